@@ -1,0 +1,45 @@
+# cardrules: `make demo` to see it play, `make test` for the whole suite.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+
+.PHONY: demo test install lint typecheck unit docs serve bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+demo: install
+	$(VENV)/bin/cardrules demo
+
+lint: install
+	$(VENV)/bin/ruff check cardrules tests benchmarks
+	$(VENV)/bin/ruff format --check cardrules
+
+typecheck: install
+	$(VENV)/bin/mypy cardrules
+
+unit: install
+	$(VENV)/bin/pytest
+
+docs: install
+	$(VENV)/bin/mkdocs build --strict
+
+serve: install
+	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8000
+
+test: install
+	$(VENV)/bin/ruff check cardrules tests benchmarks
+	$(VENV)/bin/mypy cardrules
+	$(VENV)/bin/pytest
+
+bench: install
+	$(PY) benchmarks/bench_engine.py
+
+clean:
+	rm -rf $(VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,374 @@
+"""Cards, suits, ranks and a bitmask card set.
+
+A card is a small int subclass numbered 0-51: ``suit * 13 + (rank - 2)``, so
+that within a suit a higher bit is a higher card. A :class:`CardSet` wraps a
+52-bit int; suit masks make "do I hold a heart?" a single ``&``.
+
+Examples:
+    >>> from cardrules.cards import card, CardSet, Suit
+    >>> card("A♠"), card("10h"), card("td")
+    (Card('A♠'), Card('10♥'), Card('10♦'))
+    >>> hand = CardSet.parse("A♠ K♠ 2♥")
+    >>> len(hand), card("K♠") in hand, hand.of_suit(Suit.SPADES)
+    (3, True, CardSet('K♠ A♠'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import Final
+
+from cardrules.errors import CardError
+
+__all__ = [
+    "ALL_CARDS",
+    "FULL_DECK_MASK",
+    "SUIT_MASKS",
+    "Card",
+    "CardSet",
+    "Rank",
+    "Suit",
+    "card",
+    "parse_rank",
+    "parse_suit",
+]
+
+
+class Suit(IntEnum):
+    """The four suits. The values give the card numbering, not a ranking."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, such as ``♠``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code, such as ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def mask(self) -> int:
+        """The 52-bit mask of every card of this suit."""
+        return SUIT_MASKS[self]
+
+    @property
+    def word(self) -> str:
+        """The plural English name in lower case, such as ``spades``."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class Rank(IntEnum):
+    """Ranks from two (2) up to ace (14); aces are high."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def label(self) -> str:
+        """The printed label: ``2``-``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_LABELS[self]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RANK_LABELS: Final = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
+
+#: Names accepted for each suit, lower case: English, letters, symbols, and the
+#: Hindi names used for the Ka-Chu-Fu-L trump cycle.
+SUIT_NAMES: Final[dict[str, Suit]] = {
+    "clubs": Suit.CLUBS, "club": Suit.CLUBS, "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "fuli": Suit.CLUBS, "phuli": Suit.CLUBS, "falli": Suit.CLUBS,
+    "diamonds": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "d": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "chukat": Suit.DIAMONDS, "chukti": Suit.DIAMONDS,
+    "hearts": Suit.HEARTS, "heart": Suit.HEARTS, "h": Suit.HEARTS, "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS, "laal": Suit.HEARTS, "lal": Suit.HEARTS,
+    "spades": Suit.SPADES, "spade": Suit.SPADES, "s": Suit.SPADES, "♠": Suit.SPADES,
+    "♤": Suit.SPADES, "kali": Suit.SPADES, "kari": Suit.SPADES,
+}
+
+_RANK_NAMES: Final[dict[str, Rank]] = {
+    **{str(v): Rank(v) for v in range(2, 11)},
+    "t": Rank.TEN, "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE,
+    "jack": Rank.JACK, "queen": Rank.QUEEN, "king": Rank.KING, "ace": Rank.ACE,
+}
+
+SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
+FULL_DECK_MASK: Final = (1 << 52) - 1
+
+
+class Card(int):
+    """One playing card: an int from 0 to 51 with a suit and a rank.
+
+    Cards are interned: ``Card(5) is Card(5)``. Build them with :func:`card`,
+    :meth:`Card.of` or ``Card(index)``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        """Return the card numbered ``index`` (0-51)."""
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 52:
+            return ALL_CARDS[index]
+        raise CardError(f"card number must be 0 to 51, got {index!r}")
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """Return the card of the given rank and suit."""
+        if not 2 <= int(rank) <= 14 or not 0 <= int(suit) <= 3:
+            raise CardError(f"no card of rank {rank!r} and suit {suit!r}")
+        return ALL_CARDS[int(suit) * 13 + int(rank) - 2]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUITS[self // 13]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank (2-14, ace high)."""
+        return _RANKS[self % 13]
+
+    @property
+    def bit(self) -> int:
+        """The card's bit in a :class:`CardSet` mask."""
+        return 1 << self
+
+    @property
+    def code(self) -> str:
+        """An ASCII code such as ``AS`` or ``10H``."""
+        return f"{self.rank.label}{self.suit.letter}"
+
+    def __str__(self) -> str:
+        return f"{self.rank.label}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+_SUITS: Final = tuple(Suit)
+_RANKS: Final = tuple(Rank)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse a suit from a name, letter, symbol or Hindi name.
+
+    Raises:
+        CardError: if ``text`` names no suit.
+    """
+    suit = SUIT_NAMES.get(text.strip().lower())
+    if suit is None:
+        raise CardError(
+            f"{text!r} is not a suit: expected spades, hearts, diamonds or clubs "
+            "(or S, H, D, C, ♠ ♥ ♦ ♣, or Kali, Chukat, Fuli, Laal)"
+        )
+    return suit
+
+
+def parse_rank(text: str) -> Rank:
+    """Parse a rank such as ``A``, ``10``, ``T`` or ``queen``.
+
+    Raises:
+        CardError: if ``text`` names no rank.
+    """
+    rank = _RANK_NAMES.get(text.strip().lower())
+    if rank is None:
+        raise CardError(f"{text!r} is not a rank: expected 2-10, J, Q, K or A (T for ten)")
+    return rank
+
+
+_CARD_CACHE: dict[str, Card] = {}
+
+
+def card(text: str | Card) -> Card:
+    """Parse a card as a person types it: ``A♠``, ``AS``, ``as``, ``10h``, ``Td``, ``10♦``.
+
+    Args:
+        text: the rank (2-10, T, J, Q, K, A) followed by the suit (a letter,
+            a symbol or a name).
+
+    Returns:
+        The card.
+
+    Raises:
+        CardError: with a message saying which part was wrong.
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardError(f"a card must be written as text like 'A♠' or 'qh', got {text!r}")
+    hit = _CARD_CACHE.get(text)
+    if hit is not None:
+        return hit
+    s = text.strip().replace(" of ", " ").replace(" ", "")
+    if not s:
+        raise CardError("empty card: write a rank and a suit, such as 'A♠', 'QS' or '10h'")
+    if len(s) > 12:
+        raise CardError(f"{text[:20]!r}... is too long to be a card")
+    # Split rank from suit: the rank is a leading run of digits, or one letter.
+    if s[0].isdigit():
+        i = 1
+        while i < len(s) and s[i].isdigit():
+            i += 1
+    else:
+        i = 1
+        while i < len(s) and s[i].isalpha() and s[:i + 1].lower() in _RANK_PREFIXES:
+            i += 1
+    rank_text, suit_text = s[:i], s[i:]
+    if not suit_text:
+        raise CardError(f"{text!r} has no suit: add one, such as '{s}♠' or '{s}s'")
+    try:
+        rank = parse_rank(rank_text)
+    except CardError:
+        raise CardError(
+            f"{text!r}: {rank_text!r} is not a rank; expected 2-10, J, Q, K or A (T for ten)"
+        ) from None
+    try:
+        suit = parse_suit(suit_text)
+    except CardError:
+        raise CardError(
+            f"{text!r}: {suit_text!r} is not a suit; expected S, H, D, C or ♠ ♥ ♦ ♣"
+        ) from None
+    result = ALL_CARDS[suit * 13 + rank - 2]
+    if len(_CARD_CACHE) < 4096:
+        _CARD_CACHE[text] = result
+    return result
+
+
+_RANK_PREFIXES: Final = frozenset(
+    name[:n] for name in ("jack", "queen", "king", "ace") for n in range(1, len(name) + 1)
+)
+
+
+class CardSet:
+    """An immutable set of cards stored as a 52-bit int mask.
+
+    Supports ``in``, ``len``, iteration (low to high: clubs, diamonds, hearts,
+    spades, each 2 to A), ``|``, ``&``, ``-``, ``^`` and comparison with other
+    card sets. ``CardSet.mask`` is the raw int for hot loops.
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
+        """Build a set from an int mask or from cards (or card strings)."""
+        if isinstance(cards, int):
+            if not 0 <= cards <= FULL_DECK_MASK:
+                raise CardError(f"card mask out of range: {cards!r}")
+            mask = cards
+        else:
+            mask = 0
+            for c in cards:
+                mask |= 1 << card(c)
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Parse cards separated by spaces or commas, such as ``"A♠ 10h qd"``."""
+        return cls(t for t in text.replace(",", " ").split())
+
+    @classmethod
+    def full(cls) -> CardSet:
+        """The standard 52-card pack."""
+        return cls(FULL_DECK_MASK)
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, int) and 0 <= item < 52 and bool(self.mask >> item & 1)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __iter__(self) -> Iterator[Card]:
+        m = self.mask
+        while m:
+            low = m & -m
+            yield ALL_CARDS[low.bit_length() - 1]
+            m ^= low
+
+    def __reversed__(self) -> Iterator[Card]:
+        m = self.mask
+        while m:
+            top = m.bit_length() - 1
+            yield ALL_CARDS[top]
+            m ^= 1 << top
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def of_suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def suits(self) -> list[Suit]:
+        """The suits present, clubs first."""
+        return [s for s in Suit if self.mask & SUIT_MASKS[s]]
+
+    def highest(self) -> Card | None:
+        """The card with the highest number (spades beat hearts here): for ranking
+        within one suit, call it on :meth:`of_suit`."""
+        return ALL_CARDS[self.mask.bit_length() - 1] if self.mask else None
+
+    def sorted_for_display(self, trump: Suit | None = None) -> list[Card]:
+        """Cards grouped by suit (trumps first when given), high to low in each."""
+        order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+        if trump is not None:
+            order.remove(trump)
+            order.insert(0, trump)
+        return [c for s in order for c in reversed(self.of_suit(s))]
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet('{self}')"

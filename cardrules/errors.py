@@ -1,0 +1,106 @@
+"""The exceptions cardrules raises. Every one is a ``ValueError``.
+
+* :class:`CardError`: a card or suit string that cannot be read.
+* :class:`VariantError`: a variant file (or an option override) that is wrong;
+  its message reads ``path:line:column: what is wrong``, then the line with a
+  caret under the column, then what was expected.
+* :class:`InvalidAction`: something that is not an action at all (an id out
+  of range, a bid of -52).
+* :class:`IllegalAction`: a well-formed action that the rules forbid now.
+* :class:`SaveError`: a saved game or event log that cannot be restored.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardError",
+    "CardrulesError",
+    "IllegalAction",
+    "InvalidAction",
+    "SaveError",
+    "VariantError",
+]
+
+
+class CardrulesError(ValueError):
+    """Base class of every error raised for bad input."""
+
+
+class CardError(CardrulesError):
+    """A card, rank or suit written in a way cardrules cannot read."""
+
+
+class VariantError(CardrulesError):
+    """A variant file, or an option given for one, is not valid.
+
+    Attributes:
+        message: what is wrong, in words.
+        path: the file (or ``<string>``), if known.
+        line: 1-based line number, if known.
+        column: 1-based column, if known.
+        source_line: the text of the offending line, if known.
+        expected: what would have been valid there, in words.
+        hint: a suggestion, such as a did-you-mean.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        source_line: str | None = None,
+        expected: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.expected = expected
+        self.hint = hint
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        """The full message: location, what is wrong, the line and a caret."""
+        where = ""
+        if self.path is not None or self.line is not None:
+            where = self.path or "<string>"
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.column is not None:
+                    where += f":{self.column}"
+            where += ": "
+        parts = [where + self.message]
+        if self.source_line is not None and self.line is not None:
+            shown = self.source_line.rstrip("\n")
+            if len(shown) > 200:
+                shown = shown[:200] + "..."
+            parts.append("    " + shown)
+            if self.column is not None and self.column <= len(shown) + 1:
+                parts.append("    " + " " * (self.column - 1) + "^")
+        if self.expected:
+            parts.append(f"expected {self.expected}")
+        if self.hint:
+            parts.append(self.hint)
+        return "\n".join(parts)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class InvalidAction(CardrulesError):
+    """Not an action of this game at all (malformed, or an id out of range)."""
+
+
+class IllegalAction(CardrulesError):
+    """A real action that the rules forbid in the current state.
+
+    The game is left exactly as it was.
+    """
+
+
+class SaveError(CardrulesError):
+    """A saved game or event log that is malformed or describes an impossible game."""

@@ -1,0 +1,477 @@
+"""The configuration model: one frozen, slotted attrs class per rule dimension.
+
+The DSL parser (:mod:`cardrules.dsl`) produces a :class:`Variant`; the engine
+reads nothing else. Every class is immutable and hashable. Source positions
+are kept for error messages but do not take part in equality.
+
+The derived facts that both the engine and the rules pages need (the hand
+sizes of a game, the trumps of a hand) are methods here, so that there is one
+source of truth for them.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+import attrs
+from attrs import field, frozen
+
+from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit
+
+if TYPE_CHECKING:
+    from cardrules.scoring import Formula
+
+__all__ = [
+    "BidStyle",
+    "BiddingRule",
+    "DeadTricks",
+    "DealerRule",
+    "DeckRule",
+    "Direction",
+    "EndWhenAllOut",
+    "FirstDealer",
+    "FirstLead",
+    "FirstLeader",
+    "HandSizeRule",
+    "MatchRule",
+    "Mode",
+    "Pattern",
+    "PlayRule",
+    "PlayerRange",
+    "ScheduleRule",
+    "ScoringRule",
+    "SheddingRule",
+    "SizeEntry",
+    "SourcePos",
+    "TieBreak",
+    "TrumpKind",
+    "TrumpLead",
+    "TrumpRule",
+    "Variant",
+    "WinRule",
+]
+
+#: Hard limit on the number of hands one game's schedule may hold.
+MAX_SCHEDULE_HANDS = 1000
+
+
+class Mode(Enum):
+    """What the game is about."""
+
+    TRICKS = "tricks"
+    """Bid and take tricks (the Oh Hell family)."""
+    SHEDDING = "shedding"
+    """Get rid of your cards; the last player holding cards loses (Kazhutha)."""
+
+
+class Direction(Enum):
+    """Direction of play, dealing and bidding."""
+
+    CLOCKWISE = "clockwise"
+    """To the left: seat 0, 1, 2, ..."""
+    ANTICLOCKWISE = "anticlockwise"
+    """To the right: seat 0, n-1, n-2, ..."""
+
+
+class FirstDealer(Enum):
+    """How the first dealer of a game is chosen."""
+
+    RANDOM = "random"
+    CUT = "cut"
+    """Everyone cuts; the highest card deals (ties cut again)."""
+    SEAT = "seat"
+    """A given seat (``DealerRule.seat``)."""
+
+
+class Pattern(Enum):
+    """How hand sizes run through a game, from the starting size ``s``."""
+
+    DOWN = "down"
+    """s, s-1, ..., 1."""
+    DOWN_UP = "down and up"
+    """s, ..., 1, ..., s (the one-card hand once)."""
+    UP = "up"
+    """1, 2, ..., s."""
+    UP_DOWN = "up and down"
+    """1, ..., s, ..., 1 (the largest hand once)."""
+    SAME = "same"
+    """s, ``count`` times."""
+    LIST = "list"
+    """An explicit list of sizes (``ScheduleRule.sizes``)."""
+    WHOLE_PACK = "whole pack"
+    """One hand: the whole pack dealt out, some players getting one more."""
+
+
+class TrumpKind(Enum):
+    """How the trump suit of a hand is chosen."""
+
+    NONE = "none"
+    TURN_UP = "turn up"
+    """The next card after the deal is turned face up; its suit is trumps."""
+    FIXED = "fixed"
+    CYCLE = "cycle"
+    """A fixed cycle of suits by hand number (``None`` in it: a no-trump hand)."""
+
+
+class BidStyle(Enum):
+    """How bids are made."""
+
+    NONE = "none"
+    IN_TURN = "in turn"
+    """One at a time from the dealer's neighbour, dealer last."""
+    SIMULTANEOUS = "simultaneous"
+    """Everyone at once ("fists"): no bid is seen before all are in."""
+
+
+class FirstLeader(Enum):
+    """Who leads to the first trick of a hand."""
+
+    DEALER_NEXT = "dealer's neighbour"
+    HOLDER = "holder"
+    """The holder of ``PlayRule.lead_card``."""
+
+
+class FirstLead(Enum):
+    """What the first leader of a hand must lead."""
+
+    ANY = "any"
+    CARD = "card"
+    """Exactly ``PlayRule.lead_card``."""
+    SUIT = "suit"
+    """Any card of the suit of ``PlayRule.lead_card``."""
+
+
+class TrumpLead(Enum):
+    """When trumps may be led."""
+
+    ANY_TIME = "any time"
+    BROKEN = "once broken"
+    """Only after a trump has been played to a trick, or when holding only trumps."""
+
+
+class DeadTricks(Enum):
+    """Shedding games: how a dead trick (everyone followed) leaves the game."""
+
+    FACE_UP = "face up"
+    """Everyone may see (and count) the cards."""
+    FACE_DOWN = "face down"
+    """Only the cards' players know what they were."""
+
+
+class EndWhenAllOut(Enum):
+    """Shedding games: what happens when the last players all go out in one dead trick."""
+
+    NO_LOSER = "no loser"
+    LAST_LEADER = "last leader loses"
+    """The player who led that last trick is the loser."""
+
+
+class TieBreak(Enum):
+    """What happens when several players share the best total."""
+
+    EXTRA_HANDS = "extra hands"
+    """Play more hands of the largest size until one player leads alone."""
+    SHARED = "shared"
+
+
+@frozen
+class SourcePos:
+    """Where a statement stands in a variant file (1-based)."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@frozen
+class PlayerRange:
+    """How many players the game allows."""
+
+    min: int = 3
+    max: int = 7
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and self.min <= n <= self.max
+
+    def counts(self) -> range:
+        """Every allowed number of players."""
+        return range(self.min, self.max + 1)
+
+
+@frozen
+class DeckRule:
+    """The pack: the standard 52 cards less ``removed`` (a card mask)."""
+
+    removed: int = 0
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards in play."""
+        return CardSet(FULL_DECK_MASK & ~self.removed)
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the pack."""
+        return 52 - self.removed.bit_count()
+
+
+@frozen
+class DealerRule:
+    """Who deals first; the deal then passes on in the direction of play."""
+
+    first: FirstDealer = FirstDealer.RANDOM
+    seat: int = 0
+
+
+@frozen
+class SizeEntry:
+    """``size`` cards each when ``min_players <= players <= max_players``."""
+
+    min_players: int
+    max_players: int
+    size: int
+
+
+@frozen
+class HandSizeRule:
+    """The starting (largest) hand size, which may depend on the number of players.
+
+    The first matching ``table`` entry wins; otherwise, with ``largest``, the
+    most the pack allows (keeping one card back when ``keep_one``), capped at
+    ``cap`` when given.
+    """
+
+    table: tuple[SizeEntry, ...] = ()
+    largest: bool = True
+    keep_one: bool = False
+    cap: int | None = None
+
+    def start_for(self, players: int, deck_size: int = 52) -> int:
+        """The starting hand size for ``players`` players, or 0 if none is defined."""
+        for entry in self.table:
+            if entry.min_players <= players <= entry.max_players:
+                return entry.size
+        if not self.largest:
+            return 0
+        size = (deck_size - (1 if self.keep_one else 0)) // players
+        if self.cap is not None:
+            size = min(size, self.cap)
+        return size
+
+
+@frozen
+class ScheduleRule:
+    """The sizes of the hands of one game."""
+
+    start: HandSizeRule = HandSizeRule()
+    pattern: Pattern = Pattern.DOWN_UP
+    count: int = 1
+    """For ``Pattern.SAME``: how many hands."""
+    sizes: tuple[int, ...] = ()
+    """For ``Pattern.LIST``: the sizes, in order."""
+    repeat: int = 1
+    """Play the whole pattern this many times."""
+
+    def hand_sizes(self, players: int, deck_size: int = 52) -> tuple[int, ...]:
+        """Cards dealt to each player in each hand of a game (not counting tie-breaks).
+
+        For ``Pattern.WHOLE_PACK`` this is one entry, the larger share
+        (``ceil(deck_size / players)``).
+        """
+        s = self.start.start_for(players, deck_size)
+        p = self.pattern
+        if p is Pattern.WHOLE_PACK:
+            one: tuple[int, ...] = (-(-deck_size // players),)
+        elif p is Pattern.DOWN:
+            one = tuple(range(s, 0, -1))
+        elif p is Pattern.DOWN_UP:
+            one = tuple(range(s, 0, -1)) + tuple(range(2, s + 1))
+        elif p is Pattern.UP:
+            one = tuple(range(1, s + 1))
+        elif p is Pattern.UP_DOWN:
+            one = tuple(range(1, s + 1)) + tuple(range(s - 1, 0, -1))
+        elif p is Pattern.SAME:
+            one = (s,) * self.count
+        else:
+            one = self.sizes
+        return one * self.repeat
+
+    def largest(self, players: int, deck_size: int = 52) -> int:
+        """The largest hand of the game (the size of tie-break hands)."""
+        sizes = self.hand_sizes(players, deck_size)
+        return max(sizes) if sizes else 0
+
+
+@frozen
+class TrumpRule:
+    """How each hand's trump suit is chosen."""
+
+    kind: TrumpKind = TrumpKind.TURN_UP
+    suit: Suit | None = None
+    """For ``TrumpKind.FIXED``."""
+    cycle: tuple[Suit | None, ...] = ()
+    """For ``TrumpKind.CYCLE``: by hand number, repeating; ``None`` is a no-trump hand."""
+    no_trump_every: int | None = None
+    """Every n-th hand is played without trumps, whatever the rule above says."""
+    none_when_pack_empty: bool = True
+    """Turned-up trumps: when no card is left to turn, play without trumps."""
+
+    def fixed_trump(self, hand_number: int) -> Suit | None:
+        """The trump of hand ``hand_number`` (1-based) when it does not depend on the deal.
+
+        Returns ``None`` for a no-trump hand. For ``TURN_UP`` the answer depends on
+        the card turned, so this returns ``None`` unless the hand is an every-n-th
+        no-trump hand; use :meth:`is_turn_up_hand` to tell the cases apart.
+        """
+        if self.no_trump_every and hand_number % self.no_trump_every == 0:
+            return None
+        if self.kind is TrumpKind.FIXED:
+            return self.suit
+        if self.kind is TrumpKind.CYCLE and self.cycle:
+            return self.cycle[(hand_number - 1) % len(self.cycle)]
+        return None
+
+    def is_turn_up_hand(self, hand_number: int) -> bool:
+        """True when hand ``hand_number``'s trump comes from a turned-up card."""
+        if self.no_trump_every and hand_number % self.no_trump_every == 0:
+            return False
+        return self.kind is TrumpKind.TURN_UP
+
+
+@frozen
+class BiddingRule:
+    """How players bid (trick-taking games)."""
+
+    style: BidStyle = BidStyle.IN_TURN
+    hook: bool = True
+    """The dealer (last to bid) may not make the bids add up to the tricks, unless
+    the others have already bid past it."""
+    min_bid: int = 0
+    max_bid: int | None = None
+    """``None``: up to the cards dealt."""
+    blind: bool = False
+    """A player may bid before looking at their cards (``blind`` in formulas)."""
+    forehead_sizes: tuple[int, ...] = ()
+    """Hand sizes played "on the forehead": each sees every card but their own."""
+    amend: bool = False
+    """A bid may be changed until the next player has bid."""
+
+
+@frozen
+class PlayRule:
+    """Leading, following and winning tricks."""
+
+    first_leader: FirstLeader = FirstLeader.DEALER_NEXT
+    lead_card: Card | None = None
+    first_lead: FirstLead = FirstLead.ANY
+    must_follow: bool = True
+    must_trump: bool = False
+    """Void in the suit led: must play a trump when holding one."""
+    must_beat: bool = False
+    """Must beat the best card so far when able (following or trumping)."""
+    trump_lead: TrumpLead = TrumpLead.ANY_TIME
+
+
+@frozen
+class SheddingRule:
+    """Shedding games (``Mode.SHEDDING``): dead tricks and the end."""
+
+    dead_tricks: DeadTricks = DeadTricks.FACE_UP
+    all_out: EndWhenAllOut = EndWhenAllOut.NO_LOSER
+
+
+@frozen
+class ScoringRule:
+    """Points for one player for one hand (trick-taking games)."""
+
+    formula: Formula | None = None
+    higher_wins: bool = True
+
+
+@frozen
+class WinRule:
+    """Who wins a game of several hands."""
+
+    tie: TieBreak = TieBreak.EXTRA_HANDS
+    max_extra_hands: int = 20
+    """After this many tie-break hands the win is shared."""
+
+
+@frozen
+class MatchRule:
+    """A match of several games (shedding games): the loser of a game takes the
+    next letter of ``word``; the first to hold the whole word loses the match."""
+
+    word: str = ""
+    loser_deals: bool = False
+    """The loser of a game deals the next one (otherwise the deal passes on)."""
+
+
+def _no_positions() -> tuple[tuple[str, SourcePos], ...]:
+    return ()
+
+
+@frozen
+class Variant:
+    """A whole game, resolved (inheritance and options already applied).
+
+    Attributes:
+        name: the catalog name, such as ``kachuful``.
+        title: the display name, such as ``Kachuful``.
+        summary: one line for ``cardrules list``.
+        aliases: other names for the game.
+        parent: the name of the variant this one extends, if any.
+        options: the setting names a caller may override at load time.
+        positions: where each setting was written (not part of equality).
+        source: the text of the file (not part of equality).
+        path: the file it came from (not part of equality).
+    """
+
+    name: str
+    title: str = ""
+    summary: str = ""
+    aliases: tuple[str, ...] = ()
+    parent: str | None = None
+    mode: Mode = Mode.TRICKS
+    players: PlayerRange = PlayerRange()
+    deck: DeckRule = DeckRule()
+    direction: Direction = Direction.CLOCKWISE
+    dealer: DealerRule = DealerRule()
+    schedule: ScheduleRule = ScheduleRule()
+    trumps: TrumpRule = TrumpRule()
+    bidding: BiddingRule = BiddingRule()
+    play: PlayRule = PlayRule()
+    shedding: SheddingRule = SheddingRule()
+    scoring: ScoringRule = ScoringRule()
+    winning: WinRule = WinRule()
+    match: MatchRule = MatchRule()
+    options: tuple[str, ...] = ()
+    positions: tuple[tuple[str, SourcePos], ...] = field(
+        factory=_no_positions, eq=False, repr=False
+    )
+    source: str = field(default="", eq=False, repr=False)
+    path: str = field(default="", eq=False, repr=False)
+
+    def position(self, key: str) -> SourcePos | None:
+        """Where the setting ``key`` was written, if known."""
+        for k, pos in self.positions:
+            if k == key:
+                return pos
+        return None
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The cards each player gets in each scheduled hand, for ``players`` players."""
+        return self.schedule.hand_sizes(players, self.deck.size)
+
+    @property
+    def has_bidding(self) -> bool:
+        """True when players bid."""
+        return self.mode is Mode.TRICKS and self.bidding.style is not BidStyle.NONE
+
+    def evolve(self, **changes: object) -> Variant:
+        """A copy with some fields replaced (``attrs.evolve``)."""
+        return attrs.evolve(self, **changes)  # type: ignore[arg-type]

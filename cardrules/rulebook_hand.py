@@ -1,0 +1,252 @@
+"""The worked hand of a rules page: a seeded game played by the engine.
+
+Every seat plays by one simple, fixed rule (see :func:`simple_choice`), so the
+hand shown on a page is the same on every build, and it is the engine, not the
+page, that decides who wins each trick and what everyone scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Card, CardSet, Rank, Suit
+from cardrules.rulebook_play import NAMES
+from cardrules.rulebook_tables import format_points, markdown_table
+from cardrules.rulebook_words import count_word, join_words
+from cardrules.rules import Direction, Mode, Variant
+
+if TYPE_CHECKING:
+    from cardrules.engine.actions import Action
+    from cardrules.engine.game import Game
+
+__all__ = [
+    "SEED",
+    "WorkedHand",
+    "pick_hand",
+    "play_worked_hand",
+    "simple_choice",
+    "worked_hand_section",
+]
+
+#: The seed of the worked hand's game.
+SEED = 1
+
+
+@dataclass(frozen=True)
+class WorkedHand:
+    """One hand of a seeded game, as the engine played and scored it.
+
+    Attributes:
+        players: the number of players.
+        seed: the game's seed.
+        hand: the hand number.
+        size: cards each.
+        dealer: the dealer's seat.
+        trump: the trump suit, or ``None``.
+        turned_up: the turned-up card, if any.
+        hands: each seat's cards as dealt.
+        bids: each seat's bid.
+        blind: whether each bid was blind.
+        tricks: each trick as ``(winner, ((seat, card), ...))``.
+        won: tricks won by each seat.
+        points: each seat's points for the hand.
+        totals: each seat's running total after the hand.
+    """
+
+    players: int
+    seed: int
+    hand: int
+    size: int
+    dealer: int
+    trump: Suit | None
+    turned_up: Card | None
+    hands: tuple[CardSet, ...]
+    bids: tuple[int | None, ...]
+    blind: tuple[bool, ...]
+    tricks: tuple[tuple[int, tuple[tuple[int, Card], ...]], ...]
+    won: tuple[int, ...]
+    points: tuple[Fraction, ...]
+    totals: tuple[Fraction, ...]
+
+
+def _strength(c: Card) -> tuple[int, int]:
+    return (int(c.rank), int(c.suit))
+
+
+def simple_choice(game: Game) -> Action:
+    """The fixed way every seat plays in a worked hand.
+
+    Bidding: look at your cards (never bid blind) and bid the number of aces
+    and kings you hold, or the nearest bid allowed (the lower on a tie).
+    Playing: while you still need tricks, play your highest allowed card;
+    once you have your bid, play your lowest.
+    """
+    from cardrules.engine.actions import Bid, Look, Play
+
+    actions = game.legal_actions()
+    if Look() in actions:
+        return Look()
+    plays = [a for a in actions if isinstance(a, Play)]
+    if plays:
+        seat = game.to_act
+        assert seat is not None
+        bid = game.bids[seat]
+        need = (bid or 0) - game.tricks_won[seat]
+        if need > 0:
+            return max(plays, key=lambda a: _strength(a.card))
+        return min(plays, key=lambda a: _strength(a.card))
+    bids = [a for a in actions if isinstance(a, Bid) and not a.blind]
+    if bids:
+        seat = game.to_act
+        assert seat is not None
+        held = game.view(seat).hand
+        target = 0 if held is None else sum(1 for c in held if c.rank >= Rank.KING)
+        return min(bids, key=lambda a: (abs(a.n - target), a.n))
+    return actions[0]
+
+
+def pick_hand(v: Variant, players: int) -> int:
+    """The hand number to show: the first hand of 3 or 4 cards (else 5 or fewer, else 1)."""
+    sizes = v.hand_sizes(players)
+    for lo, hi in ((3, 4), (2, 5)):
+        for i, s in enumerate(sizes):
+            if lo <= s <= hi:
+                return i + 1
+    return 1
+
+
+def play_worked_hand(
+    v: Variant, players: int, hand: int | None = None, seed: int = SEED
+) -> WorkedHand:
+    """Play a seeded game with :func:`simple_choice` up to the end of hand ``hand``.
+
+    Args:
+        v: the variant (a trick-taking game).
+        players: the number of players.
+        hand: the hand to record; :func:`pick_hand` chooses when ``None``.
+        seed: the game's seed.
+    """
+    from cardrules.engine.game import Game
+
+    target = pick_hand(v, players) if hand is None else hand
+    g = Game(v, players=players, seed=seed)
+    while not g.is_over and not _scored(g.events, target):
+        g.apply(simple_choice(g))
+    return _extract(g.events, players, seed, target)
+
+
+def _scored(events: Sequence[Any], hand: int) -> bool:
+    return bool(events) and any(e[0] == "score" and e[1] == hand for e in events[-3:])
+
+
+def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> WorkedHand:
+    start = next(i for i, e in enumerate(events) if e[0] == "deal" and e[1] == hand)
+    _, _, dealer, size, hands = events[start]
+    trump: Suit | None = None
+    turned: Card | None = None
+    bids: list[int | None] = [None] * players
+    blind = [False] * players
+    tricks: list[tuple[int, tuple[tuple[int, Card], ...]]] = []
+    won: tuple[int, ...] = ()
+    points: tuple[Fraction, ...] = ()
+    totals: tuple[Fraction, ...] = ()
+    for e in events[start + 1 :]:
+        kind = e[0]
+        if kind == "trump":
+            trump, turned = e[2], e[3]
+        elif kind == "bid":
+            bids[e[1]] = e[2]
+            blind[e[1]] = bool(e[3])
+        elif kind == "amend":
+            bids[e[1]] = e[2]
+        elif kind == "trick":
+            tricks.append((e[1], tuple(e[2])))
+        elif kind == "score":
+            bids = list(e[2])
+            won, points, totals = tuple(e[3]), tuple(e[4]), tuple(e[5])
+            break
+    return WorkedHand(
+        players=players,
+        seed=seed,
+        hand=hand,
+        size=size,
+        dealer=dealer,
+        trump=trump,
+        turned_up=turned,
+        hands=tuple(hands),
+        bids=tuple(bids),
+        blind=tuple(blind),
+        tricks=tuple(tricks),
+        won=won,
+        points=points,
+        totals=totals,
+    )
+
+
+def _cards(cs: CardSet, trump: Suit | None) -> str:
+    return " ".join(str(c) for c in cs.sorted_for_display(trump))
+
+
+def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
+    """A worked hand played by the engine, as Markdown lines.
+
+    Empty when the engine is not available or the game has no scoring.
+    """
+    if v.mode is Mode.SHEDDING or v.scoring.formula is None:
+        return []
+    try:
+        import cardrules.engine.game  # noqa: F401
+    except ImportError:
+        return []
+    n = players if players is not None else min(max(4, v.players.min), v.players.max)
+    w = play_worked_hand(v, n)
+    who = [NAMES[s] for s in range(n)]
+    step = 1 if v.direction is Direction.CLOCKWISE else -1
+    trumps = "no trumps" if w.trump is None else f"{w.trump.word} {w.trump.symbol} are trumps"
+    if w.turned_up is not None:
+        trumps += f" (the {w.turned_up} was turned up)"
+    out = [
+        "## A worked hand",
+        "",
+        f"This hand was played and scored by cardrules itself, in a seeded game for "
+        f"{count_word(n)} players ({join_words(who)}, sitting in that order clockwise). "
+        "Everyone follows one simple rule: bid the number of aces and kings you hold "
+        "(or the nearest bid allowed), "
+        "then play your highest allowed card while you still need tricks, and your lowest "
+        "once you have enough. It is not good play, but it shows every rule at work.",
+        "",
+        f"**Hand {w.hand}:** {w.size} cards each, {trumps}. {who[w.dealer]} deals, so "
+        f"{who[(w.dealer + step) % n]} bids first and leads the first trick.",
+        "",
+    ]
+    rows = []
+    for s in range(n):
+        bid = "—" if w.bids[s] is None else str(w.bids[s]) + (" (blind)" if w.blind[s] else "")
+        rows.append([who[s], _cards(w.hands[s], w.trump), bid])
+    out += [markdown_table(["Player", "Cards dealt", "Bid"], rows, "llr"), ""]
+    trick_rows = []
+    for i, (winner, plays) in enumerate(w.tricks):
+        played = ", ".join(f"{who[s]} {c}" for s, c in plays)
+        trick_rows.append([str(i + 1), played, who[winner]])
+    out += [markdown_table(["Trick", "Cards played, in order", "Won by"], trick_rows, "rll"), ""]
+    score_rows = []
+    for s in range(n):
+        bid = "—" if w.bids[s] is None else str(w.bids[s])
+        score_rows.append(
+            [who[s], bid, str(w.won[s]), format_points(w.points[s]), format_points(w.totals[s])]
+        )
+    out += [
+        markdown_table(
+            ["Player", "Bid", "Tricks", "Points this hand", "Running total"], score_rows, "lrrrr"
+        ),
+        "",
+    ]
+    exact = [who[s] for s in range(n) if w.bids[s] is not None and w.bids[s] == w.won[s]]
+    if exact:
+        out += [f"Exact bids: {join_words(exact)}.", ""]
+    else:
+        out += ["Nobody made their bid exactly this time.", ""]
+    return out

@@ -1,0 +1,325 @@
+"""The tables of a rules page, computed from a :class:`~cardrules.rules.Variant`.
+
+Each table exists twice: as data (for tests that check it against the
+engine) and as Markdown (for the page). Both come from the same function, so
+what is printed is what is tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from cardrules.rulebook_words import (
+    follow_short,
+    join_words,
+    trumps_short,
+)
+from cardrules.rules import Mode, TrumpKind, Variant
+
+__all__ = [
+    "ScheduleRow",
+    "comparison_table",
+    "format_points",
+    "hands_in_game",
+    "markdown_table",
+    "schedule_rows",
+    "schedule_table",
+    "score",
+    "scoring_grid",
+    "scoring_table",
+    "trump_label",
+]
+
+#: What the trumps column says for a hand whose trump is the turned-up card.
+TURN_UP_LABEL = "turned-up card"
+#: What the trumps column says for a hand without trumps.
+NO_TRUMPS_LABEL = "no trumps"
+#: Marks a turned-up-trump hand in which no card is left to turn up.
+NO_CARD_MARK = "✱"
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: str = "") -> str:
+    """A GitHub-style Markdown table.
+
+    Args:
+        header: the column titles.
+        rows: the cells, row by row.
+        align: one letter per column, ``l``, ``c`` or ``r`` (default left).
+    """
+    marks = {"l": ":---", "c": ":---:", "r": "---:"}
+    seps = [marks.get(align[i] if i < len(align) else "l", "---") for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
+
+    return "\n".join([line(header), "| " + " | ".join(seps) + " |", *(line(r) for r in rows)])
+
+
+def trump_label(v: Variant, hand: int) -> str:
+    """The trumps of hand ``hand`` (1-based) as the schedule table shows them."""
+    if v.trumps.is_turn_up_hand(hand):
+        return TURN_UP_LABEL
+    suit = v.trumps.fixed_trump(hand)
+    return NO_TRUMPS_LABEL if suit is None else f"{suit.word} {suit.symbol}"
+
+
+def no_card_left(v: Variant, players: int, size: int) -> bool:
+    """True when a turned-up-trump hand of ``size`` cards leaves nothing to turn up."""
+    return size * players >= v.deck.size
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    """One hand of the deal schedule.
+
+    Attributes:
+        hand: the hand number, from 1.
+        trumps: the trumps label (a suit, ``"turned-up card"`` or ``"no trumps"``).
+        cards: players -> cards each, for every player count whose game has this hand.
+        no_card: the player counts for which a turned-up-trump hand has no card to turn
+            (so it is played without trumps).
+    """
+
+    hand: int
+    trumps: str
+    cards: dict[int, int]
+    no_card: frozenset[int]
+
+
+def schedule_rows(v: Variant, counts: Sequence[int]) -> list[ScheduleRow]:
+    """The deal schedule of a trick-taking game, one row per hand.
+
+    Args:
+        v: the variant.
+        counts: the numbers of players to show.
+    """
+    sizes = {n: v.hand_sizes(n) for n in counts}
+    longest = max((len(s) for s in sizes.values()), default=0)
+    rows = []
+    for h in range(1, longest + 1):
+        cards = {n: s[h - 1] for n, s in sizes.items() if h <= len(s)}
+        no_card: frozenset[int] = frozenset()
+        if v.trumps.is_turn_up_hand(h) and v.trumps.kind is TrumpKind.TURN_UP:
+            no_card = frozenset(n for n, c in cards.items() if no_card_left(v, n, c))
+        rows.append(ScheduleRow(h, trump_label(v, h), cards, no_card))
+    return rows
+
+
+def hands_in_game(v: Variant, counts: Sequence[int]) -> str:
+    """``"19 (3 to 5 players), 15 (6 players), 13 (7 players)"``: grouped by equal lengths."""
+    groups: list[tuple[int, int, int]] = []  # (hands, first count, last count)
+    for n in counts:
+        k = len(v.hand_sizes(n))
+        if groups and groups[-1][0] == k and groups[-1][2] == n - 1:
+            groups[-1] = (k, groups[-1][1], n)
+        else:
+            groups.append((k, n, n))
+    if len(groups) == 1 and len(counts) > 1:
+        return str(groups[0][0])
+    parts = []
+    for k, lo, hi in groups:
+        who = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+        parts.append(f"{k} ({who})")
+    return ", ".join(parts)
+
+
+def schedule_table(v: Variant, counts: Sequence[int]) -> str:
+    """The deal schedule as Markdown: hand, trumps and cards each per number of players."""
+    if v.mode is Mode.SHEDDING or not counts:
+        return whole_pack_table(v, counts)
+    rows = schedule_rows(v, counts)
+    one = len(counts) == 1
+    header = ["Hand", "Trumps"] + (["Cards each"] if one else [f"{n} players" for n in counts])
+    body = []
+    for r in rows:
+        cells = [str(r.hand), r.trumps]
+        for n in counts:
+            if n not in r.cards:
+                cells.append("—")
+            else:
+                mark = f" {NO_CARD_MARK}" if n in r.no_card else ""
+                cells.append(f"{r.cards[n]}{mark}")
+        body.append(cells)
+    total = ["**Hands in a game**", ""] + [f"**{len(v.hand_sizes(n))}**" for n in counts]
+    body.append(total)
+    text = markdown_table(header, body, "rl" + "r" * len(counts))
+    if any(r.no_card for r in rows):
+        text += (
+            f"\n\n{NO_CARD_MARK} The deal uses the whole pack, so no card is left to turn "
+            "up: this hand is played without trumps."
+        )
+    return text
+
+
+def whole_pack_table(v: Variant, counts: Sequence[int]) -> str:
+    """For a game that deals the whole pack: how many cards each player gets."""
+    rows = []
+    for n in counts:
+        small, extra = divmod(v.deck.size, n)
+        if extra == 0:
+            rows.append([str(n), f"{small} each"])
+        else:
+            who = "the first player" if extra == 1 else f"the first {extra} players"
+            rows.append(
+                [
+                    str(n),
+                    f"{small + 1} for {who} after the dealer, {small} for the others",
+                ]
+            )
+    return markdown_table(["Players", "Cards each"], rows, "rl")
+
+
+def score(
+    v: Variant,
+    *,
+    bid: int,
+    tricks: int,
+    cards: int,
+    hand: int = 1,
+    players: int = 4,
+    blind: bool = False,
+) -> Fraction:
+    """What the variant's formula scores for one player and one hand.
+
+    Raises:
+        ValueError: if the variant has no scoring formula.
+    """
+    from cardrules.scoring import score_env
+
+    f = v.scoring.formula
+    if f is None:
+        raise ValueError(f"{v.name} has no scoring formula")
+    env = score_env(bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind)
+    return f.evaluate(env)
+
+
+def format_points(x: Fraction) -> str:
+    """Points as a person writes them: ``12``, ``-3``, ``3.1`` or ``7/3``."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = x.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return f"{x.numerator}/{x.denominator}"
+    sign = "-" if x < 0 else ""
+    a = abs(x)
+    whole, rest = divmod(a.numerator, a.denominator)
+    digits = ""
+    while rest:
+        rest *= 10
+        q, rest = divmod(rest, a.denominator)
+        digits += str(q)
+    return f"{sign}{whole}.{digits}"
+
+
+def scoring_bids(v: Variant, cards: int) -> list[int]:
+    """The bids shown in the scoring table for a hand of ``cards`` cards."""
+    lo = v.bidding.min_bid if v.has_bidding else 0
+    hi = cards if v.bidding.max_bid is None else min(cards, v.bidding.max_bid)
+    return list(range(lo, hi + 1))
+
+
+def scoring_grid(
+    v: Variant, cards: int = 4, players: int = 4, blind: bool = False
+) -> dict[tuple[int, int], Fraction]:
+    """``(bid, tricks) -> points`` for every bid the table shows and tricks 0..cards."""
+    return {
+        (b, t): score(v, bid=b, tricks=t, cards=cards, players=players, blind=blind)
+        for b in scoring_bids(v, cards)
+        for t in range(cards + 1)
+    }
+
+
+def scoring_table(v: Variant, cards: int = 4, players: int = 4, blind: bool = False) -> str:
+    """The scoring grid as Markdown: one row per bid, one column per number of tricks."""
+    grid = scoring_grid(v, cards, players, blind)
+    bids = scoring_bids(v, cards)
+    header = ["Bid ↓ / tricks taken →"] + [str(t) for t in range(cards + 1)]
+    rows = []
+    for b in bids:
+        cells = [f"**{b}**"]
+        for t in range(cards + 1):
+            text = format_points(grid[b, t])
+            cells.append(f"**{text}**" if b == t else text)
+        rows.append(cells)
+    return markdown_table(header, rows, "l" + "r" * (cards + 1))
+
+
+def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> list[list[str]]:
+    """One row per variant: name, players, trumps, schedule, hook, bidding, scoring, follow."""
+    from cardrules.rulebook_words import players_phrase
+
+    rows = []
+    for v in variants:
+        counts = list(v.players.counts())
+        rep = 4 if 4 in counts else counts[0]
+        title = v.title or v.name
+        name = f"[{title}]({link.format(name=v.name)})"
+        if v.mode is Mode.SHEDDING:
+            schedule = "whole pack, one deal"
+        else:
+            sizes = v.hand_sizes(rep)
+            shape = v.schedule.pattern.value
+            schedule = f"{shape}, {len(sizes)} hands ({rep} players)"
+        if not v.has_bidding:
+            hook, bidding = "—", "none"
+        else:
+            from cardrules.rules import BidStyle
+
+            simultaneous = v.bidding.style is BidStyle.SIMULTANEOUS
+            hook = "yes" if v.bidding.hook and not simultaneous else "no"
+            extras = []
+            if v.bidding.blind:
+                extras.append("blind allowed")
+            if v.bidding.forehead_sizes:
+                extras.append(
+                    join_words([str(n) for n in v.bidding.forehead_sizes], "or")
+                    + "-card hands blind"
+                )
+            if v.bidding.amend:
+                extras.append("may amend")
+            bidding = ", ".join([v.bidding.style.value, *extras])
+        if v.mode is Mode.SHEDDING:
+            scoring = "letters " + "-".join(v.match.word.upper()) if v.match.word else "one loser"
+        elif v.scoring.formula is not None:
+            scoring = f"`{v.scoring.formula.text}`"
+        else:
+            scoring = "—"
+        rows.append(
+            [
+                name,
+                players_phrase(v).replace(" players", ""),
+                trumps_short(v),
+                schedule,
+                hook,
+                bidding,
+                scoring,
+                follow_short(v),
+            ]
+        )
+    return rows
+
+
+def comparison_table(variants: Sequence[Variant], link: str = "{name}.md") -> str:
+    """Every variant against the main rule dimensions, as one Markdown table.
+
+    Args:
+        variants: the variants, in the order to show them.
+        link: the page of a variant, with ``{name}`` for its name.
+    """
+    header = [
+        "Game",
+        "Players",
+        "Trumps",
+        "Schedule",
+        "Hook",
+        "Bidding",
+        "Scoring",
+        "Follow rule",
+    ]
+    return markdown_table(header, comparison_rows(variants, link))

@@ -1,0 +1,1027 @@
+"""Scoring formulas: the small expression language of a variant's ``score:`` line.
+
+A formula gives one player's points for one hand, for example::
+
+    if exact then 10 + bid else 0
+    tricks + (if exact then 10 else 0)
+    if tricks >= bid then bid + 1/10 * (tricks - bid) else -bid
+
+The language has
+
+* numbers: integers and exact decimals (``0.1`` is exactly one tenth; no float is
+  ever involved), at most :data:`MAX_NUMBER_DIGITS` digits each;
+* the variables of :data:`VARIABLES` (``bid``, ``tricks``, ``exact``...);
+* arithmetic ``+ - * /`` (``/`` is exact division) and ``//`` (division rounded
+  down), unary minus and parentheses;
+* comparisons ``= != < <= > >=`` (``==`` is accepted for ``=``), which do not chain;
+* ``and``, ``or``, ``not``;
+* ``if C then A else B``, nestable; it takes everything to its right, so inside a
+  larger expression it must be put in parentheses;
+* the functions ``abs(x)``, ``min(a, b, ...)`` and ``max(a, b, ...)``;
+* ``#`` comments, to the end of the text.
+
+From loosest to tightest binding: ``if``, ``or``, ``and``, ``not``, comparisons,
+``+ -``, ``* / //``, unary ``-``. Every value is either a *number* or a
+*condition* (true or false); the two are never mixed, and this is checked when
+the formula is parsed. A whole formula must be a number.
+
+Parsing never runs Python's ``eval``: a Lark LALR parser builds a tree of frozen
+attrs nodes (:data:`Expr`), which is compiled once into nested closures.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import operator
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Final, TypeAlias, cast
+
+import attrs
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
+
+from cardrules.errors import VariantError
+
+__all__ = [
+    "FUNCTIONS",
+    "MAX_DEPTH",
+    "MAX_FORMULA_LENGTH",
+    "MAX_NUMBER_DIGITS",
+    "VARIABLES",
+    "VARIABLE_KINDS",
+    "And",
+    "Call",
+    "Compare",
+    "Expr",
+    "Formula",
+    "If",
+    "Neg",
+    "Not",
+    "Num",
+    "Or",
+    "Product",
+    "Sum",
+    "Value",
+    "Var",
+    "format_expr",
+    "format_formula",
+    "parse_formula",
+    "score_env",
+]
+
+#: The longest formula text accepted, in characters.
+MAX_FORMULA_LENGTH: Final = 2000
+#: The deepest nesting accepted: levels of parentheses, and levels of the formula's tree.
+MAX_DEPTH: Final = 50
+#: The most digits one number may have.
+MAX_NUMBER_DIGITS: Final = 12
+
+#: A value a formula works with: a number (int or Fraction) or a condition (bool).
+Value: TypeAlias = int | Fraction | bool
+
+NUMBER: Final = "number"
+CONDITION: Final = "condition"
+
+_VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
+    ("bid", NUMBER, "the number of tricks the player bid"),
+    ("tricks", NUMBER, "the number of tricks the player took"),
+    ("cards", NUMBER, "the number of cards dealt to each player this hand"),
+    ("hand", NUMBER, "the hand number, counting from 1"),
+    ("players", NUMBER, "the number of players in the game"),
+    ("diff", NUMBER, "how far the player missed the bid by: abs(tricks - bid)"),
+    ("exact", CONDITION, "true when the player took exactly the tricks bid"),
+    ("over", CONDITION, "true when the player took more tricks than bid"),
+    ("under", CONDITION, "true when the player took fewer tricks than bid"),
+    ("blind", CONDITION, "true when the player bid blind, before seeing the cards"),
+)
+
+#: Every variable a formula may use, with a one-line description.
+VARIABLES: Final[Mapping[str, str]] = MappingProxyType(
+    {name: text for name, _, text in _VARIABLE_TABLE}
+)
+#: Whether each variable is a ``"number"`` or a ``"condition"``.
+VARIABLE_KINDS: Final[Mapping[str, str]] = MappingProxyType(
+    {name: kind for name, kind, _ in _VARIABLE_TABLE}
+)
+#: The functions a formula may call, with a one-line description.
+FUNCTIONS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "abs": "abs(x): x without its sign",
+        "min": "min(a, b, ...): the smallest of two or more numbers",
+        "max": "max(a, b, ...): the largest of two or more numbers",
+    }
+)
+_KEYWORDS: Final = ("if", "then", "else", "and", "or", "not")
+
+
+# --------------------------------------------------------------------------- the tree
+
+
+@attrs.frozen
+class Num:
+    """A number written in the formula (never negative: ``-1`` is ``Neg(Num(1))``)."""
+
+    value: Fraction
+
+
+@attrs.frozen
+class Var:
+    """A variable, one of :data:`VARIABLES`."""
+
+    name: str
+
+
+@attrs.frozen
+class Neg:
+    """Unary minus."""
+
+    operand: Expr
+
+
+@attrs.frozen
+class Not:
+    """``not`` a condition."""
+
+    operand: Expr
+
+
+@attrs.frozen
+class Sum:
+    """``first`` followed by ``+ term`` or ``- term`` for each ``(op, term)`` of ``rest``."""
+
+    first: Expr
+    rest: tuple[tuple[str, Expr], ...]
+
+
+@attrs.frozen
+class Product:
+    """``first`` followed by ``* x``, ``/ x`` or ``// x`` for each ``(op, x)`` of ``rest``."""
+
+    first: Expr
+    rest: tuple[tuple[str, Expr], ...]
+
+
+@attrs.frozen
+class Compare:
+    """``left op right``; ``op`` is one of ``= != < <= > >=``."""
+
+    left: Expr
+    op: str
+    right: Expr
+
+
+@attrs.frozen
+class And:
+    """Two or more conditions joined by ``and``."""
+
+    operands: tuple[Expr, ...]
+
+
+@attrs.frozen
+class Or:
+    """Two or more conditions joined by ``or``."""
+
+    operands: tuple[Expr, ...]
+
+
+@attrs.frozen
+class If:
+    """``if cond then then else orelse``."""
+
+    cond: Expr
+    then: Expr
+    orelse: Expr
+
+
+@attrs.frozen
+class Call:
+    """A call of one of :data:`FUNCTIONS`."""
+
+    func: str
+    args: tuple[Expr, ...]
+
+
+#: A node of a parsed formula. Nodes compare by structure: the tree keeps the
+#: grouping written in the source (``(a + b) + c`` differs from ``a + b + c``) but
+#: no source positions, no redundant parentheses and no spacing.
+Expr: TypeAlias = Num | Var | Neg | Not | Sum | Product | Compare | And | Or | If | Call
+
+_Fn: TypeAlias = Callable[[Mapping[str, Value]], Value]
+
+
+# --------------------------------------------------------------------------- formulas
+
+
+@attrs.frozen
+class Formula:
+    """A parsed scoring formula.
+
+    Build one with :func:`parse_formula` (which reports errors at their place in a
+    file) or with ``Formula(text)``. Two formulas are equal, and hash alike, when
+    their canonical texts are equal, which is when their trees are equal; where
+    the text came from plays no part.
+
+    Attributes:
+        text: the canonical text (see :func:`format_formula`).
+        expr: the formula's tree.
+
+    Raises:
+        VariantError: from ``Formula(text)``, if ``text`` is not a valid formula.
+    """
+
+    text: str
+    expr: Expr = attrs.field(init=False, eq=False, repr=False)
+    _fn: _Fn = attrs.field(init=False, eq=False, repr=False)
+    _uses: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        parsed = parse_formula(self.text)
+        _fill(self, parsed.text, parsed.expr)
+
+    @classmethod
+    def _of(cls, text: str, expr: Expr) -> Formula:
+        """A formula from its canonical text and tree, without parsing again."""
+        self = cls.__new__(cls)
+        _fill(self, text, expr)
+        return self
+
+    def evaluate(self, env: Mapping[str, Value]) -> Fraction:
+        """The formula's value, computed exactly.
+
+        Division by zero does not fail: a literal zero divisor is refused when the
+        formula is parsed, and a divisor that turns out to be zero when evaluating
+        (``tricks / bid`` with a bid of 0) makes that division (``/`` or ``//``)
+        worth 0. ``//`` rounds down (towards minus infinity).
+
+        Args:
+            env: a value for every variable the formula uses (see :meth:`uses`),
+                such as the dict :func:`score_env` returns. Numbers must be ints or
+                Fractions, conditions bools.
+
+        Returns:
+            The points, as a Fraction (an integer score has denominator 1).
+
+        Raises:
+            VariantError: if ``env`` lacks a variable the formula uses.
+        """
+        try:
+            result = self._fn(env)
+        except KeyError as exc:
+            name = exc.args[0] if exc.args else "?"
+            raise VariantError(
+                f"the formula {self.text!r} uses {name!r}, but no value was given for it",
+                expected=f"values for {', '.join(sorted(self._uses))}",
+            ) from None
+        return result if type(result) is Fraction else Fraction(result)
+
+    def uses(self) -> frozenset[str]:
+        """The names of the variables the formula uses."""
+        return self._uses
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[type[Formula], tuple[str]]:
+        return (Formula, (self.text,))
+
+
+def _fill(f: Formula, text: str, expr: Expr) -> None:
+    object.__setattr__(f, "text", text)
+    object.__setattr__(f, "expr", expr)
+    object.__setattr__(f, "_fn", _compile(expr))
+    object.__setattr__(f, "_uses", frozenset(_variables(expr)))
+
+
+def format_formula(f: Formula) -> str:
+    """The canonical text of a formula.
+
+    The canonical text has single spaces around binary operators and keywords, no
+    redundant parentheses, ``=`` for ``==``, numbers without needless zeros
+    (``0.10`` becomes ``0.1``) and no comments. ``parse_formula(format_formula(f))
+    == f`` always holds.
+    """
+    return f.text
+
+
+def score_env(
+    *, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool = False
+) -> dict[str, Value]:
+    """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
+
+    Args:
+        bid: the tricks the player bid.
+        tricks: the tricks the player took.
+        cards: the cards dealt to each player this hand.
+        hand: the hand number, from 1.
+        players: the number of players.
+        blind: whether the bid was made blind.
+
+    Returns:
+        Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
+        ``diff`` worked out from ``bid`` and ``tricks``.
+    """
+    return {
+        "bid": bid,
+        "tricks": tricks,
+        "cards": cards,
+        "hand": hand,
+        "players": players,
+        "diff": abs(tricks - bid),
+        "exact": tricks == bid,
+        "over": tricks > bid,
+        "under": tricks < bid,
+        "blind": bool(blind),
+    }
+
+
+# --------------------------------------------------------------------------- grammar
+
+_GRAMMAR: Final = r"""
+?start: expr
+
+?expr: or_test
+     | IF expr _THEN expr _ELSE expr       -> cond
+
+?or_test: and_test (OR and_test)*
+?and_test: not_test (AND not_test)*
+?not_test: comparison
+         | NOT not_test                    -> not_
+?comparison: sum (COMP_OP sum)?
+?sum: product ((PLUS | MINUS) product)*
+?product: unary ((STAR | SLASH | DSLASH) unary)*
+?unary: atom
+      | MINUS unary                        -> neg
+?atom: NUMBER                              -> number
+     | NAME                                -> var
+     | NAME _LPAR args _RPAR               -> call
+     | _LPAR expr _RPAR
+args: expr (_COMMA expr)*
+
+IF: "if"
+_THEN: "then"
+_ELSE: "else"
+AND: "and"
+OR: "or"
+NOT: "not"
+NAME: /[A-Za-z_][A-Za-z0-9_]*/
+NUMBER: /[0-9]+(\.[0-9]+)?/
+COMP_OP: /==|!=|<=|>=|=|<|>/
+PLUS: "+"
+MINUS: "-"
+STAR: "*"
+DSLASH: "//"
+SLASH: "/"
+_LPAR: "("
+_RPAR: ")"
+_COMMA: ","
+COMMENT: /#[^\n]*/
+WS: /[ \t\f\r\n]+/
+%ignore WS
+%ignore COMMENT
+"""
+
+
+class _FormulaError(Exception):
+    """A problem found while building the tree, at an offset in the text."""
+
+    def __init__(
+        self, message: str, offset: int, expected: str | None = None, hint: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.expected = expected
+        self.hint = hint
+
+
+@attrs.define(slots=True)
+class _Part:
+    """A piece of the tree being built: its node, kind, start offset and depth."""
+
+    node: Expr
+    kind: str
+    start: int
+    depth: int
+
+
+_EXPECT_KIND: Final = {
+    NUMBER: "a number, such as 'bid' or '10 * tricks'",
+    CONDITION: "a condition (true or false), such as 'exact' or 'tricks > bid'",
+}
+_KIND_WORDS: Final = {NUMBER: "a number", CONDITION: "a condition (true or false)"}
+
+
+def _start(tok: Token) -> int:
+    return tok.start_pos or 0
+
+
+def _describe(part: _Part) -> str:
+    if isinstance(part.node, Var):
+        return f"{part.node.name!r} is {_KIND_WORDS[part.kind]}"
+    return f"this is {_KIND_WORDS[part.kind]}"
+
+
+def _need(part: _Part, kind: str, where: str) -> None:
+    if part.kind != kind:
+        raise _FormulaError(
+            f"{where} must be {_KIND_WORDS[kind]}, but {_describe(part)}",
+            part.start,
+            expected=_EXPECT_KIND[kind],
+        )
+
+
+def _part(node: Expr, kind: str, start: int, children: Iterable[_Part]) -> _Part:
+    depth = 1 + max((c.depth for c in children), default=0)
+    if depth > MAX_DEPTH:
+        raise _FormulaError(
+            f"the formula is nested too deeply (more than {MAX_DEPTH} levels)",
+            start,
+            hint="split it up, or write it more simply",
+        )
+    return _Part(node, kind, start, depth)
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else None
+
+
+class _Builder(Transformer[Token, Any]):
+    """Builds :class:`_Part` objects as the LALR parser reduces (no recursion)."""
+
+    def number(self, children: list[Token]) -> _Part:
+        (tok,) = children
+        digits = len(tok.value) - tok.value.count(".")
+        if digits > MAX_NUMBER_DIGITS:
+            raise _FormulaError(
+                f"the number {tok.value[:20]}{'...' if len(tok.value) > 20 else ''} is too long",
+                _start(tok),
+                expected=f"a number of at most {MAX_NUMBER_DIGITS} digits",
+            )
+        return _Part(Num(Fraction(tok.value)), NUMBER, _start(tok), 1)
+
+    def var(self, children: list[Token]) -> _Part:
+        (tok,) = children
+        name = tok.value
+        kind = VARIABLE_KINDS.get(name)
+        if kind is None:
+            known = ", ".join(VARIABLES)
+            if name in FUNCTIONS:
+                raise _FormulaError(
+                    f"{name!r} is a function, not a variable",
+                    _start(tok),
+                    expected=f"{name}(...)",
+                    hint=f"write it as {FUNCTIONS[name].split(':')[0]}",
+                )
+            if name.lower() in VARIABLES:
+                hint: str | None = f"names are lower case: write {name.lower()!r}"
+            else:
+                hint = _did_you_mean(name, VARIABLES)
+            raise _FormulaError(
+                f"unknown variable {name!r}",
+                _start(tok),
+                expected=f"one of the variables {known}",
+                hint=hint,
+            )
+        return _Part(Var(name), kind, _start(tok), 1)
+
+    def args(self, children: list[_Part]) -> list[_Part]:
+        return children
+
+    def call(self, children: list[Any]) -> _Part:
+        tok: Token = children[0]
+        args: list[_Part] = children[1]
+        name = tok.value
+        if name in VARIABLES:
+            raise _FormulaError(
+                f"{name!r} is a variable, not a function",
+                _start(tok),
+                expected=f"one of the functions {', '.join(FUNCTIONS)}",
+                hint="is an operator missing? Write '*' to multiply, as in 'bid * (tricks + 1)'",
+            )
+        if name not in FUNCTIONS:
+            raise _FormulaError(
+                f"unknown function {name!r}",
+                _start(tok),
+                expected=f"one of the functions {', '.join(FUNCTIONS)}",
+                hint=_did_you_mean(name, FUNCTIONS),
+            )
+        if name == "abs" and len(args) != 1:
+            raise _FormulaError(
+                f"abs takes one number, but {len(args)} were given",
+                _start(tok),
+                expected="abs(x)",
+            )
+        if name != "abs" and len(args) < 2:
+            raise _FormulaError(
+                f"{name} takes two or more numbers, but 1 was given",
+                _start(tok),
+                expected=f"{name}(a, b, ...)",
+            )
+        for a in args:
+            _need(a, NUMBER, f"{name}()")
+        return _part(Call(name, tuple(a.node for a in args)), NUMBER, _start(tok), args)
+
+    def neg(self, children: list[Any]) -> _Part:
+        tok: Token = children[0]
+        operand: _Part = children[1]
+        _need(operand, NUMBER, "'-'")
+        return _part(Neg(operand.node), NUMBER, _start(tok), [operand])
+
+    def not_(self, children: list[Any]) -> _Part:
+        tok: Token = children[0]
+        operand: _Part = children[1]
+        _need(operand, CONDITION, "'not'")
+        return _part(Not(operand.node), CONDITION, _start(tok), [operand])
+
+    def _chain(self, children: list[Any], kind: str) -> tuple[_Part, list[tuple[str, _Part]]]:
+        first: _Part = children[0]
+        rest: list[tuple[str, _Part]] = []
+        for i in range(1, len(children), 2):
+            op: Token = children[i]
+            rest.append((op.value, children[i + 1]))
+        _need(first, kind, f"{rest[0][0]!r}")
+        for op_text, p in rest:
+            _need(p, kind, f"{op_text!r}")
+        return first, rest
+
+    def sum(self, children: list[Any]) -> _Part:
+        first, rest = self._chain(children, NUMBER)
+        node = Sum(first.node, tuple((op, p.node) for op, p in rest))
+        return _part(node, NUMBER, first.start, [first, *(p for _, p in rest)])
+
+    def product(self, children: list[Any]) -> _Part:
+        first, rest = self._chain(children, NUMBER)
+        for op, p in rest:
+            if op in ("/", "//") and not _variables(p.node) and _compile(p.node)({}) == 0:
+                raise _FormulaError(
+                    "division by zero",
+                    p.start,
+                    expected="a divisor that is not zero",
+                )
+        node = Product(first.node, tuple((op, p.node) for op, p in rest))
+        return _part(node, NUMBER, first.start, [first, *(p for _, p in rest)])
+
+    def comparison(self, children: list[Any]) -> _Part:
+        left: _Part = children[0]
+        tok: Token = children[1]
+        right: _Part = children[2]
+        op = "=" if tok.value == "==" else tok.value
+        if op in ("=", "!="):
+            if left.kind != right.kind:
+                raise _FormulaError(
+                    f"{op!r} compares {_KIND_WORDS[left.kind]} with "
+                    f"{_KIND_WORDS[right.kind]}",
+                    right.start,
+                    expected=f"{_KIND_WORDS[left.kind]}, like the left side",
+                )
+        else:
+            _need(left, NUMBER, f"{op!r}")
+            _need(right, NUMBER, f"{op!r}")
+        return _part(Compare(left.node, op, right.node), CONDITION, left.start, [left, right])
+
+    def and_test(self, children: list[Any]) -> _Part:
+        first, rest = self._chain(children, CONDITION)
+        parts = [first, *(p for _, p in rest)]
+        return _part(And(tuple(p.node for p in parts)), CONDITION, first.start, parts)
+
+    def or_test(self, children: list[Any]) -> _Part:
+        first, rest = self._chain(children, CONDITION)
+        parts = [first, *(p for _, p in rest)]
+        return _part(Or(tuple(p.node for p in parts)), CONDITION, first.start, parts)
+
+    def cond(self, children: list[Any]) -> _Part:
+        tok: Token = children[0]
+        c: _Part = children[1]
+        a: _Part = children[2]
+        b: _Part = children[3]
+        _need(c, CONDITION, "the part after 'if'")
+        if a.kind != b.kind:
+            raise _FormulaError(
+                f"the 'else' part is {_KIND_WORDS[b.kind]}, "
+                f"but the 'then' part is {_KIND_WORDS[a.kind]}",
+                b.start,
+                expected=_EXPECT_KIND[a.kind],
+            )
+        return _part(If(c.node, a.node, b.node), a.kind, _start(tok), [c, a, b])
+
+
+_PARSER: Final = Lark(
+    _GRAMMAR,
+    parser="lalr",
+    lexer="basic",
+    transformer=_Builder(),
+    # Strict mode (no shift/reduce conflicts, no colliding terminals) needs the
+    # optional ``interegular`` package; tests check the grammar is conflict-free.
+    strict=importlib.util.find_spec("interegular") is not None,
+    maybe_placeholders=False,
+)
+
+
+# --------------------------------------------------------------------------- parsing
+
+_TERMINAL_WORDS: Final = {
+    "NUMBER": "a number",
+    "NAME": "a variable",
+    "MINUS": "'-'",
+    "_LPAR": "'('",
+    "IF": "'if'",
+    "NOT": "'not'",
+    "OPERATOR": "an operator (+ - * / //)",
+    "PLUS": "'+'",
+    "STAR": "'*'",
+    "SLASH": "'/'",
+    "DSLASH": "'//'",
+    "COMP_OP": "a comparison (= != < <= > >=)",
+    "AND": "'and'",
+    "OR": "'or'",
+    "_THEN": "'then'",
+    "_ELSE": "'else'",
+    "_COMMA": "','",
+    "_RPAR": "')'",
+    "$END": "the end of the formula",
+}
+_OPERATORS: Final = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "DSLASH"})
+_KEYWORD_TERMINALS: Final = {"IF": "if", "_THEN": "then", "_ELSE": "else", "AND": "and",
+                             "OR": "or", "NOT": "not"}
+
+_CHAR_HINTS: Final = {
+    "&": "write 'and'",
+    "|": "write 'or'",
+    "!": "write 'not', or '!=' for 'is not equal to'",
+    "×": "write '*' to multiply",
+    "÷": "write '/' to divide",
+    "≤": "write '<='",
+    "≥": "write '>='",
+    "≠": "write '!='",
+    "^": "there is no power operator: multiply instead",
+    "%": "there is no remainder operator",
+    "?": "write 'if ... then ... else ...'",
+    ":": "write 'if ... then ... else ...'",
+    "'": "formulas have no quoted text",
+    '"': "formulas have no quoted text",
+    "[": "use '(' and ')' for grouping",
+    "{": "use '(' and ')' for grouping",
+}
+
+
+def _join_words(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _expected_words(terminals: set[str]) -> str:
+    names = set(terminals)
+    if names >= _OPERATORS:
+        # After an operand: '(' only continues a function call; leave it out.
+        names -= _OPERATORS | {"_LPAR"}
+        names.add("OPERATOR")
+    return _join_words([w for t, w in _TERMINAL_WORDS.items() if t in names])
+
+
+def _token_words(tok: Token) -> str:
+    if tok.type == "NAME":
+        return f"name {tok.value!r}"
+    if tok.type == "NUMBER":
+        return f"number {tok.value}"
+    return f"{tok.value!r}"
+
+
+def _syntax_error(exc: UnexpectedToken, text: str) -> _FormulaError:
+    tok: Token = exc.token
+    accepts: set[str] = set(exc.accepts or exc.expected)
+    expected = _expected_words(accepts)
+    if tok.type == "$END":
+        if not text.strip() or tok.end_pos is None:
+            return _FormulaError("the formula is empty", 0, expected=expected)
+        hint = "every 'if ... then ...' needs an 'else' part" if "_ELSE" in accepts else None
+        return _FormulaError(
+            "the formula ends too soon", tok.end_pos, expected=expected, hint=hint
+        )
+    hint = None
+    if tok.type == "IF" and "NUMBER" in accepts:
+        hint = (
+            "put 'if ... then ... else ...' in parentheses when it is part of a larger "
+            "expression, as in 'tricks + (if exact then 10 else 0)'"
+        )
+    elif tok.type == "COMP_OP" and "COMP_OP" not in accepts and "AND" in accepts:
+        hint = (
+            "comparisons do not chain: join them with 'and', "
+            "as in 'bid <= tricks and tricks <= 5'"
+        )
+    elif tok.type == "NAME" and (words := [w for t, w in _KEYWORD_TERMINALS.items()
+                                           if t in accepts]):
+        hint = _did_you_mean(tok.value, words)
+    if hint is None and tok.type in ("NAME", "NUMBER", "_LPAR") and "PLUS" in accepts:
+        hint = "is an operator missing? Write '*' to multiply, as in '10 * bid'"
+    return _FormulaError(f"unexpected {_token_words(tok)}", _start(tok), expected, hint)
+
+
+def _check_text(text: str) -> None:
+    """Refuse, without parsing, text that is too long, on several lines or too nested."""
+    if len(text) > MAX_FORMULA_LENGTH:
+        raise _FormulaError(
+            f"the formula is too long ({len(text):,} characters)",
+            0,
+            expected=f"at most {MAX_FORMULA_LENGTH:,} characters",
+        )
+    body = text.rstrip()
+    for i, ch in enumerate(body):
+        if ch in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029":
+            raise _FormulaError(
+                "a formula must be written on one line", i, expected="the end of the formula"
+            )
+    depth = 0
+    for i, ch in enumerate(body):
+        if ch == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _FormulaError(
+                    f"the formula has too many parentheses inside each other "
+                    f"(more than {MAX_DEPTH})",
+                    i,
+                )
+        elif ch == ")":
+            depth -= 1
+
+
+def _parse(text: str) -> Expr:
+    _check_text(text)
+    try:
+        part = cast(_Part, _PARSER.parse(text))
+    except UnexpectedToken as exc:
+        raise _syntax_error(exc, text) from None
+    except UnexpectedCharacters as exc:
+        ch = exc.char
+        raise _FormulaError(
+            f"unexpected character {ch!r}",
+            exc.pos_in_stream or 0,
+            expected="numbers, variables, + - * / // ( ) , = != < <= > >= "
+            "and the words if, then, else, and, or, not",
+            hint=_CHAR_HINTS.get(ch),
+        ) from None
+    if part.kind != NUMBER:
+        raise _FormulaError(
+            "a score must be a number, but this formula is a condition (true or false)",
+            part.start,
+            expected=_EXPECT_KIND[NUMBER],
+            hint="for points when a condition holds, write 'if <condition> then <points> else 0'",
+        )
+    return part.node
+
+
+def parse_formula(
+    text: str,
+    *,
+    path: str = "<string>",
+    line: int = 1,
+    column: int = 1,
+    source_line: str | None = None,
+) -> Formula:
+    """Parse a scoring formula.
+
+    Args:
+        text: the formula, on one line (trailing whitespace and a ``#`` comment
+            are allowed).
+        path: the file the formula was read from, for error messages.
+        line: the file line the formula is on (1-based).
+        column: the file column where ``text`` starts (1-based); an error at
+            offset ``i`` of ``text`` is reported at column ``column + i``.
+        source_line: the whole file line, shown under the error with a caret.
+            When left out and ``column`` is 1, ``text`` itself is shown.
+
+    Returns:
+        The formula.
+
+    Raises:
+        VariantError: if the text is not a valid formula, with the place of the
+            problem, what was expected there and, for a misspelt name, a
+            did-you-mean hint. Text longer than :data:`MAX_FORMULA_LENGTH`, nested
+            deeper than :data:`MAX_DEPTH` or with a number longer than
+            :data:`MAX_NUMBER_DIGITS` digits is refused the same way.
+    """
+    if source_line is None and column == 1 and isinstance(text, str) and "\n" not in text:
+        source_line = text
+    try:
+        if not isinstance(text, str):
+            raise _FormulaError(
+                f"a formula must be text, not {type(text).__name__}", 0, expected="text"
+            )
+        expr = _parse(text)
+    except _FormulaError as err:
+        raise VariantError(
+            err.message,
+            path=path,
+            line=line,
+            column=column + err.offset,
+            source_line=source_line,
+            expected=err.expected,
+            hint=err.hint,
+        ) from None
+    except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
+        raise VariantError(
+            f"cannot read the formula ({type(exc).__name__})",
+            path=path,
+            line=line,
+            column=column,
+            source_line=source_line,
+        ) from None
+    return Formula._of(format_expr(expr), expr)
+
+
+# --------------------------------------------------------------------------- formatting
+
+_PREC_IF, _PREC_OR, _PREC_AND, _PREC_NOT, _PREC_CMP, _PREC_SUM, _PREC_PRODUCT, _PREC_NEG = range(
+    8
+)
+_PREC_ATOM: Final = 8
+
+
+def _precedence(node: Expr) -> int:
+    if isinstance(node, If):
+        return _PREC_IF
+    if isinstance(node, Or):
+        return _PREC_OR
+    if isinstance(node, And):
+        return _PREC_AND
+    if isinstance(node, Not):
+        return _PREC_NOT
+    if isinstance(node, Compare):
+        return _PREC_CMP
+    if isinstance(node, Sum):
+        return _PREC_SUM
+    if isinstance(node, Product):
+        return _PREC_PRODUCT
+    if isinstance(node, Neg):
+        return _PREC_NEG
+    return _PREC_ATOM
+
+
+def _format_number(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    places = 0
+    while den % 10 == 0:
+        den //= 10
+        places += 1
+    while den % 2 == 0 or den % 5 == 0:
+        den //= 2 if den % 2 == 0 else 5
+        places += 1
+    if den != 1:
+        raise ValueError(f"{value} has no exact decimal form")
+    scaled = abs(value.numerator) * 10**places // value.denominator
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0")
+
+
+def _fmt(node: Expr, min_prec: int) -> str:
+    text = _fmt_bare(node)
+    return f"({text})" if _precedence(node) < min_prec else text
+
+
+def _fmt_bare(node: Expr) -> str:
+    if isinstance(node, Num):
+        return _format_number(node.value)
+    if isinstance(node, Var):
+        return node.name
+    if isinstance(node, Neg):
+        # -(-x) rather than --x, which reads like a typing mistake.
+        inner = _PREC_ATOM if isinstance(node.operand, Neg) else _PREC_NEG
+        return "-" + _fmt(node.operand, inner)
+    if isinstance(node, Not):
+        return "not " + _fmt(node.operand, _PREC_NOT)
+    if isinstance(node, Sum):
+        return _fmt(node.first, _PREC_PRODUCT) + "".join(
+            f" {op} {_fmt(t, _PREC_PRODUCT)}" for op, t in node.rest
+        )
+    if isinstance(node, Product):
+        return _fmt(node.first, _PREC_NEG) + "".join(
+            f" {op} {_fmt(t, _PREC_NEG)}" for op, t in node.rest
+        )
+    if isinstance(node, Compare):
+        return f"{_fmt(node.left, _PREC_SUM)} {node.op} {_fmt(node.right, _PREC_SUM)}"
+    if isinstance(node, And):
+        return " and ".join(_fmt(x, _PREC_NOT) for x in node.operands)
+    if isinstance(node, Or):
+        return " or ".join(_fmt(x, _PREC_AND) for x in node.operands)
+    if isinstance(node, If):
+        return (
+            f"if {_fmt(node.cond, _PREC_OR)} then {_fmt(node.then, _PREC_OR)} "
+            f"else {_fmt(node.orelse, _PREC_IF)}"
+        )
+    return f"{node.func}({', '.join(_fmt(a, _PREC_IF) for a in node.args)})"
+
+
+def format_expr(node: Expr) -> str:
+    """The canonical text of a formula tree (see :func:`format_formula`)."""
+    return _fmt(node, _PREC_IF)
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _variables(node: Expr) -> set[str]:
+    found: set[str] = set()
+    stack: list[Expr] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Var):
+            found.add(n.name)
+        elif isinstance(n, Neg | Not):
+            stack.append(n.operand)
+        elif isinstance(n, Sum | Product):
+            stack.append(n.first)
+            stack.extend(t for _, t in n.rest)
+        elif isinstance(n, Compare):
+            stack += (n.left, n.right)
+        elif isinstance(n, And | Or):
+            stack.extend(n.operands)
+        elif isinstance(n, If):
+            stack += (n.cond, n.then, n.orelse)
+        elif isinstance(n, Call):
+            stack.extend(n.args)
+    return found
+
+
+def _div(x: Value, y: Value) -> Value:
+    if y == 0:
+        return 0
+    return Fraction(x) / y
+
+
+def _floordiv(x: Value, y: Value) -> Value:
+    if y == 0:
+        return 0
+    return x // y
+
+
+_BINARY: Final[Mapping[str, Callable[[Any, Any], Value]]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": _div,
+    "//": _floordiv,
+}
+_COMPARE: Final[Mapping[str, Callable[[Any, Any], bool]]] = {
+    "=": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def _compile(node: Expr) -> _Fn:
+    """Turn a tree into nested closures, built once and called for every score."""
+    if isinstance(node, Num):
+        v: Value = node.value.numerator if node.value.denominator == 1 else node.value
+        return lambda env: v
+    if isinstance(node, Var):
+        name = node.name
+        return lambda env: env[name]
+    if isinstance(node, Neg):
+        f = _compile(node.operand)
+        return lambda env: -f(env)
+    if isinstance(node, Not):
+        f = _compile(node.operand)
+        return lambda env: not f(env)
+    if isinstance(node, Sum | Product):
+        first = _compile(node.first)
+        steps = [(_BINARY[op], _compile(t)) for op, t in node.rest]
+        if len(steps) == 1:
+            (op1, second), = steps
+            return lambda env: op1(first(env), second(env))
+
+        def chain(env: Mapping[str, Value]) -> Value:
+            acc = first(env)
+            for op, g in steps:
+                acc = op(acc, g(env))
+            return acc
+
+        return chain
+    if isinstance(node, Compare):
+        cmp = _COMPARE[node.op]
+        left, right = _compile(node.left), _compile(node.right)
+        return lambda env: cmp(left(env), right(env))
+    if isinstance(node, And):
+        parts = [_compile(x) for x in node.operands]
+        return lambda env: all(p(env) for p in parts)
+    if isinstance(node, Or):
+        parts = [_compile(x) for x in node.operands]
+        return lambda env: any(p(env) for p in parts)
+    if isinstance(node, If):
+        c, a, b = _compile(node.cond), _compile(node.then), _compile(node.orelse)
+        return lambda env: a(env) if c(env) else b(env)
+    fns = [_compile(x) for x in node.args]
+    if node.func == "abs":
+        (g,) = fns
+        return lambda env: cast(Value, abs(g(env)))
+    pick: Callable[[Iterable[Any]], Any] = min if node.func == "min" else max
+    return lambda env: cast(Value, pick(h(env) for h in fns))

@@ -12,15 +12,11 @@ source of truth for them.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
-
 import attrs
 from attrs import field, frozen
 
 from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit
-
-if TYPE_CHECKING:
-    from cardrules.scoring import Formula
+from cardrules.scoring import Formula
 
 __all__ = [
     "BidStyle",

@@ -117,6 +117,9 @@ def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
         i = max(i for i, b in enumerate(usual) if b > lo)
         usual[i] -= 1
     past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(n - 1)]
+    while sum(past) <= cards and any(b < hi for b in past):
+        i = max(i for i, b in enumerate(past) if b < hi)
+        past[i] += 1
     cases = [tuple(usual)]
     if sum(past) > cards:
         cases.append(tuple(past))

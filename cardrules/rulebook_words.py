@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import attrs
@@ -593,6 +594,16 @@ def leaf_settings(obj: Any, prefix: str = "") -> Iterator[tuple[str, object]]:
             yield name, value
 
 
+def _setting_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "not set"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
 def _is_rule_class(value: object) -> bool:
     return type(value).__module__ == "cardrules.rules"
 
@@ -627,7 +638,17 @@ def differences(variant: Variant, parent: Variant) -> list[Difference]:
     for rule in RULES:
         hit = tuple(s for s in rule.settings if s in changed)
         if hit:
-            out.append(Difference(rule.label, hit, rule.describe(variant), rule.describe(parent)))
+            here, there = rule.describe(variant), rule.describe(parent)
+            if here == there:
+                # A setting changed without changing the game as played (say, the
+                # fallback hand size when the table covers every player count).
+                changes = "; ".join(
+                    f"`{s}` is {_setting_text(mine.get(s))} instead of "
+                    f"{_setting_text(theirs.get(s))}"
+                    for s in hit
+                )
+                here = f"{here} (In the file, {changes}, which makes no difference in play.)"
+            out.append(Difference(rule.label, hit, here, there))
     covered = {s for r in RULES for s in r.settings}
     for s in sorted(changed - covered):
         out.append(Difference(s, (s,), repr(mine.get(s)), repr(theirs.get(s))))

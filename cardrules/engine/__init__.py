@@ -1,0 +1,22 @@
+"""The generic card-game engine: :class:`Game`, actions, views and :func:`replay`."""
+
+from __future__ import annotations
+
+from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play
+from cardrules.engine.game import Event, Game, replay, variant_fingerprint
+from cardrules.engine.view import Result, View
+
+__all__ = [
+    "NUM_ACTIONS",
+    "Action",
+    "Amend",
+    "Bid",
+    "Event",
+    "Game",
+    "Look",
+    "Play",
+    "Result",
+    "View",
+    "replay",
+    "variant_fingerprint",
+]

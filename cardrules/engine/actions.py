@@ -1,0 +1,236 @@
+"""Actions: the typed, hashable, interned moves a seat can make.
+
+Every action has a stable integer id, so that search and learning code can
+work with plain ints:
+
+=============  =====================================
+ids            action
+=============  =====================================
+0-51           ``Play(card)`` (the card's number)
+52-104         ``Bid(n)`` for n = 0..52
+105-157        ``Bid(n, blind=True)`` for n = 0..52
+158            ``Look()``: look at your cards (blind-bidding games)
+159-211        ``Amend(n)``: change your bid to n (games with ``amend``)
+=============  =====================================
+
+Actions are interned: ``Play(card("A♠")) is Play(card("A♠"))``, so identity,
+equality and hashing are all cheap.
+
+Examples:
+    >>> from cardrules.engine.actions import Action, Bid, Play
+    >>> Play("A♠").id, Bid(2).id, Action.from_id(54)
+    (51, 54, Bid(2))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from cardrules.cards import ALL_CARDS, Card, card
+from cardrules.errors import CardError, InvalidAction
+
+__all__ = [
+    "AMEND_BASE",
+    "BID_BASE",
+    "BLIND_BASE",
+    "LOOK_ID",
+    "MAX_BID",
+    "NUM_ACTIONS",
+    "Action",
+    "Amend",
+    "Bid",
+    "Look",
+    "Play",
+]
+
+#: The largest bid any action can carry (a whole pack to one player).
+MAX_BID: Final = 52
+BID_BASE: Final = 52
+BLIND_BASE: Final = BID_BASE + MAX_BID + 1
+LOOK_ID: Final = BLIND_BASE + MAX_BID + 1
+AMEND_BASE: Final = LOOK_ID + 1
+#: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
+NUM_ACTIONS: Final = AMEND_BASE + MAX_BID + 1
+
+
+class Action:
+    """Base class of every action. Subclasses are interned singletons.
+
+    Attributes:
+        id: the stable integer id of the action (see the module docs).
+    """
+
+    __slots__ = ("id",)
+    id: int
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __lt__(self, other: Action) -> bool:
+        return self.id < other.id
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (Action.from_id, (self.id,))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Action:
+        return self
+
+    @property
+    def label(self) -> str:
+        """A short human-readable label, such as ``play A♠`` or ``bid 2``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def from_id(action_id: int) -> Action:
+        """The action with the given id.
+
+        Args:
+            action_id: an int from 0 to ``NUM_ACTIONS - 1``.
+
+        Raises:
+            InvalidAction: if ``action_id`` is not an int in range.
+        """
+        if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+            raise InvalidAction(
+                f"action id must be an int from 0 to {NUM_ACTIONS - 1}, got {action_id!r}"
+            )
+        return _BY_ID[action_id]
+
+
+def _new(cls: type[Action], action_id: int, **attrs: object) -> Any:
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "id", action_id)
+    for k, v in attrs.items():
+        object.__setattr__(obj, k, v)
+    return obj
+
+
+class Play(Action):
+    """Play a card: ``Play(card("A♠"))``, ``Play("A♠")`` or ``Play(51)``.
+
+    Attributes:
+        card: the card played.
+    """
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __new__(cls, c: Card | int | str) -> Play:
+        """Return the interned action for playing card ``c``.
+
+        Raises:
+            InvalidAction: if ``c`` is not a card.
+        """
+        if isinstance(c, str):
+            try:
+                c = card(c)
+            except CardError as e:
+                raise InvalidAction(f"Play needs a card: {e}") from None
+        if type(c) is Card or (type(c) is int and 0 <= c < 52):
+            return _PLAYS[c]
+        raise InvalidAction(f"Play needs a card (0-51 or text like 'A♠'), got {c!r}")
+
+    @property
+    def label(self) -> str:
+        return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Play('{self.card}')"
+
+
+class Bid(Action):
+    """Bid ``n`` tricks; ``blind=True`` for a bid made without looking at the cards.
+
+    Attributes:
+        n: the number of tricks bid.
+        blind: True for a blind bid.
+    """
+
+    __slots__ = ("blind", "n")
+    n: int
+    blind: bool
+
+    def __new__(cls, n: int, blind: bool = False) -> Bid:
+        """Return the interned bid action.
+
+        Raises:
+            InvalidAction: if ``n`` is not an int from 0 to 52.
+        """
+        if type(n) is not int or not 0 <= n <= MAX_BID:
+            raise InvalidAction(f"a bid must be a whole number from 0 to {MAX_BID}, got {n!r}")
+        return (_BLIND_BIDS if blind else _BIDS)[n]
+
+    @property
+    def label(self) -> str:
+        return f"bid {self.n} blind" if self.blind else f"bid {self.n}"
+
+    def __repr__(self) -> str:
+        return f"Bid({self.n}, blind=True)" if self.blind else f"Bid({self.n})"
+
+
+class Look(Action):
+    """Look at your cards (blind-bidding games): after this, only open bids."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Look:
+        """Return the singleton."""
+        return _LOOK
+
+    @property
+    def label(self) -> str:
+        return "look at cards"
+
+    def __repr__(self) -> str:
+        return "Look()"
+
+
+class Amend(Action):
+    """Change your bid to ``n`` (variants with ``amend``), before the next seat bids.
+
+    Attributes:
+        n: the new bid.
+    """
+
+    __slots__ = ("n",)
+    n: int
+
+    def __new__(cls, n: int) -> Amend:
+        """Return the interned amendment.
+
+        Raises:
+            InvalidAction: if ``n`` is not an int from 0 to 52.
+        """
+        if type(n) is not int or not 0 <= n <= MAX_BID:
+            raise InvalidAction(
+                f"an amended bid must be a whole number from 0 to {MAX_BID}, got {n!r}"
+            )
+        return _AMENDS[n]
+
+    @property
+    def label(self) -> str:
+        return f"change bid to {self.n}"
+
+    def __repr__(self) -> str:
+        return f"Amend({self.n})"
+
+
+_PLAYS: Final[tuple[Play, ...]] = tuple(_new(Play, i, card=ALL_CARDS[i]) for i in range(52))
+_BIDS: Final[tuple[Bid, ...]] = tuple(
+    _new(Bid, BID_BASE + n, n=n, blind=False) for n in range(MAX_BID + 1)
+)
+_BLIND_BIDS: Final[tuple[Bid, ...]] = tuple(
+    _new(Bid, BLIND_BASE + n, n=n, blind=True) for n in range(MAX_BID + 1)
+)
+_LOOK: Final[Look] = _new(Look, LOOK_ID)
+_AMENDS: Final[tuple[Amend, ...]] = tuple(
+    _new(Amend, AMEND_BASE + n, n=n) for n in range(MAX_BID + 1)
+)
+_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS, *_BIDS, *_BLIND_BIDS, _LOOK, *_AMENDS)
+assert len(_BY_ID) == NUM_ACTIONS

@@ -1,0 +1,147 @@
+"""Per-seat views and game results: frozen, JSON-serialisable snapshots."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from attrs import frozen
+
+from cardrules.cards import Card, Suit
+from cardrules.engine.actions import Action
+
+__all__ = ["Result", "View"]
+
+
+def _frac(x: Fraction) -> int | str:
+    return x.numerator if x.denominator == 1 else str(x)
+
+
+def _cards(cs: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cs is None else [str(c) for c in cs]
+
+
+@frozen
+class Result:
+    """How a finished game came out.
+
+    Attributes:
+        winners: the winning seat(s), lowest seat first (several when shared).
+        totals: every seat's final total.
+        shared: True when more than one seat shares the win.
+        finished: False when the game was stopped by ``max_tricks`` before its end.
+        loser: shedding games: the seat left holding cards, if any.
+    """
+
+    winners: tuple[int, ...]
+    totals: tuple[Fraction, ...]
+    shared: bool = False
+    finished: bool = True
+    loser: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (fractions as ints or ``"p/q"`` strings)."""
+        return {
+            "winners": list(self.winners),
+            "totals": [_frac(t) for t in self.totals],
+            "shared": self.shared,
+            "finished": self.finished,
+            "loser": self.loser,
+        }
+
+
+@frozen
+class View:
+    """Everything one seat may know about the game, and nothing more.
+
+    Attributes:
+        seat: whose view this is.
+        players: the number of seats.
+        phase: ``"bid"``, ``"play"`` or ``"over"``.
+        hand_number: the current hand, from 1 (tie-break hands continue the count).
+        hand_size: cards dealt to each seat this hand.
+        dealer: the dealer of this hand.
+        trump: this hand's trump suit, or ``None``.
+        turned_up: the card turned up for trumps, if any.
+        hand: this seat's cards, or ``None`` while it may not see them (before
+            looking in a blind-bidding game, or in a forehead hand's bidding).
+        visible_hands: other seats' hands this seat can see (forehead hands),
+            as ``(seat, cards)`` pairs.
+        hand_counts: how many cards each seat holds.
+        bids: each seat's bid, ``None`` if not made yet or not revealed.
+        bid_made: whether each seat has bid (also true for a hidden bid).
+        blind: whether each seat's bid was blind.
+        tricks_won: tricks each seat has won this hand.
+        trick: the current trick as ``(seat, card)`` pairs, in play order.
+        leader: who led (or leads) the current trick.
+        last_trick: the previous trick of this hand, as ``(seat, card)`` pairs.
+        played: every card played so far this hand (public knowledge).
+        trumps_broken: whether a trump has been played this hand.
+        scores: running totals.
+        to_act: the seat to act, or ``None``.
+        waiting_for: every seat that may act now.
+        legal_actions: this seat's legal actions now (empty if none).
+        result: the result once the game is over.
+    """
+
+    seat: int
+    players: int
+    phase: str
+    hand_number: int
+    hand_size: int
+    dealer: int
+    trump: Suit | None
+    turned_up: Card | None
+    hand: tuple[Card, ...] | None
+    visible_hands: tuple[tuple[int, tuple[Card, ...]], ...]
+    hand_counts: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    bid_made: tuple[bool, ...]
+    blind: tuple[bool, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    leader: int | None
+    last_trick: tuple[tuple[int, Card], ...]
+    played: tuple[Card, ...]
+    trumps_broken: bool
+    scores: tuple[Fraction, ...]
+    to_act: int | None
+    waiting_for: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    result: Result | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
+        ``{"id": ..., "label": ...}``, fractions as ints or ``"p/q"`` strings."""
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "phase": self.phase,
+            "hand_number": self.hand_number,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "trump": None if self.trump is None else self.trump.word,
+            "turned_up": None if self.turned_up is None else str(self.turned_up),
+            "hand": _cards(self.hand),
+            "visible_hands": {str(s): _cards(h) for s, h in self.visible_hands},
+            "hand_counts": list(self.hand_counts),
+            "bids": list(self.bids),
+            "bid_made": list(self.bid_made),
+            "blind": list(self.blind),
+            "tricks_won": list(self.tricks_won),
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "leader": self.leader,
+            "last_trick": [[s, str(c)] for s, c in self.last_trick],
+            "played": [str(c) for c in self.played],
+            "trumps_broken": self.trumps_broken,
+            "scores": [_frac(x) for x in self.scores],
+            "to_act": self.to_act,
+            "waiting_for": list(self.waiting_for),
+            "legal_actions": [{"id": a.id, "label": a.label} for a in self.legal_actions],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    def to_json(self) -> str:
+        """The view as compact JSON text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,406 @@
+"""Turn Lark's parse errors into :class:`~cardrules.errors.VariantError` messages
+a card player can act on.
+
+Every error reads ``path:line:column: what is wrong``, then the line with a caret
+under the column, then what was expected in words (built from the set of
+terminals the parser would have accepted there), and a did-you-mean for a
+misspelt setting name, keyword or suit.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Final
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from cardrules.errors import VariantError
+
+__all__ = [
+    "SETTING_NAMES",
+    "did_you_mean",
+    "error_at",
+    "from_lark",
+    "join_words",
+    "source_line",
+]
+
+#: Every setting name, in the canonical order of a formatted file.
+SETTING_NAMES: Final[tuple[str, ...]] = (
+    "game",
+    "extends",
+    "title",
+    "also called",
+    "summary",
+    "mode",
+    "players",
+    "deck",
+    "direction",
+    "first dealer",
+    "deal passes",
+    "hand size",
+    "hands",
+    "trumps",
+    "no trumps",
+    "bidding",
+    "hook",
+    "bids",
+    "blind bids",
+    "forehead hands",
+    "bid changes",
+    "first lead",
+    "follow",
+    "leading trumps",
+    "dead tricks",
+    "all out together",
+    "score",
+    "winner",
+    "tie",
+    "match word",
+    "options",
+)
+
+#: Terminal name -> the setting name it starts.
+KEY_TERMINALS: Final[dict[str, str]] = {
+    "K_GAME": "game",
+    "K_TITLE": "title",
+    "K_ALSO_CALLED": "also called",
+    "K_SUMMARY": "summary",
+    "K_EXTENDS": "extends",
+    "K_MODE": "mode",
+    "PLAYERS": "players",
+    "K_DECK": "deck",
+    "K_DIRECTION": "direction",
+    "K_FIRST_DEALER": "first dealer",
+    "K_DEAL_PASSES": "deal passes",
+    "K_HAND_SIZE": "hand size",
+    "K_HANDS": "hands",
+    "K_TRUMPS": "trumps",
+    "NO_TRUMPS": "no trumps",
+    "K_BIDDING": "bidding",
+    "K_HOOK": "hook",
+    "K_BIDS": "bids",
+    "K_BLIND_BIDS": "blind bids",
+    "K_FOREHEAD_HANDS": "forehead hands",
+    "K_BID_CHANGES": "bid changes",
+    "K_FIRST_LEAD": "first lead",
+    "K_FOLLOW": "follow",
+    "K_LEADING_TRUMPS": "leading trumps",
+    "K_DEAD_TRICKS": "dead tricks",
+    "K_ALL_OUT": "all out together",
+    "K_MATCH_WORD": "match word",
+    "K_SCORE": "score",
+    "K_WINNER": "winner",
+    "K_TIE": "tie",
+    "K_OPTIONS": "options",
+}
+
+_SUIT_WORDS: Final = "a suit: spades, hearts, diamonds or clubs"
+
+#: Terminal name -> (how to name it in "expected ...", the phrases to offer in a
+#: did-you-mean). Keyword phrases are shown in backticks.
+TERMINALS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
+    "COLON": ("a colon ':' after the setting name", ()),
+    "COMMA": ("a comma", ()),
+    "_NL": ("the end of the line", ()),
+    "$END": ("the end of the file", ()),
+    "INT": ("a number", ()),
+    "ONE": ("the number 1", ()),
+    "ORDINAL": ("a position such as 5th", ()),
+    "SUIT": (
+        _SUIT_WORDS,
+        ("spades", "hearts", "diamonds", "clubs", "kali", "chukat", "fuli", "laal"),
+    ),
+    "CARD": ("a card such as A♠, QH or 10d", ()),
+    "NAME": ("a name in lower case letters, digits and dashes, such as oh-hell", ()),
+    "STRING": ('text in double quotes, such as "Oh Hell"', ()),
+    "WORD": ("a word in plain letters, such as KAZHUTHA", ()),
+    "OPTION": ("a setting name, such as hook or hand size", ()),
+    "FORMULA": ("a scoring formula, such as: if exact then 10 + bid else 0", ()),
+    "BOOL": ("yes or no", ("yes", "no", "on", "off")),
+    "TO": ("`to`", ("to",)),
+    "PLAYERS": ("`players`", ("players",)),
+    "NO_TRUMPS": ("`no trumps`", ("no trumps",)),
+}
+
+_PHRASES: Final[dict[str, str]] = {
+    "V_TRICKS": "tricks",
+    "V_SHEDDING": "shedding",
+    "V_STANDARD": "standard",
+    "V_WITHOUT": "without",
+    "V_CLOCKWISE": "clockwise",
+    "V_ANTICLOCKWISE": "anticlockwise",
+    "V_RANDOM": "random",
+    "V_CUT": "cut for highest card",
+    "V_SEAT": "seat",
+    "V_TO_NEXT_PLAYER": "to the next player",
+    "V_TO_LOSER": "to the loser",
+    "V_FOR": "for",
+    "V_OR_MORE": "or more",
+    "V_LARGEST": "largest",
+    "V_KEEP_ONE": "keep one for trumps",
+    "V_AT_MOST": "at most",
+    "V_LIST": "list",
+    "V_DOWN_TO": "down to",
+    "V_UP_FROM": "up from",
+    "V_AND_BACK_UP": "and back up",
+    "V_AND_BACK_DOWN": "and back down",
+    "V_HANDS_SAME_SIZE": "hands of the same size",
+    "V_WHOLE_PACK": "whole pack",
+    "V_TWICE": "twice",
+    "V_TIMES": "times",
+    "V_NONE": "none",
+    "V_TURNED_UP": "turned up",
+    "V_NONE_WHEN_EMPTY": "no trumps when the pack runs out",
+    "V_CYCLE": "cycle",
+    "V_NEVER": "never",
+    "V_EVERY": "every",
+    "V_HAND": "hand",
+    "V_IN_TURN": "in turn",
+    "V_ALL_AT_ONCE": "all at once",
+    "V_HAND_SIZE": "the hand size",
+    "V_UNTIL_NEXT_BID": "until the next bid",
+    "V_DEALERS_NEIGHBOUR": "dealer's neighbour",
+    "V_HOLDER_OF": "holder of",
+    "V_LEADS_IT": "leads it",
+    "V_LEADS_ANY": "leads any",
+    "V_CARD": "card",
+    "V_ANY_CARD": "any card",
+    "V_MUST_FOLLOW": "must follow suit",
+    "V_MUST_TRUMP": "must trump when void",
+    "V_MUST_BEAT": "must beat when able",
+    "V_ANY_TIME": "any time",
+    "V_ONCE_BROKEN": "once broken",
+    "V_FACE_UP": "face up",
+    "V_FACE_DOWN": "face down",
+    "V_NO_LOSER": "no loser",
+    "V_LAST_LEADER_LOSES": "last leader loses",
+    "V_HIGHEST_TOTAL": "highest total",
+    "V_LOWEST_TOTAL": "lowest total",
+    "V_SHARED": "shared",
+    "V_EXTRA_HANDS": "extra hands",
+}
+for _name, _phrase in _PHRASES.items():
+    TERMINALS[_name] = (f"`{_phrase}`", (_phrase,))
+
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+
+def join_words(words: Iterable[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c`` (duplicates dropped, order kept)."""
+    items = list(dict.fromkeys(words))
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def source_line(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of ``text``, with control characters made visible."""
+    if line < 1:
+        return None
+    lines = text.split("\n")
+    if line > len(lines):
+        return None
+    return _CONTROL.sub("?", lines[line - 1])
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A ``did you mean 'x'?`` hint for ``word``, or ``None`` if nothing is close."""
+    word = word.strip().lower()
+    if not word:
+        return None
+    pool = list(dict.fromkeys(c for c in choices if c))
+    best = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    if not best or best[0] == word:
+        return None
+    return f"did you mean '{best[0]}'?"
+
+
+def error_at(
+    message: str,
+    *,
+    path: str,
+    text: str,
+    line: int,
+    column: int,
+    expected: str | None = None,
+    hint: str | None = None,
+) -> VariantError:
+    """A :class:`VariantError` at a place in ``text``, showing that line."""
+    return VariantError(
+        message,
+        path=path,
+        line=line,
+        column=column,
+        source_line=source_line(text, line),
+        expected=expected,
+        hint=hint,
+    )
+
+
+def _expected_words(names: Iterable[str]) -> str:
+    names = set(names)
+    keys = sorted(
+        (KEY_TERMINALS[n] for n in names if n in KEY_TERMINALS),
+        key=SETTING_NAMES.index,
+    )
+    words: list[str] = []
+    if len(keys) > 3:
+        words.append("a setting name such as `players:`, `trumps:` or `score:`")
+        names = {n for n in names if n not in KEY_TERMINALS}
+    for name in sorted(names, key=_term_order):
+        if name in TERMINALS:
+            words.append(TERMINALS[name][0])
+        elif name in KEY_TERMINALS:
+            words.append(f"`{KEY_TERMINALS[name]}`")
+        else:
+            words.append(name.lower())
+    if keys and len(keys) > 3:
+        for name in ("_NL", "$END"):
+            if TERMINALS[name][0] in words:
+                words.remove(TERMINALS[name][0])
+    if len(words) > 1:
+        return "one of: " + join_words(words)
+    return join_words(words)
+
+
+def _term_order(name: str) -> tuple[int, str]:
+    # Keywords first (in backticks), then kinds of value, then punctuation.
+    if name.startswith("V_") or name in ("TO", "NO_TRUMPS", "PLAYERS"):
+        return (0, name)
+    if name in ("COLON", "COMMA", "_NL", "$END"):
+        return (2, name)
+    return (1, name)
+
+
+_WORD_RE: Final = re.compile(r"[^\s,:#]+")
+
+
+def _suggest(rest: str, names: Iterable[str]) -> str | None:
+    """Did-you-mean for the text ``rest`` (from the error to the end of the line)."""
+    names = set(names)
+    candidates: list[str] = []
+    for name in names:
+        if name in KEY_TERMINALS:
+            candidates.append(KEY_TERMINALS[name])
+        elif name in TERMINALS:
+            candidates.extend(TERMINALS[name][1])
+    if not candidates:
+        return None
+    words = _WORD_RE.findall(rest.split(":")[0] if any(n in KEY_TERMINALS for n in names) else rest)
+    if not words:
+        return None
+    best: tuple[float, str] | None = None
+    for cand in candidates:
+        n = len(cand.split())
+        typed = " ".join(words[:n]).lower()
+        if typed == cand:
+            continue
+        ratio = difflib.SequenceMatcher(None, typed, cand).ratio()
+        if ratio >= 0.6 and (best is None or ratio > best[0]):
+            best = (ratio, cand)
+    if best is None:
+        return None
+    return f"did you mean '{best[1]}'?"
+
+
+def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
+    """Convert a Lark parse error on ``text`` into a :class:`VariantError`."""
+    line = getattr(exc, "line", None) or 1
+    column = getattr(exc, "column", None) or 1
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        line, column = _end_of(text)
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    rest = here[column - 1 :]
+    expected_names: set[str]
+    if isinstance(exc, UnexpectedCharacters):
+        expected_names = set(exc.allowed or ())
+    elif isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
+        expected_names = set(exc.expected or ())
+    else:  # pragma: no cover - Lark has no other kinds
+        expected_names = set()
+    expected_names.discard("WS")
+    expected_names.discard("COMMENT")
+
+    at_start = "K_GAME" in expected_names
+    stripped = rest.strip()
+    odd = _odd_character(rest)
+    if odd is not None:
+        return error_at(
+            f"unexpected character {odd}",
+            path=path,
+            text=text,
+            line=line,
+            column=column,
+            expected=_expected_words(expected_names) or None,
+            hint="retype the line with plain spaces and letters",
+        )
+    if at_start:
+        name = stripped.split(":")[0].strip() if stripped else ""
+        hint = _suggest(rest, expected_names)
+        if ":" not in stripped and hint is None:
+            message = f"{_show(name)} is not a setting"
+            expected = "a line of the form `setting: value`, such as `players: 3 to 7`"
+        else:
+            message = f"unknown setting {_show(name)}"
+            expected = "one of: " + ", ".join(SETTING_NAMES)
+        return error_at(
+            message, path=path, text=text, line=line, column=column, expected=expected, hint=hint
+        )
+
+    if isinstance(exc, UnexpectedToken) and exc.token.type in ("_NL", "$END"):
+        message = "the line ends too soon"
+    elif isinstance(exc, UnexpectedToken) and exc.token.type in KEY_TERMINALS:
+        message = f"unexpected {_show(str(exc.token))}"
+    elif not stripped:
+        message = "the line ends too soon"
+    else:
+        word = _WORD_RE.match(rest)
+        shown = word.group(0) if word else rest[:1]
+        message = f"unexpected {_show(shown)}"
+    if expected_names == {"_NL"} or expected_names == {"_NL", "$END"}:
+        message += ": the setting is complete before it"
+    hint = _suggest(rest, expected_names)
+    if hint is None and expected_names == {"COLON"} and "=" in rest[:1]:
+        hint = "write a colon, as in `players: 3 to 7`"
+    return error_at(
+        message,
+        path=path,
+        text=text,
+        line=line,
+        column=column,
+        expected=_expected_words(expected_names) or None,
+        hint=hint,
+    )
+
+
+def _odd_character(rest: str) -> str | None:
+    """A description of the first character of ``rest`` if no statement could use it."""
+    if not rest:
+        return None
+    ch = rest[0]
+    if ch.isalnum() or ch in "\"'\u2019#,:-_" or ch in "♠♤♥♡♦♢♣♧" or (ch.isspace() and ch in " \t"):
+        return None
+    try:
+        name = unicodedata.name(ch).lower()
+    except ValueError:
+        name = "control character" if ord(ch) < 32 or ord(ch) == 127 else "character"
+    return f"U+{ord(ch):04X} ({name})"
+
+
+def _show(text: str) -> str:
+    text = _CONTROL.sub("?", text)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return repr(text)
+
+
+def _end_of(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    while len(lines) > 1 and not lines[-1].strip():
+        lines.pop()
+    return len(lines), len(lines[-1]) + 1

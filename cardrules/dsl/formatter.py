@@ -1,0 +1,339 @@
+"""Variant -> canonical variant file text.
+
+:func:`format` writes a whole resolved variant, one setting a line in a fixed
+order, so that ``parse(format(v)) == v``. Settings that do not apply to the
+game's mode (bidding in a shedding game, dead tricks in a trick-taking game)
+are written only when they differ from the defaults.
+
+:func:`format_source` tidies a file as written: each statement in its
+canonical spelling, in the file's own order, with its comments kept. This is
+what ``cardrules fmt`` does, so that a small house-rule file stays small.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from cardrules.cards import CardSet
+from cardrules.errors import VariantError
+from cardrules.rules import (
+    BidStyle,
+    Direction,
+    FirstDealer,
+    FirstLead,
+    FirstLeader,
+    HandSizeRule,
+    Mode,
+    Pattern,
+    SizeEntry,
+    TieBreak,
+    TrumpKind,
+    TrumpLead,
+    Variant,
+)
+
+from . import limits
+from .errors import SETTING_NAMES
+from .parser import apply_settings, normalize_text, parse_file
+
+__all__ = ["format", "format_setting", "format_source", "quote"]
+
+
+def quote(text: str) -> str:
+    """``text`` in double quotes, with ``\\`` and ``"`` escaped."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise VariantError(f"{text!r} holds a control character and cannot be written")
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _entry(e: SizeEntry) -> str:
+    if (e.min_players, e.max_players) == (1, limits.MAX_PLAYERS):
+        return str(e.size)
+    if e.min_players == e.max_players:
+        word = "player" if e.min_players == 1 else "players"
+        return f"{e.size} for {e.min_players} {word}"
+    if e.max_players == limits.MAX_PLAYERS:
+        return f"{e.size} for {e.min_players} or more players"
+    return f"{e.size} for {e.min_players} to {e.max_players} players"
+
+
+def _hand_size(r: HandSizeRule) -> str:
+    items = [_entry(e) for e in r.table]
+    if r.largest:
+        items.append("largest")
+        if r.keep_one:
+            items.append("keep one for trumps")
+        if r.cap is not None:
+            items.append(f"at most {r.cap}")
+    elif r.keep_one or r.cap is not None or not items:
+        raise VariantError("this hand size rule cannot be written as a variant file")
+    return ", ".join(items)
+
+
+def _hands(v: Variant) -> str:
+    s = v.schedule
+    text = {
+        Pattern.DOWN: "down to 1",
+        Pattern.DOWN_UP: "down to 1 and back up",
+        Pattern.UP: "up from 1",
+        Pattern.UP_DOWN: "up from 1 and back down",
+        Pattern.WHOLE_PACK: "whole pack",
+    }.get(s.pattern)
+    if s.pattern is Pattern.SAME:
+        text = f"{s.count} hands of the same size"
+    elif s.pattern is Pattern.LIST:
+        text = "list " + ", ".join(str(n) for n in s.sizes)
+    if text is None:  # pragma: no cover - every pattern is covered above
+        raise VariantError(f"unknown pattern {s.pattern!r}")
+    if s.repeat == 2:
+        text += ", twice"
+    elif s.repeat != 1:
+        text += f", {s.repeat} times"
+    return text
+
+
+def _trumps(v: Variant) -> str:
+    t = v.trumps
+    if t.kind is TrumpKind.NONE:
+        return "none"
+    if t.kind is TrumpKind.FIXED:
+        return t.suit.word if t.suit is not None else "none"
+    if t.kind is TrumpKind.TURN_UP:
+        return "turned up" + (
+            ", no trumps when the pack runs out" if t.none_when_pack_empty else ""
+        )
+    return "cycle " + ", ".join(s.word if s is not None else "no trumps" for s in t.cycle)
+
+
+def _first_lead(v: Variant) -> str:
+    p = v.play
+    if p.first_leader is FirstLeader.DEALER_NEXT or p.lead_card is None:
+        return "dealer's neighbour"
+    text = f"holder of {p.lead_card}"
+    if p.first_lead is FirstLead.CARD:
+        return text + " leads it"
+    if p.first_lead is FirstLead.SUIT:
+        return text + f" leads any {p.lead_card.suit.word[:-1]}"
+    return text + " leads any card"
+
+
+def _follow(v: Variant) -> str:
+    p = v.play
+    if not p.must_follow:
+        return "any card"
+    parts = ["must follow suit"]
+    if p.must_trump:
+        parts.append("must trump when void")
+    if p.must_beat:
+        parts.append("must beat when able")
+    return ", ".join(parts)
+
+
+def _deck(v: Variant) -> str:
+    text = "standard 52"
+    if v.deck.removed:
+        text += " without " + " ".join(str(c) for c in CardSet(v.deck.removed))
+    return text
+
+
+def _formula(v: Variant) -> str:
+    from cardrules.scoring import format_formula
+
+    f = v.scoring.formula
+    return format_formula(f) if f is not None else ""
+
+
+def _tie(v: Variant) -> str:
+    w = v.winning
+    if w.tie is TieBreak.SHARED:
+        return "shared"
+    return "extra hands" + (f", at most {w.max_extra_hands}" if w.max_extra_hands != 20 else "")
+
+
+def _parent(name: str) -> str:
+    return name if _NAME.fullmatch(name) else quote(name)
+
+
+_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def _players(v: Variant) -> str:
+    lo, hi = v.players.min, v.players.max
+    return str(lo) if lo == hi else f"{lo} to {hi}"
+
+
+def _dealer(v: Variant) -> str:
+    d = v.dealer
+    if d.first is FirstDealer.RANDOM:
+        return "random"
+    if d.first is FirstDealer.CUT:
+        return "cut for highest card"
+    return f"seat {d.seat + 1}"
+
+
+def _bids(v: Variant) -> str:
+    b = v.bidding
+    top = "the hand size" if b.max_bid is None else str(b.max_bid)
+    return f"{b.min_bid} to {top}"
+
+
+_BIDDING: Final = {
+    BidStyle.NONE: "none",
+    BidStyle.IN_TURN: "in turn",
+    BidStyle.SIMULTANEOUS: "all at once",
+}
+
+#: setting -> how to write its value.
+RENDER: Final[dict[str, Callable[[Variant], str]]] = {
+    "game": lambda v: v.name,
+    "extends": lambda v: _parent(v.parent or ""),
+    "title": lambda v: quote(v.title),
+    "also called": lambda v: ", ".join(quote(a) for a in v.aliases),
+    "summary": lambda v: quote(v.summary),
+    "mode": lambda v: v.mode.value,
+    "players": _players,
+    "deck": _deck,
+    "direction": lambda v: "clockwise" if v.direction is Direction.CLOCKWISE else "anticlockwise",
+    "first dealer": _dealer,
+    "deal passes": lambda v: "to the loser" if v.match.loser_deals else "to the next player",
+    "hand size": lambda v: _hand_size(v.schedule.start),
+    "hands": _hands,
+    "trumps": _trumps,
+    "no trumps": lambda v: (
+        f"every {_ordinal(v.trumps.no_trump_every)} hand" if v.trumps.no_trump_every else "never"
+    ),
+    "bidding": lambda v: _BIDDING[v.bidding.style],
+    "hook": lambda v: _yes(v.bidding.hook),
+    "bids": _bids,
+    "blind bids": lambda v: _yes(v.bidding.blind),
+    "forehead hands": lambda v: ", ".join(str(n) for n in v.bidding.forehead_sizes) or "none",
+    "bid changes": lambda v: "until the next bid" if v.bidding.amend else "no",
+    "first lead": _first_lead,
+    "follow": _follow,
+    "leading trumps": lambda v: (
+        "any time" if v.play.trump_lead is TrumpLead.ANY_TIME else "once broken"
+    ),
+    "dead tricks": lambda v: v.shedding.dead_tricks.value,
+    "all out together": lambda v: v.shedding.all_out.value,
+    "score": _formula,
+    "winner": lambda v: "highest total" if v.scoring.higher_wins else "lowest total",
+    "tie": _tie,
+    "match word": lambda v: v.match.word or "none",
+    "options": lambda v: ", ".join(v.options),
+}
+
+_DEFAULT: Final = Variant(name="default")
+
+
+def _differs(v: Variant, key: str) -> bool:
+    return RENDER[key](v) != RENDER[key](_DEFAULT)
+
+
+def _wanted(v: Variant, key: str) -> bool:
+    """Whether :func:`format` writes ``key`` for ``v``."""
+    tricks = v.mode is Mode.TRICKS
+    bidding = v.has_bidding
+    if key in ("game", "mode", "players", "deck", "direction", "first dealer", "hands", "trumps"):
+        return True
+    if key in ("first lead", "follow", "leading trumps"):
+        return True
+    if key == "extends":
+        return v.parent is not None
+    if key in ("title", "summary"):
+        return bool(getattr(v, key))
+    if key == "also called":
+        return bool(v.aliases)
+    if key == "options":
+        return bool(v.options)
+    if key == "score":
+        return v.scoring.formula is not None
+    if key == "no trumps":
+        return v.trumps.no_trump_every is not None
+    if key == "hand size":
+        return v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST) or _differs(v, key)
+    if key == "bidding":
+        return tricks or _differs(v, key)
+    if key in ("hook", "bids", "blind bids", "forehead hands", "bid changes"):
+        return bidding or _differs(v, key)
+    if key in ("winner", "tie"):
+        return tricks or _differs(v, key)
+    if key in ("dead tricks", "all out together", "match word", "deal passes"):
+        return not tricks or _differs(v, key)
+    return True  # pragma: no cover - every key is covered above
+
+
+def format_setting(v: Variant, key: str) -> str:
+    """The line ``key: value`` for the setting ``key`` of ``v``."""
+    return f"{key}: {RENDER[key](v)}"
+
+
+def format(variant: Variant) -> str:
+    """The canonical text of a variant: ``parse(format(v)) == v``.
+
+    Raises:
+        VariantError: for a hand-built variant that no file could describe (a
+            title with a newline in it, for example).
+    """
+    lines = [format_setting(variant, k) for k in SETTING_NAMES if _wanted(variant, k)]
+    return "\n".join(lines) + "\n"
+
+
+def format_source(text: str | bytes, *, path: str = "<string>") -> str:
+    """Tidy a variant file as written: canonical spelling, same order, comments kept.
+
+    Raises:
+        VariantError: if the file does not parse.
+    """
+    text = normalize_text(text, path)
+    pf = parse_file(text, path=path)
+    by_line = {s.pos.line: s for s in pf.settings}
+    base = Variant(name=pf.name or "x")
+    out: list[str] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        setting = by_line.get(number)
+        if setting is None:
+            stripped = line.strip()
+            if not stripped:
+                if out and out[-1] != "":
+                    out.append("")
+            else:
+                out.append(stripped)
+            continue
+        if setting.key == "extends":
+            target = str(setting.changes[0][1])
+            is_path = bool(dict(setting.changes).get("@path"))
+            body = f"extends: {quote(target) if is_path else target}"
+        else:
+            body = format_setting(apply_settings(base, [setting]), setting.key)
+        comment = _trailing_comment(line, setting.key)
+        out.append(body + (f"  {comment}" if comment else ""))
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+def _trailing_comment(line: str, key: str) -> str:
+    """The ``# comment`` at the end of a statement line, if any (not one inside quotes)."""
+    in_quotes = False
+    escaped = False
+    for i, ch in enumerate(line):
+        if escaped:
+            escaped = False
+        elif ch == "\\" and in_quotes:
+            escaped = True
+        elif ch == '"':
+            in_quotes = not in_quotes
+        elif ch == "#" and not in_quotes:
+            return line[i:].rstrip()
+    return ""

@@ -1,0 +1,49 @@
+"""Limits that keep the parser and loader safe on hostile input.
+
+Anything past these limits is refused with a :class:`~cardrules.errors.VariantError`
+before any expensive work is done. They are documented in ``docs/dsl.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.rules import MAX_SCHEDULE_HANDS
+
+__all__ = [
+    "MAX_EXTENDS_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_LINES",
+    "MAX_LINE_LENGTH",
+    "MAX_LIST_ITEMS",
+    "MAX_NAME_LENGTH",
+    "MAX_NUMBER",
+    "MAX_OPTIONS",
+    "MAX_PLAYERS",
+    "MAX_SCHEDULE_HANDS",
+    "MAX_TEXT_LENGTH",
+    "MAX_WORD_LENGTH",
+]
+
+#: The largest variant file accepted, in bytes (UTF-8).
+MAX_FILE_BYTES: Final = 100_000
+#: The most lines a variant file may have.
+MAX_LINES: Final = 2_000
+#: The longest line accepted, in characters.
+MAX_LINE_LENGTH: Final = 2_000
+#: The largest number a setting may hold (the schedule limit is lower, see below).
+MAX_NUMBER: Final = 10_000
+#: How many files one chain of ``extends`` may go through (the file itself not counted).
+MAX_EXTENDS_DEPTH: Final = 8
+#: The most players any variant may allow (a 52-card pack, one card each).
+MAX_PLAYERS: Final = 52
+#: The most items in one list (hand sizes, trump cycle, other names, removed cards).
+MAX_LIST_ITEMS: Final = MAX_SCHEDULE_HANDS
+#: The longest game name, in characters.
+MAX_NAME_LENGTH: Final = 64
+#: The longest title, summary or other name, in characters.
+MAX_TEXT_LENGTH: Final = 300
+#: The longest match word (K-A-Z-H-U-T-H-A has 8 letters).
+MAX_WORD_LENGTH: Final = 26
+#: The most settings one ``options:`` line may name.
+MAX_OPTIONS: Final = 40

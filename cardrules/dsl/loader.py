@@ -1,0 +1,478 @@
+"""Find, read and resolve variant files: ``extends``, options, validation.
+
+The loader reads only files inside the folders it is given (``search``) and
+the built-in variants folder. A file named by a catalog name is looked up as
+``<folder>/<name>.cardrules`` in those folders, in order, the built-ins last. A
+quoted ``extends: "file.cardrules"`` is a path relative to the extending file
+(or, for text given directly, to the first search folder), and must stay inside
+the folders after following symlinks; absolute paths are refused.
+
+A server that accepts house rules from its users should call
+``load_text(text, search=[...])`` or ``load(name, search=[...])``: then no
+file outside those folders (and the built-ins) is ever opened.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Final
+
+import attrs
+
+from cardrules.cards import Card, Suit
+from cardrules.errors import VariantError
+from cardrules.rules import SourcePos, Variant
+
+from . import limits
+from .errors import did_you_mean, error_at, join_words
+from .parser import (
+    IDENTITY_SETTINGS,
+    OVERRIDABLE_SETTINGS,
+    ParsedFile,
+    Setting,
+    apply_settings,
+    normalize_text,
+    parse_file,
+)
+from .validate import validate
+
+__all__ = [
+    "EXTENSION",
+    "builtin_dir",
+    "builtin_names",
+    "load",
+    "load_text",
+    "option_key",
+    "parse_override",
+    "render_option_value",
+]
+
+#: The file name extension of variant files.
+EXTENSION: Final = ".cardrules"
+
+_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+PathLike = str | os.PathLike[str]
+
+
+def builtin_dir() -> Path:
+    """The folder of the built-in variant files.
+
+    In an installed wheel this is ``cardrules/_variants/``; in a source checkout
+    (editable install, or running from the repository) it is ``<repo>/variants/``.
+    """
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_variants"
+    if installed.is_dir():
+        return installed
+    return package.parent / "variants"
+
+
+def _names_in(folder: Path) -> list[str]:
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return []
+    out = []
+    for p in entries:
+        if p.suffix == EXTENSION and _NAME.fullmatch(p.stem) and p.is_file():
+            out.append(p.stem)
+    return out
+
+
+def builtin_names() -> list[str]:
+    """The names of the built-in variants, sorted."""
+    return _names_in(builtin_dir())
+
+
+def option_key(name: str) -> str:
+    """An option name as a setting name: ``hand_size`` -> ``hand size``."""
+    return " ".join(name.replace("_", " ").replace("-", " ").lower().split())
+
+
+def parse_override(text: str) -> tuple[str, str]:
+    """Split a command-line override ``NAME=VALUE`` (as in ``--set hook=off``).
+
+    Returns:
+        ``(name, value)`` with the name in Python form (``hand_size``), ready for
+        ``load(..., **{name: value})``.
+
+    Raises:
+        VariantError: if there is no ``=`` or no name.
+    """
+    if not isinstance(text, str) or "=" not in text:
+        raise VariantError(
+            f"cannot read the option {str(text)[:60]!r}",
+            expected="NAME=VALUE, such as hook=off or 'hand size=7'",
+        )
+    name, _, value = text.partition("=")
+    key = option_key(name)
+    if not key:
+        raise VariantError(
+            f"the option {text[:60]!r} has no name", expected="NAME=VALUE, such as hook=off"
+        )
+    return key.replace(" ", "_"), value.strip()
+
+
+def render_option_value(name: str, value: object) -> str:
+    """A Python value as the variant-file text of a setting's value.
+
+    ``True``/``False`` -> ``yes``/``no``, ints as digits, suits by name, cards
+    as ``A♠``, enums by their value, lists and tuples joined with commas,
+    ``None`` -> ``none``; strings are used as written.
+    """
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, Suit):
+        text = value.word
+    elif isinstance(value, Card):
+        text = str(value)
+    elif isinstance(value, Enum):
+        text = str(value.value)
+    elif isinstance(value, int):
+        text = str(value)
+    elif value is None:
+        text = "none"
+    elif isinstance(value, list | tuple):
+        if len(value) > limits.MAX_LIST_ITEMS:
+            raise VariantError(f"option {name}: too many items")
+        text = ", ".join(render_option_value(name, x) for x in value)
+    else:
+        raise VariantError(
+            f"option {name}: cannot use a value of type {type(value).__name__}",
+            expected="text, a number, True/False, a Suit, a Card or a list of these",
+        )
+    if any(ch in text for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+        raise VariantError(f"option {name}: the value must be on one line")
+    if len(text) > limits.MAX_LINE_LENGTH:
+        raise VariantError(f"option {name}: the value is too long")
+    return text
+
+
+# --------------------------------------------------------------------------- the loader
+
+
+class _Loader:
+    def __init__(self, roots: Sequence[Path]) -> None:
+        self.roots: list[Path] = []
+        self.real_roots: list[Path] = []
+        for r in [*roots, builtin_dir()]:
+            try:
+                real = r.resolve()
+            except (OSError, RuntimeError):
+                continue
+            if real not in self.real_roots:
+                self.roots.append(r)
+                self.real_roots.append(real)
+        self.sources: dict[str, str] = {}
+
+    # ---- files
+    def _inside(self, real: Path) -> bool:
+        return any(real == root or real.is_relative_to(root) for root in self.real_roots)
+
+    def read(self, path: Path, display: str, where: tuple[ParsedFile, Setting] | None) -> str:
+        def fail(message: str, hint: str | None = None) -> VariantError:
+            if where is not None:
+                pf, s = where
+                return error_at(
+                    message,
+                    path=pf.path,
+                    text=pf.text,
+                    line=s.value_pos.line,
+                    column=s.value_pos.column,
+                    hint=hint,
+                )
+            return VariantError(message, path=display, hint=hint)
+
+        try:
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise fail(f"no such file: {display}") from None
+        if not self._inside(real):
+            raise fail(
+                f"{display} is outside the folders variants may be read from",
+                hint="allowed: " + ", ".join(str(r) for r in self.roots),
+            )
+        try:
+            st = os.stat(real)
+        except OSError:
+            raise fail(f"cannot read {display}") from None
+        if not stat.S_ISREG(st.st_mode):
+            raise fail(f"{display} is not a regular file")
+        if st.st_size > limits.MAX_FILE_BYTES:
+            raise VariantError(
+                f"the file is too large ({st.st_size:,} bytes)",
+                path=display,
+                expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
+            )
+        try:
+            with open(real, "rb") as f:
+                data = f.read(limits.MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise fail(f"cannot read {display}: {exc.strerror or exc}") from None
+        text = normalize_text(data, display)
+        self.sources[display] = text
+        return text
+
+    def names(self) -> list[str]:
+        out: list[str] = []
+        for root in self.roots:
+            out.extend(n for n in _names_in(root) if n not in out)
+        return out
+
+    def find_name(self, name: str) -> tuple[Path, str] | None:
+        for root in self.roots:
+            candidate = root / f"{name}{EXTENSION}"
+            try:
+                if candidate.is_file() and self._inside(candidate.resolve()):
+                    return candidate, str(candidate)
+            except (OSError, RuntimeError):
+                continue
+        return None
+
+    def unknown(self, name: str) -> tuple[str, str | None, str | None]:
+        known = self.names()
+        expected = "one of: " + join_words(known) if known and len(known) <= 30 else None
+        return f"there is no variant called {name!r}", expected, did_you_mean(name, known)
+
+    # ---- resolution
+    def load_file(self, path: Path, display: str, by_name: str | None) -> ParsedFile:
+        text = self.read(path, display, None)
+        pf = parse_file(text, path=display)
+        if by_name is not None and pf.name != by_name:
+            game = pf.get("game")
+            pos = game.value_pos if game else SourcePos(display, 1, 1)
+            raise error_at(
+                f"the file {Path(display).name} is the variant {pf.name!r}",
+                path=display,
+                text=pf.text,
+                line=pos.line,
+                column=pos.column,
+                expected=f"`game: {by_name}`: a variant file's game name must match its file name",
+            )
+        return pf
+
+    def locate_parent(
+        self, pf: ParsedFile, s: Setting, base_dir: Path | None
+    ) -> tuple[Path, str, str | None]:
+        target = str(s.changes[0][1])
+        is_path = bool(dict(s.changes).get("@path"))
+
+        def fail(
+            message: str, expected: str | None = None, hint: str | None = None
+        ) -> VariantError:
+            return error_at(
+                message,
+                path=pf.path,
+                text=pf.text,
+                line=s.value_pos.line,
+                column=s.value_pos.column,
+                expected=expected,
+                hint=hint,
+            )
+
+        if not is_path:
+            found = self.find_name(target)
+            if found is None:
+                message, expected, hint = self.unknown(target)
+                raise fail(message, expected, hint)
+            return found[0], found[1], target
+        rel = Path(target)
+        if (
+            rel.is_absolute()
+            or target.startswith(("~", "/", "\\"))
+            or re.match(r"^[A-Za-z]:", target)
+        ):
+            raise fail(
+                "`extends` may not name an absolute path",
+                hint="name a variant (extends: oh-hell) or a file next to this one",
+            )
+        folder = base_dir if base_dir is not None else self.roots[0]
+        candidate = folder / rel
+        try:
+            real = candidate.resolve()
+        except (OSError, RuntimeError):
+            raise fail(f"cannot follow the path {target!r}") from None
+        if not self._inside(real):
+            raise fail(
+                f"{target!r} is outside the folders variants may be read from",
+                hint="allowed: " + ", ".join(str(r) for r in self.roots),
+            )
+        if not real.is_file():
+            raise fail(f"no such file: {target!r}")
+        return candidate, str(candidate), None
+
+    def resolve(
+        self,
+        pf: ParsedFile,
+        real: Path | None,
+        base_dir: Path | None,
+        chain: tuple[tuple[Path, str], ...],
+    ) -> Variant:
+        ext = pf.extends
+        settings = [s for s in pf.settings if s.key != "extends"]
+        if ext is None:
+            v = apply_settings(Variant(name=pf.name), settings)
+            return attrs.evolve(v, source=pf.text, path=pf.path)
+        if len(chain) >= limits.MAX_EXTENDS_DEPTH:
+            raise error_at(
+                f"too many files extend one another (more than {limits.MAX_EXTENDS_DEPTH})",
+                path=pf.path,
+                text=pf.text,
+                line=ext.pos.line,
+                column=ext.pos.column,
+            )
+        here = (*chain, (real, pf.name)) if real is not None else chain
+        path, display, by_name = self.locate_parent(pf, ext, base_dir)
+        parent_real = path.resolve()
+        if any(p == parent_real for p, _ in here):
+            names = [n for _, n in here] + [by_name or path.stem]
+            raise error_at(
+                "the variants extend one another in a circle: " + " -> ".join(names),
+                path=pf.path,
+                text=pf.text,
+                line=ext.value_pos.line,
+                column=ext.value_pos.column,
+            )
+        ppf = self.load_file(path, display, by_name)
+        parent = self.resolve(ppf, parent_real, path.parent, here)
+        kept = tuple(
+            (k, p) for k, p in parent.positions if k not in IDENTITY_SETTINGS and k != "extends"
+        )
+        base = attrs.evolve(
+            parent,
+            name=pf.name,
+            title="",
+            summary="",
+            aliases=(),
+            parent=parent.name,
+            positions=kept,
+        )
+        v = apply_settings(base, [ext, *settings])
+        return attrs.evolve(v, parent=parent.name, source=pf.text, path=pf.path)
+
+    # ---- options
+    def apply_options(self, v: Variant, options: Mapping[str, object]) -> Variant:
+        for name, value in options.items():
+            key = option_key(name)
+            if key not in v.options:
+                offered = ", ".join(o.replace(" ", "_") for o in v.options)
+                if not v.options:
+                    message = f"{v.name} has no options, so {name!r} cannot be set"
+                    expected = None
+                elif key in OVERRIDABLE_SETTINGS:
+                    message = f"{key!r} is not one of the options of {v.name}"
+                    expected = f"one of: {offered}"
+                else:
+                    message = f"{v.name} has no option {name!r}"
+                    expected = f"one of: {offered}"
+                choices = [*v.options, *(o.replace(" ", "_") for o in v.options)]
+                hint = did_you_mean(name, choices)
+                raise VariantError(message, path=f"<option {name}>", expected=expected, hint=hint)
+            text = f"{key}: {render_option_value(name, value)}"
+            where = f"<option {key}>"
+            opf = parse_file(text, path=where, require_game=False)
+            if len(opf.settings) != 1 or opf.settings[0].key != key:
+                raise VariantError(f"option {name}: cannot read the value", path=where)
+            self.sources[where] = opf.text
+            v = apply_settings(v, opf.settings)
+        return v
+
+    def finish(self, v: Variant, options: Mapping[str, object]) -> Variant:
+        v = self.apply_options(v, options)
+        validate(v, sources=self.sources)
+        return v
+
+
+def _roots(search: Iterable[PathLike] | PathLike | None) -> list[Path]:
+    if search is None:
+        return []
+    if isinstance(search, str | os.PathLike):
+        return [Path(search)]
+    return [Path(s) for s in search]
+
+
+def load(
+    name_or_path: PathLike,
+    *,
+    search: Iterable[PathLike] | PathLike | None = None,
+    **options: object,
+) -> Variant:
+    """Load a variant by catalog name or file path, resolved and validated.
+
+    Args:
+        name_or_path: a catalog name such as ``"oh-hell"`` (looked up as
+            ``<folder>/oh-hell.cardrules`` in ``search``, then in the built-ins),
+            or a path to a ``.cardrules`` file.
+        search: the folders files may be read from (the built-in folder is
+            always added last). When ``None`` and a path is given, the folder of
+            that file; when ``None`` and a name is given, only the built-ins.
+            With ``search`` given, a path outside those folders is refused.
+        **options: overrides for the settings the variant lists in its
+            ``options:`` line, with ``_`` for spaces: ``hook=False``,
+            ``hand_size=7``, ``trumps=Suit.HEARTS``, ``trumps="cycle spades,
+            hearts"``. Values are written as variant-file text and read with
+            the same grammar, so the same checks apply.
+
+    Returns:
+        The resolved :class:`~cardrules.rules.Variant` (``parent`` set when it
+        extends another).
+
+    Raises:
+        VariantError: for anything wrong: unknown name (with a did-you-mean), a
+            file outside the folders, a syntax or semantic error, an extends
+            cycle, an unknown or ill-typed option.
+    """
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise VariantError(
+            f"a variant name or path must be text, not {type(name_or_path).__name__}"
+        )
+    text = os.fspath(name_or_path)
+    if isinstance(name_or_path, str) and _NAME.fullmatch(text):
+        loader = _Loader(_roots(search))
+        found = loader.find_name(text)
+        if found is None:
+            message, expected, hint = loader.unknown(text)
+            raise VariantError(message, expected=expected, hint=hint)
+        path, display = found
+        pf = loader.load_file(path, display, text)
+    else:
+        path = Path(text)
+        roots = _roots(search) if search is not None else [path.parent]
+        loader = _Loader(roots)
+        pf = loader.load_file(path, text, None)
+    v = loader.resolve(pf, path.resolve(), path.parent, ())
+    return loader.finish(v, options)
+
+
+def load_text(
+    text: str | bytes,
+    *,
+    path: str = "<string>",
+    search: Iterable[PathLike] | PathLike | None = None,
+    **options: object,
+) -> Variant:
+    """Parse variant text, following ``extends`` inside ``search`` and the built-ins.
+
+    Args:
+        text: the variant file's text.
+        path: the name to show in error messages (no file is read from it).
+        search: the folders a parent may be read from (the built-ins always
+            count); a quoted ``extends`` path is taken relative to the first.
+        **options: overrides, as for :func:`load`.
+
+    Raises:
+        VariantError: for anything wrong with the text, its parents or the options.
+    """
+    loader = _Loader(_roots(search))
+    pf = parse_file(text, path=path)
+    loader.sources[path] = pf.text
+    v = loader.resolve(pf, None, None, ())
+    return loader.finish(v, options)

@@ -1,0 +1,831 @@
+"""Variant file text -> :class:`~cardrules.rules.Variant`.
+
+A variant file is a list of statements, one a line: ``setting: value``. The Lark
+grammar (``grammar.lark``) reads them; a Transformer turns each statement into a
+:class:`Setting`: the setting's name, where it was written, and the changes it
+makes to the frozen attrs classes of :mod:`cardrules.rules`. Applying the
+settings of a file, in order, to a base variant (the defaults, or the resolved
+parent of an ``extends``) gives the file's variant.
+
+:func:`parse` reads one file on its own (an ``extends`` is recorded, not
+followed: :mod:`cardrules.dsl.loader` follows it). Nothing but
+:class:`~cardrules.errors.VariantError` escapes from here, whatever the input.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+from attrs import frozen
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
+
+from cardrules.cards import SUIT_NAMES, Card, Suit, card
+from cardrules.errors import CardError, VariantError
+from cardrules.rules import (
+    MAX_SCHEDULE_HANDS,
+    BidStyle,
+    DeadTricks,
+    DealerRule,
+    DeckRule,
+    Direction,
+    EndWhenAllOut,
+    FirstDealer,
+    FirstLead,
+    FirstLeader,
+    HandSizeRule,
+    Mode,
+    Pattern,
+    PlayerRange,
+    SizeEntry,
+    SourcePos,
+    TieBreak,
+    TrumpKind,
+    TrumpLead,
+    TrumpRule,
+    Variant,
+)
+
+from . import limits
+from .errors import KEY_TERMINALS, SETTING_NAMES, did_you_mean, error_at, from_lark, join_words
+
+__all__ = [
+    "GRAMMAR_PATH",
+    "IDENTITY_SETTINGS",
+    "OVERRIDABLE_SETTINGS",
+    "ParsedFile",
+    "Setting",
+    "apply_settings",
+    "lark_parser",
+    "parse",
+    "parse_file",
+]
+
+#: The Lark grammar of variant files.
+GRAMMAR_PATH: Final = Path(__file__).with_name("grammar.lark")
+
+#: Settings that name a variant; they are never inherited through ``extends``.
+IDENTITY_SETTINGS: Final = frozenset({"game", "title", "also called", "summary"})
+#: Settings that a variant's ``options:`` line may offer for overriding at load time.
+OVERRIDABLE_SETTINGS: Final[tuple[str, ...]] = tuple(
+    k for k in SETTING_NAMES if k not in IDENTITY_SETTINGS | {"extends", "options", "mode"}
+)
+
+#: ``N`` alone in ``hand size:`` means N cards for any number of players.
+ANY_PLAYERS: Final = (1, limits.MAX_PLAYERS)
+
+
+@frozen
+class Setting:
+    """One statement of a variant file.
+
+    Attributes:
+        key: the setting's canonical name, such as ``hand size``.
+        changes: ``(field path, value)`` pairs, such as ``("bidding.hook", False)``.
+        pos: where the statement starts.
+        value_pos: where its value starts.
+    """
+
+    key: str
+    changes: tuple[tuple[str, Any], ...]
+    pos: SourcePos
+    value_pos: SourcePos
+
+
+@frozen
+class ParsedFile:
+    """The statements of one variant file, not yet applied to anything."""
+
+    path: str
+    text: str
+    settings: tuple[Setting, ...]
+
+    def get(self, key: str) -> Setting | None:
+        """The statement setting ``key``, if the file has one."""
+        for s in self.settings:
+            if s.key == key:
+                return s
+        return None
+
+    @property
+    def name(self) -> str:
+        """The ``game:`` name (``""`` if the file has none)."""
+        s = self.get("game")
+        return str(s.changes[0][1]) if s else ""
+
+    @property
+    def extends(self) -> Setting | None:
+        """The ``extends:`` statement, if any."""
+        return self.get("extends")
+
+
+@functools.cache
+def lark_parser() -> Lark:
+    """The Lark parser of variant files (built once; strict when ``interegular`` is present)."""
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        strict=importlib.util.find_spec("interegular") is not None,
+        maybe_placeholders=False,
+    )
+
+
+# --------------------------------------------------------------------------- the transformer
+
+_PATTERNS: Final = {
+    ("down", False): Pattern.DOWN,
+    ("down", True): Pattern.DOWN_UP,
+    ("up", False): Pattern.UP,
+    ("up", True): Pattern.UP_DOWN,
+}
+
+
+def _suit(tok: Token) -> Suit:
+    return SUIT_NAMES[str(tok).lower()]
+
+
+class _Build(Transformer[Token, Any]):
+    """Statements -> :class:`Setting` objects (values checked on the spot)."""
+
+    def __init__(self, path: str, text: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.path = path
+        self.text = text
+
+    # ---- helpers
+    def _pos(self, tok: Token) -> SourcePos:
+        return SourcePos(self.path, tok.line or 1, tok.column or 1)
+
+    def _err(
+        self, tok: Token, message: str, expected: str | None = None, hint: str | None = None
+    ) -> VariantError:
+        return error_at(
+            message,
+            path=self.path,
+            text=self.text,
+            line=tok.line or 1,
+            column=tok.column or 1,
+            expected=expected,
+            hint=hint,
+        )
+
+    def _int(self, tok: Token, lo: int = 0, hi: int = limits.MAX_NUMBER, what: str = "") -> int:
+        digits = str(tok)
+        if len(digits) > len(str(limits.MAX_NUMBER)) or int(digits) > hi:
+            raise self._err(
+                tok,
+                f"{_short(digits)} is too large" + (f" for {what}" if what else ""),
+                expected=f"a number from {lo} to {hi}",
+            )
+        value = int(digits)
+        if value < lo:
+            raise self._err(
+                tok,
+                f"{value} is too small" + (f" for {what}" if what else ""),
+                expected=f"a number from {lo} to {hi}",
+            )
+        return value
+
+    def _setting(self, c: Sequence[Any], *changes: tuple[str, Any]) -> Setting:
+        key_tok: Token = c[0]
+        value_tok = next((t for t in _tokens(c[2:])), key_tok)
+        return Setting(
+            KEY_TERMINALS[key_tok.type], tuple(changes), self._pos(key_tok), self._pos(value_tok)
+        )
+
+    def _text(self, tok: Token, what: str) -> str:
+        raw = str(tok)[1:-1]
+        out: list[str] = []
+        i = 0
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "\\" and i + 1 < len(raw):
+                i += 1
+                ch = raw[i]
+            out.append(ch)
+            i += 1
+        value = "".join(out)
+        if len(value) > limits.MAX_TEXT_LENGTH:
+            raise self._err(
+                tok,
+                f"the {what} is too long ({len(value)} characters)",
+                expected=f"at most {limits.MAX_TEXT_LENGTH} characters",
+            )
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+            raise self._err(tok, f"the {what} holds a control character")
+        return value
+
+    # ---- identity
+    def game(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        if len(tok) > limits.MAX_NAME_LENGTH:
+            raise self._err(
+                tok,
+                "the game name is too long",
+                expected=f"at most {limits.MAX_NAME_LENGTH} characters",
+            )
+        return self._setting(c, ("name", str(tok)))
+
+    def title(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("title", self._text(c[2], "title")))
+
+    def summary(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("summary", self._text(c[2], "summary")))
+
+    def also_called(self, c: list[Any]) -> Setting:
+        toks = [t for t in _tokens(c[2:]) if t.type == "STRING"]
+        names: list[str] = []
+        for t in toks:
+            name = self._text(t, "name")
+            if name in names:
+                raise self._err(t, f"{name!r} is listed twice")
+            names.append(name)
+        if len(names) > 50:
+            raise self._err(toks[50], "too many other names", expected="at most 50")
+        return self._setting(c, ("aliases", tuple(names)))
+
+    def extends(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        if tok.type == "STRING":
+            target = self._text(tok, "file name")
+            if not target.strip():
+                raise self._err(tok, "the file name is empty")
+            return self._setting(c, ("parent", target), ("@path", True))
+        return self._setting(c, ("parent", str(tok)), ("@path", False))
+
+    def mode(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        return self._setting(c, ("mode", Mode.TRICKS if tok.type == "V_TRICKS" else Mode.SHEDDING))
+
+    def players(self, c: list[Any]) -> Setting:
+        nums = [t for t in _tokens(c[2:]) if t.type == "INT"]
+        lo = self._int(nums[0], 0, limits.MAX_PLAYERS, "players")
+        hi = self._int(nums[-1], 0, limits.MAX_PLAYERS, "players")
+        if lo < 2:
+            raise self._err(nums[0], "a game needs at least 2 players", expected="2 or more")
+        if hi < lo:
+            raise self._err(
+                nums[-1],
+                f"the most players ({hi}) is fewer than the fewest ({lo})",
+                expected=f"a number from {lo} to {limits.MAX_PLAYERS}",
+            )
+        return self._setting(c, ("players", PlayerRange(lo, hi)))
+
+    def deck(self, c: list[Any]) -> Setting:
+        removed = 0
+        for t in _tokens(c[2:]):
+            if t.type == "INT" and str(t) != "52":
+                raise self._err(
+                    t,
+                    f"only the standard 52-card pack is known, not {_short(str(t))}",
+                    expected="`standard 52`, then `without` and the cards to take out",
+                )
+            if t.type == "CARD":
+                k = card(str(t))
+                if removed >> k & 1:
+                    raise self._err(t, f"{k} is taken out twice")
+                removed |= 1 << k
+        return self._setting(c, ("deck", DeckRule(removed)))
+
+    def direction(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        d = Direction.CLOCKWISE if tok.type == "V_CLOCKWISE" else Direction.ANTICLOCKWISE
+        return self._setting(c, ("direction", d))
+
+    # ---- dealing
+    def first_dealer(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        if tok.type == "V_RANDOM":
+            rule = DealerRule(FirstDealer.RANDOM)
+        elif tok.type == "V_CUT":
+            rule = DealerRule(FirstDealer.CUT)
+        else:
+            seat = self._int(c[3], 1, limits.MAX_PLAYERS, "a seat")
+            rule = DealerRule(FirstDealer.SEAT, seat - 1)
+        return self._setting(c, ("dealer", rule))
+
+    def deal_passes(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        return self._setting(c, ("match.loser_deals", tok.type == "V_TO_LOSER"))
+
+    def size_entry(self, c: list[Any]) -> tuple[Token, str, Any]:
+        size = self._int(c[0], 1, limits.MAX_PLAYERS, "a hand")
+        if len(c) == 1:
+            return (c[0], "entry", SizeEntry(*ANY_PLAYERS, size))
+        lo = self._int(c[2], 1, limits.MAX_PLAYERS, "players")
+        if c[3].type == "TO":
+            hi = self._int(c[4], 1, limits.MAX_PLAYERS, "players")
+            if hi < lo:
+                raise self._err(c[4], f"{hi} is fewer than {lo}", expected=f"{lo} or more")
+        elif c[3].type == "V_OR_MORE":
+            hi = limits.MAX_PLAYERS
+        else:
+            hi = lo
+        return (c[0], "entry", SizeEntry(lo, hi, size))
+
+    def size_largest(self, c: list[Any]) -> tuple[Token, str, Any]:
+        return (c[0], "largest", True)
+
+    def size_keep_one(self, c: list[Any]) -> tuple[Token, str, Any]:
+        return (c[0], "keep one", True)
+
+    def size_cap(self, c: list[Any]) -> tuple[Token, str, Any]:
+        return (c[0], "cap", self._int(c[1], 1, limits.MAX_PLAYERS, "a hand"))
+
+    def hand_size(self, c: list[Any]) -> Setting:
+        items = [x for x in c[2:] if isinstance(x, tuple)]
+        table: list[SizeEntry] = []
+        seen: dict[str, Token] = {}
+        for tok, kind, value in items:
+            if kind == "entry":
+                for other in table:
+                    if (
+                        value.min_players <= other.max_players
+                        and other.min_players <= value.max_players
+                    ):
+                        both = max(value.min_players, other.min_players)
+                        raise self._err(
+                            tok,
+                            f"two hand sizes are given for {both} players",
+                            hint="give each number of players one size",
+                        )
+                table.append(value)
+            elif kind in seen:
+                raise self._err(tok, f"`{_SIZE_WORDS[kind]}` is given twice")
+            else:
+                seen[kind] = tok
+        largest = "largest" in seen
+        for kind in ("keep one", "cap"):
+            if kind in seen and not largest:
+                raise self._err(
+                    seen[kind],
+                    f"`{_SIZE_WORDS[kind]}` only applies to `largest`",
+                    hint="add `largest`, as in `hand size: largest, keep one for trumps`",
+                )
+        cap = next((v for _, k, v in items if k == "cap"), None)
+        rule = HandSizeRule(tuple(table), largest, "keep one" in seen, cap)
+        return self._setting(c, ("schedule.start", rule))
+
+    def pattern_down(self, c: list[Any]) -> tuple[Pattern, int, tuple[int, ...]]:
+        return (_PATTERNS["down", len(c) > 2], 1, ())
+
+    def pattern_up(self, c: list[Any]) -> tuple[Pattern, int, tuple[int, ...]]:
+        return (_PATTERNS["up", len(c) > 2], 1, ())
+
+    def pattern_same(self, c: list[Any]) -> tuple[Pattern, int, tuple[int, ...]]:
+        return (Pattern.SAME, self._int(c[0], 1, MAX_SCHEDULE_HANDS, "a game"), ())
+
+    def pattern_whole_pack(self, c: list[Any]) -> tuple[Pattern, int, tuple[int, ...]]:
+        return (Pattern.WHOLE_PACK, 1, ())
+
+    def repeat(self, c: list[Any]) -> int:
+        if c[0].type == "V_TWICE":
+            return 2
+        return self._int(c[0], 1, MAX_SCHEDULE_HANDS, "repeats")
+
+    def hands(self, c: list[Any]) -> Setting:
+        rest = c[2:]
+        repeat = next((x for x in rest if isinstance(x, int) and not isinstance(x, Token)), 1)
+        if isinstance(rest[0], tuple):
+            pattern, count, sizes = rest[0]
+        else:
+            nums = [t for t in _tokens(rest) if t.type == "INT"]
+            if len(nums) > MAX_SCHEDULE_HANDS:
+                raise self._err(
+                    nums[MAX_SCHEDULE_HANDS],
+                    "too many hands",
+                    expected=f"at most {MAX_SCHEDULE_HANDS}",
+                )
+            pattern, count = Pattern.LIST, 1
+            sizes = tuple(self._int(t, 1, limits.MAX_PLAYERS, "a hand") for t in nums)
+        return self._setting(
+            c,
+            ("schedule.pattern", pattern),
+            ("schedule.count", count),
+            ("schedule.sizes", sizes),
+            ("schedule.repeat", repeat),
+        )
+
+    # ---- trumps
+    def cycle_item(self, c: list[Any]) -> tuple[Token, Suit | None]:
+        tok: Token = c[0]
+        return (tok, _suit(tok) if tok.type == "SUIT" else None)
+
+    def trumps(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        if tok.type in ("V_NONE", "NO_TRUMPS"):
+            rule = TrumpRule(TrumpKind.NONE)
+        elif tok.type == "SUIT":
+            rule = TrumpRule(TrumpKind.FIXED, suit=_suit(tok))
+        elif tok.type == "V_TURNED_UP":
+            empty_ok = any(t.type == "V_NONE_WHEN_EMPTY" for t in _tokens(c[3:]))
+            rule = TrumpRule(TrumpKind.TURN_UP, none_when_pack_empty=empty_ok)
+        else:
+            items = [x for x in c[3:] if isinstance(x, tuple)]
+            if len(items) > limits.MAX_LIST_ITEMS:
+                raise self._err(items[-1][0], "the cycle is too long")
+            rule = TrumpRule(TrumpKind.CYCLE, cycle=tuple(s for _, s in items))
+        return self._setting(
+            c,
+            ("trumps.kind", rule.kind),
+            ("trumps.suit", rule.suit),
+            ("trumps.cycle", rule.cycle),
+            ("trumps.none_when_pack_empty", rule.none_when_pack_empty),
+        )
+
+    def no_trumps(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        if tok.type == "V_NEVER":
+            return self._setting(c, ("trumps.no_trump_every", None))
+        ordinal: Token = c[3]
+        digits = "".join(ch for ch in str(ordinal) if ch.isdigit())
+        num = Token("INT", digits, line=ordinal.line, column=ordinal.column)
+        every = self._int(num, 2, MAX_SCHEDULE_HANDS, "a hand number")
+        return self._setting(c, ("trumps.no_trump_every", every))
+
+    # ---- bidding
+    def bidding(self, c: list[Any]) -> Setting:
+        styles = {
+            "V_NONE": BidStyle.NONE,
+            "V_IN_TURN": BidStyle.IN_TURN,
+            "V_ALL_AT_ONCE": BidStyle.SIMULTANEOUS,
+        }
+        return self._setting(c, ("bidding.style", styles[c[2].type]))
+
+    def hook(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("bidding.hook", _bool(c[2])))
+
+    def blind_bids(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("bidding.blind", _bool(c[2])))
+
+    def bid_changes(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        return self._setting(c, ("bidding.amend", tok.type == "V_UNTIL_NEXT_BID" or _bool(tok)))
+
+    def bids(self, c: list[Any]) -> Setting:
+        lo = self._int(c[2], 0, limits.MAX_PLAYERS, "a bid")
+        hi: int | None = None
+        if c[4].type == "INT":
+            hi = self._int(c[4], 0, limits.MAX_PLAYERS, "a bid")
+            if hi < lo:
+                raise self._err(c[4], f"{hi} is less than {lo}", expected=f"{lo} or more")
+        return self._setting(c, ("bidding.min_bid", lo), ("bidding.max_bid", hi))
+
+    def forehead_hands(self, c: list[Any]) -> Setting:
+        sizes: list[int] = []
+        for t in _tokens(c[2:]):
+            if t.type == "INT":
+                n = self._int(t, 1, limits.MAX_PLAYERS, "a hand")
+                if n in sizes:
+                    raise self._err(t, f"{n} is listed twice")
+                sizes.append(n)
+        return self._setting(c, ("bidding.forehead_sizes", tuple(sizes)))
+
+    # ---- play
+    def first_lead(self, c: list[Any]) -> Setting:
+        toks = list(_tokens(c[2:]))
+        if toks[0].type == "V_DEALERS_NEIGHBOUR":
+            leader, lead_card, lead = FirstLeader.DEALER_NEXT, None, FirstLead.ANY
+        else:
+            lead_card = card(str(toks[1]))
+            leader, lead = FirstLeader.HOLDER, FirstLead.CARD
+            if len(toks) > 2 and toks[2].type == "V_LEADS_ANY":
+                lead = FirstLead.ANY
+                if toks[3].type == "SUIT":
+                    lead = FirstLead.SUIT
+                    suit = _suit(toks[3])
+                    if suit is not lead_card.suit:
+                        singular = lead_card.suit.word[:-1]
+                        raise self._err(
+                            toks[3],
+                            f"{lead_card} is not one of the {suit.word}",
+                            expected=f"`leads any {singular}` or `leads any card`",
+                        )
+        return self._setting(
+            c,
+            ("play.first_leader", leader),
+            ("play.lead_card", lead_card),
+            ("play.first_lead", lead),
+        )
+
+    def follow(self, c: list[Any]) -> Setting:
+        toks = list(_tokens(c[2:]))
+        kinds = [t.type for t in toks]
+        for i, t in enumerate(toks):
+            if t.type in kinds[:i]:
+                raise self._err(t, f"`{str(t).strip()}` is given twice")
+        return self._setting(
+            c,
+            ("play.must_follow", "V_MUST_FOLLOW" in kinds),
+            ("play.must_trump", "V_MUST_TRUMP" in kinds),
+            ("play.must_beat", "V_MUST_BEAT" in kinds),
+        )
+
+    def leading_trumps(self, c: list[Any]) -> Setting:
+        lead = TrumpLead.ANY_TIME if c[2].type == "V_ANY_TIME" else TrumpLead.BROKEN
+        return self._setting(c, ("play.trump_lead", lead))
+
+    # ---- shedding
+    def dead_tricks(self, c: list[Any]) -> Setting:
+        dead = DeadTricks.FACE_UP if c[2].type == "V_FACE_UP" else DeadTricks.FACE_DOWN
+        return self._setting(c, ("shedding.dead_tricks", dead))
+
+    def all_out(self, c: list[Any]) -> Setting:
+        out = EndWhenAllOut.NO_LOSER if c[2].type == "V_NO_LOSER" else EndWhenAllOut.LAST_LEADER
+        return self._setting(c, ("shedding.all_out", out))
+
+    def match_word(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        word = str(tok).upper()
+        if word == "NONE":
+            word = ""
+        if len(word) > limits.MAX_WORD_LENGTH:
+            raise self._err(
+                tok,
+                "the match word is too long",
+                expected=f"at most {limits.MAX_WORD_LENGTH} letters",
+            )
+        return self._setting(c, ("match.word", word))
+
+    # ---- scoring and winning
+    def score(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        return self._setting(c, ("scoring.formula", self._formula(tok)))
+
+    def _formula(self, tok: Token) -> Any:
+        from cardrules.scoring import parse_formula
+
+        line = tok.line or 1
+        try:
+            return parse_formula(
+                str(tok).rstrip(),
+                path=self.path,
+                line=line,
+                column=tok.column or 1,
+                source_line=_source_line(self.text, line),
+            )
+        except VariantError:
+            raise
+        except (RecursionError, MemoryError, ValueError, TypeError, LarkError) as exc:
+            raise self._err(tok, f"cannot read the score formula ({type(exc).__name__})") from None
+
+    def winner(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("scoring.higher_wins", c[2].type == "V_HIGHEST_TOTAL"))
+
+    def tie(self, c: list[Any]) -> Setting:
+        if c[2].type == "V_SHARED":
+            return self._setting(
+                c, ("winning.tie", TieBreak.SHARED), ("winning.max_extra_hands", 20)
+            )
+        most = 20
+        if len(c) > 3:
+            most = self._int(c[-1], 1, MAX_SCHEDULE_HANDS, "extra hands")
+        return self._setting(
+            c, ("winning.tie", TieBreak.EXTRA_HANDS), ("winning.max_extra_hands", most)
+        )
+
+    def options(self, c: list[Any]) -> Setting:
+        toks = [t for t in _tokens(c[2:]) if t.type == "OPTION"]
+        names: list[str] = []
+        if len(toks) == 1 and str(toks[0]).strip().lower() == "none":
+            return self._setting(c, ("options", ()))
+        if len(toks) > limits.MAX_OPTIONS:
+            raise self._err(toks[limits.MAX_OPTIONS], "too many options")
+        for t in toks:
+            name = " ".join(str(t).replace("_", " ").lower().split())
+            if name not in OVERRIDABLE_SETTINGS:
+                why = (
+                    f"{name!r} cannot be an option: it names the game"
+                    if name in SETTING_NAMES
+                    else f"{name!r} is not a setting"
+                )
+                raise self._err(
+                    t,
+                    why,
+                    expected="settings such as " + join_words(OVERRIDABLE_SETTINGS[:6]),
+                    hint=did_you_mean(name, OVERRIDABLE_SETTINGS),
+                )
+            if name in names:
+                raise self._err(t, f"{name!r} is listed twice")
+            names.append(name)
+        return self._setting(c, ("options", tuple(names)))
+
+    def start(self, c: list[Any]) -> list[Setting]:
+        return [x for x in c if isinstance(x, Setting)]
+
+
+_SIZE_WORDS: Final = {"largest": "largest", "keep one": "keep one for trumps", "cap": "at most"}
+
+
+def _tokens(items: Iterable[Any]) -> Iterable[Token]:
+    return (x for x in items if isinstance(x, Token) and x.type not in ("COMMA", "COLON"))
+
+
+def _bool(tok: Token) -> bool:
+    return str(tok).lower() in ("yes", "on", "true")
+
+
+def _short(digits: str) -> str:
+    return digits if len(digits) <= 12 else digits[:6] + "..." + f" ({len(digits)} digits)"
+
+
+def _source_line(text: str, line: int) -> str | None:
+    lines = text.split("\n")
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _check_size(text: str, path: str) -> None:
+    if (
+        len(text) > limits.MAX_FILE_BYTES
+        or len(text.encode("utf-8", "surrogatepass")) > limits.MAX_FILE_BYTES
+    ):
+        raise VariantError(
+            f"the file is too large ({len(text):,} characters)",
+            path=path,
+            expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
+        )
+    n_lines = text.count("\n") + 1
+    if n_lines > limits.MAX_LINES:
+        raise VariantError(
+            f"the file has too many lines ({n_lines:,})",
+            path=path,
+            line=limits.MAX_LINES + 1,
+            expected=f"at most {limits.MAX_LINES:,} lines",
+        )
+    for i, line in enumerate(text.split("\n"), 1):
+        if len(line) > limits.MAX_LINE_LENGTH:
+            raise error_at(
+                f"line {i} is too long ({len(line):,} characters)",
+                path=path,
+                text=text,
+                line=i,
+                column=limits.MAX_LINE_LENGTH + 1,
+                expected=f"at most {limits.MAX_LINE_LENGTH:,} characters a line",
+            )
+    bad = _SURROGATE.search(text)
+    if bad is not None:
+        at = bad.start()
+        line_no = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise error_at(
+            "the text holds an invalid character",
+            path=path,
+            text=text,
+            line=line_no,
+            column=column,
+        )
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def normalize_text(text: str | bytes, path: str) -> str:
+    """Decode (UTF-8, BOM allowed) and normalise newlines; refuse oversized input."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > limits.MAX_FILE_BYTES:
+            raise VariantError(
+                f"the file is too large ({len(text):,} bytes)",
+                path=path,
+                expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
+            )
+        data = bytes(text)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            good = data[: exc.start].decode("utf-8", "replace")
+            line = good.count("\n") + 1
+            column = len(good) - (good.rfind("\n") + 1) + 1
+            raise VariantError(
+                "the file is not UTF-8 text",
+                path=path,
+                line=line,
+                column=column,
+                hint="save the file as UTF-8",
+            ) from None
+    if not isinstance(text, str):
+        raise VariantError(f"a variant must be text, not {type(text).__name__}", path=path)
+    if len(text) > limits.MAX_FILE_BYTES:
+        _check_size(text, path)
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    _check_size(text, path)
+    return text
+
+
+def parse_file(
+    text: str | bytes, *, path: str = "<string>", require_game: bool = True
+) -> ParsedFile:
+    """Read the statements of one variant file, without applying them.
+
+    Raises:
+        VariantError: for any syntax error, value out of range, repeated setting
+            or missing ``game:`` line.
+    """
+    text = normalize_text(text, path)
+    try:
+        tree = lark_parser().parse(text + "\n")
+    except UnexpectedInput as exc:
+        raise from_lark(exc, text, path) from None
+    except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
+        raise VariantError(f"cannot read the file ({type(exc).__name__})", path=path) from None
+    settings = _transform(tree, text, path)
+    seen: dict[str, Setting] = {}
+    for s in settings:
+        if s.key in seen:
+            first = seen[s.key].pos
+            raise error_at(
+                f"`{s.key}` is already set on line {first.line}",
+                path=path,
+                text=text,
+                line=s.pos.line,
+                column=s.pos.column,
+                hint="give each setting once; delete one of the two lines",
+            )
+        seen[s.key] = s
+    if require_game and "game" not in seen:
+        first = settings[0].pos if settings else SourcePos(path, 1, 1)
+        raise error_at(
+            "the file has no `game:` line",
+            path=path,
+            text=text,
+            line=first.line,
+            column=first.column,
+            expected="a line such as `game: my-house-rules` naming the variant",
+        )
+    return ParsedFile(path, text, tuple(settings))
+
+
+def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting]:
+    try:
+        result = _Build(path, text).transform(tree)
+    except VisitError as exc:
+        orig = exc.orig_exc
+        if isinstance(orig, VariantError):
+            raise orig from None
+        if isinstance(orig, CardError):
+            raise VariantError(str(orig), path=path) from None
+        raise VariantError(f"cannot read the file ({type(orig).__name__})", path=path) from None
+    return list(result)
+
+
+def _set_path(obj: Any, dotted: str, value: Any) -> Any:
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        return attrs.evolve(obj, **{head: value})
+    return attrs.evolve(obj, **{head: _set_path(getattr(obj, head), rest, value)})
+
+
+def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
+    """``base`` with every setting applied in order, positions recorded."""
+    v = base
+    positions = dict(base.positions)
+    for s in settings:
+        for dotted, value in s.changes:
+            if dotted.startswith("@"):
+                continue
+            v = _set_path(v, dotted, value)
+        positions[s.key] = s.pos
+    order = {k: i for i, k in enumerate(SETTING_NAMES)}
+    ordered = tuple(sorted(positions.items(), key=lambda kv: order.get(kv[0], len(order))))
+    return attrs.evolve(v, positions=ordered)
+
+
+def parse(text: str | bytes, *, path: str = "<string>", validate: bool = True) -> Variant:
+    """Parse one variant file on its own.
+
+    An ``extends:`` line is recorded in :attr:`Variant.parent` but not followed
+    (use :func:`cardrules.dsl.load_text` for that): the settings apply to the
+    defaults of :class:`~cardrules.rules.Variant`.
+
+    Args:
+        text: the file's text (``bytes`` are decoded as UTF-8).
+        path: the name to show in error messages.
+        validate: run the semantic checks of :mod:`cardrules.dsl.validate`
+            (skipped for a file that extends another, whose meaning depends on
+            its parent).
+
+    Raises:
+        VariantError: for anything wrong in the file.
+    """
+    pf = parse_file(text, path=path)
+    v = apply_settings(Variant(name=pf.name), pf.settings)
+    v = attrs.evolve(v, source=pf.text, path=path)
+    if validate and pf.extends is None:
+        from .validate import validate as _validate
+
+        _validate(v, sources={path: pf.text})
+    return v
+
+
+def card_text(c: Card) -> str:
+    """A card as the formatter writes it (``A♠``)."""
+    return str(c)

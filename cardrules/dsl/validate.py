@@ -1,0 +1,295 @@
+"""Semantic checks: a variant that reads well but cannot be played.
+
+Each check raises a :class:`~cardrules.errors.VariantError` pointing at the line
+of the setting that caused the problem (for a setting inherited through
+``extends``, the line in the parent file; for a setting left at its default,
+the ``game:`` line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from cardrules.errors import VariantError
+from cardrules.rules import (
+    MAX_SCHEDULE_HANDS,
+    BiddingRule,
+    BidStyle,
+    FirstLeader,
+    Mode,
+    Pattern,
+    ScheduleRule,
+    SourcePos,
+    TrumpKind,
+    Variant,
+)
+
+from .errors import error_at, source_line
+
+__all__ = ["BID_VARIABLES", "schedule_length", "validate"]
+
+#: Formula variables that only mean something when players bid.
+BID_VARIABLES: Final = frozenset({"bid", "diff", "exact", "over", "under", "blind"})
+
+
+def _where(v: Variant, key: str) -> SourcePos:
+    pos = v.position(key) or v.position("game")
+    return pos or SourcePos(v.path or "<string>", 1, 1)
+
+
+def _fail(
+    v: Variant,
+    key: str,
+    message: str,
+    sources: Mapping[str, str],
+    *,
+    expected: str | None = None,
+    hint: str | None = None,
+) -> VariantError:
+    pos = _where(v, key)
+    text = sources.get(pos.path)
+    if text is None and pos.path == v.path:
+        text = v.source
+    if text is not None:
+        return error_at(
+            message,
+            path=pos.path,
+            text=text,
+            line=pos.line,
+            column=pos.column,
+            expected=expected,
+            hint=hint,
+        )
+    return VariantError(
+        message, path=pos.path, line=pos.line, column=pos.column, expected=expected, hint=hint
+    )
+
+
+def schedule_length(schedule: ScheduleRule, players: int, deck_size: int) -> int:
+    """How many hands the schedule deals, computed without listing them."""
+    p = schedule.pattern
+    if p is Pattern.WHOLE_PACK:
+        one = 1
+    elif p is Pattern.SAME:
+        one = schedule.count
+    elif p is Pattern.LIST:
+        one = len(schedule.sizes)
+    else:
+        s = schedule.start.start_for(players, deck_size)
+        one = max(s, 0) if p in (Pattern.DOWN, Pattern.UP) else max(2 * s - 1, 0)
+    return one * schedule.repeat
+
+
+def _largest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
+    p = schedule.pattern
+    if p is Pattern.WHOLE_PACK:
+        return -(-deck_size // players)
+    if p is Pattern.LIST:
+        return max(schedule.sizes, default=0)
+    return schedule.start.start_for(players, deck_size)
+
+
+def _smallest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
+    p = schedule.pattern
+    if p is Pattern.WHOLE_PACK:
+        return deck_size // players
+    if p is Pattern.LIST:
+        return min(schedule.sizes, default=0)
+    if p is Pattern.SAME:
+        return schedule.start.start_for(players, deck_size)
+    return 1
+
+
+def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
+    """Check that ``v`` can be played; raise :class:`VariantError` at the culprit line.
+
+    Args:
+        v: a resolved variant.
+        sources: file path -> text, to show the offending line of inherited
+            settings (``v.source`` is used for ``v.path``).
+    """
+    src: dict[str, str] = dict(sources or {})
+    if v.path and v.path not in src:
+        src[v.path] = v.source
+
+    def fail(key: str, message: str, **kw: str | None) -> VariantError:
+        return _fail(v, key, message, src, **kw)
+
+    def stated(key: str) -> bool:
+        return v.position(key) is not None
+
+    deck = v.deck.size
+    tricks = v.mode is Mode.TRICKS
+    bidding = v.has_bidding
+
+    # ---- players and the pack
+    if v.players.min < 2:
+        raise fail("players", "a game needs at least 2 players", expected="2 or more")
+    if v.players.max < v.players.min:
+        raise fail("players", "the most players is fewer than the fewest")
+    if v.players.max > deck:
+        raise fail(
+            "players" if stated("players") else "deck",
+            f"{v.players.max} players cannot each get a card from a pack of {deck}",
+            expected=f"at most {deck} players",
+        )
+    if v.dealer.seat >= v.players.min:
+        raise fail(
+            "first dealer",
+            f"seat {v.dealer.seat + 1} does not exist with {v.players.min} players",
+            expected=f"a seat from 1 to {v.players.min}",
+        )
+
+    # ---- the schedule
+    sched = v.schedule
+    sched_key = "hands" if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK) else "hand size"
+    if sched.pattern is Pattern.LIST and not sched.sizes:
+        raise fail("hands", "the list of hand sizes is empty")
+    turn_up_strict = v.trumps.kind is TrumpKind.TURN_UP and not v.trumps.none_when_pack_empty
+    if sched.pattern is Pattern.WHOLE_PACK and turn_up_strict:
+        raise fail(
+            "trumps",
+            "the whole pack is dealt, so no card is left to turn up for trumps",
+            hint="write `trumps: turned up, no trumps when the pack runs out`, or another "
+            "trump rule",
+        )
+    for n in v.players.counts():
+        if sched.pattern not in (Pattern.LIST, Pattern.WHOLE_PACK):
+            start = sched.start.start_for(n, deck)
+            if start < 1:
+                why = (
+                    f"the hand size table says nothing for {n} players"
+                    if not sched.start.largest
+                    else f"the pack of {deck} cannot give {n} players a card each"
+                )
+                raise fail(
+                    "hand size",
+                    why,
+                    hint="add an entry, or end the list with `largest`",
+                )
+        length = schedule_length(sched, n, deck)
+        if length > MAX_SCHEDULE_HANDS:
+            raise fail(
+                "hands",
+                f"a game of {n} players would have {length:,} hands",
+                expected=f"at most {MAX_SCHEDULE_HANDS:,} hands",
+            )
+        if length < 1:
+            raise fail("hands", f"a game of {n} players would have no hands at all")
+        big = _largest_hand(sched, n, deck)
+        need = big * n
+        if sched.pattern is not Pattern.WHOLE_PACK and need > deck:
+            raise fail(
+                sched_key,
+                f"{big} cards each for {n} players needs {need} cards; the pack has {deck}",
+                hint=f"deal fewer cards, or allow fewer than {n} players",
+            )
+        if turn_up_strict and need + 1 > deck:
+            raise fail(
+                sched_key,
+                f"{big} cards each for {n} players uses the whole pack of {deck}, "
+                "and no card is left to turn up for trumps",
+                hint="deal fewer cards, or add `, no trumps when the pack runs out` to "
+                "the trumps line",
+            )
+        if bidding and v.bidding.min_bid > _smallest_hand(sched, n, deck):
+            raise fail(
+                "bids",
+                f"bids start at {v.bidding.min_bid}, but some hands have only "
+                f"{_smallest_hand(sched, n, deck)} cards",
+            )
+
+    # ---- trumps
+    if v.trumps.kind is TrumpKind.FIXED and v.trumps.suit is None:
+        raise fail("trumps", "a fixed trump needs a suit")
+    if v.trumps.kind is TrumpKind.CYCLE and not v.trumps.cycle:
+        raise fail("trumps", "the trump cycle is empty")
+    if v.trumps.no_trump_every is not None and v.trumps.no_trump_every < 2:
+        raise fail("no trumps", "every hand would be played without trumps")
+
+    # ---- bidding
+    b = v.bidding
+    if b.style is BidStyle.SIMULTANEOUS and b.hook and bidding:
+        raise fail(
+            "hook" if stated("hook") else "bidding",
+            "the hook needs a dealer who bids last, but everyone bids at once",
+            hint="add `hook: no`, or bid in turn",
+        )
+    if b.style is BidStyle.SIMULTANEOUS and b.amend and bidding:
+        raise fail(
+            "bid changes",
+            "bids cannot be changed until the next bid when everyone bids at once",
+        )
+    if not bidding:
+        why = "this game has no bidding" if tricks else "shedding games have no bidding"
+        default = BiddingRule()
+        for key, on in (
+            ("hook", b.hook and stated("hook")),
+            ("blind bids", b.blind),
+            ("forehead hands", bool(b.forehead_sizes)),
+            ("bid changes", b.amend),
+            ("bids", (b.min_bid, b.max_bid) != (default.min_bid, default.max_bid)),
+        ):
+            if on:
+                raise fail(key, f"`{key}` needs bidding, but {why}")
+        if not tricks and b.style is not BidStyle.NONE and stated("bidding"):
+            raise fail("bidding", "shedding games have no bidding", expected="`bidding: none`")
+    if b.max_bid is not None and b.max_bid < b.min_bid:
+        raise fail("bids", "the highest bid is less than the lowest")
+
+    # ---- play
+    p = v.play
+    if p.first_leader is FirstLeader.HOLDER and p.lead_card is None:
+        raise fail("first lead", "the first lead names no card")
+    if p.lead_card is not None and v.deck.removed >> p.lead_card & 1:
+        raise fail(
+            "first lead",
+            f"{p.lead_card} leads first, but it is taken out of the pack",
+        )
+    if (p.must_trump or p.must_beat) and not p.must_follow:
+        raise fail("follow", "`must trump` and `must beat` go with `must follow suit`")
+
+    # ---- scoring, mode by mode
+    formula = v.scoring.formula
+    if tricks:
+        if formula is None:
+            raise fail(
+                "score",
+                "a trick-taking game needs a `score:` line",
+                expected="a line such as `score: if exact then 10 + bid else 0`",
+            )
+        used = set(formula.uses()) & BID_VARIABLES
+        if used and not bidding:
+            raise fail(
+                "score",
+                f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
+                hint="score with tricks, cards, hand and players only, or add bidding",
+            )
+        for key, on in (
+            ("dead tricks", stated("dead tricks")),
+            ("all out together", stated("all out together")),
+        ):
+            if on:
+                raise fail(key, f"`{key}` is for shedding games; add `mode: shedding`")
+    else:
+        if formula is not None:
+            raise fail(
+                "score",
+                "shedding games are not scored with a formula: the last player with cards loses",
+                hint="use `match word:` to play a match of several games",
+            )
+        if v.trumps.kind is TrumpKind.TURN_UP and stated("trumps"):
+            raise fail("trumps", "a shedding game deals the cards out; turn-up trumps do not fit")
+
+    w = v.match.word
+    if w and not (w.isascii() and w.isalpha()):
+        raise fail("match word", "the match word must be plain letters")
+
+
+def show_position(v: Variant, key: str) -> str | None:
+    """The source line of a setting, for messages."""
+    pos = v.position(key)
+    if pos is None:
+        return None
+    return source_line(v.source, pos.line) if pos.path == v.path else None

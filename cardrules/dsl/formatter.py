@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from enum import Enum
+from typing import Any, Final
 
-from cardrules.cards import CardSet
+import attrs
+
+from cardrules.cards import Card, CardSet, Suit
 from cardrules.errors import VariantError
 from cardrules.rules import (
     BidStyle,
@@ -38,7 +41,7 @@ from . import limits
 from .errors import SETTING_NAMES
 from .parser import apply_settings, normalize_text, parse_file
 
-__all__ = ["format", "format_setting", "format_source", "quote"]
+__all__ = ["format", "format_setting", "format_source", "quote", "to_dict"]
 
 
 def quote(text: str) -> str:
@@ -337,3 +340,31 @@ def _trailing_comment(line: str, key: str) -> str:
         elif ch == "#" and not in_quotes:
             return line[i:].rstrip()
     return ""
+
+
+def to_dict(variant: Variant) -> dict[str, Any]:
+    """A variant as plain JSON-ready data: enums as their text, suits by name,
+    cards as ``A♠``, the score formula as its text, removed cards listed.
+
+    Source positions, the source text and the path are left out.
+    """
+    from cardrules.scoring import Formula
+
+    def value(_inst: object, _field: attrs.Attribute[Any] | None, v: Any) -> Any:
+        if isinstance(v, Formula):
+            return v.text
+        if isinstance(v, Suit):
+            return v.word
+        if isinstance(v, Card):
+            return str(v)
+        if isinstance(v, Enum):
+            return v.value
+        return v
+
+    def keep(attribute: attrs.Attribute[Any], _v: Any) -> bool:
+        return bool(attribute.eq)
+
+    data: dict[str, Any] = attrs.asdict(variant, filter=keep, value_serializer=value)
+    data["deck"]["removed_cards"] = [str(c) for c in CardSet(variant.deck.removed)]
+    data["deck"]["size"] = variant.deck.size
+    return data

@@ -82,7 +82,7 @@ def _names_in(folder: Path) -> list[str]:
     for p in entries:
         if p.suffix == EXTENSION and _NAME.fullmatch(p.stem) and p.is_file():
             out.append(p.stem)
-    return out
+    return sorted(out)
 
 
 def builtin_names() -> list[str]:
@@ -403,6 +403,7 @@ def load(
     name_or_path: PathLike,
     *,
     search: Iterable[PathLike] | PathLike | None = None,
+    overrides: Mapping[str, object] | None = None,
     **options: object,
 ) -> Variant:
     """Load a variant by catalog name or file path, resolved and validated.
@@ -420,6 +421,8 @@ def load(
             ``hand_size=7``, ``trumps=Suit.HEARTS``, ``trumps="cycle spades,
             hearts"``. Values are written as variant-file text and read with
             the same grammar, so the same checks apply.
+        overrides: the same as a mapping (as built from ``--set`` options by
+            :func:`parse_override`); ``**options`` win over it.
 
     Returns:
         The resolved :class:`~cardrules.rules.Variant` (``parent`` set when it
@@ -449,7 +452,7 @@ def load(
         loader = _Loader(roots)
         pf = loader.load_file(path, text, None)
     v = loader.resolve(pf, path.resolve(), path.parent, ())
-    return loader.finish(v, options)
+    return loader.finish(v, {**(overrides or {}), **options})
 
 
 def load_text(
@@ -457,6 +460,7 @@ def load_text(
     *,
     path: str = "<string>",
     search: Iterable[PathLike] | PathLike | None = None,
+    overrides: Mapping[str, object] | None = None,
     **options: object,
 ) -> Variant:
     """Parse variant text, following ``extends`` inside ``search`` and the built-ins.
@@ -466,7 +470,8 @@ def load_text(
         path: the name to show in error messages (no file is read from it).
         search: the folders a parent may be read from (the built-ins always
             count); a quoted ``extends`` path is taken relative to the first.
-        **options: overrides, as for :func:`load`.
+        overrides: option overrides as a mapping, as for :func:`load`.
+        **options: option overrides, as for :func:`load`.
 
     Raises:
         VariantError: for anything wrong with the text, its parents or the options.
@@ -475,4 +480,4 @@ def load_text(
     pf = parse_file(text, path=path)
     loader.sources[path] = pf.text
     v = loader.resolve(pf, None, None, ())
-    return loader.finish(v, options)
+    return loader.finish(v, {**(overrides or {}), **options})

@@ -1,0 +1,162 @@
+"""Variant-file commands: ``list``, ``check``, ``show`` and ``fmt``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from cardrules.cli import Command
+from cardrules.dsl import builtin_names, format, format_source, load, parse_override
+from cardrules.dsl.formatter import to_dict
+from cardrules.dsl.limits import MAX_FILE_BYTES
+from cardrules.dsl.loader import EXTENSION
+from cardrules.errors import VariantError
+from cardrules.rules import Variant
+
+__all__ = ["COMMANDS", "load_argument"]
+
+
+def load_argument(name_or_path: str, overrides: list[str] | None = None) -> Variant:
+    """Load a variant named on the command line: a file if one exists at that path
+    (or the argument ends in ``.cardrules``), else a built-in name."""
+    options: dict[str, object] = {}
+    for text in overrides or ():
+        key, value = parse_override(text)
+        options[key] = value
+    if os.path.exists(name_or_path) or name_or_path.endswith(EXTENSION) or os.sep in name_or_path:
+        return load(Path(name_or_path), overrides=options)
+    return load(name_or_path, overrides=options)
+
+
+# ---- list
+
+
+def _configure_list(p: argparse.ArgumentParser) -> None:
+    del p
+
+
+def _run_list(args: argparse.Namespace) -> int:
+    names = builtin_names()
+    width = max((len(n) for n in names), default=0)
+    status = 0
+    for name in names:
+        try:
+            v = load(name)
+        except VariantError as exc:
+            print(f"{name.ljust(width)}  (invalid: {exc.message})")
+            status = 1
+            continue
+        print(f"{name.ljust(width)}  {v.summary or v.title}".rstrip())
+    return status
+
+
+# ---- check
+
+
+def _configure_check(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in names)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing for valid files")
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    bad = 0
+    for item in args.files:
+        try:
+            v = load_argument(item)
+        except VariantError as exc:
+            print(str(exc), file=sys.stderr)
+            bad += 1
+            continue
+        if not args.quiet:
+            extra = f" (extends {v.parent})" if v.parent else ""
+            print(f"{item}: ok, {v.name}{extra}")
+    if bad:
+        print(f"{bad} of {len(args.files)} invalid", file=sys.stderr)
+    return 1 if bad else 0
+
+
+# ---- show
+
+
+def _configure_show(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", metavar="NAME_OR_FILE", help="a built-in name or a variant file")
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one of the variant's options, such as hook=off (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of variant text")
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    v = load_argument(args.variant, args.overrides)
+    if args.json:
+        print(json.dumps(to_dict(v), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(format(v))
+    return 0
+
+
+# ---- fmt
+
+
+def _configure_fmt(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="the variant file to tidy")
+    p.add_argument("--write", action="store_true", help="rewrite the file in place")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 (and print nothing) if the file is not already tidy",
+    )
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise VariantError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return data
+
+
+def _run_fmt(args: argparse.Namespace) -> int:
+    data = _read(args.file)
+    tidy = format_source(data, path=args.file)
+    if args.check:
+        return 0 if tidy.encode("utf-8") == data else 1
+    if args.write:
+        if tidy.encode("utf-8") != data:
+            with open(args.file, "w", encoding="utf-8", newline="\n") as f:
+                f.write(tidy)
+        return 0
+    sys.stdout.write(tidy)
+    return 0
+
+
+COMMANDS = [
+    Command("list", "list the built-in variants", _configure_list, _run_list),
+    Command(
+        "check",
+        "check variant files; print errors and exit 1 if any is invalid",
+        _configure_check,
+        _run_check,
+    ),
+    Command(
+        "show",
+        "print a variant resolved (extends and --set applied) as canonical text or JSON",
+        _configure_show,
+        _run_show,
+    ),
+    Command(
+        "fmt",
+        "print a variant file in canonical form (--write to rewrite it)",
+        _configure_fmt,
+        _run_fmt,
+    ),
+]

@@ -63,30 +63,10 @@ SCORING_CARDS = 4
 
 
 def builtin_variants() -> list[Variant]:
-    """Every built-in variant, resolved with its default options, sorted by name.
+    """Every built-in variant, resolved with its default options, sorted by name."""
+    from cardrules.dsl import loader
 
-    Returns an empty list when the loader is not available.
-    """
-    try:
-        from cardrules.dsl import loader
-    except ImportError:
-        return []
-    names = sorted(_builtin_names(loader))
-    return [loader.load(name) for name in names]
-
-
-def _builtin_names(loader: object) -> list[str]:
-    for attr in ("builtin_names", "list_builtin", "names"):
-        fn = getattr(loader, attr, None)
-        if callable(fn):
-            return [str(n) for n in fn()]
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    for folder in (here / "_variants", here.parent / "variants"):
-        if folder.is_dir():
-            return [p.stem for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")]
-    return []
+    return [loader.load(name) for name in loader.builtin_names()]
 
 
 def load_parent(variant: Variant) -> Variant | None:
@@ -97,22 +77,18 @@ def load_parent(variant: Variant) -> Variant | None:
     """
     if variant.parent is None:
         return None
-    try:
-        from cardrules.dsl.loader import load
-    except ImportError:
-        return None
-    attempts: list[dict[str, object]] = [{}]
-    if variant.path:
-        from pathlib import Path
+    from pathlib import Path
 
-        folder = Path(variant.path).parent
-        attempts.insert(0, {"folders": [folder]})
-    for extra in attempts:
+    from cardrules.dsl.loader import load
+
+    folders: list[list[Path] | None] = [None]
+    if variant.path:
+        folders.insert(0, [Path(variant.path).parent])
+    for search in folders:
         try:
-            found: Variant = load(variant.parent, **extra)
-        except (ValueError, TypeError, OSError):
+            return load(variant.parent, search=search)
+        except (ValueError, OSError):
             continue
-        return found
     return None
 
 
@@ -368,13 +344,14 @@ def _options_section(v: Variant) -> list[str]:
     if not v.options:
         return []
     names = ", ".join(f"`{o}`" for o in v.options)
-    example = v.options[0]
+    example = v.options[0].replace(" ", "_")
     return [
         "## Options",
         "",
         f"This variant has settings you can change without writing a new file: {names}. "
-        f"For example, `cardrules rules {v.name} --set {example}=...` on the command line, or "
-        f'`cardrules.load("{v.name}", {example.replace(" ", "_")}=...)` in Python.',
+        f"For example, `cardrules rules {v.name} --set {example}=VALUE` on the command line, "
+        f'or `cardrules.load("{v.name}", {example}=VALUE)` in Python, where VALUE is written '
+        "as it would be in a variant file.",
         "",
     ]
 

@@ -142,6 +142,14 @@ def _scored(events: Sequence[Any], hand: int) -> bool:
     return bool(events) and any(e[0] == "score" and e[1] == hand for e in events[-3:])
 
 
+def _as_set(h: object) -> CardSet:
+    if isinstance(h, CardSet):
+        return h
+    if isinstance(h, int):
+        return CardSet(h)
+    raise TypeError(f"cannot read a hand from {h!r}")
+
+
 def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> WorkedHand:
     start = next(i for i, e in enumerate(events) if e[0] == "deal" and e[1] == hand)
     _, _, dealer, size, hands = events[start]
@@ -150,6 +158,7 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
     bids: list[int | None] = [None] * players
     blind = [False] * players
     tricks: list[tuple[int, tuple[tuple[int, Card], ...]]] = []
+    current: list[tuple[int, Card]] = []
     won: tuple[int, ...] = ()
     points: tuple[Fraction, ...] = ()
     totals: tuple[Fraction, ...] = ()
@@ -162,8 +171,11 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
             blind[e[1]] = bool(e[3])
         elif kind == "amend":
             bids[e[1]] = e[2]
+        elif kind == "play":
+            current.append((int(e[1]), Card(int(e[2]))))
         elif kind == "trick":
-            tricks.append((e[1], tuple(e[2])))
+            tricks.append((int(e[1]), tuple(current)))
+            current = []
         elif kind == "score":
             bids = list(e[2])
             won, points, totals = tuple(e[3]), tuple(e[4]), tuple(e[5])
@@ -176,7 +188,7 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
         dealer=dealer,
         trump=trump,
         turned_up=turned,
-        hands=tuple(hands),
+        hands=tuple(_as_set(h) for h in hands),
         bids=tuple(bids),
         blind=tuple(blind),
         tricks=tuple(tricks),

@@ -154,16 +154,22 @@ def start_phrase(rule: HandSizeRule, counts: range | None = None) -> str:
         counts: the allowed numbers of players; the "as many as the pack allows"
             fallback is only mentioned when some of them are not in the table.
     """
-    parts = []
+    parts: list[str] = []
     covered: set[int] = set()
-    for i, e in enumerate(rule.table):
-        who = (
-            f"{e.min_players} players"
-            if e.min_players == e.max_players
-            else f"{e.min_players} to {e.max_players} players"
-        )
-        covered.update(range(e.min_players, e.max_players + 1))
-        cards = f"{e.size} cards" if i == 0 else str(e.size)
+    allowed = set(counts) if counts is not None else None
+    for e in rule.table:
+        lo, hi = e.min_players, e.max_players
+        if allowed is not None:
+            inside = [n for n in range(lo, hi + 1) if n in allowed]
+            if not inside:
+                continue
+            lo, hi = inside[0], inside[-1]
+        covered.update(range(lo, hi + 1))
+        if allowed is not None and allowed <= covered and not parts:
+            parts.append(f"{e.size} cards")
+            break
+        who = f"{lo} players" if lo == hi else f"{lo} {'or' if hi == lo + 1 else 'to'} {hi} players"
+        cards = f"{e.size} cards" if not parts else str(e.size)
         parts.append(f"{cards} for {who}")
     text = join_words(parts)
     needs_fallback = counts is None or any(n not in covered for n in counts)
@@ -483,8 +489,6 @@ def match_phrase(v: Variant) -> str:
         f"Each time you lose a game you take the next letter of {spelled}. The first player "
         f"to hold the whole word ({len(word)} letters) is the {word.lower()} and loses the match."
     )
-    if v.match.loser_deals:
-        text += " The loser of each game deals the next one."
     return text
 
 
@@ -519,7 +523,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
     Rule("Pack", ("deck.removed",), lambda v: deck_phrase(v).capitalize() + "."),
     Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
-    Rule("Dealer", ("dealer.first", "dealer.seat"), dealer_phrase),
+    Rule("Dealer", ("dealer.first", "dealer.seat", "match.loser_deals"), dealer_phrase),
     Rule(
         "Deal schedule",
         (
@@ -565,7 +569,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Everyone out at once", ("shedding.all_out",), all_out_phrase),
     Rule("Scoring", ("scoring.formula", "scoring.higher_wins"), scoring_phrase),
     Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
-    Rule("Match", ("match.word", "match.loser_deals"), match_phrase),
+    Rule("Match", ("match.word",), match_phrase),
 )
 
 

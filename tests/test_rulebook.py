@@ -115,9 +115,7 @@ KAZHUTHA = Variant(
     schedule=ScheduleRule(pattern=Pattern.WHOLE_PACK),
     trumps=TrumpRule(kind=TrumpKind.NONE),
     bidding=BiddingRule(style=BidStyle.NONE, hook=False),
-    play=PlayRule(
-        first_leader=FirstLeader.HOLDER, lead_card=card("A♠"), first_lead=FirstLead.CARD
-    ),
+    play=PlayRule(first_leader=FirstLeader.HOLDER, lead_card=card("A♠"), first_lead=FirstLead.CARD),
     match=MatchRule(word="kazhutha"),
 )
 FACE_DOWN = KAZHUTHA.evolve(
@@ -351,7 +349,7 @@ def test_face_down_dead_tricks_differ_in_words() -> None:
 
 def test_page_ends_with_the_variant_file() -> None:
     page = rulebook(KACHUFUL, engine_examples=False)
-    assert page.rstrip().endswith("```text\ngame: kachuful\ntitle: \"Kachuful\"\n```")
+    assert page.rstrip().endswith('```text\ngame: kachuful\ntitle: "Kachuful"\n```')
     assert page.startswith("# Kachuful\n\n*Also called Judgement.*")
 
 

@@ -1,0 +1,164 @@
+"""The tables of the rules pages agree with what the engine actually does.
+
+For every built-in variant: the deal schedule printed on its page is the
+hands a Game deals (sizes and trumps, hand by hand, for every allowed number
+of players); the scoring table is what the engine scores; the hook example's
+allowed bids are the engine's legal bids; the worked hand is the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from cardrules.cards import Suit
+from cardrules.cli import main
+from cardrules.engine import Bid, Game, Look
+from cardrules.rulebook import builtin_variants, rulebook
+from cardrules.rulebook_hand import play_worked_hand, simple_choice
+from cardrules.rulebook_play import hook_examples, one_hand_variant
+from cardrules.rulebook_tables import format_points, score
+from cardrules.rules import Mode, Variant
+
+VARIANTS = builtin_variants()
+TRICKS = [v for v in VARIANTS if v.mode is Mode.TRICKS]
+SUITS = {f"{s.word} {s.symbol}": s for s in Suit}
+
+
+def ids(vs: list[Variant]) -> list[str]:
+    return [v.name for v in vs]
+
+
+def table_after(page: str, heading: str) -> list[list[str]]:
+    """The cells of the first Markdown table after ``heading`` (header row first)."""
+    lines = page.splitlines()
+    i = lines.index(heading)
+    rows: list[list[str]] = []
+    for line in lines[i + 1 :]:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                rows.append(cells)
+        elif rows:
+            break
+    return rows
+
+
+def dealt(v: Variant, players: int, seed: int = 3) -> list[tuple[int, Suit | None, Any]]:
+    """(cards each, trump, turned-up card) of every scheduled hand a whole game deals."""
+    g = Game(v, players=players, seed=seed)
+    while not g.is_over:
+        g.apply(simple_choice(g))
+    deals = [e for e in g.events if e[0] == "deal"]
+    trumps = {e[1]: (e[2], e[3]) for e in g.events if e[0] == "trump"}
+    out = []
+    for e in deals[: len(v.hand_sizes(players))]:
+        hand, size = e[1], e[3]
+        trump, turned = trumps[hand]
+        out.append((size, trump, turned))
+    return out
+
+
+@pytest.mark.parametrize("v", TRICKS, ids=ids(TRICKS))
+def test_schedule_table_is_what_the_engine_deals(v: Variant) -> None:
+    page = rulebook(v, engine_examples=False)
+    rows = table_after(page, "### Deal schedule")
+    header, body = rows[0], rows[1:-1]
+    counts = [int(h.split()[0]) for h in header[2:]]
+    assert counts == list(v.players.counts())
+    for col, n in enumerate(counts, start=2):
+        hands = dealt(v, n)
+        printed = [(r[1], r[col]) for r in body if r[col] != "—"]
+        assert len(printed) == len(hands) == len(v.hand_sizes(n))
+        assert rows[-1][col] == f"**{len(hands)}**"
+        for (label, cell), (size, trump, turned) in zip(printed, hands, strict=True):
+            assert int(cell.split()[0]) == size
+            if label == "turned-up card":
+                if cell.endswith("✱"):
+                    assert trump is None and turned is None
+                else:
+                    assert turned is not None and trump == turned.suit
+            elif label == "no trumps":
+                assert trump is None
+            else:
+                assert trump == SUITS[label]
+
+
+def test_kachuful_trumps_go_ka_chu_fu_l() -> None:
+    kachuful = next(v for v in VARIANTS if v.name == "kachuful")
+    trumps = [t for _, t, _ in dealt(kachuful, 4)]
+    cycle = [Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS]
+    assert trumps == [cycle[i % 4] for i in range(19)]
+
+
+def _play_one_hand(v: Variant, seed: int) -> list[tuple[int, int, Fraction]]:
+    """Random bids and plays in one 4-card hand for 4 players; (bid, tricks, points) per seat."""
+    rng = random.Random(seed)
+    g = Game(one_hand_variant(v, 4, 4), players=4, seed=seed)
+    while not g.is_over:
+        actions = g.legal_actions()
+        if Look() in actions:
+            g.apply(Look())
+            continue
+        choices = [a for a in actions if not (isinstance(a, Bid) and a.blind)]
+        g.apply(rng.choice(choices))
+    ev = next(e for e in g.events if e[0] == "score")
+    return list(zip(ev[2], ev[3], ev[4], strict=True))
+
+
+@pytest.mark.parametrize("v", TRICKS, ids=ids(TRICKS))
+def test_scoring_table_is_what_the_engine_scores(v: Variant) -> None:
+    page = rulebook(v, engine_examples=False)
+    rows = table_after(page, "### Scoring table")
+    printed = {
+        (int(r[0].strip("*")), t): cell.strip("*") for r in rows[1:] for t, cell in enumerate(r[1:])
+    }
+    seen: set[tuple[int, int]] = set()
+    for seed in range(150):
+        for bid, tricks, points in _play_one_hand(v, seed):
+            assert printed[bid, tricks] == format_points(Fraction(points)), (bid, tricks)
+            seen.add((bid, tricks))
+    assert len(seen) >= 8  # random play reaches a good part of the table
+
+
+@pytest.mark.parametrize("v", TRICKS, ids=ids(TRICKS))
+def test_hook_example_comes_from_the_engine(v: Variant) -> None:
+    for ex in hook_examples(v):
+        assert ex.by_engine
+        if v.bidding.hook:
+            gap = ex.cards - sum(ex.others)
+            assert gap not in ex.allowed or gap < 0 or gap > ex.cards
+            assert set(ex.allowed) | ({gap} if 0 <= gap <= ex.cards else set()) == set(
+                range(ex.cards + 1)
+            )
+
+
+@pytest.mark.parametrize("v", TRICKS, ids=ids(TRICKS))
+def test_worked_hand_on_the_page_is_the_engines(v: Variant) -> None:
+    page = rulebook(v)
+    n = min(max(4, v.players.min), v.players.max)
+    w = play_worked_hand(v, n)
+    assert f"**Hand {w.hand}:** {w.size} cards each" in page
+    rows = table_after(page, "## A worked hand")
+    assert rows[0] == ["Player", "Cards dealt", "Bid"]
+    for s in range(n):
+        points = score(v, bid=w.bids[s] or 0, tricks=w.won[s], cards=w.size, hand=w.hand, players=n)
+        assert points == w.points[s]
+        assert f"| {format_points(w.points[s])} | {format_points(w.totals[s])} |" in page
+    assert sum(w.won) == w.size
+    assert len(w.tricks) == w.size
+
+
+def test_rules_command_prints_the_page(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "kachuful", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Kachuful\n")
+    assert "| Hand | Trumps | Cards each |" in out
+    assert main(["rules", "oh-hell", "--set", "hook=off"]) == 0
+    assert "There is no hook" in capsys.readouterr().out
+    assert main(["rules", "kachuful", "--players", "2"]) == 1
+    assert "3 to 7 players, not 2" in capsys.readouterr().err

@@ -211,7 +211,7 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
             )
             rows.append(["Bidding", f"{v.bidding.style.value}, {hook}"])
         rows.append(["Goal", "take exactly the number of tricks you bid"])
-    return ["## Quick facts", "", markdown_table(["", ""], rows), ""]
+    return ["## Quick facts", "", markdown_table(["Rule", "In this game"], rows), ""]
 
 
 def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:

@@ -7,11 +7,27 @@ The public surface::
     g = cardrules.Game(v, players=4, seed=7)
     while not g.is_over:
         g.apply(g.legal_actions()[0])
+    print(g.result)
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cardrules.cards import Card, CardSet, Rank, Suit, card
+from cardrules.dsl import format, load, load_text, parse
+from cardrules.engine import (
+    Action,
+    Amend,
+    Bid,
+    Event,
+    Game,
+    Look,
+    Play,
+    Result,
+    View,
+    replay,
+)
 from cardrules.errors import (
     CardError,
     CardrulesError,
@@ -22,20 +38,54 @@ from cardrules.errors import (
 )
 from cardrules.rules import Variant
 
+if TYPE_CHECKING:
+    from cardrules.rulebook import rulebook
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "Amend",
+    "Bid",
     "Card",
     "CardError",
     "CardSet",
     "CardrulesError",
+    "Event",
+    "Game",
     "IllegalAction",
     "InvalidAction",
+    "Look",
+    "Play",
     "Rank",
+    "Result",
     "SaveError",
     "Suit",
     "Variant",
     "VariantError",
+    "View",
     "__version__",
     "card",
+    "format",
+    "load",
+    "load_text",
+    "parse",
+    "replay",
+    "rulebook",
 ]
+
+# Heavier parts are imported on first use, so that `import cardrules` stays quick.
+_LAZY = {
+    "rulebook": ("cardrules.rulebook", "rulebook"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    target = _LAZY.get(name)
+    if target is None:
+        raise AttributeError(f"module 'cardrules' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(target[0]), target[1])
+    globals()[name] = value
+    return value

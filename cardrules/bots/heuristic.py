@@ -1,0 +1,390 @@
+"""A rule-of-thumb bot: bids by counting likely tricks and plays to make its bid exactly.
+
+Everything it knows comes from the :class:`~cardrules.engine.view.View` of its
+seat: its own cards, the trump, the bids, the tricks won, the current trick
+and the cards played so far. From these it works out which cards are still
+*unseen* (possibly in another hand) and estimates, with simple hypergeometric
+odds, how likely each of its cards is to win a trick.
+
+Trick-taking games (Oh Hell, Kachuful, ...):
+
+* **Bidding**: the sum over its cards of the chance that each wins a trick
+  (high trumps, aces and kings guarded by length, long trumps, low trumps
+  that can ruff a void or short suit), corrected for the lead in very small
+  hands; then the legal bid nearest to that estimate (the hook may forbid
+  one: it takes the next nearest).
+* **Play**: while it still needs tricks it wins cheaply (the lowest card that
+  takes the trick and is likely to keep it, the lowest trump when ruffing) and
+  leads its sure winners; once its bid is made, or when it bid zero, it ducks
+  (the highest card that still loses), discards its most dangerous high cards
+  when void and leads the card least likely to win.
+
+Shedding games (Kazhutha): see :meth:`HeuristicBot._shed`.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Final
+
+from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
+from cardrules.engine.actions import Action, Bid, Look, Play
+from cardrules.engine.view import View
+
+__all__ = ["HeuristicBot"]
+
+_LOOK: Final = Look()
+
+
+def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _higher_in_suit(c: int, mask: int) -> int:
+    """How many cards of ``mask`` are in ``c``'s suit and above it."""
+    suit_mask = SUIT_MASKS[c // 13]
+    above = suit_mask & ~((2 << c) - 1)
+    return (mask & above).bit_count()
+
+
+def _p_at_least(k: int, pop: int, succ: int, draws: int) -> float:
+    """P(X >= k) for X hypergeometric (``draws`` from ``pop`` with ``succ`` successes)."""
+    if k <= 0:
+        return 1.0
+    if pop <= 0 or draws <= 0 or succ <= 0:
+        return 0.0
+    draws = min(draws, pop)
+    total = comb(pop, draws)
+    below = 0
+    for i in range(min(k, succ + 1, draws + 1)):
+        below += comb(succ, i) * comb(pop - succ, draws - i)
+    return max(0.0, 1.0 - below / total)
+
+
+def _rank(c: int) -> int:
+    return c % 13
+
+
+class HeuristicBot:
+    """A bot that bids by counting likely tricks and plays to make its bid exactly.
+
+    It is deterministic: the same view always gives the same action.
+
+    Args:
+        seed: accepted so that every bot class can be built as ``Bot(seed)``;
+            this bot does not use randomness.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed
+
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
+    # ------------------------------------------------------------------ entry
+
+    def choose(self, view: View) -> Action:
+        """Pick an action for the seat of ``view``.
+
+        Args:
+            view: the seat's view; its ``legal_actions`` must not be empty.
+
+        Returns:
+            One of ``view.legal_actions``.
+
+        Raises:
+            ValueError: if the seat has no legal action.
+        """
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "bid":
+            return self._bid(view)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0]
+        if _is_shedding(view):
+            return self._shed(view, plays)
+        return self._play(view, plays)
+
+    # ------------------------------------------------------------------ shared knowledge
+
+    @staticmethod
+    def _unseen(view: View, mine: int) -> int:
+        """Cards that may be in another seat's hand (the pack is taken as 52 cards)."""
+        gone = _mask(view.played)
+        if view.turned_up is not None:
+            gone |= 1 << view.turned_up
+        for _, cards in view.visible_hands:
+            gone &= ~_mask(cards)
+        return FULL_DECK_MASK & ~mine & ~gone
+
+    # ------------------------------------------------------------------ bidding
+
+    def estimate(self, view: View) -> float:
+        """The number of tricks this seat expects to win with its hand (bidding).
+
+        Args:
+            view: a view with ``hand`` set (or ``visible_hands`` in a forehead hand).
+
+        Returns:
+            The expected number of tricks, a float from 0 to the hand size.
+        """
+        if view.hand is None:
+            return self._forehead_estimate(view)
+        hand = view.hand
+        mine = _mask(hand)
+        unseen = self._unseen(view, mine)
+        n_unseen = unseen.bit_count()
+        others = sum(view.hand_counts) - len(hand)
+        opponents = max(1, view.players - 1)
+        per_opp = others / opponents if opponents else 0.0
+        q = min(1.0, others / n_unseen) if n_unseen else 0.0
+        draws = round(per_opp)
+        trump = -1 if view.trump is None else int(view.trump)
+        # P(an opponent holds at least one trump)
+        p_opp_trump = (
+            _p_at_least(1, n_unseen, (unseen & SUIT_MASKS[trump]).bit_count(), draws)
+            if trump >= 0
+            else 0.0
+        )
+        first_to_lead = not any(view.bid_made)
+        est = 0.0
+        low_trumps = 0
+        for s in range(4):
+            mine_s = [c for c in reversed(hand) if c // 13 == s]
+            u_s = (unseen & SUIT_MASKS[s]).bit_count()
+            for r, c in enumerate(mine_s, start=1):
+                higher = _higher_in_suit(c, unseen)
+                p_top = (1.0 - q) ** higher
+                # Opponents run out of the suit by round r: everyone holds fewer than r.
+                p_short = (1.0 - _p_at_least(r, n_unseen, u_s, draws)) ** opponents
+                if s == trump:
+                    p = max(p_top, p_short)
+                    if p < 0.5:
+                        low_trumps += 1
+                else:
+                    # The card must survive a ruff by an opponent short in the suit.
+                    p_short_one = 1.0 - _p_at_least(r, n_unseen, u_s, draws)
+                    survive = (1.0 - p_short_one * p_opp_trump) ** opponents
+                    p = max(p_top * survive, p_short * (1.0 - p_opp_trump) ** opponents)
+                    if view.hand_size <= 2 and not first_to_lead:
+                        p *= 0.4  # its suit may never be led
+                est += p
+        if trump >= 0 and low_trumps:
+            # Low trumps ruff the suits this hand is void or short in.
+            for s in range(4):
+                if s == trump or not low_trumps:
+                    continue
+                length = sum(1 for c in hand if c // 13 == s)
+                avg = (unseen & SUIT_MASKS[s]).bit_count() * q / opponents
+                if length == 0 and avg >= 1:
+                    est += 0.6
+                    low_trumps -= 1
+                elif length == 1 and avg >= 2 and low_trumps:
+                    est += 0.3
+                    low_trumps -= 1
+        return min(est, float(view.hand_size))
+
+    def _forehead_estimate(self, view: View) -> float:
+        """A one-card hand seen on the others' foreheads: the chance an unseen card
+        beats every visible one."""
+        if not view.visible_hands:
+            return view.hand_size / max(1, view.players)
+        visible = [c for _, cs in view.visible_hands for c in cs]
+        gone = _mask(view.played) | _mask(visible)
+        pool = [c for c in ALL_CARDS if not gone >> c & 1]
+        if not pool:
+            return 0.0
+        trump = -1 if view.trump is None else int(view.trump)
+
+        def key(c: int) -> int:
+            return (100 if c // 13 == trump else 0) + _rank(c)
+
+        best = max(key(c) for c in visible)
+        wins = sum(1 for c in pool if key(c) > best)
+        return view.hand_size * wins / len(pool)
+
+    def _bid(self, view: View) -> Action:
+        legal = view.legal_actions
+        bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
+        if not bids:
+            if _LOOK in legal:
+                return _LOOK
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if not bids:
+                return legal[0]
+        est = self.estimate(view)
+        return min(bids, key=lambda b: (abs(b.n - est), b.n))
+
+    # ------------------------------------------------------------------ trick play
+
+    def _play(self, view: View, plays: list[Play]) -> Action:
+        hand = view.hand or ()
+        mine = _mask(hand)
+        unseen = self._unseen(view, mine)
+        trump = -1 if view.trump is None else int(view.trump)
+        bid = view.bids[view.seat]
+        won = view.tricks_won[view.seat]
+        need = (bid - won) if bid is not None else 1
+        left = len(hand)
+        cards = [int(a.card) for a in plays]
+        trick = view.trick
+        if not trick:
+            c = self._lead(cards, unseen, trump, need, left)
+        else:
+            c = self._follow(view, cards, unseen, trump, need, left)
+        return Play(ALL_CARDS[c])
+
+    @staticmethod
+    def _beats(c: int, best: int, trump: int) -> bool:
+        if c // 13 == best // 13:
+            return c > best
+        return c // 13 == trump
+
+    @staticmethod
+    def _is_master(c: int, unseen: int) -> bool:
+        return _higher_in_suit(c, unseen) == 0
+
+    def _lead(self, cards: list[int], unseen: int, trump: int, need: int, left: int) -> int:
+        side = [c for c in cards if c // 13 != trump]
+        trumps = [c for c in cards if c // 13 == trump]
+        if need > 0:
+            masters = [c for c in cards if self._is_master(c, unseen)]
+            if masters:
+                trump_masters = [c for c in masters if c // 13 == trump]
+                if trump_masters and len(trumps) >= 2:
+                    return max(trump_masters)
+                side_masters = [c for c in masters if c // 13 != trump]
+                return max(side_masters or masters, key=_rank)
+            if need >= left:
+                return max(cards, key=lambda c: (c // 13 == trump, _rank(c)))
+            pool = side or cards
+            # Low from the longest suit: keeps the high cards for later tricks.
+            length = {s: sum(1 for c in pool if c // 13 == s) for s in range(4)}
+            return min(pool, key=lambda c: (-length[c // 13], _rank(c)))
+        # Avoid tricks: lead the card with the most unseen cards above it.
+        pool = side or cards
+        return max(pool, key=lambda c: (_higher_in_suit(c, unseen), -_rank(c)))
+
+    def _follow(
+        self, view: View, cards: list[int], unseen: int, trump: int, need: int, left: int
+    ) -> int:
+        trick = view.trick
+        led = trick[0][1] // 13
+        best = int(trick[0][1])
+        for _, c in trick[1:]:
+            if self._beats(int(c), best, trump):
+                best = int(c)
+        active = sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
+        last = len(trick) >= max(active, len(trick) + 1) - 1
+        winners = [c for c in cards if self._beats(c, best, trump)]
+        losers = [c for c in cards if not self._beats(c, best, trump)]
+        following = any(c // 13 == led for c in cards)
+        if need > 0:
+            if winners:
+                if last:
+                    return min(winners, key=lambda c: (c // 13 == trump, _rank(c)))
+                if not following:  # ruffing: the lowest trump that wins
+                    return min(winners, key=_rank)
+                # The lowest winner likely to hold against the seats still to play.
+                n_unseen = max(1, unseen.bit_count())
+                to_play = max(0, active - len(trick) - 1)
+                q = min(1.0, to_play * max(1, left - 1) / n_unseen)
+                for w in sorted(winners, key=_rank):
+                    if (1.0 - q) ** _higher_in_suit(w, unseen) >= 0.5:
+                        return w
+                if need >= left or not losers:
+                    return max(winners, key=_rank)
+                return min(losers, key=_rank)
+            return self._discard_low(cards, trump)
+        # Avoid winning: duck under the best card with the highest card that loses.
+        if losers:
+            if following:
+                return max(losers, key=_rank)
+            side = [c for c in losers if c // 13 != trump]
+            if side:  # void: throw the most dangerous side card
+                return max(side, key=lambda c: (_rank(c), -_higher_in_suit(c, unseen)))
+            return max(losers, key=_rank)
+        # Every card wins: win with the highest when nobody can overtake, else the lowest.
+        if last:
+            return max(winners, key=_rank)
+        return min(winners, key=_rank)
+
+    @staticmethod
+    def _discard_low(cards: list[int], trump: int) -> int:
+        side = [c for c in cards if c // 13 != trump]
+        pool = side or cards
+        length = {s: sum(1 for c in pool if c // 13 == s) for s in range(4)}
+        # The lowest card, from the shortest suit (towards a void for ruffing).
+        return min(pool, key=lambda c: (_rank(c), length[c // 13]))
+
+    # ------------------------------------------------------------------ shedding
+
+    def _shed(self, view: View, plays: list[Play]) -> Action:
+        """Shedding play (Kazhutha): get rid of cards without picking up.
+
+        * Void in the led suit (a cut): cut with its highest card, from its
+          shortest suit on ties, so the card that is most likely to make it
+          pick up later leaves first.
+        * Following: duck under the highest card of the trick with its highest
+          lower card (if someone cuts later, the highest card of the led suit
+          picks the trick up); when it cannot duck, it plays its highest card
+          of the suit if it is last (the trick is dead anyway) or the suit is
+          still safe, else its lowest.
+        * Leading: from the suit that the other players most likely still hold
+          (a dead trick, no pick-up): its highest card while that suit is
+          safe, else its lowest card; low cards of long suits are kept for the
+          end, when cuts become likely.
+        """
+        hand = view.hand or ()
+        mine = _mask(hand)
+        unseen = self._unseen(view, mine)
+        cards = [int(a.card) for a in plays]
+        counts = view.hand_counts
+        others = [k for s, k in enumerate(counts) if s != view.seat and k > 0]
+        n_unseen = max(1, unseen.bit_count())
+
+        def p_all_follow(suit: int, already: int = 0) -> float:
+            u = (unseen & SUIT_MASKS[suit]).bit_count()
+            p = 1.0
+            for k in others[already:]:
+                p *= _p_at_least(1, n_unseen, u, k)
+            return p
+
+        trick = view.trick
+        length = {s: (mine & SUIT_MASKS[s]).bit_count() for s in range(4)}
+        if trick:
+            led = trick[0][1] // 13
+            if not any(c // 13 == led for c in cards):  # cut
+                return Play(ALL_CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
+            best = max(int(c) for _, c in trick if c // 13 == led)
+            lower = [c for c in cards if c < best]
+            if lower:
+                return Play(ALL_CARDS[max(lower)])
+            to_play = len(others) - (len(trick) - 1)
+            last = to_play <= 0
+            if last or p_all_follow(led, len(others) - to_play) > 0.6:
+                return Play(ALL_CARDS[max(cards)])
+            return Play(ALL_CARDS[min(cards)])
+        safety = {s: p_all_follow(s) for s in range(4) if length[s]}
+        suit = max(safety, key=lambda s: (safety[s], length[s]))
+        in_suit = [c for c in cards if c // 13 == suit] or cards
+        if safety[suit] > 0.6:
+            return Play(ALL_CARDS[max(in_suit)])
+        return Play(ALL_CARDS[min(in_suit)])
+
+
+def _is_shedding(view: View) -> bool:
+    """Whether the view is of a shedding game (no bids; cards leave by shedding)."""
+    mode = getattr(view, "mode", None)
+    if mode is not None:
+        return str(getattr(mode, "value", mode)) == "shedding"
+    return False

@@ -1,0 +1,44 @@
+"""A bot that plays uniformly at random among the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from cardrules.engine.actions import Action
+from cardrules.engine.view import View
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Picks a legal action uniformly at random (a baseline and a fuzzer).
+
+    Args:
+        seed: the seed of the bot's own random generator; the same seed and the
+            same views give the same choices.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        """Pick a legal action at random.
+
+        Args:
+            view: the seat's view; its ``legal_actions`` must not be empty.
+
+        Returns:
+            One of ``view.legal_actions``.
+
+        Raises:
+            ValueError: if the seat has no legal action.
+        """
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action")
+        return legal[self._rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

@@ -1,0 +1,552 @@
+"""Play many seeded games between bots and summarise them, on any executor.
+
+:func:`simulate` splits the games into chunks and runs each chunk as one task
+on a :class:`concurrent.futures.Executor`: in this process (the default), a
+:class:`~concurrent.futures.ProcessPoolExecutor` (``jobs=4``), or a cluster's
+executor, such as a Dask ``distributed`` client's ``client.get_executor()``.
+Game ``i`` is dealt from a seed derived from ``(seed, i)`` only, and its bots
+are seeded from ``(seed, i, seat)``, so the figures are the same however the
+games are chunked and wherever they run. Each chunk returns a
+:class:`Summary`; summaries of disjoint games merge exactly (``a + b``).
+
+Example:
+    >>> from cardrules.simulate import simulate
+    >>> s = simulate("kachuful", 4, 20, ["heuristic", "random"], seed=1)  # doctest: +SKIP
+    >>> s.win_rate(0), s.exact_rate(0)                                     # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import sys
+import types
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+from attrs import frozen
+
+from cardrules.bots import BOTS, Bot, BotFactory, make_bot
+from cardrules.engine.game import Game
+from cardrules.rules import Mode, Variant
+
+__all__ = ["DEFAULT_MAX_TRICKS", "Summary", "game_seed", "simulate"]
+
+#: The default bound on the tricks of one simulated game (a runaway shedding
+#: game stops there and counts as unfinished).
+DEFAULT_MAX_TRICKS: Final = 5000
+
+BotSpec = str | BotFactory
+Progress = Callable[[int, int], None]
+
+
+def game_seed(seed: int, index: int, seat: int | None = None) -> int:
+    """The seed of game ``index`` of a simulation (or of its bot at ``seat``).
+
+    It depends on ``(seed, index, seat)`` only, never on how games are chunked.
+
+    Args:
+        seed: the simulation's seed.
+        index: the game's number, from 0.
+        seat: a seat, for the seed of that seat's bot.
+
+    Returns:
+        A non-negative 63-bit int.
+    """
+    tag = b"cardrules.simulate:%d:%d" % (seed, index)
+    if seat is not None:
+        tag += b":%d" % seat
+    return int.from_bytes(hashlib.sha256(tag).digest()[:8], "big") >> 1
+
+
+def _pairs(counter: Counter[Any]) -> tuple[tuple[Any, int], ...]:
+    return tuple(sorted((k, v) for k, v in counter.items() if v))
+
+
+def _add_pairs(
+    a: tuple[tuple[Any, int], ...], b: tuple[tuple[Any, int], ...]
+) -> tuple[tuple[Any, int], ...]:
+    c: Counter[Any] = Counter(dict(a))
+    c.update(dict(b))
+    return _pairs(c)
+
+
+def _num(x: Fraction) -> int | float:
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def _div(a: float | Fraction | int, b: int) -> float:
+    return float(a) / b if b else 0.0
+
+
+@frozen
+class Summary:
+    """The figures of a batch of simulated games; summaries of disjoint batches
+    with the same settings merge exactly with ``+`` (or :meth:`merge`).
+
+    Per-seat tuples are indexed by seat. Counts are exact (ints and
+    :class:`~fractions.Fraction` sums); rates and averages are computed from
+    them by the methods, so merged and single-run figures are identical.
+
+    Attributes:
+        variant: the variant's name.
+        mode: ``"tricks"`` or ``"shedding"``.
+        players: the number of seats.
+        bots: the bot of each seat, by name.
+        seed: the simulation's seed.
+        games: games played.
+        finished: games that reached their end (the others hit ``max_tricks``).
+        first_game: the number of the first game covered (for chunks).
+        wins: per seat, games won outright.
+        shared_wins: per seat, games whose win was shared.
+        score_sums: per seat, the sum of final totals (finished games).
+        score_counts: per seat, ``(final total, games)`` pairs (finished games).
+        bids: per seat, hands in which the seat bid.
+        exact: per seat, hands in which it made its bid exactly.
+        by_size: ``(hand size, bids per seat, exact per seat)`` triples.
+        hands: hands played, all games together.
+        tricks: tricks played, all games together.
+        actions: actions taken, all games together.
+        length_counts: ``(tricks in the game, games)`` pairs (finished games).
+        losers: shedding games: per seat, games lost (left holding cards).
+        no_loser: shedding games: finished games with no loser.
+    """
+
+    variant: str
+    mode: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    games: int = 0
+    finished: int = 0
+    first_game: int = 0
+    wins: tuple[int, ...] = ()
+    shared_wins: tuple[int, ...] = ()
+    score_sums: tuple[Fraction, ...] = ()
+    score_counts: tuple[tuple[tuple[Fraction, int], ...], ...] = ()
+    bids: tuple[int, ...] = ()
+    exact: tuple[int, ...] = ()
+    by_size: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
+    hands: int = 0
+    tricks: int = 0
+    actions: int = 0
+    length_counts: tuple[tuple[int, int], ...] = ()
+    losers: tuple[int, ...] = ()
+    no_loser: int = 0
+
+    # ------------------------------------------------------------------ merging
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.variant, self.mode, self.players, self.bots, self.seed)
+
+    def __add__(self, other: Summary) -> Summary:
+        """The summary of both batches (same variant, players, bots and seed).
+
+        Raises:
+            ValueError: if the settings differ.
+        """
+        if not isinstance(other, Summary):
+            return NotImplemented
+        if self._key() != other._key():
+            raise ValueError(
+                f"cannot merge summaries of different simulations: {self._key()} and {other._key()}"
+            )
+        if other.games == 0:
+            return self
+        if self.games == 0:
+            return other
+
+        def vec(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[Any, ...]:
+            return tuple(x + y for x, y in zip(a, b, strict=True))
+
+        sizes: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        for size, b, e in (*self.by_size, *other.by_size):
+            old = sizes.get(size)
+            sizes[size] = (b, e) if old is None else (vec(old[0], b), vec(old[1], e))
+        return Summary(
+            variant=self.variant,
+            mode=self.mode,
+            players=self.players,
+            bots=self.bots,
+            seed=self.seed,
+            games=self.games + other.games,
+            finished=self.finished + other.finished,
+            first_game=min(self.first_game, other.first_game),
+            wins=vec(self.wins, other.wins),
+            shared_wins=vec(self.shared_wins, other.shared_wins),
+            score_sums=vec(self.score_sums, other.score_sums),
+            score_counts=tuple(
+                _add_pairs(a, b) for a, b in zip(self.score_counts, other.score_counts, strict=True)
+            ),
+            bids=vec(self.bids, other.bids),
+            exact=vec(self.exact, other.exact),
+            by_size=tuple((k, *sizes[k]) for k in sorted(sizes)),
+            hands=self.hands + other.hands,
+            tricks=self.tricks + other.tricks,
+            actions=self.actions + other.actions,
+            length_counts=_add_pairs(self.length_counts, other.length_counts),
+            losers=vec(self.losers, other.losers),
+            no_loser=self.no_loser + other.no_loser,
+        )
+
+    @staticmethod
+    def merge(parts: Iterable[Summary]) -> Summary:
+        """Merge several summaries (at least one).
+
+        Raises:
+            ValueError: if there are none, or their settings differ.
+        """
+        it = iter(parts)
+        try:
+            total = next(it)
+        except StopIteration:
+            raise ValueError("nothing to merge") from None
+        for part in it:
+            total = total + part
+        return total
+
+    # ------------------------------------------------------------------ figures
+
+    @property
+    def unfinished(self) -> int:
+        """Games stopped by ``max_tricks`` before their end."""
+        return self.games - self.finished
+
+    def win_rate(self, seat: int) -> float:
+        """The share of finished games ``seat`` won, a shared win counting as a win."""
+        return _div(self.wins[seat] + self.shared_wins[seat], self.finished)
+
+    def exact_rate(self, seat: int) -> float:
+        """The share of hands in which ``seat`` made its bid exactly (0 without bids)."""
+        return _div(self.exact[seat], self.bids[seat])
+
+    def exact_rate_by_size(self, seat: int) -> dict[int, float]:
+        """``seat``'s exact-bid rate per hand size."""
+        return {size: _div(e[seat], b[seat]) for size, b, e in self.by_size if b[seat]}
+
+    def average_score(self, seat: int) -> float:
+        """``seat``'s average final total over finished games."""
+        return _div(self.score_sums[seat], self.finished)
+
+    def loser_rate(self, seat: int) -> float:
+        """Shedding games: the share of finished games ``seat`` lost."""
+        return _div(self.losers[seat], self.finished)
+
+    @property
+    def average_tricks(self) -> float:
+        """Tricks per game (all games)."""
+        return _div(self.tricks, self.games)
+
+    @property
+    def average_hands(self) -> float:
+        """Hands per game (all games)."""
+        return _div(self.hands, self.games)
+
+    @property
+    def average_actions(self) -> float:
+        """Actions per game (all games)."""
+        return _div(self.actions, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data: settings, the raw counts and the
+        derived rates and averages."""
+        seats = []
+        for s in range(self.players):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "bot": self.bots[s],
+                "wins": self.wins[s],
+                "shared_wins": self.shared_wins[s],
+                "win_rate": self.win_rate(s),
+                "average_score": self.average_score(s),
+                "scores": {str(k): v for k, v in self.score_counts[s]},
+            }
+            if self.mode == "tricks":
+                seat["bids"] = self.bids[s]
+                seat["exact"] = self.exact[s]
+                seat["exact_rate"] = self.exact_rate(s)
+                seat["exact_rate_by_size"] = {
+                    str(k): v for k, v in self.exact_rate_by_size(s).items()
+                }
+            else:
+                seat["lost"] = self.losers[s]
+                seat["loser_rate"] = self.loser_rate(s)
+            seats.append(seat)
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "mode": self.mode,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "games": self.games,
+            "finished": self.finished,
+            "unfinished": self.unfinished,
+            "average_hands": self.average_hands,
+            "average_tricks": self.average_tricks,
+            "average_actions": self.average_actions,
+            "game_lengths": {str(k): v for k, v in self.length_counts},
+            "seats": seats,
+        }
+        if self.mode == "shedding":
+            out["no_loser"] = self.no_loser
+        return out
+
+
+# --------------------------------------------------------------------------- running games
+
+
+@frozen
+class _Job:
+    """One chunk of games: everything a worker needs (picklable)."""
+
+    variant: Variant
+    players: int
+    bots: tuple[BotSpec, ...]
+    names: tuple[str, ...]
+    seed: int
+    start: int
+    stop: int
+    max_tricks: int | None
+
+
+def _bot(spec: BotSpec, seed: int) -> Bot:
+    return make_bot(spec, seed) if isinstance(spec, str) else spec(seed)
+
+
+def _run_chunk(job: _Job) -> Summary:
+    """Play games ``job.start`` to ``job.stop - 1`` and summarise them."""
+    n = job.players
+    shedding = job.variant.mode is Mode.SHEDDING
+    wins = [0] * n
+    shared = [0] * n
+    sums = [Fraction(0)] * n
+    counts: list[Counter[Fraction]] = [Counter() for _ in range(n)]
+    bids = [0] * n
+    exact = [0] * n
+    by_size: dict[int, tuple[list[int], list[int]]] = {}
+    lengths: Counter[int] = Counter()
+    losers = [0] * n
+    no_loser = finished = hands = tricks = actions = 0
+    for i in range(job.start, job.stop):
+        g = Game(job.variant, players=n, seed=game_seed(job.seed, i), max_tricks=job.max_tricks)
+        bots = [_bot(spec, game_seed(job.seed, i, s)) for s, spec in enumerate(job.bots)]
+        while not g.is_over:
+            seat = g.to_act
+            if seat is None:
+                seat = min(g.waiting_for)
+            g.apply(bots[seat].choose(g.view(seat)), seat)
+        game_tricks = 0
+        for ev in g.events:
+            kind = ev[0]
+            if kind in ("play", "bid", "look", "amend"):
+                actions += 1
+            elif kind == "trick" or kind in _SHED_TRICK_EVENTS:
+                game_tricks += 1
+            elif kind == "score":
+                hands += 1
+                size_row = by_size.setdefault(_hand_size(g, ev[1]), ([0] * n, [0] * n))
+                for s, (b, t) in enumerate(zip(ev[2], ev[3], strict=True)):
+                    if b is not None:
+                        bids[s] += 1
+                        size_row[0][s] += 1
+                        if b == t:
+                            exact[s] += 1
+                            size_row[1][s] += 1
+        if shedding and not any(ev[0] == "score" for ev in g.events):
+            hands += 1
+        tricks += game_tricks
+        res = g.result
+        assert res is not None
+        if not res.finished:
+            continue
+        finished += 1
+        lengths[game_tricks] += 1
+        for s in res.winners:
+            if res.shared:
+                shared[s] += 1
+            else:
+                wins[s] += 1
+        for s, total in enumerate(res.totals):
+            sums[s] += total
+            counts[s][total] += 1
+        if shedding:
+            if res.loser is None:
+                no_loser += 1
+            else:
+                losers[res.loser] += 1
+    return Summary(
+        variant=job.variant.name,
+        mode="shedding" if shedding else "tricks",
+        players=n,
+        bots=job.names,
+        seed=job.seed,
+        games=job.stop - job.start,
+        finished=finished,
+        first_game=job.start,
+        wins=tuple(wins),
+        shared_wins=tuple(shared),
+        score_sums=tuple(sums),
+        score_counts=tuple(_pairs(c) for c in counts),
+        bids=tuple(bids),
+        exact=tuple(exact),
+        by_size=tuple((k, tuple(b), tuple(e)) for k, (b, e) in sorted(by_size.items())),
+        hands=hands,
+        tricks=tricks,
+        actions=actions,
+        length_counts=_pairs(lengths),
+        losers=tuple(losers),
+        no_loser=no_loser,
+    )
+
+
+#: Event kinds of the shedding mode that end a trick (besides ``trick``).
+_SHED_TRICK_EVENTS: Final = frozenset({"dead", "pickup", "cut"})
+
+
+def _hand_size(g: Game, hand_number: int) -> int:
+    sizes = g.hand_sizes
+    if 1 <= hand_number <= len(sizes):
+        return sizes[hand_number - 1]
+    return max(sizes)  # tie-break hands are of the largest size
+
+
+def _names(bots: Sequence[BotSpec]) -> tuple[str, ...]:
+    out = []
+    for b in bots:
+        if isinstance(b, str):
+            key = b.strip().lower()
+            if key not in BOTS:
+                raise ValueError(f"unknown bot {b!r}: choose from {', '.join(sorted(BOTS))}")
+            out.append(key)
+        else:
+            out.append(str(getattr(b, "name", None) or getattr(b, "__name__", repr(b))))
+    return tuple(out)
+
+
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(
+    variant: Variant | str,
+    players: int,
+    games: int,
+    bots: Sequence[BotSpec] | BotSpec = "random",
+    seed: int = 0,
+    executor: cf.Executor | None = None,
+    jobs: int = 1,
+    max_tricks: int | None = DEFAULT_MAX_TRICKS,
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play ``games`` seeded games between bots and summarise them.
+
+    Args:
+        variant: a :class:`Variant` or the name (or path) of one.
+        players: the number of seats.
+        games: how many games to play.
+        bots: one bot per seat, each a name (``"heuristic"``, ``"random"``) or a
+            picklable callable ``seed -> Bot`` (a bot class); a shorter list is
+            padded with its last entry (``["heuristic", "random"]`` is one
+            Heuristic against Randoms), and a single name plays every seat.
+        seed: the simulation's seed: the same seed gives the same figures,
+            whatever the chunking, ``jobs`` or executor.
+        executor: where to run the chunks, such as a Dask client's
+            ``client.get_executor()``; it is not shut down here.
+        jobs: without ``executor``: 1 runs here, more runs on a process pool
+            of that many workers.
+        max_tricks: stop a game after this many tricks (it counts as
+            unfinished); ``None`` for no bound.
+        chunk_size: games per task; by default about four tasks per worker,
+            at most 250 games each.
+        progress: called as ``progress(games_done, games)`` after each chunk.
+
+    Returns:
+        The merged :class:`Summary`.
+
+    Raises:
+        ValueError: for bad counts or unknown bot names.
+        VariantError: if the variant cannot be loaded or played by ``players``.
+    """
+    if isinstance(variant, str):
+        from cardrules.dsl import load
+
+        variant = load(variant)
+    if type(players) is not int or players < 1:
+        raise ValueError(f"players must be a positive int, got {players!r}")
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games must be a non-negative int, got {games!r}")
+    if type(jobs) is not int or jobs < 1:
+        raise ValueError(f"jobs must be a positive int, got {jobs!r}")
+    specs: list[BotSpec] = [bots] if isinstance(bots, str) or callable(bots) else list(bots)
+    if not specs:
+        raise ValueError("name at least one bot")
+    if len(specs) > players:
+        raise ValueError(f"{len(specs)} bots for {players} seats")
+    specs += [specs[-1]] * (players - len(specs))
+    names = _names(specs)
+    Game(variant, players=players, seed=0)  # fail early on a variant/player-count mismatch
+    workers = jobs if executor is None else max(jobs, 4)
+    if chunk_size is None:
+        chunk_size = max(1, min(250, -(-games // (4 * workers))))
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be positive, got {chunk_size!r}")
+    tasks = [
+        _Job(variant, players, tuple(specs), names, seed, a, b, max_tricks)
+        for a, b in _chunks(games, chunk_size)
+    ]
+    empty = Summary(
+        variant=variant.name,
+        mode="shedding" if variant.mode is Mode.SHEDDING else "tricks",
+        players=players,
+        bots=names,
+        seed=seed,
+        wins=(0,) * players,
+        shared_wins=(0,) * players,
+        score_sums=(Fraction(0),) * players,
+        score_counts=((),) * players,
+        bids=(0,) * players,
+        exact=(0,) * players,
+        losers=(0,) * players,
+    )
+    done = 0
+    parts: list[Summary] = [empty]
+    if progress is not None:
+        progress(0, games)
+    if executor is None and jobs == 1:
+        for job in tasks:
+            part = _run_chunk(job)
+            parts.append(part)
+            done += part.games
+            if progress is not None:
+                progress(done, games)
+        return Summary.merge(parts)
+    own = executor is None
+    ex: cf.Executor = cf.ProcessPoolExecutor(max_workers=jobs) if own else executor  # type: ignore[assignment]
+    try:
+        futures = [ex.submit(_run_chunk, job) for job in tasks]
+        for fut in cf.as_completed(futures):
+            part = fut.result()
+            parts.append(part)
+            done += part.games
+            if progress is not None:
+                progress(done, games)
+    finally:
+        if own:
+            ex.shutdown(wait=True, cancel_futures=True)
+    parts.sort(key=lambda p: p.first_game)
+    return Summary.merge(parts)
+
+
+class _CallableModule(types.ModuleType):
+    """Lets ``cardrules.simulate(...)`` work even once this module is imported
+    (importing a submodule binds ``cardrules.simulate`` to the module)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Summary:
+        return simulate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -290,7 +290,10 @@ def _suggest(rest: str, names: Iterable[str]) -> str | None:
             candidates.extend(TERMINALS[name][1])
     if not candidates:
         return None
-    words = _WORD_RE.findall(rest.split(":")[0] if any(n in KEY_TERMINALS for n in names) else rest)
+    if "K_GAME" in names:
+        typed_name = " ".join(_WORD_RE.findall(rest.split(":")[0])).lower()
+        return did_you_mean(typed_name, candidates)
+    words = _WORD_RE.findall(rest)
     if not words:
         return None
     best: tuple[float, str] | None = None

@@ -20,6 +20,7 @@ from cardrules.rules import (
     Mode,
     Pattern,
     ScheduleRule,
+    SheddingRule,
     SourcePos,
     TrumpKind,
     Variant,
@@ -233,7 +234,11 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
         ):
             if on:
                 raise fail(key, f"`{key}` needs bidding, but {why}")
-        if not tricks and b.style is not BidStyle.NONE and stated("bidding"):
+        if (
+            not tricks
+            and b.style is not BidStyle.NONE
+            and (stated("bidding") or b.style is not default.style)
+        ):
             raise fail("bidding", "shedding games have no bidding", expected="`bidding: none`")
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise fail("bids", "the highest bid is less than the lowest")
@@ -266,9 +271,10 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
                 f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
                 hint="score with tricks, cards, hand and players only, or add bidding",
             )
+        plain = SheddingRule()
         for key, on in (
-            ("dead tricks", stated("dead tricks")),
-            ("all out together", stated("all out together")),
+            ("dead tricks", stated("dead tricks") or v.shedding.dead_tricks != plain.dead_tricks),
+            ("all out together", stated("all out together") or v.shedding.all_out != plain.all_out),
         ):
             if on:
                 raise fail(key, f"`{key}` is for shedding games; add `mode: shedding`")
@@ -279,8 +285,12 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
                 "shedding games are not scored with a formula: the last player with cards loses",
                 hint="use `match word:` to play a match of several games",
             )
-        if v.trumps.kind is TrumpKind.TURN_UP and stated("trumps"):
-            raise fail("trumps", "a shedding game deals the cards out; turn-up trumps do not fit")
+        if v.trumps.kind is TrumpKind.TURN_UP:
+            raise fail(
+                "trumps",
+                "turned-up trumps do not fit a shedding game",
+                expected="`trumps: none` (or a suit)",
+            )
 
     w = v.match.word
     if w and not (w.isascii() and w.isalpha()):

@@ -402,7 +402,7 @@ def _run_chunk(job: _Job) -> Summary:
 
 
 #: Event kinds of the shedding mode that end a trick (besides ``trick``).
-_SHED_TRICK_EVENTS: Final = frozenset({"dead", "pickup", "cut"})
+_SHED_TRICK_EVENTS: Final = frozenset({"dead", "pickup"})
 
 
 def _hand_size(g: Game, hand_number: int) -> int:

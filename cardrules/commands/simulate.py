@@ -1,0 +1,259 @@
+"""The ``simulate`` command: play many seeded games between bots and print the figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import TextIO
+
+from cardrules.cli import Command
+from cardrules.commands.variants import load_argument
+from cardrules.simulate import DEFAULT_MAX_TRICKS, Summary, simulate
+
+__all__ = ["COMMANDS", "ProgressBar", "format_summary", "plot_summary"]
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn in place on a stream (stderr by default).
+
+    Args:
+        stream: where to draw it.
+        width: the bar's width in characters.
+        label: text before the bar.
+    """
+
+    def __init__(self, stream: TextIO | None = None, width: int = 30, label: str = "") -> None:
+        self._stream = stream if stream is not None else sys.stderr
+        self._width = width
+        self._label = label
+        self._start = time.monotonic()
+        self._last = -1.0
+
+    def __call__(self, done: int, total: int) -> None:
+        """Draw the bar for ``done`` of ``total`` (a final newline at the end)."""
+        now = time.monotonic()
+        if done < total and now - self._last < 0.1:
+            return
+        self._last = now
+        frac = done / total if total else 1.0
+        fill = round(frac * self._width)
+        elapsed = now - self._start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        line = (
+            f"\r{self._label}[{'#' * fill}{'.' * (self._width - fill)}] "
+            f"{done}/{total} games {frac:4.0%}  {rate:,.0f}/s"
+            + (f"  {eta:.0f}s left" if done < total and rate > 0 else "   ")
+        )
+        self._stream.write(line)
+        if done >= total:
+            self._stream.write("\n")
+        self._stream.flush()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def format_summary(s: Summary) -> str:
+    """The summary as text tables for people."""
+    lines = [
+        f"{s.variant}: {s.games} games, {s.players} players, seed {s.seed}"
+        + (f" ({s.unfinished} unfinished, stopped by the trick limit)" if s.unfinished else ""),
+        f"game length: {s.average_hands:.1f} hands, {s.average_tricks:.1f} tricks, "
+        f"{s.average_actions:.1f} actions on average",
+        "",
+    ]
+    head = f"{'seat':>4}  {'bot':<10} {'wins':>6} {'win rate':>8} {'avg score':>9}"
+    if s.mode == "tricks":
+        head += f" {'exact bids':>10}"
+    else:
+        head += f" {'lost':>6} {'loss rate':>9}"
+    lines.append(head)
+    for seat in range(s.players):
+        wins = s.wins[seat] + s.shared_wins[seat]
+        row = (
+            f"{seat:>4}  {s.bots[seat]:<10} {wins:>6} {_pct(s.win_rate(seat)):>8} "
+            f"{s.average_score(seat):>9.1f}"
+        )
+        if s.mode == "tricks":
+            row += f" {_pct(s.exact_rate(seat)):>10}"
+        else:
+            row += f" {s.losers[seat]:>6} {_pct(s.loser_rate(seat)):>9}"
+        lines.append(row)
+    if any(s.shared_wins):
+        lines.append(f"(wins include {sum(s.shared_wins)} shared wins)")
+    if s.mode == "tricks" and s.by_size:
+        lines += ["", "exact bids by hand size:"]
+        lines.append(
+            f"{'cards':>5}  " + " ".join(f"{f'{i}:{s.bots[i]}':>12}" for i in range(s.players))
+        )
+        for size, bids, exact in s.by_size:
+            cells = " ".join(
+                f"{_pct(exact[i] / bids[i]) if bids[i] else '-':>12}" for i in range(s.players)
+            )
+            lines.append(f"{size:>5}  {cells}")
+    if s.mode == "shedding":
+        lines += ["", f"games with no loser: {s.no_loser}"]
+        if s.length_counts:
+            lo, hi = s.length_counts[0][0], s.length_counts[-1][0]
+            lines.append(f"tricks per game: {lo} to {hi}, {s.average_tricks:.1f} on average")
+    return "\n".join(lines) + "\n"
+
+
+def plot_summary(s: Summary, path: str) -> None:
+    """Draw the summary's charts into an image file (matplotlib, Agg backend).
+
+    Trick games: the distribution of final scores per seat and the exact-bid
+    rate by hand size. Shedding games: the losers per seat and the game lengths.
+
+    Raises:
+        RuntimeError: if matplotlib is not installed.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RuntimeError("--plot needs matplotlib: pip install 'cardrules[plot]'") from None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+    labels = [f"{i}: {b}" for i, b in enumerate(s.bots)]
+    if s.mode == "tricks":
+        values = [float(k) for pairs in s.score_counts for k, _ in pairs]
+        lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+        bins = [lo + (hi - lo) * i / 30 for i in range(31)] if hi > lo else [lo - 0.5, lo + 0.5]
+        for seat in range(s.players):
+            pairs = s.score_counts[seat]
+            if pairs:
+                left.hist(
+                    [float(k) for k, _ in pairs],
+                    weights=[v for _, v in pairs],
+                    bins=bins,
+                    alpha=0.5,
+                    label=labels[seat],
+                )
+        left.set_title("Final scores")
+        left.set_xlabel("score")
+        left.set_ylabel("games")
+        for seat in range(s.players):
+            rates = s.exact_rate_by_size(seat)
+            right.plot(
+                list(rates), [100 * r for r in rates.values()], marker="o", label=labels[seat]
+            )
+        right.set_title("Exact bids by hand size")
+        right.set_xlabel("cards in the hand")
+        right.set_ylabel("exact bids (%)")
+        right.set_ylim(0, 100)
+    else:
+        left.bar([*labels, "nobody"], [*s.losers, s.no_loser])
+        left.set_title("Losers")
+        left.set_ylabel("games")
+        if s.length_counts:
+            right.bar([k for k, _ in s.length_counts], [v for _, v in s.length_counts])
+        right.set_title("Game length")
+        right.set_xlabel("tricks")
+        right.set_ylabel("games")
+    for ax in (left, right):
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize="small")
+    fig.suptitle(f"{s.variant}, {s.players} players, {s.games} games (seed {s.seed})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", metavar="NAME_OR_FILE", help="a built-in name or a variant file")
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    p.add_argument("--games", type=int, default=1000, metavar="G", help="games to play (1000)")
+    p.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="BOT,...",
+        help="bots by seat, comma-separated: heuristic, random; the last one fills the "
+        "remaining seats (heuristic,random = one Heuristic against Randoms)",
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (0)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes (0: one per CPU); the figures do not depend on it",
+    )
+    p.add_argument(
+        "--max-tricks",
+        type=int,
+        default=DEFAULT_MAX_TRICKS,
+        metavar="T",
+        help=f"stop a game after T tricks, as unfinished ({DEFAULT_MAX_TRICKS})",
+    )
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one of the variant's options, such as hook=off (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--plot", metavar="FILE.png", help="draw charts into an image file")
+    bar = p.add_mutually_exclusive_group()
+    bar.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar on stderr (the default when stderr is a terminal)",
+    )
+    bar.add_argument("--no-progress", dest="progress", action="store_false")
+
+
+def _run(args: argparse.Namespace) -> int:
+    v = load_argument(args.variant, args.overrides)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    try:
+        summary = simulate(
+            v,
+            args.players,
+            args.games,
+            bots,
+            seed=args.seed,
+            jobs=jobs,
+            max_tricks=args.max_tricks if args.max_tricks > 0 else None,
+            progress=ProgressBar(label=f"{v.name} ") if show else None,
+        )
+        if args.plot:
+            plot_summary(summary, args.plot)
+    except (ValueError, RuntimeError) as exc:
+        print(f"cardrules: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        sys.stdout.write(format_summary(summary))
+        if args.plot:
+            print(f"\nchart written to {args.plot}")
+    return 0
+
+
+COMMANDS = [
+    Command(
+        "simulate",
+        "play many seeded games between bots and print win and exact-bid rates",
+        _configure,
+        _run,
+        description=(
+            "Play G seeded games of a variant between bots and summarise them: wins per "
+            "seat, exact bids per seat and per hand size, average scores and game "
+            "length (losers and game lengths for shedding games). The same seed gives "
+            "the same figures whatever --jobs is."
+        ),
+    ),
+]

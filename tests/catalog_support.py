@@ -113,9 +113,12 @@ def check_file(name: str, expected: set[str]) -> None:
     v = cardrules.load(name)
     assert v.name == name and v.title and v.summary
     assert v.source.startswith("# "), f"{name} must open with a comment"
-    assert "seed" in v.source.split("game:")[0].lower() or "not from the rules texts" in (
-        v.source.lower()
-    ) or "not in the rules texts" in v.source.lower()
+    lead = " ".join(
+        line.lstrip("#").strip() for line in v.source.split("game:")[0].splitlines()
+    ).lower()
+    assert "seed 0" in lead or "not in the rules texts" in lead or (
+        "not from the rules texts" in lead
+    ), f"{name} must say where its rule comes from"
     roundtrip(v)
     assert rule_differences(name) == expected
 

@@ -1,44 +1,171 @@
-"""A placeholder ``demo``: check and print every built-in variant.
+"""The ``demo`` command: a whole seeded game between heuristic bots, hand by hand.
 
-The engine's real demo (a seeded game played out) replaces it by defining a
-``demo`` command with a higher priority.
+``make demo`` runs it: four :class:`~cardrules.bots.HeuristicBot` players play
+a game of Kachuful from a fixed seed. Each hand shows every seat's cards,
+the trumps, the bids, each trick and who took it, then the score sheet so
+far; the game ends with the final sheet and the winner. Each bot sees only
+its own seat's view; the demo itself shows everything.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+from fractions import Fraction
 
+from cardrules.bots import BOTS, make_bot
 from cardrules.cli import Command
-from cardrules.dsl import builtin_names, format, load
-from cardrules.errors import VariantError
+from cardrules.commands.play import Table, format_hand, narrate, score_sheet
+from cardrules.commands.variants import load_argument
+from cardrules.engine import Event, Game
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "run_demo"]
+
+_FOUR = ("North", "East", "South", "West")
+
+
+def _names(n: int) -> list[str]:
+    return list(_FOUR) if n == 4 else [f"Seat {s}" for s in range(n)]
+
+
+def _num(x: Fraction) -> str:
+    f = Fraction(x)
+    return str(f.numerator) if f.denominator == 1 else str(f)
+
+
+def run_demo(variant: str, players: int, seed: int, bots: str, *, tricks: bool = True) -> int:
+    """Play and print one whole game between bots.
+
+    Args:
+        variant: a built-in name or a variant file.
+        players: the number of seats.
+        seed: the game's seed (bots are seeded from it too).
+        bots: a bot name for every seat.
+        tricks: print every trick (else only bids and results).
+
+    Returns:
+        The exit code (0).
+    """
+    v = load_argument(variant)
+    g = Game(v, players=players, seed=seed)
+    seats = [make_bot(bots, seed * 31 + s) for s in range(players)]
+    names = _names(players)
+    t = Table(names, _unicode(sys.stdout))
+    width = max(len(n) for n in names)
+    say = print
+    say(f"{v.title or v.name}: {players} {bots} bots, seed {seed}.")
+    if v.summary:
+        say(v.summary)
+    shown = 0
+
+    def flush() -> None:
+        nonlocal shown
+        events = g.events
+        for ev in events[shown:]:
+            _show(ev, events)
+        shown = len(events)
+
+    def _show(ev: Event, events: list[Event]) -> None:
+        kind = ev[0]
+        if kind == "deal":
+            say(narrate(ev, t, g.hand_sizes))
+            for s, cards in enumerate(ev[4]):
+                say(f"  {names[s]:<{width}}  {format_hand(tuple(cards), None, t.unicode)}")
+            return
+        if kind == "trump":
+            say(narrate(ev, t))
+            return
+        if kind == "bids":
+            bids = ev[1]
+            total = sum(b for b in bids if b is not None)
+            say(f"Bids: {t.seats(bids)}   (total {total} of {g_hand_size(events)})")
+            return
+        if kind == "bid":
+            return  # shown together by the "bids" event
+        if kind == "play":
+            return  # shown with the trick
+        if kind == "trick":
+            if tricks:
+                plays = "  ".join(
+                    f"{names[s]} {t.card(c)}" for s, c in zip(ev[2], ev[3], strict=True)
+                )
+                say(f"  {plays}   -> {names[ev[1]]}")
+            return
+        if kind == "score":
+            made = [names[s] for s, (b, k) in enumerate(zip(ev[2], ev[3], strict=True)) if b == k]
+            say("Made their bids: " + (", ".join(made) if made else "nobody"))
+            say(score_sheet(events, t, last=None))
+            return
+        line = narrate(ev, t, g.hand_sizes)
+        if line is not None:
+            say(line)
+
+    def g_hand_size(events: list[Event]) -> int:
+        for ev in reversed(events):
+            if ev[0] == "deal":
+                return int(ev[3])
+        return 0
+
+    while not g.is_over:
+        seat = g.to_act
+        if seat is None:
+            seat = min(g.waiting_for)
+        g.apply(seats[seat].choose(g.view(seat)), seat)
+        flush()
+    res = g.result
+    assert res is not None
+    say("")
+    totals = "   ".join(f"{names[s]} {_num(x)}" for s, x in enumerate(res.totals))
+    say(f"Final totals: {totals}")
+    if res.loser is not None:
+        say(f"Left holding cards: {names[res.loser]}")
+    if not res.winners:
+        say("The game stopped before its end.")
+    elif res.shared:
+        say("Shared win: " + ", ".join(names[s] for s in res.winners))
+    else:
+        say(f"Winner: {names[res.winners[0]]}")
+    return 0
+
+
+def _unicode(stream: object) -> bool:
+    enc = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣✓".encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    del p
+    p.add_argument(
+        "variant",
+        nargs="?",
+        default="kachuful",
+        metavar="NAME_OR_FILE",
+        help="the variant (kachuful)",
+    )
+    p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (4)")
+    p.add_argument("--seed", type=int, default=2024, metavar="S", help="the seed (2024)")
+    p.add_argument("--bots", default="heuristic", choices=sorted(BOTS), help="(heuristic)")
+    p.add_argument("--no-tricks", action="store_true", help="do not print every trick")
 
 
 def _run(args: argparse.Namespace) -> int:
-    names = builtin_names()
-    bad = 0
-    for name in names:
-        print(f"# ---- {name} " + "-" * max(0, 60 - len(name)))
-        try:
-            v = load(name)
-        except VariantError as exc:
-            print(f"# INVALID\n{exc}")
-            bad += 1
-            continue
-        for n in (v.players.min, v.players.max):
-            sizes = v.hand_sizes(n)
-            shown = " ".join(str(s) for s in sizes[:25]) + (" ..." if len(sizes) > 25 else "")
-            print(f"# {n} players: {len(sizes)} hand(s): {shown}")
-        print(format(v))
-    print(f"# {len(names) - bad} of {len(names)} built-in variants are valid")
-    return 1 if bad else 0
+    return run_demo(args.variant, args.players, args.seed, args.bots, tricks=not args.no_tricks)
 
 
 COMMANDS = [
-    Command("demo", "check and print every built-in variant", _configure, _run, priority=0),
+    Command(
+        "demo",
+        "watch a whole seeded game of Kachuful between four heuristic bots",
+        _configure,
+        _run,
+        priority=10,
+        description=(
+            "Play a whole seeded game between bots (Kachuful, four heuristic bots by "
+            "default) and show it hand by hand: the cards, trumps, bids, every trick, "
+            "the score sheet after each hand, and the winner."
+        ),
+    ),
 ]

@@ -1,0 +1,621 @@
+"""The ``play`` command: play a whole game in the terminal against bots.
+
+It also holds the text helpers shared with ``demo`` (cards, hands, the
+narration of the event log and the score sheet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TextIO
+
+from cardrules.bots import BOTS, Bot, make_bot
+from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
+from cardrules.cli import Command
+from cardrules.commands.variants import load_argument
+from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Play, View
+from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
+from cardrules.rules import Variant
+
+__all__ = [
+    "COMMANDS",
+    "Table",
+    "format_card",
+    "format_hand",
+    "narrate",
+    "score_sheet",
+]
+
+SAVE_FORMAT = "cardrules.play"
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def _unicode_ok(stream: TextIO) -> bool:
+    enc = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣–·".encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _num(x: Fraction | int) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else str(x)
+
+
+class Table:
+    """How cards and seats are written for one stream.
+
+    Args:
+        names: a name per seat (``"You"``, ``"Bot 1"``...).
+        unicode: write suit symbols (``A♠``); otherwise ASCII codes (``AS``).
+    """
+
+    def __init__(self, names: Sequence[str], unicode: bool = True) -> None:
+        self.names = list(names)
+        self.unicode = unicode
+
+    def card(self, c: int) -> str:
+        """One card, such as ``A♠`` or ``AS``."""
+        return format_card(ALL_CARDS[int(c)], self.unicode)
+
+    def suit(self, s: Suit | None) -> str:
+        """A suit for the trump line, such as ``♠ spades``; ``no trumps`` for None."""
+        if s is None:
+            return "no trumps"
+        return f"{s.symbol} {s.word}" if self.unicode else s.word
+
+    def name(self, seat: int) -> str:
+        """The name of a seat."""
+        return self.names[seat]
+
+    def does(self, seat: int, verb: str) -> str:
+        """The seat's name and a verb agreeing with it: ``Bot 1 plays``, ``You play``."""
+        name = self.names[seat]
+        if name == "You":
+            verb = {"has": "have", "wins": "win", "is": "are"}.get(verb, verb.removesuffix("s"))
+        return f"{name} {verb}"
+
+    def seats(self, values: Sequence[object], empty: str = "-") -> str:
+        """One value per seat, each after the seat's name."""
+        return "   ".join(
+            f"{self.names[s]} {empty if v is None else v}" for s, v in enumerate(values)
+        )
+
+
+def format_card(c: Card, unicode: bool = True) -> str:
+    """A card as ``A♠`` (or ``AS`` in ASCII)."""
+    return str(c) if unicode else c.code
+
+
+def format_hand(cards: Sequence[Card], trump: Suit | None, unicode: bool = True) -> str:
+    """A hand grouped by suit, trumps first, high to low: ``♠ A K 7   ♥ Q 9``."""
+    groups = []
+    for s in _suit_order(trump):
+        ranks = [c.rank.label for c in sorted(cards, reverse=True) if c.suit is s]
+        if ranks:
+            mark = s.symbol if unicode else s.letter
+            groups.append(f"{mark} {' '.join(ranks)}")
+    return "   ".join(groups) if groups else "(no cards)"
+
+
+def _suit_order(trump: Suit | None) -> list[Suit]:
+    order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+    if trump is not None:
+        order.remove(trump)
+        order.insert(0, trump)
+    return order
+
+
+def sort_for_display(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """Cards grouped by suit (trumps first), high to low within each suit."""
+    order = _suit_order(trump)
+    return sorted(cards, key=lambda c: (order.index(c.suit), -int(c)))
+
+
+def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
+    """One event of the log as a line of text, or ``None`` for events not worth a line.
+
+    Args:
+        ev: an event from :attr:`Game.events` or :meth:`Game.events_for`.
+        t: names and card style.
+        hand_sizes: the game's scheduled hand sizes (for "hand 3 of 19").
+    """
+    kind = ev[0]
+    if kind in ("start", "bids", "over"):
+        return None
+    if kind == "cut":
+        cuts = ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in ev[1])
+        return f"Cut for the deal: {cuts}"
+    if kind == "deal":
+        of = f" of {len(hand_sizes)}" if hand_sizes and ev[1] <= len(hand_sizes) else ""
+        extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
+        return f"\n=== Hand {ev[1]}{of}{extra}: {ev[3]} cards each, {t.name(ev[2])} deals ==="
+    if kind == "trump":
+        turned = f" ({t.card(ev[3])} turned up)" if ev[3] is not None else ""
+        return f"Trumps: {t.suit(ev[2])}{turned}"
+    if kind == "look":
+        return f"{t.does(ev[1], 'looks')} at the cards"
+    if kind == "bid":
+        if ev[2] is None:
+            return f"{t.does(ev[1], 'has')} bid"
+        return f"{t.does(ev[1], 'bids')} {ev[2]}{' blind' if ev[3] else ''}"
+    if kind == "amend":
+        return f"{t.does(ev[1], 'changes')} the bid to {ev[2]}"
+    if kind == "play":
+        return f"{t.does(ev[1], 'plays')} {t.card(ev[2])}"
+    if kind == "trick":
+        return f"  -> {t.does(ev[1], 'wins')} the trick"
+    if kind == "score":
+        parts = []
+        for s, (b, k, p) in enumerate(zip(ev[2], ev[3], ev[4], strict=True)):
+            made = "" if b is None else (" made it" if b == k else f" bid {b}")
+            sign = "+" if p >= 0 else ""
+            parts.append(f"{t.name(s)} {k} trick{'s' if k != 1 else ''}{made}: {sign}{_num(p)}")
+        return "Hand over. " + "; ".join(parts)
+    words = []
+    for x in ev[1:]:
+        if isinstance(x, Card):
+            words.append(t.card(x))
+        elif isinstance(x, CardSet):
+            words.append(" ".join(t.card(c) for c in x))
+        else:
+            words.append(str(x))
+    return f"{kind}: {' '.join(words)}"
+
+
+def score_sheet(events: Sequence[Event], t: Table, *, last: int | None = None) -> str:
+    """The score sheet: one row per hand (cards, trumps, then each seat's bid,
+    tricks and running total), a check mark for an exact bid.
+
+    Args:
+        events: the game's log.
+        t: names and card style.
+        last: show only the last ``last`` rows (the header always).
+    """
+    trumps: dict[int, str] = {}
+    rows: list[tuple[int, int, str, list[str]]] = []
+    sizes: dict[int, int] = {}
+    for ev in events:
+        if ev[0] == "deal":
+            sizes[ev[1]] = ev[3]
+        elif ev[0] == "trump":
+            s = ev[2]
+            trumps[ev[1]] = "-" if s is None else (s.symbol if t.unicode else s.letter)
+        elif ev[0] == "score":
+            cells = []
+            for b, k, total in zip(ev[2], ev[3], ev[5], strict=True):
+                mark = (" " if b != k else ("✓" if t.unicode else "*")) if b is not None else " "
+                bt = f"{k}" if b is None else f"{b}/{k}"
+                cells.append(f"{bt:>6}{mark} {_num(total):>5}")
+            rows.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), cells))
+    width = 13
+    head = "hand cards trump | " + " | ".join(f"{n[:width]:^{width}}" for n in t.names)
+    sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
+    lines = [head, sub, "-" * len(head)]
+    shown = rows if last is None else rows[-last:]
+    for hn, size, trump, cells in shown:
+        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
+    if not rows:
+        lines.append("(no hand scored yet)")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class _Quit(Exception):
+    """The player asked to stop."""
+
+
+HELP = """\
+Commands:
+  a card         play it: QS, q♠, 10h, td, or its number in your hand's list
+  a number       bid that many tricks (while bidding)
+  blind N, look  bid N blind / look at your cards (blind-bidding games)
+  show           show the table again        sheet   the score sheet
+  save [FILE]    save the game               quit    stop (Ctrl-C and Ctrl-D too)
+"""
+
+
+class _Session:
+    def __init__(
+        self,
+        game: Game,
+        human: int,
+        bot_name: str,
+        *,
+        out: TextIO,
+        save_path: str | None,
+        meta: dict[str, Any],
+        resumed: bool = False,
+    ) -> None:
+        self.g = game
+        self.human = human
+        self.bot_name = bot_name
+        self.out = out
+        self.save_path = save_path
+        self.meta = meta
+        names = ["You" if s == human else f"Bot {s}" for s in range(game.players)]
+        self.t = Table(names, _unicode_ok(out))
+        base = game.seed + len(game.events)
+        self.bots: list[Bot | None] = [
+            None if s == human else make_bot(bot_name, base * 31 + s) for s in range(game.players)
+        ]
+        self.resumed = resumed
+        self.shown = len(game.events) if resumed else 0
+        self.echo = not sys.stdin.isatty()
+        self.kept_bid_at = -1  # the log length when the player declined to amend
+
+    # ---- output
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def catch_up(self) -> None:
+        events = self.g.events_for(self.human)
+        for ev in events[self.shown :]:
+            line = narrate(ev, self.t, self.g.hand_sizes)
+            if line is not None:
+                self.say(line)
+            if ev[0] == "score":
+                self.say(score_sheet(events, self.t))
+        self.shown = len(events)
+
+    def status(self, v: View) -> list[Card]:
+        t = self.t
+        hs = len(self.g.hand_sizes)
+        of = f" of {hs}" if v.hand_number <= hs else " (tie-break)"
+        self.say("")
+        self.say(
+            f"Hand {v.hand_number}{of} · {v.hand_size} cards · {t.name(v.dealer)} dealt · "
+            f"trumps: {t.suit(v.trump)}"
+            + (f" ({t.card(v.turned_up)} turned up)" if v.turned_up is not None else "")
+        )
+        if any(v.bid_made) or v.phase == "bid":
+            shown = [
+                b if b is not None else ("?" if m else None)
+                for b, m in zip(v.bids, v.bid_made, strict=True)
+            ]
+            total = sum(b for b in v.bids if b is not None)
+            self.say(f"Bids:    {t.seats(shown)}   (total {total} of {v.hand_size})")
+        if v.phase == "play":
+            self.say(f"Tricks:  {t.seats(v.tricks_won)}")
+        self.say(f"Scores:  {t.seats([_num(x) for x in v.scores])}")
+        if v.trick:
+            self.say("Trick:   " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.trick))
+        elif v.last_trick and v.phase == "play":
+            self.say(
+                "Last trick: " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.last_trick)
+            )
+        for s, seen in v.visible_hands:
+            self.say(f"{t.name(s)} holds: {format_hand(seen, v.trump, t.unicode)}")
+        if v.hand is None:
+            self.say("Your hand: (not seen yet)")
+            return []
+        cards = sort_for_display(v.hand, v.trump)
+        self.say(f"Your hand: {format_hand(cards, v.trump, t.unicode)}")
+        numbered = "  ".join(f"{i}) {t.card(c)}" for i, c in enumerate(cards, start=1))
+        self.say(f"           {numbered}")
+        legal = [c for c in cards if Play(c) in v.legal_actions]
+        if legal and len(legal) < len(cards):
+            self.say(f"You may play: {' '.join(t.card(c) for c in legal)}")
+        return cards
+
+    # ---- input
+
+    def ask(self, prompt: str) -> str:
+        try:
+            line = input(prompt)
+        except EOFError:
+            self.say("")
+            raise _Quit from None
+        if self.echo:
+            self.say(line)
+        return line.strip()
+
+    def parse(self, text: str, v: View, cards: list[Card]) -> Action | None:
+        """The action meant by ``text``, or ``None`` after printing why not."""
+        low = text.lower()
+        legal = v.legal_actions
+        if v.phase == "bid":
+            amending = bool(legal) and all(isinstance(a, Amend) for a in legal)
+            if low == "look":
+                return Look()
+            words = low.split()
+            blind = bool(words) and words[0] == "blind"
+            if blind or (words and words[0] in ("bid", "change", "amend")):
+                words = words[1:]
+            if len(words) == 1 and words[0].isdigit():
+                n = int(words[0])
+                if n > 52:
+                    self.say(f"Not allowed: a bid is a number of tricks, from 0 to {v.hand_size}")
+                    return None
+                if amending:
+                    return Amend(n)
+                return Bid(n, blind=blind)
+            self.say("Bid a number of tricks, such as 2 (or type help).")
+            return None
+        if text.isdigit():
+            k = int(text)
+            if not 1 <= k <= len(cards):
+                self.say(f"There is no card number {k}: choose 1 to {len(cards)}.")
+                return None
+            return Play(cards[k - 1])
+        try:
+            return Play(card(text))
+        except CardError as exc:
+            self.say(f"Not a card: {exc}. Type a card such as QS, q♠ or 10h, or its number.")
+            return None
+
+    # ---- saving
+
+    def save(self, path: str | None = None) -> None:
+        target = path or self.save_path
+        if not target:
+            self.say("Give a file: save FILE (or start with --save FILE).")
+            return
+        data = {**self.meta, "seat": self.human, "bots": self.bot_name}
+        data["game"] = json.loads(self.g.to_json())
+        tmp = f"{target}.tmp"
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(data, f, ensure_ascii=False)
+            os.replace(tmp, target)
+        except OSError as exc:
+            self.say(f"Could not save to {target}: {exc.strerror or exc}")
+            return
+        self.save_path = target
+        self.say(f"Game saved to {target} (continue with: cardrules play --load {target}).")
+
+    # ---- the loop
+
+    def human_turn(self) -> None:
+        g = self.g
+        v = g.view(self.human)
+        amending = g.to_act != self.human and any(isinstance(a, Amend) for a in v.legal_actions)
+        cards = self.status(v)
+        if amending:
+            prompt = "Change your bid? (a number, or Enter to keep it) > "
+        elif v.phase == "bid":
+            prompt = (
+                "Your bid (blind N or look; help) > "
+                if v.hand is None and any(isinstance(a, Look) for a in v.legal_actions)
+                else f"Your bid (0 to {v.hand_size}; help, quit) > "
+            )
+        else:
+            prompt = "Your card (QS, q♠, 10h or its number; help, quit) > "
+        while True:
+            text = self.ask(prompt)
+            low = text.lower()
+            if amending and not text:
+                self.kept_bid_at = len(g.events)
+                return
+            if not text:
+                continue
+            if low in ("quit", "exit", "q"):
+                raise _Quit
+            if low in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            if low in ("show", "table"):
+                cards = self.status(v)
+                continue
+            if low in ("sheet", "scores", "score"):
+                self.say(score_sheet(g.events_for(self.human), self.t))
+                continue
+            if low == "save" or low.startswith("save "):
+                self.save(text[5:].strip() or None)
+                continue
+            action = self.parse(text, v, cards)
+            if action is None:
+                continue
+            try:
+                g.apply(action, self.human)
+            except (IllegalAction, InvalidAction) as exc:
+                self.say(f"Not allowed: {exc}")
+                continue
+            return
+
+    def run(self) -> int:
+        g = self.g
+        t = self.t
+        self.say(
+            f"{g.variant.title or g.variant.name}: {g.players} players. You are seat "
+            f"{self.human}; the others are {self.bot_name} bots. Type help for commands."
+        )
+        if self.resumed:
+            self.say(f"Continuing the saved game at hand {g.hand_number}.")
+            self.say(score_sheet(g.events_for(self.human), t))
+        try:
+            while not g.is_over:
+                self.catch_up()
+                waiting = g.waiting_for
+                if self.human in waiting and (
+                    g.to_act == self.human or self.kept_bid_at != len(g.events)
+                ):
+                    self.human_turn()
+                    if self.save_path and not g.is_over:
+                        self._autosave()
+                    continue
+                seat = g.to_act
+                if seat is None or seat == self.human:
+                    seat = min(s for s in waiting if s != self.human)
+                bot = self.bots[seat]
+                assert bot is not None
+                g.apply(bot.choose(g.view(seat)), seat)
+            self.catch_up()
+        except _Quit:
+            if self.save_path:
+                self.save()
+            self.say("Bye.")
+            return 0
+        except KeyboardInterrupt:
+            self.say("")
+            if self.save_path:
+                self.save()
+            self.say("Stopped.")
+            return 130
+        res = g.result
+        assert res is not None
+        self.say("")
+        self.say(score_sheet(g.events, t))
+        totals = "   ".join(f"{t.name(s)} {_num(x)}" for s, x in enumerate(res.totals))
+        self.say(f"\nFinal totals: {totals}")
+        if res.loser is not None:
+            self.say(f"{t.does(res.loser, 'is')} left holding cards.")
+        if not res.winners:
+            self.say("The game stopped before its end.")
+        elif res.shared:
+            self.say("Shared win: " + ", ".join(t.name(s) for s in res.winners) + ".")
+        elif res.winners == (self.human,):
+            self.say("You win!")
+        else:
+            self.say(f"{t.name(res.winners[0])} wins.")
+        if self.save_path:
+            self._autosave()
+        return 0
+
+    def _autosave(self) -> None:
+        out, self.out = self.out, open(os.devnull, "w")  # noqa: SIM115
+        try:
+            self.save()
+        finally:
+            self.out.close()
+            self.out = out
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "variant",
+        nargs="?",
+        metavar="NAME_OR_FILE",
+        help="a built-in name or a variant file (not needed with --load)",
+    )
+    p.add_argument("--players", type=int, default=None, metavar="N", help="number of players")
+    p.add_argument("--seat", type=int, default=None, metavar="S", help="your seat (0)")
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one of the variant's options, such as hook=off (repeatable)",
+    )
+    p.add_argument(
+        "--bots", default=None, choices=sorted(BOTS), help="the other players (heuristic)"
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE as you play and on exit")
+    p.add_argument("--load", metavar="FILE", help="continue a game saved with --save")
+
+
+def _default_players(v: Variant) -> int:
+    return 4 if v.players.min <= 4 <= v.players.max else v.players.min
+
+
+def _load_session(args: argparse.Namespace) -> tuple[Game, dict[str, Any], int, str]:
+    path = Path(args.load)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise SaveError(f"{path} is not a saved game: {exc}") from None
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        name = args.variant or data.get("variant")
+        overrides = args.overrides or data.get("overrides") or []
+        if not isinstance(name, str) or not isinstance(overrides, list):
+            raise SaveError(f"{path}: the variant of the saved game is missing")
+        v = load_argument(name, [str(o) for o in overrides])
+        game = Game.from_json(json.dumps(data.get("game")), v)
+        seat = data.get("seat", 0)
+        bots = data.get("bots", "heuristic")
+    else:  # a bare Game.to_json() save
+        game = Game.from_json(
+            raw, load_argument(args.variant, args.overrides) if args.variant else None
+        )
+        name, overrides, seat, bots = game.variant.name, list(args.overrides), 0, "heuristic"
+    if args.seat is not None:
+        seat = args.seat
+    if args.bots is not None:
+        bots = args.bots
+    if not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise SaveError(f"{path}: seat {seat!r} is not a seat of this game")
+    if bots not in BOTS:
+        raise SaveError(f"{path}: unknown bots {bots!r}")
+    meta = {"format": SAVE_FORMAT, "version": 1, "variant": name, "overrides": overrides}
+    return game, meta, seat, str(bots)
+
+
+def _run(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    if args.load:
+        game, meta, seat, bots = _load_session(args)
+    else:
+        if not args.variant:
+            print("cardrules play: name a variant (or --load FILE)", file=sys.stderr)
+            return 2
+        v = load_argument(args.variant, args.overrides)
+        players = args.players if args.players is not None else _default_players(v)
+        try:
+            game = Game(v, players=players, seed=args.seed)
+        except ValueError as exc:
+            print(f"cardrules: {exc}", file=sys.stderr)
+            return 1
+        seat = args.seat if args.seat is not None else 0
+        if not 0 <= seat < players:
+            print(f"cardrules: --seat must be from 0 to {players - 1}", file=sys.stderr)
+            return 2
+        bots = args.bots or "heuristic"
+        meta = {
+            "format": SAVE_FORMAT,
+            "version": 1,
+            "variant": args.variant,
+            "overrides": list(args.overrides),
+        }
+    session = _Session(
+        game,
+        seat,
+        bots,
+        out=out,
+        save_path=args.save or args.load,
+        meta=meta,
+        resumed=bool(args.load),
+    )
+    try:
+        return session.run()
+    except CardrulesError:
+        raise
+    except BrokenPipeError:
+        return 0
+
+
+COMMANDS = [
+    Command(
+        "play",
+        "play a game in the terminal against bots",
+        _configure,
+        _run,
+        description=(
+            "Play a whole game of a variant in the terminal against bots. Type cards as "
+            "QS, q♠, 10h or their number in your hand; bids as numbers; help for more. "
+            "Ctrl-C, Ctrl-D or quit stop; --save FILE keeps the game to --load later."
+        ),
+    ),
+]

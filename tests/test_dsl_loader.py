@@ -261,3 +261,12 @@ def test_formatted_resolved_variant_reloads_the_same():
     for name in builtin_names():
         v = load(name)
         assert load_text(format(v), path=f"<{name}>") == v
+
+
+def test_builtin_file_must_name_itself_even_by_path(tmp_path, monkeypatch):
+    import cardrules.dsl.loader as loader
+
+    write(tmp_path, "mine.cardrules", "game: other\nextends: oh-hell\n")
+    monkeypatch.setattr(loader, "builtin_dir", lambda: tmp_path)
+    with pytest.raises(VariantError, match="a variant file's game name must match"):
+        load(tmp_path / "mine.cardrules")

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from cardrules.cli import Command
@@ -125,6 +128,22 @@ def _read(path: str) -> bytes:
     return data
 
 
+def _replace(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, so a crash leaves the old file."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".cardrules-fmt-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        with contextlib.suppress(OSError):
+            shutil.copymode(path, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def _run_fmt(args: argparse.Namespace) -> int:
     data = _read(args.file)
     tidy = format_source(data, path=args.file)
@@ -132,8 +151,7 @@ def _run_fmt(args: argparse.Namespace) -> int:
         return 0 if tidy.encode("utf-8") == data else 1
     if args.write:
         if tidy.encode("utf-8") != data:
-            with open(args.file, "w", encoding="utf-8", newline="\n") as f:
-                f.write(tidy)
+            _replace(args.file, tidy)
         return 0
     sys.stdout.write(tidy)
     return 0

@@ -450,7 +450,13 @@ def load(
         path = Path(text)
         roots = _roots(search) if search is not None else [path.parent]
         loader = _Loader(roots)
-        pf = loader.load_file(path, text, None)
+        # A built-in file must be the variant its name says, however it is loaded.
+        try:
+            builtin = path.resolve().parent == builtin_dir().resolve()
+        except (OSError, RuntimeError):
+            builtin = False
+        by_name = path.stem if builtin and path.suffix == EXTENSION else None
+        pf = loader.load_file(path, text, by_name)
     v = loader.resolve(pf, path.resolve(), path.parent, ())
     return loader.finish(v, {**(overrides or {}), **options})
 

@@ -193,3 +193,63 @@ def test_heuristic_beats_random_clearly(kachuful: cardrules.Variant) -> None:
     r_win = max(s.win_rate(k) for k in (1, 2, 3))
     # A fair seat would win 25%; one standard error over 200 games is 0.03.
     assert h_win > 0.8 and r_win < 0.1
+
+
+def _shed_view(
+    mine: str, trick: list[tuple[int, str]], counts: tuple[int, ...], gone: str = ""
+) -> View:
+    """A hand-made Kazhutha view: seat 3 to play, nobody bids, the whole pack dealt."""
+    hand = tuple(sorted(card(c) for c in mine.split()))
+    led = card(trick[0][1]).suit if trick else None
+    follow = [c for c in hand if c.suit == led]
+    legal = tuple(Play(c) for c in (follow or hand))
+    return View(
+        seat=3,
+        players=4,
+        phase="play",
+        hand_number=1,
+        hand_size=13,
+        dealer=2,
+        trump=None,
+        turned_up=None,
+        hand=hand,
+        visible_hands=(),
+        hand_counts=counts,
+        bids=(None,) * 4,
+        bid_made=(False,) * 4,
+        blind=(False,) * 4,
+        tricks_won=(0,) * 4,
+        trick=tuple((s, card(c)) for s, c in trick),
+        leader=trick[0][0] if trick else 3,
+        last_trick=(),
+        played=tuple(sorted([card(c) for _, c in trick] + [card(c) for c in gone.split()])),
+        trumps_broken=False,
+        scores=(0, 0, 0, 0),  # type: ignore[arg-type]
+        to_act=3,
+        waiting_for=(3,),
+        legal_actions=legal,
+        result=None,
+    )
+
+
+def test_shedding_cuts_with_the_highest_card() -> None:
+    v = _shed_view("K♣ 4♣ 9♦ 3♦ 2♠", [(0, "5♥"), (1, "Q♥")], (8, 8, 9, 5))
+    assert HeuristicBot().choose(v) == Play("K♣")
+
+
+def test_shedding_ducks_under_the_highest_card_of_the_trick() -> None:
+    v = _shed_view("A♥ J♥ 3♥ 2♣", [(0, "5♥"), (1, "Q♥"), (2, "9♥")], (8, 8, 8, 4))
+    assert HeuristicBot().choose(v) == Play("J♥")
+
+
+def test_shedding_throws_its_highest_into_a_dead_trick() -> None:
+    # Last to play and following: the trick is dead, so the highest card goes.
+    v = _shed_view("A♥ K♥ 2♣", [(0, "5♥"), (1, "Q♥"), (2, "9♥")], (8, 8, 8, 3))
+    assert HeuristicBot().choose(v) == Play("A♥")
+
+
+def test_shedding_leads_from_a_suit_the_others_still_hold() -> None:
+    # Lots of clubs are still out; hearts are nearly gone (likely to be cut).
+    hearts_out = "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥"
+    v = _shed_view("K♣ 2♣ A♥", [], (10, 10, 10, 3), gone=hearts_out)
+    assert HeuristicBot().choose(v).card.suit == cardrules.Suit.CLUBS  # type: ignore[attr-defined]

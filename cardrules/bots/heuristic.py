@@ -383,8 +383,17 @@ class HeuristicBot:
 
 
 def _is_shedding(view: View) -> bool:
-    """Whether the view is of a shedding game (no bids; cards leave by shedding)."""
+    """Whether the view is of a shedding game.
+
+    Uses ``view.mode`` when the engine's View carries it; otherwise infers it:
+    nobody bids and the whole pack is dealt (Kazhutha), which no trick-taking
+    built-in does.
+    """
     mode = getattr(view, "mode", None)
     if mode is not None:
         return str(getattr(mode, "value", mode)) == "shedding"
-    return False
+    return (
+        not any(view.bid_made)
+        and all(b is None for b in view.bids)
+        and view.hand_size * view.players >= 52 - view.players
+    )

@@ -694,7 +694,7 @@ class Game:
         ev = self._events
         ev.append(("deal", hn, dealer, size, tuple(hands)))
         ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
-        self._forehead = forehead = size in r.forehead
+        self._forehead = forehead = size in r.forehead and r.bid_style != 0
         self._bids = [-1] * n
         self._blind = [False] * n
         self._amender = -1
@@ -1204,7 +1204,7 @@ class Game:
             return frozenset()
         if self._waiting is not None:
             return frozenset(self._waiting)
-        if self._amender >= 0:
+        if self._amender >= 0 and self._amend_options(self._amender):
             return frozenset((self._to_act, self._amender))
         return frozenset((self._to_act,))
 
@@ -1313,7 +1313,7 @@ class Game:
             ev = _public(ev)
             if kind == "deal":
                 hn = ev[1]
-                forehead = ev[3] in self._r.forehead
+                forehead = ev[3] in self._r.forehead and self._r.bid_style != 0
                 hands = tuple(
                     h
                     if (

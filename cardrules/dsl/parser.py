@@ -15,7 +15,6 @@ followed: :mod:`cardrules.dsl.loader` follows it). Nothing but
 from __future__ import annotations
 
 import functools
-import importlib.util
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -126,13 +125,19 @@ class ParsedFile:
 
 
 @functools.cache
-def lark_parser() -> Lark:
-    """The Lark parser of variant files (built once; strict when ``interegular`` is present)."""
+def lark_parser(strict: bool = False) -> Lark:
+    """The Lark parser of variant files (built once).
+
+    Args:
+        strict: build in Lark's strict mode (no shift/reduce conflicts, no
+            colliding terminals). That check costs about a second, so the library
+            builds without it and the test suite builds it strict once.
+    """
     return Lark(
         GRAMMAR_PATH.read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",
-        strict=importlib.util.find_spec("interegular") is not None,
+        strict=strict,
         maybe_placeholders=False,
     )
 

@@ -40,6 +40,7 @@ from cardrules.rules import Variant
 
 if TYPE_CHECKING:
     from cardrules.rulebook import rulebook
+    from cardrules.simulate import simulate
 
 __version__ = "0.1.0"
 
@@ -72,11 +73,13 @@ __all__ = [
     "parse",
     "replay",
     "rulebook",
+    "simulate",
 ]
 
 # Heavier parts are imported on first use, so that `import cardrules` stays quick.
 _LAZY = {
     "rulebook": ("cardrules.rulebook", "rulebook"),
+    "simulate": ("cardrules.simulate", "simulate"),
 }
 
 

@@ -600,3 +600,60 @@ def test_views_are_json() -> None:
     assert isinstance(g.information_state_string(0), str)
     assert g.returns() == [0.0] * 5
     assert g.scores == (Fraction(0),) * 5
+
+
+def test_decks_per_hand_and_reuse() -> None:
+    """``deck=`` takes one order (reused every hand) or a list of orders, one per hand."""
+    v = kachuful(
+        schedule=ScheduleRule(pattern=Pattern.LIST, sizes=(1, 1, 1)),
+        winning=WinRule(tie=TieBreak.SHARED),
+    )
+    order = cards("2♣ 3♣ 4♣ 5♣")
+    g = Game(v, players=4, deck=order, first_dealer=3)
+    _play_out(g)
+    deals = [e[4] for e in g.events if e[0] == "deal"]
+    assert [d[0] for d in deals] == [
+        CardSet(cards("2♣")),
+        CardSet(cards("5♣")),
+        CardSet(cards("4♣")),
+    ]
+    g = Game(v, players=4, deck=[order, "A♠ K♠ Q♠ J♠"], first_dealer=3, seed=8)
+    _play_out(g)
+    deals = [e[4] for e in g.events if e[0] == "deal"]
+    assert deals[1][1] == CardSet(cards("A♠"))  # dealer 0: seat 1 gets the first card
+    assert sum(len(h) for h in deals[2]) == 4  # the third hand is shuffled from the seed
+    restored = Game.from_json(g.to_json(), variant=v)
+    assert restored == g
+    with pytest.raises(ValueError, match="appears twice"):
+        Game(v, players=4, deck=cards("2♣ 2♣"))
+
+
+def test_after_the_end_and_max_tricks() -> None:
+    g = Game(one_hand(3), players=4, seed=0)
+    _play_out(g)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        g.apply(Play(card("2♣")))
+    assert g.to_act is None and g.current_player() == -4 and g.legal_actions() == ()
+    g = Game(kachuful(), players=4, seed=0, max_tricks=12)
+    _play_out(g)
+    assert g.result is not None and not g.result.finished and g.result.winners == ()
+    assert sum(e[0] == "trick" for e in g.events) == 12
+
+
+def test_builtin_trick_variants_play_through() -> None:
+    """Every trick-taking variant file in ``variants/`` plays a whole game, saves and replays."""
+    dsl = pytest.importorskip("cardrules.dsl")
+    from cardrules.rules import Mode
+
+    played = 0
+    for name in dsl.builtin_names():
+        v = dsl.load(name)
+        if v.mode is not Mode.TRICKS:
+            continue
+        players = min(max(4, v.players.min), v.players.max)
+        g = Game(v, players=players, seed=played)
+        _play_out(g)
+        assert g.result is not None and g.result.finished
+        assert Game.from_json(g.to_json()) == g == replay(v, g.events)
+        played += 1
+    assert played >= 10

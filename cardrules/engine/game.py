@@ -1433,20 +1433,51 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies), for search."""
         g = Game.__new__(Game)
-        for name in Game.__slots__:
-            object.__setattr__(g, name, getattr(self, name))
-        g._hands = self._hands[:]
-        g._won = self._won[:]
-        g._tricks = self._tricks[:]
+        g._amender = self._amender
+        g._best = self._best
+        g._best_seat = self._best_seat
+        g._bid_pos = self._bid_pos
         g._bids = self._bids[:]
         g._blind = self._blind[:]
+        g._broken = self._broken
+        g._dealer = self._dealer
+        g._decks = self._decks
+        g._decks_reuse = self._decks_reuse
+        g._events = self._events[:]
+        g._extra = self._extra
+        g._fd_param = self._fd_param
+        g._forced = self._forced[:]
+        g._forehead = self._forehead
+        g._hand_index = self._hand_index
+        g._hands = self._hands[:]
+        g._largest = self._largest
+        g._leader = self._leader
+        g._legal = self._legal
+        g._legal_mask = self._legal_mask
         g._looked = self._looked[:]
+        g._max_tricks = self._max_tricks
+        g._n = self._n
+        g._nxt = self._nxt
+        g._order = self._order
+        g._phase = self._phase
+        g._r = self._r
+        g._result = self._result
+        g._scores = self._scores[:]
+        g._seed = self._seed
+        g._size = self._size
+        g._sizes = self._sizes
+        g._to_act = self._to_act
+        g._total_tricks = self._total_tricks
         g._trick = self._trick[:]
         g._trick_seats = self._trick_seats[:]
-        g._scores = self._scores[:]
-        g._events = self._events[:]
+        g._tricks = self._tricks[:]
+        g._tricks_played = self._tricks_played
+        g._trump = self._trump
+        g._turned = self._turned
+        g._undealt = self._undealt
+        g._v = self._v
         g._waiting = None if self._waiting is None else self._waiting[:]
-        g._forced = self._forced[:]
+        g._won = self._won[:]
         return g
 
     __copy__ = clone

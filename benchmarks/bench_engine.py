@@ -1,0 +1,451 @@
+"""Engine benchmarks: how fast cardrules plays, copies and loads, and how it
+compares with OpenSpiel's ``oh_hell``.
+
+Run ``python benchmarks/bench_engine.py`` (``make bench``), ``--quick`` for a
+short run, ``--json`` for machine-readable output. Every rate is the median of
+several runs (7, or 5 with ``--quick``); the individual runs are in ``--json``.
+
+What is measured (all through the public API, with seeded random choices):
+
+* ``one_hand``: random one-hand games of Oh Hell, 4 players, 10 cards, turned-up
+  trump, hook, 1 a trick + 10 for an exact bid (:data:`ONE_HAND_TEXT`), from
+  ``Game(...)`` to the score: ``legal_actions()`` and ``apply(rng.choice(...))``;
+* ``kachuful``: whole Kachuful games (4 players, 19 hands, tie-break hands included);
+* ``kazhutha_4`` / ``kazhutha_6``: whole Kazhutha games, when the engine plays
+  ``mode: shedding`` (else reported as not supported yet);
+* ``clone_*``: ``Game.clone()`` of a one-hand Oh Hell game after the bids and
+  two tricks, and of a Kachuful game in its tenth hand (the log is longer);
+* ``load_builtins``: ``cardrules.load(name)`` of every built-in variant;
+* ``memory``: tracemalloc over 10,000 one-hand games played in a loop, sampled
+  at 1k, 5k and 10k games (traced memory now, and the peak since the previous
+  sample), to show it stays flat;
+* ``openspiel``: OpenSpiel's ``oh_hell`` (players=4, num_tricks_fixed=10) played
+  from Python with random chance outcomes and random legal actions (see
+  ``openspiel_peer.py``), timed in the same process, run for run interleaved
+  with ``one_hand``, and the ratio of the medians, ours / OpenSpiel (target: 2.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import openspiel_peer  # noqa: E402
+
+import cardrules  # noqa: E402
+from cardrules.dsl import builtin_names  # noqa: E402
+from cardrules.errors import VariantError  # noqa: E402
+
+#: The benchmarked Oh Hell hand: the built-in oh-hell rules with a one-hand
+#: schedule of 10 cards. Bids are final once made and a tie is shared (the
+#: parent plays extra hands), so that one game is exactly one hand, as in
+#: OpenSpiel's oh_hell.
+ONE_HAND_TEXT = """\
+game: bench-oh-hell
+extends: oh-hell
+title: "Oh Hell, one hand of 10"
+players: 3 to 5
+hand size: 10
+hands: list 10
+trumps: turned up
+hook: yes
+bid changes: no
+score: tricks + (if exact then 10 else 0)
+tie: shared
+"""
+
+TARGET_RATIO = 2.5
+
+#: (wall seconds, CPU seconds) of one timed run.
+Times = tuple[float, float]
+
+
+class Clock:
+    """Wall time and this process's CPU time over a ``with`` block.
+
+    The figures are rates per second of CPU time by default: on a machine
+    whose cores are shared, wall time also counts the time spent waiting for a
+    core, which says more about the neighbours than about the code. Both are
+    recorded.
+    """
+
+    def __enter__(self) -> Clock:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.times: Times = (time.perf_counter() - self.wall, time.process_time() - self.cpu)
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def play_out(game: cardrules.Game, rng: random.Random, max_steps: int = 1_000_000) -> int:
+    """Play random legal actions to the end; returns the number of actions."""
+    steps = 0
+    choice = rng.choice
+    while not game.is_over:
+        game.apply(choice(game.legal_actions()))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"no end after {max_steps} actions")
+    return steps
+
+
+def time_games(variant: cardrules.Variant, players: int, games: int, seed: int) -> Times:
+    """Create and play ``games`` seeded games with random legal actions."""
+    rng = random.Random(seed)
+    with Clock() as c:
+        for i in range(games):
+            play_out(cardrules.Game(variant, players=players, seed=seed * 1_000_003 + i), rng)
+    return c.times
+
+
+def time_clones(game: cardrules.Game, clones: int) -> Times:
+    clone = game.clone
+    with Clock() as c:
+        for _ in range(clones):
+            clone()
+    return c.times
+
+
+def advance(game: cardrules.Game, rng: random.Random, stop: Callable[[], bool]) -> None:
+    while not stop():
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def time_load_builtins() -> Times:
+    names = builtin_names()
+    with Clock() as c:
+        for name in names:
+            cardrules.load(name)
+    return c.times
+
+
+def shedding_supported(variant: cardrules.Variant, players: int) -> str | None:
+    """None when the engine plays this variant, else the reason it does not."""
+    try:
+        cardrules.Game(variant, players=players, seed=0)
+    except (VariantError, NotImplementedError) as e:
+        return str(e)
+    return None
+
+
+def _action_tables() -> int | None:
+    """How many entries of the engine's interned per-suit action tables are filled.
+
+    The engine builds, on demand, one tuple of ``Play`` actions per suit and
+    13-bit pattern of cards (at most 4 x 8,191, about 3 MB): a bounded cache
+    that fills up during the first games. Reading it is a peek at a private
+    detail, so a missing table gives None.
+    """
+    tables = getattr(sys.modules.get("cardrules.engine.game"), "_SUIT_TABLES", None)
+    if not isinstance(tables, list):
+        return None
+    return sum(t is not None for suit in tables for t in suit)
+
+
+def memory_profile(variant: cardrules.Variant, games: int, marks: list[int]) -> dict[str, Any]:
+    """Traced memory while ``games`` one-hand games are played in a loop.
+
+    At each mark: the memory traced now (what the loop has kept), the peak
+    since the previous mark, and the working set of a game (that peak minus
+    what is kept now). "Flat" means the working set does not grow and what is
+    kept grows by less than 1 KiB a game between the last two marks (the
+    engine's bounded action tables still filling; no game is kept).
+    """
+    rng = random.Random(99)
+    samples: list[dict[str, Any]] = []
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    tracemalloc.reset_peak()
+    for i in range(1, games + 1):
+        play_out(cardrules.Game(variant, players=4, seed=i), rng)
+        if i in marks:
+            current, peak = tracemalloc.get_traced_memory()
+            now, top = (current - base) / 1024, (peak - base) / 1024
+            samples.append(
+                {
+                    "games": i,
+                    "current_kib": now,
+                    "peak_kib": top,
+                    "working_set_kib": top - now,
+                    "action_tables": _action_tables(),
+                }
+            )
+            tracemalloc.reset_peak()
+    tracemalloc.stop()
+    first_ws = samples[0]["working_set_kib"]
+    ws_flat = all(s["working_set_kib"] <= first_ws * 1.25 + 16.0 for s in samples[1:])
+    a, b = samples[-2], samples[-1]
+    kept_per_game = (b["current_kib"] - a["current_kib"]) * 1024 / (b["games"] - a["games"])
+    return {
+        "games": games,
+        "samples": samples,
+        "kept_bytes_per_game_last_window": kept_per_game,
+        "flat": ws_flat and kept_per_game < 1024,
+    }
+
+
+# --------------------------------------------------------------------------- running
+
+
+def rates(what: str, unit: str, size: int, times: list[Times]) -> dict[str, Any]:
+    """``size`` things per second over each run, by CPU time (``median``) and wall time."""
+    cpu = [size / t[1] for t in times]
+    wall = [size / t[0] for t in times]
+    return {
+        "what": what,
+        "unit": unit,
+        "size": size,
+        "median": statistics.median(cpu),
+        "runs": cpu,
+        "median_wall": statistics.median(wall),
+        "runs_wall": wall,
+    }
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        import importlib.metadata as md
+
+        spiel = md.version("open_spiel")
+    except Exception:
+        spiel = None
+    return {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "cardrules": cardrules.__version__,
+        "open_spiel": spiel,
+        "load_average": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+
+
+def run(quick: bool, seed: int) -> dict[str, Any]:
+    runs = 5 if quick else 7
+    scale = 0.25 if quick else 1.0
+
+    def n(x: int) -> int:
+        return max(1, int(x * scale))
+
+    one_hand = cardrules.load_text(ONE_HAND_TEXT)
+    kachuful = cardrules.load("kachuful")
+    kazhutha = cardrules.load("kazhutha")
+    results: dict[str, Any] = {}
+
+    # Warm the engine's tables (the per-suit action tuples, the bid cache).
+    time_games(one_hand, 4, 200, seed)
+
+    # One-hand Oh Hell, interleaved run for run with OpenSpiel's oh_hell.
+    ours_hands, spiel_hands = n(3000), n(1500)
+    have_spiel = openspiel_peer.available()
+    ours: list[Times] = []
+    theirs: list[Times] = []
+    if have_spiel:
+        openspiel_peer.time_random_hands(50, seed)  # load the game, warm up
+    for i in range(runs):
+        ours.append(time_games(one_hand, 4, ours_hands, seed + i))
+        if have_spiel:
+            theirs.append(openspiel_peer.time_random_hands(spiel_hands, seed + i))
+    results["one_hand"] = rates(
+        "one-hand Oh Hell games/s (4 players, 10 cards, turned-up trump, hook)",
+        "games/s",
+        ours_hands,
+        ours,
+    )
+    if have_spiel:
+        spiel = results["openspiel"] = rates(
+            "OpenSpiel oh_hell hands/s (players=4, num_tricks_fixed=10)",
+            "hands/s",
+            spiel_hands,
+            theirs,
+        )
+        mine = results["one_hand"]
+        ratio = mine["median"] / spiel["median"]
+        results["ratio"] = {
+            "what": "ours / OpenSpiel (one-hand games per second of CPU time)",
+            "median": ratio,
+            "median_wall": mine["median_wall"] / spiel["median_wall"],
+            "target": TARGET_RATIO,
+            "meets_target": ratio >= TARGET_RATIO,
+            "runs": [a / b for a, b in zip(mine["runs"], spiel["runs"], strict=True)],
+        }
+    else:
+        results["openspiel"] = {"what": "OpenSpiel oh_hell", "skipped": "open_spiel not installed"}
+
+    kg = n(120)
+    results["kachuful"] = rates(
+        "whole Kachuful games/s (4 players)",
+        "games/s",
+        kg,
+        [time_games(kachuful, 4, kg, seed + i) for i in range(runs)],
+    )
+
+    for players in (4, 6):
+        key = f"kazhutha_{players}"
+        what = f"whole Kazhutha games/s ({players} players)"
+        why = shedding_supported(kazhutha, players)
+        if why is None:
+            zg = n(100)
+            times = [time_games(kazhutha, players, zg, seed + i) for i in range(runs)]
+            results[key] = rates(what, "games/s", zg, times)
+        else:
+            results[key] = {"what": what, "skipped": "not supported yet", "reason": why}
+
+    rng = random.Random(seed)
+    mid = cardrules.Game(one_hand, players=4, seed=seed)
+    advance(mid, rng, lambda: mid.phase == "play" and sum(mid.tricks_won) >= 2)
+    clones = n(100_000)
+    results["clone_one_hand"] = rates(
+        "clone()/s: one-hand Oh Hell after the bids and 2 tricks",
+        "clones/s",
+        clones,
+        [time_clones(mid, clones) for _ in range(runs)],
+    )
+    late = cardrules.Game(kachuful, players=4, seed=seed)
+    advance(late, rng, lambda: late.hand_number >= 10 and late.phase == "play")
+    results["clone_kachuful"] = rates(
+        "clone()/s: Kachuful at the start of play in hand 10 of 19",
+        "clones/s",
+        clones,
+        [time_clones(late, clones) for _ in range(runs)],
+    )
+    results["clone_kachuful"]["events"] = len(late.events)
+
+    names = builtin_names()
+    cold = time_load_builtins()
+    loads = [time_load_builtins() for _ in range(runs)]
+    results["load_builtins"] = {
+        "what": f"load() every built-in variant ({len(names)}), ms",
+        "unit": "ms",
+        "variants": names,
+        "first_ms": cold[1] * 1000,
+        "median": statistics.median(t[1] for t in loads) * 1000,
+        "runs": [t[1] * 1000 for t in loads],
+        "median_wall": statistics.median(t[0] for t in loads) * 1000,
+        "runs_wall": [t[0] * 1000 for t in loads],
+    }
+
+    games = 2_000 if quick else 10_000
+    marks = [games // 10, games // 2, games]
+    results["memory"] = {
+        "what": f"tracemalloc over {games:,} one-hand games in a loop",
+        **memory_profile(one_hand, games, marks),
+    }
+    return {"machine": machine(), "quick": quick, "runs": runs, "seed": seed, "results": results}
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _fmt(x: float) -> str:
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.2f}"
+
+
+def table(report: dict[str, Any]) -> str:
+    m = report["machine"]
+    res = report["results"]
+    lines = [
+        f"cardrules {m['cardrules']} engine benchmark, {m['date']}",
+        f"Python {m['python']} on {m['platform']}, {m['cpu']}, {m['cpus']} CPUs"
+        + (f", open_spiel {m['open_spiel']}" if m["open_spiel"] else ""),
+        f"median of {report['runs']} runs{' (--quick)' if report['quick'] else ''}; "
+        "rates per second of CPU time (wall time: the `wall` column)",
+        f"load average at the start: {m['load_average']}",
+        "",
+        f"{'benchmark':<62} {'median':>10} {'wall':>10}  {'runs (CPU)':<s}",
+        "-" * 110,
+    ]
+    for key in (
+        "one_hand",
+        "openspiel",
+        "kachuful",
+        "kazhutha_4",
+        "kazhutha_6",
+        "clone_one_hand",
+        "clone_kachuful",
+        "load_builtins",
+    ):
+        r = res[key]
+        if "skipped" in r:
+            lines.append(f"{r['what']:<62} {r['skipped']:>21}")
+            continue
+        runs = " ".join(_fmt(x) for x in r["runs"])
+        lines.append(
+            f"{r['what']:<62} {_fmt(r['median']):>10} {_fmt(r['median_wall']):>10}  [{runs}]"
+        )
+        if key == "load_builtins":
+            lines.append(f"{'  (first load in this process, ms)':<62} {_fmt(r['first_ms']):>10}")
+    if "ratio" in res:
+        r = res["ratio"]
+        verdict = "meets" if r["meets_target"] else "MISSES"
+        lines.append(
+            f"{'ratio ours / OpenSpiel (one-hand games/s)':<62} {r['median']:>10.2f} "
+            f"{r['median_wall']:>10.2f}  {verdict} the target of {r['target']}"
+        )
+    mem = res["memory"]
+    lines.append("")
+    lines.append(f"memory: {mem['what']} (KiB above the start)")
+    for s in mem["samples"]:
+        tables = "" if s["action_tables"] is None else f", action tables {s['action_tables']:,}"
+        lines.append(
+            f"  after {s['games']:>6,} games: kept {s['current_kib']:>7,.1f} KiB, "
+            f"peak {s['peak_kib']:>7,.1f} KiB, working set {s['working_set_kib']:>6,.1f} KiB"
+            + tables
+        )
+    lines.append(
+        f"  kept per game over the last window: {mem['kept_bytes_per_game_last_window']:,.1f} B; "
+        f"flat: {'yes' if mem['flat'] else 'NO'}"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--quick", action="store_true", help="fewer games and 5 runs")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--seed", type=int, default=1, help="seed for deals and choices")
+    ap.add_argument("--out", metavar="FILE", help="also write the JSON report to FILE")
+    args = ap.parse_args(argv)
+    report = run(args.quick, args.seed)
+    report["command"] = " ".join(["python", "benchmarks/bench_engine.py", *sys.argv[1:]])
+    if args.out:
+        Path(args.out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(table(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -657,3 +657,10 @@ def test_builtin_trick_variants_play_through() -> None:
         assert Game.from_json(g.to_json()) == g == replay(v, g.events)
         played += 1
     assert played >= 10
+
+
+def test_clone_copies_every_slot() -> None:
+    g = Game(kachuful(), players=4, seed=1)
+    c = g.clone()
+    for name in Game.__slots__:
+        assert getattr(c, name) == getattr(g, name), name

@@ -48,7 +48,9 @@ from cardrules.errors import (
 )
 from cardrules.rules import (
     BidStyle,
+    DeadTricks,
     Direction,
+    EndWhenAllOut,
     FirstDealer,
     FirstLead,
     FirstLeader,
@@ -242,8 +244,8 @@ class _Rules:
         ] = {}
         self.turn_up_any = t.kind is TrumpKind.TURN_UP
         self.turn_up_all = self.turn_up_any and not t.no_trump_every
-        if not self.tricks_mode:
-            raise VariantError(f"{v.name}: the shedding mode is not supported by this engine yet")
+        self.all_out_leader_loses = v.shedding.all_out is EndWhenAllOut.LAST_LEADER
+        self.dead_face_up = v.shedding.dead_tricks is DeadTricks.FACE_UP
         if b.max_bid is not None and b.max_bid < b.min_bid:
             raise VariantError(
                 f"{v.name}: the largest bid ({b.max_bid}) is below the smallest ({b.min_bid})"
@@ -279,7 +281,7 @@ class _Rules:
                 raise VariantError(
                     f"{v.name}: hand {i + 1} would deal {s} cards each to {players} players"
                 )
-            if s * players > pack_size:
+            if s * players > pack_size and not (self.whole_pack and not self.tricks_mode):
                 raise VariantError(
                     f"{v.name}: hand {i + 1} needs {s} cards each for {players} players, "
                     f"{s * players} in all, but the pack has {pack_size}"
@@ -431,6 +433,8 @@ class Game:
         "_bids",
         "_blind",
         "_broken",
+        "_dead",
+        "_dead_by",
         "_dealer",
         "_decks",
         "_decks_reuse",
@@ -441,6 +445,8 @@ class Game:
         "_forehead",
         "_hand_index",
         "_hands",
+        "_in_count",
+        "_known",
         "_largest",
         "_leader",
         "_legal",
@@ -450,6 +456,7 @@ class Game:
         "_n",
         "_nxt",
         "_order",
+        "_out",
         "_phase",
         "_r",
         "_result",
@@ -491,6 +498,11 @@ class Game:
     _turned: int
     _undealt: int
     _hands: list[int]
+    _in_count: int
+    _known: list[int]
+    _out: list[bool]
+    _dead: int
+    _dead_by: list[int]
     _won: list[int]
     _tricks: list[int]
     _bids: list[int]
@@ -577,6 +589,11 @@ class Game:
         self._hands = [0] * n
         self._won = [0] * n
         self._tricks = [0] * n
+        self._in_count = n
+        self._known = [0] * n
+        self._out = [False] * n
+        self._dead = 0
+        self._dead_by = [0] * n
         self._bids = [-1] * n
         self._blind = [False] * n
         self._looked = [True] * n
@@ -655,7 +672,7 @@ class Game:
         self._dealer = dealer
         trule = r.trump_rule
         turn_up = r.turn_up_all or (r.turn_up_any and trule.is_turn_up_hand(hn))
-        k = size * n
+        k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * n
         if idx < len(self._forced):
             hands_t, turned = self._forced[idx]
             hands = list(hands_t)
@@ -687,6 +704,11 @@ class Game:
         self._undealt = r.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
         self._won = [0] * n
         self._tricks = [0] * n
+        self._in_count = sum(1 for h in hands if h)
+        self._known = [0] * n
+        self._out = [not h for h in hands]
+        self._dead = 0
+        self._dead_by = [0] * n
         self._tricks_played = 0
         self._trick = []
         self._trick_seats = []
@@ -725,10 +747,13 @@ class Game:
                 raise SaveError(f"hand {hn}: seat {s} holds cards that are not in the pack")
             if h & seen:
                 raise SaveError(f"hand {hn}: {_cards_text(h & seen)} dealt twice")
-            if h.bit_count() != size:
+            want = size
+            if r.whole_pack and not r.tricks_mode:
+                want = len(range(self._order[dealer].index(s), len(r.pack), self._n))
+            if h.bit_count() != want:
                 raise SaveError(
                     f"hand {hn}: seat {s} was dealt {h.bit_count()} cards, "
-                    f"but this hand deals {size}"
+                    f"but this hand deals {want}"
                 )
             seen |= h
         if turned >= 0:
@@ -901,6 +926,58 @@ class Game:
         elif self._max_tricks is not None and self._total_tricks >= self._max_tricks:
             self._game_over(finished=False)
 
+    def _shed_step(self, s: int, c: int) -> None:
+        """Shedding mode, after seat ``s`` played ``c``: a cut ends the trick and the
+        highest card of the suit led picks it up; when every seat still in has
+        followed, the trick is dead and leaves the game."""
+        self._known[s] &= ~_BITS[c]
+        trick = self._trick
+        nxt = self._nxt
+        out = self._out
+        if len(trick) > 1 and _SUIT_OF[c] != _SUIT_OF[trick[0]]:
+            taker = self._best_seat
+            m = sum(map(_BITS.__getitem__, trick))
+            self._hands[taker] |= m
+            self._known[taker] |= m
+            self._events.append(("pickup", taker, tuple(self._trick_seats), tuple(trick)))
+        elif len(trick) == self._in_count:
+            taker = self._best_seat
+            for seat, card_ in zip(self._trick_seats, trick, strict=True):
+                self._dead_by[seat] |= _BITS[card_]
+                self._dead |= _BITS[card_]
+            self._events.append(("dead", taker, tuple(self._trick_seats), tuple(trick)))
+        else:
+            t = nxt[s]
+            while out[t]:
+                t = nxt[t]
+            self._to_act = t
+            return
+        leader = self._leader
+        self._trick = []
+        self._trick_seats = []
+        self._tricks_played += 1
+        self._total_tricks += 1
+        hands = self._hands
+        for seat in range(self._n):
+            if not out[seat] and not hands[seat]:
+                out[seat] = True
+                self._events.append(("out", seat))
+        left = [seat for seat in range(self._n) if not out[seat]]
+        self._in_count = len(left)
+        if len(left) <= 1:
+            if left:
+                loser: int | None = left[0]
+            else:
+                loser = leader if self._r.all_out_leader_loses else None
+            self._game_over(finished=True, loser=loser)
+            return
+        while out[taker]:
+            taker = nxt[taker]
+        self._to_act = taker
+        self._leader = taker
+        if self._max_tricks is not None and self._total_tricks >= self._max_tricks:
+            self._game_over(finished=False)
+
     def _end_hand(self) -> None:
         r = self._r
         n = self._n
@@ -948,21 +1025,28 @@ class Game:
             return
         self._game_over(finished=True)
 
-    def _game_over(self, *, finished: bool) -> None:
-        leaders = self._leaders()
+    def _game_over(self, *, finished: bool, loser: int | None = None) -> None:
+        if self._r.tricks_mode:
+            leaders = self._leaders()
+        else:
+            # Shedding: no winner as such; everyone but the loser is safe.
+            leaders = [s for s in range(self._n) if s != loser]
         totals = tuple(map(Fraction, self._scores))
         self._result = Result(
             winners=tuple(leaders) if finished else (),
             totals=totals,
             shared=finished and len(leaders) > 1,
             finished=finished,
+            loser=loser,
         )
         self._phase = _OVER
         self._to_act = -1
         self._waiting = None
         self._amender = -1
         self._legal = ()
-        self._events.append(("over", self._result.winners, totals, self._result.shared, finished))
+        self._events.append(
+            ("over", self._result.winners, totals, self._result.shared, finished, loser)
+        )
 
     # ----------------------------------------------------------------- public: acting
 
@@ -1059,7 +1143,9 @@ class Game:
             trick.append(c)
             self._trick_seats.append(s)
             self._events.append(("play", s, c))
-            if len(trick) == self._n:
+            if not self._r.tricks_mode:
+                self._shed_step(s, c)
+            elif len(trick) == self._n:
                 self._finish_trick()
             else:
                 self._to_act = self._nxt[s]
@@ -1292,7 +1378,10 @@ class Game:
         * ``("play", seat, card)``
         * ``("trick", winner, (seats in play order), (cards in play order))``
         * ``("score", hand_number, bids, tricks, points, totals)`` (Fractions)
-        * ``("over", winners, totals, shared, finished)``
+        * ``("dead", next_leader, (seats), (cards))``: shedding, a dead trick leaves the game
+        * ``("pickup", taker, (seats), (cards))``: shedding, a cut; ``taker`` picks up
+        * ``("out", seat)``: shedding, the seat has no cards left and is safe
+        * ``("over", winners, totals, shared, finished, loser)``
         """
         return [_public(ev) for ev in self._events]
 
@@ -1367,6 +1456,7 @@ class Game:
             "hands": CardSet(hands),
             "trick": CardSet(trick),
             "won": CardSet(won),
+            "dead": CardSet(self._dead),
             "undealt": CardSet(self._undealt),
             "turned": CardSet(turned),
         }
@@ -1395,11 +1485,18 @@ class Game:
         played: list[Card] = []
         for w in self._won:
             played.extend(CardSet(w))
+        dead = self._dead if self._r.dead_face_up else self._dead_by[seat]
+        played.extend(CardSet(dead))
         played.extend(ALL_CARDS[c] for c in self._trick)
+        known = tuple(
+            (s, tuple(CardSet(self._known[s] & self._hands[s])))
+            for s in range(n)
+            if s != seat and self._known[s] & self._hands[s]
+        )
         last: tuple[tuple[int, Card], ...] = ()
         if self._tricks_played and self._events:
             for ev in reversed(self._events):
-                if ev[0] == "trick":
+                if ev[0] in ("trick", "dead", "pickup"):
                     last = tuple(zip(ev[2], ev[3], strict=True))
                     break
         return View(
@@ -1422,6 +1519,11 @@ class Game:
             leader=None if self._phase != _PLAY else self._leader,
             last_trick=last,
             played=tuple(sorted(played)),
+            dead=tuple(CardSet(dead)),
+            dead_count=self._dead.bit_count(),
+            known_hands=known,
+            out=tuple(self._out),
+            mode=self._v.mode.value,
             trumps_broken=self._broken,
             scores=tuple(map(Fraction, self._scores)),
             to_act=self.to_act,
@@ -1450,6 +1552,11 @@ class Game:
         g._forehead = self._forehead
         g._hand_index = self._hand_index
         g._hands = self._hands[:]
+        g._dead = self._dead
+        g._in_count = self._in_count
+        g._known = self._known[:]
+        g._out = self._out[:]
+        g._dead_by = self._dead_by[:]
         g._largest = self._largest
         g._leader = self._leader
         g._legal = self._legal

@@ -76,7 +76,16 @@ class View:
         trick: the current trick as ``(seat, card)`` pairs, in play order.
         leader: who led (or leads) the current trick.
         last_trick: the previous trick of this hand, as ``(seat, card)`` pairs.
-        played: every card played so far this hand (public knowledge).
+        played: every card played so far this hand that the seat may still see
+            (in shedding games with face-down dead tricks, only its own dead cards).
+        dead: shedding games: the dead cards this seat may see (all of them when
+            dead tricks go face up, else only the ones it played).
+        dead_count: shedding games: how many cards have left the game.
+        known_hands: shedding games: cards other seats picked up and still hold,
+            as ``(seat, cards)`` pairs (everyone saw them picked up).
+        out: shedding games: which seats have no cards left.
+        mode: ``"tricks"`` or ``"shedding"`` (the variant's mode; always set by
+            :meth:`Game.view`, ``None`` only in hand-built views).
         trumps_broken: whether a trump has been played this hand.
         scores: running totals.
         to_act: the seat to act, or ``None``.
@@ -110,6 +119,11 @@ class View:
     waiting_for: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     result: Result | None
+    dead: tuple[Card, ...] = ()
+    dead_count: int = 0
+    known_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    out: tuple[bool, ...] = ()
+    mode: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -134,6 +148,11 @@ class View:
             "leader": self.leader,
             "last_trick": [[s, str(c)] for s, c in self.last_trick],
             "played": [str(c) for c in self.played],
+            "dead": [str(c) for c in self.dead],
+            "dead_count": self.dead_count,
+            "known_hands": {str(s): _cards(h) for s, h in self.known_hands},
+            "out": list(self.out),
+            "mode": self.mode,
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "to_act": self.to_act,

@@ -229,7 +229,9 @@ class _Rules:
         self.must_trump = p.must_trump
         self.must_beat = p.must_beat
         self.plain_follow = p.must_follow and not p.must_beat
+        self.free_void = not p.must_trump and not p.must_beat
         self.trump_broken_rule = p.trump_lead is TrumpLead.BROKEN
+        self.free_lead = not self.trump_broken_rule
         self.formula = v.scoring.formula
         self.higher_wins = v.scoring.higher_wins
         self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
@@ -538,8 +540,14 @@ class Game:
         deck: Sequence[Any] | str | None = None,
         first_dealer: int | None = None,
         max_tricks: int | None = None,
+        _forced: list[tuple[tuple[int, ...], int]] | None = None,
+        _blank: bool = False,
     ) -> None:
-        self._setup(variant, players, seed, deck, first_dealer, max_tricks, [])
+        # _forced: recorded deals (restore and replay); _blank: an empty shell
+        # for clone() (a plain constructor call, so the class can be compiled).
+        if _blank:
+            return
+        self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         self._begin()
 
     # ----------------------------------------------------------------- setup
@@ -1078,17 +1086,27 @@ class Game:
         legal: tuple[Action, ...]
         if ph == _PLAY:
             trick = self._trick
-            if trick and self._r.plain_follow:
-                # The common case: must follow, nothing else; one suit's tuple.
-                led = _SUIT_OF[trick[0]]
-                p = (self._hands[self._to_act] >> (13 * led)) & 0x1FFF
-                if p:
-                    t = _SUIT_TABLES[led][p]
-                    legal = t if t is not None else _suit_plays(led, p)
-                    self._legal = legal
-                    return legal
-            m = self._legal_plays(self._to_act)[0]
-            legal = _plays_of(m)
+            r = self._r
+            hand = self._hands[self._to_act]
+            if trick:
+                if r.plain_follow:
+                    # The common case: must follow, nothing else; one suit's tuple.
+                    led = _SUIT_OF[trick[0]]
+                    p = (hand >> (13 * led)) & 0x1FFF
+                    if p:
+                        t = _SUIT_TABLES[led][p]
+                        legal = t if t is not None else _suit_plays(led, p)
+                        self._legal = legal
+                        return legal
+                    if r.free_void:
+                        legal = _plays_of(hand)
+                        self._legal = legal
+                        return legal
+            elif r.free_lead and (self._tricks_played or not r.first_lead):
+                legal = _plays_of(hand)
+                self._legal = legal
+                return legal
+            legal = _plays_of(self._legal_plays(self._to_act)[0])
         elif ph == _BID:
             legal = self._bid_options(self._to_act)
         else:
@@ -1534,7 +1552,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies), for search."""
-        g = Game.__new__(Game)
+        g = Game(self._v, _blank=True)
         g._amender = self._amender
         g._best = self._best
         g._best_seat = self._best_seat
@@ -1587,14 +1605,16 @@ class Game:
         g._won = self._won[:]
         return g
 
-    __copy__ = clone
+    def __copy__(self) -> Game:
+        return self.clone()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
         return self._v == other._v and self._events == other._events
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        raise TypeError("a Game is mutable and cannot be hashed")
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.phase}, seat {self._to_act} to act"
@@ -1831,10 +1851,8 @@ def _restore(data: object, variant: Variant | None) -> Game:
             except CardError as e:
                 raise SaveError(f"deal {i + 1}: {e}") from None
         forced.append((tuple(masks), turned))
-    g = Game.__new__(Game)
     try:
-        g._setup(v, players, seed, deck, fd, mt, forced)
-        g._begin()
+        g = Game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt, _forced=forced)
     except SaveError:
         raise
     except CardrulesError as e:
@@ -1935,10 +1953,8 @@ def replay(variant: Variant, events: Iterable[Event]) -> Game:
             _want(bool(forced), "a trump event before any deal")
             c = ev[3]
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
-    g = Game.__new__(Game)
     try:
-        g._setup(variant, players, seed, None, fd, mt, forced)
-        g._begin()
+        g = Game(variant, players, seed, first_dealer=fd, max_tricks=mt, _forced=forced)
     except SaveError:
         raise
     except (CardrulesError, ValueError) as e:

@@ -922,7 +922,8 @@ class Game:
         trick = self._trick
         self._tricks[w] += 1
         self._won[w] |= sum(map(_BITS.__getitem__, trick))
-        self._events.append(("trick", w, tuple(self._trick_seats), tuple(trick)))
+        # The lists go into the log as they are: they are replaced, never changed.
+        self._events.append(("trick", w, self._trick_seats, trick))
         self._trick = []
         self._trick_seats = []
         self._tricks_played += 1
@@ -1002,16 +1003,7 @@ class Game:
             p = pts(b if b >= 0 else 0, tricks[s], size, hn, n, blind[s])
             points.append(p)
             scores[s] += p
-        self._events.append(
-            (
-                "score",
-                hn,
-                tuple(b if b >= 0 else None for b in bids),
-                tuple(tricks),
-                tuple(points),
-                tuple(scores),
-            )
-        )
+        self._events.append(("score", hn, tuple(bids), tuple(tricks), points, tuple(scores)))
         if self._max_tricks is not None and self._total_tricks >= self._max_tricks:
             self._game_over(finished=False)
             return
@@ -1039,21 +1031,15 @@ class Game:
         else:
             # Shedding: no winner as such; everyone but the loser is safe.
             leaders = [s for s in range(self._n) if s != loser]
-        totals = tuple(map(Fraction, self._scores))
-        self._result = Result(
-            winners=tuple(leaders) if finished else (),
-            totals=totals,
-            shared=finished and len(leaders) > 1,
-            finished=finished,
-            loser=loser,
-        )
+        winners = tuple(leaders) if finished else ()
+        self._result = None  # built on demand from the "over" event (see .result)
         self._phase = _OVER
         self._to_act = -1
         self._waiting = None
         self._amender = -1
         self._legal = ()
         self._events.append(
-            ("over", self._result.winners, totals, self._result.shared, finished, loser)
+            ("over", winners, tuple(self._scores), finished and len(leaders) > 1, finished, loser)
         )
 
     # ----------------------------------------------------------------- public: acting
@@ -1381,6 +1367,15 @@ class Game:
     @property
     def result(self) -> Result | None:
         """The winners and final totals once the game is over, else ``None``."""
+        if self._result is None and self._phase == _OVER:
+            _, winners, totals, shared, finished, loser = self._events[-1]
+            self._result = Result(
+                winners=winners,
+                totals=tuple(map(Fraction, totals)),
+                shared=shared,
+                finished=finished,
+                loser=loser,
+            )
         return self._result
 
     @property
@@ -1547,7 +1542,7 @@ class Game:
             to_act=self.to_act,
             waiting_for=tuple(sorted(self.waiting_for)),
             legal_actions=self.legal_actions(seat),
-            result=self._result,
+            result=self.result,
         )
 
     def clone(self) -> Game:
@@ -1910,12 +1905,24 @@ def _check_deal_meta(g: Game, deals_raw: list[Any]) -> None:
 
 
 def _public(ev: Event) -> Event:
-    """An internal log entry in its public form (hands as CardSets, exact Fractions)."""
+    """An internal log entry in its public form (hands as CardSets, tuples, exact
+    Fractions, ``None`` for a missing bid); the internal form is cheaper to build."""
     kind = ev[0]
     if kind == "deal":
         return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
+    if kind in ("trick", "dead", "pickup"):
+        return (kind, ev[1], tuple(ev[2]), tuple(ev[3]))
     if kind == "score":
-        return (kind, ev[1], ev[2], ev[3], tuple(map(Fraction, ev[4])), tuple(map(Fraction, ev[5])))
+        return (
+            kind,
+            ev[1],
+            tuple(None if b < 0 else b for b in ev[2]),
+            ev[3],
+            tuple(map(Fraction, ev[4])),
+            tuple(map(Fraction, ev[5])),
+        )
+    if kind == "over":
+        return (kind, ev[1], tuple(map(Fraction, ev[2])), ev[3], ev[4], ev[5])
     return ev
 
 

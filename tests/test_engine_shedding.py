@@ -5,6 +5,7 @@ Rules: ``../shared/seeds/001_e4032eef84513c77.txt`` (Kazhutha rules).
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import hypothesis.strategies as st
@@ -13,8 +14,8 @@ from hypothesis import given, settings
 from test_engine_props import check_conservation, check_round_trip
 
 from cardrules.cards import FULL_DECK_MASK, Card, CardSet, card
-from cardrules.engine import Game, Play, replay
-from cardrules.errors import IllegalAction
+from cardrules.engine import Game, Match, Play, replay
+from cardrules.errors import IllegalAction, SaveError, VariantError
 from cardrules.rules import (
     BiddingRule,
     BidStyle,
@@ -24,6 +25,7 @@ from cardrules.rules import (
     EndWhenAllOut,
     FirstLead,
     FirstLeader,
+    MatchRule,
     Mode,
     Pattern,
     PlayerRange,
@@ -234,3 +236,65 @@ def test_random_shedding_games(players: int, seed: int, rng_seed: int) -> None:
     if res.finished:
         holding = [s for s in range(players) if g.hand(s)]
         assert holding == ([] if res.loser is None else [res.loser])
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def _play_match(m: Match, seed: int) -> None:
+    rng = random.Random(seed)
+    while not m.is_over:
+        m.apply(rng.choice(m.legal_actions()))
+
+
+def test_match_letters_until_the_word_is_spelt_001() -> None:
+    """001_e4032eef84513c77.txt: each kazhutha takes the next letter of K-A-Z-H-U-T-H-A;
+    the first to hold all eight loses the match."""
+    v = kazhutha(match=MatchRule(word="KAZHUTHA"))
+    m = Match(v, players=4, seed=5)
+    _play_match(m, 5)
+    res = m.result
+    assert res is not None and res.loser is not None and res.finished
+    assert m.letters[res.loser] == "KAZHUTHA"
+    assert all(len(w) < 8 for s, w in enumerate(m.letters) if s != res.loser)
+    letters = [e for e in m.events if e[0] == "letter"]
+    assert len(letters) == sum(len(w) for w in m.letters)
+    losers = [g.result.loser for g in m._games if g.result is not None]
+    assert [e[2] for e in letters] == [s for s in losers if s is not None]
+    assert m.view(0).letters == m.letters
+    back = Match.from_json(m.to_json(), variant=v)
+    assert back == m and back.letters == m.letters
+
+
+def test_match_loser_deals_and_donkey_001() -> None:
+    """001_e4032eef84513c77.txt house rule: the loser deals the next game; D-O-N-K-E-Y."""
+    v = kazhutha(match=MatchRule(word="DONKEY", loser_deals=True))
+    m = Match(v, players=5, seed=2)
+    _play_match(m, 2)
+    games = m._games
+    for prev, nxt in itertools.pairwise(games):
+        assert prev.result is not None
+        if prev.result.loser is not None:
+            assert nxt.dealer == prev.result.loser
+    assert m.result is not None and m.letters[m.result.loser or 0] == "DONKEY"
+    with pytest.raises(IllegalAction, match="match is over"):
+        m.apply(Play(card("2♣")))
+
+
+def test_match_saves_midway_and_rejects_tampering() -> None:
+    v = kazhutha(match=MatchRule(word="KA"))
+    m = Match(v, players=3, seed=9)
+    rng = random.Random(1)
+    for _ in range(60):
+        m.apply(rng.choice(m.legal_actions()))
+    text = m.to_json()
+    back = Match.from_json(text, variant=v)
+    assert back == m and back.to_act == m.to_act
+    c = m.clone()
+    _play_match(c, 3)
+    assert m.to_json() == text
+    bad = text.replace('"letters":[', '"letters":["KA",', 1)
+    with pytest.raises(SaveError):
+        Match.from_json(bad, variant=v)
+    with pytest.raises(VariantError, match="no match word"):
+        Match(kazhutha(), players=4)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
+from cardrules.engine.match import Match
 from cardrules.engine.view import Result, View
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "Event",
     "Game",
     "Look",
+    "Match",
     "Play",
     "Result",
     "View",

@@ -84,6 +84,7 @@ class View:
         known_hands: shedding games: cards other seats picked up and still hold,
             as ``(seat, cards)`` pairs (everyone saw them picked up).
         out: shedding games: which seats have no cards left.
+        letters: in a :class:`~cardrules.engine.match.Match`, each seat's letters.
         mode: ``"tricks"`` or ``"shedding"`` (the variant's mode; always set by
             :meth:`Game.view`, ``None`` only in hand-built views).
         trumps_broken: whether a trump has been played this hand.
@@ -124,6 +125,7 @@ class View:
     known_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     out: tuple[bool, ...] = ()
     mode: str | None = None
+    letters: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -153,6 +155,7 @@ class View:
             "known_hands": {str(s): _cards(h) for s, h in self.known_hands},
             "out": list(self.out),
             "mode": self.mode,
+            "letters": list(self.letters),
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "to_act": self.to_act,

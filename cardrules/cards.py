@@ -231,16 +231,25 @@ def card(text: str | Card) -> Card:
         raise CardError("empty card: write a rank and a suit, such as 'A♠', 'QS' or '10h'")
     if len(s) > 12:
         raise CardError(f"{text[:20]!r}... is too long to be a card")
-    # Split rank from suit: the rank is a leading run of digits, or one letter.
+    # Split rank from suit: the rank is a leading run of digits, or a letter
+    # ("A") or a word ("ace"). Try the longest rank first, but never swallow the
+    # suit: "AC" is the ace of clubs, not the start of "ace".
     if s[0].isdigit():
         i = 1
         while i < len(s) and s[i].isdigit():
             i += 1
+        splits = [i]
     else:
         i = 1
-        while i < len(s) and s[i].isalpha() and s[:i + 1].lower() in _RANK_PREFIXES:
+        while i < len(s) and s[i].isalpha() and s[: i + 1].lower() in _RANK_PREFIXES:
             i += 1
-    rank_text, suit_text = s[:i], s[i:]
+        splits = list(range(i, 0, -1))
+    for cut in splits:
+        rank_text, suit_text = s[:cut], s[cut:]
+        if suit_text and rank_text.lower() in _RANK_NAMES and suit_text.lower() in SUIT_NAMES:
+            break
+    else:
+        rank_text, suit_text = s[: splits[0]], s[splits[0] :]
     if not suit_text:
         raise CardError(f"{text!r} has no suit: add one, such as '{s}♠' or '{s}s'")
     try:

@@ -12,6 +12,7 @@ source of truth for them.
 from __future__ import annotations
 
 from enum import Enum
+
 import attrs
 from attrs import field, frozen
 

@@ -1681,7 +1681,11 @@ class Game:
         data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "variant": {"name": self._v.name, "fingerprint": self._r.fingerprint},
+            "variant": {
+                "name": self._v.name,
+                "fingerprint": self._r.fingerprint,
+                "rules": _rules_text(self._v),
+            },
             "players": self._n,
             "seed": self._seed,
             "first_dealer": self._fd_param,
@@ -1745,11 +1749,33 @@ def _is_int(x: object) -> bool:
     return type(x) is int
 
 
-def _resolve_variant(name: object, variant: Variant | None) -> Variant:
+def _rules_text(v: Variant) -> str | None:
+    """The resolved rules as canonical variant text, so that a save of a game
+    played with options or a house-rule file restores without that file."""
+    from cardrules.dsl import format as format_variant
+
+    try:
+        return format_variant(v)
+    except CardrulesError:
+        return None  # a hand-built config no file can describe: from_json needs variant=
+
+
+def _resolve_variant(name: object, variant: Variant | None, rules: object = None) -> Variant:
     if variant is not None:
         if not isinstance(variant, Variant):
             raise SaveError(f"variant must be a Variant, got {type(variant).__name__}")
         return variant
+    if rules is not None:
+        # The save carries its own resolved rules. Parsing them reads no file
+        # (an `extends` line is recorded, not followed) and runs every check.
+        from cardrules.dsl import parse as parse_variant
+
+        if not isinstance(rules, str):
+            raise SaveError("the save's rules must be variant text")
+        try:
+            return parse_variant(rules, path="<saved game>")
+        except CardrulesError as e:
+            raise SaveError(f"the save's rules are not a valid variant: {e}") from None
     import cardrules
 
     load = getattr(cardrules, "load", None)
@@ -1778,7 +1804,7 @@ def _restore(data: object, variant: Variant | None) -> Game:
         "the save does not name its variant",
     )
     assert isinstance(vinfo, dict)
-    v = _resolve_variant(vinfo["name"], variant)
+    v = _resolve_variant(vinfo["name"], variant, vinfo.get("rules"))
     _want(
         vinfo["name"] == v.name,
         f"the save is a game of {vinfo['name']!r}, not of {v.name!r}",

@@ -82,6 +82,7 @@ _PHASE_NAMES: Final = ("bid", "play", "over")
 
 _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
 _SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+_SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 _PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(52))
 _ZERO: Final = Fraction(0)
 # Suit by number, with index -1 (no trumps) giving None.
@@ -105,13 +106,28 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     """The Play actions of a card mask, lowest id first (no allocation for one suit)."""
     out: tuple[Play, ...] = ()
     tables = _SUIT_TABLES
-    for s in range(4):
-        p = (mask >> (13 * s)) & 0x1FFF
-        if p:
-            t = tables[s][p]
-            if t is None:
-                t = _suit_plays(s, p)
-            out = out + t if out else t
+    p = mask & 0x1FFF
+    if p:
+        t = tables[0][p]
+        out = t if t is not None else _suit_plays(0, p)
+    p = (mask >> 13) & 0x1FFF
+    if p:
+        t = tables[1][p]
+        if t is None:
+            t = _suit_plays(1, p)
+        out = out + t if out else t
+    p = (mask >> 26) & 0x1FFF
+    if p:
+        t = tables[2][p]
+        if t is None:
+            t = _suit_plays(2, p)
+        out = out + t if out else t
+    p = (mask >> 39) & 0x1FFF
+    if p:
+        t = tables[3][p]
+        if t is None:
+            t = _suit_plays(3, p)
+        out = out + t if out else t
     return out
 
 
@@ -588,41 +604,18 @@ class Game:
             self._decks, self._decks_reuse = (), False
         self._forced = forced
         self._sizes, self._largest, self._nxt, self._order = geo
+        # The per-hand state (hands, bids, tricks, flags...) is set by _start_hand.
         self._hand_index = -1
-        self._size = 0
-        self._dealer = 0
-        self._trump = -1
-        self._turned = -1
-        self._undealt = 0
-        self._hands = [0] * n
-        self._won = [0] * n
-        self._tricks = [0] * n
-        self._in_count = n
-        self._known = [0] * n
-        self._out = [False] * n
-        self._dead = 0
-        self._dead_by = [0] * n
-        self._bids = [-1] * n
-        self._blind = [False] * n
-        self._looked = [True] * n
-        self._forehead = False
         self._phase = _BID
         self._to_act = -1
-        self._waiting = None
         self._bid_pos = 0
-        self._amender = -1
-        self._trick = []
-        self._trick_seats = []
         self._leader = -1
         self._best = -1
         self._best_seat = -1
-        self._broken = False
-        self._tricks_played = 0
         self._total_tricks = 0
         self._scores = [0] * n
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
-        self._legal = None
         self._legal_mask = 0
         self._result = None
 
@@ -689,9 +682,11 @@ class Game:
             order = self._deck_for(idx, k, words)
             so = self._order[dealer]
             hands = [0] * n
-            bits = _BITS.__getitem__
             for j in range(n):
-                hands[so[j]] = sum(map(bits, order[j:k:n]))
+                m = 0
+                for c in order[j:k:n]:
+                    m |= _BITS[c]
+                hands[so[j]] = m
             turned = -1
             if turn_up:
                 if k < len(order):
@@ -712,7 +707,11 @@ class Game:
         self._undealt = r.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
         self._won = [0] * n
         self._tricks = [0] * n
-        self._in_count = sum(1 for h in hands if h)
+        in_count = 0
+        for h in hands:
+            if h:
+                in_count += 1
+        self._in_count = in_count
         self._known = [0] * n
         self._out = [not h for h in hands]
         self._dead = 0
@@ -921,7 +920,10 @@ class Game:
         w = self._best_seat
         trick = self._trick
         self._tricks[w] += 1
-        self._won[w] |= sum(map(_BITS.__getitem__, trick))
+        m = 0
+        for c in trick:
+            m |= _BITS[c]
+        self._won[w] |= m
         # The lists go into the log as they are: they are replaced, never changed.
         self._events.append(("trick", w, self._trick_seats, trick))
         self._trick = []
@@ -934,6 +936,11 @@ class Game:
             self._end_hand()
         elif self._max_tricks is not None and self._total_tricks >= self._max_tricks:
             self._game_over(finished=False)
+        elif self._r.free_lead:
+            # The winner's lead (not the first of the hand): the whole hand, now.
+            hand = self._hands[w]
+            self._legal = _plays_of(hand)
+            self._legal_mask = hand
 
     def _shed_step(self, s: int, c: int) -> None:
         """Shedding mode, after seat ``s`` played ``c``: a cut ends the trick and the
@@ -997,10 +1004,16 @@ class Game:
         bids = self._bids
         tricks = self._tricks
         blind = self._blind
-        pts = r.points
+        cache = r.score_cache
         for s in range(n):
             b = bids[s]
-            p = pts(b if b >= 0 else 0, tricks[s], size, hn, n, blind[s])
+            if b < 0:
+                b = 0
+            t = tricks[s]
+            bl = blind[s]
+            p = cache.get((b, t, size, hn, n, bl))
+            if p is None:
+                p = r.points(b, t, size, hn, n, bl)
             points.append(p)
             scores[s] += p
         self._events.append(("score", hn, tuple(bids), tuple(tricks), points, tuple(scores)))
@@ -1038,6 +1051,7 @@ class Game:
         self._waiting = None
         self._amender = -1
         self._legal = ()
+        self._legal_mask = 0
         self._events.append(
             ("over", winners, tuple(self._scores), finished and len(leaders) > 1, finished, loser)
         )
@@ -1071,32 +1085,26 @@ class Game:
         ph = self._phase
         legal: tuple[Action, ...]
         if ph == _PLAY:
+            s = self._to_act
             trick = self._trick
             r = self._r
-            hand = self._hands[self._to_act]
+            hand = self._hands[s]
+            mask = -1
             if trick:
                 if r.plain_follow:
-                    # The common case: must follow, nothing else; one suit's tuple.
-                    led = _SUIT_OF[trick[0]]
-                    p = (hand >> (13 * led)) & 0x1FFF
-                    if p:
-                        t = _SUIT_TABLES[led][p]
-                        legal = t if t is not None else _suit_plays(led, p)
-                        self._legal = legal
-                        return legal
-                    if r.free_void:
-                        legal = _plays_of(hand)
-                        self._legal = legal
-                        return legal
+                    # The common case: must follow, nothing else.
+                    mask = hand & SUIT_MASKS[_SUIT_OF[trick[0]]]
+                    if not mask and r.free_void:
+                        mask = hand
             elif r.free_lead and (self._tricks_played or not r.first_lead):
-                legal = _plays_of(hand)
-                self._legal = legal
-                return legal
-            legal = _plays_of(self._legal_plays(self._to_act)[0])
-        elif ph == _BID:
-            legal = self._bid_options(self._to_act)
+                mask = hand
+            if mask <= 0:
+                mask = self._legal_plays(s)[0]
+            legal = _plays_of(mask)
+            self._legal_mask = mask
         else:
-            legal = ()
+            self._legal_mask = 0
+            legal = self._bid_options(self._to_act) if ph == _BID else ()
         self._legal = legal
         return legal
 
@@ -1117,15 +1125,16 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-        if action in legal and (seat is None or seat == self._to_act):
-            if self._phase != _PLAY:
-                self._do_bid(self._to_act, action)
+        if type(action) is Play:
+            # The hot path: a legal card (in play, ``_legal_mask`` is the mask of
+            # the cards that may be played; elsewhere it is 0).
+            c = action.id
+            if not self._legal_mask >> c & 1 or (seat is not None and seat != self._to_act):
+                self._apply_slow(action, seat)
                 return
-            # Inlined play of a legal card (the hot path).
             s = self._to_act
-            c = action.card  # type: ignore[attr-defined]
-            self._legal = None
-            self._hands[s] ^= _BITS[c]
+            hands = self._hands
+            hands[s] ^= _BITS[c]
             trick = self._trick
             suit = _SUIT_OF[c]
             trump = self._trump
@@ -1138,21 +1147,44 @@ class Game:
                 elif suit == trump:
                     self._best = c
                     self._best_seat = s
+                led = _SUIT_OF[trick[0]]
             else:
                 self._best = c
                 self._best_seat = s
                 self._leader = s
+                led = suit
             if suit == trump:
                 self._broken = True
             trick.append(c)
             self._trick_seats.append(s)
             self._events.append(("play", s, c))
-            if not self._r.tricks_mode:
+            r = self._r
+            if not r.tricks_mode:
+                self._legal = None
                 self._shed_step(s, c)
             elif len(trick) == self._n:
+                self._legal = None
                 self._finish_trick()
             else:
-                self._to_act = self._nxt[s]
+                t = self._nxt[s]
+                self._to_act = t
+                if r.plain_follow:
+                    # The next seat's legal cards, now: one suit's interned tuple.
+                    hand = hands[t]
+                    p = (hand >> _SHIFT[led]) & 0x1FFF
+                    if p:
+                        lt = _SUIT_TABLES[led][p]
+                        self._legal = lt if lt is not None else _suit_plays(led, p)
+                        self._legal_mask = p << _SHIFT[led]
+                        return
+                    if r.free_void:
+                        self._legal = _plays_of(hand)
+                        self._legal_mask = hand
+                        return
+                self._legal = None
+            return
+        if action in legal and (seat is None or seat == self._to_act) and self._phase == _BID:
+            self._do_bid(self._to_act, action)
             return
         self._apply_slow(action, seat)
 
@@ -1510,7 +1542,7 @@ class Game:
         if self._tricks_played and self._events:
             for ev in reversed(self._events):
                 if ev[0] in ("trick", "dead", "pickup"):
-                    last = tuple(zip(ev[2], ev[3], strict=True))
+                    last = tuple(zip(ev[2], map(ALL_CARDS.__getitem__, ev[3]), strict=True))
                     break
         return View(
             seat=seat,
@@ -1934,10 +1966,12 @@ def _public(ev: Event) -> Event:
     """An internal log entry in its public form (hands as CardSets, tuples, exact
     Fractions, ``None`` for a missing bid); the internal form is cheaper to build."""
     kind = ev[0]
+    if kind == "play":
+        return (kind, ev[1], ALL_CARDS[ev[2]])
     if kind == "deal":
         return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
     if kind in ("trick", "dead", "pickup"):
-        return (kind, ev[1], tuple(ev[2]), tuple(ev[3]))
+        return (kind, ev[1], tuple(ev[2]), tuple(map(ALL_CARDS.__getitem__, ev[3])))
     if kind == "score":
         return (
             kind,

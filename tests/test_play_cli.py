@@ -7,6 +7,7 @@ import json
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -174,6 +175,9 @@ def test_play_in_a_pseudo_terminal(tmp_path: Path) -> None:
     pid, fd = pty.fork()
     if pid == 0:  # the child: the game, on the pty
         os.environ["NO_COLOR"] = "1"
+        # A runner started in the background ignores SIGINT, and an ignored
+        # signal stays ignored across exec: give the game a real Ctrl-C.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execv(
             sys.executable,
             [
@@ -211,6 +215,9 @@ def test_play_in_a_pseudo_terminal(tmp_path: Path) -> None:
         read_until(b"Your card")
         os.write(fd, b"\x03")  # Ctrl-C, through the terminal driver
         read_until(b"Stopped.")
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)  # a failed step must never leave the suite waiting
+        raise
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)

@@ -349,14 +349,24 @@ class HeuristicBot:
         unseen = self._unseen(view, mine)
         cards = [int(a.card) for a in plays]
         counts = view.hand_counts
-        others = [k for s, k in enumerate(counts) if s != view.seat and k > 0]
+        out = view.out or tuple(k == 0 for k in counts)
+        played = {s for s, _ in view.trick}
+        # Seats still in, other than this one; cards they were seen to pick up.
+        others = [s for s in range(view.players) if s != view.seat and not out[s]]
+        known = {s: _mask(cs) for s, cs in view.known_hands}
+        for cs in known.values():
+            unseen &= ~cs
         n_unseen = max(1, unseen.bit_count())
 
-        def p_all_follow(suit: int, already: int = 0) -> float:
+        def p_all_follow(suit: int, seats: list[int]) -> float:
+            """The chance that every one of ``seats`` holds a card of ``suit``."""
             u = (unseen & SUIT_MASKS[suit]).bit_count()
             p = 1.0
-            for k in others[already:]:
-                p *= _p_at_least(1, n_unseen, u, k)
+            for t in seats:
+                if known.get(t, 0) & SUIT_MASKS[suit]:
+                    continue  # it was seen to pick one up
+                hidden = counts[t] - known.get(t, 0).bit_count()
+                p *= _p_at_least(1, n_unseen, u, hidden)
             return p
 
         trick = view.trick
@@ -369,12 +379,11 @@ class HeuristicBot:
             lower = [c for c in cards if c < best]
             if lower:
                 return Play(ALL_CARDS[max(lower)])
-            to_play = len(others) - (len(trick) - 1)
-            last = to_play <= 0
-            if last or p_all_follow(led, len(others) - to_play) > 0.6:
+            to_play = [t for t in others if t not in played]
+            if not to_play or p_all_follow(led, to_play) > 0.6:
                 return Play(ALL_CARDS[max(cards)])
             return Play(ALL_CARDS[min(cards)])
-        safety = {s: p_all_follow(s) for s in range(4) if length[s]}
+        safety = {s: p_all_follow(s, others) for s in range(4) if length[s]}
         suit = max(safety, key=lambda s: (safety[s], length[s]))
         in_suit = [c for c in cards if c // 13 == suit] or cards
         if safety[suit] > 0.6:

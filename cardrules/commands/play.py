@@ -19,7 +19,7 @@ from cardrules.bots import BOTS, Bot, make_bot
 from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command
 from cardrules.commands.variants import load_argument
-from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Play, View
+from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Match, Play, Result, View
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import Variant
 
@@ -155,6 +155,24 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
         return f"{t.does(ev[1], 'plays')} {t.card(ev[2])}"
     if kind == "trick":
         return f"  -> {t.does(ev[1], 'wins')} the trick"
+    if kind == "dead":
+        top = ev[3][ev[2].index(ev[1])]
+        return f"  -> dead trick, out of the game; {t.card(top)} was highest"
+    if kind == "pickup":
+        cutter = ev[2][-1]
+        taken = " ".join(t.card(c) for c in ev[3])
+        return f"  -> {t.does(cutter, 'cuts')}: {t.does(ev[1], 'picks')} up {taken}"
+    if kind == "out":
+        return f"  {t.does(ev[1], 'has')} no cards left: out and safe"
+    if kind == "game":
+        return f"\n##### Game {ev[1]} #####"
+    if kind == "letter":
+        return f"{t.does(ev[2], 'takes')} the letter {ev[3]}"
+    if kind == "match over":
+        if ev[2] is None:
+            return "The match stopped before anyone spelt the word."
+        verb = "lose" if t.name(ev[2]) == "You" else "loses"
+        return f"{t.does(ev[2], 'has')} the whole word and {verb} the match."
     if kind == "score":
         parts = []
         for s, (b, k, p) in enumerate(zip(ev[2], ev[3], ev[4], strict=True)):
@@ -230,7 +248,7 @@ Commands:
 class _Session:
     def __init__(
         self,
-        game: Game,
+        game: Game | Match,
         human: int,
         bot_name: str,
         *,
@@ -240,6 +258,7 @@ class _Session:
         resumed: bool = False,
     ) -> None:
         self.g = game
+        self.shedding = game.variant.mode.value == "shedding"
         self.human = human
         self.bot_name = bot_name
         self.out = out
@@ -256,6 +275,10 @@ class _Session:
         self.echo = not sys.stdin.isatty()
         self.kept_bid_at = -1  # the log length when the player declined to amend
 
+    def current(self) -> Game:
+        """The game being played (the current game of a match)."""
+        return self.g.game if isinstance(self.g, Match) else self.g
+
     # ---- output
 
     def say(self, text: str = "") -> None:
@@ -265,16 +288,43 @@ class _Session:
     def catch_up(self) -> None:
         events = self.g.events_for(self.human)
         for ev in events[self.shown :]:
-            line = narrate(ev, self.t, self.g.hand_sizes)
+            if self.shedding and ev[0] in ("deal", "trump"):
+                if ev[0] == "deal":
+                    who = self.t.does(ev[2], "deals")
+                    self.say(f"\n=== {who} the whole pack, one card at a time ===")
+                continue
+            line = narrate(ev, self.t, self.current().hand_sizes)
             if line is not None:
                 self.say(line)
-            if ev[0] == "score":
+            if ev[0] == "score" and not self.shedding:
                 self.say(score_sheet(events, self.t))
         self.shown = len(events)
 
+    def shed_status(self, v: View) -> None:
+        """The table of a shedding game: cards left, who is out, known cards, letters."""
+        t = self.t
+        game = f"Game {self.g.game_number} · " if isinstance(self.g, Match) else ""
+        self.say("")
+        self.say(f"{game}{t.name(v.dealer)} dealt · {v.dead_count} cards dead")
+        counts = ["out" if v.out and v.out[s] else str(k) for s, k in enumerate(v.hand_counts)]
+        self.say(f"Cards:   {t.seats(counts)}")
+        if v.letters:
+            self.say(f"Letters: {t.seats([w or '-' for w in v.letters])}")
+        for s, seen in v.known_hands:
+            self.say(f"{t.does(s, 'holds')} (picked up): {format_hand(seen, None, t.unicode)}")
+        if v.trick:
+            self.say("Trick:   " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.trick))
+        elif v.last_trick and v.phase == "play":
+            self.say(
+                "Last trick: " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.last_trick)
+            )
+
     def status(self, v: View) -> list[Card]:
         t = self.t
-        hs = len(self.g.hand_sizes)
+        if self.shedding:
+            self.shed_status(v)
+            return self._hand_lines(v)
+        hs = len(self.current().hand_sizes)
         of = f" of {hs}" if v.hand_number <= hs else " (tie-break)"
         self.say("")
         self.say(
@@ -300,6 +350,10 @@ class _Session:
             )
         for s, seen in v.visible_hands:
             self.say(f"{t.name(s)} holds: {format_hand(seen, v.trump, t.unicode)}")
+        return self._hand_lines(v)
+
+    def _hand_lines(self, v: View) -> list[Card]:
+        t = self.t
         if v.hand is None:
             self.say("Your hand: (not seen yet)")
             return []
@@ -366,6 +420,7 @@ class _Session:
             self.say("Give a file: save FILE (or start with --save FILE).")
             return
         data = {**self.meta, "seat": self.human, "bots": self.bot_name}
+        data["match"] = isinstance(self.g, Match)
         data["game"] = json.loads(self.g.to_json())
         tmp = f"{target}.tmp"
         try:
@@ -412,7 +467,10 @@ class _Session:
                 cards = self.status(v)
                 continue
             if low in ("sheet", "scores", "score"):
-                self.say(score_sheet(g.events_for(self.human), self.t))
+                if self.shedding:
+                    self.shed_status(g.view(self.human))
+                else:
+                    self.say(score_sheet(g.events_for(self.human), self.t))
                 continue
             if low == "save" or low.startswith("save "):
                 self.save(text[5:].strip() or None)
@@ -434,8 +492,13 @@ class _Session:
             f"{g.variant.title or g.variant.name}: {g.players} players. You are seat "
             f"{self.human}; the others are {self.bot_name} bots. Type help for commands."
         )
-        if self.resumed:
-            self.say(f"Continuing the saved game at hand {g.hand_number}.")
+        if isinstance(g, Match):
+            word = "-".join(g.variant.match.word)
+            self.say(f"A match: each game's loser takes the next letter of {word}.")
+        if self.resumed and self.shedding:
+            self.say("Continuing the saved game.")
+        elif self.resumed:
+            self.say(f"Continuing the saved game at hand {self.current().hand_number}.")
             self.say(score_sheet(g.events_for(self.human), t))
         try:
             while not g.is_over:
@@ -469,6 +532,11 @@ class _Session:
         res = g.result
         assert res is not None
         self.say("")
+        if self.shedding:
+            self._shed_end(res)
+            if self.save_path:
+                self._autosave()
+            return 0
         self.say(score_sheet(g.events, t))
         totals = "   ".join(f"{t.name(s)} {_num(x)}" for s, x in enumerate(res.totals))
         self.say(f"\nFinal totals: {totals}")
@@ -485,6 +553,25 @@ class _Session:
         if self.save_path:
             self._autosave()
         return 0
+
+    def _shed_end(self, res: Result) -> None:
+        t = self.t
+        if isinstance(self.g, Match):
+            self.say("Letters: " + t.seats([w or "-" for w in self.g.letters]))
+            if res.loser is None:
+                self.say("The match stopped before anyone spelt the word.")
+            else:
+                word = self.g.variant.match.word
+                self.say(f"{t.does(res.loser, 'is')} the {word.lower()}: the match is over.")
+            return
+        if not res.finished:
+            self.say("The game stopped before its end (the trick limit).")
+        elif res.loser is None:
+            self.say("Everyone went out together: nobody is the kazhutha.")
+        else:
+            self.say(f"{t.does(res.loser, 'is')} left holding cards: the kazhutha.")
+            if res.loser != self.human:
+                self.say("You are safe.")
 
     def _autosave(self) -> None:
         out, self.out = self.out, open(os.devnull, "w")  # noqa: SIM115
@@ -521,13 +608,19 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
     p.add_argument("--save", metavar="FILE", help="save the game to FILE as you play and on exit")
     p.add_argument("--load", metavar="FILE", help="continue a game saved with --save")
+    p.add_argument(
+        "--match",
+        action="store_true",
+        help="play a whole match: game after game until one player holds the variant's "
+        "word (K-A-Z-H-U-T-H-A); shedding variants with a match word",
+    )
 
 
 def _default_players(v: Variant) -> int:
     return 4 if v.players.min <= 4 <= v.players.max else v.players.min
 
 
-def _load_session(args: argparse.Namespace) -> tuple[Game, dict[str, Any], int, str]:
+def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any], int, str]:
     path = Path(args.load)
     try:
         raw = path.read_bytes()
@@ -543,7 +636,11 @@ def _load_session(args: argparse.Namespace) -> tuple[Game, dict[str, Any], int, 
         if not isinstance(name, str) or not isinstance(overrides, list):
             raise SaveError(f"{path}: the variant of the saved game is missing")
         v = load_argument(name, [str(o) for o in overrides])
-        game = Game.from_json(json.dumps(data.get("game")), v)
+        game: Game | Match
+        if data.get("match"):
+            game = Match.from_json(json.dumps(data.get("game")), v)
+        else:
+            game = Game.from_json(json.dumps(data.get("game")), v)
         seat = data.get("seat", 0)
         bots = data.get("bots", "heuristic")
     else:  # a bare Game.to_json() save
@@ -574,7 +671,10 @@ def _run(args: argparse.Namespace) -> int:
         v = load_argument(args.variant, args.overrides)
         players = args.players if args.players is not None else _default_players(v)
         try:
-            game = Game(v, players=players, seed=args.seed)
+            if args.match:
+                game = Match(v, players=players, seed=args.seed)
+            else:
+                game = Game(v, players=players, seed=args.seed)
         except ValueError as exc:
             print(f"cardrules: {exc}", file=sys.stderr)
             return 1

@@ -234,6 +234,20 @@ class Summary:
         """Shedding games: the share of finished games ``seat`` lost."""
         return _div(self.losers[seat], self.finished)
 
+    def length_percentile(self, q: float) -> int | None:
+        """The nearest-rank ``q`` percentile (0 < q <= 100) of the finished games'
+        lengths in tricks (``50`` for the median), ``None`` without finished games."""
+        total = sum(c for _, c in self.length_counts)
+        if not total:
+            return None
+        rank = max(1, -(-total * q // 100))
+        seen = 0
+        for k, c in self.length_counts:
+            seen += c
+            if seen >= rank:
+                return int(k)
+        return int(self.length_counts[-1][0])
+
     @property
     def average_tricks(self) -> float:
         """Tricks per game (all games)."""

@@ -67,11 +67,10 @@ def format_summary(s: Summary) -> str:
         f"{s.average_actions:.1f} actions on average",
         "",
     ]
+    if s.mode == "shedding":
+        return _format_shedding(s, lines)
     head = f"{'seat':>4}  {'bot':<10} {'wins':>6} {'win rate':>8} {'avg score':>9}"
-    if s.mode == "tricks":
-        head += f" {'exact bids':>10}"
-    else:
-        head += f" {'lost':>6} {'loss rate':>9}"
+    head += f" {'exact bids':>10}"
     lines.append(head)
     for seat in range(s.players):
         wins = s.wins[seat] + s.shared_wins[seat]
@@ -79,10 +78,7 @@ def format_summary(s: Summary) -> str:
             f"{seat:>4}  {s.bots[seat]:<10} {wins:>6} {_pct(s.win_rate(seat)):>8} "
             f"{s.average_score(seat):>9.1f}"
         )
-        if s.mode == "tricks":
-            row += f" {_pct(s.exact_rate(seat)):>10}"
-        else:
-            row += f" {s.losers[seat]:>6} {_pct(s.loser_rate(seat)):>9}"
+        row += f" {_pct(s.exact_rate(seat)):>10}"
         lines.append(row)
     if any(s.shared_wins):
         lines.append(f"(wins include {sum(s.shared_wins)} shared wins)")
@@ -96,12 +92,35 @@ def format_summary(s: Summary) -> str:
                 f"{_pct(exact[i] / bids[i]) if bids[i] else '-':>12}" for i in range(s.players)
             )
             lines.append(f"{size:>5}  {cells}")
-    if s.mode == "shedding":
-        lines += ["", f"games with no loser: {s.no_loser}"]
-        if s.length_counts:
-            lo, hi = s.length_counts[0][0], s.length_counts[-1][0]
-            lines.append(f"tricks per game: {lo} to {hi}, {s.average_tricks:.1f} on average")
     return "\n".join(lines) + "\n"
+
+
+def _format_shedding(s: Summary, lines: list[str]) -> str:
+    """Shedding games: how often each seat was left holding cards, and game lengths."""
+    lines[1] = f"game length: {s.average_tricks:.1f} tricks, {s.average_actions:.1f} cards played"
+    lines.append(f"{'seat':>4}  {'bot':<10} {'lost':>6} {'loss rate':>9}")
+    for seat in range(s.players):
+        lines.append(
+            f"{seat:>4}  {s.bots[seat]:<10} {s.losers[seat]:>6} {_pct(s.loser_rate(seat)):>9}"
+        )
+    lines.append(
+        f"{'':>4}  {'nobody':<10} {s.no_loser:>6} {_pct(_share(s.no_loser, s.finished)):>9}"
+    )
+    lines.append("(the loss rate of a seat is its share of finished games; fair: one in players)")
+    lines.append("")
+    if s.length_counts:
+        lo, hi = s.length_counts[0][0], s.length_counts[-1][0]
+        lines.append(
+            f"tricks per game: {lo} to {hi}, {s.average_tricks:.1f} on average, "
+            f"median {s.length_percentile(50)}, 99th percentile {s.length_percentile(99)}"
+        )
+    lines.append(f"games with no loser: {s.no_loser}")
+    lines.append(f"unfinished games (stopped by the trick limit): {s.unfinished}")
+    return "\n".join(lines) + "\n"
+
+
+def _share(a: int, b: int) -> float:
+    return a / b if b else 0.0
 
 
 def plot_summary(s: Summary, path: str) -> None:

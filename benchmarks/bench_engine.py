@@ -44,7 +44,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent))
+# The checkout's sources, unless --installed: then the cardrules installed in
+# this Python (such as a wheel built with CARDRULES_COMPILE=1) is measured.
+if "--installed" not in sys.argv:
+    sys.path.insert(0, str(HERE.parent))
 
 import openspiel_peer  # noqa: E402
 
@@ -222,6 +225,20 @@ def rates(what: str, unit: str, size: int, times: list[Times]) -> dict[str, Any]
     }
 
 
+def engine_build() -> dict[str, Any]:
+    """Which engine is measured: compiled with mypyc (an extension module) or pure
+    Python, and from where."""
+    import cardrules.engine.game as game_module
+
+    path = str(getattr(game_module, "__file__", "") or "")
+    compiled = path.endswith((".so", ".pyd"))
+    return {
+        "compiled": compiled,
+        "kind": "compiled with mypyc" if compiled else "pure Python",
+        "game_module": path,
+    }
+
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or ""
     try:
@@ -247,6 +264,7 @@ def machine() -> dict[str, Any]:
         "cardrules": cardrules.__version__,
         "open_spiel": spiel,
         "load_average": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+        "build": engine_build(),
     }
 
 
@@ -381,6 +399,7 @@ def table(report: dict[str, Any]) -> str:
         f"median of {report['runs']} runs{' (--quick)' if report['quick'] else ''}; "
         "rates per second of CPU time (wall time: the `wall` column)",
         f"load average at the start: {m['load_average']}",
+        f"engine measured: {m['build']['kind']} ({m['build']['game_module']})",
         "",
         f"{'benchmark':<62} {'median':>10} {'wall':>10}  {'runs (CPU)':<s}",
         "-" * 110,
@@ -435,6 +454,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--seed", type=int, default=1, help="seed for deals and choices")
     ap.add_argument("--out", metavar="FILE", help="also write the JSON report to FILE")
+    ap.add_argument(
+        "--installed",
+        action="store_true",
+        help="measure the installed cardrules (such as a compiled wheel), not this checkout's",
+    )
     args = ap.parse_args(argv)
     report = run(args.quick, args.seed)
     report["command"] = " ".join(["python", "benchmarks/bench_engine.py", *sys.argv[1:]])

@@ -102,6 +102,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
     if (docs_dir / "dsl.md").exists():
         nav.append({"The variant language": "dsl.md"})
     nav.append({"The games": games})
+    if (docs_dir / "shedding-length.md").exists():
+        nav.append({"How long Kazhutha runs": "shedding-length.md"})
     nav.append({"API reference": "api.md"})
     return nav
 

@@ -270,3 +270,33 @@ def test_builtin_file_must_name_itself_even_by_path(tmp_path, monkeypatch):
     monkeypatch.setattr(loader, "builtin_dir", lambda: tmp_path)
     with pytest.raises(VariantError, match="a variant file's game name must match"):
         load(tmp_path / "mine.cardrules")
+
+
+@pytest.mark.parametrize("target", ["../../etc/passwd", "/etc/passwd", "notes.txt"])
+def test_load_refuses_a_path_that_is_not_a_variant_file(tmp_path, monkeypatch, target):
+    """Without `search`, a path must be a .cardrules file: nothing else is opened,
+    so a server passing on a user's "../../etc/passwd" leaks nothing."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("root:x:0:0:secret\n", encoding="utf-8")
+    opened: list[str] = []
+    real_open = open
+
+    def spy(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", spy)
+    with pytest.raises(VariantError) as info:
+        load(target)
+    assert info.value.message.endswith("is neither a built-in variant nor a variant file")
+    assert "secret" not in str(info.value) and "root" not in str(info.value)
+    assert not any(target.rsplit("/", 1)[-1] in f for f in opened)
+
+
+def test_load_hints_the_name_for_a_misspelt_builtin():
+    with pytest.raises(VariantError) as info:
+        load("Oh-Hell")
+    assert info.value.hint == "did you mean 'oh-hell'?"
+    with pytest.raises(VariantError) as info:
+        load("oh_hell")
+    assert info.value.hint == "did you mean 'oh-hell'?"

@@ -9,13 +9,11 @@ import os
 import shutil
 import sys
 import tempfile
-from pathlib import Path
 
 from cardrules.cli import Command
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
 from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.limits import MAX_FILE_BYTES
-from cardrules.dsl.loader import EXTENSION
 from cardrules.errors import VariantError
 from cardrules.rules import Variant
 
@@ -23,14 +21,16 @@ __all__ = ["COMMANDS", "load_argument"]
 
 
 def load_argument(name_or_path: str, overrides: list[str] | None = None) -> Variant:
-    """Load a variant named on the command line: a file if one exists at that path
-    (or the argument ends in ``.cardrules``), else a built-in name."""
+    """Load a variant named on the command line: a built-in name (lower-case
+    letters, digits and dashes, such as ``oh-hell``) or a ``.cardrules`` file.
+
+    A file or folder in the current directory that happens to carry a built-in's
+    name does not hide the built-in; anything else that is not a ``.cardrules``
+    file is refused without being read."""
     options: dict[str, object] = {}
     for text in overrides or ():
         key, value = parse_override(text)
         options[key] = value
-    if os.path.exists(name_or_path) or name_or_path.endswith(EXTENSION) or os.sep in name_or_path:
-        return load(Path(name_or_path), overrides=options)
     return load(name_or_path, overrides=options)
 
 

@@ -414,8 +414,11 @@ def load(
             or a path to a ``.cardrules`` file.
         search: the folders files may be read from (the built-in folder is
             always added last). When ``None`` and a path is given, the folder of
-            that file; when ``None`` and a name is given, only the built-ins.
-            With ``search`` given, a path outside those folders is refused.
+            that file, and the path must end in ``.cardrules``; when ``None``
+            and a name is given, only the built-ins. With ``search`` given
+            (``search=[]`` for the built-ins alone), a path outside those
+            folders is refused. A program that passes on names from its users
+            should always give ``search``.
         **options: overrides for the settings the variant lists in its
             ``options:`` line, with ``_`` for spaces: ``hook=False``,
             ``hand_size=7``, ``trumps=Suit.HEARTS``, ``trumps="cycle spades,
@@ -448,6 +451,21 @@ def load(
         pf = loader.load_file(path, display, text)
     else:
         path = Path(text)
+        if search is None and path.suffix != EXTENSION:
+            # Without `search`, the caller allows only this one file's folder; a
+            # name that is neither a variant nor a .cardrules file is refused
+            # before anything is opened (a server passing on a user's
+            # "../../etc/passwd" must not read it, nor echo its first line).
+            hint = None
+            if isinstance(name_or_path, str):
+                names = _Loader([]).names()
+                lower = text.strip().lower()
+                hint = f"did you mean {lower!r}?" if lower in names else did_you_mean(text, names)
+            raise VariantError(
+                f"{text[:80]!r} is neither a built-in variant nor a variant file",
+                expected=f"a variant name such as oh-hell, or a file ending in {EXTENSION}",
+                hint=hint,
+            )
         roots = _roots(search) if search is not None else [path.parent]
         loader = _Loader(roots)
         # A built-in file must be the variant its name says, however it is loaded.

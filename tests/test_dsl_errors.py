@@ -179,3 +179,41 @@ def test_not_utf8(tmp_path):
         2,
         12,
     )
+
+
+def test_a_clash_points_at_the_house_rule_not_the_parent():
+    """When a house rule's own line clashes with a rule it inherits, the error
+    points at the house rule's line, which the writer can change."""
+    with pytest.raises(VariantError) as info:
+        load_text("game: x\nextends: oh-hell\nbidding: fists\n", path="x.cardrules")
+    assert str(info.value) == (
+        "x.cardrules:3:1: the hook needs a dealer who bids last, but everyone bids at once\n"
+        "    bidding: fists\n"
+        "    ^\n"
+        "add `hook: no`, or bid in turn"
+    )
+    with pytest.raises(VariantError) as info:
+        load_text("game: x\nextends: oh-hell\nhook: no\nbidding: none\n", path="x.cardrules")
+    e = info.value
+    assert (e.path, e.line, e.source_line) == ("x.cardrules", 4, "bidding: none")
+    assert e.message == "the score uses exact, but this game has no bidding"
+    with pytest.raises(VariantError) as info:
+        load_text("game: x\nextends: oh-hell\nplayers: 3 to 9\n", path="x.cardrules")
+    assert (info.value.line, info.value.source_line) == (3, "players: 3 to 9")
+    with pytest.raises(VariantError) as info:
+        load_text("game: x\nextends: kazhutha\ndeck: standard 52 without AS\n", path="x.cardrules")
+    assert (info.value.line, info.value.message) == (
+        3,
+        "A♠ leads first, but it is taken out of the pack",
+    )
+
+
+def test_a_clash_from_an_option_points_at_the_option():
+    with pytest.raises(VariantError) as info:
+        load("oh-hell", bidding="all at once")
+    e = info.value
+    assert (e.path, e.source_line) == ("<option bidding>", "bidding: all at once")
+    with pytest.raises(VariantError) as info:
+        load("oh-hell", bidding="none", hook=False)
+    assert info.value.path == "<option bidding>"
+    assert info.value.message == "the score uses exact, but this game has no bidding"

@@ -120,6 +120,21 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
     def stated(key: str) -> bool:
         return v.position(key) is not None
 
+    def culprit(*keys: str) -> str:
+        """Of settings that clash, the one to point at: an option given at load
+        time, else a line of the file being loaded (not of a game it extends),
+        else the first one written anywhere, else the first of ``keys``."""
+        for pick in (
+            lambda pos: pos.path.startswith("<option"),
+            lambda pos: pos.path == v.path,
+            lambda pos: True,
+        ):
+            for key in keys:
+                pos = v.position(key)
+                if pos is not None and pick(pos):
+                    return key
+        return keys[0]
+
     deck = v.deck.size
     tricks = v.mode is Mode.TRICKS
     bidding = v.has_bidding
@@ -131,13 +146,13 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
         raise fail("players", "the most players is fewer than the fewest")
     if v.players.max > deck:
         raise fail(
-            "players" if stated("players") else "deck",
+            culprit("players", "deck"),
             f"{v.players.max} players cannot each get a card from a pack of {deck}",
             expected=f"at most {deck} players",
         )
     if v.dealer.seat >= v.players.min:
         raise fail(
-            "first dealer",
+            culprit("first dealer", "players"),
             f"seat {v.dealer.seat + 1} does not exist with {v.players.min} players",
             expected=f"a seat from 1 to {v.players.min}",
         )
@@ -150,7 +165,7 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
     turn_up_strict = v.trumps.kind is TrumpKind.TURN_UP and not v.trumps.none_when_pack_empty
     if sched.pattern is Pattern.WHOLE_PACK and turn_up_strict:
         raise fail(
-            "trumps",
+            culprit("trumps", "hands"),
             "the whole pack is dealt, so no card is left to turn up for trumps",
             hint="write `trumps: turned up, no trumps when the pack runs out`, or another "
             "trump rule",
@@ -165,7 +180,7 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
                     else f"the pack of {deck} cannot give {n} players a card each"
                 )
                 raise fail(
-                    "hand size",
+                    culprit("hand size", "players", "deck"),
                     why,
                     hint="add an entry, or end the list with `largest`",
                 )
@@ -182,13 +197,13 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
         need = big * n
         if sched.pattern is not Pattern.WHOLE_PACK and need > deck:
             raise fail(
-                sched_key,
+                culprit(sched_key, "players", "deck"),
                 f"{big} cards each for {n} players needs {need} cards; the pack has {deck}",
                 hint=f"deal fewer cards, or allow fewer than {n} players",
             )
         if turn_up_strict and need + 1 > deck:
             raise fail(
-                sched_key,
+                culprit(sched_key, "trumps", "players", "deck"),
                 f"{big} cards each for {n} players uses the whole pack of {deck}, "
                 "and no card is left to turn up for trumps",
                 hint="deal fewer cards, or add `, no trumps when the pack runs out` to "
@@ -196,7 +211,7 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
             )
         if bidding and v.bidding.min_bid > _smallest_hand(sched, n, deck):
             raise fail(
-                "bids",
+                culprit("bids", sched_key),
                 f"bids start at {v.bidding.min_bid}, but some hands have only "
                 f"{_smallest_hand(sched, n, deck)} cards",
             )
@@ -213,13 +228,13 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
     b = v.bidding
     if b.style is BidStyle.SIMULTANEOUS and b.hook and bidding:
         raise fail(
-            "hook" if stated("hook") else "bidding",
+            culprit("hook", "bidding"),
             "the hook needs a dealer who bids last, but everyone bids at once",
             hint="add `hook: no`, or bid in turn",
         )
     if b.style is BidStyle.SIMULTANEOUS and b.amend and bidding:
         raise fail(
-            "bid changes",
+            culprit("bid changes", "bidding"),
             "bids cannot be changed until the next bid when everyone bids at once",
         )
     if not bidding:
@@ -233,7 +248,11 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
             ("bids", (b.min_bid, b.max_bid) != (default.min_bid, default.max_bid)),
         ):
             if on:
-                raise fail(key, f"`{key}` needs bidding, but {why}")
+                raise fail(
+                    culprit(key, "bidding", "mode"),
+                    f"`{key}` needs bidding, but {why}",
+                    hint=_OFF.get(key),
+                )
         if (
             not tricks
             and b.style is not BidStyle.NONE
@@ -249,7 +268,7 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
         raise fail("first lead", "the first lead names no card")
     if p.lead_card is not None and v.deck.removed >> p.lead_card & 1:
         raise fail(
-            "first lead",
+            culprit("first lead", "deck"),
             f"{p.lead_card} leads first, but it is taken out of the pack",
         )
     if (p.must_trump or p.must_beat) and not p.must_follow:
@@ -267,7 +286,7 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
         used = set(formula.uses()) & BID_VARIABLES
         if used and not bidding:
             raise fail(
-                "score",
+                culprit("score", "bidding"),
                 f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
                 hint="score with tricks, cards, hand and players only, or add bidding",
             )
@@ -295,6 +314,16 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
     w = v.match.word
     if w and not (w.isascii() and w.isalpha()):
         raise fail("match word", "the match word must be plain letters")
+
+
+#: How to switch off each bidding setting, for a game without bidding.
+_OFF: Final = {
+    "hook": "add `hook: no`",
+    "blind bids": "add `blind bids: no`",
+    "forehead hands": "add `forehead hands: none`",
+    "bid changes": "add `bid changes: no`",
+    "bids": "add `bids: 0 to the hand size`",
+}
 
 
 def show_position(v: Variant, key: str) -> str | None:

@@ -127,6 +127,8 @@ def test_players_invalid(text, message):
     with pytest.raises(VariantError) as info:
         parse(BASE.replace("3 to 7", text))
     assert info.value.message == message
+    if "too large" in message:
+        assert info.value.expected == "a number from 2 to 52"
 
 
 def test_deck_standard_and_removed_cards():

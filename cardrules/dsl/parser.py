@@ -181,13 +181,20 @@ class _Build(Transformer[Token, Any]):
             hint=hint,
         )
 
-    def _int(self, tok: Token, lo: int = 0, hi: int = limits.MAX_NUMBER, what: str = "") -> int:
+    def _int(
+        self,
+        tok: Token,
+        lo: int = 0,
+        hi: int = limits.MAX_NUMBER,
+        what: str = "",
+        shown_lo: int | None = None,
+    ) -> int:
         digits = str(tok)
         if len(digits) > len(str(limits.MAX_NUMBER)) or int(digits) > hi:
             raise self._err(
                 tok,
                 f"{_short(digits)} is too large" + (f" for {what}" if what else ""),
-                expected=f"a number from {lo} to {hi}",
+                expected=f"a number from {lo if shown_lo is None else shown_lo} to {hi}",
             )
         value = int(digits)
         if value < lo:
@@ -271,8 +278,8 @@ class _Build(Transformer[Token, Any]):
 
     def players(self, c: list[Any]) -> Setting:
         nums = [t for t in _tokens(c[2:]) if t.type == "INT"]
-        lo = self._int(nums[0], 0, limits.MAX_PLAYERS, "players")
-        hi = self._int(nums[-1], 0, limits.MAX_PLAYERS, "players")
+        lo = self._int(nums[0], 0, limits.MAX_PLAYERS, "players", shown_lo=2)
+        hi = self._int(nums[-1], 0, limits.MAX_PLAYERS, "players", shown_lo=2)
         if lo < 2:
             raise self._err(nums[0], "a game needs at least 2 players", expected="2 or more")
         if hi < lo:

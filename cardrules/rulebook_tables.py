@@ -265,6 +265,8 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
         else:
             sizes = v.hand_sizes(rep)
             shape = v.schedule.pattern.value
+            if len(set(sizes)) == 1:
+                shape = f"{sizes[0]} cards every hand"
             schedule = f"{shape}, {len(sizes)} hands ({rep} players)"
         if not v.has_bidding:
             hook, bidding = "—", "none"
@@ -287,7 +289,9 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
         if v.mode is Mode.SHEDDING:
             scoring = "letters " + "-".join(v.match.word.upper()) if v.match.word else "one loser"
         elif v.scoring.formula is not None:
-            scoring = f"`{v.scoring.formula.text}`"
+            from cardrules.rulebook_formula import formula_short
+
+            scoring = formula_short(v.scoring.formula)
         else:
             scoring = "—"
         rows.append(

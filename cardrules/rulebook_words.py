@@ -433,14 +433,21 @@ def winner_phrase(v: Variant) -> str:
 
 
 def scoring_phrase(v: Variant) -> str:
-    """The scoring rule, as written in the variant file."""
+    """The scoring rule in words, worked out from the variant's formula."""
     f = v.scoring.formula
     if v.mode is Mode.SHEDDING:
         return "No points: the last player holding cards loses the game."
     if f is None:
         return "No scoring formula."
+    from cardrules.rulebook_formula import formula_sentence
+
     side = "highest" if v.scoring.higher_wins else "lowest"
-    return f"Each hand, each player scores `{f.text}`; the {side} total wins."
+    words = _lower_first(formula_sentence(f))
+    return f"After each hand, everyone scores: {words} The {side} total wins."
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def tie_phrase(v: Variant) -> str:

@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 from cardrules.cards import Suit, card
-from cardrules.rulebook import comparison_page, rulebook
+from cardrules.rulebook import builtin_variants, comparison_page, rulebook
 from cardrules.rulebook_play import dealer_bids_by_rule, hook_examples
 from cardrules.rulebook_tables import (
     NO_CARD_MARK,
@@ -362,9 +362,125 @@ def test_comparison_page_has_a_row_per_variant() -> None:
     assert cells[1:] == [
         "4",
         "always ♠",
-        "same, 5 hands (4 players)",
+        "13 cards every hand, 5 hands (4 players)",
         "no",
         "in turn",
-        "`if tricks >= bid then bid + 0.1 * (tricks - bid) else -bid`",
+        "at least the bid: bid + 0.1 a trick over; else -bid",
         "follow suit, trump when void, beat when able",
     ]
+
+
+# --------------------------------------------------------------------------- plain English
+
+#: Every scoring formula of the built-in variants (and one written the other way
+#: round), with its sentence on the rules page and its words in the comparison table.
+SCORING_WORDS = {
+    "if exact then 10 + bid else 0": (
+        "If you take exactly as many tricks as you bid, you score 10 plus your bid; "
+        "otherwise, you score nothing.",
+        "made: 10 + bid; else 0",
+    ),
+    "if exact then 10 + bid else -diff": (
+        "If you take exactly as many tricks as you bid, you score 10 plus your bid; "
+        "otherwise, you lose 1 point for each trick you are over or under your bid.",
+        "made: 10 + bid; else -1 a trick off",
+    ),
+    "if exact then 10 + bid else -bid": (
+        "If you take exactly as many tricks as you bid, you score 10 plus your bid; "
+        "otherwise, you lose as many points as you bid.",
+        "made: 10 + bid; else -bid",
+    ),
+    "if exact then 10 else -10": (
+        "If you take exactly as many tricks as you bid, you score 10; otherwise, you lose 10.",
+        "made: 10; else -10",
+    ),
+    "tricks + (if exact then 10 else 0)": (
+        "You score 1 point for each trick you take, plus 10 if you take exactly as many "
+        "tricks as you bid.",
+        "1 a trick + 10 if made",
+    ),
+    "tricks + (if exact then (if bid = 0 then 5 else 10) else 0)": (
+        "You score 1 point for each trick you take, plus a bonus if you take exactly as many "
+        "tricks as you bid: 10, or 5 if you bid zero.",
+        "1 a trick + 10 (5 if bid 0) if made",
+    ),
+    "if tricks >= bid then bid + 0.1 * (tricks - bid) else -bid": (
+        "If you take at least as many tricks as you bid, you score your bid plus 0.1 points "
+        "for each trick over your bid; otherwise, you lose as many points as you bid.",
+        "at least the bid: bid + 0.1 a trick over; else -bid",
+    ),
+    "if exact then (if blind then 2 else 1) * (10 + bid) else 0": (
+        "If you take exactly as many tricks as you bid, you score 10 plus your bid, doubled "
+        "if you bid blind; otherwise, you score nothing.",
+        "made: 10 + bid, ×2 if blind; else 0",
+    ),
+    "if exact then (10 + bid) * (if blind then 2 else 1) else 0": (
+        "If you take exactly as many tricks as you bid, you score 10 plus your bid, doubled "
+        "if you bid blind; otherwise, you score nothing.",
+        "made: 10 + bid, ×2 if blind; else 0",
+    ),
+    "if exact then (if bid = 0 then 10 else 10 * bid) else -10 * diff": (
+        "If you take exactly as many tricks as you bid, you score 10 times your bid, or 10 if "
+        "you bid zero; otherwise, you lose 10 points for each trick you are over or under "
+        "your bid.",
+        "made: 10 × bid (10 if bid 0); else -10 a trick off",
+    ),
+    "if exact then 10 + bid + (if bid = cards then 10 else 0) else 0": (
+        "If you take exactly as many tricks as you bid, you score 10 plus your bid, plus 10 "
+        "if you bid every trick in the hand; otherwise, you score nothing.",
+        "made: 10 + bid + 10 if bid all; else 0",
+    ),
+}
+
+
+@pytest.mark.parametrize("text", sorted(SCORING_WORDS))
+def test_scoring_formulas_read_as_plain_english(text: str) -> None:
+    from cardrules.rulebook_formula import formula_sentence, formula_short
+
+    sentence, short = SCORING_WORDS[text]
+    assert formula_sentence(Formula(text)) == sentence
+    assert formula_short(Formula(text)) == short
+
+
+def test_every_builtin_formula_has_words() -> None:
+    """A built-in scoring rule never reaches a page as a formula."""
+    from cardrules.rulebook_formula import formula_sentence, formula_short
+
+    for v in builtin_variants():
+        f = v.scoring.formula
+        if f is None:
+            continue
+        for words in (formula_sentence(f), formula_short(f)):
+            assert " then " not in words and "`" not in words and "diff" not in words, v.name
+
+
+#: Programming words that must never reach a family's rules page.
+JARGON = [
+    r"\bNone\b",
+    r"\bTrue\b",
+    r"\bFalse\b",
+    r"\b[A-Z][a-z]+Kind\b",
+    r"\b[A-Z][A-Za-z]+\.[A-Z_]{2,}\b",
+    r"\b[a-z]+_[a-z_]+\b",
+    r"`",
+    r"\bthen\b.*\belse\b",
+    r"\bdiff\b",
+]
+
+
+def _jargon(text: str) -> str | None:
+    for pattern in JARGON:
+        found = re.search(pattern, text)
+        if found is not None:
+            return text[max(0, found.start() - 60) : found.end() + 60]
+    return None
+
+
+def test_pages_are_plain_english_above_the_variant_file() -> None:
+    variants = builtin_variants()
+    for v in variants:
+        page = rulebook(v, engine_examples=False)
+        prose = page.split("## Options")[0].split("## The variant file")[0]
+        assert _jargon(prose) is None, (v.name, _jargon(prose))
+    comparison = re.sub(r"\]\([^)]*\)", "]", comparison_page(variants))
+    assert _jargon(comparison) is None, _jargon(comparison)

@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: demo test install lint typecheck unit docs serve bench clean
+.PHONY: demo test install lint typecheck unit docs serve bench compile clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,12 @@ test: install
 
 bench: install
 	$(PY) benchmarks/bench_engine.py
+
+# The engine compiled with mypyc into the venv (falls back to pure Python when
+# that fails); `rm $(VENV)/.installed && make install` goes back to the editable
+# pure-Python install. Measure it with `$(PY) benchmarks/bench_engine.py --installed`.
+compile: install
+	CARDRULES_COMPILE=1 $(PIP) install --no-deps --force-reinstall .
 
 clean:
 	rm -rf $(VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis

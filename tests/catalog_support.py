@@ -16,13 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
+from oracle import legal_plays
 
 import cardrules
 from cardrules import Bid, Card, Game, Play, card
-from cardrules.cards import CardSet
 from cardrules.rules import BidStyle, FirstLead, FirstLeader, TrumpLead, Variant
 from cardrules.scoring import Formula, score_env
-from oracle import legal_plays
 
 #: Fields that name a variant rather than describe its rules.
 IDENTITY = frozenset({"name", "title", "summary", "aliases", "parent"})

@@ -112,7 +112,9 @@ def test_random_games(name: str) -> None:
 # --------------------------------------------------------------------------- the texts' tables
 
 
-@pytest.mark.parametrize(("bid_", "tricks", "points"), [(0, 0, 10), (2, 2, 12), (3, 4, 0), (1, 0, 0)])
+@pytest.mark.parametrize(
+    ("bid_", "tricks", "points"), [(0, 0, 10), (2, 2, 12), (3, 4, 0), (1, 0, 0)]
+)
 def test_scoring_table_000(bid_: int, tricks: int, points: int) -> None:
     """000_05789f49e1c2534d.txt, the scoring table, scored by the kachuful file."""
     assert score("kachuful", bid_, tricks) == points

@@ -160,7 +160,7 @@ def test_ace_of_spades_leads_and_dead_tricks_face_up_001() -> None:
         g.apply(Play("5♠"))
     for c in ("A♠", "2♠", "3♠", "4♠"):
         g.apply(Play(c))
-    dead = tuple(sorted(card(c) for c in "A♠ 2♠ 3♠ 4♠".split()))
+    dead = tuple(sorted(card(c) for c in ["A♠", "2♠", "3♠", "4♠"]))
     assert all(g.view(s).dead == dead for s in range(4))
     assert g.to_act == 3  # the highest card of the suit leads again
 

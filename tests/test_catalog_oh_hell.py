@@ -21,7 +21,6 @@ from catalog_support import (
     hand_scores,
     play,
     play_random,
-    plays,
     stack,
     trumps,
 )
@@ -154,7 +153,7 @@ def test_thirteen_cards_without_trumps_002() -> None:
     v = cardrules.load("oh-hell-13")
     assert v.players == PlayerRange(4, 4)
     assert v.hand_sizes(4) == (*range(13, 0, -1), *range(2, 14))
-    order = [card(c) for c in "2♣ 3♣ 4♣ 5♣".split()]
+    order = [card(c) for c in ["2♣", "3♣", "4♣", "5♣"]]
     g = Game(v, players=4, deck=[order, order], first_dealer=3)
     assert g.hand_size == 13 and g.trump is None and g.turned_up is None
     assert all(len(g.hand(s)) == 13 for s in range(4))
@@ -208,7 +207,7 @@ def test_one_hand_example_002() -> None:
         bid(g, 1, 1, 1, 1)
         for trick in tricks:
             play(g, *trick)
-        (_, bids, won, points, _), = hand_scores(g)
+        ((_, _, won, points, _),) = hand_scores(g)
         assert won[0] == taken and points[0] == expected
 
 
@@ -344,7 +343,7 @@ def test_oh_hell_tie_is_played_off_002() -> None:
         g = play_random(v, 3, seed)
         extra = deals(g)[2:]
         assert all(size == 2 for size in extra)
-        assert g.result is not None and not g.result.shared or len(extra) == 20
+        assert (g.result is not None and not g.result.shared) or len(extra) == 20
         if extra:
             before = hand_scores(g)[1][4]
             assert sum(t == max(before) for t in before) > 1

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.cli import Command, build_parser, discover_commands, main
-from cardrules.dsl import builtin_dir, builtin_names
+from cardrules.dsl import builtin_dir, builtin_names, load
 
 VARIANT_FILES = sorted(str(p) for p in builtin_dir().glob("*.cardrules"))
 
@@ -25,6 +25,9 @@ def test_list(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == builtin_names()
+    for line in lines:  # every variant with its own one-line summary
+        name, _, summary = line.partition(" ")
+        assert summary.strip() == load(name).summary != ""
     kachuful = next(line for line in lines if line.startswith("kachuful "))
     assert "trumps cycle spades, diamonds, clubs, hearts" in kachuful
 

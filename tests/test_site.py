@@ -99,8 +99,27 @@ def test_home_tutorial_and_api_pages(site: Path) -> None:
     assert "pip install cardrules" in home
     assert (site / "tutorial" / "index.html").is_file()
     api = text_of(site / "api" / "index.html")
-    for name in ("cardrules.cards", "cardrules.rules", "cardrules.rulebook", "CardSet"):
+    for name in (
+        "cardrules.cards",
+        "cardrules.rules",
+        "cardrules.rulebook",
+        "CardSet",
+        "cardrules.bots",
+        "HeuristicBot",
+        "cardrules.simulate",
+    ):
         assert name in api
+
+
+def test_bots_page_reports_heuristic_against_random(site: Path) -> None:
+    bots = text_of(site / "bots" / "index.html")
+    assert "cardrules simulate kachuful --players 4 --games 2000 --bots heuristic,random" in bots
+    assert "cardrules play kachuful" in bots and "make demo" in bots
+    rows = re.findall(
+        r"\| *(\d) *\| *(heuristic|random) *\|", (ROOT / "docs" / "bots.md").read_text()
+    )
+    assert [bot for _, bot in rows[:4]] == ["heuristic", "random", "random", "random"]
+    assert "Bots, play and simulation" in text_of(site / "index.html")
 
 
 def test_nothing_is_fetched_from_elsewhere(site: Path) -> None:

@@ -33,6 +33,8 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.cards", "Cards"),
     ("cardrules.scoring", "Scoring formulas"),
     ("cardrules.rulebook", "Rules pages"),
+    ("cardrules.bots", "Bots"),
+    ("cardrules.simulate", "Simulation"),
     ("cardrules.errors", "Errors"),
 )
 
@@ -102,6 +104,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
     if (docs_dir / "dsl.md").exists():
         nav.append({"The variant language": "dsl.md"})
     nav.append({"The games": games})
+    if (docs_dir / "bots.md").exists():
+        nav.append({"Bots, play and simulation": "bots.md"})
     if (docs_dir / "shedding-length.md").exists():
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
     nav.append({"API reference": "api.md"})

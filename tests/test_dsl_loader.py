@@ -300,3 +300,33 @@ def test_load_hints_the_name_for_a_misspelt_builtin():
     with pytest.raises(VariantError) as info:
         load("oh_hell")
     assert info.value.hint == "did you mean 'oh-hell'?"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: load("oh-hell", search=5),
+            "search must be a folder or a list of folders, not int",
+        ),
+        (lambda: load("oh-hell", search=[None]), "a search folder must be a path, not NoneType"),
+        (
+            lambda: load_text("game: x\n", search=[b"/tmp"]),
+            "a search folder must be a path, not bytes",
+        ),
+        (lambda: load("oh-hell", overrides=5), "overrides must be a mapping, not int"),
+        (lambda: load("oh-hell", overrides={5: 1}), "an option name must be text, not int"),
+        (lambda: load("a\x00b.cardrules"), "the path 'a\\x00b.cardrules' holds a NUL character"),
+    ],
+)
+def test_misused_arguments_raise_variant_error(call, message):
+    """The loader's promise (nothing but VariantError) holds for odd arguments too."""
+    with pytest.raises(VariantError) as info:
+        call()
+    assert info.value.message == message
+
+
+def test_a_very_long_unknown_name_is_shortened():
+    with pytest.raises(VariantError) as info:
+        load("x" * 10_000)
+    assert len(info.value.message) < 120

@@ -240,7 +240,8 @@ class _Loader:
     def unknown(self, name: str) -> tuple[str, str | None, str | None]:
         known = self.names()
         expected = "one of: " + join_words(known) if known and len(known) <= 30 else None
-        return f"there is no variant called {name!r}", expected, did_you_mean(name, known)
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        return f"there is no variant called {shown!r}", expected, did_you_mean(name, known)
 
     # ---- resolution
     def load_file(self, path: Path, display: str, by_name: str | None) -> ParsedFile:
@@ -394,9 +395,47 @@ class _Loader:
 def _roots(search: Iterable[PathLike] | PathLike | None) -> list[Path]:
     if search is None:
         return []
+    items: Iterable[object]
     if isinstance(search, str | os.PathLike):
-        return [Path(search)]
-    return [Path(s) for s in search]
+        items = [search]
+    else:
+        try:
+            items = list(search)
+        except TypeError:
+            raise VariantError(
+                f"search must be a folder or a list of folders, not {type(search).__name__}"
+            ) from None
+    roots: list[Path] = []
+    for item in items:
+        if not isinstance(item, str | os.PathLike):
+            raise VariantError(f"a search folder must be a path, not {type(item).__name__}")
+        roots.append(_path(item))
+    return roots
+
+
+def _path(item: PathLike) -> Path:
+    """``Path(item)``, refusing what no file system accepts (a NUL, bytes paths)."""
+    try:
+        text = os.fspath(item)
+    except TypeError:
+        raise VariantError(f"a path must be text, not {type(item).__name__}") from None
+    if not isinstance(text, str):
+        raise VariantError(f"a path must be text, not {type(text).__name__}")
+    if "\x00" in text:
+        raise VariantError(f"the path {text[:80]!r} holds a NUL character")
+    return Path(text)
+
+
+def _options(
+    overrides: Mapping[str, object] | None, options: Mapping[str, object]
+) -> dict[str, object]:
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise VariantError(f"overrides must be a mapping, not {type(overrides).__name__}")
+    merged = {**(overrides or {}), **options}
+    for name in merged:
+        if not isinstance(name, str):
+            raise VariantError(f"an option name must be text, not {type(name).__name__}")
+    return merged
 
 
 def load(
@@ -440,7 +479,7 @@ def load(
         raise VariantError(
             f"a variant name or path must be text, not {type(name_or_path).__name__}"
         )
-    text = os.fspath(name_or_path)
+    text = os.fspath(_path(name_or_path))
     if isinstance(name_or_path, str) and _NAME.fullmatch(text):
         loader = _Loader(_roots(search))
         found = loader.find_name(text)
@@ -476,7 +515,7 @@ def load(
         by_name = path.stem if builtin and path.suffix == EXTENSION else None
         pf = loader.load_file(path, text, by_name)
     v = loader.resolve(pf, path.resolve(), path.parent, ())
-    return loader.finish(v, {**(overrides or {}), **options})
+    return loader.finish(v, _options(overrides, options))
 
 
 def load_text(
@@ -504,4 +543,4 @@ def load_text(
     pf = parse_file(text, path=path)
     loader.sources[path] = pf.text
     v = loader.resolve(pf, None, None, ())
-    return loader.finish(v, {**(overrides or {}), **options})
+    return loader.finish(v, _options(overrides, options))

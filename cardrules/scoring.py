@@ -572,8 +572,7 @@ class _Builder(Transformer[Token, Any]):
         if op in ("=", "!="):
             if left.kind != right.kind:
                 raise _FormulaError(
-                    f"{op!r} compares {_KIND_WORDS[left.kind]} with "
-                    f"{_KIND_WORDS[right.kind]}",
+                    f"{op!r} compares {_KIND_WORDS[left.kind]} with {_KIND_WORDS[right.kind]}",
                     right.start,
                     expected=f"{_KIND_WORDS[left.kind]}, like the left side",
                 )
@@ -644,8 +643,14 @@ _TERMINAL_WORDS: Final = {
     "$END": "the end of the formula",
 }
 _OPERATORS: Final = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "DSLASH"})
-_KEYWORD_TERMINALS: Final = {"IF": "if", "_THEN": "then", "_ELSE": "else", "AND": "and",
-                             "OR": "or", "NOT": "not"}
+_KEYWORD_TERMINALS: Final = {
+    "IF": "if",
+    "_THEN": "then",
+    "_ELSE": "else",
+    "AND": "and",
+    "OR": "or",
+    "NOT": "not",
+}
 
 _CHAR_HINTS: Final = {
     "&": "write 'and'",
@@ -698,9 +703,7 @@ def _syntax_error(exc: UnexpectedToken, text: str) -> _FormulaError:
         if not text.strip() or tok.end_pos is None:
             return _FormulaError("the formula is empty", 0, expected=expected)
         hint = "every 'if ... then ...' needs an 'else' part" if "_ELSE" in accepts else None
-        return _FormulaError(
-            "the formula ends too soon", tok.end_pos, expected=expected, hint=hint
-        )
+        return _FormulaError("the formula ends too soon", tok.end_pos, expected=expected, hint=hint)
     hint = None
     if tok.type == "IF" and "NUMBER" in accepts:
         hint = (
@@ -709,11 +712,11 @@ def _syntax_error(exc: UnexpectedToken, text: str) -> _FormulaError:
         )
     elif tok.type == "COMP_OP" and "COMP_OP" not in accepts and "AND" in accepts:
         hint = (
-            "comparisons do not chain: join them with 'and', "
-            "as in 'bid <= tricks and tricks <= 5'"
+            "comparisons do not chain: join them with 'and', as in 'bid <= tricks and tricks <= 5'"
         )
-    elif tok.type == "NAME" and (words := [w for t, w in _KEYWORD_TERMINALS.items()
-                                           if t in accepts]):
+    elif tok.type == "NAME" and (
+        words := [w for t, w in _KEYWORD_TERMINALS.items() if t in accepts]
+    ):
         hint = _did_you_mean(tok.value, words)
     if hint is None and tok.type in ("NAME", "NUMBER", "_LPAR") and "PLUS" in accepts:
         hint = "is an operator missing? Write '*' to multiply, as in '10 * bid'"
@@ -834,9 +837,7 @@ def parse_formula(
 
 # --------------------------------------------------------------------------- formatting
 
-_PREC_IF, _PREC_OR, _PREC_AND, _PREC_NOT, _PREC_CMP, _PREC_SUM, _PREC_PRODUCT, _PREC_NEG = range(
-    8
-)
+_PREC_IF, _PREC_OR, _PREC_AND, _PREC_NOT, _PREC_CMP, _PREC_SUM, _PREC_PRODUCT, _PREC_NEG = range(8)
 _PREC_ATOM: Final = 8
 
 
@@ -995,7 +996,7 @@ def _compile(node: Expr) -> _Fn:
         first = _compile(node.first)
         steps = [(_BINARY[op], _compile(t)) for op, t in node.rest]
         if len(steps) == 1:
-            (op1, second), = steps
+            ((op1, second),) = steps
             return lambda env: op1(first(env), second(env))
 
         def chain(env: Mapping[str, Value]) -> Value:

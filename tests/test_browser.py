@@ -1,9 +1,10 @@
 """The rules site in a real browser: Debian's Chromium, driven by playwright-python.
 
 The built site is served on 127.0.0.1; the test reads the Kachuful deal
-schedule, searches for "hook", follows a "Differences from" link and saves a
-screenshot, and checks that there were no console errors and that no request
-went anywhere but 127.0.0.1. It never downloads a browser. It skips only when
+schedule, prints it (print media: no navigation, tables kept whole, a PDF),
+searches for "hook", follows a "Differences from" link and saves a screenshot,
+and checks that there were no console errors and that no request went anywhere
+but 127.0.0.1. It never downloads a browser. It skips only when
 /usr/bin/chromium is missing and the CI environment variable is not set.
 """
 
@@ -117,6 +118,18 @@ def test_site_in_chromium(base_url: str, tmp_path: Path) -> None:
             assert trumps[:8] == order * 2
             assert all(t == order[i % 4] for i, t in enumerate(trumps[:-1]))
             page.screenshot(path=str(tmp_path / "kachuful.png"), full_page=True)
+
+            # On paper: no header, navigation or table of contents, and tables kept whole.
+            page.emulate_media(media="print")
+            for chrome in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary"):
+                assert not page.locator(chrome).first.is_visible(), chrome
+            assert page.locator("article").first.is_visible()
+            table = page.locator("xpath=//h3[@id='deal-schedule']/following::table[1]")
+            assert table.evaluate("e => getComputedStyle(e).breakInside") == "avoid"
+            pdf = page.pdf(path=str(tmp_path / "kachuful.pdf"))
+            assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") >= 2
+            page.emulate_media(media="screen")
+            assert page.locator(".md-header").first.is_visible()
 
             # Search for "hook".
             box = page.locator("input.md-search__input")

@@ -43,6 +43,7 @@ def test_a_whole_game_through_stdin(
     assert code == 0 and err == "" and "Traceback" not in out
     assert "Kachuful: 4 players. You are seat 0; the others are heuristic bots." in out
     assert "=== Hand 19 of 19: 10 cards each" in out
+    assert "cards each, You deal ===" in out and "You deals" not in out
     assert "Trumps: ♠ spades" in out and "Trumps: ♦ diamonds" in out
     assert re.search(r"Your hand: ♠ [^\n]*\n +1\) ", out)  # sorted by suit, numbered
     assert re.search(

@@ -139,7 +139,7 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
     if kind == "deal":
         of = f" of {len(hand_sizes)}" if hand_sizes and ev[1] <= len(hand_sizes) else ""
         extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
-        return f"\n=== Hand {ev[1]}{of}{extra}: {ev[3]} cards each, {t.name(ev[2])} deals ==="
+        return f"\n=== Hand {ev[1]}{of}{extra}: {ev[3]} cards each, {t.does(ev[2], 'deals')} ==="
     if kind == "trump":
         turned = f" ({t.card(ev[3])} turned up)" if ev[3] is not None else ""
         return f"Trumps: {t.suit(ev[2])}{turned}"

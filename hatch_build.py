@@ -26,22 +26,42 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled with mypyc (paths relative to the project root).
-COMPILED = ("cardrules/engine/game.py",)
+#: The modules compiled with mypyc (paths relative to the project root): the
+#: engine's game loop and every module it calls (compiled together, their calls
+#: to one another and the attributes of ``_Rules`` are native).
+COMPILED = (
+    "cardrules/engine/game.py",
+    "cardrules/engine/compiled_rules.py",
+    "cardrules/engine/dealing.py",
+    "cardrules/engine/events.py",
+    "cardrules/engine/explain.py",
+    "cardrules/engine/saves.py",
+)
+
+#: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):
+#: ``cardrules/engine/compiled__mypyc.*.so``.
+GROUP = "cardrules.engine.compiled"
 
 _ENV = "CARDRULES_COMPILE"
 
 # Run in a child process, so that mypy/mypyc and setuptools state never leaks
 # into the build front end, and a crash there is just a failed step.
 _BUILD_SCRIPT = r"""
+import inspect
 import sys
 from mypyc.build import mypycify
 from setuptools import Distribution
 from setuptools.command.build_ext import build_ext
 
-target, lib, temp, *paths = sys.argv[1:]
+target, lib, temp, group, *paths = sys.argv[1:]
+# One group: the modules share one library (named after the group, inside the
+# package, where the mypyc version allows naming it) and call one another natively.
+named = "group_name" in inspect.signature(mypycify).parameters
 exts = mypycify(
-    ["--cache-dir", target + "/.mypy_cache", *paths], opt_level="3", target_dir=target
+    ["--cache-dir", target + "/.mypy_cache", *paths],
+    opt_level="3",
+    target_dir=target,
+    **({"group_name": group} if named else {}),
 )
 dist = Distribution({"name": "cardrules-compiled", "ext_modules": exts})
 cmd = build_ext(dist)
@@ -89,7 +109,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def _compile(self, tmp: Path) -> list[tuple[Path, str]]:
         root = Path(self.root)
         lib, temp = tmp / "lib", tmp / "temp"
-        cmd = [sys.executable, "-c", _BUILD_SCRIPT, str(tmp / "c"), str(lib), str(temp)]
+        cmd = [sys.executable, "-c", _BUILD_SCRIPT, str(tmp / "c"), str(lib), str(temp), GROUP]
         proc = subprocess.run(
             [*cmd, *COMPILED],
             cwd=root,

@@ -11,69 +11,51 @@ list copies):
   the event kind. The log *is* the history: saves and :func:`replay` read it.
 
 The trick loop is split into small steps (:meth:`Game._legal_plays`,
-:meth:`Game._play`, :meth:`Game._finish_trick`, :meth:`Game._next_hand`) so
+:meth:`Game.apply`, :meth:`Game._finish_trick`, :meth:`Game._next_hand`) so
 that the shedding mode can replace the trick-completion step (dead tricks,
-cuts and pick-ups) and skip seats that are out, on the same engine.
+cuts and pick-ups, :meth:`Game._shed_step`) and skip seats that are out, on
+the same engine.
+
+This module holds the state and the loop; the rest lives beside it:
+
+* :mod:`~cardrules.engine.compiled_rules`: a variant compiled for the loop
+  (:class:`_Rules`), its fingerprint and the scoring of a hand;
+* :mod:`~cardrules.engine.dealing`: seeded shuffles, given decks, the first
+  dealer and the checks of recorded deals;
+* :mod:`~cardrules.engine.events`: the log's public form and one seat's view of it;
+* :mod:`~cardrules.engine.explain`: the reasons given by ``IllegalAction``;
+* :mod:`~cardrules.engine.saves`: :meth:`Game.to_json`, :meth:`Game.from_json`
+  and :func:`replay`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import struct
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from enum import Enum
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
-import attrs
-
-from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit, card
-from cardrules.engine.actions import (
-    Action,
-    Amend,
-    Bid,
-    Look,
-    Play,
+from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
+from cardrules.engine.actions import Action, Amend, Bid, Look, Play
+from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
+from cardrules.engine.dealing import (
+    _check_deal,
+    _first_dealer,
+    _normalise_decks,
+    _random_words,
+    _shuffled,
 )
+from cardrules.engine.events import Event, _events_for, _public
+from cardrules.engine.explain import _explain_bid, _explain_play
+from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
+from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
+from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
+from cardrules.engine.saves import _load_text, _save_text, replay
 from cardrules.engine.view import Result, View
-from cardrules.errors import (
-    CardError,
-    CardrulesError,
-    IllegalAction,
-    InvalidAction,
-    SaveError,
-    VariantError,
-)
-from cardrules.rules import (
-    BidStyle,
-    DeadTricks,
-    Direction,
-    EndWhenAllOut,
-    FirstDealer,
-    FirstLead,
-    FirstLeader,
-    Mode,
-    Pattern,
-    TieBreak,
-    TrumpKind,
-    TrumpLead,
-    Variant,
-)
+from cardrules.errors import IllegalAction, InvalidAction
+from cardrules.rules import Variant
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
-
-#: Exact numbers: whole numbers are kept as ints internally, for speed.
-Num = int | Fraction
-
-#: One log entry: a tuple whose first item is the kind (see :attr:`Game.events`).
-Event = tuple[Any, ...]
-
-SAVE_FORMAT: Final = "cardrules.game"
-SAVE_VERSION: Final = 1
-#: Saved games larger than this are refused unread.
-MAX_SAVE_BYTES: Final = 20_000_000
 
 _BID: Final = 0
 _PLAY: Final = 1
@@ -129,280 +111,6 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
             t = _suit_plays(3, p)
         out = out + t if out else t
     return out
-
-
-def _cards_text(mask: int) -> str:
-    return " ".join(str(c) for c in CardSet(mask))
-
-
-_U64X52: Final = struct.Struct("<52Q").unpack
-
-
-def _random_words(seed: int, idx: int) -> tuple[int, ...]:
-    """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``."""
-    return _U64X52(hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx)).digest(416))
-
-
-def _shuffled(words: tuple[int, ...], pack: tuple[int, ...], k: int) -> list[int]:
-    """The pack shuffled with 52 random words (a Fisher-Yates shuffle).
-
-    The words come from SHAKE-128 of the seed and the hand number, so a seed
-    deals the same cards on every platform and Python version; the modulo
-    bias is below 2**-57. Only the first ``k`` places are shuffled (the rest are
-    never dealt or seen); word 51 is left for the first dealer.
-    """
-    order = list(pack)
-    m = len(order)
-    for i in range(min(k, m - 1)):
-        j = i + words[i] % (m - i)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-# --------------------------------------------------------------------------- scoring
-
-
-def _local_env(
-    *, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool = False
-) -> dict[str, int | Fraction | bool]:
-    return {
-        "bid": bid,
-        "tricks": tricks,
-        "cards": cards,
-        "hand": hand,
-        "players": players,
-        "blind": blind,
-        "exact": bid == tricks,
-        "over": tricks > bid,
-        "under": tricks < bid,
-        "diff": abs(tricks - bid),
-    }
-
-
-def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
-    try:
-        from cardrules.scoring import score_env
-    except ImportError:
-        return _local_env
-    return score_env
-
-
-# --------------------------------------------------------------------------- compiled rules
-
-
-def _canon(x: object) -> object:
-    if attrs.has(type(x)):
-        fields = attrs.fields(type(x))  # type: ignore[arg-type]
-        return [type(x).__name__] + [[f.name, _canon(getattr(x, f.name))] for f in fields if f.eq]
-    if isinstance(x, Enum):
-        return x.value
-    if isinstance(x, tuple | list):
-        return [_canon(i) for i in x]
-    if x is None or isinstance(x, bool | int | str | float):
-        return x if not isinstance(x, int) or isinstance(x, bool) else int(x)
-    for name in ("text", "source"):
-        text = getattr(x, name, None)
-        if isinstance(text, str):
-            return [type(x).__name__, text]
-    return repr(x)
-
-
-def variant_fingerprint(variant: Variant) -> str:
-    """A short stable hash of a variant's rules (names, options and source positions
-    aside from, everything that takes part in equality). Saved games carry it."""
-    text = json.dumps(_canon(variant), ensure_ascii=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-class _Rules:
-    """A variant compiled to plain attributes for the hot loops (one per variant)."""
-
-    def __init__(self, v: Variant) -> None:
-        self.variant = v
-        self.tricks_mode = v.mode is Mode.TRICKS
-        self.clockwise = v.direction is Direction.CLOCKWISE
-        self.pack_mask = v.deck.cards.mask
-        self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
-        t = v.trumps
-        self.trump_rule = t
-        b = v.bidding
-        self.bid_style = 0 if not v.has_bidding else (1 if b.style is BidStyle.IN_TURN else 2)
-        self.hook = b.hook and self.bid_style == 1
-        self.min_bid = b.min_bid
-        self.max_bid = b.max_bid
-        self.blind = b.blind
-        self.forehead = frozenset(b.forehead_sizes)
-        self.amend = b.amend and self.bid_style == 1
-        p = v.play
-        self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
-        self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0
-        self.first_lead = (
-            0
-            if self.lead_card < 0 or p.first_lead is FirstLead.ANY
-            else (1 if p.first_lead is FirstLead.CARD else 2)
-        )
-        self.must_follow = p.must_follow
-        self.must_trump = p.must_trump
-        self.must_beat = p.must_beat
-        self.plain_follow = p.must_follow and not p.must_beat
-        self.free_void = not p.must_trump and not p.must_beat
-        self.trump_broken_rule = p.trump_lead is TrumpLead.BROKEN
-        self.free_lead = not self.trump_broken_rule
-        self.formula = v.scoring.formula
-        self.higher_wins = v.scoring.higher_wins
-        self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
-        self.max_extra = v.winning.max_extra_hands
-        self.whole_pack = v.schedule.pattern is Pattern.WHOLE_PACK
-        self.env = _env_builder()
-        self.score_cache: dict[tuple[int, int, int, int, int, bool], Num] = {}
-        self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
-        self._fingerprint: str | None = None
-        self._geometry: dict[
-            int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
-        ] = {}
-        self.turn_up_any = t.kind is TrumpKind.TURN_UP
-        self.turn_up_all = self.turn_up_any and not t.no_trump_every
-        self.all_out_leader_loses = v.shedding.all_out is EndWhenAllOut.LAST_LEADER
-        self.dead_face_up = v.shedding.dead_tricks is DeadTricks.FACE_UP
-        if b.max_bid is not None and b.max_bid < b.min_bid:
-            raise VariantError(
-                f"{v.name}: the largest bid ({b.max_bid}) is below the smallest ({b.min_bid})"
-            )
-        if b.min_bid < 0:
-            raise VariantError(f"{v.name}: the smallest bid may not be negative ({b.min_bid})")
-        if t.kind is TrumpKind.FIXED and t.suit is None and not t.no_trump_every:
-            pass  # a fixed "no trump" game: allowed, every hand without trumps
-
-    def geometry(
-        self, players: int
-    ) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """(hand sizes, largest, next seat, seats from each dealer's neighbour
-        round to the dealer) for ``players`` players, checked once and cached."""
-        hit = self._geometry.get(players)
-        if hit is not None:
-            return hit
-        v = self.variant
-        if type(players) is not int:
-            raise ValueError(f"players must be an int, got {players!r}")
-        if players not in v.players:
-            raise VariantError(
-                f"{v.name} is for {v.players.min} to {v.players.max} players, not {players}"
-            )
-        if players < 2:
-            raise VariantError(f"a game needs at least 2 players, not {players}")
-        sizes = v.hand_sizes(players)
-        pack_size = len(self.pack)
-        if not sizes:
-            raise VariantError(f"{v.name}: the schedule has no hands for {players} players")
-        for i, s in enumerate(sizes):
-            if s < 1:
-                raise VariantError(
-                    f"{v.name}: hand {i + 1} would deal {s} cards each to {players} players"
-                )
-            if s * players > pack_size and not (self.whole_pack and not self.tricks_mode):
-                raise VariantError(
-                    f"{v.name}: hand {i + 1} needs {s} cards each for {players} players, "
-                    f"{s * players} in all, but the pack has {pack_size}"
-                )
-        step = 1 if self.clockwise else -1
-        n = players
-        nxt = tuple((s + step) % n for s in range(n))
-        order = tuple(tuple((d + step * k) % n for k in range(1, n + 1)) for d in range(n))
-        geo = (sizes, max(sizes), nxt, order)
-        self._geometry[players] = geo
-        return geo
-
-    @property
-    def fingerprint(self) -> str:
-        if self._fingerprint is None:
-            self._fingerprint = variant_fingerprint(self.variant)
-        return self._fingerprint
-
-    def points(
-        self, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool
-    ) -> Num:
-        """One seat's points for one hand: an int when whole (fast to add), else a Fraction."""
-        key = (bid, tricks, cards, hand, players, blind)
-        hit = self.score_cache.get(key)
-        if hit is not None:
-            return hit
-        value: Num
-        if self.formula is None:
-            value = 10 + bid if bid == tricks else 0
-        else:
-            env = self.env(
-                bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind
-            )
-            f = Fraction(self.formula.evaluate(env))
-            value = f.numerator if f.denominator == 1 else f
-        if len(self.score_cache) > 100_000:
-            self.score_cache.clear()
-        self.score_cache[key] = value
-        return value
-
-
-_COMPILED: dict[int, tuple[Variant, _Rules]] = {}
-
-
-def _compile(v: Variant) -> _Rules:
-    hit = _COMPILED.get(id(v))
-    if hit is not None and hit[0] is v:
-        return hit[1]
-    if not isinstance(v, Variant):
-        raise TypeError(f"Game needs a cardrules Variant, got {type(v).__name__}")
-    r = _Rules(v)
-    if len(_COMPILED) > 256:
-        _COMPILED.clear()
-    _COMPILED[id(v)] = (v, r)
-    return r
-
-
-# --------------------------------------------------------------------------- decks
-
-
-def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int, ...]:
-    out: list[int] = []
-    seen = 0
-    for x in cards:
-        if isinstance(x, str):
-            c = int(card(x))
-        elif type(x) is Card or (type(x) is int and 0 <= x < 52):
-            c = int(x)  # type: ignore[call-overload,unused-ignore]
-        else:
-            raise CardError(f"{what}: {x!r} is not a card")
-        if seen >> c & 1:
-            raise CardError(f"{what}: {ALL_CARDS[c]} appears twice")
-        if not pack_mask >> c & 1:
-            raise CardError(f"{what}: {ALL_CARDS[c]} is not in this variant's pack")
-        seen |= 1 << c
-        out.append(c)
-    # Complete a partial deck with the rest of the pack, lowest card first.
-    rest = pack_mask & ~seen
-    out.extend(int(c) for c in CardSet(rest))
-    return tuple(out)
-
-
-def _normalise_decks(deck: object, pack_mask: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
-    """Returns (decks, reuse). ``reuse``: one order used for every hand."""
-    if isinstance(deck, str):
-        return (_parse_deck(deck.replace(",", " ").split(), pack_mask, "deck"),), True
-    if isinstance(deck, CardSet):
-        raise CardError("deck must be a card order (a list), not a CardSet")
-    if not isinstance(deck, Sequence):
-        raise CardError(
-            f"deck must be a list of cards or a list of decks, got {type(deck).__name__}"
-        )
-    if deck and isinstance(deck[0], Sequence) and not isinstance(deck[0], str):
-        decks = tuple(
-            _parse_deck(
-                d.replace(",", " ").split() if isinstance(d, str) else d,
-                pack_mask,
-                f"deck {i + 1}",
-            )
-            for i, d in enumerate(deck)
-        )
-        return decks, False
-    return (_parse_deck(deck, pack_mask, "deck"),), True
 
 
 # --------------------------------------------------------------------------- the game
@@ -621,34 +329,10 @@ class Game:
 
     def _begin(self) -> None:
         words = _random_words(self._seed, 0)
-        self._start_hand(self._choose_first_dealer(words), words)
-
-    def _choose_first_dealer(self, words: tuple[int, ...]) -> int:
-        n = self._n
-        if self._fd_param is not None:
-            return self._fd_param
-        rule = self._v.dealer
-        if rule.first is FirstDealer.SEAT:
-            if not 0 <= rule.seat < n:
-                raise VariantError(
-                    f"{self._v.name}: the first dealer is seat {rule.seat}, "
-                    f"but there are only {n} seats"
-                )
-            return rule.seat
-        if rule.first is FirstDealer.RANDOM:
-            return words[51] % n
-        # Cut: every seat still in draws a card; the highest rank deals; ties cut again.
-        rng = random.Random(words[51])
-        contenders = list(range(n))
-        pack = list(self._r.pack)
-        while True:
-            drawn = rng.sample(pack, len(contenders))
-            cut = tuple((s, ALL_CARDS[c]) for s, c in zip(contenders, drawn, strict=True))
-            self._events.append(("cut", cut))
-            top = max(c % 13 for c in drawn)
-            contenders = [s for s, c in zip(contenders, drawn, strict=True) if c % 13 == top]
-            if len(contenders) == 1:
-                return contenders[0]
+        dealer = self._fd_param
+        if dealer is None:
+            dealer = _first_dealer(self._v, self._n, self._r.pack, words, self._events)
+        self._start_hand(dealer, words)
 
     # ----------------------------------------------------------------- dealing
 
@@ -677,7 +361,7 @@ class Game:
         if idx < len(self._forced):
             hands_t, turned = self._forced[idx]
             hands = list(hands_t)
-            self._check_deal(hn, size, dealer, hands, turned, turn_up)
+            _check_deal(r, n, self._order[dealer], hn, size, hands, turned, turn_up)
         else:
             order = self._deck_for(idx, k, words)
             so = self._order[dealer]
@@ -740,46 +424,6 @@ class Game:
             self._looked = [True] * n
             self._waiting = None
             self._start_play()
-
-    def _check_deal(
-        self, hn: int, size: int, dealer: int, hands: list[int], turned: int, turn_up: bool
-    ) -> None:
-        """Validate a recorded deal (from a save or a log)."""
-        r = self._r
-        if len(hands) != self._n:
-            raise SaveError(f"hand {hn}: {len(hands)} hands dealt for {self._n} players")
-        seen = 0
-        for s, h in enumerate(hands):
-            if type(h) is not int or h < 0 or h & ~r.pack_mask:
-                raise SaveError(f"hand {hn}: seat {s} holds cards that are not in the pack")
-            if h & seen:
-                raise SaveError(f"hand {hn}: {_cards_text(h & seen)} dealt twice")
-            want = size
-            if r.whole_pack and not r.tricks_mode:
-                want = len(range(self._order[dealer].index(s), len(r.pack), self._n))
-            if h.bit_count() != want:
-                raise SaveError(
-                    f"hand {hn}: seat {s} was dealt {h.bit_count()} cards, "
-                    f"but this hand deals {want}"
-                )
-            seen |= h
-        if turned >= 0:
-            if not turn_up:
-                raise SaveError(f"hand {hn}: a card is turned up, but this hand turns none")
-            if not r.pack_mask >> turned & 1:
-                raise SaveError(f"hand {hn}: the turned-up card is not in the pack")
-            in_hand = bool(seen >> turned & 1)
-            left = len(r.pack) > size * self._n
-            if in_hand and (left or not hands[dealer] >> turned & 1):
-                raise SaveError(
-                    f"hand {hn}: the turned-up card {ALL_CARDS[turned]} is also in a hand"
-                )
-            if not in_hand and not left:
-                raise SaveError(f"hand {hn}: no card is left to turn up")
-        elif turn_up and (len(r.pack) > size * self._n or not r.trump_rule.none_when_pack_empty):
-            raise SaveError(
-                f"hand {hn}: this hand turns up a card for trumps, but none was recorded"
-            )
 
     # ----------------------------------------------------------------- bidding
 
@@ -1209,7 +853,9 @@ class Game:
             if action in self._amend_options(actor):
                 self._do_bid(actor, action)
                 return
-            raise IllegalAction(self._explain_bid(actor, action.n, amend=True))
+            raise IllegalAction(
+                _explain_bid(self._r, self._size, self._bids, actor, action.n, amend=True)
+            )
         actor = self._to_act if seat is None else seat
         if self._phase == _BID:
             if self._waiting is not None:
@@ -1240,57 +886,26 @@ class Game:
                 )
             if not action.blind and not self._looked[actor]:
                 raise IllegalAction("you have not looked at your cards: bid blind, or Look() first")
-            raise IllegalAction(self._explain_bid(actor, action.n, amend=False))
+            raise IllegalAction(
+                _explain_bid(self._r, self._size, self._bids, actor, action.n, amend=False)
+            )
         # Play phase.
         if actor != self._to_act:
             raise IllegalAction(f"it is seat {self._to_act}'s turn to play, not seat {actor}'s")
         if type(action) is not Play:
             raise IllegalAction(f"the bidding is over: {action.label} is not possible now")
-        raise IllegalAction(self._explain_play(actor, int(action.card)))
-
-    def _explain_bid(self, s: int, n: int, *, amend: bool) -> str:
-        r = self._r
-        size = self._size
-        hi = size if r.max_bid is None else min(r.max_bid, size)
-        lo = min(r.min_bid, hi)
-        if not lo <= n <= hi:
-            return f"bids run from {lo} to {hi} in a {size}-card hand, not {n}"
-        if amend and n == self._bids[s]:
-            return f"your bid is already {n}"
-        total = sum(b for b in self._bids if b >= 0) + n
-        return (
-            f"the dealer may not bid {n}: the bids would add up to {total} tricks, "
-            f"the number of tricks in the hand"
-        )
-
-    def _explain_play(self, s: int, c: int) -> str:
-        hand = self._hands[s]
-        cd = ALL_CARDS[c]
-        if not hand >> c & 1:
-            return f"you do not hold {cd}"
-        mask, code = self._legal_plays(s)
-        held = _cards_text(mask)
-        r = self._r
-        if code == 1:
-            return f"the first lead of the hand must be {ALL_CARDS[r.lead_card]}"
-        if code == 2:
-            return f"the first lead must be a {Suit(r.lead_card // 13).word[:-1]}: you hold {held}"
-        if code == 3:
-            return (
-                f"trumps ({Suit(self._trump).word}) have not been broken: lead another suit, "
-                f"you hold {held}"
+        c = int(action.card)
+        raise IllegalAction(
+            _explain_play(
+                self._r,
+                c,
+                self._hands[actor],
+                self._legal_plays(actor),
+                self._trump,
+                self._trick,
+                self._best,
             )
-        led = Suit(self._trick[0] // 13).word
-        if code == 4:
-            return f"must follow {led}: you hold {held}"
-        best = ALL_CARDS[self._best]
-        if code == 5:
-            return f"must beat {best}: you hold {held}"
-        if code == 6:
-            return f"must beat {best} with a trump: you hold {held}"
-        if code == 7:
-            return f"must trump when void in {led}: you hold {held}"
-        return f"{cd} may not be played now"  # pragma: no cover
+        )
 
     # ----------------------------------------------------------------- public: state
 
@@ -1434,35 +1049,15 @@ class Game:
         """The log as ``seat`` may see it: other seats' cards, hidden bids and
         the seed are replaced by ``None``."""
         self._check_seat(seat)
-        out: list[Event] = []
-        cur = self._hand_index + 1
-        bidding = self._phase == _BID
-        sim_hidden = bidding and self._waiting is not None
-        last_deal = max(i for i, e in enumerate(self._events) if e[0] == "deal")
-        for i, ev in enumerate(self._events):
-            kind = ev[0]
-            if kind == "start":
-                out.append((kind, ev[1], None, ev[3], ev[4]))
-                continue
-            ev = _public(ev)
-            if kind == "deal":
-                hn = ev[1]
-                forehead = ev[3] in self._r.forehead and self._r.bid_style != 0
-                hands = tuple(
-                    h
-                    if (
-                        (s == seat and (hn != cur or self._sees_own(seat)))
-                        or (s != seat and forehead)
-                    )
-                    else None
-                    for s, h in enumerate(ev[4])
-                )
-                out.append((kind, hn, ev[2], ev[3], hands))
-            elif kind == "bid" and sim_hidden and ev[1] != seat and i > last_deal:
-                out.append((kind, ev[1], None, ev[3]))
-            else:
-                out.append(ev)
-        return out
+        r = self._r
+        return _events_for(
+            self._events,
+            seat,
+            current_hand=self._hand_index + 1,
+            sees_own=self._sees_own(seat),
+            bids_hidden=self._phase == _BID and self._waiting is not None,
+            forehead_sizes=r.forehead if r.bid_style != 0 else (),
+        )
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -1675,60 +1270,13 @@ class Game:
 
     # ----------------------------------------------------------------- save and restore
 
-    def _action_log(self) -> list[list[int]]:
-        out: list[list[int]] = []
-        for ev in self._events:
-            k = ev[0]
-            if k == "play":
-                out.append([ev[1], int(ev[2])])
-            elif k == "bid":
-                out.append([ev[1], Bid(ev[2], blind=ev[3]).id])
-            elif k == "look":
-                out.append([ev[1], _LOOK.id])
-            elif k == "amend":
-                out.append([ev[1], Amend(ev[2]).id])
-        return out
-
-    def _deal_log(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for ev in self._events:
-            if ev[0] == "deal":
-                out.append(
-                    {
-                        "hand": ev[1],
-                        "dealer": ev[2],
-                        "hands": [[str(c) for c in CardSet(h)] for h in ev[4]],
-                    }
-                )
-            elif ev[0] == "trump":
-                out[-1]["turned"] = None if ev[3] is None else str(ev[3])
-        return out
-
     def to_json(self) -> str:
         """The whole game as JSON text: settings, every deal and every action.
 
         :meth:`from_json` restores it exactly (it replays the actions, so a
         restored game is checked by the rules).
         """
-        data = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "variant": {
-                "name": self._v.name,
-                "fingerprint": self._r.fingerprint,
-                "rules": _rules_text(self._v),
-            },
-            "players": self._n,
-            "seed": self._seed,
-            "first_dealer": self._fd_param,
-            "max_tricks": self._max_tricks,
-            "decks": [[str(ALL_CARDS[c]) for c in d] for d in self._decks],
-            "decks_reuse": self._decks_reuse,
-            "deals": self._deal_log(),
-            "actions": self._action_log(),
-            "state": self._summary(),
-        }
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return _save_text(self)
 
     def _summary(self) -> dict[str, Any]:
         return {
@@ -1751,299 +1299,4 @@ class Game:
             SaveError: for anything malformed, inconsistent or impossible, with
                 a message saying what.
         """
-        if isinstance(text, bytes | bytearray):
-            if len(text) > MAX_SAVE_BYTES:
-                raise SaveError("saved game is too large")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise SaveError(f"saved game is not UTF-8 text: {e}") from None
-        if not isinstance(text, str):
-            raise SaveError(f"a saved game is JSON text, got {type(text).__name__}")
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveError("saved game is too large")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            raise SaveError(f"saved game is not valid JSON: {e}") from None
-        return _restore(data, variant)
-
-
-# --------------------------------------------------------------------------- restore helpers
-
-
-def _want(cond: bool, msg: str) -> None:
-    if not cond:
-        raise SaveError(msg)
-
-
-def _is_int(x: object) -> bool:
-    return type(x) is int
-
-
-def _rules_text(v: Variant) -> str | None:
-    """The resolved rules as canonical variant text, so that a save of a game
-    played with options or a house-rule file restores without that file."""
-    from cardrules.dsl import format as format_variant
-
-    try:
-        return format_variant(v)
-    except CardrulesError:
-        return None  # a hand-built config no file can describe: from_json needs variant=
-
-
-def _resolve_variant(name: object, variant: Variant | None, rules: object = None) -> Variant:
-    if variant is not None:
-        if not isinstance(variant, Variant):
-            raise SaveError(f"variant must be a Variant, got {type(variant).__name__}")
-        return variant
-    if rules is not None:
-        # The save carries its own resolved rules. Parsing them reads no file
-        # (an `extends` line is recorded, not followed) and runs every check.
-        from cardrules.dsl import parse as parse_variant
-
-        if not isinstance(rules, str):
-            raise SaveError("the save's rules must be variant text")
-        try:
-            return parse_variant(rules, path="<saved game>")
-        except CardrulesError as e:
-            raise SaveError(f"the save's rules are not a valid variant: {e}") from None
-    import cardrules
-
-    load = getattr(cardrules, "load", None)
-    if load is None:
-        raise SaveError(f"cannot look up variant {name!r}: pass variant= to Game.from_json")
-    try:
-        v = load(name)
-    except CardrulesError as e:
-        raise SaveError(f"the saved game's variant {name!r} cannot be loaded: {e}") from None
-    if not isinstance(v, Variant):
-        raise SaveError(f"cardrules.load({name!r}) did not return a Variant")
-    return v
-
-
-def _restore(data: object, variant: Variant | None) -> Game:
-    _want(isinstance(data, dict), "a saved game is a JSON object")
-    assert isinstance(data, dict)
-    _want(
-        data.get("format") == SAVE_FORMAT,
-        f"not a cardrules saved game (format must be {SAVE_FORMAT!r})",
-    )
-    _want(data.get("version") == SAVE_VERSION, f"unsupported save version {data.get('version')!r}")
-    vinfo = data.get("variant")
-    _want(
-        isinstance(vinfo, dict) and isinstance(vinfo.get("name"), str),
-        "the save does not name its variant",
-    )
-    assert isinstance(vinfo, dict)
-    v = _resolve_variant(vinfo["name"], variant, vinfo.get("rules"))
-    _want(
-        vinfo["name"] == v.name,
-        f"the save is a game of {vinfo['name']!r}, not of {v.name!r}",
-    )
-    try:
-        fp = _compile(v).fingerprint
-    except VariantError as e:
-        raise SaveError(str(e)) from None
-    _want(
-        vinfo.get("fingerprint") == fp,
-        f"the save was made with different rules for {v.name!r} "
-        f"(fingerprint {vinfo.get('fingerprint')!r}, these rules have {fp!r})",
-    )
-    players = data.get("players")
-    _want(_is_int(players), "players must be an int")
-    assert isinstance(players, int)
-    seed = data.get("seed")
-    _want(_is_int(seed), "seed must be an int")
-    fd = data.get("first_dealer")
-    _want(fd is None or _is_int(fd), "first_dealer must be an int or null")
-    mt = data.get("max_tricks")
-    _want(mt is None or _is_int(mt), "max_tricks must be an int or null")
-    decks_raw = data.get("decks", [])
-    _want(
-        isinstance(decks_raw, list) and all(isinstance(d, list) for d in decks_raw),
-        "decks must be a list of card lists",
-    )
-    reuse = data.get("decks_reuse", False)
-    _want(isinstance(reuse, bool), "decks_reuse must be true or false")
-    deck: list[list[Any]] | list[Any] | None = None
-    if decks_raw:
-        deck = decks_raw[0] if reuse else decks_raw
-    deals_raw = data.get("deals")
-    _want(isinstance(deals_raw, list) and len(deals_raw) >= 1, "the save has no deals")
-    assert isinstance(deals_raw, list)
-    actions = data.get("actions")
-    _want(isinstance(actions, list), "actions must be a list")
-    assert isinstance(actions, list)
-    forced: list[tuple[tuple[int, ...], int]] = []
-    for i, d in enumerate(deals_raw):
-        _want(isinstance(d, dict), f"deal {i + 1} must be an object")
-        hands_raw = d.get("hands")
-        _want(isinstance(hands_raw, list), f"deal {i + 1}: hands must be a list")
-        masks: list[int] = []
-        seen = 0
-        for s, h in enumerate(hands_raw):
-            _want(isinstance(h, list), f"deal {i + 1}: seat {s}'s hand must be a list of cards")
-            m = 0
-            for x in h:
-                _want(isinstance(x, str), f"deal {i + 1}: {x!r} is not a card")
-                try:
-                    c = int(card(x))
-                except CardError as e:
-                    raise SaveError(f"deal {i + 1}: {e}") from None
-                _want(not (m | seen) >> c & 1, f"deal {i + 1}: {ALL_CARDS[c]} appears twice")
-                m |= 1 << c
-            seen |= m
-            masks.append(m)
-        turned_raw = d.get("turned")
-        turned = -1
-        if turned_raw is not None:
-            _want(isinstance(turned_raw, str), f"deal {i + 1}: the turned-up card must be text")
-            try:
-                turned = int(card(turned_raw))
-            except CardError as e:
-                raise SaveError(f"deal {i + 1}: {e}") from None
-        forced.append((tuple(masks), turned))
-    try:
-        g = Game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt, _forced=forced)
-    except SaveError:
-        raise
-    except CardrulesError as e:
-        raise SaveError(f"the saved settings are not valid: {e}") from None
-    except ValueError as e:
-        raise SaveError(f"the saved settings are not valid: {e}") from None
-    _check_deal_meta(g, deals_raw)
-    for i, a in enumerate(actions):
-        _want(
-            isinstance(a, list) and len(a) == 2 and _is_int(a[0]) and _is_int(a[1]),
-            f"action {i + 1} must be [seat, action id]",
-        )
-        seat, aid = a
-        try:
-            act = Action.from_id(aid)
-        except InvalidAction as e:
-            raise SaveError(f"action {i + 1}: {e}") from None
-        if g.is_over:
-            raise SaveError(
-                f"action {i + 1} ({act.label} by seat {seat}) comes after the end of the game"
-            )
-        try:
-            g.apply(act, seat=seat)
-        except CardrulesError as e:
-            raise SaveError(
-                f"action {i + 1} ({act.label} by seat {seat}) is not legal: {e}"
-            ) from None
-        except SaveError:
-            raise
-    _want(
-        g._hand_index + 1 == len(forced),
-        f"the save has {len(forced)} deals but its actions reach hand {g._hand_index + 1}",
-    )
-    _check_deal_meta(g, deals_raw)
-    state = data.get("state")
-    if state is not None:
-        _want(isinstance(state, dict), "state must be an object")
-        _want(
-            state == g._summary(),
-            "the saved summary (scores, hand, turn) does not match the actions",
-        )
-    return g
-
-
-def _check_deal_meta(g: Game, deals_raw: list[Any]) -> None:
-    dealt = [ev for ev in g._events if ev[0] == "deal"]
-    for ev, d in zip(dealt, deals_raw, strict=False):
-        if "dealer" in d:
-            _want(
-                d["dealer"] == ev[2],
-                f"deal {ev[1]}: the save says seat {d['dealer']!r} dealt, but it was seat {ev[2]}",
-            )
-        if "hand" in d:
-            _want(d["hand"] == ev[1], f"deal {ev[1]} is numbered {d['hand']!r} in the save")
-
-
-def _public(ev: Event) -> Event:
-    """An internal log entry in its public form (hands as CardSets, tuples, exact
-    Fractions, ``None`` for a missing bid); the internal form is cheaper to build."""
-    kind = ev[0]
-    if kind == "play":
-        return (kind, ev[1], ALL_CARDS[ev[2]])
-    if kind == "deal":
-        return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
-    if kind in ("trick", "dead", "pickup"):
-        return (kind, ev[1], tuple(ev[2]), tuple(map(ALL_CARDS.__getitem__, ev[3])))
-    if kind == "score":
-        return (
-            kind,
-            ev[1],
-            tuple(None if b < 0 else b for b in ev[2]),
-            ev[3],
-            tuple(map(Fraction, ev[4])),
-            tuple(map(Fraction, ev[5])),
-        )
-    if kind == "over":
-        return (kind, ev[1], tuple(map(Fraction, ev[2])), ev[3], ev[4], ev[5])
-    return ev
-
-
-def replay(variant: Variant, events: Iterable[Event]) -> Game:
-    """Rebuild a game from its log (:attr:`Game.events`).
-
-    The deals are taken from the log and the actions re-applied, so the result
-    equals the original game (``replay(v, g.events) == g``). A log redacted
-    for one seat cannot be replayed.
-
-    Raises:
-        SaveError: if the log is malformed or does not follow the rules.
-    """
-    evs = list(events)
-    _want(
-        bool(evs) and isinstance(evs[0], tuple | list) and evs[0][0] == "start",
-        "the log must begin with a start event",
-    )
-    start = evs[0]
-    _want(
-        len(start) == 5, "the start event must be (start, players, seed, first_dealer, max_tricks)"
-    )
-    _, players, seed, fd, mt = start
-    _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
-    forced: list[tuple[tuple[int, ...], int]] = []
-    for ev in evs:
-        if ev[0] == "deal":
-            hands = ev[4]
-            _want(
-                isinstance(hands, tuple | list) and all(isinstance(h, CardSet) for h in hands),
-                "a deal event must hold every hand",
-            )
-            forced.append((tuple(h.mask for h in hands), -1))
-        elif ev[0] == "trump":
-            _want(bool(forced), "a trump event before any deal")
-            c = ev[3]
-            forced[-1] = (forced[-1][0], -1 if c is None else int(c))
-    try:
-        g = Game(variant, players, seed, first_dealer=fd, max_tricks=mt, _forced=forced)
-    except SaveError:
-        raise
-    except (CardrulesError, ValueError) as e:
-        raise SaveError(f"the log's settings are not valid: {e}") from None
-    for i, ev in enumerate(evs):
-        k = ev[0]
-        act: Action
-        if k == "play":
-            act = Play(ev[2])
-        elif k == "bid":
-            act = Bid(ev[2], blind=ev[3])
-        elif k == "look":
-            act = _LOOK
-        elif k == "amend":
-            act = Amend(ev[2])
-        else:
-            continue
-        try:
-            g.apply(act, seat=ev[1])
-        except CardrulesError as e:
-            raise SaveError(
-                f"event {i + 1} ({act.label} by seat {ev[1]}) is not legal: {e}"
-            ) from None
-    _want(g.events == evs, "the log does not match the game its actions produce")
-    return g
+        return _load_text(text, variant)

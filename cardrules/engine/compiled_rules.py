@@ -1,0 +1,233 @@
+"""A :class:`Variant` compiled once to plain attributes for the engine's hot loops.
+
+:class:`_Rules` holds the rules as ints and bools, the scoring of one seat's
+hand (cached), the seat orders per player count, and the variant's
+fingerprint; :func:`_compile` caches one per variant object.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from enum import Enum
+from fractions import Fraction
+
+import attrs
+
+from cardrules.engine.actions import Action
+from cardrules.errors import VariantError
+from cardrules.rules import (
+    BidStyle,
+    DeadTricks,
+    Direction,
+    EndWhenAllOut,
+    FirstLead,
+    FirstLeader,
+    Mode,
+    Pattern,
+    TieBreak,
+    TrumpKind,
+    TrumpLead,
+    Variant,
+)
+
+#: Exact numbers: whole numbers are kept as ints internally, for speed.
+Num = int | Fraction
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _local_env(
+    *, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool = False
+) -> dict[str, int | Fraction | bool]:
+    return {
+        "bid": bid,
+        "tricks": tricks,
+        "cards": cards,
+        "hand": hand,
+        "players": players,
+        "blind": blind,
+        "exact": bid == tricks,
+        "over": tricks > bid,
+        "under": tricks < bid,
+        "diff": abs(tricks - bid),
+    }
+
+
+def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
+    try:
+        from cardrules.scoring import score_env
+    except ImportError:
+        return _local_env
+    return score_env
+
+
+# --------------------------------------------------------------------------- compiled rules
+
+
+def _canon(x: object) -> object:
+    if attrs.has(type(x)):
+        fields = attrs.fields(type(x))  # type: ignore[arg-type]
+        return [type(x).__name__] + [[f.name, _canon(getattr(x, f.name))] for f in fields if f.eq]
+    if isinstance(x, Enum):
+        return x.value
+    if isinstance(x, tuple | list):
+        return [_canon(i) for i in x]
+    if x is None or isinstance(x, bool | int | str | float):
+        return x if not isinstance(x, int) or isinstance(x, bool) else int(x)
+    for name in ("text", "source"):
+        text = getattr(x, name, None)
+        if isinstance(text, str):
+            return [type(x).__name__, text]
+    return repr(x)
+
+
+def variant_fingerprint(variant: Variant) -> str:
+    """A short stable hash of a variant's rules (names, options and source positions
+    aside from, everything that takes part in equality). Saved games carry it."""
+    text = json.dumps(_canon(variant), ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class _Rules:
+    """A variant compiled to plain attributes for the hot loops (one per variant)."""
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        self.tricks_mode = v.mode is Mode.TRICKS
+        self.clockwise = v.direction is Direction.CLOCKWISE
+        self.pack_mask = v.deck.cards.mask
+        self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
+        t = v.trumps
+        self.trump_rule = t
+        b = v.bidding
+        self.bid_style = 0 if not v.has_bidding else (1 if b.style is BidStyle.IN_TURN else 2)
+        self.hook = b.hook and self.bid_style == 1
+        self.min_bid = b.min_bid
+        self.max_bid = b.max_bid
+        self.blind = b.blind
+        self.forehead = frozenset(b.forehead_sizes)
+        self.amend = b.amend and self.bid_style == 1
+        p = v.play
+        self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
+        self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0
+        self.first_lead = (
+            0
+            if self.lead_card < 0 or p.first_lead is FirstLead.ANY
+            else (1 if p.first_lead is FirstLead.CARD else 2)
+        )
+        self.must_follow = p.must_follow
+        self.must_trump = p.must_trump
+        self.must_beat = p.must_beat
+        self.plain_follow = p.must_follow and not p.must_beat
+        self.free_void = not p.must_trump and not p.must_beat
+        self.trump_broken_rule = p.trump_lead is TrumpLead.BROKEN
+        self.free_lead = not self.trump_broken_rule
+        self.formula = v.scoring.formula
+        self.higher_wins = v.scoring.higher_wins
+        self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
+        self.max_extra = v.winning.max_extra_hands
+        self.whole_pack = v.schedule.pattern is Pattern.WHOLE_PACK
+        self.env = _env_builder()
+        self.score_cache: dict[tuple[int, int, int, int, int, bool], Num] = {}
+        self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
+        self._fingerprint: str | None = None
+        self._geometry: dict[
+            int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+        ] = {}
+        self.turn_up_any = t.kind is TrumpKind.TURN_UP
+        self.turn_up_all = self.turn_up_any and not t.no_trump_every
+        self.all_out_leader_loses = v.shedding.all_out is EndWhenAllOut.LAST_LEADER
+        self.dead_face_up = v.shedding.dead_tricks is DeadTricks.FACE_UP
+        if b.max_bid is not None and b.max_bid < b.min_bid:
+            raise VariantError(
+                f"{v.name}: the largest bid ({b.max_bid}) is below the smallest ({b.min_bid})"
+            )
+        if b.min_bid < 0:
+            raise VariantError(f"{v.name}: the smallest bid may not be negative ({b.min_bid})")
+        if t.kind is TrumpKind.FIXED and t.suit is None and not t.no_trump_every:
+            pass  # a fixed "no trump" game: allowed, every hand without trumps
+
+    def geometry(
+        self, players: int
+    ) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """(hand sizes, largest, next seat, seats from each dealer's neighbour
+        round to the dealer) for ``players`` players, checked once and cached."""
+        hit = self._geometry.get(players)
+        if hit is not None:
+            return hit
+        v = self.variant
+        if type(players) is not int:
+            raise ValueError(f"players must be an int, got {players!r}")
+        if players not in v.players:
+            raise VariantError(
+                f"{v.name} is for {v.players.min} to {v.players.max} players, not {players}"
+            )
+        if players < 2:
+            raise VariantError(f"a game needs at least 2 players, not {players}")
+        sizes = v.hand_sizes(players)
+        pack_size = len(self.pack)
+        if not sizes:
+            raise VariantError(f"{v.name}: the schedule has no hands for {players} players")
+        for i, s in enumerate(sizes):
+            if s < 1:
+                raise VariantError(
+                    f"{v.name}: hand {i + 1} would deal {s} cards each to {players} players"
+                )
+            if s * players > pack_size and not (self.whole_pack and not self.tricks_mode):
+                raise VariantError(
+                    f"{v.name}: hand {i + 1} needs {s} cards each for {players} players, "
+                    f"{s * players} in all, but the pack has {pack_size}"
+                )
+        step = 1 if self.clockwise else -1
+        n = players
+        nxt = tuple((s + step) % n for s in range(n))
+        order = tuple(tuple((d + step * k) % n for k in range(1, n + 1)) for d in range(n))
+        geo = (sizes, max(sizes), nxt, order)
+        self._geometry[players] = geo
+        return geo
+
+    @property
+    def fingerprint(self) -> str:
+        if self._fingerprint is None:
+            self._fingerprint = variant_fingerprint(self.variant)
+        return self._fingerprint
+
+    def points(
+        self, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool
+    ) -> Num:
+        """One seat's points for one hand: an int when whole (fast to add), else a Fraction."""
+        key = (bid, tricks, cards, hand, players, blind)
+        hit = self.score_cache.get(key)
+        if hit is not None:
+            return hit
+        value: Num
+        if self.formula is None:
+            value = 10 + bid if bid == tricks else 0
+        else:
+            env = self.env(
+                bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind
+            )
+            f = Fraction(self.formula.evaluate(env))
+            value = f.numerator if f.denominator == 1 else f
+        if len(self.score_cache) > 100_000:
+            self.score_cache.clear()
+        self.score_cache[key] = value
+        return value
+
+
+_COMPILED: dict[int, tuple[Variant, _Rules]] = {}
+
+
+def _compile(v: Variant) -> _Rules:
+    hit = _COMPILED.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    if not isinstance(v, Variant):
+        raise TypeError(f"Game needs a cardrules Variant, got {type(v).__name__}")
+    r = _Rules(v)
+    if len(_COMPILED) > 256:
+        _COMPILED.clear()
+    _COMPILED[id(v)] = (v, r)
+    return r

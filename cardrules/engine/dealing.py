@@ -1,0 +1,166 @@
+"""Dealing: seeded shuffles, given card orders, the first dealer and recorded deals.
+
+A seed deals the same cards on every platform and Python version: each hand's
+shuffle reads 52 words of SHAKE-128 of the seed and the hand number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import struct
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from cardrules.cards import ALL_CARDS, Card, CardSet, card
+from cardrules.engine.compiled_rules import _Rules
+from cardrules.engine.events import Event
+from cardrules.engine.explain import _cards_text
+from cardrules.errors import CardError, SaveError, VariantError
+from cardrules.rules import FirstDealer, Variant
+
+_U64X52: Final = struct.Struct("<52Q").unpack
+
+
+def _random_words(seed: int, idx: int) -> tuple[int, ...]:
+    """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``."""
+    return _U64X52(hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx)).digest(416))
+
+
+def _shuffled(words: tuple[int, ...], pack: tuple[int, ...], k: int) -> list[int]:
+    """The pack shuffled with 52 random words (a Fisher-Yates shuffle).
+
+    The words come from SHAKE-128 of the seed and the hand number, so a seed
+    deals the same cards on every platform and Python version; the modulo
+    bias is below 2**-57. Only the first ``k`` places are shuffled (the rest are
+    never dealt or seen); word 51 is left for the first dealer.
+    """
+    order = list(pack)
+    m = len(order)
+    for i in range(min(k, m - 1)):
+        j = i + words[i] % (m - i)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _first_dealer(
+    v: Variant, n: int, pack: tuple[int, ...], words: tuple[int, ...], events: list[Event]
+) -> int:
+    """The first dealer by the variant's rule (word 51 of the first hand's words
+    drives a random choice or the cut); each round of cutting is logged."""
+    rule = v.dealer
+    if rule.first is FirstDealer.SEAT:
+        if not 0 <= rule.seat < n:
+            raise VariantError(
+                f"{v.name}: the first dealer is seat {rule.seat}, but there are only {n} seats"
+            )
+        return rule.seat
+    if rule.first is FirstDealer.RANDOM:
+        return words[51] % n
+    # Cut: every seat still in draws a card; the highest rank deals; ties cut again.
+    rng = random.Random(words[51])
+    contenders = list(range(n))
+    cards = list(pack)
+    while True:
+        drawn = rng.sample(cards, len(contenders))
+        cut = tuple((s, ALL_CARDS[c]) for s, c in zip(contenders, drawn, strict=True))
+        events.append(("cut", cut))
+        top = max(c % 13 for c in drawn)
+        contenders = [s for s, c in zip(contenders, drawn, strict=True) if c % 13 == top]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+# --------------------------------------------------------------------------- given decks
+
+
+def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int, ...]:
+    out: list[int] = []
+    seen = 0
+    for x in cards:
+        if isinstance(x, str):
+            c = int(card(x))
+        elif type(x) is Card or (type(x) is int and 0 <= x < 52):
+            c = int(x)  # type: ignore[call-overload,unused-ignore]
+        else:
+            raise CardError(f"{what}: {x!r} is not a card")
+        if seen >> c & 1:
+            raise CardError(f"{what}: {ALL_CARDS[c]} appears twice")
+        if not pack_mask >> c & 1:
+            raise CardError(f"{what}: {ALL_CARDS[c]} is not in this variant's pack")
+        seen |= 1 << c
+        out.append(c)
+    # Complete a partial deck with the rest of the pack, lowest card first.
+    rest = pack_mask & ~seen
+    out.extend(int(c) for c in CardSet(rest))
+    return tuple(out)
+
+
+def _normalise_decks(deck: object, pack_mask: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """Returns (decks, reuse). ``reuse``: one order used for every hand."""
+    if isinstance(deck, str):
+        return (_parse_deck(deck.replace(",", " ").split(), pack_mask, "deck"),), True
+    if isinstance(deck, CardSet):
+        raise CardError("deck must be a card order (a list), not a CardSet")
+    if not isinstance(deck, Sequence):
+        raise CardError(
+            f"deck must be a list of cards or a list of decks, got {type(deck).__name__}"
+        )
+    if deck and isinstance(deck[0], Sequence) and not isinstance(deck[0], str):
+        decks = tuple(
+            _parse_deck(
+                d.replace(",", " ").split() if isinstance(d, str) else d,
+                pack_mask,
+                f"deck {i + 1}",
+            )
+            for i, d in enumerate(deck)
+        )
+        return decks, False
+    return (_parse_deck(deck, pack_mask, "deck"),), True
+
+
+# --------------------------------------------------------------------------- recorded deals
+
+
+def _check_deal(
+    r: _Rules,
+    n: int,
+    dealt_from: tuple[int, ...],
+    hn: int,
+    size: int,
+    hands: list[int],
+    turned: int,
+    turn_up: bool,
+) -> None:
+    """Validate a recorded deal (from a save or a log) of hand ``hn``; ``dealt_from``
+    is the seats in dealing order, from the dealer's neighbour round to the dealer."""
+    dealer = dealt_from[-1]
+    if len(hands) != n:
+        raise SaveError(f"hand {hn}: {len(hands)} hands dealt for {n} players")
+    seen = 0
+    for s, h in enumerate(hands):
+        if type(h) is not int or h < 0 or h & ~r.pack_mask:
+            raise SaveError(f"hand {hn}: seat {s} holds cards that are not in the pack")
+        if h & seen:
+            raise SaveError(f"hand {hn}: {_cards_text(h & seen)} dealt twice")
+        want = size
+        if r.whole_pack and not r.tricks_mode:
+            want = len(range(dealt_from.index(s), len(r.pack), n))
+        if h.bit_count() != want:
+            raise SaveError(
+                f"hand {hn}: seat {s} was dealt {h.bit_count()} cards, but this hand deals {want}"
+            )
+        seen |= h
+    if turned >= 0:
+        if not turn_up:
+            raise SaveError(f"hand {hn}: a card is turned up, but this hand turns none")
+        if not r.pack_mask >> turned & 1:
+            raise SaveError(f"hand {hn}: the turned-up card is not in the pack")
+        in_hand = bool(seen >> turned & 1)
+        left = len(r.pack) > size * n
+        if in_hand and (left or not hands[dealer] >> turned & 1):
+            raise SaveError(f"hand {hn}: the turned-up card {ALL_CARDS[turned]} is also in a hand")
+        if not in_hand and not left:
+            raise SaveError(f"hand {hn}: no card is left to turn up")
+    elif turn_up and (len(r.pack) > size * n or not r.trump_rule.none_when_pack_empty):
+        raise SaveError(f"hand {hn}: this hand turns up a card for trumps, but none was recorded")

@@ -226,16 +226,25 @@ def rates(what: str, unit: str, size: int, times: list[Times]) -> dict[str, Any]
 
 
 def engine_build() -> dict[str, Any]:
-    """Which engine is measured: compiled with mypyc (an extension module) or pure
-    Python, and from where."""
+    """Which engine is measured: compiled with mypyc (extension modules) or pure
+    Python, and from where (the game module's path, and which engine modules
+    are compiled)."""
     import cardrules.engine.game as game_module
 
     path = str(getattr(game_module, "__file__", "") or "")
     compiled = path.endswith((".so", ".pyd"))
+    modules = sorted(
+        name.rsplit(".", 1)[1]
+        for name, mod in list(sys.modules.items())
+        if name.startswith("cardrules.engine.")
+        and not name.endswith("__mypyc")
+        and str(getattr(mod, "__file__", "") or "").endswith((".so", ".pyd"))
+    )
     return {
         "compiled": compiled,
         "kind": "compiled with mypyc" if compiled else "pure Python",
         "game_module": path,
+        "compiled_modules": modules,
     }
 
 
@@ -399,7 +408,12 @@ def table(report: dict[str, Any]) -> str:
         f"median of {report['runs']} runs{' (--quick)' if report['quick'] else ''}; "
         "rates per second of CPU time (wall time: the `wall` column)",
         f"load average at the start: {m['load_average']}",
-        f"engine measured: {m['build']['kind']} ({m['build']['game_module']})",
+        f"engine measured: {m['build']['kind']} ({m['build']['game_module']})"
+        + (
+            f"; compiled modules: {', '.join(m['build']['compiled_modules'])}"
+            if m["build"].get("compiled_modules")
+            else ""
+        ),
         "",
         f"{'benchmark':<62} {'median':>10} {'wall':>10}  {'runs (CPU)':<s}",
         "-" * 110,

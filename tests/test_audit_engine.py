@@ -504,12 +504,6 @@ def test_replay_of_a_malformed_log_raises_save_error(tail: list[Any]) -> None:
 # --------------------------------------------------------------------------- max_tricks
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: in tricks mode _end_hand checks max_tricks before _next_hand, "
-    "so a game whose last scheduled trick is trick number max_tricks ends 'unfinished' "
-    "with no winner although it was played to its end (shedding mode checks the end first)",
-)
 def test_max_tricks_reached_on_the_last_trick_is_a_finished_game() -> None:
     v = load("oh-hell-short")
     g = Game(v, players=4, seed=0)

@@ -661,9 +661,6 @@ class Game:
             points.append(p)
             scores[s] += p
         self._events.append(("score", hn, tuple(bids), tuple(tricks), points, tuple(scores)))
-        if self._max_tricks is not None and self._total_tricks >= self._max_tricks:
-            self._game_over(finished=False)
-            return
         self._next_hand()
 
     def _leaders(self) -> list[int]:
@@ -672,15 +669,23 @@ class Game:
         return [s for s in range(self._n) if scores[s] == best]
 
     def _next_hand(self) -> None:
-        if self._hand_index + 1 < len(self._sizes):
+        # The game's end comes first: reaching max_tricks on its very last trick
+        # still finishes it; max_tricks only stops a game with hands to come.
+        scheduled = self._hand_index + 1 < len(self._sizes)
+        extra = (
+            not scheduled
+            and self._r.tie_extra
+            and self._extra < self._r.max_extra
+            and len(self._leaders()) > 1
+        )
+        if not (scheduled or extra):
+            self._game_over(finished=True)
+        elif self._max_tricks is not None and self._total_tricks >= self._max_tricks:
+            self._game_over(finished=False)
+        else:
+            if extra:
+                self._extra += 1
             self._start_hand(self._nxt[self._dealer])
-            return
-        leaders = self._leaders()
-        if len(leaders) > 1 and self._r.tie_extra and self._extra < self._r.max_extra:
-            self._extra += 1
-            self._start_hand(self._nxt[self._dealer])
-            return
-        self._game_over(finished=True)
 
     def _game_over(self, *, finished: bool, loser: int | None = None) -> None:
         if self._r.tricks_mode:

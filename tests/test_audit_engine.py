@@ -485,15 +485,28 @@ def test_a_save_with_a_million_decks_is_quick() -> None:
     assert restore < 3 * parse + 2_000_000, (parse, restore)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: replay() documents SaveError for a malformed log but lets "
-    "InvalidAction, TypeError and IndexError escape",
-)
 @pytest.mark.parametrize(
     "tail",
-    [[("play", 0, 99)], [("bid", 0, -1, False)], [None], [("play",)]],
-    ids=["card 99", "bid -1", "None event", "short event"],
+    [
+        [("play", 0, 99)],
+        [("bid", 0, -1, False)],
+        [None],
+        [("play",)],
+        [()],
+        [("bid", 0, "2", False)],
+        [("play", "0", 3)],
+        [("play", True, 3)],
+    ],
+    ids=[
+        "card 99",
+        "bid -1",
+        "None event",
+        "short event",
+        "empty event",
+        "bid text",
+        "seat text",
+        "seat bool",
+    ],
 )
 def test_replay_of_a_malformed_log_raises_save_error(tail: list[Any]) -> None:
     g = Game(load("kachuful"), players=4, seed=3)

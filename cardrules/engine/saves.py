@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import ALL_CARDS, CardSet, card
+from cardrules.cards import ALL_CARDS, Card, CardSet, card
 from cardrules.engine.actions import Action, Amend, Bid, Look, Play
 from cardrules.engine.compiled_rules import _compile
 from cardrules.engine.events import Event
@@ -27,6 +27,17 @@ SAVE_VERSION: Final = 1
 MAX_SAVE_BYTES: Final = 20_000_000
 
 _LOOK: Final = Look()
+
+#: The number of items of each kind of log entry that replay() reads.
+_EVENT_LENGTHS: Final = {
+    "start": 5,
+    "deal": 5,
+    "trump": 4,
+    "play": 3,
+    "bid": 4,
+    "look": 2,
+    "amend": 3,
+}
 
 # --------------------------------------------------------------------------- saving
 
@@ -317,16 +328,22 @@ def replay(variant: Variant, events: Iterable[Event]) -> Game:
     """
     from cardrules.engine.game import Game
 
-    evs = list(events)
-    _want(
-        bool(evs) and isinstance(evs[0], tuple | list) and evs[0][0] == "start",
-        "the log must begin with a start event",
-    )
-    start = evs[0]
-    _want(
-        len(start) == 5, "the start event must be (start, players, seed, first_dealer, max_tricks)"
-    )
-    _, players, seed, fd, mt = start
+    try:
+        evs = list(events)
+    except TypeError:
+        raise SaveError(f"a log is a list of events, got {type(events).__name__}") from None
+    for i, ev in enumerate(evs):
+        _want(
+            isinstance(ev, tuple | list) and len(ev) >= 1 and isinstance(ev[0], str),
+            f"event {i + 1} is not a log entry (a tuple whose first item is its kind): {ev!r}",
+        )
+        want = _EVENT_LENGTHS.get(ev[0])
+        _want(
+            want is None or len(ev) == want,
+            f"event {i + 1}: a {ev[0]!r} event has {want} items, not {len(ev)}",
+        )
+    _want(bool(evs) and evs[0][0] == "start", "the log must begin with a start event")
+    _, players, seed, fd, mt = evs[0]
     _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
     forced: list[tuple[tuple[int, ...], int]] = []
     for ev in evs:
@@ -340,31 +357,35 @@ def replay(variant: Variant, events: Iterable[Event]) -> Game:
         elif ev[0] == "trump":
             _want(bool(forced), "a trump event before any deal")
             c = ev[3]
+            _want(c is None or isinstance(c, Card), f"a trump event's card must be a Card: {c!r}")
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
     try:
         g = Game(variant, players, seed, first_dealer=fd, max_tricks=mt, _forced=forced)
     except SaveError:
         raise
-    except (CardrulesError, ValueError) as e:
+    except (CardrulesError, ValueError, TypeError) as e:
         raise SaveError(f"the log's settings are not valid: {e}") from None
     for i, ev in enumerate(evs):
         k = ev[0]
         act: Action
-        if k == "play":
-            act = Play(ev[2])
-        elif k == "bid":
-            act = Bid(ev[2], blind=ev[3])
-        elif k == "look":
-            act = _LOOK
-        elif k == "amend":
-            act = Amend(ev[2])
-        else:
-            continue
+        try:
+            if k == "play":
+                act = Play(ev[2])
+            elif k == "bid":
+                act = Bid(ev[2], blind=ev[3])
+            elif k == "look":
+                act = _LOOK
+            elif k == "amend":
+                act = Amend(ev[2])
+            else:
+                continue
+        except (CardrulesError, TypeError) as e:
+            raise SaveError(f"event {i + 1} ({ev!r}) is not a valid action: {e}") from None
         try:
             g.apply(act, seat=ev[1])
         except CardrulesError as e:
             raise SaveError(
-                f"event {i + 1} ({act.label} by seat {ev[1]}) is not legal: {e}"
+                f"event {i + 1} ({act.label} by seat {ev[1]!r}) is not legal: {e}"
             ) from None
     _want(g.events == evs, "the log does not match the game its actions produce")
     return g

@@ -136,7 +136,7 @@ def rulebook(
     out += _quick_facts(variant, counts)
     out += _deal_section(variant, counts)
     if variant.mode is Mode.SHEDDING:
-        out += _shedding_sections(variant)
+        out += _shedding_sections(variant, players, engine_examples)
     else:
         out += _bidding_section(variant, players)
         out += _play_section(variant)
@@ -334,10 +334,10 @@ def _scoring_section(v: Variant) -> list[str]:
     return out
 
 
-def _shedding_sections(v: Variant) -> list[str]:
+def _shedding_sections(v: Variant, players: int | None, engine_examples: bool) -> list[str]:
     from cardrules.rulebook_shed import shedding_sections
 
-    return shedding_sections(v)
+    return shedding_sections(v, players, engine_examples=engine_examples)
 
 
 def _options_section(v: Variant) -> list[str]:

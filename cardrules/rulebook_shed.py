@@ -1,22 +1,50 @@
-"""The sections of a rules page for a shedding game (Kazhutha and its family)."""
+"""The sections of a rules page for a shedding game (Kazhutha and its family).
+
+The worked example (a dead trick, then a cut) is dealt from a stacked pack and
+played by the engine under the variant's own rules; its words are written from
+the engine's events, so a house rule that changes who leads, which way play
+goes, or how a dead trick is put away changes the example with it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import Card, CardSet, Rank, Suit
+from cardrules.rulebook_play import NAMES, example_players
 from cardrules.rulebook_words import (
     all_out_phrase,
+    count_word,
     dead_trick_phrase,
     first_lead_phrase,
     follow_phrase,
+    join_words,
     left_or_right,
     match_phrase,
 )
-from cardrules.rules import DeadTricks, Variant
+from cardrules.rules import DeadTricks, Direction, FirstLeader, Variant
 
-__all__ = ["shedding_sections"]
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["WorkedTricks", "play_worked_tricks", "shedding_sections", "worked_tricks_section"]
+
+#: The seat that deals in the worked example.
+EXAMPLE_DEALER = 0
 
 
-def shedding_sections(v: Variant) -> list[str]:
-    """Playing, dead tricks and cuts worked through, getting out, and the match letters."""
+def shedding_sections(
+    v: Variant, players: int | None = None, *, engine_examples: bool = True
+) -> list[str]:
+    """Playing, a dead trick and a cut worked through, getting out, and the match letters.
+
+    Args:
+        v: the variant (a shedding game).
+        players: the number of players of the worked example (4 when allowed if ``None``).
+        engine_examples: include the two tricks dealt and played by the engine.
+    """
     side = left_or_right(v)
     out = [
         "## Playing",
@@ -38,26 +66,10 @@ def shedding_sections(v: Variant) -> list[str]:
         "of the suit led picks up every card of the trick, the cut card too, adds them to "
         "their hand, and leads the next trick.",
         "",
-        "### A dead trick and a cut, worked through",
-        "",
-        f"Four players, Asha, Ben, Chitra and Dev, sit so that play goes from each to the "
-        f"next in that order (each player's {side}-hand neighbour is the next one).",
-        "",
-        "1. Asha leads the 7♥. Ben plays the 2♥, Chitra the J♥ and Dev the 5♥. Everyone "
-        "followed suit, so the trick is dead: the four cards leave the game"
-        + (
-            " face up, where anyone may count them"
-            if v.shedding.dead_tricks is DeadTricks.FACE_UP
-            else " face down, and nobody may look at them again"
-        )
-        + ". The J♥ was the highest heart, so Chitra leads next.",
-        "2. Chitra leads the 9♣ and Dev plays the K♣. Asha has no clubs left, so she cuts "
-        "with the A♦. The trick stops there: Ben does not play. The A♦ is the higher card, "
-        "but it is not a club, so it does not count. Dev played the highest club, so he picks "
-        "up all three cards (9♣, K♣ and A♦), adds them to his hand and leads the next trick.",
-        "",
-        "Everyone saw which cards Dev picked up, so you may remember that he now holds the A♦.",
-        "",
+    ]
+    if engine_examples:
+        out += worked_tricks_section(v, players)
+    out += [
         "## Getting out",
         "",
         "A player with no cards left is out and safe, and takes no further part in the game. "
@@ -78,6 +90,297 @@ def shedding_sections(v: Variant) -> list[str]:
             "| Games lost | Letters held |",
             "| ---: | :--- |",
             *rows,
+            "",
+        ]
+    return out
+
+
+# --------------------------------------------------------------------------- the worked example
+
+
+@dataclass(frozen=True)
+class WorkedTricks:
+    """Two tricks of a shedding game, dealt from a stacked pack and played by the engine.
+
+    Attributes:
+        players: the number of players.
+        dealer: the dealer's seat.
+        order: the seats in playing order, starting with the dealer's neighbour.
+        first_choices: the cards the first leader was allowed to lead.
+        tricks: each trick as ``(plays, end)``: the ``("play", seat, card)``
+            events, then the event that ended it (``"dead"`` or ``"pickup"``).
+        next_leader: the seat to lead after the second trick.
+        hand_sizes: each seat's number of cards after the second trick.
+        dealt: each seat's number of cards as dealt.
+    """
+
+    players: int
+    dealer: int
+    order: tuple[int, ...]
+    first_choices: tuple[Card, ...]
+    tricks: tuple[tuple[tuple[Any, ...], Any], ...]
+    next_leader: int | None
+    hand_sizes: tuple[int, ...]
+    dealt: tuple[int, ...]
+
+
+def _playing_order(v: Variant, players: int, dealer: int) -> list[int]:
+    step = 1 if v.direction is Direction.CLOCKWISE else -1
+    return [(dealer + step * (k + 1)) % players for k in range(players)]
+
+
+def _plan(v: Variant, n: int) -> tuple[list[list[Card]], list[Card], dict[int, Card]] | None:
+    """The hands, by position in playing order (the dealer's neighbour first), and the
+    card each position means to play to the first and the second trick.
+
+    First trick: the neighbour holds the lead card (the A\u2660 unless the variant
+    names another) and the others the lowest other cards of its suit, so everyone
+    can follow. Second trick: whoever took the first leads a heart (the 5\u2665),
+    the next players follow with the 9\u2665 and the K\u2665, and the player after
+    them, who holds no hearts, cuts with the A\u2663.
+    """
+    pack = v.deck.cards
+    lead = v.play.lead_card or Card.of(Rank.ACE, Suit.SPADES)
+    s1 = lead.suit
+    s2 = next(s for s in (Suit.HEARTS, Suit.DIAMONDS) if s != s1)
+    s3 = next(s for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES) if s not in (s1, s2))
+    low = sorted((c for c in pack.of_suit(s1) if c != lead), key=lambda c: c.rank)
+    if lead not in pack or len(low) < n - 1:
+        return None
+    first = [lead, *low[: n - 1]]
+    taker = max(range(n), key=lambda k: first[k].rank)
+    cut = min(3, n - 1)
+    ranks = (Rank.FIVE, Rank.NINE, Rank.KING)[3 - cut :]
+    second: dict[int, Card] = {(taker + k) % n: Card.of(r, s2) for k, r in enumerate(ranks)}
+    cutter = (taker + cut) % n
+    second[cutter] = Card.of(Rank.ACE, s3)
+    hands: list[list[Card]] = [[first[k]] for k in range(n)]
+    for k, c in second.items():
+        hands[k].append(c)
+    used = set(first) | set(second.values())
+    if not used <= set(pack):
+        return None
+    size = len(pack)
+    room = [size // n + (1 if k < size % n else 0) - len(hands[k]) for k in range(n)]
+    rest = sorted((c for c in pack if c not in used), key=lambda c: (c.suit != s2, c.suit, c.rank))
+    for c in rest:
+        fits = [k for k in range(n) if room[k] > 0 and not (k == cutter and c.suit == s2)]
+        if not fits:
+            return None
+        k = max(fits, key=lambda k: (room[k], -k))
+        hands[k].append(c)
+        room[k] -= 1
+    return hands, first, second
+
+
+def _stack(hands: Sequence[Sequence[Card]]) -> list[Card]:
+    """The pack that deals ``hands`` (by position, the dealer's neighbour first) one
+    card at a time."""
+    queues = [list(h) for h in hands]
+    deck: list[Card] = []
+    while any(queues):
+        for q in queues:
+            if q:
+                deck.append(q.pop(0))
+    return deck
+
+
+def _play_trick(g: Game, wanted: dict[int, Card]) -> tuple[tuple[Any, ...], Any]:
+    from cardrules.engine.actions import Play
+
+    start = len(g.events)
+    while True:
+        seat = g.to_act
+        if seat is None:
+            break
+        legal = [a for a in g.legal_actions() if isinstance(a, Play)]
+        if not legal:
+            break
+        want = wanted.get(seat)
+        choice = Play(want) if want is not None and Play(want) in legal else legal[0]
+        g.apply(choice)
+        if any(e[0] in ("dead", "pickup", "trick") for e in g.events[start:]):
+            break
+    events = g.events[start:]
+    plays = tuple(e for e in events if e[0] == "play")
+    end = next((e for e in events if e[0] in ("dead", "pickup", "trick")), None)
+    return plays, end
+
+
+def play_worked_tricks(v: Variant, players: int) -> WorkedTricks | None:
+    """Deal a stacked pack under ``v`` and let the engine play a dead trick and a cut.
+
+    Returns ``None`` when the variant's pack cannot hold the example.
+    """
+    from cardrules.engine.game import Game
+
+    plan = _plan(v, players)
+    if plan is None:
+        return None
+    hands, first, second = plan
+    order = _playing_order(v, players, EXAMPLE_DEALER)
+    g = Game(v, players=players, deck=_stack(hands), first_dealer=EXAMPLE_DEALER)
+    if any(g.hand(order[k]) != CardSet(hands[k]) for k in range(players)):
+        return None  # the engine dealt differently: no example rather than a wrong one
+    dealt = tuple(len(g.hand(s)) for s in range(players))
+    seat_of = dict(enumerate(order))
+    from cardrules.engine.actions import Play
+
+    choices = tuple(a.card for a in g.legal_actions() if isinstance(a, Play))
+    one = _play_trick(g, {seat_of[k]: c for k, c in enumerate(first)})
+    two = _play_trick(g, {seat_of[k]: c for k, c in second.items()})
+    return WorkedTricks(
+        players=players,
+        dealer=g.dealer,
+        order=tuple(order),
+        first_choices=choices,
+        tricks=(one, two),
+        next_leader=g.to_act,
+        hand_sizes=tuple(len(g.hand(s)) for s in range(players)),
+        dealt=dealt,
+    )
+
+
+def _card_list(cards: Sequence[Card]) -> str:
+    return join_words([str(c) for c in cards])
+
+
+def _first_lead_words(v: Variant, w: WorkedTricks, seat: int, c: Card) -> str:
+    who = NAMES[seat]
+    choices = w.first_choices
+    if v.play.first_leader is FirstLeader.HOLDER and v.play.lead_card is not None:
+        why = f"{who} holds the {v.play.lead_card}, so {who} leads first"
+    elif seat == w.order[0]:
+        why = f"{who} sits to the dealer's {left_or_right(v)}, so {who} leads first"
+    else:
+        why = f"{who} leads first"
+    if choices == (c,):
+        return f"{why} and must lead it."
+    if all(x.suit == c.suit for x in choices):
+        return f"{why}, with any {c.suit.word[:-1]}, and chooses the {c}."
+    return f"{why}, with any card, and chooses the {c}."
+
+
+def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
+    plays, end = w.tricks[i]
+    seats = [int(e[1]) for e in plays]
+    cards = [Card(int(e[2])) for e in plays]
+    names = [NAMES[s] for s in seats]
+    led = cards[0].suit
+    if i == 0:
+        text = _first_lead_words(v, w, seats[0], cards[0])
+    else:
+        again = " again" if i > 0 and _end_seat(w.tricks[i - 1][1]) == seats[0] else ""
+        text = f"{names[0]} leads{again}, with the {cards[0]}."
+    follows = [k for k in range(1, len(plays)) if cards[k].suit == led]
+    cuts = [k for k in range(1, len(plays)) if cards[k].suit != led]
+    if follows:
+        first, *more = follows
+        parts = [f"{names[first]} plays the {cards[first]}"]
+        parts += [f"{names[k]} the {cards[k]}" for k in more]
+        text += " " + join_words(parts) + "."
+    end_kind = end[0] if end is not None else ""
+    taker = _end_seat(end)
+    best = max((k for k in range(len(plays)) if cards[k].suit == led), key=lambda k: cards[k].rank)
+    n_cards = count_word(len(plays))
+    if end_kind == "dead":
+        put = (
+            "face up, where anyone may look back at them and count"
+            if v.shedding.dead_tricks is DeadTricks.FACE_UP
+            else "face down, and nobody may turn them over again: from now on you must "
+            "remember what was played"
+        )
+        text += (
+            f" Everyone followed suit, so the trick is dead: the {n_cards} cards are put "
+            f"aside, out of the game, {put}."
+        )
+        if taker is not None:
+            text += (
+                f" The {cards[best]} was the highest {led.word[:-1]}, so {NAMES[taker]} "
+                "leads the next trick, with any card."
+            )
+        return text
+    if end_kind == "pickup" and cuts:
+        k = cuts[0]
+        text += (
+            f" {names[k]} has no {led.word}, so {names[k]} cuts with the {cards[k]}, and the "
+            "trick stops there."
+        )
+        skipped = [NAMES[s] for s in w.order if s not in seats]
+        if skipped:
+            text += (
+                f" {join_words(skipped)} {'does' if len(skipped) == 1 else 'do'} not play to it."
+            )
+        text += (
+            f" The {cards[k]} is not a {led.word[:-1]}, so it cannot win the trick, however "
+            "high it is."
+        )
+        if taker is not None:
+            picked = _card_list(cards)
+            text += (
+                f" {NAMES[taker]} played the highest {led.word[:-1]}, the {cards[best]}, so "
+                f"{NAMES[taker]} picks up all {n_cards} cards ({picked}) and adds them to "
+                f"their hand."
+            )
+        return text
+    if taker is not None:
+        text += f" {NAMES[taker]} takes the trick."
+    return text
+
+
+def _end_seat(end: Any) -> int | None:
+    return None if end is None else int(end[1])
+
+
+def worked_tricks_section(v: Variant, players: int | None = None) -> list[str]:
+    """A dead trick and a cut, dealt and played by the engine, as Markdown lines.
+
+    Empty when the engine is not available or the pack cannot hold the example.
+    """
+    try:
+        import cardrules.engine.game  # noqa: F401
+    except ImportError:
+        return []
+    n = players if players is not None else example_players(v, 4)
+    w = play_worked_tricks(v, n)
+    if w is None or len(w.tricks) < 2:
+        return []
+    who = [NAMES[s] for s in range(n)]
+    way = (
+        "clockwise, to the left"
+        if v.direction is Direction.CLOCKWISE
+        else ("anticlockwise, to the right")
+    )
+    sizes = sorted(set(w.dealt))
+    dealt = f"{sizes[0]} cards each" if len(sizes) == 1 else f"{sizes[0]} or {sizes[-1]} cards each"
+    out = [
+        "### A dead trick and a cut, worked through",
+        "",
+        f"These two tricks were dealt from a stacked pack and played by cardrules itself, "
+        f"under the rules on this page. {count_word(n).capitalize()} players, "
+        f"{join_words(who)}, sit round the table in that order clockwise. "
+        f"{NAMES[w.dealer]} deals the whole pack, {dealt}, and play goes {way}: "
+        f"{', '.join(NAMES[s] for s in w.order)}, and round again. Only the cards that "
+        "matter are shown.",
+        "",
+    ]
+    out += [f"{i + 1}. {_trick_words(v, w, i)}" for i in range(len(w.tricks))]
+    out.append("")
+    end = w.tricks[-1][1]
+    if end is not None and end[0] == "pickup":
+        taker = int(end[1])
+        others = [s for s in w.order if s != taker]
+        if len({w.hand_sizes[s] for s in others}) == 1:
+            rest = f"everyone else {w.hand_sizes[others[0]]}"
+        else:
+            rest = join_words([f"{NAMES[s]} {w.hand_sizes[s]}" for s in others])
+        lead = ""
+        if w.next_leader is not None:
+            lead = f" {NAMES[w.next_leader]} leads the third trick, with any card."
+        out += [
+            f"{NAMES[taker]} now holds {w.hand_sizes[taker]} cards, {rest}."
+            f"{lead} Everyone saw the cards {NAMES[taker]} picked up, so a careful player "
+            f"remembers that {NAMES[taker]} now holds the {Card(int(end[3][-1]))}.",
             "",
         ]
     return out

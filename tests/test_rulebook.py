@@ -323,10 +323,11 @@ def test_differences_section_comes_first_and_links_to_the_parent() -> None:
 
 
 def test_shedding_page_works_through_a_dead_trick_a_cut_and_the_letters() -> None:
-    page = rulebook(KAZHUTHA, engine_examples=False)
+    page = rulebook(KAZHUTHA)
     assert "### A dead trick and a cut, worked through" in page
     assert "the trick is dead" in page
-    assert "picks up all three cards (9♣, K♣ and A♦)" in page
+    assert "so Ben picks up all four cards (5♥, 9♥, K♥ and A♣)" in page
+    assert "worked through" not in rulebook(KAZHUTHA, engine_examples=False)
     assert "K-A-Z-H-U-T-H-A" in page
     rows = table_after(page, "## Match letters")
     assert rows[-1] == ["8", "K-A-Z-H-U-T-H-A"]

@@ -44,6 +44,7 @@ from cardrules.rulebook_words import (
     hook_phrase,
     join_words,
     left_or_right,
+    options_note,
     players_phrase,
     players_short,
     schedule_phrase,
@@ -99,6 +100,7 @@ def rulebook(
     parent: Variant | None = None,
     link: str = "../{name}/",
     engine_examples: bool = True,
+    settings: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The rules of ``variant`` as a Markdown page.
 
@@ -109,8 +111,11 @@ def rulebook(
         parent: the variant it extends, resolved; loaded by name when omitted.
         link: the address of another variant's page, with ``{name}`` in it
             (the site uses ``"{name}.md"``).
-        engine_examples: include the worked hand played by the engine (when
-            the engine is available).
+        engine_examples: include the worked examples played by the engine
+            (when the engine is available).
+        settings: the options given from outside the file (as ``--set
+            NAME=VALUE``), as ``(name, value)`` pairs, already applied to
+            ``variant``; a note near the top lists them in words.
 
     Returns:
         The page, as Markdown text.
@@ -131,6 +136,8 @@ def rulebook(
         out += [f"*Also called {join_words(list(variant.aliases), 'or')}.*", ""]
     if variant.summary:
         out += [variant.summary.rstrip(".") + ".", ""]
+    if settings:
+        out += [options_note(variant, settings), ""]
     if variant.parent is not None:
         out += _differences_section(variant, parent, link)
     out += _quick_facts(variant, counts)

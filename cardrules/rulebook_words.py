@@ -8,7 +8,7 @@ setting that changes is always reported under a name a card player knows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -669,3 +669,56 @@ def differences(variant: Variant, parent: Variant) -> list[Difference]:
 def suit_list(suits: list[Suit]) -> str:
     """Suit names joined in words."""
     return join_words([s.word for s in suits])
+
+
+# --------------------------------------------------------------------------- options given
+
+
+def _on_off(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def option_phrase(v: Variant, name: str, value: str) -> str:
+    """An option set from outside the file (``--set NAME=VALUE``), in a few words.
+
+    The words are read from the resolved variant ``v`` (the option already
+    applied), so they say what the game does, not only what was typed; an
+    option without words of its own is shown as ``name: value``.
+
+    Args:
+        v: the variant with the option applied.
+        name: the option's name, with spaces or underscores (``hand_size``).
+        value: the value as it was given.
+    """
+    key = " ".join(name.replace("_", " ").split()).lower()
+    if key == "hook":
+        return f"hook {_on_off(v.bidding.hook)}"
+    if key == "blind bids":
+        return f"blind bids {_on_off(v.bidding.blind)}"
+    if key == "hand size":
+        start = start_phrase(v.schedule.start, v.players.counts())
+        where = "largest" if v.schedule.pattern in (Pattern.UP, Pattern.UP_DOWN) else "first"
+        return f"{start} in the {where} hand"
+    if key == "trumps":
+        return f"trumps: {trumps_short(v)}"
+    if key == "follow":
+        return follow_short(v)
+    if key == "dead tricks":
+        return f"dead tricks put aside {v.shedding.dead_tricks.value}"
+    if key == "match word" and v.match.word:
+        return f"the match word {'-'.join(v.match.word.upper())}"
+    if key == "deal passes":
+        return "the loser deals the next game" if v.match.loser_deals else "the deal passes on"
+    if key == "first lead":
+        return _lower_first(first_lead_phrase(v).rstrip("."))
+    return f"{key}: {' '.join(value.split())}"
+
+
+def options_note(v: Variant, given: Sequence[tuple[str, str]]) -> str:
+    """The note at the top of a page printed with options: ``Played here with: ...``."""
+    words = [option_phrase(v, name, value) for name, value in given]
+    sep = "; " if any("," in w for w in words) else ", "
+    return (
+        f"**Played here with:** {sep.join(words)}. These settings were given when the page "
+        "was made; the variant file at the bottom shows the file's own."
+    )

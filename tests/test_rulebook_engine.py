@@ -167,3 +167,26 @@ def test_rules_command_prints_the_page(capsys: pytest.CaptureFixture[str]) -> No
     assert "There is no hook" in capsys.readouterr().out
     assert main(["rules", "kachuful", "--players", "2"]) == 1
     assert "3 to 7 players, not 2" in capsys.readouterr().err
+
+
+def test_rules_command_says_which_options_were_set(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set`` options are named near the top of the page, in words read from the
+    variant as changed, and the page itself follows them."""
+    assert main(["rules", "kachuful", "--set", "hook=off", "--set", "hand size=7"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    note = "**Played here with:** hook off, 7 cards in the first hand."
+    i = next(k for k, line in enumerate(lines) if line.startswith(note))
+    assert i < lines.index("## Quick facts")
+    assert "There is no hook" in out
+    # A name given twice keeps its last value; underscores read as spaces.
+    args = ["rules", "kazhutha", "--set", "dead_tricks=face up", "--set", "dead tricks=face down"]
+    assert main([*args, "--set", "match word=DONKEY"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "**Played here with:** dead tricks put aside face down, the match word D-O-N-K-E-Y." in out
+    )
+    assert out.count("Played here with") == 1 and "face up," not in out.split("##")[0]
+    # Without --set there is no note.
+    assert main(["rules", "kachuful"]) == 0
+    assert "Played here with" not in capsys.readouterr().out

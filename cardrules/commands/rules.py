@@ -7,6 +7,7 @@ import sys
 
 from cardrules.cli import Command
 from cardrules.commands.variants import load_argument
+from cardrules.dsl.loader import parse_override
 from cardrules.errors import CardrulesError
 from cardrules.rulebook import rulebook
 
@@ -34,8 +35,15 @@ def _configure(p: argparse.ArgumentParser) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     v = load_argument(args.variant, args.overrides)
+    # The options as applied (a name given twice keeps its last value), for the
+    # page's "Played here with" note.
+    given: dict[str, str] = {}
+    for text in args.overrides:
+        name, value = parse_override(text)
+        given.pop(name, None)
+        given[name] = value
     try:
-        page = rulebook(v, players=args.players)
+        page = rulebook(v, players=args.players, settings=list(given.items()))
     except CardrulesError:
         raise
     except ValueError as exc:  # players outside the variant's range

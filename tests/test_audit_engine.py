@@ -363,20 +363,25 @@ def test_illegal_actions_in_kazhutha_change_nothing_001() -> None:
     assert (g.to_json(), g.events) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Game.apply's fast path compares seat with ==, so seat=True "
-    "(or 1.0) is taken for seat 1 when seat 1 is to act, but rejected as 'seat must be "
-    "an int' when another seat is to act",
-)
 def test_a_bool_seat_is_never_a_seat() -> None:
     """``apply(action, seat=True)`` is an InvalidAction whoever is to act."""
     g = Game(load("kachuful"), players=4, seed=3, first_dealer=0)
     assert g.to_act == 1
     before = g.to_json()
     with pytest.raises(InvalidAction, match="seat must be an int"):
-        g.apply(g.legal_actions()[0], seat=True)  # type: ignore[arg-type]
+        g.apply(g.legal_actions()[0], seat=True)
     assert g.to_json() == before
+    # In play too (the fast path of a legal card), and a float seat.
+    while g.phase == "bid":
+        g.apply(g.legal_actions()[0])
+    seat = g.to_act
+    assert seat is not None
+    before = g.to_json()
+    for bad in (bool(seat), float(seat), str(seat)):
+        with pytest.raises(InvalidAction, match="seat must be an int"):
+            g.apply(g.legal_actions()[0], seat=bad)  # type: ignore[arg-type]
+    assert g.to_json() == before
+    g.apply(g.legal_actions()[0], seat=seat)
 
 
 # --------------------------------------------------------------------------- saves

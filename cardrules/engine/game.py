@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from cardrules.engine.actions import Action, Amend, Bid, Look, Play
@@ -757,7 +757,14 @@ class Game:
         self._legal = legal
         return legal
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    # The implementations take ``object`` (the overloads give the public types), so
+    # that a compiled (mypyc) build checks the arguments itself and raises the same
+    # InvalidAction as the pure-Python one, not a TypeError at the call.
+    @overload
+    def apply(self, action: Action) -> None: ...
+    @overload
+    def apply(self, action: Action, seat: int | None) -> None: ...
+    def apply(self, action: object, seat: object = None) -> None:
         """Make a move.
 
         Args:
@@ -778,7 +785,9 @@ class Game:
             # The hot path: a legal card (in play, ``_legal_mask`` is the mask of
             # the cards that may be played; elsewhere it is 0).
             c = action.id
-            if not self._legal_mask >> c & 1 or (seat is not None and seat != self._to_act):
+            if not self._legal_mask >> c & 1 or (
+                seat is not None and (seat.__class__ is not int or seat != self._to_act)
+            ):
                 self._apply_slow(action, seat)
                 return
             s = self._to_act
@@ -832,19 +841,27 @@ class Game:
                         return
                 self._legal = None
             return
-        if action in legal and (seat is None or seat == self._to_act) and self._phase == _BID:
+        if (
+            action in legal
+            and (seat is None or (seat.__class__ is int and seat == self._to_act))
+            and self._phase == _BID
+        ):
+            assert isinstance(action, Action)
             self._do_bid(self._to_act, action)
             return
         self._apply_slow(action, seat)
 
-    def _apply_slow(self, action: object, seat: int | None) -> None:
+    def _apply_slow(self, action: object, seat_: object) -> None:
         if not isinstance(action, Action):
             raise InvalidAction(
                 f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n) "
                 "or Action.from_id(i)"
             )
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self._n):
-            raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
+        seat: int | None = None
+        if seat_ is not None:
+            if type(seat_) is not int or not 0 <= seat_ < self._n:
+                raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat_!r}")
+            seat = seat_
         if self._phase == _OVER:
             raise IllegalAction(f"the game is over: {action.label} is not possible")
         if type(action) is Amend:
@@ -1291,8 +1308,14 @@ class Game:
             "scores": [str(x) for x in self._scores],
         }
 
+    @overload
     @classmethod
-    def from_json(cls, text: str | bytes, variant: Variant | None = None) -> Game:
+    def from_json(cls, text: str, variant: Variant | None = None) -> Game: ...
+    @overload
+    @classmethod
+    def from_json(cls, text: bytes, variant: Variant | None = None) -> Game: ...
+    @classmethod
+    def from_json(cls, text: object, variant: Variant | None = None) -> Game:
         """Restore a game saved by :meth:`to_json`. Saves are untrusted input.
 
         Args:

@@ -112,7 +112,7 @@ def _rules_text(v: Variant) -> str | None:
 # --------------------------------------------------------------------------- restoring
 
 
-def _load_text(text: str | bytes, variant: Variant | None) -> Game:
+def _load_text(text: object, variant: Variant | None) -> Game:
     """:meth:`Game.from_json`."""
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_SAVE_BYTES:
@@ -329,7 +329,9 @@ def replay(variant: Variant, events: Iterable[Event]) -> Game:
     from cardrules.engine.game import Game
 
     try:
-        evs = list(events)
+        # list[Any], not list[Event]: a compiled build would check each item's type
+        # as it reads it (a TypeError), before the checks below.
+        evs: list[Any] = list(events)
     except TypeError:
         raise SaveError(f"a log is a list of events, got {type(events).__name__}") from None
     for i, ev in enumerate(evs):

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from cardrules.bots import BOTS, Bot, make_bot
 from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command
-from cardrules.commands.variants import load_argument
+from cardrules.commands.variants import add_set_option, load_argument
 from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Match, Play, Result, View
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import Variant
@@ -594,14 +594,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--players", type=int, default=None, metavar="N", help="number of players")
     p.add_argument("--seat", type=int, default=None, metavar="S", help="your seat (0)")
-    p.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one of the variant's options, such as hook=off (repeatable)",
-    )
+    add_set_option(p)
     p.add_argument(
         "--bots", default=None, choices=sorted(BOTS), help="the other players (heuristic)"
     )

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from cardrules.cli import Command
-from cardrules.commands.variants import load_argument
+from cardrules.commands.variants import add_set_option, load_argument
 from cardrules.dsl.loader import parse_override
 from cardrules.errors import CardrulesError
 from cardrules.rulebook import rulebook
@@ -16,14 +16,7 @@ __all__ = ["COMMANDS"]
 
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", metavar="NAME_OR_FILE", help="a built-in name or a variant file")
-    p.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one of the variant's options, such as hook=off (repeatable)",
-    )
+    add_set_option(p)
     p.add_argument(
         "--players",
         type=int,

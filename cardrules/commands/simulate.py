@@ -10,7 +10,7 @@ import time
 from typing import TextIO
 
 from cardrules.cli import Command
-from cardrules.commands.variants import load_argument
+from cardrules.commands.variants import add_set_option, load_argument
 from cardrules.simulate import DEFAULT_MAX_TRICKS, Summary, simulate
 
 __all__ = ["COMMANDS", "ProgressBar", "format_summary", "plot_summary"]
@@ -211,14 +211,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
         metavar="T",
         help=f"stop a game after T tricks, as unfinished ({DEFAULT_MAX_TRICKS})",
     )
-    p.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one of the variant's options, such as hook=off (repeatable)",
-    )
+    add_set_option(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="draw charts into an image file")
     bar = p.add_mutually_exclusive_group()

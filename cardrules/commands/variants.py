@@ -17,7 +17,19 @@ from cardrules.dsl.limits import MAX_FILE_BYTES
 from cardrules.errors import VariantError
 from cardrules.rules import Variant
 
-__all__ = ["COMMANDS", "load_argument"]
+__all__ = ["COMMANDS", "add_set_option", "load_argument"]
+
+
+def add_set_option(p: argparse.ArgumentParser) -> None:
+    """Add the repeatable ``--set NAME=VALUE`` option that :func:`load_argument` reads."""
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one of the variant's options, such as hook=off (repeatable)",
+    )
 
 
 def load_argument(name_or_path: str, overrides: list[str] | None = None) -> Variant:
@@ -86,14 +98,7 @@ def _run_check(args: argparse.Namespace) -> int:
 
 def _configure_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", metavar="NAME_OR_FILE", help="a built-in name or a variant file")
-    p.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override one of the variant's options, such as hook=off (repeatable)",
-    )
+    add_set_option(p)
     p.add_argument("--json", action="store_true", help="print JSON instead of variant text")
 
 

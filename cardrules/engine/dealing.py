@@ -96,8 +96,13 @@ def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int
     return tuple(out)
 
 
-def _normalise_decks(deck: object, pack_mask: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
-    """Returns (decks, reuse). ``reuse``: one order used for every hand."""
+def _normalise_decks(
+    deck: object, pack_mask: int, max_decks: int
+) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """Returns (decks, reuse). ``reuse``: one order used for every hand.
+
+    A list of decks longer than ``max_decks`` (the most hands the game can deal)
+    is refused before any of it is read: it may be untrusted (a saved game)."""
     if isinstance(deck, str):
         return (_parse_deck(deck.replace(",", " ").split(), pack_mask, "deck"),), True
     if isinstance(deck, CardSet):
@@ -107,6 +112,10 @@ def _normalise_decks(deck: object, pack_mask: int) -> tuple[tuple[tuple[int, ...
             f"deck must be a list of cards or a list of decks, got {type(deck).__name__}"
         )
     if deck and isinstance(deck[0], Sequence) and not isinstance(deck[0], str):
+        if len(deck) > max_decks:
+            raise CardError(
+                f"{len(deck)} decks given, but this game deals at most {max_decks} hands"
+            )
         decks = tuple(
             _parse_deck(
                 d.replace(",", " ").split() if isinstance(d, str) else d,

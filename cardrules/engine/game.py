@@ -307,7 +307,9 @@ class Game:
         self._fd_param = first_dealer
         self._max_tricks = max_tricks
         if deck is not None:
-            self._decks, self._decks_reuse = _normalise_decks(deck, r.pack_mask)
+            # One deck per hand at most: the schedule's and the tie-break hands.
+            most = len(geo[0]) + (r.max_extra if r.tie_extra else 0)
+            self._decks, self._decks_reuse = _normalise_decks(deck, r.pack_mask, most)
         else:
             self._decks, self._decks_reuse = (), False
         self._forced = forced

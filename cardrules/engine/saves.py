@@ -217,6 +217,7 @@ def _restore(data: object, variant: Variant | None) -> Game:
     )
     reuse = data.get("decks_reuse", False)
     _want(isinstance(reuse, bool), "decks_reuse must be true or false")
+    _want(not reuse or len(decks_raw) <= 1, "decks_reuse: the save must hold one deck")
     deck: list[list[Any]] | list[Any] | None = None
     if decks_raw:
         deck = decks_raw[0] if reuse else decks_raw

@@ -485,6 +485,43 @@ def test_a_save_with_a_million_decks_is_quick() -> None:
     assert restore < 3 * parse + 2_000_000, (parse, restore)
 
 
+def test_a_save_without_rules_loads_only_a_built_in_variant(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save without its rules text names its variant; only a built-in name is
+    looked up (``cardrules.load``), never a path or another name the save picks;
+    ``variant=`` restores any of them and must match."""
+    g = Game(load("kachuful"), players=4, seed=3)
+    g.apply(g.legal_actions()[0])
+    d = json.loads(g.to_json())
+    del d["variant"]["rules"]
+    back = Game.from_json(json.dumps(d))  # a built-in name: loaded
+    assert back == g
+    f = tmp_path / "house.cardrules"
+    f.write_text("game: house\nextends: kachuful\n", encoding="utf-8")
+    calls: list[Any] = []
+    real = cardrules.load
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(cardrules, "load", spy)
+    for name in (str(f), "house", "../kachuful", "kachuful.cardrules"):
+        d["variant"]["name"] = name
+        with pytest.raises(SaveError, match="not a built-in variant: pass variant="):
+            Game.from_json(json.dumps(d))
+    assert calls == []
+    # variant= restores it (the server's rules), and a different variant is refused.
+    d["variant"]["name"] = "kachuful"
+    assert Game.from_json(json.dumps(d), variant=real("kachuful")) == g
+    with pytest.raises(SaveError, match="not of"):
+        Game.from_json(json.dumps(d), variant=real("oh-hell"))
+    v2 = real("kachuful", hook=False)
+    with pytest.raises(SaveError, match="different rules"):
+        Game.from_json(g.to_json(), variant=v2)
+
+
 def test_more_decks_than_hands_are_refused_unread() -> None:
     """A list of decks is capped at the hands the game can deal (the schedule's and
     the tie-break hands): more is a SaveError in a save, a CardError for Game()."""

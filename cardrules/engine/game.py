@@ -1320,10 +1320,19 @@ class Game:
     def from_json(cls, text: object, variant: Variant | None = None) -> Game:
         """Restore a game saved by :meth:`to_json`. Saves are untrusted input.
 
+        A save carries its resolved rules (the variant as canonical text), so it
+        restores without the file it was played from, with exactly those rules.
+        A server that must enforce its own rules passes ``variant=``: the save's
+        variant must then be that one (same name and rules fingerprint), else
+        :class:`SaveError`.
+
         Args:
-            text: the saved JSON.
-            variant: the variant it was played with; when ``None``, the variant
-                is looked up by name with ``cardrules.load``, if available.
+            text: the saved JSON (``str`` or UTF-8 ``bytes``).
+            variant: the variant it must have been played with. When ``None``,
+                the rules stored in the save are used; a save without them (a
+                hand-built variant no text can describe) is restored only if it
+                names a built-in variant (``cardrules.dsl.builtin_names()``),
+                loaded with ``cardrules.load``; otherwise pass ``variant=``.
 
         Raises:
             SaveError: for anything malformed, inconsistent or impossible, with

@@ -157,11 +157,17 @@ def _resolve_variant(name: object, variant: Variant | None, rules: object = None
             return parse_variant(rules, path="<saved game>")
         except CardrulesError as e:
             raise SaveError(f"the save's rules are not a valid variant: {e}") from None
+    # No rules in the save: only a built-in variant is looked up by the save's
+    # name (never a file path or a name on the search path the save chooses).
     import cardrules
+    from cardrules.dsl import builtin_names
 
     load = getattr(cardrules, "load", None)
-    if load is None:
-        raise SaveError(f"cannot look up variant {name!r}: pass variant= to Game.from_json")
+    if load is None or not isinstance(name, str) or name not in builtin_names():
+        raise SaveError(
+            f"the save holds no rules and {name!r} is not a built-in variant: "
+            "pass variant= to Game.from_json"
+        )
     try:
         v = load(name)
     except CardrulesError as e:

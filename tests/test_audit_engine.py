@@ -634,11 +634,6 @@ FULL = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: View.last_trick shows the last dead trick's cards even when dead "
-    "tricks go face down (view.dead and view.played hide them)",
-)
 def test_face_down_dead_trick_never_in_another_view_001() -> None:
     """001_e4032eef84513c77.txt house rule (kazhutha-face-down): a dead round thrown
     away face down: no seat's view JSON shows a dead card another seat played.
@@ -662,8 +657,36 @@ def test_face_up_dead_trick_in_every_view_001() -> None:
     g = Game(load("kazhutha"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0]))
     for c in ("A♠", "2♠", "3♠", "4♠"):
         g.apply(Play(c))
+    dead = [e for e in g.events if e[0] == "dead"]
+    assert dead[0][3] == tuple(cards("A♠ 2♠ 3♠ 4♠"))
     for s in range(4):
         assert {"A♠", "2♠", "3♠", "4♠"} <= view_strings(g, s)
+        assert len(g.view(s).last_trick) == 4
+        assert [e for e in g.events_for(s) if e[0] == "dead"] == dead
+
+
+def test_face_down_dead_trick_in_the_filtered_log_001() -> None:
+    """kazhutha-face-down: ``events_for`` keeps every play (seen when played) but its
+    dead event shows only the seat's own card, like the view (``dead``, ``played``,
+    ``last_trick``); the full log keeps them all; a later trick shows normally."""
+    g = Game(
+        load("kazhutha-face-down"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0])
+    )
+    for c in ("A♠", "2♠", "3♠", "4♠"):
+        g.apply(Play(c))
+    full = [e for e in g.events if e[0] == "dead"]
+    assert full == [("dead", 3, (3, 2, 1, 0), tuple(cards("A♠ 2♠ 3♠ 4♠")))]
+    mine = {3: "A♠", 2: "2♠", 1: "3♠", 0: "4♠"}
+    for s, own in mine.items():
+        evs = g.events_for(s)
+        (dead,) = [e for e in evs if e[0] == "dead"]
+        assert [c for c in dead[3] if c is not None] == [card(own)]
+        assert sum(c is None for c in dead[3]) == 3 == g.view(s).dead_count - 1
+        view = g.view(s)
+        assert view.last_trick == ((s, card(own)),)
+        assert view.dead == (card(own),)
+        assert [e for e in evs if e[0] == "play"] == [e for e in g.events if e[0] == "play"]
+    assert replay(g.variant, g.events) == g
 
 
 def test_picked_up_cards_owner_shown_then_forgotten_when_played_001() -> None:

@@ -1071,7 +1071,14 @@ class Game:
 
     def events_for(self, seat: int) -> list[Event]:
         """The log as ``seat`` may see it: other seats' cards, hidden bids and
-        the seed are replaced by ``None``."""
+        the seed are replaced by ``None``.
+
+        Shedding games whose dead tricks go face down: each ``("play", ...)``
+        event stays (every seat saw the card played), but a ``("dead", ...)``
+        event shows only the card ``seat`` played itself; the others are
+        ``None`` (their number stays), as :meth:`view` shows in ``dead``,
+        ``played`` and ``last_trick``.
+        """
         self._check_seat(seat)
         r = self._r
         return _events_for(
@@ -1081,6 +1088,7 @@ class Game:
             sees_own=self._sees_own(seat),
             bids_hidden=self._phase == _BID and self._waiting is not None,
             forehead_sizes=r.forehead if r.bid_style != 0 else (),
+            dead_face_up=r.dead_face_up,
         )
 
     def _check_seat(self, seat: int) -> None:
@@ -1162,6 +1170,9 @@ class Game:
             for ev in reversed(self._events):
                 if ev[0] in ("trick", "dead", "pickup"):
                     last = tuple(zip(ev[2], map(ALL_CARDS.__getitem__, ev[3]), strict=True))
+                    if ev[0] == "dead" and not self._r.dead_face_up:
+                        # Thrown away face down: only the card this seat played.
+                        last = tuple(p for p in last if p[0] == seat)
                     break
         return View(
             seat=seat,

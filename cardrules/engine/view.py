@@ -75,7 +75,8 @@ class View:
         tricks_won: tricks each seat has won this hand.
         trick: the current trick as ``(seat, card)`` pairs, in play order.
         leader: who led (or leads) the current trick.
-        last_trick: the previous trick of this hand, as ``(seat, card)`` pairs.
+        last_trick: the previous trick of this hand, as ``(seat, card)`` pairs
+            (a dead trick thrown away face down: only this seat's own pair).
         played: every card played so far this hand that the seat may still see
             (in shedding games with face-down dead tricks, only its own dead cards).
         dead: shedding games: the dead cards this seat may see (all of them when

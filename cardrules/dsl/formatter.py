@@ -285,9 +285,16 @@ def format(variant: Variant) -> str:
     """The canonical text of a variant: ``parse(format(v)) == v``.
 
     Raises:
+        TypeError: if ``variant`` is not a :class:`~cardrules.rules.Variant`.
         VariantError: for a hand-built variant that no file could describe (a
             title with a newline in it, for example).
     """
+    if not isinstance(variant, Variant):
+        hint = " (to tidy variant text, use format_source)" if isinstance(variant, str) else ""
+        raise TypeError(
+            f"format() needs a Variant, as returned by cardrules.load or cardrules.parse, "
+            f"got {type(variant).__name__}{hint}"
+        )
     lines = [format_setting(variant, k) for k in SETTING_NAMES if _wanted(variant, k)]
     return "\n".join(lines) + "\n"
 

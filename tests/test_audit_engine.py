@@ -5,8 +5,9 @@ Seeds (``../shared/seeds``): ``000_05789f49e1c2534d.txt`` (Kachuful),
 ``001_e4032eef84513c77.txt`` (Kazhutha), ``002_d103a11c6570c2d3.txt`` (Oh Hell
 sheet), ``003_b8808002a4adcb43.txt`` (Kachuful, Dutch).
 
-Tests marked ``xfail(strict=True)`` show engine bugs reported with a minimal
-reproduction; each one passes (and so fails as XPASS) once the bug is fixed.
+The engine bugs the audit found (a bool seat, replay's errors, the decks of a
+save, max_tricks on the last trick, a face-down dead trick in ``last_trick``)
+are fixed; their minimal reproductions are ordinary tests here.
 """
 
 from __future__ import annotations

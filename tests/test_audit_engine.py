@@ -760,3 +760,14 @@ def test_openspiel_style_aliases_agree_with_the_api() -> None:
     assert g.is_terminal() and g.current_player() == -4 and g.legal_action_ids() == []
     res = g.result
     assert res is not None and g.returns() == [float(x) for x in res.totals]
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", -1, 4])
+def test_legal_actions_of_a_non_seat_is_invalid(seat: object) -> None:
+    """Asking for a seat that is not a seat number says so (``True`` is not seat 1)."""
+    g = Game(cardrules.load("kachuful"), players=4, seed=3, first_dealer=0)
+    before = g.to_json()
+    with pytest.raises(InvalidAction, match="seat must be an int"):
+        g.legal_actions(seat)  # type: ignore[arg-type]
+    assert g.to_json() == before
+    assert g.legal_actions(g.to_act) == g.legal_actions()

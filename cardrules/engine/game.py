@@ -719,7 +719,12 @@ class Game:
 
         Returns:
             A tuple of interned, hashable actions (empty when the seat may not act).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
         """
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
         if seat is None or seat == self._to_act:
             legal = self._legal
             if legal is None:

@@ -253,3 +253,105 @@ def test_shedding_leads_from_a_suit_the_others_still_hold() -> None:
     hearts_out = "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥"
     v = _shed_view("K♣ 2♣ A♥", [], (10, 10, 10, 3), gone=hearts_out)
     assert HeuristicBot().choose(v).card.suit == cardrules.Suit.CLUBS  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- order of play and the pack
+
+
+def _short_oh_hell() -> cardrules.Variant:
+    """Oh Hell with the four aces taken out of the pack (48 cards)."""
+    from cardrules.dsl import builtin_dir
+
+    text = (builtin_dir() / "oh-hell.cardrules").read_text(encoding="utf-8")
+    assert "deck: standard 52\n" in text
+    text = text.replace("deck: standard 52\n", "deck: standard 52 without A♠ A♥ A♦ A♣\n")
+    assert "players: 3 to 7\n" in text
+    text = text.replace("players: 3 to 7\n", "players: 3 to 4\n")
+    return cardrules.load_text(text)
+
+
+def test_views_carry_the_direction_seat_order_and_pack() -> None:
+    g = Game(cardrules.load("kazhutha"), players=4, seed=1)
+    v = g.view(1)
+    assert v.direction == "anticlockwise" and v.seat_order == (0, 3, 2, 1)
+    assert v.pack_size == 52 and v.pack_removed == () and v.mode == "shedding"
+    g = Game(cardrules.load("oh-hell"), players=4, seed=1)
+    v = g.view(1)
+    assert v.direction == "clockwise" and v.seat_order == (2, 3, 0, 1)
+    d = g.view(2).to_dict()
+    assert d["seat_order"] == [3, 0, 1, 2] and d["direction"] == "clockwise"
+    assert d["pack_size"] == 52 and d["pack_removed"] == []
+    g = Game(_short_oh_hell(), players=4, seed=1)
+    d = g.view(0).to_dict()
+    assert d["pack_size"] == 48 and d["pack_removed"] == ["A♣", "A♦", "A♥", "A♠"]
+    assert '"pack_size":48' in g.view(0).to_json()
+    assert g.information_state_string(0) == g.view(0).to_json()
+
+
+def test_a_short_pack_changes_the_heuristic_estimate() -> None:
+    import attrs
+
+    # Seat 0 holds the three side kings: masters when the pack has no aces.
+    mine = ["K♥", "K♦", "K♣", "2♥", "3♦", "4♣", "5♥", "6♦", "7♣", "3♠"]
+    rest = [
+        str(c)
+        for c in cardrules.CardSet.full()
+        if str(c) not in mine and c.rank != cardrules.Rank.ACE
+    ]
+    deck = []
+    for i in range(10):
+        deck += [mine[i], rest[3 * i], rest[3 * i + 1], rest[3 * i + 2]]
+    deck += rest[30:]
+    _, view = _view(_short_oh_hell(), " ".join(deck))
+    assert view.seat == 0 and view.pack_size == 48 and len(view.pack_removed) == 4
+    removed = 0
+    for c in view.pack_removed:
+        removed |= 1 << c
+    assert HeuristicBot._unseen(view, 0) & removed == 0  # the aces are nowhere
+    short = HeuristicBot().estimate(view)
+    # The same view read as a full pack: the aces might be out there.
+    full = HeuristicBot().estimate(attrs.evolve(view, pack_size=52, pack_removed=()))
+    assert short > full + 0.5
+
+
+def test_heuristic_knows_which_seats_play_after_it() -> None:
+    for name, players in (("kazhutha", 4), ("kazhutha", 5), ("oh-hell", 4)):
+        g = Game(cardrules.load(name), players=players, seed=7)
+        bot = HeuristicBot()
+        pending: list[tuple[int, tuple[int, ...]]] = []
+        checked = 0
+        while not g.is_over and checked < 400:
+            seat = g.to_act
+            assert seat is not None
+            v = g.view(seat)
+            if v.phase == "play":
+                after = bot.seats_after(v)
+                assert after is not None and seat not in after
+                pending.append((seat, after))
+            n_events = len(g.events)
+            g.apply(bot.choose(v), seat)
+            ends = [ev for ev in g.events[n_events:] if ev[0] in ("trick", "dead", "pickup")]
+            if ends:
+                seats = list(ends[0][2])
+                for s, predicted in pending:
+                    actual = tuple(seats[seats.index(s) + 1 :])
+                    if ends[0][0] == "pickup":  # a cut ends the trick early
+                        assert predicted[: len(actual)] == actual
+                    else:
+                        assert predicted == actual
+                    checked += 1
+                pending = []
+        assert checked > 20
+
+
+def test_heuristic_knows_who_leads_the_first_trick() -> None:
+    import attrs
+
+    g = Game(cardrules.load("oh-hell"), players=4, seed=2, first_dealer=3)
+    g.apply(HeuristicBot().choose(g.view(0)))
+    v0, v1 = g.view(0), g.view(1)
+    # Seat 0, the dealer's next, leads though a bid (its own) was made.
+    assert v0.bid_made[0] and HeuristicBot._leads_first_trick(v0)
+    assert not HeuristicBot._leads_first_trick(v1)
+    # A hand-built view without the seat order falls back to a guess.
+    assert not HeuristicBot._leads_first_trick(attrs.evolve(v0, seat_order=()))

@@ -118,13 +118,48 @@ class HeuristicBot:
 
     @staticmethod
     def _unseen(view: View, mine: int) -> int:
-        """Cards that may be in another seat's hand (the pack is taken as 52 cards)."""
+        """Cards that may be in another seat's hand: the pack (``view.pack_removed``
+        left out) less its own, the played and the turned-up cards."""
         gone = _mask(view.played)
         if view.turned_up is not None:
             gone |= 1 << view.turned_up
         for _, cards in view.visible_hands:
             gone &= ~_mask(cards)
-        return FULL_DECK_MASK & ~mine & ~gone
+        return FULL_DECK_MASK & ~_mask(view.pack_removed) & ~mine & ~gone
+
+    @staticmethod
+    def seats_after(view: View) -> tuple[int, ...] | None:
+        """The seats still to play in the current trick after this seat, in order.
+
+        Uses ``view.seat_order`` (the direction of play) and skips seats that are
+        out or hold no cards; when this seat leads, every other seat still in.
+
+        Returns:
+            The seats, or ``None`` for a hand-built view without ``seat_order``.
+        """
+        order = view.seat_order
+        if not order:
+            return None
+        leader = view.trick[0][0] if view.trick else view.seat
+        out = view.out
+        counts = view.hand_counts
+        after: list[int] = []
+        for s in order:
+            if s == leader or s == view.seat:
+                break
+            if (out and out[s]) or (counts and counts[s] == 0):
+                continue
+            after.append(s)
+        return tuple(after)
+
+    @staticmethod
+    def _leads_first_trick(view: View) -> bool:
+        """Whether this seat leads the first trick (bidding): the dealer's next
+        seat in ``view.seat_order``; without it, a guess (nobody has bid yet)."""
+        order = view.seat_order
+        if order and view.dealer in order:
+            return order[(order.index(view.dealer) + 1) % len(order)] == view.seat
+        return not any(view.bid_made)
 
     # ------------------------------------------------------------------ bidding
 
@@ -155,7 +190,7 @@ class HeuristicBot:
             if trump >= 0
             else 0.0
         )
-        first_to_lead = not any(view.bid_made)
+        first_to_lead = self._leads_first_trick(view)
         est = 0.0
         low_trumps = 0
         for s in range(4):
@@ -199,7 +234,7 @@ class HeuristicBot:
         if not view.visible_hands:
             return view.hand_size / max(1, view.players)
         visible = [c for _, cs in view.visible_hands for c in cs]
-        gone = _mask(view.played) | _mask(visible)
+        gone = _mask(view.played) | _mask(visible) | _mask(view.pack_removed)
         pool = [c for c in ALL_CARDS if not gone >> c & 1]
         if not pool:
             return 0.0
@@ -283,8 +318,12 @@ class HeuristicBot:
         for _, c in trick[1:]:
             if self._beats(int(c), best, trump):
                 best = int(c)
-        active = sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
-        last = len(trick) >= max(active, len(trick) + 1) - 1
+        after = self.seats_after(view)
+        if after is not None:
+            last = not after
+        else:  # a hand-built view without seat_order: count the seats with cards
+            active = sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
+            last = len(trick) >= max(active, len(trick) + 1) - 1
         winners = [c for c in cards if self._beats(c, best, trump)]
         losers = [c for c in cards if not self._beats(c, best, trump)]
         following = any(c // 13 == led for c in cards)
@@ -296,8 +335,13 @@ class HeuristicBot:
                     return min(winners, key=_rank)
                 # The lowest winner likely to hold against the seats still to play.
                 n_unseen = max(1, unseen.bit_count())
-                to_play = max(0, active - len(trick) - 1)
-                q = min(1.0, to_play * max(1, left - 1) / n_unseen)
+                if after is not None:
+                    # The chance an unseen card is in a hand still to play.
+                    behind = sum(view.hand_counts[t] for t in after) if view.hand_counts else 0
+                    q = min(1.0, (behind or len(after) * max(1, left - 1)) / n_unseen)
+                else:
+                    to_play = max(0, active - len(trick) - 1)
+                    q = min(1.0, to_play * max(1, left - 1) / n_unseen)
                 for w in sorted(winners, key=_rank):
                     if (1.0 - q) ** _higher_in_suit(w, unseen) >= 0.5:
                         return w
@@ -379,7 +423,8 @@ class HeuristicBot:
             lower = [c for c in cards if c < best]
             if lower:
                 return Play(ALL_CARDS[max(lower)])
-            to_play = [t for t in others if t not in played]
+            after = self.seats_after(view)
+            to_play = list(after) if after is not None else [t for t in others if t not in played]
             if not to_play or p_all_follow(led, to_play) > 0.6:
                 return Play(ALL_CARDS[max(cards)])
             return Play(ALL_CARDS[min(cards)])
@@ -395,8 +440,8 @@ def _is_shedding(view: View) -> bool:
     """Whether the view is of a shedding game.
 
     Uses ``view.mode`` when the engine's View carries it; otherwise infers it:
-    nobody bids and the whole pack is dealt (Kazhutha), which no trick-taking
-    built-in does.
+    nobody bids and the whole pack (``view.pack_size`` cards) is dealt
+    (Kazhutha), which no trick-taking built-in does.
     """
     mode = getattr(view, "mode", None)
     if mode is not None:
@@ -404,5 +449,5 @@ def _is_shedding(view: View) -> bool:
     return (
         not any(view.bid_made)
         and all(b is None for b in view.bids)
-        and view.hand_size * view.players >= 52 - view.players
+        and view.hand_size * view.players >= view.pack_size - view.players
     )

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import attrs
 
+from cardrules.cards import FULL_DECK_MASK, Card, CardSet
 from cardrules.engine.actions import Action
 from cardrules.errors import VariantError
 from cardrules.rules import (
@@ -99,6 +100,8 @@ class _Rules:
         self.clockwise = v.direction is Direction.CLOCKWISE
         self.pack_mask = v.deck.cards.mask
         self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
+        # The standard cards left out of the pack, for :meth:`Game.view`.
+        self.pack_removed: tuple[Card, ...] = tuple(CardSet(FULL_DECK_MASK & ~self.pack_mask))
         t = v.trumps
         self.trump_rule = t
         b = v.bidding

@@ -84,10 +84,20 @@ class View:
         dead_count: shedding games: how many cards have left the game.
         known_hands: shedding games: cards other seats picked up and still hold,
             as ``(seat, cards)`` pairs (everyone saw them picked up).
-        out: shedding games: which seats have no cards left.
+        out: shedding games: which seats have no cards left (the seats still in
+            are the others).
         letters: in a :class:`~cardrules.engine.match.Match`, each seat's letters.
         mode: ``"tricks"`` or ``"shedding"`` (the variant's mode; always set by
             :meth:`Game.view`, ``None`` only in hand-built views).
+        direction: ``"clockwise"`` or ``"anticlockwise"``, the variant's direction
+            of play (``None`` only in hand-built views).
+        seat_order: every seat in order of play, starting with the seat that plays
+            after this one and ending with this seat (so ``seat_order[0]`` is the
+            next player); empty only in hand-built views. Shedding games: seats
+            that are ``out`` are still listed (they are skipped in play).
+        pack_size: the number of cards in the pack (52 less ``pack_removed``).
+        pack_removed: the cards of the standard 52 that are not in this pack
+            (empty for a full pack).
         trumps_broken: whether a trump has been played this hand.
         scores: running totals.
         to_act: the seat to act, or ``None``.
@@ -127,6 +137,10 @@ class View:
     out: tuple[bool, ...] = ()
     mode: str | None = None
     letters: tuple[str, ...] = ()
+    direction: str | None = None
+    seat_order: tuple[int, ...] = ()
+    pack_size: int = 52
+    pack_removed: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -157,6 +171,10 @@ class View:
             "out": list(self.out),
             "mode": self.mode,
             "letters": list(self.letters),
+            "direction": self.direction,
+            "seat_order": list(self.seat_order),
+            "pack_size": self.pack_size,
+            "pack_removed": [str(c) for c in self.pack_removed],
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "to_act": self.to_act,

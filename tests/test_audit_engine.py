@@ -768,6 +768,65 @@ def test_legal_actions_of_a_non_seat_is_invalid(seat: object) -> None:
     g = Game(cardrules.load("kachuful"), players=4, seed=3, first_dealer=0)
     before = g.to_json()
     with pytest.raises(InvalidAction, match="seat must be an int"):
-        g.legal_actions(seat)  # type: ignore[arg-type]
+        g.legal_actions(seat)  # type: ignore[call-overload]
     assert g.to_json() == before
     assert g.legal_actions(g.to_act) == g.legal_actions()
+
+
+# Wrong argument types: the one-argument public methods (and legal_actions) check their
+# argument themselves, so that the compiled (mypyc) build raises the same
+# InvalidAction as the pure-Python one instead of a TypeError at the call.
+_NOT_SEATS: list[object] = ["x", "0", None, 1.0, True, -1, 4, [0]]
+
+
+def _seat_methods(g: Game) -> dict[str, Any]:
+    return {
+        "view": g.view,
+        "hand": g.hand,
+        "events_for": g.events_for,
+        "information_state_string": g.information_state_string,
+        "legal_action_ids": g.legal_action_ids,
+        "legal_actions": g.legal_actions,
+    }
+
+
+@pytest.mark.parametrize("bad", _NOT_SEATS, ids=repr)
+@pytest.mark.parametrize(
+    "method",
+    ["view", "hand", "events_for", "information_state_string", "legal_action_ids", "legal_actions"],
+)
+def test_seat_methods_refuse_a_non_seat_with_invalid_action(method: str, bad: object) -> None:
+    if bad is None and method in ("legal_action_ids", "legal_actions"):
+        pytest.skip("None means the seat to act")
+    g = Game(cardrules.load("kachuful"), players=4, seed=3, first_dealer=0)
+    before = (g.to_json(), g.events)
+    with pytest.raises(InvalidAction, match="seat must be an int from 0 to 3"):
+        _seat_methods(g)[method](bad)
+    assert (g.to_json(), g.events) == before
+    # The ValueError the seat check raised before is still caught by except ValueError.
+    with pytest.raises(ValueError):
+        _seat_methods(g)[method](bad)
+
+
+@pytest.mark.parametrize("bad", ["x", "5", None, 5.0, True, -1, NUM_ACTIONS, [5]], ids=repr)
+def test_apply_action_refuses_a_non_id_with_invalid_action(bad: object) -> None:
+    g = Game(cardrules.load("kachuful"), players=4, seed=3, first_dealer=0)
+    before = (g.to_json(), g.events)
+    with pytest.raises(InvalidAction, match="action id must be an int"):
+        g.apply_action(bad)  # type: ignore[call-overload]
+    assert (g.to_json(), g.events) == before
+
+
+def test_seat_methods_still_work_by_keyword_and_position() -> None:
+    g = Game(cardrules.load("kachuful"), players=4, seed=3, first_dealer=0)
+    s = g.to_act
+    assert s is not None
+    assert g.view(seat=s) == g.view(s)
+    assert g.hand(seat=2) == g.hand(2)
+    assert g.events_for(seat=1) == g.events_for(1)
+    assert g.information_state_string(seat=s) == g.view(s).to_json()
+    assert g.legal_action_ids(seat=s) == g.legal_action_ids(s) == g.legal_action_ids()
+    assert g.legal_actions(seat=s) == g.legal_actions(s) == g.legal_actions()
+    assert g.legal_actions((s + 1) % 4) == ()
+    g.apply_action(action_id=g.legal_action_ids()[0])
+    assert g.to_act != s

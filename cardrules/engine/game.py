@@ -709,7 +709,15 @@ class Game:
 
     # ----------------------------------------------------------------- public: acting
 
-    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+    # The implementations of the public methods that take a seat or an id take
+    # ``object`` (the overloads give the public types), so that a compiled (mypyc)
+    # build checks the argument itself and raises the same InvalidAction as the
+    # pure-Python one, not a TypeError at the call.
+    @overload
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    @overload
+    def legal_actions(self, seat: int | None) -> tuple[Action, ...]: ...
+    def legal_actions(self, seat: object = None) -> tuple[Action, ...]:
         """The legal actions of a seat, lowest id first.
 
         Args:
@@ -723,19 +731,20 @@ class Game:
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
         """
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
-        if seat is None or seat == self._to_act:
-            legal = self._legal
-            if legal is None:
-                legal = self._compute_legal()
-            return legal
-        if self._phase == _BID:
-            if self._waiting is not None and seat in self._waiting:
-                return self._bid_options(seat)
-            if seat == self._amender:
-                return self._amend_options(seat)
-        return ()
+        if seat is not None:
+            if type(seat) is not int or not 0 <= seat < self._n:
+                raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
+            if seat != self._to_act:
+                if self._phase == _BID:
+                    if self._waiting is not None and seat in self._waiting:
+                        return self._bid_options(seat)
+                    if seat == self._amender:
+                        return self._amend_options(seat)
+                return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         ph = self._phase
@@ -1074,7 +1083,9 @@ class Game:
         """
         return [_public(ev) for ev in self._events]
 
-    def events_for(self, seat: int) -> list[Event]:
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def events_for(self, seat: int) -> list[Event]: ...
+    def events_for(self, seat: object) -> list[Event]:
         """The log as ``seat`` may see it: other seats' cards, hidden bids and
         the seed are replaced by ``None``.
 
@@ -1083,30 +1094,40 @@ class Game:
         event shows only the card ``seat`` played itself; the others are
         ``None`` (their number stays), as :meth:`view` shows in ``dead``,
         ``played`` and ``last_trick``.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
         """
-        self._check_seat(seat)
+        s = self._check_seat(seat)
         r = self._r
         return _events_for(
             self._events,
-            seat,
+            s,
             current_hand=self._hand_index + 1,
-            sees_own=self._sees_own(seat),
+            sees_own=self._sees_own(s),
             bids_hidden=self._phase == _BID and self._waiting is not None,
             forehead_sizes=r.forehead if r.bid_style != 0 else (),
             dead_face_up=r.dead_face_up,
         )
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` as a seat number; InvalidAction (a ValueError) if it is not one."""
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise ValueError(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
+            raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
+        return seat
 
     def _sees_own(self, seat: int) -> bool:
         return not (self._phase == _BID and (self._forehead or not self._looked[seat]))
 
-    def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` holds now (all-seeing: use :meth:`view` for players)."""
-        self._check_seat(seat)
-        return CardSet(self._hands[seat])
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def hand(self, seat: int) -> CardSet: ...
+    def hand(self, seat: object) -> CardSet:
+        """The cards ``seat`` holds now (all-seeing: use :meth:`view` for players).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+        """
+        return CardSet(self._hands[self._check_seat(seat)])
 
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs in play order."""
@@ -1138,7 +1159,9 @@ class Game:
             "turned": CardSet(turned),
         }
 
-    def view(self, seat: int) -> View:
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def view(self, seat: int) -> View: ...
+    def view(self, seat: object) -> View:
         """Everything ``seat`` may know now, and nothing more.
 
         Args:
@@ -1146,8 +1169,13 @@ class Game:
 
         Returns:
             A frozen :class:`View`; ``view.to_dict()`` is JSON-ready.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
         """
-        self._check_seat(seat)
+        return self._view(self._check_seat(seat))
+
+    def _view(self, seat: int) -> View:
         n = self._n
         bidding = self._phase == _BID
         own = self._sees_own(seat)
@@ -1288,13 +1316,31 @@ class Game:
 
     # ----------------------------------------------------------------- OpenSpiel-flavoured
 
-    def apply_action(self, action_id: int) -> None:
-        """Apply an action by id (OpenSpiel style), for :meth:`current_player`."""
-        self.apply(Action.from_id(action_id))
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def apply_action(self, action_id: int) -> None: ...
+    def apply_action(self, action_id: object) -> None:
+        """Apply an action by id (OpenSpiel style), for :meth:`current_player`.
 
-    def legal_action_ids(self, seat: int | None = None) -> list[int]:
-        """The ids of :meth:`legal_actions`, ascending."""
-        return [a.id for a in self.legal_actions(seat)]
+        Raises:
+            InvalidAction: if ``action_id`` is not an action id.
+            IllegalAction: as :meth:`apply`.
+        """
+        # Action.from_id checks the id (an Any argument: no compiled check here).
+        any_id: Any = action_id
+        self.apply(Action.from_id(any_id))
+
+    @overload
+    def legal_action_ids(self) -> list[int]: ...
+    @overload
+    def legal_action_ids(self, seat: int | None) -> list[int]: ...
+    def legal_action_ids(self, seat: object = None) -> list[int]:
+        """The ids of :meth:`legal_actions`, ascending.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+        """
+        any_seat: Any = seat  # legal_actions checks it
+        return [a.id for a in self.legal_actions(any_seat)]
 
     def current_player(self) -> int:
         """:attr:`to_act`, or -4 (OpenSpiel's terminal id) when the game is over."""
@@ -1308,9 +1354,15 @@ class Game:
         """Each seat's running total as a float (the final totals once over)."""
         return [float(x) for x in self._scores]
 
-    def information_state_string(self, seat: int) -> str:
-        """A compact text of :meth:`view` (everything ``seat`` may know)."""
-        return self.view(seat).to_json()
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def information_state_string(self, seat: int) -> str: ...
+    def information_state_string(self, seat: object) -> str:
+        """A compact text of :meth:`view` (everything ``seat`` may know).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+        """
+        return self._view(self._check_seat(seat)).to_json()
 
     # ----------------------------------------------------------------- save and restore
 

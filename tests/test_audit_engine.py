@@ -790,14 +790,27 @@ def _seat_methods(g: Game) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("bad", _NOT_SEATS, ids=repr)
+_SEAT_METHODS = (
+    "view",
+    "hand",
+    "events_for",
+    "information_state_string",
+    "legal_action_ids",
+    "legal_actions",
+)
+
+
 @pytest.mark.parametrize(
-    "method",
-    ["view", "hand", "events_for", "information_state_string", "legal_action_ids", "legal_actions"],
+    ("method", "bad"),
+    [
+        pytest.param(m, bad, id=f"{m}-{bad!r}")
+        for m in _SEAT_METHODS
+        for bad in _NOT_SEATS
+        # For the two legal-action methods None means "the seat to act".
+        if not (bad is None and m in ("legal_action_ids", "legal_actions"))
+    ],
 )
 def test_seat_methods_refuse_a_non_seat_with_invalid_action(method: str, bad: object) -> None:
-    if bad is None and method in ("legal_action_ids", "legal_actions"):
-        pytest.skip("None means the seat to act")
     g = Game(cardrules.load("kachuful"), players=4, seed=3, first_dealer=0)
     before = (g.to_json(), g.events)
     with pytest.raises(InvalidAction, match="seat must be an int from 0 to 3"):

@@ -456,10 +456,16 @@ def tie_phrase(v: Variant) -> str:
         return "There is one loser, not a winner."
     if v.winning.tie is TieBreak.SHARED:
         return "Players who tie for the best total share the win."
+    most = v.winning.max_extra_hands
+    then = (
+        f"; after {count_word(most)} extra {'hand' if most == 1 else 'hands'} "
+        "the win is shared"
+        if most is not None
+        else ""
+    )
     return (
         "If players tie for the best total, everyone plays more hands of the largest size "
-        "until one player leads alone (anyone may still win, not only those who tied); after "
-        f"{v.winning.max_extra_hands} extra hands the win is shared."
+        f"until one player leads alone (anyone may still win, not only those who tied){then}."
     )
 
 

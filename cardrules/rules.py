@@ -31,6 +31,7 @@ __all__ = [
     "FirstLead",
     "FirstLeader",
     "HandSizeRule",
+    "MAX_TIE_HANDS",
     "MatchRule",
     "Mode",
     "Pattern",
@@ -51,6 +52,10 @@ __all__ = [
 
 #: Hard limit on the number of hands one game's schedule may hold.
 MAX_SCHEDULE_HANDS = 1000
+#: A safety bound on tie-break hands when the file sets none (``tie: extra hands``):
+#: far above anything that happens in play. A game still tied after this many
+#: extra hands ends unfinished (``Result.finished`` is False), never silently shared.
+MAX_TIE_HANDS = 200
 
 
 class Mode(Enum):
@@ -168,7 +173,8 @@ class TieBreak(Enum):
     """What happens when several players share the best total."""
 
     EXTRA_HANDS = "extra hands"
-    """Play more hands of the largest size until one player leads alone."""
+    """Play more hands of the largest size until one player leads alone
+    (``WinRule.max_extra_hands`` says when to stop trying)."""
     SHARED = "shared"
 
 
@@ -394,8 +400,18 @@ class WinRule:
     """Who wins a game of several hands."""
 
     tie: TieBreak = TieBreak.EXTRA_HANDS
-    max_extra_hands: int = 20
-    """After this many tie-break hands the win is shared."""
+    max_extra_hands: int | None = None
+    """With ``EXTRA_HANDS``: ``None`` plays extra hands until one player leads
+    alone (up to the safety bound :data:`MAX_TIE_HANDS`, after which the game
+    ends unfinished); a number ``n`` (``tie: extra hands, at most n``) shares the
+    win among the leaders after ``n`` extra hands, as the file says."""
+
+    @property
+    def extra_hand_limit(self) -> int:
+        """The most tie-break hands a game can play (0 when ties are shared)."""
+        if self.tie is not TieBreak.EXTRA_HANDS:
+            return 0
+        return MAX_TIE_HANDS if self.max_extra_hands is None else self.max_extra_hands
 
 
 @frozen

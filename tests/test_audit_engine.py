@@ -540,7 +540,7 @@ def test_more_decks_than_hands_are_refused_unread() -> None:
         Game.from_json(json.dumps(d))
     v = load("kachuful")
     g = Game(v, players=4, seed=3)
-    most = len(g.hand_sizes) + v.winning.max_extra_hands
+    most = len(g.hand_sizes) + v.winning.extra_hand_limit
     order = list(CardSet(v.deck.cards.mask))
     Game(v, players=4, seed=3, deck=[order] * most)  # one per hand: fine
     with pytest.raises(CardError, match=f"deals at most {most} hands"):

@@ -166,7 +166,9 @@ def variants(draw: st.DrawFn) -> Variant:
         scoring=ScoringRule(
             parse_formula(formula) if formula is not None else None, draw(st.booleans())
         ),
-        winning=WinRule(tie, draw(st.integers(1, 50)) if tie is TieBreak.EXTRA_HANDS else 20),
+        winning=WinRule(
+            tie, draw(st.none() | st.integers(1, 50)) if tie is TieBreak.EXTRA_HANDS else None
+        ),
         match=MatchRule(word, draw(st.booleans())),
         options=tuple(
             draw(st.lists(st.sampled_from(OVERRIDABLE_SETTINGS), unique=True, max_size=5))

@@ -525,6 +525,29 @@ def test_tie_break_until_one_leads() -> None:
         assert sum(t == max(totals) for t in totals) == 1
 
 
+def test_tie_break_never_silently_shared() -> None:
+    """002_d103a11c6570c2d3.txt: repeat hands until one player leads. With no limit in
+    the file, a tie that outlasts the safety bound ends the game unfinished, not shared."""
+    from cardrules.rules import MAX_TIE_HANDS
+
+    v = one_hand(2, scoring=formula("0"), winning=WinRule(tie=TieBreak.EXTRA_HANDS))
+    g = Game(v, players=4, seed=5)
+    _play_out(g)
+    assert g.extra_hands == MAX_TIE_HANDS
+    assert g.result is not None and not g.result.finished
+    assert not g.result.shared and g.result.winners == ()
+
+
+def test_tie_break_default_is_until_one_leads() -> None:
+    """The built-in Oh Hell file: no limit but the safety bound (old default: shared after 20)."""
+    from cardrules import load
+    from cardrules.rules import MAX_TIE_HANDS
+
+    v = load("oh-hell")
+    assert v.winning.max_extra_hands is None
+    assert v.winning.extra_hand_limit == MAX_TIE_HANDS > 20
+
+
 def test_action_ids() -> None:
     assert [Action.from_id(i).id for i in range(212)] == list(range(212))
     assert Action.from_id(51) is Play(card("A♠")) and Bid(0).id == 52

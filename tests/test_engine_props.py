@@ -121,7 +121,7 @@ def variants(draw: st.DrawFn) -> tuple[Variant, int]:
             higher_wins=draw(st.booleans()),
         ),
         winning=WinRule(
-            tie=draw(st.sampled_from(list(TieBreak))), max_extra_hands=draw(st.integers(0, 3))
+            tie=draw(st.sampled_from(list(TieBreak))), max_extra_hands=draw(st.none() | st.integers(0, 3))
         ),
     )
     return v, players
@@ -340,7 +340,7 @@ def check_schedule_end(g: Game) -> None:
     deals = [e[3] for e in g.events if e[0] == "deal"]
     extra = len(deals) - len(sizes)
     assert list(deals[: len(sizes)]) == list(sizes)
-    assert 0 <= extra <= (v.winning.max_extra_hands if v.winning.tie is TieBreak.EXTRA_HANDS else 0)
+    assert 0 <= extra <= v.winning.extra_hand_limit
     assert all(d == max(sizes) for d in deals[len(sizes) :])
     totals_after = [e[5] for e in g.events if e[0] == "score"]
     pick = max if v.scoring.higher_wins else min
@@ -353,10 +353,15 @@ def check_schedule_end(g: Game) -> None:
         assert tied(totals_after[k - 1]), "an extra hand was played without a tie"
     final = totals_after[-1]
     res = g.result
-    assert res is not None and res.finished
+    assert res is not None
     assert res.totals == final == g.scores
-    if extra < v.winning.max_extra_hands and v.winning.tie is TieBreak.EXTRA_HANDS:
+    if extra < v.winning.extra_hand_limit:
         assert not tied(final)
+    if not res.finished:
+        # Only a tie still open at the safety bound leaves a game unfinished.
+        assert v.winning.max_extra_hands is None and extra == v.winning.extra_hand_limit
+        assert tied(final) and res.winners == ()
+        return
     assert set(res.winners) == {s for s, t in enumerate(final) if t == pick(final)}
 
 

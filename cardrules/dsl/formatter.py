@@ -161,7 +161,8 @@ def _tie(v: Variant) -> str:
     w = v.winning
     if w.tie is TieBreak.SHARED:
         return "shared"
-    return "extra hands" + (f", at most {w.max_extra_hands}" if w.max_extra_hands != 20 else "")
+    most = w.max_extra_hands
+    return "extra hands" + (f", at most {most}" if most is not None else "")
 
 
 def _parent(name: str) -> str:

@@ -594,9 +594,9 @@ class _Build(Transformer[Token, Any]):
     def tie(self, c: list[Any]) -> Setting:
         if c[2].type == "V_SHARED":
             return self._setting(
-                c, ("winning.tie", TieBreak.SHARED), ("winning.max_extra_hands", 20)
+                c, ("winning.tie", TieBreak.SHARED), ("winning.max_extra_hands", None)
             )
-        most = 20
+        most: int | None = None
         if len(c) > 3:
             most = self._int(c[-1], 1, MAX_SCHEDULE_HANDS, "extra hands")
         return self._setting(

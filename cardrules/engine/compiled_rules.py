@@ -130,7 +130,10 @@ class _Rules:
         self.formula = v.scoring.formula
         self.higher_wins = v.scoring.higher_wins
         self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
-        self.max_extra = v.winning.max_extra_hands
+        self.max_extra = v.winning.extra_hand_limit
+        # After the file's own limit the win is shared; after the safety bound
+        # (no limit in the file) the game ends unfinished.
+        self.share_after_extra = v.winning.max_extra_hands is not None
         self.whole_pack = v.schedule.pattern is Pattern.WHOLE_PACK
         self.env = _env_builder()
         self.score_cache: dict[tuple[int, int, int, int, int, bool], Num] = {}

@@ -673,14 +673,14 @@ class Game:
     def _next_hand(self) -> None:
         # The game's end comes first: reaching max_tricks on its very last trick
         # still finishes it; max_tricks only stops a game with hands to come.
+        r = self._r
         scheduled = self._hand_index + 1 < len(self._sizes)
-        extra = (
-            not scheduled
-            and self._r.tie_extra
-            and self._extra < self._r.max_extra
-            and len(self._leaders()) > 1
-        )
-        if not (scheduled or extra):
+        tied = not scheduled and r.tie_extra and len(self._leaders()) > 1
+        extra = tied and self._extra < r.max_extra
+        if tied and not extra and not r.share_after_extra:
+            # Still tied at the safety bound: the game did not reach its end.
+            self._game_over(finished=False)
+        elif not (scheduled or extra):
             self._game_over(finished=True)
         elif self._max_tricks is not None and self._total_tricks >= self._max_tricks:
             self._game_over(finished=False)

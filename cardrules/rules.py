@@ -20,6 +20,7 @@ from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit
 from cardrules.scoring import Formula
 
 __all__ = [
+    "MAX_TIE_HANDS",
     "BidStyle",
     "BiddingRule",
     "DeadTricks",
@@ -31,7 +32,6 @@ __all__ = [
     "FirstLead",
     "FirstLeader",
     "HandSizeRule",
-    "MAX_TIE_HANDS",
     "MatchRule",
     "Mode",
     "Pattern",

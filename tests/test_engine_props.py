@@ -121,7 +121,8 @@ def variants(draw: st.DrawFn) -> tuple[Variant, int]:
             higher_wins=draw(st.booleans()),
         ),
         winning=WinRule(
-            tie=draw(st.sampled_from(list(TieBreak))), max_extra_hands=draw(st.none() | st.integers(0, 3))
+            tie=draw(st.sampled_from(list(TieBreak))),
+            max_extra_hands=draw(st.none() | st.integers(0, 3)),
         ),
     )
     return v, players

@@ -6,7 +6,7 @@ Seeds (``../shared/seeds``): ``000_05789f49e1c2534d.txt`` (Kachuful),
 sheet), ``003_b8808002a4adcb43.txt`` (Kachuful, Dutch).
 
 The engine bugs the audit found (a bool seat, replay's errors, the decks of a
-save, max_tricks on the last trick, a face-down dead trick in ``last_trick``)
+save, max_tricks on the last trick)
 are fixed; their minimal reproductions are ordinary tests here.
 """
 
@@ -635,18 +635,26 @@ FULL = {
 }
 
 
-def test_face_down_dead_trick_never_in_another_view_001() -> None:
-    """001_e4032eef84513c77.txt house rule (kazhutha-face-down): a dead round thrown
-    away face down: no seat's view JSON shows a dead card another seat played.
-    (test_shedding_golden's version compares Card objects with strings, so it
-    cannot fail.)"""
+def test_face_down_dead_trick_shown_whole_then_gathered_001() -> None:
+    """001_e4032eef84513c77.txt house rule (kazhutha-face-down): every card is played face
+    up, so every seat sees the dead trick just completed (``last_trick`` whole); once
+    gathered face down, nobody may look back at it: after the next trick, no seat's view
+    shows a dead card another seat played (issue 10, item 18)."""
     g = Game(
         load("kazhutha-face-down"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0])
     )
     for c in ("A♠", "2♠", "3♠", "4♠"):
         g.apply(Play(c))
     assert g.events[-1][0] == "dead"
+    everything = ((3, card("A♠")), (2, card("2♠")), (1, card("3♠")), (0, card("4♠")))
     mine = {3: "A♠", 2: "2♠", 1: "3♠", 0: "4♠"}
+    for s, own in mine.items():
+        view = g.view(s)
+        assert view.last_trick == everything
+        assert view.dead == (card(own),)
+    # The next trick (seat 3 leads a diamond, everyone follows or cuts) replaces it.
+    while g.view(0).last_trick == everything:
+        g.apply(g.legal_actions()[0])
     for s, own in mine.items():
         others = {"A♠", "2♠", "3♠", "4♠"} - {own}
         assert not (others & view_strings(g, s)), f"seat {s} sees {others & view_strings(g, s)}"
@@ -667,9 +675,9 @@ def test_face_up_dead_trick_in_every_view_001() -> None:
 
 
 def test_face_down_dead_trick_in_the_filtered_log_001() -> None:
-    """kazhutha-face-down: ``events_for`` keeps every play (seen when played) but its
-    dead event shows only the seat's own card, like the view (``dead``, ``played``,
-    ``last_trick``); the full log keeps them all; a later trick shows normally."""
+    """kazhutha-face-down: ``events_for`` shows every play and every dead trick whole to
+    every seat (each card was seen as it was played); only the view's ``dead`` pile
+    keeps just the seat's own face-down cards."""
     g = Game(
         load("kazhutha-face-down"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0])
     )
@@ -677,15 +685,9 @@ def test_face_down_dead_trick_in_the_filtered_log_001() -> None:
         g.apply(Play(c))
     full = [e for e in g.events if e[0] == "dead"]
     assert full == [("dead", 3, (3, 2, 1, 0), tuple(cards("A♠ 2♠ 3♠ 4♠")))]
-    mine = {3: "A♠", 2: "2♠", 1: "3♠", 0: "4♠"}
-    for s, own in mine.items():
+    for s in range(4):
         evs = g.events_for(s)
-        (dead,) = [e for e in evs if e[0] == "dead"]
-        assert [c for c in dead[3] if c is not None] == [card(own)]
-        assert sum(c is None for c in dead[3]) == 3 == g.view(s).dead_count - 1
-        view = g.view(s)
-        assert view.last_trick == ((s, card(own)),)
-        assert view.dead == (card(own),)
+        assert [e for e in evs if e[0] == "dead"] == full
         assert [e for e in evs if e[0] == "play"] == [e for e in g.events if e[0] == "play"]
     assert replay(g.variant, g.events) == g
 

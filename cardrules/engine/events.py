@@ -50,7 +50,6 @@ def _events_for(
     sees_own: bool,
     bids_hidden: bool,
     forehead_sizes: Collection[int],
-    dead_face_up: bool = True,
 ) -> list[Event]:
     """The log as ``seat`` may see it: other seats' cards, hidden bids and the seed
     are replaced by ``None``.
@@ -58,8 +57,8 @@ def _events_for(
     ``sees_own``: whether ``seat`` sees its own cards in the current hand;
     ``bids_hidden``: whether the current hand's bids are simultaneous and not
     all made; ``forehead_sizes``: the hand sizes where every seat sees the
-    others' cards (empty when the variant has no bidding); ``dead_face_up``:
-    whether dead tricks stay face up (else a dead trick shows only ``seat``'s card).
+    others' cards (empty when the variant has no bidding). Every card played
+    is public, so completed tricks (dead ones too) are shown whole.
     """
     out: list[Event] = []
     last_deal = max(i for i, e in enumerate(events) if e[0] == "deal")
@@ -81,9 +80,6 @@ def _events_for(
             out.append((kind, hn, ev[2], ev[3], hands))
         elif kind == "bid" and bids_hidden and ev[1] != seat and i > last_deal:
             out.append((kind, ev[1], None, ev[3]))
-        elif kind == "dead" and not dead_face_up:
-            cs = tuple(c if s == seat else None for s, c in zip(ev[2], ev[3], strict=True))
-            out.append((kind, ev[1], ev[2], cs))
         else:
             out.append(ev)
     return out

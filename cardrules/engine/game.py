@@ -30,7 +30,7 @@ This module holds the state and the loop; the rest lives beside it:
 
 from __future__ import annotations
 
-import random
+import secrets
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, overload
@@ -52,7 +52,7 @@ from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
 from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
 from cardrules.engine.saves import _load_text, _save_text, replay
 from cardrules.engine.view import Result, View
-from cardrules.errors import IllegalAction, InvalidAction
+from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import Variant
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
@@ -113,6 +113,21 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     return out
 
 
+#: The largest seed a game takes (seeds are 64-bit; a longer one is refused).
+MAX_SEED: Final = 2**64 - 1
+#: The largest ``max_tricks`` bound a game takes.
+MAX_TRICKS_LIMIT: Final = 10**9
+
+
+def _describe(x: object) -> str:
+    """A short, safe description of a bad argument (never a 5,000-digit repr)."""
+    if type(x) is int and x.bit_length() > 64:
+        return f"an int of {x.bit_length():,} bits"
+    if isinstance(x, str):
+        return repr(x) if len(x) <= 30 else repr(x[:27] + "...")
+    return repr(x) if isinstance(x, int | float | bool | type(None)) else type(x).__name__
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -126,8 +141,12 @@ class Game:
     Args:
         variant: the rules.
         players: the number of seats (0 to ``players - 1``).
-        seed: the random seed for the first dealer and the shuffles; ``None``
-            picks one (it is kept, so saves restore exactly).
+        seed: the random seed for the first dealer and the shuffles, an int
+            from 0 to ``2**64 - 1``; ``None`` draws one from the operating
+            system's generator (:mod:`secrets`). The seed is kept, so saves
+            restore exactly, and it determines every future deal: a seed you
+            give is your secret, and a save that carries it (``to_json``) must
+            not be shown to players while the game goes on.
         deck: deal exactly this card order instead of shuffling. Either one
             order (reused for every hand) or a list of orders, one per hand
             (hands beyond the list are shuffled from ``seed``). Cards are dealt
@@ -287,19 +306,40 @@ class Game:
         forced: list[tuple[tuple[int, ...], int]],
     ) -> None:
         r = _compile(variant)
+        # Checked before the geometry cache: 4.0 == 4 would find the entry of 4.
+        if type(players) is not int:
+            raise ValueError(f"players must be an int, got {_describe(players)}")
+        allowed = variant.players
+        if players not in allowed:
+            counts = (
+                f"{allowed.min} players"
+                if allowed.min == allowed.max
+                else f"{allowed.min} to {allowed.max} players"
+            )
+            raise VariantError(f"{variant.name} is for {counts}, not {_describe(players)}")
         geo = r.geometry(players)
         if seed is None:
-            seed = random.getrandbits(63)
-        elif type(seed) is not int:
-            raise ValueError(f"seed must be an int or None, got {seed!r}")
+            # The operating system's generator: a seed drawn from Python's Mersenne
+            # Twister could be predicted from the seeds of earlier games' saves.
+            seed = secrets.randbits(63)
+        elif type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ValueError(
+                f"seed must be an int from 0 to 2**64 - 1 or None, got {_describe(seed)}"
+            )
         if first_dealer is not None and (
             type(first_dealer) is not int or not 0 <= first_dealer < players
         ):
             raise ValueError(
-                f"first_dealer must be a seat from 0 to {players - 1}, got {first_dealer!r}"
+                f"first_dealer must be a seat from 0 to {players - 1}, "
+                f"got {_describe(first_dealer)}"
             )
-        if max_tricks is not None and (type(max_tricks) is not int or max_tricks < 1):
-            raise ValueError(f"max_tricks must be a positive int or None, got {max_tricks!r}")
+        if max_tricks is not None and (
+            type(max_tricks) is not int or not 1 <= max_tricks <= MAX_TRICKS_LIMIT
+        ):
+            raise ValueError(
+                f"max_tricks must be an int from 1 to {MAX_TRICKS_LIMIT:,} or None, "
+                f"got {_describe(max_tricks)}"
+            )
         self._r = r
         self._v = variant
         self._n = n = players
@@ -1076,7 +1116,9 @@ class Game:
         * ``("play", seat, card)``
         * ``("trick", winner, (seats in play order), (cards in play order))``
         * ``("score", hand_number, bids, tricks, points, totals)`` (Fractions)
-        * ``("dead", next_leader, (seats), (cards))``: shedding, a dead trick leaves the game
+        * ``("dead", winner, (seats), (cards))``: shedding, a dead trick leaves the game;
+          ``winner`` played its highest card of the suit led (it leads next unless it
+          has just gone out, when the next seat still in leads)
         * ``("pickup", taker, (seats), (cards))``: shedding, a cut; ``taker`` picks up
         * ``("out", seat)``: shedding, the seat has no cards left and is safe
         * ``("over", winners, totals, shared, finished, loser)``
@@ -1089,11 +1131,13 @@ class Game:
         """The log as ``seat`` may see it: other seats' cards, hidden bids and
         the seed are replaced by ``None``.
 
-        Shedding games whose dead tricks go face down: each ``("play", ...)``
-        event stays (every seat saw the card played), but a ``("dead", ...)``
-        event shows only the card ``seat`` played itself; the others are
-        ``None`` (their number stays), as :meth:`view` shows in ``dead``,
-        ``played`` and ``last_trick``.
+        Every card is played face up, so every ``("play", ...)`` event and the
+        cards of every completed trick (``"trick"``, ``"dead"``, ``"pickup"``)
+        are shown to every seat, also in shedding games whose dead tricks go
+        face down: "face down" only means that a gathered dead trick cannot be
+        looked at again, so :meth:`view` shows in ``dead`` and ``played`` only
+        the face-down cards ``seat`` played itself (``last_trick`` shows the
+        trick just completed whole).
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
@@ -1107,7 +1151,6 @@ class Game:
             sees_own=self._sees_own(s),
             bids_hidden=self._phase == _BID and self._waiting is not None,
             forehead_sizes=r.forehead if r.bid_style != 0 else (),
-            dead_face_up=r.dead_face_up,
         )
 
     def _check_seat(self, seat: object) -> int:
@@ -1135,7 +1178,8 @@ class Game:
 
     def card_locations(self) -> dict[str, CardSet]:
         """Where every card of the pack is (for checks): ``hands``, ``trick``,
-        ``won``, ``undealt`` and ``turned`` (the turned card when it is in no hand)."""
+        ``won`` (tricks taken), ``dead`` (shedding games: dead tricks out of the
+        game), ``undealt`` and ``turned`` (the turned card when it is in no hand)."""
         hands = 0
         for h in self._hands:
             hands |= h
@@ -1202,10 +1246,10 @@ class Game:
         if self._tricks_played and self._events:
             for ev in reversed(self._events):
                 if ev[0] in ("trick", "dead", "pickup"):
+                    # Every card of a trick is played face up, so the trick just
+                    # completed is shown whole to every seat, even a dead trick
+                    # that goes face down (face down: nobody looks back at it later).
                     last = tuple(zip(ev[2], map(ALL_CARDS.__getitem__, ev[3]), strict=True))
-                    if ev[0] == "dead" and not self._r.dead_face_up:
-                        # Thrown away face down: only the card this seat played.
-                        last = tuple(p for p in last if p[0] == seat)
                     break
         return View(
             seat=seat,

@@ -378,7 +378,7 @@ def test_bidding_settings_without_bidding():
 def test_bids_invalid():
     assert bad("bids: 3 to 2\n").message == "2 is less than 3"
     e = bad("bids: 2 to 8\n")
-    assert e.message == "bids start at 2, but some hands have only 1 cards"
+    assert e.message == "bids start at 2, but some hands have only 1 card"
 
 
 def test_score_uses_bid_without_bidding():

@@ -3,7 +3,9 @@
 Each check raises a :class:`~cardrules.errors.VariantError` pointing at the line
 of the setting that caused the problem (for a setting inherited through
 ``extends``, the line in the parent file; for a setting left at its default,
-the ``game:`` line).
+the ``game:`` line). When settings clash, the one given as an option or written
+in the file being loaded is pointed at: ``mode: shedding`` under a game's default
+turned-up trumps, ``mode: tricks`` under an inherited match word.
 """
 
 from __future__ import annotations
@@ -65,6 +67,27 @@ def _fail(
     return VariantError(
         message, path=pos.path, line=pos.line, column=pos.column, expected=expected, hint=hint
     )
+
+
+def _cards(n: int) -> str:
+    """``1 card``, ``2 cards``..."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _and_or(items: list[str], word: str) -> str:
+    """``3``, ``3 or 4``, ``2, 4 or 13``."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def _ordinal(n: int) -> str:
+    """``2nd``, ``5th``, ``11th``, ``21st``: as a ``no trumps:`` line writes it."""
+    suffix = "th" if n % 100 in (11, 12, 13) else _SUFFIXES.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+_SUFFIXES: Final = {1: "st", 2: "nd", 3: "rd"}
 
 
 def schedule_length(schedule: ScheduleRule, players: int, deck_size: int) -> int:
@@ -157,6 +180,31 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
             expected=f"a seat from 1 to {v.players.min}",
         )
 
+    # ---- shedding games have no trumps: a cut ends the trick and the highest card
+    # of the suit led picks it up, whatever else was played
+    t = v.trumps
+    if not tricks and t.kind is not TrumpKind.NONE:
+        if not stated("trumps"):
+            what = "the default trumps (turned up)"
+        elif t.kind is TrumpKind.FIXED and t.suit is not None:
+            what = f"{t.suit.word} as trumps"
+        elif t.kind is TrumpKind.CYCLE:
+            what = "a trump cycle"
+        else:
+            what = "turned-up trumps"
+        raise fail(
+            culprit("trumps", "mode"),
+            f"shedding games are played without trumps, so {what} cannot be used",
+            expected="`trumps: none`",
+        )
+    if not tricks and t.no_trump_every is not None:
+        raise fail(
+            culprit("no trumps", "mode"),
+            "shedding games are played without trumps, so "
+            f"`no trumps: every {_ordinal(t.no_trump_every)} hand` cannot be used",
+            expected="`no trumps: never`",
+        )
+
     # ---- the schedule
     sched = v.schedule
     sched_key = "hands" if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK) else "hand size"
@@ -195,16 +243,29 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
             raise fail("hands", f"a game of {n} players would have no hands at all")
         big = _largest_hand(sched, n, deck)
         need = big * n
+        if sched.pattern is Pattern.WHOLE_PACK and tricks and need > deck:
+            # Everyone holds the same number of cards in a trick-taking game.
+            fits = [str(m) for m in v.players.counts() if deck % m == 0]
+            other = "set a `hand size:` and another `hands:` pattern"
+            raise fail(
+                culprit("hands", "players", "deck"),
+                f"the whole pack of {deck} does not share out evenly among {n} players, "
+                "and in a trick-taking game everyone gets the same number of cards",
+                hint=f"it shares out evenly among {_and_or(fits, 'or')} players "
+                f"(`players: {fits[0]}`); or {other}"
+                if fits
+                else other,
+            )
         if sched.pattern is not Pattern.WHOLE_PACK and need > deck:
             raise fail(
                 culprit(sched_key, "players", "deck"),
-                f"{big} cards each for {n} players needs {need} cards; the pack has {deck}",
+                f"{_cards(big)} each for {n} players needs {need} cards; the pack has {deck}",
                 hint=f"deal fewer cards, or allow fewer than {n} players",
             )
         if turn_up_strict and need + 1 > deck:
             raise fail(
                 culprit(sched_key, "trumps", "players", "deck"),
-                f"{big} cards each for {n} players uses the whole pack of {deck}, "
+                f"{_cards(big)} each for {n} players uses the whole pack of {deck}, "
                 "and no card is left to turn up for trumps",
                 hint="deal fewer cards, or add `, no trumps when the pack runs out` to "
                 "the trumps line",
@@ -213,7 +274,7 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
             raise fail(
                 culprit("bids", sched_key),
                 f"bids start at {v.bidding.min_bid}, but some hands have only "
-                f"{_smallest_hand(sched, n, deck)} cards",
+                f"{_cards(_smallest_hand(sched, n, deck))}",
             )
 
     # ---- trumps
@@ -290,25 +351,36 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
                 f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
                 hint="score with tricks, cards, hand and players only, or add bidding",
             )
+        # Only a shedding game has a loser, to take a letter and deal the next game.
+        if v.match.word:
+            raise fail(
+                culprit("match word", "mode"),
+                "`match word` is for shedding games: a trick-taking game has no loser "
+                "to take a letter, so a match of it would never end",
+                hint="write `match word: none`",
+            )
+        if v.match.loser_deals:
+            raise fail(
+                culprit("deal passes", "mode"),
+                "`deal passes: to the loser` is for shedding games: a trick-taking game "
+                "has no loser to deal the next game",
+                hint="write `deal passes: to the next player`",
+            )
         plain = SheddingRule()
         for key, on in (
             ("dead tricks", stated("dead tricks") or v.shedding.dead_tricks != plain.dead_tricks),
             ("all out together", stated("all out together") or v.shedding.all_out != plain.all_out),
         ):
             if on:
-                raise fail(key, f"`{key}` is for shedding games; add `mode: shedding`")
+                raise fail(
+                    culprit(key, "mode"), f"`{key}` is for shedding games; add `mode: shedding`"
+                )
     else:
         if formula is not None:
             raise fail(
                 "score",
                 "shedding games are not scored with a formula: the last player with cards loses",
                 hint="use `match word:` to play a match of several games",
-            )
-        if v.trumps.kind is TrumpKind.TURN_UP:
-            raise fail(
-                "trumps",
-                "turned-up trumps do not fit a shedding game",
-                expected="`trumps: none` (or a suit)",
             )
 
     w = v.match.word

@@ -2,8 +2,10 @@
 compares with OpenSpiel's ``oh_hell``.
 
 Run ``python benchmarks/bench_engine.py`` (``make bench``), ``--quick`` for a
-short run, ``--json`` for machine-readable output. Every rate is the median of
-several runs (7, or 5 with ``--quick``); the individual runs are in ``--json``.
+short run, ``--smoke`` to check in seconds that everything runs (its figures
+mean nothing), ``--json`` for machine-readable output. Every rate is the median
+of several runs (7, 5 with ``--quick``, 3 with ``--smoke``); the individual
+runs are in ``--json``.
 
 What is measured (all through the public API, with seeded random choices):
 
@@ -19,10 +21,17 @@ What is measured (all through the public API, with seeded random choices):
 * ``memory``: tracemalloc over 10,000 one-hand games played in a loop, sampled
   at 1k, 5k and 10k games (traced memory now, and the peak since the previous
   sample), to show it stays flat;
-* ``openspiel``: OpenSpiel's ``oh_hell`` (players=4, num_tricks_fixed=10) played
-  from Python with random chance outcomes and random legal actions (see
-  ``openspiel_peer.py``), timed in the same process, run for run interleaved
-  with ``one_hand``, and the ratio of the medians, ours / OpenSpiel (target: 2.5).
+* ``openspiel``: OpenSpiel's ``oh_hell`` (players=4, num_tricks_fixed=10) with
+  random chance outcomes and random legal actions, played three ways (see
+  ``openspiel_peer.DRIVERS``): the reference row, the fastest driver from
+  Python (``state.apply_action(rng.choice(state.legal_actions()))`` at every
+  node, chance nodes included, after checking in the same run that
+  ``oh_hell``'s chance outcomes are uniform); an extra row with the slower
+  driver that draws chance outcomes through a probability loop; and the native
+  row, OpenSpiel's C++ playout (``pyspiel.evaluate_bots`` with uniform random
+  bots). All are timed in the same process, run for run interleaved with
+  ``one_hand``; the ratios of the medians are ours / the reference (target:
+  2.5) and ours / the native row.
 """
 
 from __future__ import annotations
@@ -73,7 +82,26 @@ score: tricks + (if exact then 10 else 0)
 tie: shared
 """
 
+#: The speed target: our one-hand games per second over OpenSpiel's hands per
+#: second with its fastest Python driver (the reference row), both from Python.
 TARGET_RATIO = 2.5
+
+#: OpenSpiel's rows, by driver (see ``openspiel_peer.DRIVERS``): the key in the
+#: report and the row's label. The first is the reference for the ratio.
+SPIEL_ROWS: dict[openspiel_peer.Driver, tuple[str, str]] = {
+    "uniform": (
+        "openspiel",
+        "OpenSpiel hands/s, reference: rng.choice(legal_actions()) at every node",
+    ),
+    "by_probability": (
+        "openspiel_by_probability",
+        "OpenSpiel hands/s, extra: chance by a probability loop (slow)",
+    ),
+    "native": (
+        "openspiel_native",
+        "OpenSpiel hands/s, native: C++ evaluate_bots, uniform random bots",
+    ),
+}
 
 #: (wall seconds, CPU seconds) of one timed run.
 Times = tuple[float, float]
@@ -277,9 +305,17 @@ def machine() -> dict[str, Any]:
     }
 
 
-def run(quick: bool, seed: int) -> dict[str, Any]:
-    runs = 5 if quick else 7
-    scale = 0.25 if quick else 1.0
+#: The run modes: (runs, scale of the number of games, games of the memory profile).
+MODES: dict[str, tuple[int, float, int]] = {
+    "full": (7, 1.0, 10_000),
+    "quick": (5, 0.25, 2_000),
+    "smoke": (3, 0.02, 300),
+}
+
+
+def run(mode: str, seed: int) -> dict[str, Any]:
+    """Every benchmark, in ``mode`` (a key of :data:`MODES`)."""
+    runs, scale, games = MODES[mode]
 
     def n(x: int) -> int:
         return max(1, int(x * scale))
@@ -290,19 +326,39 @@ def run(quick: bool, seed: int) -> dict[str, Any]:
     results: dict[str, Any] = {}
 
     # Warm the engine's tables (the per-suit action tuples, the bid cache).
-    time_games(one_hand, 4, 200, seed)
+    time_games(one_hand, 4, n(200), seed)
 
-    # One-hand Oh Hell, interleaved run for run with OpenSpiel's oh_hell.
-    ours_hands, spiel_hands = n(3000), n(1500)
+    # One-hand Oh Hell, interleaved run for run with OpenSpiel's oh_hell played
+    # by each of its drivers, so that all of them see the same machine load.
+    ours_hands = n(3000)
+    spiel_hands: dict[openspiel_peer.Driver, int] = {
+        "uniform": n(3000),
+        "by_probability": n(1500),
+        "native": n(10_000),
+    }
     have_spiel = openspiel_peer.available()
     ours: list[Times] = []
-    theirs: list[Times] = []
+    theirs: dict[openspiel_peer.Driver, list[Times]] = {
+        driver: [] for driver in openspiel_peer.DRIVERS
+    }
     if have_spiel:
-        openspiel_peer.time_random_hands(50, seed)  # load the game, warm up
+        check_hands = 3 if mode == "smoke" else 20
+        results["openspiel_chance_check"] = {
+            "what": "oh_hell chance outcomes: chance_outcomes() lists exactly "
+            "legal_actions(), with equal probabilities",
+            "hands": check_hands,
+            "chance_nodes": openspiel_peer.check_uniform_chance(check_hands, seed),
+            "uniform": True,  # else check_uniform_chance raised
+        }
+        for driver in openspiel_peer.DRIVERS:  # load the game, warm up
+            openspiel_peer.time_random_hands(50, seed, driver)
     for i in range(runs):
         ours.append(time_games(one_hand, 4, ours_hands, seed + i))
         if have_spiel:
-            theirs.append(openspiel_peer.time_random_hands(spiel_hands, seed + i))
+            for driver in openspiel_peer.DRIVERS:
+                theirs[driver].append(
+                    openspiel_peer.time_random_hands(spiel_hands[driver], seed + i, driver)
+                )
     results["one_hand"] = rates(
         "one-hand Oh Hell games/s (4 players, 10 cards, turned-up trump, hook)",
         "games/s",
@@ -310,24 +366,30 @@ def run(quick: bool, seed: int) -> dict[str, Any]:
         ours,
     )
     if have_spiel:
-        spiel = results["openspiel"] = rates(
-            "OpenSpiel oh_hell hands/s (players=4, num_tricks_fixed=10)",
-            "hands/s",
-            spiel_hands,
-            theirs,
-        )
+        for driver, (key, what) in SPIEL_ROWS.items():
+            results[key] = {
+                **rates(what, "hands/s", spiel_hands[driver], theirs[driver]),
+                "driver": driver,
+            }
         mine = results["one_hand"]
-        ratio = mine["median"] / spiel["median"]
-        results["ratio"] = {
-            "what": "ours / OpenSpiel (one-hand games per second of CPU time)",
-            "median": ratio,
-            "median_wall": mine["median_wall"] / spiel["median_wall"],
-            "target": TARGET_RATIO,
-            "meets_target": ratio >= TARGET_RATIO,
-            "runs": [a / b for a, b in zip(mine["runs"], spiel["runs"], strict=True)],
-        }
+        for key, against, what in (
+            ("ratio", "openspiel", "ours / OpenSpiel reference (fastest Python driver)"),
+            ("ratio_native", "openspiel_native", "ours / OpenSpiel native (C++ playout)"),
+        ):
+            spiel = results[against]
+            ratio = mine["median"] / spiel["median"]
+            results[key] = {
+                "what": f"{what}, one-hand games per second of CPU time",
+                "against": against,
+                "median": ratio,
+                "median_wall": mine["median_wall"] / spiel["median_wall"],
+                "runs": [a / b for a, b in zip(mine["runs"], spiel["runs"], strict=True)],
+            }
+        results["ratio"]["target"] = TARGET_RATIO
+        results["ratio"]["meets_target"] = results["ratio"]["median"] >= TARGET_RATIO
     else:
-        results["openspiel"] = {"what": "OpenSpiel oh_hell", "skipped": "open_spiel not installed"}
+        for key, what in SPIEL_ROWS.values():
+            results[key] = {"what": what, "skipped": "open_spiel not installed"}
 
     kg = n(120)
     results["kachuful"] = rates(
@@ -382,13 +444,12 @@ def run(quick: bool, seed: int) -> dict[str, Any]:
         "runs_wall": [t[0] * 1000 for t in loads],
     }
 
-    games = 2_000 if quick else 10_000
     marks = [games // 10, games // 2, games]
     results["memory"] = {
         "what": f"tracemalloc over {games:,} one-hand games in a loop",
         **memory_profile(one_hand, games, marks),
     }
-    return {"machine": machine(), "quick": quick, "runs": runs, "seed": seed, "results": results}
+    return {"machine": machine(), "mode": mode, "runs": runs, "seed": seed, "results": results}
 
 
 # --------------------------------------------------------------------------- output
@@ -398,14 +459,20 @@ def _fmt(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:,.2f}"
 
 
+#: Width of the label column of the table.
+_W = 72
+
+
 def table(report: dict[str, Any]) -> str:
+    """The report as a text table, one row a benchmark."""
     m = report["machine"]
     res = report["results"]
+    mode = "" if report["mode"] == "full" else f" (--{report['mode']})"
     lines = [
         f"cardrules {m['cardrules']} engine benchmark, {m['date']}",
         f"Python {m['python']} on {m['platform']}, {m['cpu']}, {m['cpus']} CPUs"
         + (f", open_spiel {m['open_spiel']}" if m["open_spiel"] else ""),
-        f"median of {report['runs']} runs{' (--quick)' if report['quick'] else ''}; "
+        f"median of {report['runs']} runs{mode}; "
         "rates per second of CPU time (wall time: the `wall` column)",
         f"load average at the start: {m['load_average']}",
         f"engine measured: {m['build']['kind']} ({m['build']['game_module']})"
@@ -415,12 +482,14 @@ def table(report: dict[str, Any]) -> str:
             else ""
         ),
         "",
-        f"{'benchmark':<62} {'median':>10} {'wall':>10}  {'runs (CPU)':<s}",
-        "-" * 110,
+        f"{'benchmark':<{_W}} {'median':>10} {'wall':>10}  {'runs (CPU)':<s}",
+        "-" * 120,
     ]
     for key in (
         "one_hand",
         "openspiel",
+        "openspiel_by_probability",
+        "openspiel_native",
         "kachuful",
         "kazhutha_4",
         "kazhutha_6",
@@ -430,21 +499,33 @@ def table(report: dict[str, Any]) -> str:
     ):
         r = res[key]
         if "skipped" in r:
-            lines.append(f"{r['what']:<62} {r['skipped']:>21}")
+            lines.append(f"{r['what']:<{_W}} {r['skipped']:>21}")
             continue
         runs = " ".join(_fmt(x) for x in r["runs"])
         lines.append(
-            f"{r['what']:<62} {_fmt(r['median']):>10} {_fmt(r['median_wall']):>10}  [{runs}]"
+            f"{r['what']:<{_W}} {_fmt(r['median']):>10} {_fmt(r['median_wall']):>10}  [{runs}]"
         )
+        if key == "openspiel" and "openspiel_chance_check" in res:
+            c = res["openspiel_chance_check"]
+            lines.append(
+                f"  (oh_hell chance outcomes checked uniform in this run: {c['chance_nodes']:,} "
+                f"chance nodes of {c['hands']} hands, chance_outcomes() = legal_actions(), "
+                "equal probabilities)"
+            )
         if key == "load_builtins":
-            lines.append(f"{'  (first load in this process, ms)':<62} {_fmt(r['first_ms']):>10}")
-    if "ratio" in res:
-        r = res["ratio"]
-        verdict = "meets" if r["meets_target"] else "MISSES"
-        lines.append(
-            f"{'ratio ours / OpenSpiel (one-hand games/s)':<62} {r['median']:>10.2f} "
-            f"{r['median_wall']:>10.2f}  {verdict} the target of {r['target']}"
-        )
+            lines.append(f"{'  (first load in this process, ms)':<{_W}} {_fmt(r['first_ms']):>10}")
+    for key, label in (
+        ("ratio", "ratio ours / OpenSpiel reference (one-hand games/s)"),
+        ("ratio_native", "ratio ours / OpenSpiel native C++ playout"),
+    ):
+        if key not in res:
+            continue
+        r = res[key]
+        runs = " ".join(f"{x:.2f}" for x in r["runs"])
+        lines.append(f"{label:<{_W}} {r['median']:>10.2f} {r['median_wall']:>10.2f}  [{runs}]")
+        if "target" in r:
+            verdict = "meets" if r["meets_target"] else "MISSES"
+            lines.append(f"  ({verdict} the target of {r['target']})")
     mem = res["memory"]
     lines.append("")
     lines.append(f"memory: {mem['what']} (KiB above the start)")
@@ -464,7 +545,13 @@ def table(report: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--quick", action="store_true", help="fewer games and 5 runs")
+    modes = ap.add_mutually_exclusive_group()
+    modes.add_argument("--quick", action="store_true", help="fewer games and 5 runs")
+    modes.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a few games of each kind and 3 runs, to check that it all runs (no real figures)",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--seed", type=int, default=1, help="seed for deals and choices")
     ap.add_argument("--out", metavar="FILE", help="also write the JSON report to FILE")
@@ -474,7 +561,7 @@ def main(argv: list[str] | None = None) -> int:
         help="measure the installed cardrules (such as a compiled wheel), not this checkout's",
     )
     args = ap.parse_args(argv)
-    report = run(args.quick, args.seed)
+    report = run("smoke" if args.smoke else "quick" if args.quick else "full", args.seed)
     report["command"] = " ".join(["python", "benchmarks/bench_engine.py", *sys.argv[1:]])
     if args.out:
         Path(args.out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

@@ -1,11 +1,13 @@
 """OpenSpiel's ``oh_hell`` as a peer for benchmarks and differential tests.
 
 OpenSpiel (``pip install open_spiel``, the ``bench`` extra) ships a C++ Oh Hell
-with Python bindings. This module drives it from Python in two ways:
+with Python bindings. This module drives it in two ways:
 
-* :func:`random_hands_per_second` plays one-hand games with uniformly random
-  legal actions and chance outcomes, to compare raw speed with our engine
-  (:func:`time_random_hands` gives the wall and CPU seconds of such a run);
+* :func:`time_random_hands` plays one-hand games with uniformly random legal
+  actions and chance outcomes, to compare raw speed with our engine, by one of
+  three drivers (:data:`DRIVERS`): the fastest from Python (the reference), an
+  older, slower one that draws chance outcomes through a probability loop,
+  and OpenSpiel's own C++ playout with uniform random bots;
 * :func:`play_stacked` forces a given deal, dealer and trump card through the
   chance nodes and lets a callback choose every bid and card, so that the same
   hand can be replayed in cardrules and the results compared.
@@ -18,6 +20,8 @@ How OpenSpiel's ``oh_hell`` works (verified against open_spiel 2.0.2):
   cards. Deal number ``i`` goes to seat ``i % players`` whoever the dealer is
   (seat 0 always gets the first card). One more card is drawn from the rest of
   the deck and turned up: its suit is trumps and the card itself is out of play.
+  Every chance node is uniform over its ``legal_actions()``
+  (:func:`check_uniform_chance` verifies it).
 * Card action ids are ``rank_index * 4 + suit`` with ``rank_index`` 0 for a two
   up to 12 for an ace and suits in the order clubs, diamonds, **spades, hearts**
   (so 0 = C2, 1 = D2, 2 = S2, 3 = H2, 4 = C3, ..., 51 = HA).
@@ -38,7 +42,8 @@ Our numbering: ``card = suit * 13 + (rank - 2)`` with clubs 0, diamonds 1,
 hearts 2, spades 3 and ranks 2..14 (ace high), as in :mod:`cardrules.cards`;
 a bid is its number of tricks.
 
-Run ``python benchmarks/openspiel_peer.py [HANDS] [SEED] [RUNS]`` for the speed.
+Run ``python benchmarks/openspiel_peer.py [HANDS] [SEED] [RUNS]`` for the speed
+of each driver alone.
 """
 
 from __future__ import annotations
@@ -50,10 +55,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, Final, TypedDict
+from typing import Any, Final, Literal, TypedDict
 
 __all__ = [
+    "DRIVERS",
     "NUM_CARDS",
+    "Driver",
     "StackedResult",
     "Step",
     "available",
@@ -61,9 +68,12 @@ __all__ = [
     "bid_to_spiel",
     "card_to_ours",
     "card_to_spiel",
+    "check_uniform_chance",
     "load_game",
+    "play_random_hand",
     "play_stacked",
     "random_hands_per_second",
+    "sample_hands",
     "time_random_hands",
     "to_ours",
     "to_spiel",
@@ -177,6 +187,27 @@ def to_spiel(value: int, *, bid: bool) -> int:
 
 # --- Random play ---------------------------------------------------------------
 
+Driver = Literal["uniform", "by_probability", "native"]
+"""How random hands are played: see :data:`DRIVERS`."""
+
+DRIVERS: Final[tuple[Driver, ...]] = ("uniform", "by_probability", "native")
+"""The ways :func:`time_random_hands` can play OpenSpiel's hands:
+
+* ``"uniform"`` (the reference): from Python, every node, chance or decision,
+  is ``state.apply_action(choice(state.legal_actions()))`` with the bound
+  methods of the state and of one ``random.Random``. That is a fair draw of
+  the chance outcomes only because ``oh_hell``'s are uniform, which
+  :func:`check_uniform_chance` verifies;
+* ``"by_probability"`` (an extra, slower row): the chance outcomes drawn by
+  their probabilities through ``state.chance_outcomes()`` and a Python loop
+  over the partial sums (:func:`play_random_hand`), the decisions as above;
+* ``"native"``: OpenSpiel's C++ random playout, ``pyspiel.evaluate_bots`` with
+  one ``pyspiel.make_uniform_random_bot`` a seat (each hand a fresh initial
+  state and a new seed): no Python between the first and the last action.
+"""
+
+_SEED_BITS: Final = 31  # evaluate_bots and the bots take a C++ int seed
+
 
 def _sample_chance(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
     """Draw one chance outcome with its probability."""
@@ -189,24 +220,123 @@ def _sample_chance(outcomes: Sequence[tuple[int, float]], rng: random.Random) ->
     return outcomes[-1][0]  # rounding left u above the last partial sum
 
 
-def play_random_hand(game: Any, rng: random.Random) -> list[float]:
-    """Play one hand with random chance outcomes and random legal actions."""
+def play_random_hand(game: Any, rng: random.Random) -> Any:
+    """Play one hand with chance outcomes drawn by probability (the slow driver).
+
+    Returns:
+        The terminal state.
+    """
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(_sample_chance(state.chance_outcomes(), rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    returns: list[float] = state.returns()
-    return returns
+    return state
 
 
-def time_random_hands(hands: int, seed: int) -> tuple[float, float]:
+def check_uniform_chance(hands: int = 20, seed: int = 0, players: int = 4, tricks: int = 10) -> int:
+    """Verify that every chance node of ``oh_hell`` has uniform outcomes.
+
+    Plays ``hands`` random hands; at every chance node the outcomes of
+    ``chance_outcomes()`` must be exactly ``legal_actions()`` and all have the
+    same probability (to 1e-12), so that ``rng.choice(legal_actions())`` draws
+    them with their probabilities.
+
+    Returns:
+        The number of chance nodes checked.
+
+    Raises:
+        ValueError: ``hands`` is not positive.
+        RuntimeError: A chance node whose outcomes are not uniform.
+    """
+    if hands <= 0:
+        raise ValueError("hands must be positive")
+    game = load_game(players, tricks)
+    rng = random.Random(seed)
+    checked = 0
+    for hand in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [action for action, _ in outcomes]
+                expected = 1.0 / len(legal)
+                if sorted(actions) != sorted(legal) or any(
+                    abs(p - expected) > 1e-12 for _, p in outcomes
+                ):
+                    raise RuntimeError(
+                        f"oh_hell chance node {len(state.history())} of hand {hand} is not "
+                        f"uniform over legal_actions(): {outcomes}"
+                    )
+                checked += 1
+            state.apply_action(rng.choice(legal))
+    return checked
+
+
+def _hand_player(driver: Driver, game: Any, seed: int) -> Callable[[], Any]:
+    """A function that plays one random hand with ``driver`` and returns its terminal state.
+
+    Everything that can be set up once (the random generator, the bound
+    methods, the bots) is set up here, before any clock starts.
+    """
+    rng = random.Random(seed)
+    new_state = game.new_initial_state
+    if driver == "uniform":
+        choice = rng.choice
+
+        def play_uniform() -> Any:
+            state = new_state()
+            apply, legal, terminal = state.apply_action, state.legal_actions, state.is_terminal
+            while not terminal():
+                apply(choice(legal()))
+            return state
+
+        return play_uniform
+    if driver == "by_probability":
+        return lambda: play_random_hand(game, rng)
+    if driver == "native":
+        pyspiel = _pyspiel()
+        bots = [
+            pyspiel.make_uniform_random_bot(seat, rng.getrandbits(_SEED_BITS))
+            for seat in range(game.num_players())
+        ]
+        evaluate, bits = pyspiel.evaluate_bots, rng.getrandbits
+
+        def play_native() -> Any:
+            state = new_state()
+            evaluate(state, bots, bits(_SEED_BITS))
+            return state
+
+        return play_native
+    raise ValueError(f"no driver {driver!r}; the drivers are {', '.join(DRIVERS)}")
+
+
+def sample_hands(driver: Driver, hands: int, seed: int) -> list[tuple[list[int], list[float]]]:
+    """Play ``hands`` hands of 4-player, 10-trick oh_hell as :func:`time_random_hands` does.
+
+    Returns:
+        Each hand's actions (``history()``, chance outcomes included) and
+        ``returns()``.
+    """
+    if hands <= 0:
+        raise ValueError("hands must be positive")
+    play = _hand_player(driver, load_game(4, 10), seed)
+    out: list[tuple[list[int], list[float]]] = []
+    for _ in range(hands):
+        state = play()
+        out.append((list(state.history()), list(state.returns())))
+    return out
+
+
+def time_random_hands(hands: int, seed: int, driver: Driver = "uniform") -> tuple[float, float]:
     """Play ``hands`` random one-hand games of 4-player, 10-trick oh_hell.
 
-    Every chance outcome is drawn by its probability and every bid and card
-    uniformly among the legal ones, all from ``random.Random(seed)``. The game
-    is loaded before the clocks start.
+    Every bid and card is drawn uniformly among the legal ones and every
+    chance outcome with its probability, the way ``driver`` says (see
+    :data:`DRIVERS`), all from ``seed``. The game is loaded and the driver set
+    up before the clocks start.
 
     Returns:
         The seconds taken: wall time (``time.perf_counter``) and this
@@ -215,17 +345,16 @@ def time_random_hands(hands: int, seed: int) -> tuple[float, float]:
     """
     if hands <= 0:
         raise ValueError("hands must be positive")
-    game = load_game(4, 10)
-    rng = random.Random(seed)
+    play = _hand_player(driver, load_game(4, 10), seed)
     wall, cpu = time.perf_counter(), time.process_time()
     for _ in range(hands):
-        play_random_hand(game, rng)
+        play()
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def random_hands_per_second(hands: int, seed: int) -> float:
+def random_hands_per_second(hands: int, seed: int, driver: Driver = "uniform") -> float:
     """Hands per second of wall time of :func:`time_random_hands`."""
-    return hands / time_random_hands(hands, seed)[0]
+    return hands / time_random_hands(hands, seed, driver)[0]
 
 
 # --- Stacked play ----------------------------------------------------------------
@@ -316,18 +445,22 @@ def play_stacked(
 
 
 def main(argv: Sequence[str]) -> None:
-    """Print the median of ``RUNS`` measurements of random hands per second."""
+    """Print the median of ``RUNS`` measurements of each driver's hands per second."""
     hands = int(argv[0]) if argv else 2000
     seed = int(argv[1]) if len(argv) > 1 else 0
     runs = int(argv[2]) if len(argv) > 2 else 5
     if not available():
         sys.exit("OpenSpiel is not installed: pip install open_spiel")
-    rates = [random_hands_per_second(hands, seed) for _ in range(runs)]
-    print(
-        f"openspiel oh_hell (4 players, 10 tricks): {hands} random hands, "
-        f"median of {runs}: {statistics.median(rates):,.0f} hands/s "
-        f"(runs: {', '.join(f'{r:,.0f}' for r in rates)})"
-    )
+    checked = check_uniform_chance(seed=seed)
+    print(f"oh_hell chance outcomes checked uniform at {checked} chance nodes")
+    for driver in DRIVERS:
+        time_random_hands(50, seed, driver)  # warm up
+        cpu = [hands / time_random_hands(hands, seed + i, driver)[1] for i in range(runs)]
+        print(
+            f"openspiel oh_hell (4 players, 10 tricks), {driver} driver: {hands} random hands, "
+            f"median of {runs}: {statistics.median(cpu):,.0f} hands per CPU second "
+            f"(runs: {', '.join(f'{r:,.0f}' for r in cpu)})"
+        )
 
 
 if __name__ == "__main__":

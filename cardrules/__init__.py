@@ -35,6 +35,7 @@ from cardrules.errors import (
     IllegalAction,
     InvalidAction,
     SaveError,
+    ScoreError,
     VariantError,
 )
 from cardrules.rules import Variant
@@ -63,6 +64,7 @@ __all__ = [
     "Rank",
     "Result",
     "SaveError",
+    "ScoreError",
     "Suit",
     "Variant",
     "VariantError",

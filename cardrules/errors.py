@@ -8,6 +8,8 @@
   of range, a bid of -52).
 * :class:`IllegalAction`: a well-formed action that the rules forbid now.
 * :class:`SaveError`: a saved game or event log that cannot be restored.
+* :class:`ScoreError`: a scoring formula, or a running total, that reached a
+  number too large to work with (see :data:`cardrules.scoring.MAX_VALUE_DIGITS`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ __all__ = [
     "IllegalAction",
     "InvalidAction",
     "SaveError",
+    "ScoreError",
     "VariantError",
 ]
 
@@ -104,3 +107,23 @@ class IllegalAction(CardrulesError):
 
 class SaveError(CardrulesError):
     """A saved game or event log that is malformed or describes an impossible game."""
+
+
+class ScoreError(CardrulesError):
+    """A score that cannot be worked out: a formula reached a number too large to
+    work with, or a player's running total grew too large.
+
+    The load-time check of a formula (see :func:`cardrules.scoring.parse_formula`)
+    refuses every formula that could do this with the values a game passes; this
+    is raised for what that check cannot see, such as values given from Python
+    beyond those ranges, or a total that grows hand after hand.
+
+    Attributes:
+        message: what is wrong, in words.
+        formula: the text of the formula concerned, if any.
+    """
+
+    def __init__(self, message: str, *, formula: str | None = None) -> None:
+        self.message = message
+        self.formula = formula
+        super().__init__(message)

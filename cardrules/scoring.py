@@ -25,6 +25,15 @@ From loosest to tightest binding: ``if``, ``or``, ``and``, ``not``, comparisons,
 *condition* (true or false); the two are never mixed, and this is checked when
 the formula is parsed. A whole formula must be a number.
 
+Numbers stay small enough to work with: the numerator and the denominator of
+every number a formula computes, at every step, have at most
+:data:`MAX_VALUE_DIGITS` digits. When a formula is parsed, its numbers are
+bounded over the largest values the variables take in a game
+(:data:`VARIABLE_BOUNDS`), and a formula that could go past the limit is
+refused. Evaluation checks every step as well, for values beyond those ranges,
+and raises :class:`~cardrules.errors.ScoreError`. A running total is checked
+with :func:`check_total` (at most :data:`MAX_TOTAL_DIGITS` digits).
+
 Parsing never runs Python's ``eval``: a Lark LALR parser builds a tree of frozen
 attrs nodes (:data:`Expr`), which is compiled once into nested closures.
 """
@@ -32,6 +41,7 @@ attrs nodes (:data:`Expr`), which is compiled once into nested closures.
 from __future__ import annotations
 
 import difflib
+import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -42,14 +52,17 @@ import attrs
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
-from cardrules.errors import VariantError
+from cardrules.errors import CardrulesError, ScoreError, VariantError
 
 __all__ = [
     "FUNCTIONS",
     "MAX_DEPTH",
     "MAX_FORMULA_LENGTH",
     "MAX_NUMBER_DIGITS",
+    "MAX_TOTAL_DIGITS",
+    "MAX_VALUE_DIGITS",
     "VARIABLES",
+    "VARIABLE_BOUNDS",
     "VARIABLE_KINDS",
     "And",
     "Call",
@@ -65,6 +78,7 @@ __all__ = [
     "Sum",
     "Value",
     "Var",
+    "check_total",
     "format_expr",
     "format_formula",
     "parse_formula",
@@ -75,8 +89,23 @@ __all__ = [
 MAX_FORMULA_LENGTH: Final = 2000
 #: The deepest nesting accepted: levels of parentheses, and levels of the formula's tree.
 MAX_DEPTH: Final = 50
-#: The most digits one number may have.
+#: The most digits one number written in a formula may have.
 MAX_NUMBER_DIGITS: Final = 12
+#: The most digits the numerator, and the denominator, of any number a formula
+#: computes may have, at every step of its evaluation and in its result.
+MAX_VALUE_DIGITS: Final = 100
+#: The most digits the numerator, and the denominator, of a running total may
+#: have (see :func:`check_total`): far below the 4,300 digits at which Python
+#: stops converting an int to text.
+MAX_TOTAL_DIGITS: Final = 300
+
+# The same limits in bits, for a quick first test: a number of at most this many
+# bits has at most the digits above (2**332 < 10**100); only larger ones are
+# compared with the power of ten.
+_VALUE_LIMIT: Final = 10**MAX_VALUE_DIGITS
+_VALUE_BITS: Final = _VALUE_LIMIT.bit_length() - 1
+_TOTAL_LIMIT: Final = 10**MAX_TOTAL_DIGITS
+_TOTAL_BITS: Final = _TOTAL_LIMIT.bit_length() - 1
 
 #: A value a formula works with: a number (int or Fraction) or a condition (bool).
 Value: TypeAlias = int | Fraction | bool
@@ -112,6 +141,15 @@ FUNCTIONS: Final[Mapping[str, str]] = MappingProxyType(
         "min": "min(a, b, ...): the smallest of two or more numbers",
         "max": "max(a, b, ...): the largest of two or more numbers",
     }
+)
+#: The largest value each number variable takes in a game: the check made when a
+#: formula is parsed bounds its numbers for whole-number variables of at most this size
+#: (either sign). A pack has at most 52 cards, so a hand, a bid, the tricks taken
+#: and ``diff`` are at most 52; a game has at most 52 players, and at most 1,000
+#: scheduled hands (:data:`cardrules.rules.MAX_SCHEDULE_HANDS`) plus at most
+#: 1,000 tie-break hands (``tie: extra hands, at most 1000``).
+VARIABLE_BOUNDS: Final[Mapping[str, int]] = MappingProxyType(
+    {"bid": 52, "tricks": 52, "cards": 52, "hand": 2000, "players": 52, "diff": 52}
 )
 _KEYWORDS: Final = ("if", "then", "else", "and", "or", "not")
 
@@ -255,6 +293,11 @@ class Formula:
         (``tricks / bid`` with a bid of 0) makes that division (``/`` or ``//``)
         worth 0. ``//`` rounds down (towards minus infinity).
 
+        Every step is checked: a number whose numerator or denominator has more
+        than :data:`MAX_VALUE_DIGITS` digits raises :class:`ScoreError`. With
+        values within :data:`VARIABLE_BOUNDS` (all a game passes) that never
+        happens, since such formulas are refused when parsed.
+
         Args:
             env: a value for every variable the formula uses (see :meth:`uses`),
                 such as the dict :func:`score_env` returns. Numbers must be ints or
@@ -265,16 +308,44 @@ class Formula:
 
         Raises:
             VariantError: if ``env`` lacks a variable the formula uses.
+            ScoreError: if a step or the result is too large (see above), or the
+                values of ``env`` cannot be computed with (not numbers).
         """
         try:
             result = self._fn(env)
+            if type(result) is int:
+                if result.bit_length() > _VALUE_BITS:
+                    _fit(result)
+                value = Fraction(result)
+            else:
+                value = _fit(result if type(result) is Fraction else Fraction(result))
         except KeyError as exc:
             name = exc.args[0] if exc.args else "?"
             raise VariantError(
                 f"the formula {self.text!r} uses {name!r}, but no value was given for it",
                 expected=f"values for {', '.join(sorted(self._uses))}",
             ) from None
-        return result if type(result) is Fraction else Fraction(result)
+        except _TooLarge as exc:
+            raise self._too_large(exc, env) from None
+        except CardrulesError:  # pragma: no cover - nothing inside raises one
+            raise
+        except (ArithmeticError, TypeError, ValueError) as exc:
+            raise ScoreError(
+                f"the score formula {_clip(self.text)!r} cannot be worked out with "
+                f"{_show_env(env, self._uses)}: {type(exc).__name__}: {exc}",
+                formula=self.text,
+            ) from None
+        return value
+
+    def _too_large(self, exc: _TooLarge, env: Mapping[str, Value]) -> ScoreError:
+        which, d = _oversize(exc.value, _VALUE_LIMIT)
+        where = "its result" if exc.node is None else f"the step {_clip(format_expr(exc.node))!r}"
+        return ScoreError(
+            f"the score formula {_clip(self.text)!r}, with {_show_env(env, self._uses)}, "
+            f"reached a number too large to work with: {where} has a {which} of "
+            f"{d:,} digits, and a score may have at most {MAX_VALUE_DIGITS}",
+            formula=self.text,
+        )
 
     def uses(self) -> frozenset[str]:
         """The names of the variables the formula uses."""
@@ -292,6 +363,52 @@ def _fill(f: Formula, text: str, expr: Expr) -> None:
     object.__setattr__(f, "expr", expr)
     object.__setattr__(f, "_fn", _compile(expr))
     object.__setattr__(f, "_uses", frozenset(_variables(expr)))
+
+
+def check_total(
+    total: int | Fraction,
+    *,
+    seat: int | None = None,
+    hand: int | None = None,
+    formula: Formula | str | None = None,
+) -> None:
+    """Check that a running total is small enough to keep.
+
+    A formula's every value is bounded, but a sum of them is not: the total of
+    ``1/(hand + 7)`` over a long game has for its denominator the least common
+    multiple of 8, 9, 10... A total whose numerator or denominator has more than
+    :data:`MAX_TOTAL_DIGITS` digits is refused. The test is a bit count, quick
+    enough to make after every hand.
+
+    Args:
+        total: the running total.
+        seat: whose total it is, for the message.
+        hand: the hand just scored, for the message.
+        formula: the scoring formula, for the message.
+
+    Raises:
+        ScoreError: if the total is too large.
+    """
+    if type(total) is int:
+        if total.bit_length() <= _TOTAL_BITS:
+            return
+    elif (
+        total.numerator.bit_length() <= _TOTAL_BITS
+        and total.denominator.bit_length() <= _TOTAL_BITS
+    ):
+        return
+    which, d = _oversize(total, _TOTAL_LIMIT)
+    if not d:
+        return
+    whose = "the running total" if seat is None else f"the running total of seat {seat}"
+    when = "" if hand is None else f" after hand {hand}"
+    text = formula.text if isinstance(formula, Formula) else formula
+    rule = "" if text is None else f" (score: {_clip(text)})"
+    raise ScoreError(
+        f"{whose}{when} is too large to keep{rule}: its {which} has {d:,} digits, "
+        f"and a total may have at most {MAX_TOTAL_DIGITS}",
+        formula=text,
+    )
 
 
 def format_formula(f: Formula) -> str:
@@ -396,14 +513,131 @@ class _FormulaError(Exception):
         self.hint = hint
 
 
+# --------------------------------------------------------------------------- the bound
+
+
+@attrs.frozen
+class _Bound:
+    """What the parser knows of the values a number part can take, over the ranges
+    of :data:`VARIABLE_BOUNDS`: each field bounds every value the part computes.
+
+    Attributes:
+        mag: the largest absolute value.
+        num: the largest absolute numerator (in lowest terms).
+        den: the largest denominator.
+        mult: a number every denominator divides, when one is known (a sum of
+            tenths has denominators dividing 10, however many terms it has).
+        const: the value itself, when the part uses no variable.
+    """
+
+    mag: Fraction
+    num: int
+    den: int
+    mult: int | None
+    const: Fraction | None = None
+
+
+def _exact(v: Fraction) -> _Bound:
+    return _Bound(abs(v), abs(v.numerator), v.denominator, v.denominator, v)
+
+
+def _bound(mag: Fraction, num: int, den: int, mult: int | None) -> _Bound:
+    """A bound, each field tightened by the others (|num| = |value| * den)."""
+    if mult is not None:
+        den = min(den, mult)
+    num = min(num, math.floor(mag * den))
+    mag = min(mag, Fraction(num))
+    if mag.denominator.bit_length() > 64:
+        mag = Fraction(math.ceil(mag))  # keep the bound itself small
+    return _Bound(mag, num, den, mult)
+
+
+def _var_bound(name: str) -> _Bound:
+    top = VARIABLE_BOUNDS[name]
+    return _Bound(Fraction(top), top, 1, 1)
+
+
+def _join(bounds: Iterable[_Bound]) -> _Bound:
+    """The bound of a value that is one of several (``if``, ``min``, ``max``)."""
+    bs = list(bounds)
+    mults = [b.mult for b in bs]
+    mult = None if None in mults else math.lcm(*cast(list[int], mults))
+    return _bound(max(b.mag for b in bs), max(b.num for b in bs), max(b.den for b in bs), mult)
+
+
+def _step(op: str, a: _Bound, b: _Bound) -> _Bound:
+    """The bound of ``a op b``, computed as :func:`_compile` does (x / 0 is 0)."""
+    if a.const is not None and b.const is not None:
+        # Both known: the value itself (both are small, and so is the result of
+        # one step, though it may be over the limit, which the caller checks).
+        return _exact(Fraction(_BINARY_EXACT[op](a.const, b.const)))
+    both = None if a.mult is None or b.mult is None else (a.mult, b.mult)
+    if op in ("+", "-"):
+        mult = None if both is None else math.lcm(*both)
+        return _bound(a.mag + b.mag, a.num * b.den + b.num * a.den, a.den * b.den, mult)
+    if op == "*":
+        mult = None if both is None else both[0] * both[1]
+        return _bound(a.mag * b.mag, a.num * b.num, a.den * b.den, mult)
+    if b.const == 0:  # refused when parsed; worth 0 when evaluated
+        return _exact(Fraction(0))
+    if b.const is not None:
+        # Division by a known number c = p/q (not 0): a * q / p.
+        p, q = abs(b.const.numerator), b.const.denominator
+        mag = a.mag / p * q
+        quotient = _bound(mag, a.num * q, a.den * p, None if a.mult is None else a.mult * p)
+    else:
+        # b is 0 (and the division worth 0) or at least 1/b.den in size.
+        mag = a.mag * b.den
+        quotient = _bound(mag, a.num * b.den, a.den * max(b.num, 1), None)
+    if op == "/":
+        return quotient
+    top = math.ceil(quotient.mag)  # |floor(x)| <= ceil(|x|)
+    return _Bound(Fraction(top), top, 1, 1)
+
+
+def _exact_div(x: Fraction, y: Fraction) -> Fraction:
+    return Fraction(0) if y == 0 else x / y
+
+
+def _exact_floordiv(x: Fraction, y: Fraction) -> Fraction:
+    return Fraction(0) if y == 0 else Fraction(x // y)
+
+
+_BINARY_EXACT: Final[Mapping[str, Callable[[Fraction, Fraction], Fraction]]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": _exact_div,
+    "//": _exact_floordiv,
+}
+
+
+def _check_bound(b: _Bound, offset: int) -> None:
+    """Refuse, at ``offset``, a part that can compute a number over the limit."""
+    for which, n in (("numerator", b.num), ("denominator", b.den)):
+        if n >= _VALUE_LIMIT:
+            ranges = ", ".join(f"{k} {v:,}" for k, v in VARIABLE_BOUNDS.items())
+            raise _FormulaError(
+                f"a number too large to work with: at this step its {which} could "
+                f"have {_digits(n):,} digits, more than the {MAX_VALUE_DIGITS} allowed",
+                offset,
+                expected=f"numbers whose numerator and denominator have at most "
+                f"{MAX_VALUE_DIGITS} digits at every step, with variables up to "
+                f"{ranges}",
+                hint="use smaller numbers, or multiply or divide by fewer of them",
+            )
+
+
 @attrs.define(slots=True)
 class _Part:
-    """A piece of the tree being built: its node, kind, start offset and depth."""
+    """A piece of the tree being built: its node, kind, start offset and depth,
+    and for a number the bound of its values."""
 
     node: Expr
     kind: str
     start: int
     depth: int
+    bound: _Bound | None = None
 
 
 _EXPECT_KIND: Final = {
@@ -432,7 +666,9 @@ def _need(part: _Part, kind: str, where: str) -> None:
         )
 
 
-def _part(node: Expr, kind: str, start: int, children: Iterable[_Part]) -> _Part:
+def _part(
+    node: Expr, kind: str, start: int, children: Iterable[_Part], bound: _Bound | None = None
+) -> _Part:
     depth = 1 + max((c.depth for c in children), default=0)
     if depth > MAX_DEPTH:
         raise _FormulaError(
@@ -440,7 +676,13 @@ def _part(node: Expr, kind: str, start: int, children: Iterable[_Part]) -> _Part
             start,
             hint="split it up, or write it more simply",
         )
-    return _Part(node, kind, start, depth)
+    return _Part(node, kind, start, depth, bound)
+
+
+def _bound_of(part: _Part) -> _Bound:
+    if part.bound is None:  # pragma: no cover - every number part has one
+        raise _FormulaError("internal error: a number without a bound", part.start)
+    return part.bound
 
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
@@ -460,7 +702,8 @@ class _Builder(Transformer[Token, Any]):
                 _start(tok),
                 expected=f"a number of at most {MAX_NUMBER_DIGITS} digits",
             )
-        return _Part(Num(Fraction(tok.value)), NUMBER, _start(tok), 1)
+        value = Fraction(tok.value)
+        return _Part(Num(value), NUMBER, _start(tok), 1, _exact(value))
 
     def var(self, children: list[Token]) -> _Part:
         (tok,) = children
@@ -485,7 +728,7 @@ class _Builder(Transformer[Token, Any]):
                 expected=f"one of the variables {known}",
                 hint=hint,
             )
-        return _Part(Var(name), kind, _start(tok), 1)
+        return _Part(Var(name), kind, _start(tok), 1, _var_bound(name) if kind == NUMBER else None)
 
     def args(self, children: list[_Part]) -> list[_Part]:
         return children
@@ -522,13 +765,20 @@ class _Builder(Transformer[Token, Any]):
             )
         for a in args:
             _need(a, NUMBER, f"{name}()")
-        return _part(Call(name, tuple(a.node for a in args)), NUMBER, _start(tok), args)
+        if name == "abs":
+            b = _bound_of(args[0])
+            bound = attrs.evolve(b, const=None if b.const is None else abs(b.const))
+        else:
+            bound = _join(_bound_of(a) for a in args)
+        return _part(Call(name, tuple(a.node for a in args)), NUMBER, _start(tok), args, bound)
 
     def neg(self, children: list[Any]) -> _Part:
         tok: Token = children[0]
         operand: _Part = children[1]
         _need(operand, NUMBER, "'-'")
-        return _part(Neg(operand.node), NUMBER, _start(tok), [operand])
+        b = _bound_of(operand)
+        bound = attrs.evolve(b, const=None if b.const is None else -b.const)
+        return _part(Neg(operand.node), NUMBER, _start(tok), [operand], bound)
 
     def not_(self, children: list[Any]) -> _Part:
         tok: Token = children[0]
@@ -547,22 +797,37 @@ class _Builder(Transformer[Token, Any]):
             _need(p, kind, f"{op_text!r}")
         return first, rest
 
+    def _fold(self, first: _Part, rest: list[tuple[str, _Part]]) -> _Bound:
+        """The bound of a chain, checked after every step (each is a value computed)."""
+        acc = _bound_of(first)
+        for op, p in rest:
+            acc = _step(op, acc, _bound_of(p))
+            _check_bound(acc, p.start)
+        return acc
+
     def sum(self, children: list[Any]) -> _Part:
         first, rest = self._chain(children, NUMBER)
+        bound = self._fold(first, rest)
         node = Sum(first.node, tuple((op, p.node) for op, p in rest))
-        return _part(node, NUMBER, first.start, [first, *(p for _, p in rest)])
+        return _part(node, NUMBER, first.start, [first, *(p for _, p in rest)], bound)
 
     def product(self, children: list[Any]) -> _Part:
         first, rest = self._chain(children, NUMBER)
         for op, p in rest:
-            if op in ("/", "//") and not _variables(p.node) and _compile(p.node)({}) == 0:
+            if op not in ("/", "//"):
+                continue
+            const = _bound_of(p).const
+            if const == 0 or (
+                const is None and not _variables(p.node) and _compile(p.node)({}) == 0
+            ):
                 raise _FormulaError(
                     "division by zero",
                     p.start,
                     expected="a divisor that is not zero",
                 )
+        bound = self._fold(first, rest)
         node = Product(first.node, tuple((op, p.node) for op, p in rest))
-        return _part(node, NUMBER, first.start, [first, *(p for _, p in rest)])
+        return _part(node, NUMBER, first.start, [first, *(p for _, p in rest)], bound)
 
     def comparison(self, children: list[Any]) -> _Part:
         left: _Part = children[0]
@@ -604,7 +869,8 @@ class _Builder(Transformer[Token, Any]):
                 b.start,
                 expected=_EXPECT_KIND[a.kind],
             )
-        return _part(If(c.node, a.node, b.node), a.kind, _start(tok), [c, a, b])
+        bound = _join([_bound_of(a), _bound_of(b)]) if a.kind == NUMBER else None
+        return _part(If(c.node, a.node, b.node), a.kind, _start(tok), [c, a, b], bound)
 
 
 _PARSER: Final = Lark(
@@ -804,7 +1070,12 @@ def parse_formula(
             problem, what was expected there and, for a misspelt name, a
             did-you-mean hint. Text longer than :data:`MAX_FORMULA_LENGTH`, nested
             deeper than :data:`MAX_DEPTH` or with a number longer than
-            :data:`MAX_NUMBER_DIGITS` digits is refused the same way.
+            :data:`MAX_NUMBER_DIGITS` digits is refused the same way, and so is
+            a formula that, with variables within :data:`VARIABLE_BOUNDS`, might
+            compute a number (at any step) whose numerator or denominator has
+            more than :data:`MAX_VALUE_DIGITS` digits; the error points at the
+            step. The bound is worked out from the formula's tree, never by
+            trying values, and errs on the side of refusing.
     """
     if source_line is None and column == 1 and isinstance(text, str) and "\n" not in text:
         source_line = text
@@ -824,7 +1095,7 @@ def parse_formula(
             expected=err.expected,
             hint=err.hint,
         ) from None
-    except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
+    except (LarkError, RecursionError, _TooLarge) as exc:  # pragma: no cover - a safety net
         raise VariantError(
             f"cannot read the formula ({type(exc).__name__})",
             path=path,
@@ -949,22 +1220,119 @@ def _variables(node: Expr) -> set[str]:
     return found
 
 
-def _div(x: Value, y: Value) -> Value:
-    if y == 0:
-        return 0
-    return Fraction(x) / y
+class _TooLarge(Exception):
+    """A step of an evaluation made a number too large (turned into a ScoreError)."""
+
+    def __init__(self, value: int | Fraction) -> None:
+        super().__init__()
+        self.value = value
+        #: The Sum or Product whose step it was (None: the formula's result).
+        self.node: Expr | None = None
 
 
-def _floordiv(x: Value, y: Value) -> Value:
+def _digits(n: int) -> int:
+    """The decimal digits of ``abs(n)``, counted without ``str`` (which refuses
+    ints of more than 4,300 digits)."""
+    n = abs(n)
+    d = max(1, int(n.bit_length() * 0.30103))
+    while d > 1 and 10 ** (d - 1) > n:
+        d -= 1
+    while 10**d <= n:
+        d += 1
+    return d
+
+
+def _oversize(value: int | Fraction, limit: int) -> tuple[str, int]:
+    """("numerator" or "denominator", its digits) if that part of ``value`` is not
+    below ``limit`` (a power of ten), the larger one first; else ("", 0)."""
+    num = value if type(value) is int else value.numerator
+    den = 1 if type(value) is int else value.denominator
+    if abs(num) >= limit and abs(num) >= den:
+        return "numerator", _digits(num)
+    if den >= limit:
+        return "denominator", _digits(den)
+    if abs(num) >= limit:
+        return "numerator", _digits(num)
+    return "", 0
+
+
+def _fit(r: Any) -> Any:
+    """``r``, if its numerator and denominator have at most MAX_VALUE_DIGITS digits."""
+    if type(r) is int:
+        if r.bit_length() <= _VALUE_BITS:
+            return r
+    elif type(r) is Fraction:
+        if r.numerator.bit_length() <= _VALUE_BITS and r.denominator.bit_length() <= _VALUE_BITS:
+            return r
+    else:
+        return r  # a bool, or a value of a type the caller was told not to pass
+    if _oversize(r, _VALUE_LIMIT)[1]:
+        raise _TooLarge(r)
+    return r
+
+
+def _clip(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _show_env(env: Mapping[str, Value], names: Iterable[str]) -> str:
+    """The values of the variables a formula uses, as ``bid = 2, hand = 10``."""
+    shown = []
+    for name in sorted(names):
+        v = env.get(name, "?")
+        if type(v) is int and v.bit_length() > 64:
+            text = f"a number of {_digits(v):,} digits"
+        elif type(v) is Fraction and max(v.numerator.bit_length(), v.denominator.bit_length()) > 64:
+            text = f"a fraction of {_digits(v.numerator):,} over {_digits(v.denominator):,} digits"
+        else:
+            text = _clip(repr(v) if type(v) is str else str(v), 30)
+        shown.append(f"{name} = {text}")
+    return ", ".join(shown) if shown else "no variables"
+
+
+# The steps: each result is checked with _fit, the common case (a small int) inline.
+
+
+def _add(x: Any, y: Any) -> Value:
+    r = x + y
+    if type(r) is int and r.bit_length() <= _VALUE_BITS:
+        return r
+    return cast(Value, _fit(r))
+
+
+def _sub(x: Any, y: Any) -> Value:
+    r = x - y
+    if type(r) is int and r.bit_length() <= _VALUE_BITS:
+        return r
+    return cast(Value, _fit(r))
+
+
+def _mul(x: Any, y: Any) -> Value:
+    r = x * y
+    if type(r) is int and r.bit_length() <= _VALUE_BITS:
+        return r
+    return cast(Value, _fit(r))
+
+
+def _div(x: Any, y: Any) -> Value:
     if y == 0:
         return 0
-    return x // y
+    return cast(Value, _fit(Fraction(x) / y))
+
+
+def _floordiv(x: Any, y: Any) -> Value:
+    if y == 0:
+        return 0
+    r = x // y
+    if type(r) is int and r.bit_length() <= _VALUE_BITS:
+        return r
+    return cast(Value, _fit(r))
 
 
 _BINARY: Final[Mapping[str, Callable[[Any, Any], Value]]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
+    "+": _add,
+    "-": _sub,
+    "*": _mul,
     "/": _div,
     "//": _floordiv,
 }
@@ -993,19 +1361,7 @@ def _compile(node: Expr) -> _Fn:
         f = _compile(node.operand)
         return lambda env: not f(env)
     if isinstance(node, Sum | Product):
-        first = _compile(node.first)
-        steps = [(_BINARY[op], _compile(t)) for op, t in node.rest]
-        if len(steps) == 1:
-            ((op1, second),) = steps
-            return lambda env: op1(first(env), second(env))
-
-        def chain(env: Mapping[str, Value]) -> Value:
-            acc = first(env)
-            for op, g in steps:
-                acc = op(acc, g(env))
-            return acc
-
-        return chain
+        return _compile_chain(node)
     if isinstance(node, Compare):
         cmp = _COMPARE[node.op]
         left, right = _compile(node.left), _compile(node.right)
@@ -1025,3 +1381,35 @@ def _compile(node: Expr) -> _Fn:
         return lambda env: cast(Value, abs(g(env)))
     pick: Callable[[Iterable[Any]], Any] = min if node.func == "min" else max
     return lambda env: cast(Value, pick(h(env) for h in fns))
+
+
+def _compile_chain(node: Sum | Product) -> _Fn:
+    """A Sum or Product: each step checked (see :func:`_fit`); a step too large is
+    reported with this node, the innermost one around it."""
+    first = _compile(node.first)
+    steps = [(_BINARY[op], _compile(t)) for op, t in node.rest]
+    if len(steps) == 1:
+        ((op1, second),) = steps
+
+        def one(env: Mapping[str, Value]) -> Value:
+            try:
+                return op1(first(env), second(env))
+            except _TooLarge as exc:
+                if exc.node is None:
+                    exc.node = node
+                raise
+
+        return one
+
+    def chain(env: Mapping[str, Value]) -> Value:
+        try:
+            acc = first(env)
+            for op, g in steps:
+                acc = op(acc, g(env))
+        except _TooLarge as exc:
+            if exc.node is None:
+                exc.node = node
+            raise
+        return acc
+
+    return chain

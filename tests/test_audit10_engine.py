@@ -73,3 +73,56 @@ def test_largest_seed_accepted() -> None:
 def test_bad_max_tricks_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="max_tricks must be an int from 1"):
         cardrules.Game(kachuful(), 4, 1, max_tricks=bad)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- item 1
+
+#: Loads (every value of one hand stays within the bound) but the running total's
+#: denominator grows with every hand: the lcm of ever new denominators.
+GROWING = (
+    "1/(999999999989*999999999989*999999999989*999999999989*999999999989"
+    "*999999999989*999999999989*hand + 1)"
+)
+
+
+def growing_game() -> cardrules.Game:
+    v = cardrules.load_text(
+        "game: growing\nextends: kachuful\n"
+        f"score: {GROWING}\nhands: down to 1 and back up, 4 times\n",
+        path="growing.cardrules",
+    )
+    return cardrules.Game(v, 4, seed=3)
+
+
+def test_a_total_that_grows_too_large_is_a_clear_error_and_changes_nothing_item_1() -> None:
+    """A formula that checks ok but whose running total would pass the documented size
+    (before the fix: ``to_json`` raised "Exceeds the limit (4300 digits)" later on):
+    the action that would score the hand raises ScoreError and leaves the game as it
+    was; every later use of the game (views, saves) still works."""
+    g = growing_game()
+    rng = random.Random(1)
+    while True:
+        before = g.to_json()
+        action = rng.choice(g.legal_actions())
+        try:
+            g.apply(action)
+        except cardrules.ScoreError as e:
+            assert "300" in str(e) and "digits" in str(e)
+            break
+        assert not g.is_over, "the total never grew too large"
+    assert g.to_json() == before
+    assert cardrules.Game.from_json(before) == g
+    for s in range(4):
+        g.view(s).to_json()
+    g.information_state_string(0)
+    # The refused action is refused again, the same way (nothing half-done).
+    with pytest.raises(cardrules.ScoreError):
+        g.apply(action)
+    assert g.to_json() == before
+
+
+def test_whole_number_formulas_need_no_total_check() -> None:
+    from cardrules.engine.compiled_rules import _compile
+
+    assert not _compile(kachuful()).score_guard
+    assert _compile(growing_game().variant).score_guard

@@ -12,12 +12,13 @@ import json
 from collections.abc import Callable, Mapping
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
 from cardrules.cards import FULL_DECK_MASK, Card, CardSet
 from cardrules.engine.actions import Action
-from cardrules.errors import VariantError
+from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
     DeadTricks,
@@ -54,6 +55,29 @@ def _local_env(
         "under": tricks < bid,
         "diff": abs(tricks - bid),
     }
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _whole_valued(node: object) -> bool:
+    """True when a formula tree can only give whole numbers: no ``/`` and no
+    number with a fraction (``//``, ``abs``, ``min``, ``max``, ``if`` keep whole
+    numbers whole)."""
+    from cardrules.scoring import Num as NumberNode
+    from cardrules.scoring import Product
+
+    if isinstance(node, NumberNode):
+        return node.value.denominator == 1
+    if isinstance(node, Product) and any(op == "/" for op, _ in node.rest):
+        return False
+    if isinstance(node, tuple):
+        return all(_whole_valued(x) for x in node)
+    kind: Any = type(node)
+    if attrs.has(kind):
+        return all(_whole_valued(getattr(node, a.name)) for a in attrs.fields(kind))
+    return True
 
 
 def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
@@ -128,6 +152,12 @@ class _Rules:
         self.trump_broken_rule = p.trump_lead is TrumpLead.BROKEN
         self.free_lead = not self.trump_broken_rule
         self.formula = v.scoring.formula
+        # A formula whose values are always whole numbers keeps every running
+        # total within bounds (the parser bounds each value; a game has at most
+        # 2,000 hands). Only one that can give fractions needs its totals checked
+        # before a hand is scored (Game._finish_trick).
+        tree = getattr(self.formula, "expr", None)
+        self.score_guard = self.formula is not None and (tree is None or not _whole_valued(tree))
         self.higher_wins = v.scoring.higher_wins
         self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
         self.max_extra = v.winning.extra_hand_limit
@@ -167,9 +197,9 @@ class _Rules:
         if type(players) is not int:
             raise ValueError(f"players must be an int, got {players!r}")
         if players not in v.players:
-            raise VariantError(
-                f"{v.name} is for {v.players.min} to {v.players.max} players, not {players}"
-            )
+            lo, hi = v.players.min, v.players.max
+            allowed = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+            raise VariantError(f"{v.name} is for {allowed}, not {players}")
         if players < 2:
             raise VariantError(f"a game needs at least 2 players, not {players}")
         sizes = v.hand_sizes(players)
@@ -179,11 +209,11 @@ class _Rules:
         for i, s in enumerate(sizes):
             if s < 1:
                 raise VariantError(
-                    f"{v.name}: hand {i + 1} would deal {s} cards each to {players} players"
+                    f"{v.name}: hand {i + 1} would deal {_cards(s)} each to {players} players"
                 )
             if s * players > pack_size and not (self.whole_pack and not self.tricks_mode):
                 raise VariantError(
-                    f"{v.name}: hand {i + 1} needs {s} cards each for {players} players, "
+                    f"{v.name}: hand {i + 1} needs {_cards(s)} each for {players} players, "
                     f"{s * players} in all, but the pack has {pack_size}"
                 )
         step = 1 if self.clockwise else -1
@@ -203,7 +233,12 @@ class _Rules:
     def points(
         self, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool
     ) -> Num:
-        """One seat's points for one hand: an int when whole (fast to add), else a Fraction."""
+        """One seat's points for one hand: an int when whole (fast to add), else a Fraction.
+
+        Raises:
+            ScoreError: if the formula cannot be worked out (a number too large,
+                or any other failure), with the variant's name and the hand.
+        """
         key = (bid, tricks, cards, hand, players, blind)
         hit = self.score_cache.get(key)
         if hit is not None:
@@ -215,7 +250,20 @@ class _Rules:
             env = self.env(
                 bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind
             )
-            f = Fraction(self.formula.evaluate(env))
+            text = str(getattr(self.formula, "text", self.formula))
+            try:
+                f = Fraction(self.formula.evaluate(env))
+            except ScoreError as exc:
+                raise ScoreError(
+                    f"{self.variant.name}, hand {hand}: {exc.message}", formula=text
+                ) from None
+            except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError) as exc:
+                raise ScoreError(
+                    f"{self.variant.name}, hand {hand}: the score formula {text[:80]!r} "
+                    f"cannot be worked out for bid {bid}, tricks {tricks}, {cards} cards, "
+                    f"{players} players: {type(exc).__name__}: {exc}",
+                    formula=text,
+                ) from None
             value = f.numerator if f.denominator == 1 else f
         if len(self.score_cache) > 100_000:
             self.score_cache.clear()

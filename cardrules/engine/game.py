@@ -52,8 +52,9 @@ from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
 from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
 from cardrules.engine.saves import _load_text, _save_text, replay
 from cardrules.engine.view import Result, View
-from cardrules.errors import IllegalAction, InvalidAction, VariantError
+from cardrules.errors import IllegalAction, InvalidAction, ScoreError, VariantError
 from cardrules.rules import Variant
+from cardrules.scoring import check_total
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
 
@@ -680,15 +681,15 @@ class Game:
         if self._max_tricks is not None and self._total_tricks >= self._max_tricks:
             self._game_over(finished=False)
 
-    def _end_hand(self) -> None:
+    def _hand_points(self, tricks: list[int]) -> list[Num]:
+        """Each seat's points for this hand with ``tricks`` taken (ScoreError if
+        the formula cannot give them)."""
         r = self._r
         n = self._n
         hn = self._hand_index + 1
         size = self._size
-        points = []
-        scores = self._scores
+        points: list[Num] = []
         bids = self._bids
-        tricks = self._tricks
         blind = self._blind
         cache = r.score_cache
         for s in range(n):
@@ -701,8 +702,59 @@ class Game:
             if p is None:
                 p = r.points(b, t, size, hn, n, bl)
             points.append(p)
+        return points
+
+    def _check_hand_score(self, s: int, c: int) -> None:
+        """Before the last trick of a hand is gathered, with a formula that can
+        give fractions: score the hand and check the new totals; if they cannot
+        be kept (ScoreError), take back the card ``s`` just played, so that the
+        game is unchanged, and raise."""
+        tricks = self._tricks[:]
+        tricks[self._best_seat] += 1
+        try:
+            points = self._hand_points(tricks)
+            for seat, (old, p) in enumerate(zip(self._scores, points, strict=True)):
+                check_total(old + p, seat=seat, hand=self._hand_index + 1, formula=self._r.formula)
+        except ScoreError:
+            self._take_back_play(s, c)
+            raise
+
+    def _take_back_play(self, s: int, c: int) -> None:
+        """Undo the play of card ``c`` by seat ``s`` that completed a trick (before
+        the trick is gathered)."""
+        self._hands[s] |= _BITS[c]
+        trick = self._trick
+        trick.pop()
+        self._trick_seats.pop()
+        self._events.pop()
+        best = trick[0]
+        best_seat = self._trick_seats[0]
+        trump = self._trump
+        for card_, seat in zip(trick, self._trick_seats, strict=True):
+            if _SUIT_OF[card_] == _SUIT_OF[best]:
+                if card_ > best:
+                    best, best_seat = card_, seat
+            elif _SUIT_OF[card_] == trump:
+                best, best_seat = card_, seat
+        self._best = best
+        self._best_seat = best_seat
+        if trump >= 0:
+            played = 0
+            for w in self._won:
+                played |= w
+            for card_ in trick:
+                played |= _BITS[card_]
+            self._broken = bool(played & SUIT_MASKS[trump])
+        self._legal = None
+
+    def _end_hand(self) -> None:
+        hn = self._hand_index + 1
+        scores = self._scores
+        tricks = self._tricks
+        points = self._hand_points(tricks)
+        for s, p in enumerate(points):
             scores[s] += p
-        self._events.append(("score", hn, tuple(bids), tuple(tricks), points, tuple(scores)))
+        self._events.append(("score", hn, tuple(self._bids), tuple(tricks), points, tuple(scores)))
         self._next_hand()
 
     def _leaders(self) -> list[int]:
@@ -878,6 +930,8 @@ class Game:
                 self._shed_step(s, c)
             elif len(trick) == self._n:
                 self._legal = None
+                if r.score_guard and self._tricks_played + 1 == self._size:
+                    self._check_hand_score(s, c)
                 self._finish_trick()
             else:
                 t = self._nxt[s]

@@ -6,8 +6,11 @@ module defines ``COMMANDS``, a list of :class:`Command`; this file finds them
 and nothing else. When two modules define the same name, the one with the
 higher ``priority`` wins (so a real ``demo`` can replace the placeholder).
 
-Exit codes: 0 success, 1 a command failed (an invalid variant, say), 2 bad
-command-line usage.
+Exit codes: 0 success, 1 a command failed (an invalid variant or save, a
+number of players the variant does not allow, a file that cannot be read), 2
+bad command-line usage (an unknown option, or a number outside the bounds the
+option's help gives: :class:`UsageError`). Every refusal is a message on
+stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import math
 import os
 import pkgutil
 import sys
@@ -24,7 +28,47 @@ import attrs
 
 from cardrules.errors import CardrulesError
 
-__all__ = ["Command", "build_parser", "discover_commands", "main"]
+__all__ = [
+    "Command",
+    "UsageError",
+    "build_parser",
+    "check_number",
+    "describe_number",
+    "discover_commands",
+    "main",
+]
+
+
+class UsageError(CardrulesError):
+    """A command-line argument that is out of bounds; :func:`main` exits with 2."""
+
+
+def describe_number(n: int) -> str:
+    """``n`` for a message: its digits, or ``a number of 4,000 digits`` for a huge one."""
+    if -(10**18) < n < 10**18:
+        return str(n)
+    if n.bit_length() <= 14_000:  # str() of an int is refused beyond 4,300 digits
+        return f"a number of {len(str(abs(n))):,} digits"
+    return f"a number of about {int(n.bit_length() * math.log10(2)) + 1:,} digits"
+
+
+def check_number(option: str, value: int, low: int, high: int, high_text: str = "") -> int:
+    """Return ``value`` if ``low <= value <= high``, else raise :class:`UsageError`.
+
+    Args:
+        option: the option as the user typed it, such as ``--games``.
+        value: the number given.
+        low: the smallest allowed.
+        high: the largest allowed.
+        high_text: how to write ``high`` in the message (``2**64 - 1``).
+
+    Raises:
+        UsageError: saying which option, its bounds and the value given.
+    """
+    if not low <= value <= high:
+        top = high_text or f"{high:,}"
+        raise UsageError(f"{option} must be from {low:,} to {top}, not {describe_number(value)}")
+    return value
 
 
 @attrs.frozen
@@ -109,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args._run
     try:
         return run(args)
+    except UsageError as exc:
+        print(f"cardrules: {exc}", file=sys.stderr)
+        return 2
     except CardrulesError as exc:
         print(f"cardrules: {exc}", file=sys.stderr)
         return 1

@@ -19,24 +19,70 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import hashlib
+import itertools
 import sys
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from fractions import Fraction
 from typing import Any, Final
 
 from attrs import frozen
 
 from cardrules.bots import BOTS, Bot, BotFactory, make_bot
-from cardrules.engine.game import Game
+from cardrules.engine.game import MAX_SEED, MAX_TRICKS_LIMIT, Game
+from cardrules.errors import CardrulesError, VariantError
 from cardrules.rules import Mode, Variant
 
-__all__ = ["DEFAULT_MAX_TRICKS", "Summary", "game_seed", "simulate"]
+__all__ = [
+    "DEFAULT_MAX_TRICKS",
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "MAX_SEED",
+    "MAX_TASKS_IN_FLIGHT",
+    "MAX_TRICKS_LIMIT",
+    "SimulationError",
+    "Summary",
+    "game_seed",
+    "simulate",
+]
 
 #: The default bound on the tricks of one simulated game (a runaway shedding
 #: game stops there and counts as unfinished).
 DEFAULT_MAX_TRICKS: Final = 5000
+#: The most games one call of :func:`simulate` plays (about a day of one core).
+MAX_GAMES: Final = 10_000_000
+#: The most worker processes :func:`simulate` starts itself (``jobs``); a
+#: bigger cluster is reached through ``executor=``.
+MAX_JOBS: Final = 32
+#: The most chunks handed to an executor at a time (more are handed over as
+#: those finish), so a long simulation holds a bounded number of futures.
+MAX_TASKS_IN_FLIGHT: Final = 1024
+
+
+class SimulationError(CardrulesError):
+    """An argument of :func:`simulate` that is of the wrong type or out of bounds."""
+
+
+def _describe(x: object) -> str:
+    """A short description of a bad argument (never a 5,000-digit repr)."""
+    if type(x) is int and x.bit_length() > 64:
+        return f"an int of {x.bit_length():,} bits"
+    if isinstance(x, str):
+        return repr(x) if len(x) <= 30 else repr(x[:27] + "...")
+    if isinstance(x, int | float | bool | type(None)):
+        return repr(x)
+    return f"a {type(x).__name__}"
+
+
+def _check_int(name: str, value: object, low: int, high: int, high_text: str = "") -> int:
+    if type(value) is not int or not low <= value <= high:
+        top = high_text or f"{high:,}"
+        raise SimulationError(
+            f"{name} must be an int from {low:,} to {top}, got {_describe(value)}"
+        )
+    return value
+
 
 BotSpec = str | BotFactory
 Progress = Callable[[int, int], None]
@@ -432,7 +478,9 @@ def _names(bots: Sequence[BotSpec]) -> tuple[str, ...]:
         if isinstance(b, str):
             key = b.strip().lower()
             if key not in BOTS:
-                raise ValueError(f"unknown bot {b!r}: choose from {', '.join(sorted(BOTS))}")
+                raise SimulationError(
+                    f"unknown bot {_describe(b)}: choose from {', '.join(sorted(BOTS))}"
+                )
             out.append(key)
         else:
             out.append(str(getattr(b, "name", None) or getattr(b, "__name__", repr(b))))
@@ -460,59 +508,95 @@ def simulate(
 
     Args:
         variant: a :class:`Variant` or the name (or path) of one.
-        players: the number of seats.
-        games: how many games to play.
+        players: the number of seats, within the variant's range.
+        games: how many games to play, 0 to :data:`MAX_GAMES`.
         bots: one bot per seat, each a name (``"heuristic"``, ``"random"``) or a
             picklable callable ``seed -> Bot`` (a bot class); a shorter list is
             padded with its last entry (``["heuristic", "random"]`` is one
             Heuristic against Randoms), and a single name plays every seat.
-        seed: the simulation's seed: the same seed gives the same figures,
-            whatever the chunking, ``jobs`` or executor.
+        seed: the simulation's seed, 0 to ``2**64 - 1``: the same seed gives
+            the same figures, whatever the chunking, ``jobs`` or executor.
         executor: where to run the chunks, such as a Dask client's
             ``client.get_executor()``; it is not shut down here.
-        jobs: without ``executor``: 1 runs here, more runs on a process pool
-            of that many workers.
-        max_tricks: stop a game after this many tricks (it counts as
-            unfinished); ``None`` for no bound.
+        jobs: without ``executor``: 1 runs here, more (up to :data:`MAX_JOBS`)
+            runs on a process pool of that many workers.
+        max_tricks: stop a game after this many tricks, 1 to
+            :data:`MAX_TRICKS_LIMIT` (it counts as unfinished); ``None`` for
+            no bound.
         chunk_size: games per task; by default about four tasks per worker,
-            at most 250 games each.
+            at most 250 games each. At most :data:`MAX_TASKS_IN_FLIGHT` tasks
+            are handed to the executor at a time.
         progress: called as ``progress(games_done, games)`` after each chunk.
+
+    Every argument is checked before anything is allocated or started.
 
     Returns:
         The merged :class:`Summary`.
 
     Raises:
-        ValueError: for bad counts or unknown bot names.
-        VariantError: if the variant cannot be loaded or played by ``players``.
+        SimulationError: for an argument of the wrong type or out of bounds
+            (``games`` 0 to :data:`MAX_GAMES`, ``jobs`` 1 to :data:`MAX_JOBS`,
+            ``seed`` 0 to ``2**64 - 1``, ``max_tricks`` 1 to
+            :data:`MAX_TRICKS_LIMIT` or ``None``, ``chunk_size`` 1 to
+            :data:`MAX_GAMES` or ``None``), more bots than seats, or an unknown
+            bot name.
+        VariantError: if the variant cannot be loaded or played by ``players``
+            (a number of players outside its range is refused before any game
+            is set up).
     """
+    if type(players) is not int:
+        raise SimulationError(f"players must be an int, got {_describe(players)}")
+    _check_int("games", games, 0, MAX_GAMES)
+    _check_int("jobs", jobs, 1, MAX_JOBS)
+    _check_int("seed", seed, 0, MAX_SEED, "2**64 - 1")
+    if max_tricks is not None:
+        _check_int("max_tricks", max_tricks, 1, MAX_TRICKS_LIMIT)
+    if chunk_size is not None:
+        _check_int("chunk_size", chunk_size, 1, MAX_GAMES)
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress must be callable, got {_describe(progress)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(f"executor must have a submit method, got {_describe(executor)}")
     if isinstance(variant, str):
         from cardrules.dsl import load
 
         variant = load(variant)
-    if type(players) is not int or players < 1:
-        raise ValueError(f"players must be a positive int, got {players!r}")
-    if type(games) is not int or games < 0:
-        raise ValueError(f"games must be a non-negative int, got {games!r}")
-    if type(jobs) is not int or jobs < 1:
-        raise ValueError(f"jobs must be a positive int, got {jobs!r}")
-    specs: list[BotSpec] = [bots] if isinstance(bots, str) or callable(bots) else list(bots)
+    if not isinstance(variant, Variant):
+        raise SimulationError(f"variant must be a Variant or a name, got {_describe(variant)}")
+    if players not in variant.players:
+        raise VariantError(
+            f"{variant.name} is for {variant.players.min} to {variant.players.max} players, "
+            f"not {_describe(players)}"
+        )
+    specs: list[BotSpec]
+    if isinstance(bots, str) or callable(bots):
+        specs = [bots]
+    elif isinstance(bots, Sized) and len(bots) > players:
+        raise SimulationError(f"{len(bots):,} bots for {players} seats")
+    else:
+        try:
+            specs = list(itertools.islice(bots, players + 1))
+        except TypeError:
+            raise SimulationError(
+                f"bots must be a bot name, a bot factory or a list of them, got {_describe(bots)}"
+            ) from None
     if not specs:
-        raise ValueError("name at least one bot")
+        raise SimulationError("name at least one bot")
     if len(specs) > players:
-        raise ValueError(f"{len(specs)} bots for {players} seats")
+        raise SimulationError(f"more than {players} bots for {players} seats")
     specs += [specs[-1]] * (players - len(specs))
     names = _names(specs)
     Game(variant, players=players, seed=0)  # fail early on a variant/player-count mismatch
     workers = jobs if executor is None else max(jobs, 4)
     if chunk_size is None:
         chunk_size = max(1, min(250, -(-games // (4 * workers))))
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be positive, got {chunk_size!r}")
-    tasks = [
-        _Job(variant, players, tuple(specs), names, seed, a, b, max_tricks)
-        for a, b in _chunks(games, chunk_size)
-    ]
-    empty = Summary(
+    v = variant
+    size = chunk_size
+    tasks = (
+        _Job(v, players, tuple(specs), names, seed, a, b, max_tricks)
+        for a, b in _chunks(games, size)
+    )
+    total = Summary(
         variant=variant.name,
         mode="shedding" if variant.mode is Mode.SHEDDING else "tricks",
         players=players,
@@ -526,33 +610,39 @@ def simulate(
         exact=(0,) * players,
         losers=(0,) * players,
     )
+    # Summaries of disjoint games merge exactly in any order, so each part is
+    # merged as it arrives: memory does not grow with the number of chunks.
     done = 0
-    parts: list[Summary] = [empty]
     if progress is not None:
         progress(0, games)
     if executor is None and jobs == 1:
         for job in tasks:
             part = _run_chunk(job)
-            parts.append(part)
+            total = total + part
             done += part.games
             if progress is not None:
                 progress(done, games)
-        return Summary.merge(parts)
+        return total
     own = executor is None
     ex: cf.Executor = cf.ProcessPoolExecutor(max_workers=jobs) if own else executor  # type: ignore[assignment]
     try:
-        futures = [ex.submit(_run_chunk, job) for job in tasks]
-        for fut in cf.as_completed(futures):
-            part = fut.result()
-            parts.append(part)
-            done += part.games
-            if progress is not None:
-                progress(done, games)
+        pending = {
+            ex.submit(_run_chunk, job) for job in itertools.islice(tasks, MAX_TASKS_IN_FLIGHT)
+        }
+        while pending:
+            finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                part = fut.result()
+                total = total + part
+                done += part.games
+                if progress is not None:
+                    progress(done, games)
+            for job in itertools.islice(tasks, len(finished)):
+                pending.add(ex.submit(_run_chunk, job))
     finally:
         if own:
             ex.shutdown(wait=True, cancel_futures=True)
-    parts.sort(key=lambda p: p.first_game)
-    return Summary.merge(parts)
+    return total
 
 
 class _CallableModule(types.ModuleType):

@@ -243,7 +243,7 @@ def test_extends_cycle(tmp_path: Path) -> None:
 
 def test_extends_etc_passwd(tmp_path: Path) -> None:
     e = refused_fast(load_text, 'game: x\nextends: "../../etc/passwd"\n', search=[tmp_path])
-    assert e.message == "'../../etc/passwd' is outside the folders variants may be read from"
+    assert e.message == "'../../etc/passwd' is outside the folders this loader may read"
     e = refused_fast(load_text, 'game: x\nextends: "/etc/passwd"\n')
     assert e.message == "`extends` may not name an absolute path"
 

@@ -14,10 +14,11 @@ import sys
 from fractions import Fraction
 
 from cardrules.bots import BOTS, make_bot
-from cardrules.cli import Command
+from cardrules.cli import Command, check_number
 from cardrules.commands.play import Table, format_hand, narrate, score_sheet
-from cardrules.commands.variants import load_argument
+from cardrules.commands.variants import check_players, load_argument
 from cardrules.engine import Event, Game
+from cardrules.engine.game import MAX_SEED
 
 __all__ = ["COMMANDS", "run_demo"]
 
@@ -38,15 +39,21 @@ def run_demo(variant: str, players: int, seed: int, bots: str, *, tricks: bool =
 
     Args:
         variant: a built-in name or a variant file.
-        players: the number of seats.
-        seed: the game's seed (bots are seeded from it too).
+        players: the number of seats, within the variant's range.
+        seed: the game's seed, 0 to ``2**64 - 1`` (bots are seeded from it too).
         bots: a bot name for every seat.
         tricks: print every trick (else only bids and results).
 
     Returns:
         The exit code (0).
+
+    Raises:
+        UsageError: for a seed out of bounds.
+        VariantError: for a variant that cannot be loaded or played by ``players``.
     """
+    check_number("--seed", seed, 0, MAX_SEED, "2**64 - 1")
     v = load_argument(variant)
+    check_players(v, players)
     g = Game(v, players=players, seed=seed)
     seats = [make_bot(bots, seed * 31 + s) for s in range(players)]
     names = _names(players)
@@ -146,7 +153,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
         help="the variant (kachuful)",
     )
     p.add_argument("--players", type=int, default=4, metavar="N", help="number of players (4)")
-    p.add_argument("--seed", type=int, default=2024, metavar="S", help="the seed (2024)")
+    p.add_argument(
+        "--seed", type=int, default=2024, metavar="S", help="the seed, 0 to 2**64 - 1 (2024)"
+    )
     p.add_argument("--bots", default="heuristic", choices=sorted(BOTS), help="(heuristic)")
     p.add_argument("--no-tricks", action="store_true", help="do not print every trick")
 

@@ -17,9 +17,12 @@ from typing import Any, TextIO
 
 from cardrules.bots import BOTS, Bot, make_bot
 from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
-from cardrules.cli import Command
-from cardrules.commands.variants import add_set_option, load_argument
+from cardrules.cli import Command, UsageError, check_number, describe_number
+from cardrules.commands.variants import add_set_option, check_players, load_argument
+from cardrules.dsl.loader import read_regular_file
 from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Match, Play, Result, View
+from cardrules.engine.game import MAX_SEED
+from cardrules.engine.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import Variant
 
@@ -598,9 +601,16 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bots", default=None, choices=sorted(BOTS), help="the other players (heuristic)"
     )
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
+    p.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="deal from this seed, 0 to 2**64 - 1"
+    )
     p.add_argument("--save", metavar="FILE", help="save the game to FILE as you play and on exit")
-    p.add_argument("--load", metavar="FILE", help="continue a game saved with --save")
+    p.add_argument(
+        "--load",
+        metavar="FILE",
+        help="continue a game saved with --save, with the rules it holds (or with "
+        "NAME_OR_FILE, which the save must match)",
+    )
     p.add_argument(
         "--match",
         action="store_true",
@@ -614,55 +624,87 @@ def _default_players(v: Variant) -> int:
 
 
 def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any], int, str]:
+    """Restore a saved session.
+
+    The rules come from the save itself (it carries them, resolved), or from the
+    variant named on the command line, which the save must then match. A
+    variant name or path written in the save is never loaded: a save is
+    untrusted and must not choose a file to read.
+    """
     path = Path(args.load)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    raw = read_regular_file(path, MAX_SAVE_BYTES, SaveError, str(path))
     try:
         data = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise SaveError(f"{path} is not a saved game: {exc}") from None
+    named = load_argument(args.variant, args.overrides) if args.variant else None
+    game: Game | Match
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        name = args.variant or data.get("variant")
-        overrides = args.overrides or data.get("overrides") or []
-        if not isinstance(name, str) or not isinstance(overrides, list):
-            raise SaveError(f"{path}: the variant of the saved game is missing")
-        v = load_argument(name, [str(o) for o in overrides])
-        game: Game | Match
-        if data.get("match"):
-            game = Match.from_json(json.dumps(data.get("game")), v)
-        else:
-            game = Game.from_json(json.dumps(data.get("game")), v)
+        saved = data.get("game")
+        if not isinstance(saved, dict):
+            raise SaveError(f"{path}: the saved game is missing")
+        text = json.dumps(saved, ensure_ascii=False)
+        game = Match.from_json(text, named) if data.get("match") else Game.from_json(text, named)
         seat = data.get("seat", 0)
         bots = data.get("bots", "heuristic")
+        overrides = data.get("overrides")
+        if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
+            overrides = []
     else:  # a bare Game.to_json() save
-        game = Game.from_json(
-            raw, load_argument(args.variant, args.overrides) if args.variant else None
-        )
-        name, overrides, seat, bots = game.variant.name, list(args.overrides), 0, "heuristic"
+        game = Game.from_json(raw, named)
+        seat, bots, overrides = 0, "heuristic", []
+    if args.variant:
+        name, overrides = args.variant, list(args.overrides)
+    else:  # recorded for the next save only, never loaded
+        name = game.variant.name
     if args.seat is not None:
-        seat = args.seat
+        seat = check_number("--seat", args.seat, 0, game.players - 1)
+    if type(seat) is not int or not 0 <= seat < game.players:
+        shown = describe_number(seat) if type(seat) is int else type(seat).__name__
+        raise SaveError(f"{path}: seat {shown} is not a seat of this game")
     if args.bots is not None:
         bots = args.bots
-    if not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise SaveError(f"{path}: seat {seat!r} is not a seat of this game")
-    if bots not in BOTS:
-        raise SaveError(f"{path}: unknown bots {bots!r}")
+    if not isinstance(bots, str) or bots not in BOTS:
+        raise SaveError(f"{path}: unknown bots {str(bots)[:40]!r}")
     meta = {"format": SAVE_FORMAT, "version": 1, "variant": name, "overrides": overrides}
-    return game, meta, seat, str(bots)
+    return game, meta, seat, bots
 
 
 def _run(args: argparse.Namespace) -> int:
     out = sys.stdout
+    if args.seed is not None:
+        check_number("--seed", args.seed, 0, MAX_SEED, "2**64 - 1")
     if args.load:
+        given = [
+            opt
+            for opt, value in (
+                ("--players", args.players),
+                ("--seed", args.seed),
+                ("--match", args.match or None),
+            )
+            if value is not None
+        ]
+        if given:
+            raise UsageError(
+                f"{' and '.join(given)} cannot be given with --load: the saved game "
+                "holds its players, seed and kind"
+            )
+        if args.overrides and not args.variant:
+            raise UsageError(
+                "--set with --load needs the variant named too: "
+                "cardrules play NAME --load FILE --set ... (and the save must match it)"
+            )
         game, meta, seat, bots = _load_session(args)
     else:
         if not args.variant:
             print("cardrules play: name a variant (or --load FILE)", file=sys.stderr)
             return 2
         v = load_argument(args.variant, args.overrides)
-        players = args.players if args.players is not None else _default_players(v)
+        players = check_players(v, args.players) if args.players is not None else None
+        if players is None:
+            players = _default_players(v)
+        seat = args.seat if args.seat is not None else 0
+        check_number("--seat", seat, 0, players - 1)
         try:
             if args.match:
                 game = Match(v, players=players, seed=args.seed)
@@ -671,10 +713,6 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"cardrules: {exc}", file=sys.stderr)
             return 1
-        seat = args.seat if args.seat is not None else 0
-        if not 0 <= seat < players:
-            print(f"cardrules: --seat must be from 0 to {players - 1}", file=sys.stderr)
-            return 2
         bots = args.bots or "heuristic"
         meta = {
             "format": SAVE_FORMAT,

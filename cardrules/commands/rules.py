@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from cardrules.cli import Command
-from cardrules.commands.variants import add_set_option, load_argument
+from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.dsl.loader import parse_override
 from cardrules.errors import CardrulesError
 from cardrules.rulebook import rulebook
@@ -28,6 +28,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     v = load_argument(args.variant, args.overrides)
+    if args.players is not None:
+        check_players(v, args.players)
     # The options as applied (a name given twice keeps its last value), for the
     # page's "Played here with" note.
     given: dict[str, str] = {}

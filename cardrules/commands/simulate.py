@@ -9,9 +9,17 @@ import sys
 import time
 from typing import TextIO
 
-from cardrules.cli import Command
-from cardrules.commands.variants import add_set_option, load_argument
-from cardrules.simulate import DEFAULT_MAX_TRICKS, Summary, simulate
+from cardrules.cli import Command, UsageError, check_number
+from cardrules.commands.variants import add_set_option, check_players, load_argument
+from cardrules.simulate import (
+    DEFAULT_MAX_TRICKS,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_SEED,
+    MAX_TRICKS_LIMIT,
+    Summary,
+    simulate,
+)
 
 __all__ = ["COMMANDS", "ProgressBar", "format_summary", "plot_summary"]
 
@@ -188,7 +196,13 @@ def plot_summary(s: Summary, path: str) -> None:
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", metavar="NAME_OR_FILE", help="a built-in name or a variant file")
     p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
-    p.add_argument("--games", type=int, default=1000, metavar="G", help="games to play (1000)")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        metavar="G",
+        help=f"games to play, 0 to {MAX_GAMES:,} (1000)",
+    )
     p.add_argument(
         "--bots",
         default="heuristic",
@@ -196,20 +210,22 @@ def _configure(p: argparse.ArgumentParser) -> None:
         help="bots by seat, comma-separated: heuristic, random; the last one fills the "
         "remaining seats (heuristic,random = one Heuristic against Randoms)",
     )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (0)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed, 0 to 2**64 - 1 (0)")
     p.add_argument(
         "--jobs",
-        type=int,
+        type=_jobs,
         default=1,
         metavar="J",
-        help="worker processes (0: one per CPU); the figures do not depend on it",
+        help=f"worker processes, 1 to {MAX_JOBS}, or auto: one per CPU (at most {MAX_JOBS}); "
+        "the figures do not depend on it (1)",
     )
     p.add_argument(
         "--max-tricks",
         type=int,
         default=DEFAULT_MAX_TRICKS,
         metavar="T",
-        help=f"stop a game after T tricks, as unfinished ({DEFAULT_MAX_TRICKS})",
+        help=f"stop a game after T tricks, as unfinished; 1 to {MAX_TRICKS_LIMIT:,} "
+        f"({DEFAULT_MAX_TRICKS})",
     )
     add_set_option(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -225,10 +241,24 @@ def _configure(p: argparse.ArgumentParser) -> None:
     bar.add_argument("--no-progress", dest="progress", action="store_false")
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: a number, or ``auto`` for one per CPU (at most :data:`MAX_JOBS`)."""
+    if text.strip().lower() == "auto":
+        return max(1, min(MAX_JOBS, os.cpu_count() or 1))
+    return int(text)
+
+
 def _run(args: argparse.Namespace) -> int:
+    # The command line's own numbers first, before anything is loaded or started.
+    check_number("--games", args.games, 0, MAX_GAMES)
+    check_number("--jobs", args.jobs, 1, MAX_JOBS)
+    check_number("--seed", args.seed, 0, MAX_SEED, "2**64 - 1")
+    check_number("--max-tricks", args.max_tricks, 1, MAX_TRICKS_LIMIT)
+    if args.plot and not os.path.isdir(os.path.dirname(os.path.abspath(args.plot))):
+        raise UsageError(f"--plot: there is no folder for {args.plot}")
     v = load_argument(args.variant, args.overrides)
+    check_players(v, args.players)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     try:
         summary = simulate(
@@ -237,12 +267,15 @@ def _run(args: argparse.Namespace) -> int:
             args.games,
             bots,
             seed=args.seed,
-            jobs=jobs,
-            max_tricks=args.max_tricks if args.max_tricks > 0 else None,
+            jobs=args.jobs,
+            max_tricks=args.max_tricks,
             progress=ProgressBar(label=f"{v.name} ") if show else None,
         )
         if args.plot:
-            plot_summary(summary, args.plot)
+            try:
+                plot_summary(summary, args.plot)
+            except OSError as exc:
+                raise RuntimeError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
     except (ValueError, RuntimeError) as exc:
         print(f"cardrules: {exc}", file=sys.stderr)
         return 1

@@ -10,14 +10,14 @@ import shutil
 import sys
 import tempfile
 
-from cardrules.cli import Command
+from cardrules.cli import Command, describe_number
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
 from cardrules.dsl.formatter import to_dict
-from cardrules.dsl.limits import MAX_FILE_BYTES
+from cardrules.dsl.loader import read_source
 from cardrules.errors import VariantError
 from cardrules.rules import Variant
 
-__all__ = ["COMMANDS", "add_set_option", "load_argument"]
+__all__ = ["COMMANDS", "add_set_option", "check_players", "load_argument"]
 
 
 def add_set_option(p: argparse.ArgumentParser) -> None:
@@ -44,6 +44,20 @@ def load_argument(name_or_path: str, overrides: list[str] | None = None) -> Vari
         key, value = parse_override(text)
         options[key] = value
     return load(name_or_path, overrides=options)
+
+
+def check_players(v: Variant, players: int) -> int:
+    """Return ``players`` if the variant allows that many, else refuse it.
+
+    Raises:
+        VariantError: naming the variant's range (exit code 1).
+    """
+    if players not in v.players:
+        raise VariantError(
+            f"{v.name} is for {v.players.min} to {v.players.max} players, "
+            f"not {describe_number(players)}"
+        )
+    return players
 
 
 # ---- list
@@ -124,39 +138,41 @@ def _configure_fmt(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _read(path: str) -> bytes:
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise VariantError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return data
-
-
 def _replace(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a crash leaves the old file."""
+    """Write ``text`` to ``path`` through a temporary file, so a crash leaves the old file.
+
+    Raises:
+        VariantError: if the folder or the file cannot be written.
+    """
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".cardrules-fmt-", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".cardrules-fmt-", dir=folder)
+    except OSError as exc:
+        raise VariantError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         with contextlib.suppress(OSError):
             shutil.copymode(path, tmp)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise VariantError(f"cannot write {path}: {exc.strerror or exc}") from None
         raise
 
 
 def _run_fmt(args: argparse.Namespace) -> int:
-    data = _read(args.file)
+    # The checks of `check`: a .cardrules file, regular, in its folder, not too large.
+    data = read_source(args.file)
     tidy = format_source(data, path=args.file)
     if args.check:
         return 0 if tidy.encode("utf-8") == data else 1
     if args.write:
         if tidy.encode("utf-8") != data:
-            _replace(args.file, tidy)
+            # The file itself, not a symlink to it (read_source kept it in its folder).
+            _replace(os.path.realpath(args.file), tidy)
         return 0
     sys.stdout.write(tidy)
     return 0

@@ -11,6 +11,7 @@ from typing import Final
 from cardrules.rules import MAX_SCHEDULE_HANDS
 
 __all__ = [
+    "MAX_CHOICE_OPTIONS",
     "MAX_EXTENDS_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_LINES",
@@ -21,6 +22,7 @@ __all__ = [
     "MAX_OPTIONS",
     "MAX_PLAYERS",
     "MAX_SCHEDULE_HANDS",
+    "MAX_SUGGESTION_ENTRIES",
     "MAX_TEXT_LENGTH",
     "MAX_WORD_LENGTH",
 ]
@@ -45,5 +47,10 @@ MAX_NAME_LENGTH: Final = 64
 MAX_TEXT_LENGTH: Final = 300
 #: The longest match word (K-A-Z-H-U-T-H-A has 8 letters).
 MAX_WORD_LENGTH: Final = 26
+#: The most card sets one card-set rule (``follow:``, ``lead:``...) may list.
+MAX_CHOICE_OPTIONS: Final = 20
 #: The most settings one ``options:`` line may name.
 MAX_OPTIONS: Final = 40
+#: How many entries of each search folder the did-you-mean of an unknown variant
+#: name looks at (so its cost does not grow with a folder of 20,000 files).
+MAX_SUGGESTION_ENTRIES: Final = 1_000

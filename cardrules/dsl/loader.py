@@ -9,15 +9,23 @@ the folders after following symlinks; absolute paths are refused.
 
 A server that accepts house rules from its users should call
 ``load_text(text, search=[...])`` or ``load(name, search=[...])``: then no
-file outside those folders (and the built-ins) is ever opened.
+file outside those folders (and the built-ins) is ever opened. A refusal tells
+the variant's author only that a file is "outside the folders this loader may
+read"; the folders themselves are logged (logger ``cardrules.dsl.loader``, level
+INFO) for the operator, never put in the message.
+
+Only regular files are read (a FIFO or a device is refused before it is opened
+for reading, and checked again on the open file), and at most
+:data:`~cardrules.dsl.limits.MAX_FILE_BYTES` of them.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import stat
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Final
@@ -49,8 +57,12 @@ __all__ = [
     "load_text",
     "option_key",
     "parse_override",
+    "read_regular_file",
+    "read_source",
     "render_option_value",
 ]
+
+_log = logging.getLogger(__name__)
 
 #: The file name extension of variant files.
 EXTENSION: Final = ".cardrules"
@@ -73,16 +85,31 @@ def builtin_dir() -> Path:
     return package.parent / "variants"
 
 
-def _names_in(folder: Path) -> list[str]:
+def _scan(folder: Path, limit: int | None = None) -> tuple[list[str], bool]:
+    """The variant names in ``folder``, sorted, and whether that is all of them:
+    with ``limit``, only the first ``limit`` entries the folder lists are looked
+    at (for a did-you-mean, whose cost must not grow with the folder)."""
+    out: list[str] = []
     try:
-        entries = sorted(folder.iterdir())
+        with os.scandir(folder) as it:
+            for seen, entry in enumerate(it):
+                if limit is not None and seen >= limit:
+                    return sorted(out), False
+                stem, dot, ext = entry.name.rpartition(".")
+                if not dot or f".{ext}" != EXTENSION or not _NAME.fullmatch(stem):
+                    continue
+                try:
+                    if entry.is_file():
+                        out.append(stem)
+                except OSError:
+                    continue
     except OSError:
-        return []
-    out = []
-    for p in entries:
-        if p.suffix == EXTENSION and _NAME.fullmatch(p.stem) and p.is_file():
-            out.append(p.stem)
-    return sorted(out)
+        return [], True
+    return sorted(out), True
+
+
+def _names_in(folder: Path) -> list[str]:
+    return _scan(folder)[0]
 
 
 def builtin_names() -> list[str]:
@@ -156,6 +183,102 @@ def render_option_value(name: str, value: object) -> str:
     return text
 
 
+# --------------------------------------------------------------------------- reading files
+
+#: ``os.open`` flags that never block on a FIFO nor make a terminal ours.
+_OPEN_FLAGS: Final = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _kind(mode: int) -> str:
+    for test, word in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return word
+    return "not a regular file"
+
+
+def read_regular_file(
+    path: PathLike,
+    limit: int,
+    fail: Callable[[str], Exception],
+    display: str | None = None,
+) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, read safely.
+
+    What is not a regular file (a FIFO, a device such as ``/dev/zero``, a
+    folder) is refused from its ``stat`` before it is opened, and again from
+    the open file (opened without blocking, in case it was swapped in between);
+    a file larger than ``limit`` is refused unread, and at most ``limit + 1``
+    bytes are ever read (for a file that grows while it is read).
+
+    Args:
+        path: the file.
+        limit: the most bytes accepted.
+        fail: builds the exception to raise from a one-line message (such as
+            ``SaveError``).
+        display: the file's name in messages (``path`` by default).
+
+    Returns:
+        The file's bytes.
+
+    Raises:
+        Exception: ``fail(message)`` for anything refused, saying what is wrong.
+    """
+    shown = display if display is not None else os.fspath(path)
+
+    def check(st: os.stat_result) -> None:
+        if not stat.S_ISREG(st.st_mode):
+            kind = _kind(st.st_mode)
+            detail = "" if kind == "not a regular file" else f" ({kind})"
+            raise fail(f"{shown} is not a regular file{detail}")
+        if st.st_size > limit:
+            raise fail(f"{shown} is too large ({st.st_size:,} bytes; at most {limit:,})")
+
+    def problem(exc: OSError | ValueError) -> Exception:
+        if isinstance(exc, OSError):
+            return fail(f"cannot read {shown}: {exc.strerror or exc}")
+        # A NUL in the path: no file system has such a name.
+        return fail(f"cannot read {shown[:80]!r}: the path holds a NUL character")
+
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as exc:
+        raise problem(exc) from None
+    check(st)  # refused unopened: opening some devices does something
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError) as exc:
+        raise problem(exc) from None
+    try:
+        check(os.fstat(fd))  # the file opened may not be the one looked at
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as exc:
+        raise fail(f"cannot read {shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if got > limit:
+        raise fail(f"{shown} is too large (more than {limit:,} bytes)")
+    return b"".join(chunks)
+
+
 # --------------------------------------------------------------------------- the loader
 
 
@@ -177,8 +300,20 @@ class _Loader:
     def _inside(self, real: Path) -> bool:
         return any(real == root or real.is_relative_to(root) for root in self.real_roots)
 
-    def read(self, path: Path, display: str, where: tuple[ParsedFile, Setting] | None) -> str:
-        def fail(message: str, hint: str | None = None) -> VariantError:
+    def refuse_outside(self, display: str, real: Path) -> None:
+        """Log, for the operator, a path refused for leaving the folders."""
+        _log.info(
+            "refused to read %s (%s): outside the search folders %s",
+            display,
+            real,
+            ", ".join(str(r) for r in self.roots),
+        )
+
+    def read_bytes(
+        self, path: Path, display: str, where: tuple[ParsedFile, Setting] | None
+    ) -> bytes:
+        def fail(message: str, short: str | None = None) -> VariantError:
+            """``message`` names the file; ``short`` is for after the path."""
             if where is not None:
                 pf, s = where
                 return error_at(
@@ -187,45 +322,54 @@ class _Loader:
                     text=pf.text,
                     line=s.value_pos.line,
                     column=s.value_pos.column,
-                    hint=hint,
                 )
-            return VariantError(message, path=display, hint=hint)
+            return VariantError(short or message, path=display)
 
         try:
             real = path.resolve(strict=True)
         except (OSError, RuntimeError):
-            raise fail(f"no such file: {display}") from None
+            raise fail(f"no such file: {display}", "no such file") from None
         if not self._inside(real):
+            self.refuse_outside(display, real)
             raise fail(
-                f"{display} is outside the folders variants may be read from",
-                hint="allowed: " + ", ".join(str(r) for r in self.roots),
+                f"{display} is outside the folders this loader may read",
+                "the file is outside the folders this loader may read",
             )
         try:
             st = os.stat(real)
         except OSError:
-            raise fail(f"cannot read {display}") from None
-        if not stat.S_ISREG(st.st_mode):
-            raise fail(f"{display} is not a regular file")
-        if st.st_size > limits.MAX_FILE_BYTES:
+            raise fail(f"cannot read {display}", "cannot read the file") from None
+        if st.st_size > limits.MAX_FILE_BYTES and stat.S_ISREG(st.st_mode):
             raise VariantError(
                 f"the file is too large ({st.st_size:,} bytes)",
                 path=display,
                 expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
             )
-        try:
-            with open(real, "rb") as f:
-                data = f.read(limits.MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise fail(f"cannot read {display}: {exc.strerror or exc}") from None
-        text = normalize_text(data, display)
+        # In the extending file's message the target is named; else the
+        # message follows the path (``x.cardrules: the file is ...``).
+        named = display if where is not None else "the file"
+        return read_regular_file(real, limits.MAX_FILE_BYTES, fail, named)
+
+    def read(self, path: Path, display: str, where: tuple[ParsedFile, Setting] | None) -> str:
+        text = normalize_text(self.read_bytes(path, display, where), display)
         self.sources[display] = text
         return text
 
-    def names(self) -> list[str]:
+    def names(self) -> tuple[list[str], bool]:
+        """The names a did-you-mean may offer, and whether they are all the
+        names: at most :data:`~cardrules.dsl.limits.MAX_SUGGESTION_ENTRIES`
+        entries of each folder are looked at."""
         out: list[str] = []
+        seen: set[str] = set()
+        complete = True
         for root in self.roots:
-            out.extend(n for n in _names_in(root) if n not in out)
-        return out
+            names, whole = _scan(root, limits.MAX_SUGGESTION_ENTRIES)
+            complete = complete and whole
+            for n in names:
+                if n not in seen:
+                    seen.add(n)
+                    out.append(n)
+        return out, complete
 
     def find_name(self, name: str) -> tuple[Path, str] | None:
         for root in self.roots:
@@ -238,8 +382,9 @@ class _Loader:
         return None
 
     def unknown(self, name: str) -> tuple[str, str | None, str | None]:
-        known = self.names()
-        expected = "one of: " + join_words(known) if known and len(known) <= 30 else None
+        known, complete = self.names()
+        listed = complete and 0 < len(known) <= 30
+        expected = "one of: " + join_words(known) if listed else None
         shown = name if len(name) <= 80 else name[:77] + "..."
         return f"there is no variant called {shown!r}", expected, did_you_mean(name, known)
 
@@ -302,9 +447,10 @@ class _Loader:
         except (OSError, RuntimeError):
             raise fail(f"cannot follow the path {target!r}") from None
         if not self._inside(real):
+            self.refuse_outside(target, real)
             raise fail(
-                f"{target!r} is outside the folders variants may be read from",
-                hint="allowed: " + ", ".join(str(r) for r in self.roots),
+                f"{target!r} is outside the folders this loader may read",
+                hint="name a variant (extends: oh-hell) or a file beside this one",
             )
         if not real.is_file():
             raise fail(f"no such file: {target!r}")
@@ -438,6 +584,29 @@ def _options(
     return merged
 
 
+def read_source(path: PathLike) -> bytes:
+    """The bytes of a variant file, read with the checks :func:`load` makes of a path.
+
+    The path must end in ``.cardrules``, lead (after symlinks) to a regular file
+    in its own folder or the built-ins, and hold at most
+    :data:`~cardrules.dsl.limits.MAX_FILE_BYTES`. Anything else is refused
+    before a byte is read, so nothing of another file is ever shown. The bytes
+    are not decoded nor parsed (``cardrules fmt`` compares them with the tidy
+    text).
+
+    Raises:
+        VariantError: saying what is wrong with the path.
+    """
+    p = _path(path)
+    text = os.fspath(p)
+    if p.suffix != EXTENSION:
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise VariantError(
+            f"{shown!r} is not a variant file (a variant file's name ends in {EXTENSION})"
+        )
+    return _Loader([p.parent]).read_bytes(p, text, None)
+
+
 def load(
     name_or_path: PathLike,
     *,
@@ -497,7 +666,7 @@ def load(
             # "../../etc/passwd" must not read it, nor echo its first line).
             hint = None
             if isinstance(name_or_path, str):
-                names = _Loader([]).names()
+                names = _Loader([]).names()[0]
                 lower = text.strip().lower()
                 hint = f"did you mean {lower!r}?" if lower in names else did_you_mean(text, names)
             raise VariantError(

@@ -16,6 +16,14 @@ from enum import Enum
 import attrs
 from attrs import field, frozen
 
+from cardrules.card_rules import (
+    ANY_CARD,
+    FOLLOW_SUIT,
+    BreakTrigger,
+    CardChoice,
+    follow_choice,
+    lead_choice,
+)
 from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit
 from cardrules.scoring import Formula
 
@@ -32,6 +40,7 @@ __all__ = [
     "FirstLead",
     "FirstLeader",
     "HandSizeRule",
+    "LeaderOut",
     "MatchRule",
     "Mode",
     "Pattern",
@@ -364,19 +373,123 @@ class BiddingRule:
     """A bid may be changed until the next player has bid."""
 
 
+class LeaderOut(Enum):
+    """Shedding games: who leads when the player who took the lead has just gone out."""
+
+    NEXT_IN = "next player still in"
+    """The next player still holding cards, in the direction of play."""
+    NEXT_HIGHEST = "next highest card"
+    """The player of the next-highest card of the suit led in that trick who is
+    still in (the next player still in, if none is)."""
+
+
+def _standard_follow() -> CardChoice:
+    return FOLLOW_SUIT
+
+
+def _any_card() -> CardChoice:
+    return ANY_CARD
+
+
+def _any_play() -> tuple[BreakTrigger, ...]:
+    return (BreakTrigger.ANY_PLAY,)
+
+
 @frozen
 class PlayRule:
-    """Leading, following and winning tricks."""
+    """Leading, following and winning tricks.
+
+    What a player may play is a :class:`~cardrules.card_rules.CardChoice`: the
+    first card set of a list of which the player holds a card. ``follow`` is the
+    list for a player following to a trick, ``lead`` for the leader, and
+    ``first_trick`` narrows both on the first trick of each hand (its first set
+    that leaves a card to play). On the first trick the first leader must also
+    lead ``lead_card`` (or its suit) as ``first_lead`` says.
+    """
 
     first_leader: FirstLeader = FirstLeader.DEALER_NEXT
     lead_card: Card | None = None
     first_lead: FirstLead = FirstLead.ANY
-    must_follow: bool = True
-    must_trump: bool = False
-    """Void in the suit led: must play a trump when holding one."""
-    must_beat: bool = False
-    """Must beat the best card so far when able (following or trumping)."""
-    trump_lead: TrumpLead = TrumpLead.ANY_TIME
+    follow: CardChoice = attrs.field(factory=_standard_follow)
+    lead: CardChoice = attrs.field(factory=_any_card)
+    first_trick: CardChoice = attrs.field(factory=_any_card)
+    broken_by: tuple[BreakTrigger, ...] = attrs.field(factory=_any_play)
+    """What breaks a suit, for the ``unbroken`` terms of the lists."""
+    leader_out: LeaderOut = LeaderOut.NEXT_IN
+
+    @classmethod
+    def from_flags(
+        cls,
+        *,
+        must_follow: bool = True,
+        must_trump: bool = False,
+        must_beat: bool = False,
+        trump_lead: TrumpLead = TrumpLead.ANY_TIME,
+        **others: object,
+    ) -> PlayRule:
+        """A rule from the shorthand flags (``follow: must follow suit, must trump,
+        must beat`` and ``leading trumps:``), other fields as keywords.
+
+        Example:
+            >>> str(PlayRule.from_flags(must_trump=True).follow)
+            'suit led, otherwise trumps, otherwise any card'
+        """
+        follow = follow_choice(must_follow=must_follow, must_trump=must_trump, must_beat=must_beat)
+        lead = lead_choice(trumps_once_broken=trump_lead is TrumpLead.BROKEN)
+        return cls(follow=follow, lead=lead, **others)  # type: ignore[arg-type]
+
+    def _shorthand(self) -> tuple[bool, bool, bool] | None:
+        for flags in _FOLLOW_FLAGS:
+            mf, mt, mb = flags
+            if self.follow == follow_choice(must_follow=mf, must_trump=mt, must_beat=mb):
+                return flags
+        return None
+
+    @property
+    def is_shorthand(self) -> bool:
+        """True when ``follow`` is one of the ``must follow suit, ...`` shorthands and
+        ``lead`` one of the ``leading trumps:`` ones (and nothing else is set)."""
+        return (
+            self._shorthand() is not None
+            and self.lead in (ANY_CARD, lead_choice(trumps_once_broken=True))
+            and self.first_trick == ANY_CARD
+            and self.broken_by == (BreakTrigger.ANY_PLAY,)
+        )
+
+    @property
+    def must_follow(self) -> bool:
+        """The shorthand's ``must follow suit`` (False when ``follow`` is not a shorthand)."""
+        flags = self._shorthand()
+        return flags is not None and flags[0]
+
+    @property
+    def must_trump(self) -> bool:
+        """The shorthand's ``must trump`` (False when ``follow`` is not a shorthand)."""
+        flags = self._shorthand()
+        return flags is not None and flags[1]
+
+    @property
+    def must_beat(self) -> bool:
+        """The shorthand's ``must beat`` (False when ``follow`` is not a shorthand)."""
+        flags = self._shorthand()
+        return flags is not None and flags[2]
+
+    @property
+    def trump_lead(self) -> TrumpLead:
+        """The ``leading trumps:`` shorthand this ``lead`` list is (``ANY_TIME``
+        for a list that is neither)."""
+        if self.lead == lead_choice(trumps_once_broken=True):
+            return TrumpLead.BROKEN
+        return TrumpLead.ANY_TIME
+
+
+_FOLLOW_FLAGS: tuple[tuple[bool, bool, bool], ...] = (
+    (True, False, False),
+    (False, False, False),
+    (True, True, False),
+    (True, False, True),
+    (True, True, True),
+)
 
 
 @frozen

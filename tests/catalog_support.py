@@ -20,6 +20,7 @@ from oracle import legal_plays
 
 import cardrules
 from cardrules import Bid, Card, Game, Play, card
+from cardrules.card_rules import CardChoice
 from cardrules.rules import BidStyle, FirstLead, FirstLeader, TrumpLead, Variant
 from cardrules.scoring import Formula, score_env
 
@@ -87,7 +88,8 @@ def roundtrip(v: Variant) -> None:
 def leaf_differences(a: Any, b: Any, prefix: str = "") -> set[str]:
     """The dotted attrs field paths where ``a`` and ``b`` differ (recursively;
     fields with ``eq=False`` such as source positions are skipped)."""
-    if attrs.has(type(a)) and type(a) is type(b) and not isinstance(a, Formula):
+    leaf = (Formula, CardChoice)
+    if attrs.has(type(a)) and type(a) is type(b) and not isinstance(a, leaf):
         out: set[str] = set()
         for f in attrs.fields(type(a)):
             if not f.eq:

@@ -46,7 +46,7 @@ FAMILY: dict[str, set[str]] = {
     "kachuful-whole-hand-bonus": {"scoring.formula"},
     "kachuful-blind": {"bidding.blind", "scoring.formula"},
     "kachuful-forehead": {"bidding.forehead_sizes"},
-    "kachuful-strict": {"play.must_trump"},
+    "kachuful-strict": {"play.follow"},
     "kachuful-double": {"schedule.repeat"},
     "kachuful-no-hook": {"bidding.hook"},
 }

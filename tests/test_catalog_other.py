@@ -43,8 +43,7 @@ CALLBREAK_DIFFERENCES = {
     "bidding.hook",
     "bidding.min_bid",
     "bidding.max_bid",
-    "play.must_trump",
-    "play.must_beat",
+    "play.follow",
     "scoring.formula",
 }
 
@@ -60,7 +59,7 @@ def test_callbreak_file() -> None:
 
 
 def test_trumps_broken_file() -> None:
-    check_file("oh-hell-trumps-broken", {"play.trump_lead"})
+    check_file("oh-hell-trumps-broken", {"play.lead"})
 
 
 def test_callbreak_random_games() -> None:

@@ -124,14 +124,14 @@ def play_rules(draw: st.DrawFn) -> PlayRule:
         lead_card = draw(st.sampled_from(ALL_CARDS))
         lead = draw(st.sampled_from(list(FirstLead)))
     follow = draw(st.booleans())
-    return PlayRule(
-        leader,
-        lead_card,
-        lead,
-        follow,
-        follow and draw(st.booleans()),
-        follow and draw(st.booleans()),
-        draw(st.sampled_from(list(TrumpLead))),
+    return PlayRule.from_flags(
+        first_leader=leader,
+        lead_card=lead_card,
+        first_lead=lead,
+        must_follow=follow,
+        must_trump=follow and draw(st.booleans()),
+        must_beat=follow and draw(st.booleans()),
+        trump_lead=draw(st.sampled_from(list(TrumpLead))),
     )
 
 

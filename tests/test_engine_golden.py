@@ -409,7 +409,7 @@ def test_must_trump_and_must_beat() -> None:
     """House rules in 000_05789f49e1c2534d.txt ("some groups play a stricter version")."""
     hearts = TrumpRule(kind=TrumpKind.FIXED, suit=Suit.HEARTS)
     deck = stack("K♣ 2♠", "4♣ A♣", "2♥ 9♥", "5♥ 6♠")
-    v = one_hand(2, trumps=hearts, play=PlayRule(must_trump=True))
+    v = one_hand(2, trumps=hearts, play=PlayRule.from_flags(must_trump=True))
     g = Game(v, players=4, deck=deck)
     bid_all(g, 0, 0, 0, 0)
     play(g, "K♣")
@@ -420,7 +420,7 @@ def test_must_trump_and_must_beat() -> None:
     with pytest.raises(IllegalAction, match="must trump when void in clubs"):
         g.apply(Play(card("6♠")))
     # Must beat: following, only higher cards; void, only a higher trump when able.
-    v = one_hand(2, trumps=hearts, play=PlayRule(must_beat=True))
+    v = one_hand(2, trumps=hearts, play=PlayRule.from_flags(must_beat=True))
     g = Game(v, players=4, deck=deck)
     bid_all(g, 0, 0, 0, 0)
     play(g, "K♣")
@@ -435,7 +435,7 @@ def test_must_trump_and_must_beat() -> None:
 def test_trumps_once_broken() -> None:
     """002_d103a11c6570c2d3.txt says "a trump may be led"; the stricter house rule waits."""
     hearts = TrumpRule(kind=TrumpKind.FIXED, suit=Suit.HEARTS)
-    v = one_hand(2, trumps=hearts, play=PlayRule(trump_lead=TrumpLead.BROKEN))
+    v = one_hand(2, trumps=hearts, play=PlayRule.from_flags(trump_lead=TrumpLead.BROKEN))
     g = Game(v, players=4, deck=stack("2♥ 3♣", "4♣ 5♣", "6♣ 7♣", "8♣ 9♣"))
     bid_all(g, 0, 0, 0, 1)
     assert g.legal_actions() == (Play(card("3♣")),)

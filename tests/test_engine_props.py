@@ -96,7 +96,7 @@ def variants(draw: st.DrawFn) -> tuple[Variant, int]:
         amend=draw(st.booleans()),
     )
     lead_card = draw(st.sampled_from([None, Card(51), Card(20)]))
-    play = PlayRule(
+    play = PlayRule.from_flags(
         first_leader=draw(st.sampled_from(list(FirstLeader))),
         lead_card=lead_card,
         first_lead=draw(st.sampled_from(list(FirstLead))),
@@ -122,7 +122,7 @@ def variants(draw: st.DrawFn) -> tuple[Variant, int]:
         ),
         winning=WinRule(
             tie=draw(st.sampled_from(list(TieBreak))),
-            max_extra_hands=draw(st.none() | st.integers(0, 3)),
+            max_extra_hands=draw(st.integers(0, 3)),
         ),
     )
     return v, players

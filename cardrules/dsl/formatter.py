@@ -19,6 +19,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules.card_rules import ANY_CARD, lead_choice
 from cardrules.cards import Card, CardSet, Suit
 from cardrules.errors import VariantError
 from cardrules.rules import (
@@ -33,7 +34,6 @@ from cardrules.rules import (
     SizeEntry,
     TieBreak,
     TrumpKind,
-    TrumpLead,
     Variant,
 )
 
@@ -133,8 +133,10 @@ def _first_lead(v: Variant) -> str:
 
 def _follow(v: Variant) -> str:
     p = v.play
-    if not p.must_follow:
+    if p.follow == ANY_CARD:
         return "any card"
+    if not p.must_follow:
+        return str(p.follow)
     parts = ["must follow suit"]
     if p.must_trump:
         parts.append("must trump when void")
@@ -225,8 +227,12 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "bid changes": lambda v: "until the next bid" if v.bidding.amend else "no",
     "first lead": _first_lead,
     "follow": _follow,
+    "lead": lambda v: str(v.play.lead),
+    "first trick": lambda v: str(v.play.first_trick),
+    "broken by": lambda v: ", ".join(t.value for t in v.play.broken_by),
+    "leader out": lambda v: v.play.leader_out.value,
     "leading trumps": lambda v: (
-        "any time" if v.play.trump_lead is TrumpLead.ANY_TIME else "once broken"
+        "once broken" if v.play.lead == lead_choice(trumps_once_broken=True) else "any time"
     ),
     "dead tricks": lambda v: v.shedding.dead_tricks.value,
     "all out together": lambda v: v.shedding.all_out.value,
@@ -250,8 +256,15 @@ def _wanted(v: Variant, key: str) -> bool:
     bidding = v.has_bidding
     if key in ("game", "mode", "players", "deck", "direction", "first dealer", "hands", "trumps"):
         return True
-    if key in ("first lead", "follow", "leading trumps"):
+    if key in ("first lead", "follow"):
         return True
+    shorthand_lead = v.play.lead in (ANY_CARD, lead_choice(trumps_once_broken=True))
+    if key == "leading trumps":
+        return shorthand_lead
+    if key == "lead":
+        return not shorthand_lead
+    if key in ("first trick", "broken by", "leader out"):
+        return _differs(v, key)
     if key == "extends":
         return v.parent is not None
     if key in ("title", "summary"):

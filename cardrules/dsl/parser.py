@@ -25,6 +25,15 @@ from attrs import frozen
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
+from cardrules.card_rules import (
+    BreakTrigger,
+    CardChoice,
+    CardSetRule,
+    CardTerm,
+    TermKind,
+    follow_choice,
+    lead_choice,
+)
 from cardrules.cards import SUIT_NAMES, Card, Suit, card
 from cardrules.errors import CardError, VariantError
 from cardrules.rules import (
@@ -39,6 +48,7 @@ from cardrules.rules import (
     FirstLead,
     FirstLeader,
     HandSizeRule,
+    LeaderOut,
     Mode,
     Pattern,
     PlayerRange,
@@ -46,7 +56,6 @@ from cardrules.rules import (
     SourcePos,
     TieBreak,
     TrumpKind,
-    TrumpLead,
     TrumpRule,
     Variant,
 )
@@ -527,22 +536,99 @@ class _Build(Transformer[Token, Any]):
             ("play.first_lead", lead),
         )
 
+    # ---- card-set rules
+    def rank(self, c: list[Any]) -> int:
+        tok: Token = c[0]
+        text = str(tok).lower()
+        if tok.type == "RANK_WORD":
+            return _RANK_WORDS[text[0]]
+        value = self._int(tok, 2, 14, "a rank")
+        if not 2 <= value <= 10:
+            raise self._err(
+                tok, f"there is no rank {value}", expected="a rank from 2 to 10, J, Q, K or A"
+            )
+        return value
+
+    def term_body(self, c: list[Any]) -> CardTerm:
+        tok: Token = c[0]
+        kind = tok.type
+        if kind == "V_ANY_CARD":
+            return CardTerm(TermKind.ANY)
+        if kind == "V_SUIT_LED":
+            return CardTerm(TermKind.SUIT_LED)
+        if kind == "K_TRUMPS":
+            return CardTerm(TermKind.TRUMPS)
+        if kind == "V_WINNING":
+            return CardTerm(TermKind.WINNING)
+        if kind == "SUIT":
+            return CardTerm(TermKind.SUIT, suit=_suit(tok))
+        if kind == "CARD":
+            return CardTerm(TermKind.CARD, card=card(str(tok)))
+        higher = kind == "V_HIGHER_THAN"
+        return CardTerm(TermKind.HIGHER if higher else TermKind.LOWER, rank=c[1])
+
+    def card_term(self, c: list[Any]) -> CardTerm:
+        body: CardTerm = c[-1]
+        words = {t.type for t in c[:-1] if isinstance(t, Token)}
+        return attrs.evolve(body, negated="V_NOT" in words, unbroken="V_UNBROKEN" in words)
+
+    def card_set(self, c: list[Any]) -> CardSetRule:
+        terms: list[CardTerm] = [c[0]]
+        for i in range(1, len(c), 2):
+            term: CardTerm = c[i + 1]
+            if c[i].type == "V_EXCEPT":
+                term = attrs.evolve(term, negated=not term.negated)
+            terms.append(term)
+        return CardSetRule(tuple(terms))
+
+    def card_choice(self, c: list[Any]) -> CardChoice:
+        options = tuple(x for x in c if isinstance(x, CardSetRule))
+        if len(options) > limits.MAX_CHOICE_OPTIONS:
+            raise self._err(
+                c[0] if isinstance(c[0], Token) else _first_token(c),
+                f"a card rule may list at most {limits.MAX_CHOICE_OPTIONS} sets",
+            )
+        return CardChoice(options)
+
+    def break_trigger(self, c: list[Any]) -> BreakTrigger:
+        return {
+            "V_ANY_PLAY": BreakTrigger.ANY_PLAY,
+            "V_VOID_PLAY": BreakTrigger.VOID_PLAY,
+            "V_FORCED_LEAD": BreakTrigger.FORCED_LEAD,
+        }[c[0].type]
+
+    def lead(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("play.lead", c[2]))
+
+    def first_trick(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("play.first_trick", c[2]))
+
+    def broken_by(self, c: list[Any]) -> Setting:
+        triggers = tuple(dict.fromkeys(x for x in c[2:] if isinstance(x, BreakTrigger)))
+        return self._setting(c, ("play.broken_by", triggers))
+
+    def leader_out(self, c: list[Any]) -> Setting:
+        out = LeaderOut.NEXT_IN if c[2].type == "V_NEXT_PLAYER_IN" else LeaderOut.NEXT_HIGHEST
+        return self._setting(c, ("play.leader_out", out))
+
     def follow(self, c: list[Any]) -> Setting:
+        if isinstance(c[2], CardChoice):
+            return self._setting(c, ("play.follow", c[2]))
         toks = list(_tokens(c[2:]))
         kinds = [t.type for t in toks]
         for i, t in enumerate(toks):
             if t.type in kinds[:i]:
                 raise self._err(t, f"`{str(t).strip()}` is given twice")
-        return self._setting(
-            c,
-            ("play.must_follow", "V_MUST_FOLLOW" in kinds),
-            ("play.must_trump", "V_MUST_TRUMP" in kinds),
-            ("play.must_beat", "V_MUST_BEAT" in kinds),
+        rule = follow_choice(
+            must_follow="V_MUST_FOLLOW" in kinds,
+            must_trump="V_MUST_TRUMP" in kinds,
+            must_beat="V_MUST_BEAT" in kinds,
         )
+        return self._setting(c, ("play.follow", rule))
 
     def leading_trumps(self, c: list[Any]) -> Setting:
-        lead = TrumpLead.ANY_TIME if c[2].type == "V_ANY_TIME" else TrumpLead.BROKEN
-        return self._setting(c, ("play.trump_lead", lead))
+        rule = lead_choice(trumps_once_broken=c[2].type != "V_ANY_TIME")
+        return self._setting(c, ("play.lead", rule))
 
     # ---- shedding
     def dead_tricks(self, c: list[Any]) -> Setting:
@@ -634,6 +720,18 @@ class _Build(Transformer[Token, Any]):
 
 
 _SIZE_WORDS: Final = {"largest": "largest", "keep one": "keep one for trumps", "cap": "at most"}
+
+
+_RANK_WORDS: Final = {"j": 11, "q": 12, "k": 13, "a": 14}
+
+
+def _first_token(items: Iterable[Any]) -> Token:
+    for x in items:
+        if isinstance(x, Token):
+            return x
+        if isinstance(x, Tree):
+            return _first_token(x.children)
+    raise ValueError("no token")
 
 
 def _tokens(items: Iterable[Any]) -> Iterable[Token]:

@@ -12,11 +12,12 @@ import json
 from collections.abc import Callable, Mapping
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from cardrules.cards import FULL_DECK_MASK, Card, CardSet
+from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice, CardTerm, TermKind
+from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardSet
 from cardrules.engine.actions import Action
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
@@ -26,11 +27,11 @@ from cardrules.rules import (
     EndWhenAllOut,
     FirstLead,
     FirstLeader,
+    LeaderOut,
     Mode,
     Pattern,
     TieBreak,
     TrumpKind,
-    TrumpLead,
     Variant,
 )
 
@@ -59,6 +60,56 @@ def _local_env(
 
 def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
+
+
+#: A compiled card-set rule: for each set, (the mask of its constant terms, its
+#: terms that depend on the trick: (code, mask, unbroken only, negated)). Codes:
+#: 0 a constant mask, 1 the suit led, 2 trumps, 3 winning cards.
+CompiledChoice = tuple[tuple[int, tuple[tuple[int, int, bool, bool], ...]], ...]
+
+_DYNAMIC: Final = {TermKind.SUIT_LED: 1, TermKind.TRUMPS: 2, TermKind.WINNING: 3}
+
+
+def _term_mask(t: CardTerm) -> int:
+    """The cards of a term that does not depend on the trick."""
+    k = t.kind
+    if k is TermKind.ANY:
+        return FULL_DECK_MASK
+    if k is TermKind.SUIT:
+        assert t.suit is not None
+        return SUIT_MASKS[t.suit]
+    if k is TermKind.CARD:
+        assert t.card is not None
+        return 1 << int(t.card)
+    assert t.rank is not None
+    ranks = range(t.rank + 1, 15) if k is TermKind.HIGHER else range(2, t.rank)
+    mask = 0
+    for suit in range(4):
+        for rank in ranks:
+            mask |= 1 << (13 * suit + rank - 2)
+    return mask
+
+
+def _compile_choice(choice: CardChoice) -> CompiledChoice | None:
+    """A card-set rule as masks and codes for the loop; ``None`` when it never limits
+    what may be played (``any card``)."""
+    if choice == ANY_CARD or not choice.options:
+        return None
+    out: list[tuple[int, tuple[tuple[int, int, bool, bool], ...]]] = []
+    for option in choice.options:
+        const = FULL_DECK_MASK
+        dyn: list[tuple[int, int, bool, bool]] = []
+        for t in option.terms:
+            code = _DYNAMIC.get(t.kind, 0)
+            mask = 0 if code else _term_mask(t)
+            if code or t.unbroken:
+                dyn.append((code, mask, t.unbroken, t.negated))
+            elif t.negated:
+                const &= ~mask
+            else:
+                const &= mask
+        out.append((const, tuple(dyn)))
+    return tuple(out)
 
 
 def _whole_valued(node: object) -> bool:
@@ -144,13 +195,24 @@ class _Rules:
             if self.lead_card < 0 or p.first_lead is FirstLead.ANY
             else (1 if p.first_lead is FirstLead.CARD else 2)
         )
-        self.must_follow = p.must_follow
-        self.must_trump = p.must_trump
-        self.must_beat = p.must_beat
-        self.plain_follow = p.must_follow and not p.must_beat
-        self.free_void = not p.must_trump and not p.must_beat
-        self.trump_broken_rule = p.trump_lead is TrumpLead.BROKEN
-        self.free_lead = not self.trump_broken_rule
+        # The card-set rules, compiled (see _compile_choice); None: no limit.
+        self.follow = _compile_choice(p.follow)
+        self.lead = _compile_choice(p.lead)
+        self.first_trick = _compile_choice(p.first_trick)
+        self.follow_rule = p.follow
+        self.lead_rule = p.lead
+        self.first_trick_rule = p.first_trick
+        # Fast paths of the loop, read off the rule values: a player holding the
+        # suit led may play any card of it (and, with free_void, any card when void).
+        first = p.follow.options[0].terms if p.follow.options else ()
+        self.plain_follow = first == (CardTerm(TermKind.SUIT_LED),) and self.first_trick is None
+        self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
+        self.free_lead = self.lead is None
+        self.first_trick_free = self.first_trick is None
+        self.break_any = BreakTrigger.ANY_PLAY in p.broken_by
+        self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
+        self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by
+        self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
         self.formula = v.scoring.formula
         # A formula whose values are always whole numbers keeps every running
         # total within bounds (the parser bounds each value; a game has at most

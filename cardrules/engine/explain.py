@@ -3,6 +3,7 @@ not allowed now."""
 
 from __future__ import annotations
 
+from cardrules.card_rules import CardTerm, TermKind
 from cardrules.cards import ALL_CARDS, CardSet, Suit
 from cardrules.engine.compiled_rules import _Rules
 
@@ -31,36 +32,51 @@ def _explain_play(
     r: _Rules,
     c: int,
     hand: int,
-    legal: tuple[int, int],
+    legal: tuple[int, int, int],
     trump: int,
     trick: list[int],
     best: int,
 ) -> str:
     """Why card ``c`` may not be played from ``hand``: ``legal`` is the mask of the
-    cards that may be played and the code of the rule that limited it (see
-    ``Game._legal_plays``); ``trick`` the cards played to the trick so far and
-    ``best`` the card winning it."""
+    cards that may be played, the code of the rule that limited it and the index of
+    the set of that rule's list that applied (see ``Game._legal_plays``); ``trick``
+    the cards played to the trick so far and ``best`` the card winning it."""
     cd = ALL_CARDS[c]
     if not hand >> c & 1:
         return f"you do not hold {cd}"
-    mask, code = legal
+    mask, code, option = legal
     held = _cards_text(mask)
     if code == 1:
         return f"the first lead of the hand must be {ALL_CARDS[r.lead_card]}"
     if code == 2:
         return f"the first lead must be a {Suit(r.lead_card // 13).word[:-1]}: you hold {held}"
-    if code == 3:
-        return (
-            f"trumps ({Suit(trump).word}) have not been broken: lead another suit, you hold {held}"
-        )
-    led = Suit(trick[0] // 13).word
+    rule = {3: r.lead_rule, 4: r.follow_rule, 5: r.first_trick_rule}.get(code)
+    if rule is None or not 0 <= option < len(rule.options):
+        return f"{cd} may not be played now"  # pragma: no cover
+    terms = rule.options[option].terms
+    led = Suit(trick[0] // 13).word if trick else ""
+    trumps = Suit(trump).word if trump >= 0 else "trumps"
+    best_card = ALL_CARDS[best] if trick else None
+    if code == 3 and terms == _NOT_UNBROKEN_TRUMPS:
+        return f"trumps ({trumps}) have not been broken: lead another suit, you hold {held}"
     if code == 4:
-        return f"must follow {led}: you hold {held}"
-    best_card = ALL_CARDS[best]
-    if code == 5:
-        return f"must beat {best_card}: you hold {held}"
-    if code == 6:
-        return f"must beat {best_card} with a trump: you hold {held}"
-    if code == 7:
-        return f"must trump when void in {led}: you hold {held}"
-    return f"{cd} may not be played now"  # pragma: no cover
+        if terms == _LED:
+            return f"must follow {led}: you hold {held}"
+        if terms == _LED_WINNING:
+            return f"must beat {best_card}: you hold {held}"
+        if terms == _TRUMPS_WINNING:
+            return f"must beat {best_card} with a trump: you hold {held}"
+        if terms == _TRUMPS:
+            return f"must trump when void in {led}: you hold {held}"
+    where = {3: "to lead", 4: "to follow", 5: "on the first trick of a hand"}[code]
+    return f"the rule {where} here is “{rule.options[option]}”: you may play {held}"
+
+
+_LED = (CardTerm(TermKind.SUIT_LED),)
+_TRUMPS = (CardTerm(TermKind.TRUMPS),)
+_LED_WINNING = (CardTerm(TermKind.SUIT_LED), CardTerm(TermKind.WINNING))
+_TRUMPS_WINNING = (CardTerm(TermKind.TRUMPS), CardTerm(TermKind.WINNING))
+_NOT_UNBROKEN_TRUMPS = (
+    CardTerm(TermKind.ANY),
+    CardTerm(TermKind.TRUMPS, unbroken=True, negated=True),
+)

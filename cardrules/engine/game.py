@@ -35,9 +35,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, overload
 
-from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
+from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card, CardSet, Suit
 from cardrules.engine.actions import Action, Amend, Bid, Look, Play
-from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
+from cardrules.engine.compiled_rules import (
+    CompiledChoice,
+    Num,
+    _compile,
+    _Rules,
+    variant_fingerprint,
+)
 from cardrules.engine.dealing import (
     _check_deal,
     _first_dealer,
@@ -68,6 +74,11 @@ _SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
 _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 _PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(52))
 _ZERO: Final = Fraction(0)
+_SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
+# Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken.
+_UNBROKEN: Final[tuple[int, ...]] = tuple(
+    sum(SUIT_MASKS[x] for x in range(4) if not b >> x & 1) for b in range(16)
+)
 # Suit by number, with index -1 (no trumps) giving None.
 _SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)
 _LOOK: Final = Look()
@@ -178,7 +189,7 @@ class Game:
         "_bid_pos",
         "_bids",
         "_blind",
-        "_broken",
+        "_broken_suits",
         "_dead",
         "_dead_by",
         "_dealer",
@@ -188,6 +199,7 @@ class Game:
         "_extra",
         "_fd_param",
         "_forced",
+        "_forced_lead",
         "_forehead",
         "_hand_index",
         "_hands",
@@ -265,7 +277,8 @@ class Game:
     _leader: int
     _best: int
     _best_seat: int
-    _broken: bool
+    _broken_suits: int
+    _forced_lead: bool
     _tricks_played: int
     _total_tricks: int
     _scores: list[Num]
@@ -446,7 +459,8 @@ class Game:
         self._tricks_played = 0
         self._trick = []
         self._trick_seats = []
-        self._broken = False
+        self._broken_suits = 0
+        self._forced_lead = False
         ev = self._events
         ev.append(("deal", hn, dealer, size, tuple(hands)))
         ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
@@ -555,53 +569,81 @@ class Game:
         self._to_act = leader
         self._legal = None
 
-    def _legal_plays(self, s: int) -> tuple[int, int]:
-        """The mask of cards seat ``s`` may play now, and the rule that limited it.
+    def _legal_plays(self, s: int) -> tuple[int, int, int]:
+        """The mask of cards seat ``s`` may play now, the rule that limited it and
+        which set of that rule's list applied.
 
-        Rule codes: 0 none, 1 first lead card, 2 first lead suit, 3 trumps not
-        broken, 4 follow suit, 5 beat while following, 6 beat by trumping,
-        7 must trump.
+        Rule codes: 0 none, 1 the first lead's card, 2 the first lead's suit,
+        3 the lead rule, 4 the follow rule, 5 the first trick's rule.
         """
         hand = self._hands[s]
         r = self._r
-        trump = self._trump
         trick = self._trick
+        first_trick = self._tricks_played == 0
         if not trick:
-            if self._tricks_played == 0 and r.first_lead:
+            if first_trick and r.first_lead:
                 lc = r.lead_card
                 if r.first_lead == 1:
                     if hand >> lc & 1:
-                        return _BITS[lc], 1
+                        return _BITS[lc], 1, 0
                 else:
                     m = hand & SUIT_MASKS[lc // 13]
                     if m:
-                        return m, 2
-            if r.trump_broken_rule and trump >= 0 and not self._broken:
-                m = hand & ~SUIT_MASKS[trump]
-                if m and m != hand:
-                    return m, 3
-            return hand, 0
+                        return m, (2 if m != hand else 0), 0
+            rule, code = r.lead, 3
+        else:
+            rule, code = r.follow, 4
+        mask, option = hand, -1
+        if rule is not None:
+            mask, option = self._choose(rule, hand)
+            if mask == hand:
+                code = 0
+        if first_trick and r.first_trick is not None:
+            narrowed, opt = self._choose(r.first_trick, mask)
+            if narrowed != mask:
+                return narrowed, 5, opt
+        return mask, (code if option >= 0 else 0), option
+
+    def _choose(self, rule: CompiledChoice, hand: int) -> tuple[int, int]:
+        """The cards of ``hand`` in the first set of ``rule`` that holds one, and
+        that set's index (``hand`` and -1 when no set does)."""
+        trick = self._trick
+        trump = self._trump
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        led = SUIT_MASKS[_SUIT_OF[trick[0]]] if trick else 0
+        win = -1
+        unbroken = _UNBROKEN[self._broken_suits]
+        for i, (const, dyn) in enumerate(rule):
+            m = hand & const
+            for code, cmask, only_unbroken, negated in dyn:
+                if not m:
+                    break
+                if code == 1:
+                    t = led
+                elif code == 2:
+                    t = trumps
+                elif code == 3:
+                    if win < 0:
+                        win = self._winning_mask(trumps)
+                    t = win
+                else:
+                    t = cmask
+                if only_unbroken:
+                    t &= unbroken
+                m = m & ~t if negated else m & t
+            if m:
+                return m, i
+        return hand, -1
+
+    def _winning_mask(self, trumps: int) -> int:
+        """The cards that would win the trick as it stands (all of them, when leading)."""
+        if not self._trick:
+            return FULL_DECK_MASK
         best = self._best
-        led = trick[0] // 13
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            if r.must_follow:
-                if r.must_beat and best // 13 == led:
-                    higher = follow & ~((2 << best) - 1)
-                    if higher and higher != follow:
-                        return higher, 5
-                return follow, (4 if follow != hand else 0)
-            return hand, 0
-        if trump >= 0 and (r.must_trump or r.must_beat):
-            trumps = hand & SUIT_MASKS[trump]
-            if trumps:
-                if r.must_beat:
-                    beaters = trumps & ~((2 << best) - 1) if best // 13 == trump else trumps
-                    if beaters:
-                        return beaters, (6 if beaters != hand else 0)
-                if r.must_trump:
-                    return trumps, (7 if trumps != hand else 0)
-        return hand, 0
+        above = ~((2 << best) - 1)
+        if trumps and trumps >> best & 1:
+            return trumps & above
+        return (SUIT_MASKS[_SUIT_OF[best]] & above) | trumps
 
     def _finish_trick(self) -> None:
         w = self._best_seat
@@ -656,6 +698,7 @@ class Game:
             self._to_act = t
             return
         leader = self._leader
+        seats = self._trick_seats
         self._trick = []
         self._trick_seats = []
         self._tricks_played += 1
@@ -674,6 +717,13 @@ class Game:
                 loser = leader if self._r.all_out_leader_loses else None
             self._game_over(finished=True, loser=loser)
             return
+        if out[taker] and self._r.leader_out_highest:
+            # The player of the next-highest card of the suit led who is still in.
+            suit = _SUIT_OF[trick[0]]
+            for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
+                if _SUIT_OF[card_] == suit and not out[seat]:
+                    taker = seat
+                    break
         while out[taker]:
             taker = nxt[taker]
         self._to_act = taker
@@ -704,7 +754,7 @@ class Game:
             points.append(p)
         return points
 
-    def _check_hand_score(self, s: int, c: int) -> None:
+    def _check_hand_score(self, s: int, c: int, broken_before: int) -> None:
         """Before the last trick of a hand is gathered, with a formula that can
         give fractions: score the hand and check the new totals; if they cannot
         be kept (ScoreError), take back the card ``s`` just played, so that the
@@ -717,6 +767,7 @@ class Game:
                 check_total(old + p, seat=seat, hand=self._hand_index + 1, formula=self._r.formula)
         except ScoreError:
             self._take_back_play(s, c)
+            self._broken_suits = broken_before
             raise
 
     def _take_back_play(self, s: int, c: int) -> None:
@@ -738,13 +789,6 @@ class Game:
                 best, best_seat = card_, seat
         self._best = best
         self._best_seat = best_seat
-        if trump >= 0:
-            played = 0
-            for w in self._won:
-                played |= w
-            for card_ in trick:
-                played |= _BITS[card_]
-            self._broken = bool(played & SUIT_MASKS[trump])
         self._legal = None
 
     def _end_hand(self) -> None:
@@ -853,8 +897,15 @@ class Game:
                     mask = hand & SUIT_MASKS[_SUIT_OF[trick[0]]]
                     if not mask and r.free_void:
                         mask = hand
-            elif r.free_lead and (self._tricks_played or not r.first_lead):
-                mask = hand
+            else:
+                if r.break_forced:
+                    # Leading only what the lead rule's first set bars breaks it.
+                    lead = r.lead
+                    self._forced_lead = lead is not None and self._choose(lead, hand)[1] > 0
+                if r.free_lead and (
+                    self._tricks_played or (not r.first_lead and r.first_trick_free)
+                ):
+                    mask = hand
             if mask <= 0:
                 mask = self._legal_plays(s)[0]
             legal = _plays_of(mask)
@@ -919,19 +970,24 @@ class Game:
                 self._best_seat = s
                 self._leader = s
                 led = suit
-            if suit == trump:
-                self._broken = True
+            r = self._r
+            broken_before = self._broken_suits
+            if (
+                r.break_any
+                or (r.break_void and trick and suit != led)
+                or (r.break_forced and not trick and self._forced_lead)
+            ):
+                self._broken_suits = broken_before | _SUIT_BIT[suit]
             trick.append(c)
             self._trick_seats.append(s)
             self._events.append(("play", s, c))
-            r = self._r
             if not r.tricks_mode:
                 self._legal = None
                 self._shed_step(s, c)
             elif len(trick) == self._n:
                 self._legal = None
                 if r.score_guard and self._tricks_played + 1 == self._size:
-                    self._check_hand_score(s, c)
+                    self._check_hand_score(s, c, broken_before)
                 self._finish_trick()
             else:
                 t = self._nxt[s]
@@ -1334,7 +1390,7 @@ class Game:
             seat_order=self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
-            trumps_broken=self._broken,
+            trumps_broken=self._trump >= 0 and bool(self._broken_suits >> self._trump & 1),
             scores=tuple(map(Fraction, self._scores)),
             to_act=self.to_act,
             waiting_for=tuple(sorted(self.waiting_for)),
@@ -1351,7 +1407,8 @@ class Game:
         g._bid_pos = self._bid_pos
         g._bids = self._bids[:]
         g._blind = self._blind[:]
-        g._broken = self._broken
+        g._broken_suits = self._broken_suits
+        g._forced_lead = self._forced_lead
         g._dealer = self._dealer
         g._decks = self._decks
         g._decks_reuse = self._decks_reuse

@@ -231,7 +231,11 @@ def parse_rank(text: str) -> Rank:
     return rank
 
 
+#: Parsed card texts, bounded in keys and in characters: only texts of at most
+#: ``_CACHE_TEXT`` characters are kept (a padded text parses, but is not kept).
 _CARD_CACHE: dict[str, Card] = {}
+_CACHE_KEYS: Final = 4096
+_CACHE_TEXT: Final = 24
 
 
 def card(text: str | Card) -> Card:
@@ -293,7 +297,7 @@ def card(text: str | Card) -> Card:
             f"{text!r}: {suit_text!r} is not a suit; expected S, H, D, C or ♠ ♥ ♦ ♣"
         ) from None
     result = ALL_CARDS[suit * 13 + rank - 2]
-    if len(_CARD_CACHE) < 4096:
+    if len(_CARD_CACHE) < _CACHE_KEYS and len(text) <= _CACHE_TEXT:
         _CARD_CACHE[text] = result
     return result
 

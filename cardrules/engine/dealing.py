@@ -173,3 +173,36 @@ def _check_deal(
             raise SaveError(f"hand {hn}: no card is left to turn up")
     elif turn_up and (len(r.pack) > size * n or not r.trump_rule.none_when_pack_empty):
         raise SaveError(f"hand {hn}: this hand turns up a card for trumps, but none was recorded")
+
+
+def _deck_of_deal(
+    r: _Rules,
+    n: int,
+    dealt_from: tuple[int, ...],
+    size: int,
+    hands: tuple[int, ...],
+    turned: int,
+) -> list[int]:
+    """A card order that deals exactly ``hands`` (and turns up ``turned``) when
+    dealt one card at a time from the front to the seats ``dealt_from`` (the
+    dealer's neighbour round to the dealer), as a game deals: so a save of a game
+    whose deals were given (:func:`~cardrules.engine.saves.replay`) can record
+    them as decks. ``hands`` must be a valid deal (:func:`_check_deal`)."""
+    k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * n
+    order = [0] * k
+    dealt = 0
+    for j in range(n):
+        mask = hands[dealt_from[j]]
+        dealt |= mask
+        cs = [int(c) for c in CardSet(mask)]
+        if turned >= 0 and mask >> turned & 1:
+            # The pack ran out: the dealer's last card, the last one dealt, is turned.
+            cs.remove(turned)
+            cs.append(turned)
+        order[j:k:n] = cs
+    rest = r.pack_mask & ~dealt
+    if turned >= 0 and rest >> turned & 1:
+        order.append(turned)  # the next card, turned up
+        rest &= ~(1 << turned)
+    order.extend(int(c) for c in CardSet(rest))
+    return order

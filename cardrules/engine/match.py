@@ -10,13 +10,25 @@ the other behind the same interface (``to_act``, ``legal_actions``, ``apply``,
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Event, Game
+from cardrules.engine.saves import (
+    _check_state,
+    _is_int,
+    _most_hands,
+    _read_json,
+    _replay_into,
+    _same,
+    _save_variant,
+    _saved_lists,
+    _settings,
+    _show,
+    _want,
+)
 from cardrules.engine.view import Result, View
 from cardrules.errors import CardrulesError, SaveError, VariantError
 from cardrules.rules import Variant
@@ -30,7 +42,10 @@ DEFAULT_MAX_GAMES: Final = 1000
 
 
 def _game_seed(seed: int, k: int) -> int:
-    return seed * 1_000_003 + k
+    """The seed of game ``k + 1`` of the match with ``seed``: always a 64-bit seed
+    (taken modulo 2**64; the same value as ``seed * 1_000_003 + k`` for any match
+    seed below about 1.8e13)."""
+    return (seed * 1_000_003 + k) % 2**64
 
 
 class Match:
@@ -257,56 +272,94 @@ class Match:
         )
 
     @classmethod
-    def from_json(cls, text: str, variant: Variant | None = None) -> Match:
+    def from_json(cls, text: str | bytes, variant: Variant | None = None) -> Match:
         """Restore a match saved by :meth:`to_json`, replaying and checking every game.
+
+        A match save is read as a game save is (see :meth:`Game.from_json`): the
+        same byte limit (``cardrules.engine.saves.MAX_SAVE_BYTES``) and bounds, a
+        byte-order mark allowed, exact int fields. Each game must be the game the
+        match deals next (its seed, dealer and settings), and its actions are
+        replayed into the match.
+
+        Args:
+            text: the saved JSON (``str`` or UTF-8 ``bytes``).
+            variant: the variant it must have been played with; ``None``: the
+                rules stored in the first game's save.
 
         Raises:
             SaveError: for anything malformed or inconsistent.
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as e:
-            raise SaveError(f"saved match is not valid JSON: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-            raise SaveError(f"not a cardrules saved match (format must be {MATCH_FORMAT!r})")
-        if data.get("version") != MATCH_VERSION:
-            raise SaveError(f"unsupported match save version {data.get('version')!r}")
-        games = data.get("games")
-        if not isinstance(games, list) or not games:
-            raise SaveError("the saved match has no games")
-        restored: list[Game] = [
-            Game.from_json(json.dumps(gd, ensure_ascii=False), variant) for gd in games
-        ]
-        v = restored[0].variant
-        try:
-            m = cls(
-                v,
-                data.get("players"),  # type: ignore[arg-type]
-                data.get("seed"),
-                first_dealer=data.get("first_dealer"),
-                max_tricks=data.get("max_tricks"),
-                max_games=data.get("max_games"),
-            )
-        except (CardrulesError, ValueError, TypeError) as e:
-            raise SaveError(f"the saved match settings are not valid: {e}") from None
-        # Rebuild by replaying each game's actions into the match.
-        for k, g in enumerate(restored, start=1):
-            if m.game_number != k or m.is_over:
-                raise SaveError(f"game {k} of the save does not follow from the games before it")
-            if m.game.seed != g.seed:
-                raise SaveError(f"game {k} of the save was not dealt as the match deals it")
-            try:
-                for seat, aid in _actions(g):
-                    m.apply(Action.from_id(aid), seat)
-            except CardrulesError as e:
-                raise SaveError(f"game {k} of the save does not replay: {e}") from None
-            if m._games[k - 1] != g:
-                raise SaveError(f"game {k} of the save was not dealt as the match deals it")
-        if list(m.letters) != data.get("letters"):
-            raise SaveError("the saved letters do not match the games")
-        return m
+        return _load_match(cls, _read_json(text, "saved match"), variant)
 
 
-def _actions(g: Game) -> Sequence[tuple[int, int]]:
-    data = json.loads(g.to_json())
-    return [(a[0], a[1]) for a in data["actions"]]
+def _load_match(cls: type[Match], data: dict[str, Any], variant: Variant | None) -> Match:
+    """:meth:`Match.from_json` of the parsed save."""
+    _want(
+        data.get("format") == MATCH_FORMAT,
+        f"not a cardrules saved match (format must be {MATCH_FORMAT!r})",
+    )
+    version = data.get("version")
+    _want(
+        _is_int(version) and version == MATCH_VERSION,
+        f"unsupported match save version {_show(version)}",
+    )
+    players, seed, fd, mt = _settings(data, "the saved match: ")
+    max_games = data.get("max_games")
+    _want(
+        max_games is None or (_is_int(max_games) and max_games >= 1),
+        f"the saved match: max_games must be a positive int or null, not {_show(max_games)}",
+    )
+    most_games = DEFAULT_MAX_GAMES if max_games is None else max_games
+    games = data.get("games")
+    _want(isinstance(games, list) and len(games) >= 1, "the saved match has no games")
+    assert isinstance(games, list)
+    _want(
+        len(games) <= most_games,
+        f"the saved match has {len(games):,} games, but it stops after {most_games:,}",
+    )
+    _want(all(isinstance(gd, dict) for gd in games), "each game of a saved match is an object")
+    v = _save_variant(games[0], variant, "game 1 of the save: ")
+    try:
+        m = cls(v, players, seed, first_dealer=fd, max_tricks=mt, max_games=max_games)
+    except (CardrulesError, ValueError) as e:
+        raise SaveError(f"the saved match settings are not valid: {e}") from None
+    for k, gd in enumerate(games, start=1):
+        label = f"game {k} of the save: "
+        _want(
+            m.game_number == k and not m.is_over,
+            f"game {k} of the save does not follow from the games before it",
+        )
+        g = m.game
+        if k > 1:
+            _save_variant(gd, v, label)  # the match's variant: same name and rules
+        _check_match_game(gd, g, label)
+        _, most = _most_hands(v, g.players, label)
+        deals, actions = _saved_lists(gd, g._r, g.players, most, label)
+        _replay_into(g, deals, actions, m.apply, label)
+        _check_state(g, gd, label)
+    _want(
+        m.game_number == len(games),
+        f"the save ends with game {len(games)}, but its games lead to game {m.game_number}",
+    )
+    letters = data.get("letters")
+    _want(_same(letters, list(m.letters)), "the saved letters do not match the games")
+    return m
+
+
+def _check_match_game(gd: dict[str, Any], g: Game, label: str) -> None:
+    """A game of a match save must have the settings the match gave that game."""
+    players, seed, fd, mt = _settings(gd, label)
+    _want(players == g.players, f"{label}a game of {players} players in a match of {g.players}")
+    _want(seed == g.seed, f"{label}the game was not dealt as the match deals it (its seed)")
+    _want(
+        _same(fd, g._fd_param),
+        f"{label}the game's first dealer is {_show(fd)}; the match gave it {g._fd_param}",
+    )
+    _want(
+        _same(mt, g._max_tricks),
+        f"{label}the game's max_tricks is {_show(mt)}; the match's is {g._max_tricks}",
+    )
+    _want(
+        _same(gd.get("decks", []), []) and _same(gd.get("decks_reuse", False), False),
+        f"{label}the games of a match are shuffled from their seeds, not dealt from decks",
+    )

@@ -1,30 +1,69 @@
 """Saved games and replays: :meth:`Game.to_json`'s text, :meth:`Game.from_json`'s
-checks of untrusted saves, and :func:`replay` of a log.
+checks of untrusted saves (shared with :meth:`Match.from_json`), and :func:`replay`
+of a log.
 
-Both ways rebuild a game the same way: the recorded deals are forced and the
-actions re-applied, so the rules check every step.
+A save records the settings, every deal and every action. Restoring rebuilds the
+game from the settings (its seed and any decks deal the cards again) and
+re-applies the actions, so the rules check every step; each recorded deal must
+be exactly the deal the game made, and the recorded summary must match.
+:func:`replay` takes the deals from the log instead (a log records no deck).
+
+Saves are untrusted input, so everything in one is bounded before it is read.
+The bounds come from the largest save a game can make: 1,000 scheduled hands and
+up to 1,000 tie-break hands (:data:`MAX_SAVE_HANDS`), up to 52 players and a
+52-card pack, a look and a bid per seat per hand (:data:`MAX_SAVE_ACTIONS`) and
+a deck per hand. Such a save is about 4.3 MB (4.7 MB at most); so:
+
+* a save over :data:`MAX_SAVE_BYTES` (5,000,000 bytes of UTF-8), or holding more
+  than :data:`MAX_SAVE_CONTAINERS` lists, objects and fields, is refused unparsed;
+* the numbers of decks, deals, hands, cards and actions are checked against what
+  the save's own rules allow before any of them is read, and a card's text is
+  at most :data:`MAX_CARD_TEXT` characters.
+
+Shedding games (whose cut tricks go back into a hand) and games with bid changes
+have no such bound of their own: their saves are held to the same limits. A
+game longer than that still plays, but its save cannot be restored.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import ALL_CARDS, Card, CardSet, card
-from cardrules.engine.actions import Action, Amend, Bid, Look, Play
-from cardrules.engine.compiled_rules import _compile
+from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play
+from cardrules.engine.compiled_rules import _compile, _Rules
+from cardrules.engine.dealing import _deck_of_deal
 from cardrules.engine.events import Event
-from cardrules.errors import CardError, CardrulesError, InvalidAction, SaveError, VariantError
-from cardrules.rules import Variant
+from cardrules.engine.explain import _cards_text
+from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
+from cardrules.rules import MAX_SCHEDULE_HANDS, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 SAVE_FORMAT: Final = "cardrules.game"
 SAVE_VERSION: Final = 1
-#: Saved games larger than this are refused unread.
-MAX_SAVE_BYTES: Final = 20_000_000
+
+_PACK: Final = 52
+#: The most hands a game deals: 1,000 scheduled hands (the most a variant may
+#: schedule) and as many tie-break hands (``tie: extra hands, at most 1000``).
+MAX_SAVE_HANDS: Final = 2 * MAX_SCHEDULE_HANDS
+#: The most actions a saved game may hold: in each of :data:`MAX_SAVE_HANDS` hands,
+#: the 52 cards played and a look and a bid by each of up to 52 seats (312,000).
+MAX_SAVE_ACTIONS: Final = MAX_SAVE_HANDS * (_PACK + 2 * _PACK)
+#: Saves (of games and of matches) longer than this many bytes of UTF-8 are refused
+#: unparsed. The largest save a game can make is about 4.7 MB at most: 2,000 deals
+#: of 52 cards (1.05 MB), 2,000 decks (0.74 MB), 312,000 actions (2.81 MB) and
+#: the rules (at most 0.1 MB).
+MAX_SAVE_BYTES: Final = 5_000_000
+#: Saves holding more ``[``, ``{`` and ``:`` than this are refused unparsed (the
+#: largest save a game can make holds about 432,000, and its rules text a few).
+MAX_SAVE_CONTAINERS: Final = 450_000
+#: The longest text of one card in a save (``to_json`` writes 2 or 3 characters).
+MAX_CARD_TEXT: Final = 24
+_MAX_SEED: Final = 2**64 - 1
 
 _LOOK: Final = Look()
 
@@ -75,8 +114,34 @@ def _deal_log(events: list[Event]) -> list[dict[str, Any]]:
     return out
 
 
+def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
+    """The decks a save records: the game's own, or, for a game whose first deals
+    were given to it (:func:`replay`), decks that deal exactly those hands (the
+    later hands are shuffled from the seed, as in the game itself)."""
+    decks = [list(d) for d in g._decks]
+    if not g._forced:
+        return decks, g._decks_reuse
+    r = g._r
+    recorded: list[list[int]] = []
+    deal: Event | None = None
+    for ev in g._events:
+        if ev[0] == "deal" and ev[1] <= len(g._forced):
+            deal = ev
+        elif ev[0] == "trump" and deal is not None:
+            _, _, dealer, size, hands = deal
+            turned = -1 if ev[3] is None else int(ev[3])
+            masks = tuple(CardSet(h).mask for h in hands)
+            recorded.append(_deck_of_deal(r, g._n, g._order[dealer], size, masks, turned))
+            deal = None
+    if g._decks_reuse:
+        most = len(g._sizes) + (r.max_extra if r.tie_extra else 0)
+        return recorded + decks[:1] * (most - len(recorded)), False
+    return recorded + decks[len(recorded) :], False
+
+
 def _save_text(g: Game) -> str:
     """:meth:`Game.to_json`."""
+    decks, reuse = _saved_decks(g)
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -89,8 +154,8 @@ def _save_text(g: Game) -> str:
         "seed": g._seed,
         "first_dealer": g._fd_param,
         "max_tricks": g._max_tricks,
-        "decks": [[str(ALL_CARDS[c]) for c in d] for d in g._decks],
-        "decks_reuse": g._decks_reuse,
+        "decks": [[str(ALL_CARDS[c]) for c in d] for d in decks],
+        "decks_reuse": reuse,
         "deals": _deal_log(g._events),
         "actions": _action_log(g._events),
         "state": g._summary(),
@@ -109,27 +174,7 @@ def _rules_text(v: Variant) -> str | None:
         return None  # a hand-built config no file can describe: from_json needs variant=
 
 
-# --------------------------------------------------------------------------- restoring
-
-
-def _load_text(text: object, variant: Variant | None) -> Game:
-    """:meth:`Game.from_json`."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveError("saved game is too large")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise SaveError(f"saved game is not UTF-8 text: {e}") from None
-    if not isinstance(text, str):
-        raise SaveError(f"a saved game is JSON text, got {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError("saved game is too large")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise SaveError(f"saved game is not valid JSON: {e}") from None
-    return _restore(data, variant)
+# --------------------------------------------------------------------------- reading a save
 
 
 def _want(cond: bool, msg: str) -> None:
@@ -141,22 +186,87 @@ def _is_int(x: object) -> bool:
     return type(x) is int
 
 
+def _show(x: object) -> str:
+    """A short description of a value from a save, for messages (never a
+    4,000-digit number or a megabyte of text)."""
+    if type(x) is int and x.bit_length() > 64:
+        return f"an int of {x.bit_length():,} bits"
+    if isinstance(x, str):
+        return repr(x) if len(x) <= 30 else repr(x[:27] + "...")
+    if x is None or isinstance(x, bool | int | float):
+        return repr(x)
+    if isinstance(x, list):
+        return f"a list of {len(x):,} items"
+    if isinstance(x, dict):
+        return "an object"
+    return type(x).__name__
+
+
+def _containers(text: str) -> int:
+    """How many lists, objects and fields JSON text can hold at most (its ``[``,
+    ``{`` and ``:``, counted without parsing)."""
+    return text.count("[") + text.count("{") + text.count(":")
+
+
+def _read_json(text: object, what: str) -> dict[str, Any]:
+    """The JSON object of a save (``what``: ``"saved game"`` or ``"saved match"``):
+    ``str`` or UTF-8 ``bytes``, a byte-order mark allowed, at most
+    :data:`MAX_SAVE_BYTES` bytes and :data:`MAX_SAVE_CONTAINERS` containers, both
+    checked before the JSON is parsed."""
+    limit = f"at most {MAX_SAVE_BYTES:,} bytes"
+    if isinstance(text, bytes | bytearray):
+        _want(len(text) <= MAX_SAVE_BYTES, f"{what} is too large ({len(text):,} bytes; {limit})")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SaveError(f"{what} is not UTF-8 text: {e}") from None
+    elif isinstance(text, str):
+        _want(
+            len(text) <= MAX_SAVE_BYTES,
+            f"{what} is too large ({len(text):,} characters; {limit})",
+        )
+        if len(text) * 4 > MAX_SAVE_BYTES:  # only then can the UTF-8 be too long
+            size = len(text.encode("utf-8", "surrogatepass"))
+            _want(size <= MAX_SAVE_BYTES, f"{what} is too large ({size:,} bytes; {limit})")
+    else:
+        raise SaveError(f"a {what} is JSON text (str or bytes), not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")
+    count = _containers(text)
+    _want(
+        count <= MAX_SAVE_CONTAINERS,
+        f"{what} is too large: it holds {count:,} lists, objects and fields "
+        f"(a save holds at most {MAX_SAVE_CONTAINERS:,})",
+    )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise SaveError(f"{what} is not valid JSON: {str(e)[:200]}") from None
+    _want(isinstance(data, dict), f"a {what} is a JSON object, not {_show(data)}")
+    assert isinstance(data, dict)
+    return data
+
+
 def _resolve_variant(name: object, variant: Variant | None, rules: object = None) -> Variant:
     if variant is not None:
         if not isinstance(variant, Variant):
             raise SaveError(f"variant must be a Variant, got {type(variant).__name__}")
         return variant
     if rules is not None:
-        # The save carries its own resolved rules. Parsing them reads no file
-        # (an `extends` line is recorded, not followed) and runs every check.
+        # The save carries its own resolved rules. They go through every check of
+        # load_text: the syntax and limits (parse) and the semantic checks
+        # (validate), also when the text has an `extends` line, which is recorded,
+        # never followed (the text states every setting; no file is read).
         from cardrules.dsl import parse as parse_variant
+        from cardrules.dsl import validate
 
         if not isinstance(rules, str):
             raise SaveError("the save's rules must be variant text")
         try:
-            return parse_variant(rules, path="<saved game>")
+            v = parse_variant(rules, path="<saved game>", validate=False)
+            validate(v)
         except CardrulesError as e:
             raise SaveError(f"the save's rules are not a valid variant: {e}") from None
+        return v
     # No rules in the save: only a built-in variant is looked up by the save's
     # name (never a file path or a name on the search path the save chooses).
     import cardrules
@@ -165,7 +275,7 @@ def _resolve_variant(name: object, variant: Variant | None, rules: object = None
     load = getattr(cardrules, "load", None)
     if load is None or not isinstance(name, str) or name not in builtin_names():
         raise SaveError(
-            f"the save holds no rules and {name!r} is not a built-in variant: "
+            f"the save holds no rules and {_show(name)} is not a built-in variant: "
             "pass variant= to Game.from_json"
         )
     try:
@@ -177,147 +287,325 @@ def _resolve_variant(name: object, variant: Variant | None, rules: object = None
     return v
 
 
-def _restore(data: object, variant: Variant | None) -> Game:
-    from cardrules.engine.game import Game
-
-    _want(isinstance(data, dict), "a saved game is a JSON object")
-    assert isinstance(data, dict)
+def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = "") -> Variant:
+    """The variant of a game save: its format and version checked, its rules
+    resolved (or ``variant``), and its name and fingerprint matching them."""
     _want(
         data.get("format") == SAVE_FORMAT,
-        f"not a cardrules saved game (format must be {SAVE_FORMAT!r})",
+        f"{label}not a cardrules saved game (format must be {SAVE_FORMAT!r})",
     )
-    _want(data.get("version") == SAVE_VERSION, f"unsupported save version {data.get('version')!r}")
+    version = data.get("version")
+    _want(
+        _is_int(version) and version == SAVE_VERSION,
+        f"{label}unsupported save version {_show(version)}",
+    )
     vinfo = data.get("variant")
     _want(
         isinstance(vinfo, dict) and isinstance(vinfo.get("name"), str),
-        "the save does not name its variant",
+        f"{label}the save does not name its variant",
     )
     assert isinstance(vinfo, dict)
-    v = _resolve_variant(vinfo["name"], variant, vinfo.get("rules"))
-    _want(
-        vinfo["name"] == v.name,
-        f"the save is a game of {vinfo['name']!r}, not of {v.name!r}",
-    )
+    name = vinfo["name"]
+    v = _resolve_variant(name, variant, vinfo.get("rules"))
+    _want(name == v.name, f"{label}the save is a game of {_show(name)}, not of {v.name!r}")
     try:
         fp = _compile(v).fingerprint
     except VariantError as e:
-        raise SaveError(str(e)) from None
+        raise SaveError(f"{label}{e}") from None
     _want(
         vinfo.get("fingerprint") == fp,
-        f"the save was made with different rules for {v.name!r} "
-        f"(fingerprint {vinfo.get('fingerprint')!r}, these rules have {fp!r})",
+        f"{label}the save was made with different rules for {v.name!r} "
+        f"(fingerprint {_show(vinfo.get('fingerprint'))}, these rules have {fp!r})",
     )
+    return v
+
+
+def _settings(data: dict[str, Any], label: str = "") -> tuple[int, int, int | None, int | None]:
+    """A save's players, seed, first dealer and trick bound, each checked by type
+    (``true`` and ``2.0`` are not ints) and the seed by range."""
     players = data.get("players")
-    _want(_is_int(players), "players must be an int")
-    assert isinstance(players, int)
     seed = data.get("seed")
-    _want(_is_int(seed), "seed must be an int")
     fd = data.get("first_dealer")
-    _want(fd is None or _is_int(fd), "first_dealer must be an int or null")
     mt = data.get("max_tricks")
-    _want(mt is None or _is_int(mt), "max_tricks must be an int or null")
-    decks_raw = data.get("decks", [])
+    if type(players) is not int:
+        raise SaveError(f"{label}players must be an int, not {_show(players)}")
+    if type(seed) is not int or not 0 <= seed <= _MAX_SEED:
+        raise SaveError(f"{label}the seed must be an int from 0 to 2**64 - 1, not {_show(seed)}")
+    if fd is not None and type(fd) is not int:
+        raise SaveError(f"{label}first_dealer must be an int or null, not {_show(fd)}")
+    if mt is not None and type(mt) is not int:
+        raise SaveError(f"{label}max_tricks must be an int or null, not {_show(mt)}")
+    return players, seed, fd, mt
+
+
+def _most_hands(v: Variant, players: int, label: str = "") -> tuple[_Rules, int]:
+    """The compiled rules and the most hands a game of ``players`` deals (the
+    schedule's and the tie-break hands), ``players`` checked against the rules."""
+    try:
+        r = _compile(v)
+    except VariantError as e:
+        raise SaveError(f"{label}{e}") from None
+    allowed = v.players
     _want(
-        isinstance(decks_raw, list) and all(isinstance(d, list) for d in decks_raw),
-        "decks must be a list of card lists",
+        players in allowed,
+        f"{label}{v.name} is for {allowed.min} to {allowed.max} players, not {_show(players)}",
     )
+    try:
+        sizes = r.geometry(players)[0]
+    except (VariantError, ValueError) as e:
+        raise SaveError(f"{label}the saved settings are not valid: {e}") from None
+    return r, len(sizes) + (r.max_extra if r.tie_extra else 0)
+
+
+def _saved_deck(
+    data: dict[str, Any], most: int, label: str = ""
+) -> list[list[str]] | list[str] | None:
+    """The ``deck=`` of a save (one order, or one per hand), its counts checked
+    against the hands the game deals before any card is read."""
+    decks = data.get("decks", [])
+    _want(isinstance(decks, list), f"{label}decks must be a list of card lists")
+    assert isinstance(decks, list)
     reuse = data.get("decks_reuse", False)
-    _want(isinstance(reuse, bool), "decks_reuse must be true or false")
-    _want(not reuse or len(decks_raw) <= 1, "decks_reuse: the save must hold one deck")
-    deck: list[list[Any]] | list[Any] | None = None
-    if decks_raw:
-        deck = decks_raw[0] if reuse else decks_raw
-    deals_raw = data.get("deals")
-    _want(isinstance(deals_raw, list) and len(deals_raw) >= 1, "the save has no deals")
-    assert isinstance(deals_raw, list)
+    _want(isinstance(reuse, bool), f"{label}decks_reuse must be true or false")
+    _want(not reuse or len(decks) <= 1, f"{label}decks_reuse: the save must hold one deck")
+    _want(
+        len(decks) <= most,
+        f"{label}{len(decks)} decks given, but this game deals at most {most} hands",
+    )
+    for i, d in enumerate(decks):
+        if not isinstance(d, list) or len(d) > _PACK:
+            raise SaveError(
+                f"{label}deck {i + 1} must be a list of at most {_PACK} cards, not {_show(d)}"
+            )
+        for x in d:
+            if not isinstance(x, str) or len(x) > MAX_CARD_TEXT:
+                raise SaveError(f"{label}deck {i + 1}: {_show(x)} is not a card")
+    if not decks:
+        return None
+    return decks[0] if reuse else decks
+
+
+def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -> int:
+    """The most actions ``hands`` hands of a game can hold: every card played once
+    and a look and a bid per seat, in a trick-taking game without bid changes;
+    ``max_tricks`` tricks of ``players`` cards in a shedding game; at most
+    :data:`MAX_SAVE_ACTIONS` in any game."""
+    most = MAX_SAVE_ACTIONS
+    if r.tricks_mode and not r.amend:
+        per_hand = len(r.pack)
+        if r.bid_style:
+            per_hand += players * (2 if r.blind else 1)
+        most = min(most, hands * per_hand)
+    elif not r.tricks_mode and max_tricks is not None:
+        most = min(most, max_tricks * players)
+    return most
+
+
+def _saved_lists(
+    data: dict[str, Any], r: _Rules, players: int, most_hands: int, label: str = ""
+) -> tuple[list[Any], list[Any]]:
+    """A save's deals and actions, their counts checked against the rules before
+    either is read."""
+    deals = data.get("deals")
+    _want(isinstance(deals, list) and len(deals) >= 1, f"{label}the save has no deals")
+    assert isinstance(deals, list)
+    _want(
+        len(deals) <= most_hands,
+        f"{label}the save has {len(deals):,} deals, but this game deals at most {most_hands} hands",
+    )
     actions = data.get("actions")
-    _want(isinstance(actions, list), "actions must be a list")
+    _want(isinstance(actions, list), f"{label}actions must be a list")
     assert isinstance(actions, list)
-    forced: list[tuple[tuple[int, ...], int]] = []
-    for i, d in enumerate(deals_raw):
-        _want(isinstance(d, dict), f"deal {i + 1} must be an object")
-        hands_raw = d.get("hands")
-        _want(isinstance(hands_raw, list), f"deal {i + 1}: hands must be a list")
-        masks: list[int] = []
-        seen = 0
-        for s, h in enumerate(hands_raw):
-            _want(isinstance(h, list), f"deal {i + 1}: seat {s}'s hand must be a list of cards")
-            m = 0
-            for x in h:
-                _want(isinstance(x, str), f"deal {i + 1}: {x!r} is not a card")
+    most = _most_actions(r, players, len(deals), data.get("max_tricks"))
+    hands = f"{len(deals):,} {'hand' if len(deals) == 1 else 'hands'}"
+    _want(
+        len(actions) <= most,
+        f"{label}the save has {len(actions):,} actions, but this game allows at most "
+        f"{most:,} in {hands}",
+    )
+    return deals, actions
+
+
+def _card_of(x: object, where: str) -> int:
+    """A card of a save; ``where`` says where, for the message."""
+    if not isinstance(x, str) or len(x) > MAX_CARD_TEXT:
+        raise SaveError(f"{where}: {_show(x)} is not a card")
+    try:
+        return int(card(x))
+    except CardError as e:
+        raise SaveError(f"{where}: {e}") from None
+
+
+def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
+    """The save's record of hand ``hn`` must be exactly the deal the game made
+    (from its deck, or shuffled from its seed): else SaveError naming the deal
+    and the seat."""
+    deal: Event | None = None
+    turned = -1
+    for ev in reversed(g._events):  # the deal is among the last few events
+        if ev[0] == "trump" and ev[1] == hn:
+            turned = -1 if ev[3] is None else int(ev[3])
+        elif ev[0] == "deal" and ev[1] == hn:
+            deal = ev
+            break
+    assert deal is not None
+    _, _, dealer, _, dealt = deal
+    idx = hn - 1
+    by_deck = bool(g._decks) and (g._decks_reuse or idx < len(g._decks))
+    source = "the save's deck" if by_deck else "the seed"
+    where = f"{label}deal {hn}"
+    _want(isinstance(raw, dict), f"{where} must be an object")
+    assert isinstance(raw, dict)
+    hands = raw.get("hands")
+    _want(isinstance(hands, list), f"{where}: hands must be a list")
+    assert isinstance(hands, list)
+    n = len(dealt)
+    _want(len(hands) == n, f"{where}: {len(hands):,} hands for {n} players")
+    seen = 0
+    for s, h in enumerate(hands):
+        if not isinstance(h, list):
+            raise SaveError(f"{where}: seat {s}'s hand must be a list of cards")
+        if len(h) > _PACK:
+            raise SaveError(f"{where}: seat {s} holds {len(h):,} cards (a pack has {_PACK})")
+        m = 0
+        for x in h:
+            if type(x) is str and len(x) <= MAX_CARD_TEXT:
                 try:
                     c = int(card(x))
                 except CardError as e:
-                    raise SaveError(f"deal {i + 1}: {e}") from None
-                _want(not (m | seen) >> c & 1, f"deal {i + 1}: {ALL_CARDS[c]} appears twice")
-                m |= 1 << c
-            seen |= m
-            masks.append(m)
-        turned_raw = d.get("turned")
-        turned = -1
-        if turned_raw is not None:
-            _want(isinstance(turned_raw, str), f"deal {i + 1}: the turned-up card must be text")
-            try:
-                turned = int(card(turned_raw))
-            except CardError as e:
-                raise SaveError(f"deal {i + 1}: {e}") from None
-        forced.append((tuple(masks), turned))
-    try:
-        g = Game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt, _forced=forced)
-    except SaveError:
-        raise
-    except CardrulesError as e:
-        raise SaveError(f"the saved settings are not valid: {e}") from None
-    except ValueError as e:
-        raise SaveError(f"the saved settings are not valid: {e}") from None
-    _check_deal_meta(g, deals_raw)
-    for i, a in enumerate(actions):
+                    raise SaveError(f"{where}: seat {s}: {e}") from None
+            else:
+                c = _card_of(x, f"{where}: seat {s}")
+            if (m | seen) >> c & 1:
+                raise SaveError(f"{where}: {ALL_CARDS[c]} appears twice")
+            m |= 1 << c
+        seen |= m
+        want = CardSet(dealt[s]).mask
+        if m != want:
+            k, w = m.bit_count(), want.bit_count()
+            _want(k == w, f"{where}: seat {s} was dealt {k} cards, but this hand deals {w}")
+            raise SaveError(
+                f"{where}: seat {s} holds {_cards_text(m & ~want)} where {source} "
+                f"deals it {_cards_text(want & ~m)}"
+            )
+    t_raw = raw.get("turned")
+    t = -1 if t_raw is None else _card_of(t_raw, f"{where}: the turned-up card")
+    if t != turned:
+        shown = "no card" if t < 0 else str(ALL_CARDS[t])
+        real = "no card" if turned < 0 else str(ALL_CARDS[turned])
+        raise SaveError(f"{where}: the save turns up {shown} where {source} turns up {real}")
+    if "dealer" in raw:
+        d = raw["dealer"]
         _want(
-            isinstance(a, list) and len(a) == 2 and _is_int(a[0]) and _is_int(a[1]),
-            f"action {i + 1} must be [seat, action id]",
+            _is_int(d) and d == dealer,
+            f"{where}: the save says seat {_show(d)} dealt, but it was seat {dealer}",
         )
+    if "hand" in raw:
+        _want(
+            _is_int(raw["hand"]) and raw["hand"] == hn,
+            f"{where} is numbered {_show(raw['hand'])} in the save",
+        )
+
+
+def _replay_into(
+    g: Game,
+    deals: list[Any],
+    actions: list[Any],
+    apply: Callable[[Action, int], None],
+    label: str = "",
+) -> None:
+    """Re-apply a save's actions to ``g`` (through ``apply``: the game's own, or
+    its match's), checking each hand's recorded deal as it is dealt."""
+    n = g._n
+    _check_saved_deal(g, deals[0], g._hand_index + 1, label)
+    reached = g._hand_index
+    for i, a in enumerate(actions):
+        if not (type(a) is list and len(a) == 2 and type(a[0]) is int and type(a[1]) is int):
+            raise SaveError(f"{label}action {i + 1} must be [seat, action id]")
         seat, aid = a
-        try:
-            act = Action.from_id(aid)
-        except InvalidAction as e:
-            raise SaveError(f"action {i + 1}: {e}") from None
+        if not 0 <= aid < NUM_ACTIONS:
+            raise SaveError(
+                f"{label}action {i + 1}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1})"
+            )
+        act = Action.from_id(aid)
+        if not 0 <= seat < n:
+            raise SaveError(f"{label}action {i + 1}: {_show(seat)} is not a seat of this game")
         if g.is_over:
             raise SaveError(
-                f"action {i + 1} ({act.label} by seat {seat}) comes after the end of the game"
+                f"{label}action {i + 1} ({act.label} by seat {seat}) comes after the end "
+                "of the game"
             )
         try:
-            g.apply(act, seat=seat)
-        except CardrulesError as e:
-            raise SaveError(
-                f"action {i + 1} ({act.label} by seat {seat}) is not legal: {e}"
-            ) from None
+            apply(act, seat)
         except SaveError:
             raise
+        except CardrulesError as e:
+            raise SaveError(
+                f"{label}action {i + 1} ({act.label} by seat {seat}) is not legal: {e}"
+            ) from None
+        if g._hand_index != reached:
+            reached = g._hand_index
+            _want(
+                reached < len(deals),
+                f"{label}the actions reach hand {reached + 1}, but the save has only "
+                f"{len(deals)} {'deal' if len(deals) == 1 else 'deals'}",
+            )
+            _check_saved_deal(g, deals[reached], reached + 1, label)
     _want(
-        g._hand_index + 1 == len(forced),
-        f"the save has {len(forced)} deals but its actions reach hand {g._hand_index + 1}",
+        reached + 1 == len(deals),
+        f"{label}the save has {len(deals)} deals but its actions reach hand {reached + 1}",
     )
-    _check_deal_meta(g, deals_raw)
+
+
+def _same(a: object, b: object) -> bool:
+    """JSON equality that tells ints from floats and bools (``1.0`` and ``true``
+    are not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _check_state(g: Game, data: dict[str, Any], label: str = "") -> None:
     state = data.get("state")
     if state is not None:
-        _want(isinstance(state, dict), "state must be an object")
+        _want(isinstance(state, dict), f"{label}state must be an object")
         _want(
-            state == g._summary(),
-            "the saved summary (scores, hand, turn) does not match the actions",
+            _same(state, g._summary()),
+            f"{label}the saved summary (scores, hand, turn) does not match the actions",
         )
+
+
+# --------------------------------------------------------------------------- restoring
+
+
+def _load_text(text: object, variant: Variant | None) -> Game:
+    """:meth:`Game.from_json`."""
+    return _restore(_read_json(text, "saved game"), variant)
+
+
+def _restore(data: dict[str, Any], variant: Variant | None) -> Game:
+    from cardrules.engine.game import Game
+
+    v = _save_variant(data, variant)
+    players, seed, fd, mt = _settings(data)
+    r, most = _most_hands(v, players)
+    deck = _saved_deck(data, most)
+    deals, actions = _saved_lists(data, r, players, most)
+    try:
+        g = Game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt)
+    except SaveError:
+        raise
+    except (CardrulesError, ValueError) as e:
+        raise SaveError(f"the saved settings are not valid: {e}") from None
+    _replay_into(g, deals, actions, g.apply)
+    _check_state(g, data)
     return g
-
-
-def _check_deal_meta(g: Game, deals_raw: list[Any]) -> None:
-    dealt = [ev for ev in g._events if ev[0] == "deal"]
-    for ev, d in zip(dealt, deals_raw, strict=False):
-        if "dealer" in d:
-            _want(
-                d["dealer"] == ev[2],
-                f"deal {ev[1]}: the save says seat {d['dealer']!r} dealt, but it was seat {ev[2]}",
-            )
-        if "hand" in d:
-            _want(d["hand"] == ev[1], f"deal {ev[1]} is numbered {d['hand']!r} in the save")
 
 
 # --------------------------------------------------------------------------- replaying

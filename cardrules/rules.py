@@ -41,6 +41,7 @@ __all__ = [
     "FirstLeader",
     "HandSizeRule",
     "LeaderOut",
+    "LoserTie",
     "MatchRule",
     "Mode",
     "Pattern",
@@ -48,6 +49,7 @@ __all__ = [
     "PlayerRange",
     "ScheduleRule",
     "ScoringRule",
+    "ShedLoser",
     "SheddingRule",
     "SizeEntry",
     "SourcePos",
@@ -176,6 +178,25 @@ class EndWhenAllOut(Enum):
     NO_LOSER = "no loser"
     LAST_LEADER = "last leader loses"
     """The player who led that last trick is the loser."""
+
+
+class ShedLoser(Enum):
+    """Shedding games: who loses, and so when the game ends."""
+
+    LAST_HOLDING = "last holding cards"
+    """Play on until one player is left holding cards: that player loses."""
+    MOST_CARDS = "most cards when the first goes out"
+    """The game ends as soon as a player goes out; whoever then holds the most
+    cards loses (``SheddingRule.loser_tie`` settles a tie)."""
+
+
+class LoserTie(Enum):
+    """Shedding games that end when the first player goes out: a tie for most cards."""
+
+    NO_LOSER = "no loser"
+    FIRST_IN_TURN = "first in turn"
+    """Of the tied players, the first in the direction of play after the player
+    who led the last trick loses."""
 
 
 class TieBreak(Enum):
@@ -367,6 +388,9 @@ class BiddingRule:
     """``None``: up to the cards dealt."""
     blind: bool = False
     """A player may bid before looking at their cards (``blind`` in formulas)."""
+    blind_only: tuple[int, ...] = ()
+    """With ``blind``: the only bids that may be made blind (``blind bids: only 0``:
+    "blind nil"); empty: any bid."""
     forehead_sizes: tuple[int, ...] = ()
     """Hand sizes played "on the forehead": each sees every card but their own."""
     amend: bool = False
@@ -498,6 +522,12 @@ class SheddingRule:
 
     dead_tricks: DeadTricks = DeadTricks.FACE_UP
     all_out: EndWhenAllOut = EndWhenAllOut.NO_LOSER
+    loser: ShedLoser = ShedLoser.LAST_HOLDING
+    loser_tie: LoserTie = LoserTie.NO_LOSER
+    """With ``ShedLoser.MOST_CARDS``: what happens when several hold the most cards."""
+    first_trick_cuts: bool = True
+    """False: on the first trick of a game, a player void in the suit led discards
+    (the card joins the trick, which goes on) instead of cutting."""
 
 
 @frozen

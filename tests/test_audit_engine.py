@@ -531,7 +531,7 @@ def test_more_decks_than_hands_are_refused_unread() -> None:
     d["decks_reuse"] = False
     text = json.dumps(d)
     t0 = time.perf_counter()
-    with pytest.raises(SaveError, match="too large|decks given, but this game deals at most"):
+    with pytest.raises(SaveError, match=r"too large|decks given, but this game deals at most"):
         Game.from_json(text)
     assert time.perf_counter() - t0 < 5
     d["decks"] = [[], []]

@@ -31,6 +31,7 @@ from cardrules.rules import (
     HandSizeRule,
     Mode,
     Pattern,
+    ShedLoser,
     SizeEntry,
     TieBreak,
     TrumpKind,
@@ -222,7 +223,11 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "bidding": lambda v: _BIDDING[v.bidding.style],
     "hook": lambda v: _yes(v.bidding.hook),
     "bids": _bids,
-    "blind bids": lambda v: _yes(v.bidding.blind),
+    "blind bids": lambda v: (
+        "only " + ", ".join(map(str, v.bidding.blind_only))
+        if v.bidding.blind and v.bidding.blind_only
+        else _yes(v.bidding.blind)
+    ),
     "forehead hands": lambda v: ", ".join(str(n) for n in v.bidding.forehead_sizes) or "none",
     "bid changes": lambda v: "until the next bid" if v.bidding.amend else "no",
     "first lead": _first_lead,
@@ -236,6 +241,12 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     ),
     "dead tricks": lambda v: v.shedding.dead_tricks.value,
     "all out together": lambda v: v.shedding.all_out.value,
+    "loser": lambda v: (
+        v.shedding.loser.value
+        if v.shedding.loser is ShedLoser.LAST_HOLDING
+        else f"{v.shedding.loser.value}, ties {v.shedding.loser_tie.value}"
+    ),
+    "cuts on the first trick": lambda v: _yes(v.shedding.first_trick_cuts),
     "score": _formula,
     "winner": lambda v: "highest total" if v.scoring.higher_wins else "lowest total",
     "tie": _tie,
@@ -285,6 +296,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return bidding or _differs(v, key)
     if key in ("winner", "tie"):
         return tricks or _differs(v, key)
+    if key in ("loser", "cuts on the first trick"):
+        return _differs(v, key)
     if key in ("dead tricks", "all out together", "match word", "deal passes"):
         return not tricks or _differs(v, key)
     return True  # pragma: no cover - every key is covered above

@@ -49,9 +49,11 @@ from cardrules.rules import (
     FirstLeader,
     HandSizeRule,
     LeaderOut,
+    LoserTie,
     Mode,
     Pattern,
     PlayerRange,
+    ShedLoser,
     SizeEntry,
     SourcePos,
     TieBreak,
@@ -484,7 +486,17 @@ class _Build(Transformer[Token, Any]):
         return self._setting(c, ("bidding.hook", _bool(c[2])))
 
     def blind_bids(self, c: list[Any]) -> Setting:
-        return self._setting(c, ("bidding.blind", _bool(c[2])))
+        if c[2].type == "V_ONLY":
+            values: list[int] = []
+            for tok in _tokens(c[3:]):
+                n = self._int(tok, 0, 52, "a blind bid")
+                if n in values:
+                    raise self._err(tok, f"{n} is given twice")
+                values.append(n)
+            return self._setting(
+                c, ("bidding.blind", True), ("bidding.blind_only", tuple(sorted(values)))
+            )
+        return self._setting(c, ("bidding.blind", _bool(c[2])), ("bidding.blind_only", ()))
 
     def bid_changes(self, c: list[Any]) -> Setting:
         tok: Token = c[2]
@@ -638,6 +650,22 @@ class _Build(Transformer[Token, Any]):
     def all_out(self, c: list[Any]) -> Setting:
         out = EndWhenAllOut.NO_LOSER if c[2].type == "V_NO_LOSER" else EndWhenAllOut.LAST_LEADER
         return self._setting(c, ("shedding.all_out", out))
+
+    def loser(self, c: list[Any]) -> Setting:
+        kinds = [t.type for t in _tokens(c[2:])]
+        if kinds[0] == "V_LAST_HOLDING":
+            return self._setting(
+                c,
+                ("shedding.loser", ShedLoser.LAST_HOLDING),
+                ("shedding.loser_tie", LoserTie.NO_LOSER),
+            )
+        tie = LoserTie.FIRST_IN_TURN if "V_FIRST_IN_TURN" in kinds else LoserTie.NO_LOSER
+        return self._setting(
+            c, ("shedding.loser", ShedLoser.MOST_CARDS), ("shedding.loser_tie", tie)
+        )
+
+    def first_trick_cuts(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("shedding.first_trick_cuts", _bool(c[2])))
 
     def match_word(self, c: list[Any]) -> Setting:
         tok: Token = c[2]

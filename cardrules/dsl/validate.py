@@ -277,6 +277,18 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
                 f"{_cards(_smallest_hand(sched, n, deck))}",
             )
 
+    # ---- blind bids limited to some values
+    only = v.bidding.blind_only
+    if only:
+        top = v.bidding.max_bid
+        outside = [n for n in only if n < v.bidding.min_bid or (top is not None and n > top)]
+        if outside:
+            raise fail(
+                culprit("blind bids", "bids"),
+                f"{outside[0]} may be bid blind, but bids run from {v.bidding.min_bid} to "
+                f"{'the hand size' if top is None else top}",
+            )
+
     # ---- trumps
     if v.trumps.kind is TrumpKind.FIXED and v.trumps.suit is None:
         raise fail("trumps", "a fixed trump needs a suit")

@@ -28,8 +28,10 @@ from cardrules.rules import (
     FirstLead,
     FirstLeader,
     LeaderOut,
+    LoserTie,
     Mode,
     Pattern,
+    ShedLoser,
     TieBreak,
     TrumpKind,
     Variant,
@@ -213,6 +215,11 @@ class _Rules:
         self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
         self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by
         self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
+        sh = v.shedding
+        self.first_out_ends = sh.loser is ShedLoser.MOST_CARDS
+        self.loser_tie_first_in_turn = sh.loser_tie is LoserTie.FIRST_IN_TURN
+        self.first_trick_cuts = sh.first_trick_cuts
+        self.blind_only = frozenset(v.bidding.blind_only)
         self.formula = v.scoring.formula
         # A formula whose values are always whole numbers keeps every running
         # total within bounds (the parser bounds each value; a game has at most

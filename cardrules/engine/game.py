@@ -502,7 +502,12 @@ class Game:
         key = (lo, hi, excl, blind)
         opts = r.bid_cache.get(key)
         if opts is None:
-            opts = tuple(Bid(b, blind=blind) for b in range(lo, hi + 1) if b != excl)
+            only = r.blind_only if blind else frozenset()
+            opts = tuple(
+                Bid(b, blind=blind)
+                for b in range(lo, hi + 1)
+                if b != excl and (not only or b in only)
+            )
             if blind:
                 opts = (_LOOK, *opts)
             r.bid_cache[key] = opts
@@ -679,7 +684,12 @@ class Game:
         trick = self._trick
         nxt = self._nxt
         out = self._out
-        if len(trick) > 1 and _SUIT_OF[c] != _SUIT_OF[trick[0]]:
+        r = self._r
+        if (
+            len(trick) > 1
+            and _SUIT_OF[c] != _SUIT_OF[trick[0]]
+            and (r.first_trick_cuts or self._total_tricks)
+        ):
             taker = self._best_seat
             m = sum(map(_BITS.__getitem__, trick))
             self._hands[taker] |= m
@@ -709,7 +719,11 @@ class Game:
                 out[seat] = True
                 self._events.append(("out", seat))
         left = [seat for seat in range(self._n) if not out[seat]]
+        went_out = self._in_count - len(left)
         self._in_count = len(left)
+        if r.first_out_ends and went_out and left:
+            self._game_over(finished=True, loser=self._most_cards(left, leader))
+            return
         if len(left) <= 1:
             if left:
                 loser: int | None = left[0]
@@ -730,6 +744,19 @@ class Game:
         self._leader = taker
         if self._max_tricks is not None and self._total_tricks >= self._max_tricks:
             self._game_over(finished=False)
+
+    def _most_cards(self, left: list[int], leader: int) -> int | None:
+        """The seat still in with the most cards (a game that ends when the first
+        player goes out); a tie as the rules say."""
+        counts = [self._hands[s].bit_count() for s in left]
+        most = max(counts)
+        tied = [s for s, k in zip(left, counts, strict=True) if k == most]
+        if len(tied) == 1:
+            return tied[0]
+        if not self._r.loser_tie_first_in_turn:
+            return None
+        order = self._order[leader]  # from the leader's neighbour round to the leader
+        return min(tied, key=order.index)
 
     def _hand_points(self, tricks: list[int]) -> list[Num]:
         """Each seat's points for this hand with ``tricks`` taken (ScoreError if
@@ -1071,6 +1098,11 @@ class Game:
                     "a blind bid is only possible before you look at your cards"
                     if self._r.blind
                     else "this variant has no blind bids"
+                )
+            if action.blind and self._r.blind_only and action.n not in self._r.blind_only:
+                allowed = " or ".join(map(str, sorted(self._r.blind_only)))
+                raise IllegalAction(
+                    f"only {allowed} may be bid blind: look at your cards to bid {action.n}"
                 )
             if not action.blind and not self._looked[actor]:
                 raise IllegalAction("you have not looked at your cards: bid blind, or Look() first")
@@ -1525,7 +1557,10 @@ class Game:
         """The whole game as JSON text: settings, every deal and every action.
 
         :meth:`from_json` restores it exactly (it replays the actions, so a
-        restored game is checked by the rules).
+        restored game is checked by the rules). The save holds the seed, so it
+        tells every future deal: keep it from the players while the game goes
+        on. A save beyond :meth:`from_json`'s limits (a shedding game or bid
+        changes past 312,000 actions) is written but cannot be restored.
         """
         return _save_text(self)
 
@@ -1560,6 +1595,14 @@ class Game:
                 hand-built variant no text can describe) is restored only if it
                 names a built-in variant (``cardrules.dsl.builtin_names()``),
                 loaded with ``cardrules.load``; otherwise pass ``variant=``.
+
+        A save is bounded before it is read: at most ``MAX_SAVE_BYTES``
+        (5,000,000) bytes of UTF-8 and ``saves.MAX_SAVE_CONTAINERS`` lists,
+        objects and fields, and no more decks, deals, hands, cards or actions
+        than its rules allow. A UTF-8 byte-order mark is allowed, int fields must
+        be JSON ints (not ``true`` or ``2.0``), and its deals must be exactly the
+        deals its seed and decks deal. The rules text it carries goes through
+        every check of :func:`cardrules.load_text`.
 
         Raises:
             SaveError: for anything malformed, inconsistent or impossible, with

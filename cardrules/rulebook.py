@@ -2,10 +2,13 @@
 
 :func:`rulebook` turns a :class:`~cardrules.rules.Variant` into a Markdown page
 that a family can print and play from: a summary, quick facts, the deal
-schedule, bidding and the hook with a worked example, play, a scoring table,
-a worked hand played by the engine, and the variant file itself. Every table
-is computed from the config, so when a variant file changes its page changes
-with it.
+schedule (with each hand's trumps, per number of players), bidding and the hook
+with a worked example, play with examples of which cards may be played, a
+scoring table, a worked hand played by the engine, what happens after a tie,
+and the variant file itself. Every sentence and table is computed from the
+config, and speaks only of what the game has, so when a variant file changes
+its page changes with it; text that comes from the file is escaped
+(:mod:`cardrules.rulebook_safe`), so a page can be rendered as HTML safely.
 
 Examples:
     >>> import cardrules
@@ -16,22 +19,28 @@ Examples:
 
 from __future__ import annotations
 
+import json
+import shlex
 from collections.abc import Sequence
+from pathlib import Path
 
-from cardrules.rulebook_play import NAMES, HookExample, hook_examples
+from cardrules.errors import CardrulesError
+from cardrules.rulebook_play import HookExample, hook_examples, play_examples_section, seat_names
+from cardrules.rulebook_safe import md_code, md_fence, md_line, md_text, page_link, plain
 from cardrules.rulebook_tables import (
     comparison_table,
     format_points,
     hands_in_game,
     markdown_table,
     schedule_table,
-    scoring_bids,
     scoring_table,
 )
+from cardrules.rulebook_trumps import has_trumps
 from cardrules.rulebook_words import (
     Difference,
     amend_phrase,
     bidding_phrase,
+    blind_difference,
     blind_phrase,
     count_word,
     dealer_phrase,
@@ -39,27 +48,33 @@ from cardrules.rulebook_words import (
     differences,
     direction_phrase,
     first_lead_phrase,
+    first_trick_phrase,
     follow_phrase,
     forehead_phrase,
+    goal_phrase,
+    has_hook,
     hook_phrase,
     join_words,
     left_or_right,
+    match_word,
     options_note,
     players_phrase,
     players_short,
+    plural,
     schedule_phrase,
     scoring_phrase,
     tie_phrase,
     trump_lead_phrase,
     trumps_phrase,
     trumps_short,
+    unbroken_phrase,
     winner_phrase,
 )
 from cardrules.rules import BidStyle, Mode, TrumpKind, Variant
 
 __all__ = ["builtin_variants", "comparison_page", "load_parent", "rulebook"]
 
-#: Cards each in the scoring table.
+#: Cards each in the scoring table (fewer when the game never deals that many).
 SCORING_CARDS = 4
 
 
@@ -78,8 +93,6 @@ def load_parent(variant: Variant) -> Variant | None:
     """
     if variant.parent is None:
         return None
-    from pathlib import Path
-
     from cardrules.dsl.loader import load
 
     folders: list[list[Path] | None] = [None]
@@ -88,7 +101,7 @@ def load_parent(variant: Variant) -> Variant | None:
     for search in folders:
         try:
             return load(variant.parent, search=search)
-        except (ValueError, OSError):
+        except (CardrulesError, ValueError, OSError):
             continue
     return None
 
@@ -104,13 +117,20 @@ def rulebook(
 ) -> str:
     """The rules of ``variant`` as a Markdown page.
 
+    Every sentence is worked out from the variant's rules, and speaks only of
+    what the game has (a game without bidding never mentions bids, a game whose
+    hands have no trumps never mentions trumps). Text from the variant file or
+    from ``settings`` is escaped (see :mod:`cardrules.rulebook_safe`): it shows
+    as text, never as HTML or a link, and the file at the bottom of the page
+    sits in a code block it cannot close.
+
     Args:
         variant: the resolved variant (options already applied).
         players: show the schedule and examples for this many players only;
             ``None`` shows every allowed number.
         parent: the variant it extends, resolved; loaded by name when omitted.
         link: the address of another variant's page, with ``{name}`` in it
-            (the site uses ``"{name}.md"``).
+            (the site uses ``"{name}.md"``); used only for plain catalog names.
         engine_examples: include the worked examples played by the engine
             (when the engine is available).
         settings: the options given from outside the file (as ``--set
@@ -125,17 +145,20 @@ def rulebook(
     """
     if players is not None and players not in variant.players:
         raise ValueError(
-            f"{variant.title or variant.name} is for {players_phrase(variant)}, not {players}"
+            f"{plain(variant.title or variant.name)} is for {players_phrase(variant)}, "
+            f"not {players}"
         )
     counts = [players] if players is not None else list(variant.players.counts())
     if parent is None and variant.parent is not None:
         parent = load_parent(variant)
-    title = variant.title or variant.name
+    title = md_line(variant.title or variant.name)
     out: list[str] = [f"# {title}", ""]
     if variant.aliases:
-        out += [f"*Also called {join_words(list(variant.aliases), 'or')}.*", ""]
-    if variant.summary:
-        out += [variant.summary.rstrip(".") + ".", ""]
+        names = [md_text(a) for a in variant.aliases if plain(a)]
+        if names:
+            out += [f"*Also called {join_words(names, 'or')}.*", ""]
+    if plain(variant.summary):
+        out += [md_line(plain(variant.summary).rstrip(".")) + ".", ""]
     if settings:
         out += [options_note(variant, settings), ""]
     if variant.parent is not None:
@@ -146,8 +169,8 @@ def rulebook(
         out += _shedding_sections(variant, players, engine_examples)
     else:
         out += _bidding_section(variant, players)
-        out += _play_section(variant)
-        out += _scoring_section(variant)
+        out += _play_section(variant, counts, players)
+        out += _scoring_section(variant, counts)
         if engine_examples:
             from cardrules.rulebook_hand import worked_hand_section
 
@@ -160,26 +183,27 @@ def rulebook(
 
 def _differences_section(variant: Variant, parent: Variant | None, link: str) -> list[str]:
     name = variant.parent or ""
-    ptitle = (parent.title or parent.name) if parent is not None else name
-    href = link.format(name=name)
+    ptitle = md_text((parent.title or parent.name) if parent is not None else name)
+    href = page_link(link, name)
+    named = f"[{ptitle}]({href})" if href is not None else ptitle
     out = [f"## Differences from {ptitle}", ""]
     if parent is None:
         return [
             *out,
-            f"This game extends [{ptitle}]({href}); see that page for the rules it shares.",
+            f"This game extends {named}; see the rules of {ptitle} for what it shares with it.",
             "",
         ]
     diffs = differences(variant, parent)
     if not diffs:
         return [
             *out,
-            f"This game plays exactly like [{ptitle}]({href}); only its name differs.",
+            f"This game plays exactly like {named}; only its name differs.",
             "",
         ]
     n = len(diffs)
     what = "one rule" if n == 1 else f"{count_word(n)} rules"
     out += [
-        f"This is [{ptitle}]({href}) with {what} changed. Everything else is as in "
+        f"This is {named} with {what} changed. Everything else is as in "
         f"{ptitle}, and is repeated below so that this page is complete on its own.",
         "",
     ]
@@ -189,6 +213,12 @@ def _differences_section(variant: Variant, parent: Variant | None, link: str) ->
 
 def _difference_line(d: Difference, ptitle: str) -> str:
     return f"- **{d.label}:** {d.here} *(In {ptitle}: {d.parent})*"
+
+
+def _bidding_fact(v: Variant) -> str:
+    if v.bidding.style is BidStyle.SIMULTANEOUS:
+        return "everyone at once"
+    return "in turn, with the hook" if has_hook(v) else "in turn, the dealer last"
 
 
 def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
@@ -201,23 +231,18 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         rows += [
             ["Deal", "the whole pack, one deal per game"],
             ["Trumps", "none"],
-            ["Goal", "get rid of your cards; the last player holding cards loses"],
+            ["Goal", goal_phrase(v, counts)],
         ]
         if v.match.word:
-            rows.append(["A match", f"until someone spells {'-'.join(v.match.word.upper())}"])
+            rows.append(["A match", f"until someone spells {match_word(v)}"])
     else:
         rows += [
             ["Hands in a game", hands_in_game(v, counts)],
-            ["Trumps", trumps_short(v)],
+            ["Trumps", trumps_short(v, counts)],
         ]
         if v.has_bidding:
-            hook = (
-                "with the hook"
-                if v.bidding.hook and (v.bidding.style is BidStyle.IN_TURN)
-                else "no hook"
-            )
-            rows.append(["Bidding", f"{v.bidding.style.value}, {hook}"])
-        rows.append(["Goal", "take exactly the number of tricks you bid"])
+            rows.append(["Bidding", _bidding_fact(v)])
+        rows.append(["Goal", goal_phrase(v, counts)])
     return ["## Quick facts", "", markdown_table(["Rule", "In this game"], rows), ""]
 
 
@@ -234,110 +259,141 @@ def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
         "",
     ]
     if v.mode is not Mode.SHEDDING:
-        out += [trumps_phrase(v), ""]
+        out += [trumps_phrase(v, counts), ""]
     out += ["### Deal schedule", "", schedule_table(v, counts), ""]
     return out
 
 
 def _bidding_section(v: Variant, players: int | None) -> list[str]:
-    out = ["## Bidding", ""]
     if not v.has_bidding:
-        return [*out, "Nobody bids in this game.", ""]
-    out += [
-        "After the deal, everyone looks at their cards and says how many tricks they "
-        "expect to take: that is their bid. The scorekeeper writes every bid down.",
+        return []
+    counts = [players] if players is not None else list(v.players.counts())
+    out = [
+        "## Bidding",
+        "",
+        "After the deal, each player says how many tricks they expect to take: that is "
+        "their bid. The scorekeeper writes every bid down.",
         "",
         bidding_phrase(v),
         "",
         hook_phrase(v),
         "",
     ]
-    extras = []
-    if v.bidding.blind:
-        extras.append(blind_phrase(v))
-    if v.bidding.forehead_sizes:
-        extras.append(forehead_phrase(v))
-    if v.bidding.amend:
+    extras = [
+        text
+        for text in (blind_phrase(v, *_scoring_size(v, players)), forehead_phrase(v, counts))
+        if text
+    ]
+    if v.bidding.amend and v.bidding.style is BidStyle.IN_TURN:
         extras.append(amend_phrase(v))
     if extras:
         out += [" ".join(extras), ""]
-    examples = hook_examples(v, players)
+    try:
+        examples = hook_examples(v, players)
+    except CardrulesError:  # the engine refused the example deal: no example
+        examples = []
     if examples:
-        out += ["### The hook, worked through" if v.bidding.hook else "### The dealer's bid", ""]
+        out += ["### The hook, worked through" if has_hook(v) else "### The dealer's bid", ""]
         for ex in examples:
             out += [_hook_text(v, ex), ""]
     return out
 
 
 def _hook_text(v: Variant, ex: HookExample) -> str:
-    dealer = NAMES[ex.players - 1]
-    said = join_words([f"{NAMES[i]} bids {b}" for i, b in enumerate(ex.others)])
+    names = seat_names(ex.players)
+    dealer = names[ex.dealer]
+    bidders = ex.bidders or tuple(range(ex.players - 1))
+    said = join_words([f"{names[s]} bids {b}" for s, b in zip(bidders, ex.others, strict=True)])
     total = sum(ex.others)
     allowed = join_words([str(b) for b in ex.allowed], "or")
     head = (
-        f"{count_word(ex.players).capitalize()} players, {ex.cards} cards each, and "
-        f"{dealer} deals. {said}. The bids so far add up to {total}, and there are "
-        f"{ex.cards} tricks to take."
+        f"{count_word(ex.players).capitalize()} players, {plural(ex.cards, 'card')} each, and "
+        f"{dealer} deals. {said}. The bids so far add up to {total}, and there "
+        f"{'is 1 trick' if ex.cards == 1 else f'are {ex.cards} tricks'} to take."
     )
+    gap = ex.cards - total
     if ex.forbidden is not None:
         return (
             f"{head} If {dealer} bid {ex.forbidden}, the bids would add up to exactly "
             f"{ex.cards}, so {dealer} may bid {allowed}, but not {ex.forbidden}."
         )
-    if v.bidding.hook:
-        return (
-            f"{head} The others have already bid more than there are tricks, so no bid can "
-            f"make the total come out exactly: {dealer} may bid anything ({allowed})."
-        )
-    gap = ex.cards - total
+    if has_hook(v):
+        if gap < 0:
+            why = "The others have already bid more than there are tricks, so no bid can make "
+            why += "the total come out exactly"
+        else:
+            why = f"Only a bid of {gap} would make the total come out exactly, and that is "
+            why += "not a bid anyone may make"
+        return f"{head} {why}: {dealer} may bid anything ({allowed})."
     even = f", even {gap}, which makes the bids add up exactly" if gap in ex.allowed else ""
-    return f"{head} There is no hook, so {dealer} may bid {allowed}{even}."
+    return f"{head} The dealer's bid is not limited, so {dealer} may bid {allowed}{even}."
 
 
-def _play_section(v: Variant) -> list[str]:
-    return [
+def _play_section(v: Variant, counts: Sequence[int], players: int | None) -> list[str]:
+    trumps = has_trumps(v, counts)
+    out = [
         "## Playing the tricks",
         "",
         first_lead_phrase(v),
         "",
-        follow_phrase(v),
-        "",
-        trump_lead_phrase(v),
-        "",
-        winner_phrase(v),
+        follow_phrase(v, trumps),
         "",
     ]
+    for text in (trump_lead_phrase(v, trumps), first_trick_phrase(v), unbroken_phrase(v)):
+        if text:
+            out += [text, ""]
+    out += [winner_phrase(v, trumps), ""]
+    out += play_examples_section(v, players)
+    return out
 
 
-def _scoring_section(v: Variant) -> list[str]:
+def _scoring_size(v: Variant, players: int | None) -> tuple[int, int]:
+    """Cards each and players for the scoring table: 4 cards (fewer when the game never
+    deals that many) for the page's number of players (4 when allowed)."""
+    n = players if players is not None else min(max(4, v.players.min), v.players.max)
+    largest = max(v.hand_sizes(n), default=SCORING_CARDS)
+    return max(1, min(SCORING_CARDS, largest)), n
+
+
+def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     out = ["## Scoring", ""]
-    if v.scoring.formula is None:
+    f = v.scoring.formula
+    if f is None:
         return [*out, "This game keeps no score.", ""]
+    cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)
+    uses = f.uses()
+    where = f" for {n} players" if "players" in uses else ""
+    where += " in the first hand" if "hand" in uses else ""
+    by = "by bid (rows) and tricks taken (columns)" if v.has_bidding else "by tricks taken"
+    exact = " An exact bid is in bold." if v.has_bidding else ""
     out += [
         scoring_phrase(v),
         "",
         "### Scoring table",
         "",
-        f"Points for one player in one hand of {SCORING_CARDS} cards each, by bid (rows) and "
-        "tricks taken (columns). An exact bid is in bold.",
+        f"Points for one player in one hand of {plural(cards, 'card')} each{where}, {by}.{exact}",
         "",
-        scoring_table(v, SCORING_CARDS),
+        scoring_table(v, cards, n),
         "",
     ]
     if v.has_bidding and v.bidding.blind:
-        from cardrules.rulebook_tables import score
-
-        bids = [b for b in scoring_bids(v, SCORING_CARDS) if b > 0][:3]
-        parts = []
-        for b in bids:
-            blind = score(v, bid=b, tricks=b, cards=SCORING_CARDS, blind=True)
-            open_ = score(v, bid=b, tricks=b, cards=SCORING_CARDS, blind=False)
-            parts.append(
-                f"an exact blind bid of {b} scores {format_points(blind)} "
-                f"(instead of {format_points(open_)})"
-            )
+        diffs = blind_difference(v, cards, n)
+        exact_diffs = [d for d in diffs if d[0] == d[1]]
+        exact_diffs = ([d for d in exact_diffs if d[0] > 0] or exact_diffs)[:3]
+        missed = [d for d in diffs if d[0] != d[1]][:1]
+        parts = [
+            f"an exact blind bid of {b} scores {format_points(bl)} (instead of {format_points(op)})"
+            for b, _, bl, op in exact_diffs
+        ]
+        parts += [
+            f"a blind bid of {b} with {plural(t, 'trick')} taken scores {format_points(bl)} "
+            f"(instead of {format_points(op)})"
+            for b, t, bl, op in missed
+        ]
         if parts:
             out += ["Blind bids: " + join_words(parts) + ".", ""]
+        else:
+            out += ["Blind bids: a blind bid scores the same as an open one.", ""]
     return out
 
 
@@ -347,38 +403,79 @@ def _shedding_sections(v: Variant, players: int | None, engine_examples: bool) -
     return shedding_sections(v, players, engine_examples=engine_examples)
 
 
+def _is_builtin(v: Variant) -> bool:
+    """True when ``v`` is a built-in variant (by name, and by file when it has one)."""
+    from cardrules.dsl.loader import builtin_dir, builtin_names
+
+    if v.name not in builtin_names():
+        return False
+    if not v.path:
+        return True
+    try:
+        return Path(v.path).resolve().parent == builtin_dir().resolve()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_file(v: Variant) -> bool:
+    return bool(v.path) and not v.path.startswith("<")
+
+
+#: Options that only apply when players bid (in turn, for the hook and bid changes).
+_BID_OPTIONS = frozenset({"hook", "bids", "blind bids", "forehead hands", "bid changes"})
+
+
+def _example_option(v: Variant) -> str:
+    """The option the page's example sets: the first that applies to the game as it is
+    (not ``hook`` in a game without bidding in turn, say)."""
+    for name in v.options:
+        key = " ".join(name.replace("_", " ").split()).lower()
+        if key in _BID_OPTIONS and not v.has_bidding:
+            continue
+        if key in ("hook", "bid changes") and v.bidding.style is not BidStyle.IN_TURN:
+            continue
+        return name
+    return v.options[0]
+
+
 def _options_section(v: Variant) -> list[str]:
     if not v.options:
         return []
-    names = ", ".join(f"`{o}`" for o in v.options)
-    example = v.options[0].replace(" ", "_")
-    return [
-        "## Options",
-        "",
-        f"This variant has settings you can change without writing a new file: {names}. "
-        f"For example, `cardrules rules {v.name} --set {example}=VALUE` on the command line, "
-        f'or `cardrules.load("{v.name}", {example}=VALUE)` in Python, where VALUE is written '
-        "as it would be in a variant file.",
-        "",
-    ]
+    names = ", ".join(md_code(o) for o in v.options)
+    example = plain(_example_option(v)).replace(" ", "_")
+    text = f"This variant has settings you can change without writing a new file: {names}."
+    if _is_builtin(v):
+        shell, python = v.name, json.dumps(v.name)
+    elif _is_file(v):
+        shell, python = shlex.quote(v.path), json.dumps(v.path)
+    else:
+        shell = python = ""
+    if shell:
+        text += (
+            f" For example, {md_code(f'cardrules rules {shell} --set {example}=VALUE')} on "
+            f"the command line, or {md_code(f'cardrules.load({python}, {example}=VALUE)')} "
+            "in Python, where VALUE is written as it would be in a variant file."
+        )
+    else:
+        text += (
+            " Give them as --set NAME=VALUE after the variant file on the command line, or "
+            "as keyword arguments of cardrules.load in Python, where VALUE is written as it "
+            "would be in a variant file."
+        )
+    return ["## Options", "", text, ""]
 
 
 def _source_section(v: Variant) -> list[str]:
     if not v.source:
         return []
-    name = v.path.rsplit("/", 1)[-1] if v.path else v.name
-    fence = "```"
-    while fence in v.source:
-        fence += "`"
+    name = v.path.replace("\\", "/").rsplit("/", 1)[-1] if _is_file(v) else f"{v.name}.cardrules"
     return [
         "## The variant file",
         "",
-        f"This page was generated from the file `{name}` below. Copy it to start your own "
-        "house rules.",
+        f"This page was generated from the file {md_code(name)} below. Copy it to start "
+        "your own house rules.",
         "",
-        f"{fence}text",
-        v.source.rstrip("\n"),
-        fence,
+        *md_fence(v.source),
         "",
     ]
 
@@ -403,7 +500,7 @@ def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str
         out += ["## Trick-taking games", "", comparison_table(tricks, link), ""]
     if shed:
         out += ["## Shedding games", "", comparison_table(shed, link), ""]
-    turn_up = sum(1 for v in tricks if v.trumps.kind is TrumpKind.TURN_UP)
+    turn_up = sum(1 for v in tricks if v.trumps.kind is TrumpKind.TURN_UP and has_trumps(v))
     out += [
         f"{len(variants)} games in all; {turn_up} of the trick-taking games turn up a card "
         "for trumps.",

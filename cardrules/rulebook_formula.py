@@ -12,6 +12,7 @@ would use.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from cardrules.scoring import (
@@ -30,7 +31,7 @@ from cardrules.scoring import (
     Var,
 )
 
-__all__ = ["formula_sentence", "formula_short"]
+__all__ = ["formula_sentence", "formula_short", "specialise"]
 
 _OFF = "for each trick you are over or under your bid"
 _QUANTITY = {
@@ -236,10 +237,83 @@ def _clause(e: Expr, top: bool = True) -> str:
     return f"you score {points(e)}"
 
 
-def formula_sentence(f: Formula) -> str:
-    """The formula as one sentence addressed to a player, ending with a full stop."""
-    text = _clause(f.expr)
+def formula_sentence(f: Formula, known: Mapping[str, bool] | None = None) -> str:
+    """The formula as one sentence addressed to a player, ending with a full stop.
+
+    Args:
+        f: the formula.
+        known: variables whose value the game fixes (``{"blind": False}`` when
+            nobody may bid blind), so that the sentence leaves out what cannot
+            happen.
+    """
+    text = _clause(specialise(f.expr, known or {}))
     return text[0].upper() + text[1:] + "."
+
+
+# --------------------------------------------------------------------------- fixed values
+
+
+def _cond_value(e: Expr, known: Mapping[str, bool]) -> bool | None:
+    """The value of a condition when the known variables decide it, else ``None``."""
+    if isinstance(e, Var) and e.name in known:
+        return known[e.name]
+    if isinstance(e, Not):
+        inner = _cond_value(e.operand, known)
+        return None if inner is None else not inner
+    if isinstance(e, And | Or):
+        values = [_cond_value(x, known) for x in e.operands]
+        if isinstance(e, And):
+            if False in values:
+                return False
+            return True if all(x is True for x in values) else None
+        if True in values:
+            return True
+        return False if all(x is False for x in values) else None
+    return None
+
+
+def specialise(e: Expr, known: Mapping[str, bool]) -> Expr:
+    """``e`` with the variables of ``known`` fixed: the branches they rule out are
+    dropped, and a factor of 1 or a term of 0 that is left over goes too."""
+    if not known:
+        return e
+    if isinstance(e, Var) and e.name in known:
+        return Num(Fraction(int(known[e.name])))
+    if isinstance(e, If):
+        value = _cond_value(e.cond, known)
+        if value is not None:
+            return specialise(e.then if value else e.orelse, known)
+        return If(specialise(e.cond, known), specialise(e.then, known), specialise(e.orelse, known))
+    if isinstance(e, Neg):
+        return Neg(specialise(e.operand, known))
+    if isinstance(e, Not):
+        return Not(specialise(e.operand, known))
+    if isinstance(e, And):
+        return And(tuple(specialise(x, known) for x in e.operands))
+    if isinstance(e, Or):
+        return Or(tuple(specialise(x, known) for x in e.operands))
+    if isinstance(e, Compare):
+        return Compare(specialise(e.left, known), e.op, specialise(e.right, known))
+    if isinstance(e, Call):
+        return Call(e.func, tuple(specialise(x, known) for x in e.args))
+    if isinstance(e, Sum):
+        terms = [("+", specialise(e.first, known))]
+        terms += [(op, specialise(x, known)) for op, x in e.rest]
+        kept = [(op, x) for op, x in terms if not _is_num(x, 0)] or [("+", Num(Fraction(0)))]
+        first_op, first = kept[0]
+        if first_op == "-":
+            first = Neg(first)
+        return first if len(kept) == 1 else Sum(first, tuple(kept[1:]))
+    if isinstance(e, Product):
+        factors = [("*", specialise(e.first, known))]
+        factors += [(op, specialise(x, known)) for op, x in e.rest]
+        kept = [(op, x) for op, x in factors if not (op in ("*", "/", "//") and _is_num(x, 1))]
+        if kept and kept[0][0] != "*":
+            kept.insert(0, ("*", Num(Fraction(1))))
+        if not kept:
+            return Num(Fraction(1))
+        return kept[0][1] if len(kept) == 1 else Product(kept[0][1], tuple(kept[1:]))
+    return e
 
 
 # --------------------------------------------------------------------------- short
@@ -315,9 +389,9 @@ def _short(e: Expr) -> str:
     return _short_condition(e)
 
 
-def formula_short(f: Formula) -> str:
+def formula_short(f: Formula, known: Mapping[str, bool] | None = None) -> str:
     """The formula in a few words, for a table cell ("made: 10 + bid; else 0")."""
-    e = f.expr
+    e = specialise(f.expr, known or {})
     if isinstance(e, If):
         return f"{_short_condition(e.cond)}: {_short(e.then)}; else {_short(e.orelse)}"
     return _short(e)

@@ -13,10 +13,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit
-from cardrules.rulebook_play import NAMES
+from cardrules.errors import CardrulesError
+from cardrules.rulebook_play import seat_names
 from cardrules.rulebook_tables import format_points, markdown_table
-from cardrules.rulebook_words import count_word, join_words
-from cardrules.rules import Direction, Mode, Variant
+from cardrules.rulebook_trumps import no_card_left
+from cardrules.rulebook_words import count_word, join_words, plural
+from cardrules.rules import BidStyle, Direction, Mode, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.actions import Action
@@ -82,7 +84,8 @@ def simple_choice(game: Game) -> Action:
     Bidding: look at your cards (never bid blind) and bid the number of aces
     and kings you hold, or the nearest bid allowed (the lower on a tie).
     Playing: while you still need tricks, play your highest allowed card;
-    once you have your bid, play your lowest.
+    once you have your bid, play your lowest. In a game without bidding, always
+    play your highest allowed card.
     """
     from cardrules.engine.actions import Bid, Look, Play
 
@@ -94,8 +97,7 @@ def simple_choice(game: Game) -> Action:
         seat = game.to_act
         assert seat is not None
         bid = game.bids[seat]
-        need = (bid or 0) - game.tricks_won[seat]
-        if need > 0:
+        if bid is None or bid - game.tricks_won[seat] > 0:
             return max(plays, key=lambda a: _strength(a.card))
         return min(plays, key=lambda a: _strength(a.card))
     bids = [a for a in actions if isinstance(a, Bid) and not a.blind]
@@ -205,7 +207,8 @@ def _cards(cs: CardSet, trump: Suit | None) -> str:
 def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     """A worked hand played by the engine, as Markdown lines.
 
-    Empty when the engine is not available or the game has no scoring.
+    Empty when the engine is not available, the game has no scoring, or the
+    engine cannot deal it.
     """
     if v.mode is Mode.SHEDDING or v.scoring.formula is None:
         return []
@@ -214,31 +217,64 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     except ImportError:
         return []
     n = players if players is not None else min(max(4, v.players.min), v.players.max)
-    w = play_worked_hand(v, n)
-    who = [NAMES[s] for s in range(n)]
+    try:
+        w = play_worked_hand(v, n)
+    except CardrulesError:
+        return []  # a variant the engine refuses to deal has no worked hand
+    if not w.tricks:
+        return []
+    who = list(seat_names(n))
+    bids = v.has_bidding
     step = 1 if v.direction is Direction.CLOCKWISE else -1
-    trumps = "no trumps" if w.trump is None else f"{w.trump.word} {w.trump.symbol} are trumps"
+    if w.trump is not None:
+        trumps = f"{w.trump.word} {w.trump.symbol} are trumps"
+    elif v.trumps.is_turn_up_hand(w.hand) and no_card_left(v, n, w.size):
+        trumps = "no trumps (no card was left to turn up)"
+    else:
+        trumps = "no trumps"
     if w.turned_up is not None:
         trumps += f" (the {w.turned_up} was turned up)"
+    rule = (
+        "bid the number of aces and kings you hold (or the nearest bid allowed), then play "
+        "your highest allowed card while you still need tricks, and your lowest once you "
+        "have enough"
+        if bids
+        else "play your highest allowed card"
+    )
+    dealer = who[w.dealer]
+    leader = who[w.tricks[0][1][0][0]]
+    if not bids:
+        start = f"{dealer} deals, and {leader} leads the first trick."
+    elif v.bidding.style is BidStyle.SIMULTANEOUS:
+        start = f"{dealer} deals; everyone bids at once, and {leader} leads the first trick."
+    else:
+        first = who[(w.dealer + step) % n]
+        start = (
+            f"{dealer} deals, so {first} bids first and leads the first trick."
+            if first == leader
+            else f"{dealer} deals, so {first} bids first; {leader} leads the first trick."
+        )
     out = [
         "## A worked hand",
         "",
         f"This hand was played and scored by cardrules itself, in a seeded game for "
         f"{count_word(n)} players ({join_words(who)}, sitting in that order clockwise). "
-        "Everyone follows one simple rule: bid the number of aces and kings you hold "
-        "(or the nearest bid allowed), "
-        "then play your highest allowed card while you still need tricks, and your lowest "
-        "once you have enough. It is not good play, but it shows every rule at work.",
+        f"Everyone follows one simple rule: {rule}. It is not good play, but it shows every "
+        "rule at work.",
         "",
-        f"**Hand {w.hand}:** {w.size} cards each, {trumps}. {who[w.dealer]} deals, so "
-        f"{who[(w.dealer + step) % n]} bids first and leads the first trick.",
+        f"**Hand {w.hand}:** {plural(w.size, 'card')} each, {trumps}. {start}",
         "",
     ]
     rows = []
     for s in range(n):
-        bid = "—" if w.bids[s] is None else str(w.bids[s]) + (" (blind)" if w.blind[s] else "")
-        rows.append([who[s], _cards(w.hands[s], w.trump), bid])
-    out += [markdown_table(["Player", "Cards dealt", "Bid"], rows, "llr"), ""]
+        row = [who[s], _cards(w.hands[s], w.trump)]
+        if bids:
+            row.append(
+                "—" if w.bids[s] is None else str(w.bids[s]) + (" (blind)" if w.blind[s] else "")
+            )
+        rows.append(row)
+    head = ["Player", "Cards dealt", *(["Bid"] if bids else [])]
+    out += [markdown_table(head, rows, "llr"), ""]
     trick_rows = []
     for i, (winner, plays) in enumerate(w.tricks):
         played = ", ".join(f"{who[s]} {c}" for s, c in plays)
@@ -246,19 +282,17 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     out += [markdown_table(["Trick", "Cards played, in order", "Won by"], trick_rows, "rll"), ""]
     score_rows = []
     for s in range(n):
-        bid = "—" if w.bids[s] is None else str(w.bids[s])
-        score_rows.append(
-            [who[s], bid, str(w.won[s]), format_points(w.points[s]), format_points(w.totals[s])]
-        )
-    out += [
-        markdown_table(
-            ["Player", "Bid", "Tricks", "Points this hand", "Running total"], score_rows, "lrrrr"
-        ),
-        "",
-    ]
-    exact = [who[s] for s in range(n) if w.bids[s] is not None and w.bids[s] == w.won[s]]
-    if exact:
-        out += [f"Exact bids: {join_words(exact)}.", ""]
-    else:
-        out += ["Nobody made their bid exactly this time.", ""]
+        row = [who[s]]
+        if bids:
+            row.append("—" if w.bids[s] is None else str(w.bids[s]))
+        row += [str(w.won[s]), format_points(w.points[s]), format_points(w.totals[s])]
+        score_rows.append(row)
+    head = ["Player", *(["Bid"] if bids else []), "Tricks", "Points this hand", "Running total"]
+    out += [markdown_table(head, score_rows, "l" + "r" * (len(head) - 1)), ""]
+    if bids:
+        exact = [who[s] for s in range(n) if w.bids[s] is not None and w.bids[s] == w.won[s]]
+        if exact:
+            out += [f"Exact bids: {join_words(exact)}.", ""]
+        else:
+            out += ["Nobody made their bid exactly this time.", ""]
     return out

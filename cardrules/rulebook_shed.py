@@ -13,16 +13,24 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit
-from cardrules.rulebook_play import NAMES, example_players
+from cardrules.errors import CardrulesError
+from cardrules.rulebook_play import example_players, play_examples_section, seat_names, stack_deck
+from cardrules.rulebook_safe import md_text
 from cardrules.rulebook_words import (
-    all_out_phrase,
     count_word,
     dead_trick_phrase,
     first_lead_phrase,
+    first_trick_cuts,
+    first_trick_phrase,
     follow_phrase,
     join_words,
+    lead_list_phrase,
+    leader_out_phrase,
     left_or_right,
+    loser_phrase,
     match_phrase,
+    plural,
+    unbroken_phrase,
 )
 from cardrules.rules import DeadTricks, Direction, FirstLeader, Variant
 
@@ -49,12 +57,18 @@ def shedding_sections(
     out = [
         "## Playing",
         "",
-        "The aim is to get rid of all your cards. There are no trumps and nobody bids.",
+        "The aim is to get rid of all your cards. There are no trumps.",
         "",
         first_lead_phrase(v),
         "",
         f"Play goes to the {side}. {follow_phrase(v)}",
         "",
+        *[
+            x
+            for text in (lead_list_phrase(v), first_trick_phrase(v), unbroken_phrase(v))
+            if text
+            for x in (text, "")
+        ],
         "A trick ends in one of two ways:",
         "",
         "- **Everyone follows suit.** The trick is *dead*. "
@@ -64,34 +78,33 @@ def shedding_sections(
         "- **Someone cannot follow.** They play any card: that is a *cut*. The trick stops at "
         "once, and the players after them do not play to it. Whoever played the highest card "
         "of the suit led picks up every card of the trick, the cut card too, adds them to "
-        "their hand, and leads the next trick.",
+        "their hand, and leads the next trick."
+        + ("" if first_trick_cuts(v) else " (Not on the first trick of a game: see above.)"),
         "",
     ]
+    out += play_examples_section(v, players)
     if engine_examples:
         out += worked_tricks_section(v, players)
     out += [
         "## Getting out",
         "",
         "A player with no cards left is out and safe, and takes no further part in the game. "
-        "If the player who should lead is out, the next player still in leads instead.",
+        + leader_out_phrase(v),
         "",
-        "Play goes on until at most one player holds cards. That player loses the game. "
-        + all_out_phrase(v),
-        "",
-        "## Match letters",
-        "",
-        match_phrase(v),
+        loser_phrase(v),
         "",
     ]
-    if v.match.word:
-        letters = v.match.word.upper()
-        rows = [f"| {i + 1} | {'-'.join(letters[: i + 1])} |" for i in range(len(letters))]
-        out += [
-            "| Games lost | Letters held |",
-            "| ---: | :--- |",
-            *rows,
-            "",
-        ]
+    if not v.match.word:
+        return [*out, match_phrase(v), ""]
+    out += ["## Match letters", "", match_phrase(v), ""]
+    letters = v.match.word.upper()
+    rows = [f"| {i + 1} | {md_text('-'.join(letters[: i + 1]))} |" for i in range(len(letters))]
+    out += [
+        "| Games lost | Letters held |",
+        "| ---: | :--- |",
+        *rows,
+        "",
+    ]
     return out
 
 
@@ -176,13 +189,7 @@ def _plan(v: Variant, n: int) -> tuple[list[list[Card]], list[Card], dict[int, C
 def _stack(hands: Sequence[Sequence[Card]]) -> list[Card]:
     """The pack that deals ``hands`` (by position, the dealer's neighbour first) one
     card at a time."""
-    queues = [list(h) for h in hands]
-    deck: list[Card] = []
-    while any(queues):
-        for q in queues:
-            if q:
-                deck.append(q.pop(0))
-    return deck
+    return stack_deck(hands)
 
 
 def _play_trick(g: Game, wanted: dict[int, Card]) -> tuple[tuple[Any, ...], Any]:
@@ -246,7 +253,7 @@ def _card_list(cards: Sequence[Card]) -> str:
 
 
 def _first_lead_words(v: Variant, w: WorkedTricks, seat: int, c: Card) -> str:
-    who = NAMES[seat]
+    who = seat_names(w.players)[seat]
     choices = w.first_choices
     if v.play.first_leader is FirstLeader.HOLDER and v.play.lead_card is not None:
         why = f"{who} holds the {v.play.lead_card}, so {who} leads first"
@@ -265,6 +272,7 @@ def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
     plays, end = w.tricks[i]
     seats = [int(e[1]) for e in plays]
     cards = [Card(int(e[2])) for e in plays]
+    NAMES = seat_names(w.players)
     names = [NAMES[s] for s in seats]
     led = cards[0].suit
     if i == 0:
@@ -287,8 +295,8 @@ def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
         put = (
             "face up, where anyone may look back at them and count"
             if v.shedding.dead_tricks is DeadTricks.FACE_UP
-            else "face down, and nobody may turn them over again: from now on you must "
-            "remember what was played"
+            else "face down: everyone saw them played, and they stay in view only until the "
+            "next trick has been played; from then on you must remember what was played"
         )
         text += (
             f" Everyone followed suit, so the trick is dead: the {n_cards} cards are put "
@@ -342,17 +350,25 @@ def worked_tricks_section(v: Variant, players: int | None = None) -> list[str]:
     except ImportError:
         return []
     n = players if players is not None else example_players(v, 4)
-    w = play_worked_tricks(v, n)
+    try:
+        w = play_worked_tricks(v, n)
+    except CardrulesError:
+        return []  # a pack the engine refuses to deal this way: no example
     if w is None or len(w.tricks) < 2:
         return []
-    who = [NAMES[s] for s in range(n)]
+    NAMES = seat_names(n)
+    who = list(NAMES)
     way = (
         "clockwise, to the left"
         if v.direction is Direction.CLOCKWISE
         else ("anticlockwise, to the right")
     )
     sizes = sorted(set(w.dealt))
-    dealt = f"{sizes[0]} cards each" if len(sizes) == 1 else f"{sizes[0]} or {sizes[-1]} cards each"
+    dealt = (
+        f"{plural(sizes[0], 'card')} each"
+        if len(sizes) == 1
+        else f"{sizes[0]} or {sizes[-1]} cards each"
+    )
     out = [
         "### A dead trick and a cut, worked through",
         "",
@@ -378,7 +394,7 @@ def worked_tricks_section(v: Variant, players: int | None = None) -> list[str]:
         if w.next_leader is not None:
             lead = f" {NAMES[w.next_leader]} leads the third trick, with any card."
         out += [
-            f"{NAMES[taker]} now holds {w.hand_sizes[taker]} cards, {rest}."
+            f"{NAMES[taker]} now holds {plural(w.hand_sizes[taker], 'card')}, {rest}."
             f"{lead} Everyone saw the cards {NAMES[taker]} picked up, so a careful player "
             f"remembers that {NAMES[taker]} now holds the {Card(int(end[3][-1]))}.",
             "",

@@ -7,18 +7,31 @@ what is printed is what is tested.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from cardrules.rulebook_safe import md_text, page_link
+from cardrules.rulebook_trumps import (
+    NO_TRUMPS_LABEL,
+    TURN_UP_LABEL,
+    hand_trump_label,
+    has_trumps,
+    no_card_left,
+)
 from cardrules.rulebook_words import (
+    counts_phrase,
     follow_short,
     join_words,
+    plural,
     trumps_short,
 )
 from cardrules.rules import Mode, TrumpKind, Variant
 
 __all__ = [
+    "NO_TRUMPS_LABEL",
+    "TURN_UP_LABEL",
     "ScheduleRow",
     "comparison_table",
     "format_points",
@@ -31,13 +44,6 @@ __all__ = [
     "scoring_table",
     "trump_label",
 ]
-
-#: What the trumps column says for a hand whose trump is the turned-up card.
-TURN_UP_LABEL = "turned-up card"
-#: What the trumps column says for a hand without trumps.
-NO_TRUMPS_LABEL = "no trumps"
-#: Marks a turned-up-trump hand in which no card is left to turn up.
-NO_CARD_MARK = "✱"
 
 
 def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: str = "") -> str:
@@ -52,22 +58,20 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: 
     seps = [marks.get(align[i] if i < len(align) else "l", "---") for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
+        # A pipe already escaped (text from a variant file, see rulebook_safe) stays one.
+        return (
+            "| "
+            + " | ".join(re.sub(r"(?<!\\)\|", r"\\|", c).replace("\n", " ") for c in cells)
+            + " |"
+        )
 
     return "\n".join([line(header), "| " + " | ".join(seps) + " |", *(line(r) for r in rows)])
 
 
-def trump_label(v: Variant, hand: int) -> str:
-    """The trumps of hand ``hand`` (1-based) as the schedule table shows them."""
-    if v.trumps.is_turn_up_hand(hand):
-        return TURN_UP_LABEL
-    suit = v.trumps.fixed_trump(hand)
-    return NO_TRUMPS_LABEL if suit is None else f"{suit.word} {suit.symbol}"
-
-
-def no_card_left(v: Variant, players: int, size: int) -> bool:
-    """True when a turned-up-trump hand of ``size`` cards leaves nothing to turn up."""
-    return size * players >= v.deck.size
+def trump_label(v: Variant, hand: int, players: int, size: int) -> str:
+    """The trumps of hand ``hand`` (1-based) of ``size`` cards each for ``players`` players,
+    as the schedule table shows them (see :func:`~cardrules.rulebook_trumps.hand_trump_label`)."""
+    return hand_trump_label(v, hand, players, size)
 
 
 @dataclass(frozen=True)
@@ -76,16 +80,38 @@ class ScheduleRow:
 
     Attributes:
         hand: the hand number, from 1.
-        trumps: the trumps label (a suit, ``"turned-up card"`` or ``"no trumps"``).
+        trumps: what the trumps column says: one label (a suit, ``"turned-up card"``
+            or ``"no trumps"``) when it is the same for every count shown, else the
+            commonest label and the others with their counts (``"turned-up card; no
+            trumps for 4 players"``).
         cards: players -> cards each, for every player count whose game has this hand.
         no_card: the player counts for which a turned-up-trump hand has no card to turn
             (so it is played without trumps).
+        labels: players -> the trumps label of this hand for that many players.
     """
 
     hand: int
     trumps: str
     cards: dict[int, int]
     no_card: frozenset[int]
+    labels: dict[int, str]
+
+    def trumps_for(self, players: int) -> str:
+        """The trumps label of this hand for ``players`` players."""
+        return self.labels[players]
+
+
+def _column_text(labels: dict[int, str]) -> str:
+    if not labels:
+        return ""
+    groups: dict[str, list[int]] = {}
+    for n, label in labels.items():
+        groups.setdefault(label, []).append(n)
+    if len(groups) == 1:
+        return next(iter(groups))
+    main = max(groups, key=lambda label: (len(groups[label]), -min(groups[label])))
+    others = [f"{label} for {counts_phrase(ns)}" for label, ns in groups.items() if label != main]
+    return "; ".join([main, *others])
 
 
 def schedule_rows(v: Variant, counts: Sequence[int]) -> list[ScheduleRow]:
@@ -103,7 +129,8 @@ def schedule_rows(v: Variant, counts: Sequence[int]) -> list[ScheduleRow]:
         no_card: frozenset[int] = frozenset()
         if v.trumps.is_turn_up_hand(h) and v.trumps.kind is TrumpKind.TURN_UP:
             no_card = frozenset(n for n, c in cards.items() if no_card_left(v, n, c))
-        rows.append(ScheduleRow(h, trump_label(v, h), cards, no_card))
+        labels = {n: hand_trump_label(v, h, n, c) for n, c in cards.items()}
+        rows.append(ScheduleRow(h, _column_text(labels), cards, no_card, labels))
     return rows
 
 
@@ -131,26 +158,19 @@ def schedule_table(v: Variant, counts: Sequence[int]) -> str:
         return whole_pack_table(v, counts)
     rows = schedule_rows(v, counts)
     one = len(counts) == 1
-    header = ["Hand", "Trumps"] + (["Cards each"] if one else [f"{n} players" for n in counts])
+    # A game whose hands never have trumps gets no trumps column.
+    trumps = has_trumps(v, counts)
+    header = ["Hand", *(["Trumps"] if trumps else [])]
+    header += ["Cards each"] if one else [f"{n} players" for n in counts]
     body = []
     for r in rows:
-        cells = [str(r.hand), r.trumps]
-        for n in counts:
-            if n not in r.cards:
-                cells.append("—")
-            else:
-                mark = f" {NO_CARD_MARK}" if n in r.no_card else ""
-                cells.append(f"{r.cards[n]}{mark}")
+        cells = [str(r.hand), *([r.trumps] if trumps else [])]
+        cells += [str(r.cards[n]) if n in r.cards else "—" for n in counts]
         body.append(cells)
-    total = ["**Hands in a game**", ""] + [f"**{len(v.hand_sizes(n))}**" for n in counts]
+    total = ["**Hands in a game**", *([""] if trumps else [])]
+    total += [f"**{len(v.hand_sizes(n))}**" for n in counts]
     body.append(total)
-    text = markdown_table(header, body, "rl" + "r" * len(counts))
-    if any(r.no_card for r in rows):
-        text += (
-            f"\n\n{NO_CARD_MARK} The deal uses the whole pack, so no card is left to turn "
-            "up: this hand is played without trumps."
-        )
-    return text
+    return markdown_table(header, body, ("rl" if trumps else "r") + "r" * len(counts))
 
 
 def whole_pack_table(v: Variant, counts: Sequence[int]) -> str:
@@ -218,8 +238,11 @@ def format_points(x: Fraction) -> str:
 
 
 def scoring_bids(v: Variant, cards: int) -> list[int]:
-    """The bids shown in the scoring table for a hand of ``cards`` cards."""
-    lo = v.bidding.min_bid if v.has_bidding else 0
+    """The bids shown in the scoring table for a hand of ``cards`` cards (``[0]`` for a game
+    without bidding, whose formula does not look at bids)."""
+    if not v.has_bidding:
+        return [0]
+    lo = v.bidding.min_bid
     hi = cards if v.bidding.max_bid is None else min(cards, v.bidding.max_bid)
     return list(range(lo, hi + 1))
 
@@ -236,9 +259,14 @@ def scoring_grid(
 
 
 def scoring_table(v: Variant, cards: int = 4, players: int = 4, blind: bool = False) -> str:
-    """The scoring grid as Markdown: one row per bid, one column per number of tricks."""
+    """The scoring grid as Markdown: one row per bid, one column per number of tricks
+    (one row of points for a game without bidding)."""
     grid = scoring_grid(v, cards, players, blind)
     bids = scoring_bids(v, cards)
+    if not v.has_bidding:
+        header = ["Tricks taken →"] + [str(t) for t in range(cards + 1)]
+        points = [format_points(grid[0, t]) for t in range(cards + 1)]
+        return markdown_table(header, [["**Points**", *points]], "l" + "r" * (cards + 1))
     header = ["Bid ↓ / tricks taken →"] + [str(t) for t in range(cards + 1)]
     rows = []
     for b in bids:
@@ -258,16 +286,17 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
     for v in variants:
         counts = list(v.players.counts())
         rep = 4 if 4 in counts else counts[0]
-        title = v.title or v.name
-        name = f"[{title}]({link.format(name=v.name)})"
+        title = md_text(v.title or v.name)
+        href = page_link(link, v.name)
+        name = f"[{title}]({href})" if href is not None else title
         if v.mode is Mode.SHEDDING:
             schedule = "whole pack, one deal"
         else:
             sizes = v.hand_sizes(rep)
             shape = v.schedule.pattern.value
             if len(set(sizes)) == 1:
-                shape = f"{sizes[0]} cards every hand"
-            schedule = f"{shape}, {len(sizes)} hands ({rep} players)"
+                shape = f"{plural(sizes[0], 'card')} every hand"
+            schedule = f"{shape}, {plural(len(sizes), 'hand')} ({rep} players)"
         if not v.has_bidding:
             hook, bidding = "—", "none"
         else:
@@ -290,8 +319,9 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
             scoring = "letters " + "-".join(v.match.word.upper()) if v.match.word else "one loser"
         elif v.scoring.formula is not None:
             from cardrules.rulebook_formula import formula_short
+            from cardrules.rulebook_words import fixed_variables
 
-            scoring = formula_short(v.scoring.formula)
+            scoring = formula_short(v.scoring.formula, fixed_variables(v))
         else:
             scoring = "—"
         rows.append(

@@ -4,19 +4,38 @@ The rules pages (:mod:`cardrules.rulebook`) are assembled from these phrases,
 and "Differences from <parent>" compares two variants rule by rule with them:
 :data:`RULES` maps every setting of a variant to the rule it belongs to, so a
 setting that changes is always reported under a name a card player knows.
+
+Every phrase says what the engine does with the rule, and only speaks of a
+feature the variant has: a game without bidding never hears of bids or the
+hook, a game whose hands never have trumps never hears of trumps. Text from the
+variant file (a match word, an option given on the command line) goes through
+:mod:`cardrules.rulebook_safe`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from cardrules.cards import Card, CardSet, Suit
+from cardrules.rulebook_follow import (
+    break_phrase,
+    choice_phrase,
+    choice_words,
+    first_trick_rule,
+    lead_rule,
+    play_flags,
+    uses_unbroken,
+)
+from cardrules.rulebook_safe import md_text, plain
+from cardrules.rulebook_trumps import has_trumps, no_card_hands
 from cardrules.rules import (
+    MAX_TIE_HANDS,
+    BiddingRule,
     BidStyle,
     DeadTricks,
     Direction,
@@ -27,6 +46,8 @@ from cardrules.rules import (
     HandSizeRule,
     Mode,
     Pattern,
+    PlayRule,
+    SheddingRule,
     TieBreak,
     TrumpKind,
     TrumpLead,
@@ -36,14 +57,17 @@ from cardrules.rules import (
 __all__ = [
     "IDENTITY_FIELDS",
     "RULES",
+    "SETTING_LINES",
     "Difference",
     "Rule",
     "count_word",
+    "counts_phrase",
     "differences",
     "join_words",
     "leaf_settings",
     "left_or_right",
     "ordinal",
+    "plural",
 ]
 
 #: Settings that name or describe a variant rather than change how it plays.
@@ -94,6 +118,36 @@ def left_or_right(v: Variant) -> str:
 def suit_word(s: Suit | None) -> str:
     """``Suit.SPADES`` -> ``"spades ♠"``; ``None`` -> ``"no trumps"``."""
     return "no trumps" if s is None else f"{s.word} {s.symbol}"
+
+
+def _better(v: Variant, a: Fraction, b: Fraction) -> bool:
+    """True when ``a`` points are better than ``b`` (more, or fewer when the lowest wins)."""
+    return a > b if v.scoring.higher_wins else a < b
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1`` and ``"card"`` -> ``"1 card"``; ``3`` -> ``"3 cards"``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def counts_phrase(counts: Sequence[int]) -> str:
+    """``[4]`` -> ``"4 players"``; ``[3, 4, 5, 7]`` -> ``"3 to 5 and 7 players"``."""
+    runs: list[tuple[int, int]] = []
+    for n in sorted(counts):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    parts = [
+        str(lo) if lo == hi else (f"{lo} or {hi}" if hi == lo + 1 else f"{lo} to {hi}")
+        for lo, hi in runs
+    ]
+    return f"{join_words(parts)} players"
+
+
+def suit_one(s: Suit) -> str:
+    """``Suit.SPADES`` -> ``"spade"``."""
+    return s.word[:-1]
 
 
 # --------------------------------------------------------------------------- phrases
@@ -166,10 +220,10 @@ def start_phrase(rule: HandSizeRule, counts: range | None = None) -> str:
             lo, hi = inside[0], inside[-1]
         covered.update(range(lo, hi + 1))
         if allowed is not None and allowed <= covered and not parts:
-            parts.append(f"{e.size} cards")
+            parts.append(plural(e.size, "card"))
             break
+        cards = plural(e.size, "card") if not parts else str(e.size)
         who = f"{lo} players" if lo == hi else f"{lo} {'or' if hi == lo + 1 else 'to'} {hi} players"
-        cards = f"{e.size} cards" if not parts else str(e.size)
         parts.append(f"{cards} for {who}")
     text = join_words(parts)
     needs_fallback = counts is None or any(n not in covered for n in counts)
@@ -189,10 +243,10 @@ def schedule_phrase(v: Variant) -> str:
     start = start_phrase(s.start, v.players.counts())
     p = s.pattern
     if p is Pattern.WHOLE_PACK:
-        text = (
-            "The whole pack is dealt out, one card at a time, in a single deal; "
-            "some players may get one card more than others"
-        )
+        even = all(v.deck.size % n == 0 for n in v.players.counts())
+        text = "The whole pack is dealt out, one card at a time, in a single deal"
+        if not even:
+            text += "; some players may get one card more than others"
     elif p is Pattern.DOWN:
         text = (
             f"The first hand is the largest: {start}. After that, each hand has one card "
@@ -216,10 +270,18 @@ def schedule_phrase(v: Variant) -> str:
             "played only once"
         )
     elif p is Pattern.SAME:
-        hands = "one hand" if s.count == 1 else f"{s.count} hands"
-        text = f"The game is {hands}, all the same size: {start}"
+        if s.count == 1:
+            text = f"The game is one hand: {start}"
+        else:
+            text = f"The game is {s.count} hands, all the same size: {start}"
     else:
-        text = "The hands have " + join_words([str(n) for n in s.sizes]) + " cards, in that order"
+        sizes = [str(n) for n in s.sizes]
+        if len(set(s.sizes)) == 1:
+            hands = "one hand" if len(sizes) == 1 else f"{len(sizes)} hands"
+            each = "" if len(sizes) == 1 else " each"
+            text = f"The game is {hands} of {plural(s.sizes[0], 'card')}{each}"
+        else:
+            text = f"The hands have these numbers of cards, in order: {join_words(sizes)}"
     if s.repeat == 2:
         text += ". The whole sequence is then played a second time"
     elif s.repeat > 2:
@@ -227,18 +289,57 @@ def schedule_phrase(v: Variant) -> str:
     return text + "."
 
 
-def trumps_phrase(v: Variant) -> str:
-    """How trumps are chosen, in one sentence."""
+def _no_card_words(v: Variant, counts: Sequence[int]) -> tuple[str, bool]:
+    """The turned-up-trump hands that use the whole pack, in words, such as ``"the
+    13-card hands"`` or ``"the 13-card hand for 4 players"`` (empty when there are
+    none), and whether that is a single hand."""
+    found = no_card_hands(v, counts)
+    if not found:
+        return "", False
+    by_sizes: dict[tuple[int, ...], list[int]] = {}
+    for n, sizes in found.items():
+        by_sizes.setdefault(sizes, []).append(n)
+    parts = []
+    one = len(by_sizes) == 1
+    for sizes, ns in by_sizes.items():
+        single = all(sum(1 for s in v.hand_sizes(n) if s in sizes) == 1 for n in ns)
+        one = one and single
+        which = join_words([str(s) for s in sizes], "and")
+        part = f"the {which}-card {'hand' if single else 'hands'}"
+        if len(found) < len(counts) or len(by_sizes) > 1:
+            part += f" for {counts_phrase(ns)}"
+        parts.append(part)
+    return join_words(parts), one
+
+
+def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
+    """How trumps are chosen, in one sentence, for the counts of players shown.
+
+    Args:
+        v: the variant.
+        counts: the numbers of players the page is for (every allowed number if ``None``).
+    """
     t = v.trumps
-    if t.kind is TrumpKind.NONE:
-        text = "There are no trumps"
-    elif t.kind is TrumpKind.TURN_UP:
+    shown = list(counts) if counts is not None else list(v.players.counts())
+    if not has_trumps(v, shown):
+        if t.kind is TrumpKind.TURN_UP:
+            return (
+                "There are no trumps: every hand uses the whole pack, so no card is left "
+                "to turn up."
+            )
+        return "There are no trumps."
+    if t.kind is TrumpKind.TURN_UP:
         text = (
             "After the deal the next card of the pack is turned face up, and its suit "
             "is trumps for that hand"
         )
-        if t.none_when_pack_empty:
-            text += "; when no card is left to turn up, the hand is played without trumps"
+        empty, one = _no_card_words(v, shown)
+        if empty:
+            text += (
+                f"; {empty} {'uses' if one else 'use'} the whole pack, so no card is left to "
+                f"turn up, and {'that hand is' if one else 'those hands are'} played without "
+                "trumps"
+            )
     elif t.kind is TrumpKind.FIXED:
         text = f"{t.suit.word.capitalize() if t.suit else 'No suit'} are always trumps"
     else:
@@ -256,13 +357,17 @@ def trumps_phrase(v: Variant) -> str:
     return text + "."
 
 
-def trumps_short(v: Variant) -> str:
-    """A few words for the comparison table, such as ``"cycle ♠ ♦ ♣ ♥"``."""
+def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
+    """A few words for the quick facts and the comparison table, such as ``"cycle ♠ ♦ ♣ ♥"``."""
     t = v.trumps
-    if t.kind is TrumpKind.NONE:
-        text = "none"
-    elif t.kind is TrumpKind.TURN_UP:
+    shown = list(counts) if counts is not None else list(v.players.counts())
+    if not has_trumps(v, shown):
+        return "none"
+    if t.kind is TrumpKind.TURN_UP:
         text = "turned-up card"
+        empty, _ = _no_card_words(v, shown)
+        if empty:
+            text += f"; no trumps in {empty}"
     elif t.kind is TrumpKind.FIXED:
         text = f"always {t.suit.symbol}" if t.suit else "none"
     else:
@@ -282,10 +387,10 @@ def bid_range_phrase(v: Variant) -> str:
 
 
 def bidding_phrase(v: Variant) -> str:
-    """How bids are made, in one or two sentences."""
+    """How bids are made, in one or two sentences (empty without bidding)."""
     b = v.bidding
     if not v.has_bidding:
-        return "Nobody bids."
+        return ""
     if b.style is BidStyle.SIMULTANEOUS:
         text = (
             "Everyone bids at the same time: on a count of three, each player shows their "
@@ -300,51 +405,123 @@ def bidding_phrase(v: Variant) -> str:
     return text
 
 
+def has_hook(v: Variant) -> bool:
+    """True when the dealer, bidding last, may not make the bids add up (the hook)."""
+    return v.has_bidding and v.bidding.style is BidStyle.IN_TURN and v.bidding.hook
+
+
 def hook_phrase(v: Variant) -> str:
-    """The hook (dealer's restriction), or its absence."""
+    """The hook (dealer's restriction), or what the dealer may bid without one."""
     if not v.has_bidding:
-        return "No bidding, so no hook."
+        return ""
     if v.bidding.style is BidStyle.SIMULTANEOUS:
-        return "There is no hook: everyone bids at once, so nobody bids last."
+        return "Since everyone bids at once, nobody bids last, and no bid is ever ruled out."
     if v.bidding.hook:
         return (
             "The hook: the dealer may not bid the number that would make all the bids add "
             "up to the number of tricks in the hand. If the others have already bid more "
             "than that, the dealer may bid anything."
         )
-    return "There is no hook: the dealer may bid any number, even one that makes the bids add up."
-
-
-def blind_phrase(v: Variant) -> str:
-    """Blind bids, or an empty string."""
-    if not v.has_bidding or not v.bidding.blind:
-        return "Nobody bids blind."
     return (
-        "A player may choose to bid blind, before looking at their cards; the scoring "
-        "rewards an exact blind bid (see the scoring table)."
+        "The dealer may bid any number, even one that makes all the bids add up to the "
+        "number of tricks in the hand."
     )
 
 
-def forehead_phrase(v: Variant) -> str:
-    """Hands played "on the forehead", or a plain statement that there are none."""
-    sizes = v.bidding.forehead_sizes
+def blind_difference(
+    v: Variant, cards: int, players: int = 4
+) -> list[tuple[int, int, Fraction, Fraction]]:
+    """Where a blind bid scores otherwise than an open one, in a first hand of ``cards``
+    cards each for ``players`` players: ``(bid, tricks, blind, open)``, exact bids first."""
+    from cardrules.scoring import score_env
+
+    f = v.scoring.formula
+    if f is None or not v.has_bidding or not v.bidding.blind:
+        return []
+    lo = v.bidding.min_bid
+    hi = cards if v.bidding.max_bid is None else min(cards, v.bidding.max_bid)
+    only = blind_bids_only(v)
+    out = []
+    for exact in (True, False):
+        for b in range(lo, hi + 1):
+            if only and b not in only:
+                continue
+            for t in range(cards + 1):
+                if (t == b) is not exact:
+                    continue
+                pts = [
+                    Fraction(
+                        f.evaluate(
+                            score_env(
+                                bid=b, tricks=t, cards=cards, hand=1, players=players, blind=bl
+                            )
+                        )
+                    )
+                    for bl in (True, False)
+                ]
+                blind, open_ = pts
+                if blind != open_:
+                    out.append((b, t, blind, open_))
+    return out
+
+
+def blind_bids_only(v: Variant) -> tuple[int, ...]:
+    """The only bids that may be made blind (empty: any bid)."""
+    return tuple(getattr(v.bidding, "blind_only", ()))
+
+
+def blind_phrase(v: Variant, cards: int = 4, players: int = 4) -> str:
+    """Blind bids, or an empty string without them."""
+    if not v.has_bidding or not v.bidding.blind:
+        return ""
+    text = "A player may choose to bid blind, before looking at their cards"
+    only = blind_bids_only(v)
+    if only:
+        which = join_words([str(b) for b in only], "or")
+        text = (
+            f"A player may choose to bid blind, before looking at their cards, but only a bid "
+            f"of {which}"
+        )
+    diffs = blind_difference(v, cards, players)
+    if not diffs:
+        return text + "; a blind bid scores the same as an open one."
+    exact = [d for d in diffs if d[0] == d[1]]
+    if exact and all(_better(v, d[2], d[3]) for d in exact):
+        return text + "; the scoring rewards an exact blind bid (see Scoring)."
+    return text + "; a blind bid scores differently (see Scoring)."
+
+
+def forehead_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
+    """Hands bid "on the forehead" (those of the sizes the game deals), or an empty string."""
+    if not v.bidding.forehead_sizes or not v.has_bidding:
+        return ""
+    shown = list(counts) if counts is not None else list(v.players.counts())
+    dealt = {s for n in shown for s in v.hand_sizes(n)}
+    sizes = sorted(set(v.bidding.forehead_sizes) & dealt)
     if not sizes:
-        return "Every player looks at their own cards."
+        return ""
     which = join_words([str(n) for n in sizes], "or")
-    card_s = "card" if sizes == (1,) else "cards"
+    card_s = "card" if sizes == [1] else "cards"
     return (
-        f"Hands of {which} {card_s} are played blind: each player holds their cards facing "
-        "outwards (on the forehead), so they can see everyone's cards except their own."
+        f"Hands of {which} {card_s} are bid on the forehead: until everyone has bid, each "
+        "player sees everyone's cards except their own; then everyone plays from their own "
+        "hand as usual."
     )
 
 
 def amend_phrase(v: Variant) -> str:
-    """Whether a bid may be changed."""
+    """Whether a bid may be changed (empty without bidding)."""
     if not v.has_bidding:
-        return "No bidding."
-    if v.bidding.amend:
+        return ""
+    if v.bidding.amend and v.bidding.style is BidStyle.IN_TURN:
         return "You may change your bid, but only until the next player has bid."
     return "A bid stands once it is made."
+
+
+def _lead_card_may_be_undealt(v: Variant) -> bool:
+    return v.mode is Mode.TRICKS and any(
+        s * n < v.deck.size for n in v.players.counts() for s in v.hand_sizes(n)
+    )
 
 
 def first_lead_phrase(v: Variant) -> str:
@@ -352,78 +529,164 @@ def first_lead_phrase(v: Variant) -> str:
     p = v.play
     side = left_or_right(v)
     c: Card | None = p.lead_card
-    if p.first_leader is FirstLeader.HOLDER and c is not None:
-        who = f"Whoever holds the {c}"
-    else:
-        who = f"The player to the dealer's {side}"
+    holder = p.first_leader is FirstLeader.HOLDER and c is not None
+    who = f"Whoever holds the {c}" if holder else f"The player to the dealer's {side}"
     if p.first_lead is FirstLead.CARD and c is not None:
-        what = (
-            f"must lead the {c}"
-            if p.first_leader is FirstLeader.HOLDER
-            else (f"must lead the {c} if they hold it")
-        )
+        what = f"must lead the {c}" if holder else f"must lead the {c} if they hold it"
     elif p.first_lead is FirstLead.SUIT and c is not None:
-        what = f"must lead a {c.suit.word[:-1]}"
+        what = f"must lead a {suit_one(c.suit)}"
+        if not holder:
+            what += " if they hold one"
     else:
         what = "may lead any card"
-    return f"{who} leads the first trick and {what}."
+    text = f"{who} leads the first trick and {what}."
+    if holder and _lead_card_may_be_undealt(v):
+        text += f" If nobody was dealt the {c}, the player to the dealer's {side} leads."
+    return text
 
 
-def follow_phrase(v: Variant) -> str:
-    """The follow rules, in words."""
-    p = v.play
-    parts = []
-    if p.must_follow:
-        parts.append("You must follow the suit that was led if you can.")
-    else:
-        parts.append("You may play any card; you need not follow suit.")
+def follow_phrase(v: Variant, trumps: bool | None = None) -> str:
+    """The follow rules, in words, exactly as the engine applies them.
+
+    Args:
+        v: the variant.
+        trumps: whether the hands the page speaks of can have trumps; worked out
+            from the variant when ``None``.
+    """
+    if trumps is None:
+        trumps = has_trumps(v)
+    trumps = trumps and v.mode is Mode.TRICKS
+    p = play_flags(v.play)
+    if p is None:
+        return _list_follow_phrase(v)
+    if not p.must_follow:
+        return "You need not follow suit: you may always play any card."
+    parts = ["You must follow suit (play a card of the suit led) if you can."]
+    if p.must_beat:
+        text = (
+            "When you follow suit, you must also play a card higher than the best card of "
+            "that suit played so far, if you hold one"
+        )
+        if trumps:
+            text += "; once someone has trumped the trick, any card of the suit led will do"
+        parts.append(text + ".")
     if v.mode is Mode.SHEDDING:
-        parts.append("If you cannot follow, you play any card: that is a cut (see below).")
+        parts.append("If you cannot follow suit, you play any card: that is a cut (see below).")
+        if not first_trick_cuts(v):
+            parts.append(first_trick_cuts_phrase(v))
+    elif not trumps:
+        parts.append("If you cannot follow suit, you may play any card.")
+    elif p.must_trump and p.must_beat:
+        parts.append(
+            "If you cannot follow suit but hold a trump, you must play a trump: one higher "
+            "than any trump already played, if you hold one, or else any trump."
+        )
     elif p.must_trump:
-        parts.append("If you cannot follow suit and you hold a trump, you must play a trump.")
+        parts.append(
+            "If you cannot follow suit but hold a trump, you must play a trump, even one "
+            "lower than a trump already played."
+        )
+    elif p.must_beat:
+        parts.append(
+            "If you cannot follow suit but hold a trump that would win the trick so far "
+            "(any trump if none has been played yet, otherwise a higher one), you must play "
+            "such a trump; if you hold none, you may play any card."
+        )
     else:
         parts.append("If you cannot follow suit, you may play any card, a trump or not.")
-    if p.must_beat:
-        parts.append(
-            "You must also beat the best card played so far whenever you can "
-            "(with a higher card of the suit led, or with a higher trump)."
-        )
     return " ".join(parts)
+
+
+def _list_follow_phrase(v: Variant) -> str:
+    """A follow rule that is not one of the shorthands, set by set."""
+    p = v.play
+    parts = [choice_phrase(getattr(p, "follow"), "When you follow to a trick")]  # noqa: B009
+    if v.mode is Mode.SHEDDING:
+        parts.append("A card not of the suit led is a cut (see below).")
+        if not first_trick_cuts(v):
+            parts.append(first_trick_cuts_phrase(v))
+    return " ".join(parts)
+
+
+def first_trick_phrase(v: Variant) -> str:
+    """The rule of the first trick of a hand, when the variant has one (else empty)."""
+    first = first_trick_rule(v.play)
+    if first is None:
+        return ""
+    options = choice_words(first)
+    text = (
+        "On the first trick of a hand, leading or following, of the cards the rules allow you "
+        f"must play {options[0]} if there is one"
+    )
+    for o in options[1:]:
+        text += f"; otherwise {o}" + ("" if o == "any card" else " if there is one")
+    text += "."
+    if v.play.lead_card is not None and v.play.first_lead is not FirstLead.ANY:
+        text += " This does not change the first lead of the hand, which follows its own rule."
+    return text
+
+
+def unbroken_phrase(v: Variant) -> str:
+    """What "unbroken" means, when a card-set list of the variant uses it (else empty)."""
+    if not uses_unbroken(v.play):
+        return ""
+    return f"A suit is broken {break_phrase(v.play)}; until then it is unbroken."
 
 
 def follow_short(v: Variant) -> str:
     """A few words for the comparison table."""
-    p = v.play
+    p = play_flags(v.play)
+    if p is None:
+        return "a list of its own"
     parts = ["follow suit" if p.must_follow else "any card"]
     if v.mode is Mode.SHEDDING:
         parts.append("cut when void")
-    if p.must_trump:
+    trumps = has_trumps(v)
+    if p.must_trump and trumps:
         parts.append("trump when void")
     if p.must_beat:
         parts.append("beat when able")
     return ", ".join(parts)
 
 
-def trump_lead_phrase(v: Variant) -> str:
-    """When trumps may be led."""
-    if v.trumps.kind is TrumpKind.NONE and not v.trumps.no_trump_every:
-        return "There are no trumps to lead."
-    if v.play.trump_lead is TrumpLead.ANY_TIME:
+def trump_lead_phrase(v: Variant, trumps: bool | None = None) -> str:
+    """When trumps may be led (empty when there are none)."""
+    if trumps is None:
+        trumps = has_trumps(v)
+    lead = lead_rule(v.play)
+    if lead is None:
+        return choice_phrase(getattr(v.play, "lead"), "When you lead")  # noqa: B009
+    if not trumps:
+        return ""
+    if lead is TrumpLead.ANY_TIME:
         return "Trumps may be led at any time."
-    return (
-        "Trumps may not be led until a trump has been played to an earlier trick, "
-        "unless you hold nothing but trumps."
+    broken = break_phrase(v.play).replace("a card of it", "a trump", 1).replace(" of it", "", 1)
+    text = (
+        f"You may not lead a trump until trumps are broken, {broken}, unless you hold "
+        "nothing but trumps"
     )
+    if v.play.first_lead is not FirstLead.ANY and v.play.lead_card is not None:
+        text += "; the rule for the first lead of a hand, above, comes first"
+    return text + "."
 
 
-def winner_phrase(v: Variant) -> str:
+def lead_list_phrase(v: Variant) -> str:
+    """The lead rule when it is a card-set list of its own (else empty)."""
+    if lead_rule(v.play) is not None:
+        return ""
+    return choice_phrase(getattr(v.play, "lead"), "When you lead")  # noqa: B009
+
+
+def winner_phrase(v: Variant, trumps: bool | None = None) -> str:
     """How a trick is won."""
     if v.mode is Mode.SHEDDING:
         return (
             "There are no trumps. When everyone follows, the highest card of the suit led "
             "decides who leads next; when someone cuts, it decides who picks the trick up."
         )
-    if v.trumps.kind is TrumpKind.NONE and not v.trumps.no_trump_every:
+    if trumps is None:
+        trumps = has_trumps(v)
+    if not trumps:
         return "The highest card of the suit led wins the trick, and the winner leads the next one."
     return (
         "If any trumps were played, the highest trump wins the trick; otherwise the highest "
@@ -432,18 +695,71 @@ def winner_phrase(v: Variant) -> str:
     )
 
 
+def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:
+    """True when, in every hand of the game and for every bid, taking exactly the tricks
+    bid scores strictly better than any other number of tricks."""
+    from cardrules.scoring import score_env
+
+    f = v.scoring.formula
+    if f is None or not v.has_bidding:
+        return False
+    shown = list(counts) if counts is not None else list(v.players.counts())
+    uses = set(f.uses())
+    seen: set[tuple[int, int, int]] = set()
+    for n in shown:
+        for h, size in enumerate(v.hand_sizes(n), start=1):
+            key = (size, h if "hand" in uses else 0, n if "players" in uses else 0)
+            if key in seen:
+                continue
+            if len(seen) >= 200:
+                return False  # too many hands to check: claim nothing
+            seen.add(key)
+            hi = size if v.bidding.max_bid is None else min(size, v.bidding.max_bid)
+            for b in range(v.bidding.min_bid, hi + 1):
+                pts = [
+                    Fraction(
+                        f.evaluate(
+                            score_env(bid=b, tricks=t, cards=size, hand=h, players=n, blind=False)
+                        )
+                    )
+                    for t in range(size + 1)
+                ]
+                if not all(_better(v, pts[b], x) for t, x in enumerate(pts) if t != b):
+                    return False
+    return True
+
+
+def goal_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
+    """What a player is after, in a few words."""
+    if v.mode is Mode.SHEDDING:
+        if _most_cards(v):
+            return "get rid of your cards; when the first player goes out, the most cards loses"
+        return "get rid of your cards; the last player holding cards loses"
+    side = "highest" if v.scoring.higher_wins else "lowest"
+    if exact_is_best(v, counts):
+        return f"take exactly the number of tricks you bid; the {side} total wins"
+    return f"the {side} total after the last hand wins (see Scoring)"
+
+
 def scoring_phrase(v: Variant) -> str:
     """The scoring rule in words, worked out from the variant's formula."""
     f = v.scoring.formula
     if v.mode is Mode.SHEDDING:
+        if _most_cards(v):
+            return "No points: when the first player goes out, the most cards loses the game."
         return "No points: the last player holding cards loses the game."
     if f is None:
         return "No scoring formula."
     from cardrules.rulebook_formula import formula_sentence
 
     side = "highest" if v.scoring.higher_wins else "lowest"
-    words = _lower_first(formula_sentence(f))
+    words = _lower_first(formula_sentence(f, fixed_variables(v)))
     return f"After each hand, everyone scores: {words} The {side} total wins."
+
+
+def fixed_variables(v: Variant) -> dict[str, bool]:
+    """Formula variables the game's rules fix: ``blind`` is false when nobody may bid blind."""
+    return {} if v.has_bidding and v.bidding.blind else {"blind": False}
 
 
 def _lower_first(text: str) -> str:
@@ -451,32 +767,95 @@ def _lower_first(text: str) -> str:
 
 
 def tie_phrase(v: Variant) -> str:
-    """What happens to a tie for the win."""
+    """What happens to a tie for the win, as the engine plays it."""
     if v.mode is Mode.SHEDDING:
-        return "There is one loser, not a winner."
+        return "There is at most one loser, and no winner."
+    side = "highest" if v.scoring.higher_wins else "lowest"
     if v.winning.tie is TieBreak.SHARED:
-        return "Players who tie for the best total share the win."
+        return f"Players who tie for the {side} total after the last hand share the win."
+    text = (
+        f"If players tie for the {side} total after the last hand, everyone plays extra "
+        "hands of the largest size, one at a time, until one player leads alone (anyone "
+        "may still win, not only those who tied)"
+    )
     most = v.winning.max_extra_hands
-    then = (
-        f"; after {count_word(most)} extra {'hand' if most == 1 else 'hands'} "
-        "the win is shared"
-        if most is not None
-        else ""
-    )
-    return (
-        "If players tie for the best total, everyone plays more hands of the largest size "
-        f"until one player leads alone (anyone may still win, not only those who tied){then}."
-    )
+    if most is None:
+        return (
+            f"{text}. If the tie lasts through {MAX_TIE_HANDS} extra hands, the game ends "
+            "there, unfinished, with no winner."
+        )
+    extra = "one extra hand" if most == 1 else f"{count_word(most)} extra hands"
+    return f"{text}, but at most {extra}: players still tied after that share the win."
 
 
 def dead_trick_phrase(v: Variant) -> str:
     """Shedding games: what happens to a dead trick."""
-    side = (
-        "face up, so everyone may look back at them and count cards"
-        if (v.shedding.dead_tricks is DeadTricks.FACE_UP)
-        else "face down, so only the players who played them know what they were"
+    if v.shedding.dead_tricks is DeadTricks.FACE_UP:
+        return (
+            "A dead trick is put aside, out of the game, face up, so everyone may look "
+            "back at it and count cards."
+        )
+    return (
+        "A dead trick is put aside, out of the game, face down. Every card is played face "
+        "up, so everyone sees every card as it is played, and anyone may look at the trick "
+        "just finished; once another trick has been played, nobody may look back at a dead "
+        "trick, so you must remember what went."
     )
-    return f"A dead trick is put aside, out of the game, {side}."
+
+
+def leader_out_phrase(v: Variant) -> str:
+    """Shedding games: who leads when the player who should lead has just gone out."""
+    how = getattr(getattr(v.play, "leader_out", None), "name", "NEXT_IN")
+    if v.mode is not Mode.SHEDDING:
+        return "Nobody goes out before the end of a hand."
+    if how == "NEXT_HIGHEST":
+        return (
+            "If the player who should lead has just gone out, the lead goes to whoever "
+            "played the next-highest card of the suit led to that trick and is still in "
+            "(or, if nobody is, to the next player still in)."
+        )
+    return "If the player who should lead is out, the next player still in leads instead."
+
+
+def _most_cards(v: Variant) -> bool:
+    return getattr(getattr(v.shedding, "loser", None), "name", "") == "MOST_CARDS"
+
+
+def loser_phrase(v: Variant) -> str:
+    """Shedding games: when the game ends and who loses."""
+    if not _most_cards(v):
+        return (
+            "Play goes on until at most one player holds cards. That player loses the game. "
+            + all_out_phrase(v)
+        )
+    tie = getattr(getattr(v.shedding, "loser_tie", None), "name", "NO_LOSER")
+    text = (
+        "The game ends as soon as a player goes out: whoever then holds the most cards loses "
+        "the game."
+    )
+    if tie == "FIRST_IN_TURN":
+        return text + (
+            " If several players hold the most, the first of them in the direction of play "
+            "after the player who led the last trick loses."
+        )
+    return text + " If several players hold the most, nobody loses."
+
+
+def first_trick_cuts(v: Variant) -> bool:
+    """Shedding games: whether a player void in the suit led cuts on the first trick."""
+    return bool(getattr(v.shedding, "first_trick_cuts", True))
+
+
+def first_trick_cuts_phrase(v: Variant) -> str:
+    """Shedding games: what a void player does on the first trick of a game."""
+    if v.mode is not Mode.SHEDDING:
+        return "Nobody cuts in a trick-taking game."
+    if first_trick_cuts(v):
+        return "On the first trick of a game, as on any other, a player who cannot follow cuts."
+    return (
+        "On the first trick of a game, a player who cannot follow suit does not cut: their "
+        "card joins the trick, which goes on, and the trick is dead when everyone has played."
+    )
 
 
 def all_out_phrase(v: Variant) -> str:
@@ -492,15 +871,20 @@ def all_out_phrase(v: Variant) -> str:
     )
 
 
+def match_word(v: Variant) -> str:
+    """The match word spelled out, ``"K-A-Z-H-U-T-H-A"``, safe for a page."""
+    return md_text("-".join(v.match.word.upper()))
+
+
 def match_phrase(v: Variant) -> str:
     """Shedding games: the letters of a match."""
     word = v.match.word
     if not word:
-        return "Each game stands alone; there are no match letters."
-    spelled = "-".join(word.upper())
+        return "Each game stands alone; there is no match."
     text = (
-        f"Each time you lose a game you take the next letter of {spelled}. The first player "
-        f"to hold the whole word ({len(word)} letters) is the {word.lower()} and loses the match."
+        f"Each time you lose a game you take the next letter of {match_word(v)}. The first "
+        f"player to hold the whole word ({plural(len(word), 'letter')}) is the "
+        f"{md_text(word.lower())} and loses the match."
     )
     return text
 
@@ -508,8 +892,12 @@ def match_phrase(v: Variant) -> str:
 def mode_phrase(v: Variant) -> str:
     """What kind of game this is."""
     if v.mode is Mode.SHEDDING:
-        return "a shedding game: get rid of all your cards; the last player holding cards loses"
-    return "a trick-taking game: bid how many tricks you will take, then take exactly that many"
+        return f"a shedding game: {goal_phrase(v)}"
+    if not v.has_bidding:
+        return "a trick-taking game without bidding: take tricks, and score by the rule below"
+    if exact_is_best(v):
+        return "a trick-taking game: bid how many tricks you will take, then take exactly that many"
+    return "a trick-taking game: bid how many tricks you will take, and score by the rule below"
 
 
 # --------------------------------------------------------------------------- differences
@@ -528,6 +916,22 @@ class Rule:
     label: str
     settings: tuple[str, ...]
     describe: Callable[[Variant], str]
+
+
+def _settings(cls: type, prefix: str, *names: str) -> tuple[str, ...]:
+    """The settings ``prefix.name`` of ``names`` that the config class ``cls`` has."""
+    have = {f.name for f in attrs.fields(cls)}
+    return tuple(f"{prefix}.{n}" for n in names if n in have)
+
+
+def _play_settings(*names: str) -> tuple[str, ...]:
+    """The ``play.`` settings of ``names`` that the config model has."""
+    return _settings(PlayRule, "play", *names)
+
+
+def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant], str]:
+    """``describe``, or ``otherwise`` where the rule does not apply (its phrase is empty)."""
+    return lambda v: describe(v) or otherwise
 
 
 #: Every setting of a variant (other than its identity) belongs to one rule.
@@ -562,11 +966,23 @@ RULES: tuple[Rule, ...] = (
         ),
         trumps_phrase,
     ),
-    Rule("Bidding", ("bidding.style", "bidding.min_bid", "bidding.max_bid"), bidding_phrase),
-    Rule("The hook", ("bidding.hook",), hook_phrase),
-    Rule("Blind bids", ("bidding.blind",), blind_phrase),
-    Rule("Blind hands", ("bidding.forehead_sizes",), forehead_phrase),
-    Rule("Changing a bid", ("bidding.amend",), amend_phrase),
+    Rule(
+        "Bidding",
+        ("bidding.style", "bidding.min_bid", "bidding.max_bid"),
+        _or(bidding_phrase, "Nobody bids."),
+    ),
+    Rule("The hook", ("bidding.hook",), _or(hook_phrase, "Nobody bids, so there is no hook.")),
+    Rule(
+        "Blind bids",
+        _settings(BiddingRule, "bidding", "blind", "blind_only"),
+        _or(blind_phrase, "Nobody bids blind."),
+    ),
+    Rule(
+        "Forehead hands",
+        ("bidding.forehead_sizes",),
+        _or(forehead_phrase, "Every player looks at their own cards."),
+    ),
+    Rule("Changing a bid", ("bidding.amend",), _or(amend_phrase, "Nobody bids.")),
     Rule(
         "First lead",
         ("play.first_leader", "play.lead_card", "play.first_lead"),
@@ -574,12 +990,65 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Following",
-        ("play.must_follow", "play.must_trump", "play.must_beat"),
+        _play_settings("must_follow", "must_trump", "must_beat", "follow"),
         follow_phrase,
     ),
-    Rule("Leading trumps", ("play.trump_lead",), trump_lead_phrase),
+    Rule(
+        "Leading",
+        _play_settings("trump_lead", "lead"),
+        _or(trump_lead_phrase, "There are no trumps to lead."),
+    ),
+    *(
+        [
+            Rule(
+                "The first trick",
+                _play_settings("first_trick"),
+                _or(first_trick_phrase, "The first trick is played like any other."),
+            )
+        ]
+        if _play_settings("first_trick")
+        else []
+    ),
+    *(
+        [
+            Rule(
+                "Breaking a suit",
+                _play_settings("broken_by"),
+                lambda v: f"A suit is broken {break_phrase(v.play)}.",
+            )
+        ]
+        if _play_settings("broken_by")
+        else []
+    ),
+    *(
+        [Rule("Leading after going out", _play_settings("leader_out"), leader_out_phrase)]
+        if _play_settings("leader_out")
+        else []
+    ),
     Rule("Dead tricks", ("shedding.dead_tricks",), dead_trick_phrase),
     Rule("Everyone out at once", ("shedding.all_out",), all_out_phrase),
+    *(
+        [
+            Rule(
+                "Who loses",
+                _settings(SheddingRule, "shedding", "loser", "loser_tie"),
+                lambda v: loser_phrase(v) if v.mode is Mode.SHEDDING else "Nobody loses a hand.",
+            )
+        ]
+        if _settings(SheddingRule, "shedding", "loser")
+        else []
+    ),
+    *(
+        [
+            Rule(
+                "Cuts on the first trick",
+                _settings(SheddingRule, "shedding", "first_trick_cuts"),
+                first_trick_cuts_phrase,
+            )
+        ]
+        if _settings(SheddingRule, "shedding", "first_trick_cuts")
+        else []
+    ),
     Rule("Scoring", ("scoring.formula", "scoring.higher_wins"), scoring_phrase),
     Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
     Rule("Match", ("match.word",), match_phrase),
@@ -611,14 +1080,70 @@ def leaf_settings(obj: Any, prefix: str = "") -> Iterator[tuple[str, object]]:
             yield name, value
 
 
-def _setting_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "not set"
-    if isinstance(value, Enum):
-        return str(value.value)
-    return str(value)
+#: The line of a variant file that holds each setting, for a change that makes
+#: no difference in play.
+SETTING_LINES: dict[str, str] = {
+    "mode": "mode",
+    "players.min": "players",
+    "players.max": "players",
+    "deck.removed": "deck",
+    "direction": "direction",
+    "dealer.first": "first dealer",
+    "dealer.seat": "first dealer",
+    "match.loser_deals": "deal passes",
+    "schedule.start.table": "hand size",
+    "schedule.start.largest": "hand size",
+    "schedule.start.keep_one": "hand size",
+    "schedule.start.cap": "hand size",
+    "schedule.pattern": "hands",
+    "schedule.count": "hands",
+    "schedule.sizes": "hands",
+    "schedule.repeat": "hands",
+    "trumps.kind": "trumps",
+    "trumps.suit": "trumps",
+    "trumps.cycle": "trumps",
+    "trumps.none_when_pack_empty": "trumps",
+    "trumps.no_trump_every": "no trumps",
+    "bidding.style": "bidding",
+    "bidding.hook": "hook",
+    "bidding.min_bid": "bids",
+    "bidding.max_bid": "bids",
+    "bidding.blind": "blind bids",
+    "bidding.blind_only": "blind bids",
+    "bidding.forehead_sizes": "forehead hands",
+    "bidding.amend": "bid changes",
+    "play.first_leader": "first lead",
+    "play.lead_card": "first lead",
+    "play.first_lead": "first lead",
+    "play.must_follow": "follow",
+    "play.must_trump": "follow",
+    "play.must_beat": "follow",
+    "play.follow": "follow",
+    "play.first_trick": "first trick",
+    "play.trump_lead": "leading trumps",
+    "play.lead": "leading trumps” or “lead",
+    "play.broken_by": "broken by",
+    "play.leader_out": "leader out",
+    "shedding.dead_tricks": "dead tricks",
+    "shedding.all_out": "all out together",
+    "shedding.loser": "loser",
+    "shedding.loser_tie": "loser",
+    "shedding.first_trick_cuts": "cuts on the first trick",
+    "scoring.formula": "score",
+    "scoring.higher_wins": "winner",
+    "winning.tie": "tie",
+    "winning.max_extra_hands": "tie",
+    "match.word": "match word",
+}
+
+
+def _lines_text(settings: Sequence[str]) -> tuple[str, bool]:
+    """``("scoring.higher_wins",)`` -> ``("“winner” line", True)``: the file's lines that
+    hold the settings, and whether that is one line."""
+    lines = list(dict.fromkeys(SETTING_LINES.get(s, "other") for s in settings))
+    one = len(lines) == 1 and "”" not in lines[0]
+    quoted = join_words([f"“{line}”" for line in lines])
+    return f"{quoted} {'line' if one else 'lines'}", one
 
 
 def _is_rule_class(value: object) -> bool:
@@ -659,16 +1184,16 @@ def differences(variant: Variant, parent: Variant) -> list[Difference]:
             if here == there:
                 # A setting changed without changing the game as played (say, the
                 # fallback hand size when the table covers every player count).
-                changes = "; ".join(
-                    f"`{s}` is {_setting_text(mine.get(s))} instead of "
-                    f"{_setting_text(theirs.get(s))}"
-                    for s in hit
+                ptitle = md_text(parent.title or parent.name)
+                lines, one = _lines_text(hit)
+                here = (
+                    f"{here} (The file's {lines} {'differs' if one else 'differ'} from "
+                    f"{ptitle}'s, which makes no difference in play.)"
                 )
-                here = f"{here} (In the file, {changes}, which makes no difference in play.)"
             out.append(Difference(rule.label, hit, here, there))
     covered = {s for r in RULES for s in r.settings}
     for s in sorted(changed - covered):
-        out.append(Difference(s, (s,), repr(mine.get(s)), repr(theirs.get(s))))
+        out.append(Difference("Another setting", (s,), "changed in the file", "as the file says"))
     return out
 
 
@@ -696,9 +1221,7 @@ def option_phrase(v: Variant, name: str, value: str) -> str:
         name: the option's name, with spaces or underscores (``hand_size``).
         value: the value as it was given.
     """
-    key = " ".join(name.replace("_", " ").split()).lower()
-    if key == "hook":
-        return f"hook {_on_off(v.bidding.hook)}"
+    key = " ".join(plain(name).replace("_", " ").split()).lower()
     if key == "blind bids":
         return f"blind bids {_on_off(v.bidding.blind)}"
     if key == "hand size":
@@ -707,17 +1230,19 @@ def option_phrase(v: Variant, name: str, value: str) -> str:
         return f"{start} in the {where} hand"
     if key == "trumps":
         return f"trumps: {trumps_short(v)}"
+    if key == "hook":
+        return f"hook {_on_off(v.bidding.hook)}"
     if key == "follow":
         return follow_short(v)
     if key == "dead tricks":
         return f"dead tricks put aside {v.shedding.dead_tricks.value}"
     if key == "match word" and v.match.word:
-        return f"the match word {'-'.join(v.match.word.upper())}"
+        return f"the match word {match_word(v)}"
     if key == "deal passes":
         return "the loser deals the next game" if v.match.loser_deals else "the deal passes on"
     if key == "first lead":
         return _lower_first(first_lead_phrase(v).rstrip("."))
-    return f"{key}: {' '.join(value.split())}"
+    return f"{md_text(key)}: {md_text(value)}"
 
 
 def options_note(v: Variant, given: Sequence[tuple[str, str]]) -> str:

@@ -18,7 +18,6 @@ from cardrules.cards import Suit, card
 from cardrules.rulebook import builtin_variants, comparison_page, rulebook
 from cardrules.rulebook_play import dealer_bids_by_rule, hook_examples
 from cardrules.rulebook_tables import (
-    NO_CARD_MARK,
     format_points,
     hands_in_game,
     schedule_rows,
@@ -101,7 +100,7 @@ CALLBREAK = Variant(
     schedule=ScheduleRule(start=HandSizeRule(), pattern=Pattern.SAME, count=5),
     trumps=TrumpRule(kind=TrumpKind.FIXED, suit=Suit.SPADES),
     bidding=BiddingRule(hook=False, min_bid=1, max_bid=8),
-    play=PlayRule(must_trump=True, must_beat=True),
+    play=PlayRule.from_flags(must_trump=True, must_beat=True),
     scoring=ScoringRule(
         formula=Formula("if tricks >= bid then bid + 0.1 * (tricks - bid) else -bid")
     ),
@@ -192,10 +191,11 @@ def test_no_trump_cycle_entry_shows_as_no_trumps() -> None:
 def test_turned_up_trump_hand_without_a_card_left_is_marked() -> None:
     rows = schedule_rows(OH_HELL_13, [4])
     assert [r.cards[4] for r in rows] == list(range(1, 14))
-    assert all(r.trumps == "turned-up card" for r in rows)
+    # The 13-card hand uses the whole pack: no card to turn up, so no trumps.
+    assert [r.trumps for r in rows] == ["turned-up card"] * 12 + ["no trumps"]
     assert [r.hand for r in rows if r.no_card] == [13]
     page = rulebook(OH_HELL_13, engine_examples=False)
-    assert f"| 13 | turned-up card | 13 {NO_CARD_MARK} |" in page
+    assert "| 13 | no trumps | 13 |" in page
     assert "played without trumps" in page
 
 
@@ -233,7 +233,7 @@ def test_the_worked_hook_examples_of_the_oh_hell_sheet() -> None:
 
 def test_no_hook_and_simultaneous_bidding_are_explained() -> None:
     page = rulebook(NO_HOOK, parent=OH_HELL, engine_examples=False)
-    assert "There is no hook" in page
+    assert "The dealer may bid any number, even one that makes all the bids add up" in page
     assert "### The dealer's bid" in page
     fists = rulebook(FISTS, parent=OH_HELL, engine_examples=False)
     assert "Everyone bids at the same time" in fists

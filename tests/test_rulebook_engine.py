@@ -63,34 +63,63 @@ def dealt(v: Variant, players: int, seed: int = 3) -> list[tuple[int, Suit | Non
     return out
 
 
+def label_for(text: str, players: int) -> str:
+    """The trumps of one count from the trumps column: ``"turned-up card; no trumps for
+    4 players"`` gives ``"no trumps"`` for 4 and ``"turned-up card"`` for the others."""
+    main, *others = text.split("; ")
+    for part in others:
+        label, _, who = part.partition(" for ")
+        numbers: set[int] = set()
+        for lo, hi in re.findall(r"(\d+)(?: (?:to|or) (\d+))?", who):
+            numbers.update(range(int(lo), int(hi or lo) + 1))
+        if players in numbers:
+            return label
+    return main
+
+
 @pytest.mark.parametrize("v", TRICKS, ids=ids(TRICKS))
 def test_schedule_table_is_what_the_engine_deals(v: Variant) -> None:
     page = rulebook(v, engine_examples=False)
     rows = table_after(page, "### Deal schedule")
     header, body = rows[0], rows[1:-1]
+    # A game whose hands never have trumps has no trumps column.
+    first = 2 if header[1] == "Trumps" else 1
     if len(v.players.counts()) == 1:
         # One table size: a single "Cards each" column.
-        assert header[2:] == ["Cards each"]
+        assert header[first:] == ["Cards each"]
         counts = [v.players.min]
     else:
-        counts = [int(h.split()[0]) for h in header[2:]]
+        counts = [int(h.split()[0]) for h in header[first:]]
     assert counts == list(v.players.counts())
-    for col, n in enumerate(counts, start=2):
+    for col, n in enumerate(counts, start=first):
         hands = dealt(v, n)
-        printed = [(r[1], r[col]) for r in body if r[col] != "—"]
+        printed = [(r[1] if first == 2 else "no trumps", r[col]) for r in body if r[col] != "—"]
         assert len(printed) == len(hands) == len(v.hand_sizes(n))
         assert rows[-1][col] == f"**{len(hands)}**"
-        for (label, cell), (size, trump, turned) in zip(printed, hands, strict=True):
-            assert int(cell.split()[0]) == size
+        for (column, cell), (size, trump, turned) in zip(printed, hands, strict=True):
+            assert int(cell) == size
+            label = label_for(column, n)
             if label == "turned-up card":
-                if cell.endswith("✱"):
-                    assert trump is None and turned is None
-                else:
-                    assert turned is not None and trump == turned.suit
+                assert turned is not None and trump == turned.suit
             elif label == "no trumps":
                 assert trump is None
             else:
                 assert trump == SUITS[label]
+
+
+def test_trumps_column_per_count_is_what_the_engine_deals() -> None:
+    """With the largest hands the pack allows, four players get 13 cards in the first
+    hand and nothing is left to turn up: that hand has no trumps for four players only."""
+    import cardrules
+
+    v = cardrules.load("oh-hell", hand_size="largest")
+    page = rulebook(v, engine_examples=False)
+    rows = table_after(page, "### Deal schedule")
+    assert rows[1][1] == "turned-up card; no trumps for 4 players"
+    for n in v.players.counts():
+        size, trump, _ = dealt(v, n)[0]
+        assert (trump is None) is (n == 4) is (size * n == 52), n
+        assert label_for(rows[1][1], n) == ("no trumps" if n == 4 else "turned-up card")
 
 
 def test_kachuful_trumps_go_ka_chu_fu_l() -> None:
@@ -164,7 +193,7 @@ def test_rules_command_prints_the_page(capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith("# Kachuful\n")
     assert "| Hand | Trumps | Cards each |" in out
     assert main(["rules", "oh-hell", "--set", "hook=off"]) == 0
-    assert "There is no hook" in capsys.readouterr().out
+    assert "The dealer may bid any number" in capsys.readouterr().out
     assert main(["rules", "kachuful", "--players", "2"]) == 1
     assert "3 to 7 players, not 2" in capsys.readouterr().err
 
@@ -178,7 +207,7 @@ def test_rules_command_says_which_options_were_set(capsys: pytest.CaptureFixture
     note = "**Played here with:** hook off, 7 cards in the first hand."
     i = next(k for k, line in enumerate(lines) if line.startswith(note))
     assert i < lines.index("## Quick facts")
-    assert "There is no hook" in out
+    assert "The dealer may bid any number" in out
     # A name given twice keeps its last value; underscores read as spaces.
     args = ["rules", "kazhutha", "--set", "dead_tricks=face up", "--set", "dead tricks=face down"]
     assert main([*args, "--set", "match word=DONKEY"]) == 0

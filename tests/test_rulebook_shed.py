@@ -103,7 +103,10 @@ def test_face_up_and_face_down_wording() -> None:
     up = section(rulebook(cardrules.load("kazhutha")))
     down = section(rulebook(cardrules.load("kazhutha-face-down")))
     assert "face up, where anyone may look back at them" in up and "face down" not in up
-    assert "face down, and nobody may turn them over again" in down and "face up" not in down
+    assert "face down: everyone saw them played, and they stay in view only until the next" in (
+        down
+    )
+    assert "face up" not in down
     # The same house rule set as an option changes the page the same way.
     opt = section(rulebook(cardrules.load("kazhutha", dead_tricks="face down")))
     assert opt == down

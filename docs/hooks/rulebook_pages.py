@@ -9,6 +9,7 @@ Nothing generated is written into ``docs/``, so nothing generated is committed.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import logging
 from pathlib import Path
@@ -84,6 +85,12 @@ def _root(v: Variant, by_name: dict[str, Variant]) -> Variant:
     return v
 
 
+def _nav_title(v: Variant) -> str:
+    """A variant's title for the navigation, which the theme puts into the HTML as it
+    is: escaped, so that a title can never be markup."""
+    return html.escape(" ".join((v.title or v.name).split()))
+
+
 def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
     by_name = {v.name: v for v in variants}
     families: dict[str, list[Variant]] = {}
@@ -92,12 +99,12 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
     games: list[Any] = ["games/index.md"]
     for root_name in sorted(families, key=lambda n: (n not in ("oh-hell", "kachuful"), n)):
         members = sorted(families[root_name], key=lambda v: (v.name != root_name, v.name))
-        entries = [{(v.title or v.name): f"games/{v.name}.md"} for v in members]
+        entries = [{_nav_title(v): f"games/{v.name}.md"} for v in members]
         if len(entries) == 1:
             games += entries
         else:
             root = by_name[root_name]
-            games.append({f"{root.title or root.name} family": entries})
+            games.append({f"{_nav_title(root)} family": entries})
     nav: list[Any] = [{"Home": "index.md"}]
     if (docs_dir / "tutorial.md").exists():
         nav.append({"Write your own house rule": "tutorial.md"})

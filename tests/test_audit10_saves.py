@@ -60,9 +60,9 @@ def edit(text: str, fn: Callable[[dict[str, Any]], object]) -> str:
 
 
 def refused_fast(fn: Callable[[], object], bound: float = 0.1) -> SaveError:
-    """``fn()`` raises SaveError within ``bound`` seconds (one retry for a loaded machine)."""
+    """``fn()`` raises SaveError within ``bound`` seconds (retried for a loaded machine)."""
     took = 0.0
-    for _ in range(2):
+    for _ in range(4):
         t0 = time.perf_counter()
         with pytest.raises(SaveError) as info:
             fn()

@@ -10,10 +10,12 @@ anything" is the list ``suit led, otherwise trumps, otherwise any card``, and
 every house rule of that kind is a new list, not new engine code.
 
 Examples:
-    >>> from cardrules.card_rules import parse_choice_text
-    >>> rule = parse_choice_text("suit led and winning, otherwise suit led, otherwise any card")
+    >>> from cardrules.card_rules import follow_choice
+    >>> rule = follow_choice(must_follow=True, must_trump=False, must_beat=True)
     >>> [str(option) for option in rule.options]
-    ['suit led and winning', 'suit led', 'any card']
+    ['suit led and winning', 'suit led', 'trumps and winning', 'any card']
+
+The text of a rule reads back with :func:`cardrules.dsl.parse_card_rule`.
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ __all__ = [
     "TermKind",
     "follow_choice",
     "lead_choice",
-    "parse_choice_text",
 ]
 
 
@@ -185,16 +186,3 @@ def lead_choice(*, trumps_once_broken: bool) -> CardChoice:
     return CardChoice(
         (_set(_ANY, CardTerm(TermKind.TRUMPS, unbroken=True, negated=True)), _set(_ANY))
     )
-
-
-def parse_choice_text(text: str) -> CardChoice:
-    """A card-set rule from its text, as a variant file writes it after ``follow:``
-    or ``lead:`` (for use from Python; files are read by :mod:`cardrules.dsl`).
-
-    Raises:
-        VariantError: if ``text`` is not a card-set rule.
-    """
-    from cardrules.dsl import parse
-
-    v = parse(f"game: x\nscore: tricks\nfollow: {text}\n", path="<card rule>")
-    return v.play.follow

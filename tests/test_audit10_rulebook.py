@@ -103,7 +103,7 @@ def prose(page: str, *, differences: bool = True) -> str:
 
 
 def test_item13_seat_names_for_every_count_the_language_allows() -> None:
-    from cardrules.rulebook_play import seat_names
+    from cardrules.rulebook.play import seat_names
 
     for n in range(1, MAX_PLAYERS + 1):
         names = seat_names(n)
@@ -136,7 +136,7 @@ def test_item13_every_builtin_widened_has_a_page_at_its_largest_count(v: Variant
     top = wide.players.max
     page = rulebook(wide, players=top)
     assert page.startswith(f"# {v.title}")
-    from cardrules.rulebook_play import seat_names
+    from cardrules.rulebook.play import seat_names
 
     last = seat_names(top)[-1]
     if "## A worked hand" in page or "worked through" in page:
@@ -379,7 +379,7 @@ def test_item17_oh_hell_13_trumps_column_and_quick_facts() -> None:
 
 
 def test_item17_trumps_per_hand_and_player_count() -> None:
-    from cardrules.rulebook_tables import schedule_rows
+    from cardrules.rulebook.tables import schedule_rows
 
     v = cardrules.load("oh-hell", hand_size="largest")
     rows = schedule_rows(v, list(v.players.counts()))
@@ -412,7 +412,7 @@ def test_item18_face_down_says_every_card_is_seen_as_it_is_played() -> None:
     assert "everyone sees every card as it is played" in page
     assert "the trick just finished" in page
     # The engine: every seat sees the whole trick just finished, not older dead cards.
-    from cardrules.rulebook_shed import _plan, _stack
+    from cardrules.rulebook.shed import _plan, _stack
 
     plan = _plan(v, 4)
     assert plan is not None
@@ -710,7 +710,7 @@ def test_item20_pages_of_random_valid_configs_mention_only_their_features(
 
 
 def _one_hand(v: Variant, ex: object) -> Variant:
-    from cardrules.rulebook_play import PlayExample
+    from cardrules.rulebook.play import PlayExample
 
     assert isinstance(ex, PlayExample)
     if v.mode is Mode.SHEDDING:
@@ -746,7 +746,7 @@ def _cards_named(text: str) -> list[Card]:
 
 def replay(v: Variant, page: str) -> int:
     """Play every example of ``page`` through a fresh Game; return how many were checked."""
-    from cardrules.rulebook_play import play_examples, seat_names
+    from cardrules.rulebook.play import play_examples, seat_names
 
     checked = 0
     for ex in play_examples(v):

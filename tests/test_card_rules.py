@@ -25,11 +25,11 @@ from cardrules.card_rules import (
     CardTerm,
     TermKind,
     follow_choice,
-    parse_choice_text,
 )
 from cardrules.cards import ALL_CARDS, Card, Suit, card
 from cardrules.dsl import format as format_variant
 from cardrules.dsl import load_text, parse
+from cardrules.dsl import parse_card_rule as parse_choice_text
 from cardrules.engine import Game, Play
 from cardrules.rules import (
     BiddingRule,

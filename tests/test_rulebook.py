@@ -16,14 +16,14 @@ import pytest
 
 from cardrules.cards import Suit, card
 from cardrules.rulebook import builtin_variants, comparison_page, rulebook
-from cardrules.rulebook_play import dealer_bids_by_rule, hook_examples
-from cardrules.rulebook_tables import (
+from cardrules.rulebook.play import dealer_bids_by_rule, hook_examples
+from cardrules.rulebook.tables import (
     format_points,
     hands_in_game,
     schedule_rows,
     scoring_grid,
 )
-from cardrules.rulebook_words import RULES, differences, leaf_settings
+from cardrules.rulebook.words import RULES, differences, leaf_settings
 from cardrules.rules import (
     BiddingRule,
     BidStyle,
@@ -436,7 +436,7 @@ SCORING_WORDS = {
 
 @pytest.mark.parametrize("text", sorted(SCORING_WORDS))
 def test_scoring_formulas_read_as_plain_english(text: str) -> None:
-    from cardrules.rulebook_formula import formula_sentence, formula_short
+    from cardrules.rulebook.formula import formula_sentence, formula_short
 
     sentence, short = SCORING_WORDS[text]
     assert formula_sentence(Formula(text)) == sentence
@@ -445,7 +445,7 @@ def test_scoring_formulas_read_as_plain_english(text: str) -> None:
 
 def test_every_builtin_formula_has_words() -> None:
     """A built-in scoring rule never reaches a page as a formula."""
-    from cardrules.rulebook_formula import formula_sentence, formula_short
+    from cardrules.rulebook.formula import formula_sentence, formula_short
 
     for v in builtin_variants():
         f = v.scoring.formula
@@ -485,3 +485,14 @@ def test_pages_are_plain_english_above_the_variant_file() -> None:
         assert _jargon(prose) is None, (v.name, _jargon(prose))
     comparison = re.sub(r"\]\([^)]*\)", "]", comparison_page(variants))
     assert _jargon(comparison) is None, _jargon(comparison)
+
+
+def test_cardrules_rulebook_is_callable_after_importing_a_page_module() -> None:
+    """The pages live in the package ``cardrules.rulebook`` (issue 11); importing one
+    of its modules must not turn ``cardrules.rulebook(variant)`` into a module."""
+    import importlib
+
+    import cardrules
+
+    importlib.import_module("cardrules.rulebook.words")
+    assert cardrules.rulebook(cardrules.load("kachuful")).startswith("# Kachuful")

@@ -19,9 +19,9 @@ from cardrules.cards import Suit
 from cardrules.cli import main
 from cardrules.engine import Bid, Game, Look
 from cardrules.rulebook import builtin_variants, rulebook
-from cardrules.rulebook_hand import play_worked_hand, simple_choice
-from cardrules.rulebook_play import hook_examples, one_hand_variant
-from cardrules.rulebook_tables import format_points, score
+from cardrules.rulebook.hand import play_worked_hand, simple_choice
+from cardrules.rulebook.play import hook_examples, one_hand_variant
+from cardrules.rulebook.tables import format_points, score
 from cardrules.rules import Mode, Variant
 
 VARIANTS = builtin_variants()

@@ -17,8 +17,8 @@ import cardrules
 from cardrules.cards import Card, card
 from cardrules.engine import Game, Play
 from cardrules.rulebook import builtin_variants, rulebook
-from cardrules.rulebook_play import NAMES
-from cardrules.rulebook_shed import WorkedTricks, _plan, _stack, play_worked_tricks
+from cardrules.rulebook.play import NAMES
+from cardrules.rulebook.shed import WorkedTricks, _plan, _stack, play_worked_tricks
 from cardrules.rules import Direction, Mode, Variant
 
 SHEDDING = [v for v in builtin_variants() if v.mode is Mode.SHEDDING]

@@ -164,7 +164,7 @@ def test_tutorial_variant_changes_exactly_what_it_says(tmp_path: Path) -> None:
     """The tutorial's finished file loads, and differs from Kachuful in three rules."""
     from cardrules.dsl import load
     from cardrules.rulebook import rulebook
-    from cardrules.rulebook_words import differences
+    from cardrules.rulebook.words import differences
 
     tutorial = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
     blocks = _code_blocks(tutorial, "text")

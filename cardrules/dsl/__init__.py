@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from cardrules.card_rules import CardChoice
+
 from .formatter import format, format_source
 from .loader import (
     EXTENSION,
@@ -30,6 +32,22 @@ __all__ = [
     "load",
     "load_text",
     "parse",
+    "parse_card_rule",
     "parse_override",
     "validate",
 ]
+
+
+def parse_card_rule(text: str) -> CardChoice:
+    """A card-set rule from its text, as a variant file writes it after ``follow:``
+    or ``lead:``.
+
+    Example:
+        >>> str(parse_card_rule("suit led, otherwise trumps, otherwise any card"))
+        'suit led, otherwise trumps, otherwise any card'
+
+    Raises:
+        VariantError: if ``text`` is not a card-set rule.
+    """
+    v = parse(f"game: x\nscore: tricks\nfollow: {text}\n", path="<card rule>")
+    return v.play.follow

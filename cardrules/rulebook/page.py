@@ -8,7 +8,7 @@ scoring table, a worked hand played by the engine, what happens after a tie,
 and the variant file itself. Every sentence and table is computed from the
 config, and speaks only of what the game has, so when a variant file changes
 its page changes with it; text that comes from the file is escaped
-(:mod:`cardrules.rulebook_safe`), so a page can be rendered as HTML safely.
+(:mod:`cardrules.rulebook.safe`), so a page can be rendered as HTML safely.
 
 Examples:
     >>> import cardrules
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardrules.errors import CardrulesError
-from cardrules.rulebook_play import HookExample, hook_examples, play_examples_section, seat_names
-from cardrules.rulebook_safe import md_code, md_fence, md_line, md_text, page_link, plain
-from cardrules.rulebook_tables import (
+from cardrules.rulebook.play import HookExample, hook_examples, play_examples_section, seat_names
+from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
+from cardrules.rulebook.tables import (
     comparison_table,
     format_points,
     hands_in_game,
@@ -35,8 +35,8 @@ from cardrules.rulebook_tables import (
     schedule_table,
     scoring_table,
 )
-from cardrules.rulebook_trumps import has_trumps
-from cardrules.rulebook_words import (
+from cardrules.rulebook.trumps import has_trumps
+from cardrules.rulebook.words import (
     Difference,
     amend_phrase,
     bidding_phrase,
@@ -120,7 +120,7 @@ def rulebook(
     Every sentence is worked out from the variant's rules, and speaks only of
     what the game has (a game without bidding never mentions bids, a game whose
     hands have no trumps never mentions trumps). Text from the variant file or
-    from ``settings`` is escaped (see :mod:`cardrules.rulebook_safe`): it shows
+    from ``settings`` is escaped (see :mod:`cardrules.rulebook.safe`): it shows
     as text, never as HTML or a link, and the file at the bottom of the page
     sits in a code block it cannot close.
 
@@ -172,7 +172,7 @@ def rulebook(
         out += _play_section(variant, counts, players)
         out += _scoring_section(variant, counts)
         if engine_examples:
-            from cardrules.rulebook_hand import worked_hand_section
+            from cardrules.rulebook.hand import worked_hand_section
 
             out += worked_hand_section(variant, players)
         out += ["## Winning", "", tie_phrase(variant), ""]
@@ -398,7 +398,7 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
 
 
 def _shedding_sections(v: Variant, players: int | None, engine_examples: bool) -> list[str]:
-    from cardrules.rulebook_shed import shedding_sections
+    from cardrules.rulebook.shed import shedding_sections
 
     return shedding_sections(v, players, engine_examples=engine_examples)
 

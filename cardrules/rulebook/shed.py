@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.errors import CardrulesError
-from cardrules.rulebook_play import example_players, play_examples_section, seat_names, stack_deck
-from cardrules.rulebook_safe import md_text
-from cardrules.rulebook_words import (
+from cardrules.rulebook.play import example_players, play_examples_section, seat_names, stack_deck
+from cardrules.rulebook.safe import md_text
+from cardrules.rulebook.words import (
     count_word,
     dead_trick_phrase,
     first_lead_phrase,

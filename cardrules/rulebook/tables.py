@@ -12,15 +12,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cardrules.rulebook_safe import md_text, page_link
-from cardrules.rulebook_trumps import (
+from cardrules.rulebook.numbers import format_points
+from cardrules.rulebook.safe import md_text, page_link
+from cardrules.rulebook.trumps import (
     NO_TRUMPS_LABEL,
     TURN_UP_LABEL,
     hand_trump_label,
     has_trumps,
     no_card_left,
 )
-from cardrules.rulebook_words import (
+from cardrules.rulebook.words import (
     counts_phrase,
     follow_short,
     join_words,
@@ -58,7 +59,7 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: 
     seps = [marks.get(align[i] if i < len(align) else "l", "---") for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        # A pipe already escaped (text from a variant file, see rulebook_safe) stays one.
+        # A pipe already escaped (text from a variant file, see rulebook.safe) stays one.
         return (
             "| "
             + " | ".join(re.sub(r"(?<!\\)\|", r"\\|", c).replace("\n", " ") for c in cells)
@@ -70,7 +71,7 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]], align: 
 
 def trump_label(v: Variant, hand: int, players: int, size: int) -> str:
     """The trumps of hand ``hand`` (1-based) of ``size`` cards each for ``players`` players,
-    as the schedule table shows them (see :func:`~cardrules.rulebook_trumps.hand_trump_label`)."""
+    as the schedule table shows them (see :func:`~cardrules.rulebook.trumps.hand_trump_label`)."""
     return hand_trump_label(v, hand, players, size)
 
 
@@ -215,28 +216,6 @@ def score(
     return f.evaluate(env)
 
 
-def format_points(x: Fraction) -> str:
-    """Points as a person writes them: ``12``, ``-3``, ``3.1`` or ``7/3``."""
-    if x.denominator == 1:
-        return str(x.numerator)
-    d = x.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if d != 1:
-        return f"{x.numerator}/{x.denominator}"
-    sign = "-" if x < 0 else ""
-    a = abs(x)
-    whole, rest = divmod(a.numerator, a.denominator)
-    digits = ""
-    while rest:
-        rest *= 10
-        q, rest = divmod(rest, a.denominator)
-        digits += str(q)
-    return f"{sign}{whole}.{digits}"
-
-
 def scoring_bids(v: Variant, cards: int) -> list[int]:
     """The bids shown in the scoring table for a hand of ``cards`` cards (``[0]`` for a game
     without bidding, whose formula does not look at bids)."""
@@ -280,7 +259,7 @@ def scoring_table(v: Variant, cards: int = 4, players: int = 4, blind: bool = Fa
 
 def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> list[list[str]]:
     """One row per variant: name, players, trumps, schedule, hook, bidding, scoring, follow."""
-    from cardrules.rulebook_words import players_phrase
+    from cardrules.rulebook.words import players_phrase
 
     rows = []
     for v in variants:
@@ -318,8 +297,8 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
         if v.mode is Mode.SHEDDING:
             scoring = "letters " + "-".join(v.match.word.upper()) if v.match.word else "one loser"
         elif v.scoring.formula is not None:
-            from cardrules.rulebook_formula import formula_short
-            from cardrules.rulebook_words import fixed_variables
+            from cardrules.rulebook.formula import formula_short
+            from cardrules.rulebook.words import fixed_variables
 
             scoring = formula_short(v.scoring.formula, fixed_variables(v))
         else:

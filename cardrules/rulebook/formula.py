@@ -60,7 +60,7 @@ _TIMES = {2: "doubled", 3: "tripled"}
 
 
 def _num(x: Fraction) -> str:
-    from cardrules.rulebook_tables import format_points
+    from cardrules.rulebook.numbers import format_points
 
     return format_points(x)
 

@@ -9,7 +9,7 @@ Every phrase says what the engine does with the rule, and only speaks of a
 feature the variant has: a game without bidding never hears of bids or the
 hook, a game whose hands never have trumps never hears of trumps. Text from the
 variant file (a match word, an option given on the command line) goes through
-:mod:`cardrules.rulebook_safe`.
+:mod:`cardrules.rulebook.safe`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, CardSet, Suit
-from cardrules.rulebook_follow import (
+from cardrules.rulebook.follow import (
     break_phrase,
     choice_phrase,
     choice_words,
@@ -31,8 +31,8 @@ from cardrules.rulebook_follow import (
     play_flags,
     uses_unbroken,
 )
-from cardrules.rulebook_safe import md_text, plain
-from cardrules.rulebook_trumps import has_trumps, no_card_hands
+from cardrules.rulebook.safe import md_text, plain
+from cardrules.rulebook.trumps import has_trumps, no_card_hands
 from cardrules.rules import (
     MAX_TIE_HANDS,
     BiddingRule,
@@ -750,7 +750,7 @@ def scoring_phrase(v: Variant) -> str:
         return "No points: the last player holding cards loses the game."
     if f is None:
         return "No scoring formula."
-    from cardrules.rulebook_formula import formula_sentence
+    from cardrules.rulebook.formula import formula_sentence
 
     side = "highest" if v.scoring.higher_wins else "lowest"
     words = _lower_first(formula_sentence(f, fixed_variables(v)))

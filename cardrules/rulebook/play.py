@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.rulebook_follow import (
+from cardrules.rulebook.follow import (
     best_card,
     choice_words,
     choose,
@@ -25,8 +25,8 @@ from cardrules.rulebook_follow import (
     play_flags,
     uses_unbroken,
 )
-from cardrules.rulebook_trumps import has_trumps
-from cardrules.rulebook_words import first_trick_cuts, join_words, suit_one
+from cardrules.rulebook.trumps import has_trumps
+from cardrules.rulebook.words import first_trick_cuts, join_words, suit_one
 from cardrules.rules import (
     BidStyle,
     Direction,

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.errors import CardrulesError
-from cardrules.rulebook_play import seat_names
-from cardrules.rulebook_tables import format_points, markdown_table
-from cardrules.rulebook_trumps import no_card_left
-from cardrules.rulebook_words import count_word, join_words, plural
+from cardrules.rulebook.play import seat_names
+from cardrules.rulebook.tables import format_points, markdown_table
+from cardrules.rulebook.trumps import no_card_left
+from cardrules.rulebook.words import count_word, join_words, plural
 from cardrules.rules import BidStyle, Direction, Mode, Variant
 
 if TYPE_CHECKING:

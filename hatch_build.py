@@ -27,10 +27,19 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled with mypyc (paths relative to the project root): the
-#: engine's game loop and every module it calls (compiled together, their calls
-#: to one another and the attributes of ``_Rules`` are native).
+#: engine's game (``game.py``), the modules of the phases of a hand it drives,
+#: and every other engine module they call (compiled together, their calls to
+#: one another and the attributes of ``Game`` and ``_Rules`` are native).
+#: ``actions.py``, ``view.py`` and ``match.py`` stay Python.
 COMPILED = (
     "cardrules/engine/game.py",
+    "cardrules/engine/deal.py",
+    "cardrules/engine/bidding.py",
+    "cardrules/engine/play.py",
+    "cardrules/engine/trick.py",
+    "cardrules/engine/score.py",
+    "cardrules/engine/end.py",
+    "cardrules/engine/tables.py",
     "cardrules/engine/compiled_rules.py",
     "cardrules/engine/dealing.py",
     "cardrules/engine/events.py",

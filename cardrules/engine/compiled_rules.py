@@ -224,7 +224,7 @@ class _Rules:
         # A formula whose values are always whole numbers keeps every running
         # total within bounds (the parser bounds each value; a game has at most
         # 2,000 hands). Only one that can give fractions needs its totals checked
-        # before a hand is scored (Game._finish_trick).
+        # before a hand is scored (score._check_hand_score, as its last trick ends).
         tree = getattr(self.formula, "expr", None)
         self.score_guard = self.formula is not None and (tree is None or not _whole_valued(tree))
         self.higher_wins = v.scoring.higher_wins

@@ -39,7 +39,7 @@ def _explain_play(
 ) -> str:
     """Why card ``c`` may not be played from ``hand``: ``legal`` is the mask of the
     cards that may be played, the code of the rule that limited it and the index of
-    the set of that rule's list that applied (see ``Game._legal_plays``); ``trick``
+    the set of that rule's list that applied (see ``play._legal_plays``); ``trick``
     the cards played to the trick so far and ``best`` the card winning it."""
     cd = ALL_CARDS[c]
     if not hand >> c & 1:

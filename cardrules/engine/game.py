@@ -1,4 +1,4 @@
-"""The game engine: one :class:`Game` class plays every variant a :class:`Variant` describes.
+"""The game: :class:`Game` holds the state of one game and its public API.
 
 State layout (all plain ints and lists, so that :meth:`Game.clone` is a few
 list copies):
@@ -10,119 +10,81 @@ list copies):
 * the log (:attr:`Game.events`) is a list of small tuples whose first item is
   the event kind. The log *is* the history: saves and :func:`replay` read it.
 
-The trick loop is split into small steps (:meth:`Game._legal_plays`,
-:meth:`Game.apply`, :meth:`Game._finish_trick`, :meth:`Game._next_hand`) so
-that the shedding mode can replace the trick-completion step (dead tricks,
-cuts and pick-ups, :meth:`Game._shed_step`) and skip seats that are out, on
-the same engine.
+Each phase of a hand is a module of its own, driven by the compiled rules
+(:class:`~cardrules.engine.compiled_rules._Rules`); their functions take the
+game as their first argument:
 
-This module holds the state and the loop; the rest lives beside it:
+* :mod:`~cardrules.engine.deal`: the first dealer, each deal and its trumps;
+* :mod:`~cardrules.engine.bidding`: the bids a seat may make, bidding, looking
+  and changing a bid;
+* :mod:`~cardrules.engine.play`: the first leader and the cards a seat may
+  play (the rules' card-set lists);
+* :mod:`~cardrules.engine.trick`: the end of a trick, trick-taking
+  (:func:`~cardrules.engine.trick._finish_trick`) or shedding (dead tricks,
+  cuts and pick-ups, seats going out: :func:`~cardrules.engine.trick._shed_step`);
+* :mod:`~cardrules.engine.score`: the points of a hand and the guard on the totals;
+* :mod:`~cardrules.engine.end`: the next hand, tie-break hands and the end of the game.
 
+:meth:`Game.apply` makes the play of a legal card itself, inline (the engine's
+hot path); the rest of a game's progress is those modules'. No game has code of
+its own: what differs from one variant to another is in the rules' values.
+Around them:
+
+* :mod:`~cardrules.engine.tables`: the card, suit and interned action tables;
 * :mod:`~cardrules.engine.compiled_rules`: a variant compiled for the loop
   (:class:`_Rules`), its fingerprint and the scoring of a hand;
 * :mod:`~cardrules.engine.dealing`: seeded shuffles, given decks, the first
   dealer and the checks of recorded deals;
 * :mod:`~cardrules.engine.events`: the log's public form and one seat's view of it;
 * :mod:`~cardrules.engine.explain`: the reasons given by ``IllegalAction``;
-* :mod:`~cardrules.engine.saves`: :meth:`Game.to_json`, :meth:`Game.from_json`
-  and :func:`replay`.
+* :mod:`~cardrules.engine.saves`: the text of :meth:`Game.to_json`, the checks
+  of :meth:`Game.from_json` and of :func:`replay`.
+
+This module imports those; none of them imports it (the phases name
+:class:`Game` for their type hints only, and :mod:`~cardrules.engine.saves` is
+given the class), so the engine's imports have no cycle.
+:mod:`~cardrules.engine.match` plays matches of games on top of this module.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Final, overload
 
-from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card, CardSet, Suit
-from cardrules.engine.actions import Action, Amend, Bid, Look, Play
-from cardrules.engine.compiled_rules import (
-    CompiledChoice,
-    Num,
-    _compile,
-    _Rules,
-    variant_fingerprint,
-)
-from cardrules.engine.dealing import (
-    _check_deal,
-    _first_dealer,
-    _normalise_decks,
-    _random_words,
-    _shuffled,
-)
+from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
+from cardrules.engine.actions import Action, Amend, Play
+from cardrules.engine.bidding import _amend_options, _bid_options, _do_bid, _try_amend, _try_bid
+from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
+from cardrules.engine.deal import _begin
+from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.events import Event, _events_for, _public
-from cardrules.engine.explain import _explain_bid, _explain_play
+from cardrules.engine.play import _play_legal, _refuse_play
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
 from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
-from cardrules.engine.saves import _load_text, _save_text, replay
+from cardrules.engine.saves import _load_text, _replay, _save_text
+from cardrules.engine.score import _check_hand_score
+from cardrules.engine.tables import (
+    _BID,
+    _BITS,
+    _OVER,
+    _PHASE_NAMES,
+    _PLAY,
+    _SHIFT,
+    _SUIT_BIT,
+    _SUIT_OF,
+    _SUIT_TABLES,
+    _plays_of,
+    _suit_plays,
+)
+from cardrules.engine.trick import _finish_trick, _shed_step
 from cardrules.engine.view import Result, View
-from cardrules.errors import IllegalAction, InvalidAction, ScoreError, VariantError
+from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import Variant
-from cardrules.scoring import check_total
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
-
-_BID: Final = 0
-_PLAY: Final = 1
-_OVER: Final = 2
-_PHASE_NAMES: Final = ("bid", "play", "over")
-
-_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
-_SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
-_SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
-_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(52))
-_ZERO: Final = Fraction(0)
-_SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
-# Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken.
-_UNBROKEN: Final[tuple[int, ...]] = tuple(
-    sum(SUIT_MASKS[x] for x in range(4) if not b >> x & 1) for b in range(16)
-)
-# Suit by number, with index -1 (no trumps) giving None.
-_SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)
-_LOOK: Final = Look()
-
-# Per suit, the tuple of Play actions for each 13-bit pattern, built on demand.
-_SUIT_TABLES: Final[list[list[tuple[Play, ...] | None]]] = [[None] * 8192 for _ in range(4)]
-
-
-def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
-    t = _SUIT_TABLES[suit][pattern]
-    if t is None:
-        base = 13 * suit
-        t = tuple(_PLAYS[base + i] for i in range(13) if pattern >> i & 1)
-        _SUIT_TABLES[suit][pattern] = t
-    return t
-
-
-def _plays_of(mask: int) -> tuple[Play, ...]:
-    """The Play actions of a card mask, lowest id first (no allocation for one suit)."""
-    out: tuple[Play, ...] = ()
-    tables = _SUIT_TABLES
-    p = mask & 0x1FFF
-    if p:
-        t = tables[0][p]
-        out = t if t is not None else _suit_plays(0, p)
-    p = (mask >> 13) & 0x1FFF
-    if p:
-        t = tables[1][p]
-        if t is None:
-            t = _suit_plays(1, p)
-        out = out + t if out else t
-    p = (mask >> 26) & 0x1FFF
-    if p:
-        t = tables[2][p]
-        if t is None:
-            t = _suit_plays(2, p)
-        out = out + t if out else t
-    p = (mask >> 39) & 0x1FFF
-    if p:
-        t = tables[3][p]
-        if t is None:
-            t = _suit_plays(3, p)
-        out = out + t if out else t
-    return out
 
 
 #: The largest seed a game takes (seeds are 64-bit; a longer one is refused).
@@ -305,7 +267,7 @@ class Game:
         if _blank:
             return
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
-        self._begin()
+        _begin(self)
 
     # ----------------------------------------------------------------- setup
 
@@ -383,493 +345,6 @@ class Game:
         self._legal_mask = 0
         self._result = None
 
-    def _begin(self) -> None:
-        words = _random_words(self._seed, 0)
-        dealer = self._fd_param
-        if dealer is None:
-            dealer = _first_dealer(self._v, self._n, self._r.pack, words, self._events)
-        self._start_hand(dealer, words)
-
-    # ----------------------------------------------------------------- dealing
-
-    def _deck_for(self, idx: int, k: int, words: tuple[int, ...] | None) -> Sequence[int]:
-        """The card order for hand ``idx`` (0-based)."""
-        if self._decks:
-            if self._decks_reuse:
-                return self._decks[0]
-            if idx < len(self._decks):
-                return self._decks[idx]
-        return _shuffled(words or _random_words(self._seed, idx), self._r.pack, k + 1)
-
-    def _start_hand(self, dealer: int, words: tuple[int, ...] | None = None) -> None:
-        r = self._r
-        n = self._n
-        idx = self._hand_index + 1
-        self._hand_index = idx
-        hn = idx + 1
-        sizes = self._sizes
-        size = sizes[idx] if idx < len(sizes) else self._largest
-        self._size = size
-        self._dealer = dealer
-        trule = r.trump_rule
-        turn_up = r.turn_up_all or (r.turn_up_any and trule.is_turn_up_hand(hn))
-        k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * n
-        if idx < len(self._forced):
-            hands_t, turned = self._forced[idx]
-            hands = list(hands_t)
-            _check_deal(r, n, self._order[dealer], hn, size, hands, turned, turn_up)
-        else:
-            order = self._deck_for(idx, k, words)
-            so = self._order[dealer]
-            hands = [0] * n
-            for j in range(n):
-                m = 0
-                for c in order[j:k:n]:
-                    m |= _BITS[c]
-                hands[so[j]] = m
-            turned = -1
-            if turn_up:
-                if k < len(order):
-                    turned = order[k]
-                elif not trule.none_when_pack_empty:
-                    turned = order[k - 1]
-        self._hands = hands
-        self._turned = turned
-        if turn_up:
-            trump = -1 if turned < 0 else _SUIT_OF[turned]
-        else:
-            fixed = trule.fixed_trump(hn)
-            trump = -1 if fixed is None else int(fixed)
-        self._trump = trump
-        dealt = 0
-        for h in hands:
-            dealt |= h
-        self._undealt = r.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
-        self._won = [0] * n
-        self._tricks = [0] * n
-        in_count = 0
-        for h in hands:
-            if h:
-                in_count += 1
-        self._in_count = in_count
-        self._known = [0] * n
-        self._out = [not h for h in hands]
-        self._dead = 0
-        self._dead_by = [0] * n
-        self._tricks_played = 0
-        self._trick = []
-        self._trick_seats = []
-        self._broken_suits = 0
-        self._forced_lead = False
-        ev = self._events
-        ev.append(("deal", hn, dealer, size, tuple(hands)))
-        ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
-        self._forehead = forehead = size in r.forehead and r.bid_style != 0
-        self._bids = [-1] * n
-        self._blind = [False] * n
-        self._amender = -1
-        self._legal = None
-        style = r.bid_style
-        if style:
-            self._phase = _BID
-            self._looked = [not r.blind or forehead] * n
-            order0 = self._order[dealer]
-            self._bid_pos = 0
-            self._to_act = order0[0]
-            self._waiting = list(order0) if style == 2 else None
-        else:
-            self._looked = [True] * n
-            self._waiting = None
-            self._start_play()
-
-    # ----------------------------------------------------------------- bidding
-
-    def _bid_options(self, s: int) -> tuple[Action, ...]:
-        r = self._r
-        size = self._size
-        hi = size if r.max_bid is None else min(r.max_bid, size)
-        lo = min(r.min_bid, hi)
-        excl = -1
-        if r.hook and self._bid_pos == self._n - 1 and s == self._dealer:
-            total = 0
-            for b in self._bids:
-                if b > 0:
-                    total += b
-            excl = size - total
-            if not lo <= excl <= hi or lo == hi:
-                excl = -1
-        blind = r.blind and not self._looked[s]
-        key = (lo, hi, excl, blind)
-        opts = r.bid_cache.get(key)
-        if opts is None:
-            only = r.blind_only if blind else frozenset()
-            opts = tuple(
-                Bid(b, blind=blind)
-                for b in range(lo, hi + 1)
-                if b != excl and (not only or b in only)
-            )
-            if blind:
-                opts = (_LOOK, *opts)
-            r.bid_cache[key] = opts
-        return opts
-
-    def _amend_options(self, s: int) -> tuple[Action, ...]:
-        if s < 0 or s != self._amender or self._phase != _BID:
-            return ()
-        r = self._r
-        size = self._size
-        hi = size if r.max_bid is None else min(r.max_bid, size)
-        lo = min(r.min_bid, hi)
-        cur = self._bids[s]
-        return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
-
-    def _do_bid(self, s: int, action: Action) -> None:
-        self._legal = None
-        if action is _LOOK:
-            self._looked[s] = True
-            self._events.append(("look", s))
-            return
-        if type(action) is Amend:
-            self._bids[s] = action.n
-            self._blind[s] = False
-            self._events.append(("amend", s, action.n))
-            return
-        assert type(action) is Bid
-        self._bids[s] = action.n
-        self._blind[s] = action.blind
-        self._looked[s] = True
-        self._events.append(("bid", s, action.n, action.blind))
-        n = self._n
-        if self._waiting is None:
-            pos = self._bid_pos + 1
-            self._bid_pos = pos
-            self._amender = s if self._r.amend and pos < n else -1
-            if pos < n:
-                self._to_act = self._order[self._dealer][pos]
-                return
-        else:
-            w = self._waiting
-            w.remove(s)
-            if w:
-                self._to_act = w[0]
-                return
-        self._events.append(("bids", tuple(self._bids)))
-        self._amender = -1
-        self._waiting = None
-        self._start_play()
-
-    # ----------------------------------------------------------------- play
-
-    def _start_play(self) -> None:
-        r = self._r
-        self._phase = _PLAY
-        leader = self._order[self._dealer][0]
-        if r.leader_holder:
-            bit = _BITS[r.lead_card]
-            for s, h in enumerate(self._hands):
-                if h & bit:
-                    leader = s
-                    break
-        self._leader = leader
-        self._to_act = leader
-        self._legal = None
-
-    def _legal_plays(self, s: int) -> tuple[int, int, int]:
-        """The mask of cards seat ``s`` may play now, the rule that limited it and
-        which set of that rule's list applied.
-
-        Rule codes: 0 none, 1 the first lead's card, 2 the first lead's suit,
-        3 the lead rule, 4 the follow rule, 5 the first trick's rule.
-        """
-        hand = self._hands[s]
-        r = self._r
-        trick = self._trick
-        first_trick = self._tricks_played == 0
-        if not trick:
-            if first_trick and r.first_lead:
-                lc = r.lead_card
-                if r.first_lead == 1:
-                    if hand >> lc & 1:
-                        return _BITS[lc], 1, 0
-                else:
-                    m = hand & SUIT_MASKS[lc // 13]
-                    if m:
-                        return m, (2 if m != hand else 0), 0
-            rule, code = r.lead, 3
-        else:
-            rule, code = r.follow, 4
-        mask, option = hand, -1
-        if rule is not None:
-            mask, option = self._choose(rule, hand)
-            if mask == hand:
-                code = 0
-        if first_trick and r.first_trick is not None:
-            narrowed, opt = self._choose(r.first_trick, mask)
-            if narrowed != mask:
-                return narrowed, 5, opt
-        return mask, (code if option >= 0 else 0), option
-
-    def _choose(self, rule: CompiledChoice, hand: int) -> tuple[int, int]:
-        """The cards of ``hand`` in the first set of ``rule`` that holds one, and
-        that set's index (``hand`` and -1 when no set does)."""
-        trick = self._trick
-        trump = self._trump
-        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
-        led = SUIT_MASKS[_SUIT_OF[trick[0]]] if trick else 0
-        win = -1
-        unbroken = _UNBROKEN[self._broken_suits]
-        for i, (const, dyn) in enumerate(rule):
-            m = hand & const
-            for code, cmask, only_unbroken, negated in dyn:
-                if not m:
-                    break
-                if code == 1:
-                    t = led
-                elif code == 2:
-                    t = trumps
-                elif code == 3:
-                    if win < 0:
-                        win = self._winning_mask(trumps)
-                    t = win
-                else:
-                    t = cmask
-                if only_unbroken:
-                    t &= unbroken
-                m = m & ~t if negated else m & t
-            if m:
-                return m, i
-        return hand, -1
-
-    def _winning_mask(self, trumps: int) -> int:
-        """The cards that would win the trick as it stands (all of them, when leading)."""
-        if not self._trick:
-            return FULL_DECK_MASK
-        best = self._best
-        above = ~((2 << best) - 1)
-        if trumps and trumps >> best & 1:
-            return trumps & above
-        return (SUIT_MASKS[_SUIT_OF[best]] & above) | trumps
-
-    def _finish_trick(self) -> None:
-        w = self._best_seat
-        trick = self._trick
-        self._tricks[w] += 1
-        m = 0
-        for c in trick:
-            m |= _BITS[c]
-        self._won[w] |= m
-        # The lists go into the log as they are: they are replaced, never changed.
-        self._events.append(("trick", w, self._trick_seats, trick))
-        self._trick = []
-        self._trick_seats = []
-        self._tricks_played += 1
-        self._total_tricks += 1
-        self._to_act = w
-        self._leader = w
-        if self._tricks_played == self._size:
-            self._end_hand()
-        elif self._max_tricks is not None and self._total_tricks >= self._max_tricks:
-            self._game_over(finished=False)
-        elif self._r.free_lead:
-            # The winner's lead (not the first of the hand): the whole hand, now.
-            hand = self._hands[w]
-            self._legal = _plays_of(hand)
-            self._legal_mask = hand
-
-    def _shed_step(self, s: int, c: int) -> None:
-        """Shedding mode, after seat ``s`` played ``c``: a cut ends the trick and the
-        highest card of the suit led picks it up; when every seat still in has
-        followed, the trick is dead and leaves the game."""
-        self._known[s] &= ~_BITS[c]
-        trick = self._trick
-        nxt = self._nxt
-        out = self._out
-        r = self._r
-        if (
-            len(trick) > 1
-            and _SUIT_OF[c] != _SUIT_OF[trick[0]]
-            and (r.first_trick_cuts or self._total_tricks)
-        ):
-            taker = self._best_seat
-            m = sum(map(_BITS.__getitem__, trick))
-            self._hands[taker] |= m
-            self._known[taker] |= m
-            self._events.append(("pickup", taker, tuple(self._trick_seats), tuple(trick)))
-        elif len(trick) == self._in_count:
-            taker = self._best_seat
-            for seat, card_ in zip(self._trick_seats, trick, strict=True):
-                self._dead_by[seat] |= _BITS[card_]
-                self._dead |= _BITS[card_]
-            self._events.append(("dead", taker, tuple(self._trick_seats), tuple(trick)))
-        else:
-            t = nxt[s]
-            while out[t]:
-                t = nxt[t]
-            self._to_act = t
-            return
-        leader = self._leader
-        seats = self._trick_seats
-        self._trick = []
-        self._trick_seats = []
-        self._tricks_played += 1
-        self._total_tricks += 1
-        hands = self._hands
-        for seat in range(self._n):
-            if not out[seat] and not hands[seat]:
-                out[seat] = True
-                self._events.append(("out", seat))
-        left = [seat for seat in range(self._n) if not out[seat]]
-        went_out = self._in_count - len(left)
-        self._in_count = len(left)
-        if r.first_out_ends and went_out and left:
-            self._game_over(finished=True, loser=self._most_cards(left, leader))
-            return
-        if len(left) <= 1:
-            if left:
-                loser: int | None = left[0]
-            else:
-                loser = leader if self._r.all_out_leader_loses else None
-            self._game_over(finished=True, loser=loser)
-            return
-        if out[taker] and self._r.leader_out_highest:
-            # The player of the next-highest card of the suit led who is still in.
-            suit = _SUIT_OF[trick[0]]
-            for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
-                if _SUIT_OF[card_] == suit and not out[seat]:
-                    taker = seat
-                    break
-        while out[taker]:
-            taker = nxt[taker]
-        self._to_act = taker
-        self._leader = taker
-        if self._max_tricks is not None and self._total_tricks >= self._max_tricks:
-            self._game_over(finished=False)
-
-    def _most_cards(self, left: list[int], leader: int) -> int | None:
-        """The seat still in with the most cards (a game that ends when the first
-        player goes out); a tie as the rules say."""
-        counts = [self._hands[s].bit_count() for s in left]
-        most = max(counts)
-        tied = [s for s, k in zip(left, counts, strict=True) if k == most]
-        if len(tied) == 1:
-            return tied[0]
-        if not self._r.loser_tie_first_in_turn:
-            return None
-        order = self._order[leader]  # from the leader's neighbour round to the leader
-        return min(tied, key=order.index)
-
-    def _hand_points(self, tricks: list[int]) -> list[Num]:
-        """Each seat's points for this hand with ``tricks`` taken (ScoreError if
-        the formula cannot give them)."""
-        r = self._r
-        n = self._n
-        hn = self._hand_index + 1
-        size = self._size
-        points: list[Num] = []
-        bids = self._bids
-        blind = self._blind
-        cache = r.score_cache
-        for s in range(n):
-            b = bids[s]
-            if b < 0:
-                b = 0
-            t = tricks[s]
-            bl = blind[s]
-            p = cache.get((b, t, size, hn, n, bl))
-            if p is None:
-                p = r.points(b, t, size, hn, n, bl)
-            points.append(p)
-        return points
-
-    def _check_hand_score(self, s: int, c: int, broken_before: int) -> None:
-        """Before the last trick of a hand is gathered, with a formula that can
-        give fractions: score the hand and check the new totals; if they cannot
-        be kept (ScoreError), take back the card ``s`` just played, so that the
-        game is unchanged, and raise."""
-        tricks = self._tricks[:]
-        tricks[self._best_seat] += 1
-        try:
-            points = self._hand_points(tricks)
-            for seat, (old, p) in enumerate(zip(self._scores, points, strict=True)):
-                check_total(old + p, seat=seat, hand=self._hand_index + 1, formula=self._r.formula)
-        except ScoreError:
-            self._take_back_play(s, c)
-            self._broken_suits = broken_before
-            raise
-
-    def _take_back_play(self, s: int, c: int) -> None:
-        """Undo the play of card ``c`` by seat ``s`` that completed a trick (before
-        the trick is gathered)."""
-        self._hands[s] |= _BITS[c]
-        trick = self._trick
-        trick.pop()
-        self._trick_seats.pop()
-        self._events.pop()
-        best = trick[0]
-        best_seat = self._trick_seats[0]
-        trump = self._trump
-        for card_, seat in zip(trick, self._trick_seats, strict=True):
-            if _SUIT_OF[card_] == _SUIT_OF[best]:
-                if card_ > best:
-                    best, best_seat = card_, seat
-            elif _SUIT_OF[card_] == trump:
-                best, best_seat = card_, seat
-        self._best = best
-        self._best_seat = best_seat
-        self._legal = None
-
-    def _end_hand(self) -> None:
-        hn = self._hand_index + 1
-        scores = self._scores
-        tricks = self._tricks
-        points = self._hand_points(tricks)
-        for s, p in enumerate(points):
-            scores[s] += p
-        self._events.append(("score", hn, tuple(self._bids), tuple(tricks), points, tuple(scores)))
-        self._next_hand()
-
-    def _leaders(self) -> list[int]:
-        scores = self._scores
-        best = max(scores) if self._r.higher_wins else min(scores)
-        return [s for s in range(self._n) if scores[s] == best]
-
-    def _next_hand(self) -> None:
-        # The game's end comes first: reaching max_tricks on its very last trick
-        # still finishes it; max_tricks only stops a game with hands to come.
-        r = self._r
-        scheduled = self._hand_index + 1 < len(self._sizes)
-        tied = not scheduled and r.tie_extra and len(self._leaders()) > 1
-        extra = tied and self._extra < r.max_extra
-        if tied and not extra and not r.share_after_extra:
-            # Still tied at the safety bound: the game did not reach its end.
-            self._game_over(finished=False)
-        elif not (scheduled or extra):
-            self._game_over(finished=True)
-        elif self._max_tricks is not None and self._total_tricks >= self._max_tricks:
-            self._game_over(finished=False)
-        else:
-            if extra:
-                self._extra += 1
-            self._start_hand(self._nxt[self._dealer])
-
-    def _game_over(self, *, finished: bool, loser: int | None = None) -> None:
-        if self._r.tricks_mode:
-            leaders = self._leaders()
-        else:
-            # Shedding: no winner as such; everyone but the loser is safe.
-            leaders = [s for s in range(self._n) if s != loser]
-        winners = tuple(leaders) if finished else ()
-        self._result = None  # built on demand from the "over" event (see .result)
-        self._phase = _OVER
-        self._to_act = -1
-        self._waiting = None
-        self._amender = -1
-        self._legal = ()
-        self._legal_mask = 0
-        self._events.append(
-            ("over", winners, tuple(self._scores), finished and len(leaders) > 1, finished, loser)
-        )
-
     # ----------------------------------------------------------------- public: acting
 
     # The implementations of the public methods that take a seat or an id take
@@ -900,46 +375,21 @@ class Game:
             if seat != self._to_act:
                 if self._phase == _BID:
                     if self._waiting is not None and seat in self._waiting:
-                        return self._bid_options(seat)
+                        return _bid_options(self, seat)
                     if seat == self._amender:
-                        return self._amend_options(seat)
+                        return _amend_options(self, seat)
                 return ()
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
         return legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        ph = self._phase
-        legal: tuple[Action, ...]
-        if ph == _PLAY:
-            s = self._to_act
-            trick = self._trick
-            r = self._r
-            hand = self._hands[s]
-            mask = -1
-            if trick:
-                if r.plain_follow:
-                    # The common case: must follow, nothing else.
-                    mask = hand & SUIT_MASKS[_SUIT_OF[trick[0]]]
-                    if not mask and r.free_void:
-                        mask = hand
-            else:
-                if r.break_forced:
-                    # Leading only what the lead rule's first set bars breaks it.
-                    lead = r.lead
-                    self._forced_lead = lead is not None and self._choose(lead, hand)[1] > 0
-                if r.free_lead and (
-                    self._tricks_played or (not r.first_lead and r.first_trick_free)
-                ):
-                    mask = hand
-            if mask <= 0:
-                mask = self._legal_plays(s)[0]
-            legal = _plays_of(mask)
-            self._legal_mask = mask
-        else:
-            self._legal_mask = 0
-            legal = self._bid_options(self._to_act) if ph == _BID else ()
+    def _legal_outside_play(self) -> tuple[Action, ...]:
+        """The legal actions of :attr:`to_act` in the bidding (none once the game
+        is over), cached in ``_legal`` until the next action. In the play,
+        :func:`~cardrules.engine.play._play_legal` computes and caches them."""
+        self._legal_mask = 0
+        legal = _bid_options(self, self._to_act) if self._phase == _BID else ()
         self._legal = legal
         return legal
 
@@ -966,10 +416,11 @@ class Game:
         """
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
         if type(action) is Play:
-            # The hot path: a legal card (in play, ``_legal_mask`` is the mask of
-            # the cards that may be played; elsewhere it is 0).
+            # The hot path, the play of a card, inline: a legal card (in play,
+            # ``_legal_mask`` is the mask of the cards that may be played; elsewhere
+            # it is 0) joins the trick; the end of a trick is trick.py's.
             c = action.id
             if not self._legal_mask >> c & 1 or (
                 seat is not None and (seat.__class__ is not int or seat != self._to_act)
@@ -1010,12 +461,12 @@ class Game:
             self._events.append(("play", s, c))
             if not r.tricks_mode:
                 self._legal = None
-                self._shed_step(s, c)
+                _shed_step(self, s, c)
             elif len(trick) == self._n:
                 self._legal = None
                 if r.score_guard and self._tricks_played + 1 == self._size:
-                    self._check_hand_score(s, c, broken_before)
-                self._finish_trick()
+                    _check_hand_score(self, s, c, broken_before)
+                _finish_trick(self)
             else:
                 t = self._nxt[s]
                 self._to_act = t
@@ -1040,11 +491,14 @@ class Game:
             and self._phase == _BID
         ):
             assert isinstance(action, Action)
-            self._do_bid(self._to_act, action)
+            _do_bid(self, self._to_act, action)
             return
         self._apply_slow(action, seat)
 
     def _apply_slow(self, action: object, seat_: object) -> None:
+        """Everything :meth:`apply` does not do on its fast path: check the
+        arguments, make a legal action that is not the fast path's (a change of
+        bid, a simultaneous bid by another seat), or raise why it is not legal."""
         if not isinstance(action, Action):
             raise InvalidAction(
                 f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n) "
@@ -1058,74 +512,13 @@ class Game:
         if self._phase == _OVER:
             raise IllegalAction(f"the game is over: {action.label} is not possible")
         if type(action) is Amend:
-            actor = self._amender if seat is None else seat
-            if not self._r.amend:
-                raise IllegalAction("this variant does not allow changing a bid")
-            if self._phase != _BID or actor < 0 or actor != self._amender:
-                raise IllegalAction(
-                    "a bid may only be changed by the last seat to bid, before the next seat bids"
-                )
-            if action in self._amend_options(actor):
-                self._do_bid(actor, action)
-                return
-            raise IllegalAction(
-                _explain_bid(self._r, self._size, self._bids, actor, action.n, amend=True)
-            )
+            _try_amend(self, self._amender if seat is None else seat, action)
+            return
         actor = self._to_act if seat is None else seat
         if self._phase == _BID:
-            if self._waiting is not None:
-                if actor not in self._waiting:
-                    raise IllegalAction(f"seat {actor} has already bid this hand")
-            elif actor != self._to_act:
-                raise IllegalAction(f"it is seat {self._to_act}'s turn to bid, not seat {actor}'s")
-            if type(action) is Play:
-                raise IllegalAction(
-                    f"the bidding is not over: seat {actor} must bid before playing"
-                )
-            opts = self._bid_options(actor)
-            if action in opts:
-                self._do_bid(actor, action)
-                return
-            if action is _LOOK:
-                raise IllegalAction(
-                    "you have already looked at your cards"
-                    if self._r.blind
-                    else "this variant has no blind bidding: your cards are already visible"
-                )
-            assert isinstance(action, Bid)
-            if action.blind and not (self._r.blind and not self._looked[actor]):
-                raise IllegalAction(
-                    "a blind bid is only possible before you look at your cards"
-                    if self._r.blind
-                    else "this variant has no blind bids"
-                )
-            if action.blind and self._r.blind_only and action.n not in self._r.blind_only:
-                allowed = " or ".join(map(str, sorted(self._r.blind_only)))
-                raise IllegalAction(
-                    f"only {allowed} may be bid blind: look at your cards to bid {action.n}"
-                )
-            if not action.blind and not self._looked[actor]:
-                raise IllegalAction("you have not looked at your cards: bid blind, or Look() first")
-            raise IllegalAction(
-                _explain_bid(self._r, self._size, self._bids, actor, action.n, amend=False)
-            )
-        # Play phase.
-        if actor != self._to_act:
-            raise IllegalAction(f"it is seat {self._to_act}'s turn to play, not seat {actor}'s")
-        if type(action) is not Play:
-            raise IllegalAction(f"the bidding is over: {action.label} is not possible now")
-        c = int(action.card)
-        raise IllegalAction(
-            _explain_play(
-                self._r,
-                c,
-                self._hands[actor],
-                self._legal_plays(actor),
-                self._trump,
-                self._trick,
-                self._best,
-            )
-        )
+            _try_bid(self, actor, action)
+            return
+        _refuse_play(self, actor, action)
 
     # ----------------------------------------------------------------- public: state
 
@@ -1161,7 +554,7 @@ class Game:
             return frozenset()
         if self._waiting is not None:
             return frozenset(self._waiting)
-        if self._amender >= 0 and self._amend_options(self._amender):
+        if self._amender >= 0 and _amend_options(self, self._amender):
             return frozenset((self._to_act, self._amender))
         return frozenset((self._to_act,))
 
@@ -1608,4 +1001,17 @@ class Game:
             SaveError: for anything malformed, inconsistent or impossible, with
                 a message saying what.
         """
-        return _load_text(text, variant)
+        return _load_text(text, variant, cls)
+
+
+def replay(variant: Variant, events: Iterable[Event]) -> Game:
+    """Rebuild a game from its log (:attr:`Game.events`).
+
+    The deals are taken from the log and the actions re-applied, so the result
+    equals the original game (``replay(v, g.events) == g``). A log redacted
+    for one seat cannot be replayed.
+
+    Raises:
+        SaveError: if the log is malformed or does not follow the rules.
+    """
+    return _replay(variant, events, Game)

@@ -1,10 +1,11 @@
 """Matches: game after game of one variant, the loser of each taking a letter of a word.
 
-Kazhutha is played to K-A-Z-H-U-T-H-A: the kazhutha of each game takes the
-next letter, and the first seat to hold the whole word loses the match. A
-:class:`Match` drives :class:`~cardrules.engine.game.Game` objects one after
-the other behind the same interface (``to_act``, ``legal_actions``, ``apply``,
-``view``, ``events``, ``to_json``...).
+A variant whose rules give a match word (``match word: ...``) is played to that
+word: the loser of each finished game takes the word's next letter, and the
+first seat to hold the whole word loses the match. A :class:`Match` drives
+:class:`~cardrules.engine.game.Game` objects one after the other behind the
+same interface (``to_act``, ``legal_actions``, ``apply``, ``view``, ``events``,
+``to_json``...).
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ class Match:
 
     @property
     def letters(self) -> tuple[str, ...]:
-        """The letters each seat has taken, such as ``("", "KA", "K", "")``."""
+        """The letters each seat has taken, such as ``("", "AB", "A", "")`` for a
+        word that begins ``AB``."""
         return tuple(self._word[:k] for k in self._letters)
 
     @property

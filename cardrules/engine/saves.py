@@ -1,12 +1,17 @@
 """Saved games and replays: :meth:`Game.to_json`'s text, :meth:`Game.from_json`'s
-checks of untrusted saves (shared with :meth:`Match.from_json`), and :func:`replay`
-of a log.
+checks of untrusted saves (shared with :meth:`Match.from_json`), and the checks
+of :func:`~cardrules.engine.game.replay` of a log.
+
+This module does not import :mod:`~cardrules.engine.game` (which imports it):
+the functions that build a game are given the :class:`Game` class, and the
+type is named for the type hints only.
 
 A save records the settings, every deal and every action. Restoring rebuilds the
 game from the settings (its seed and any decks deal the cards again) and
 re-applies the actions, so the rules check every step; each recorded deal must
 be exactly the deal the game made, and the recorded summary must match.
-:func:`replay` takes the deals from the log instead (a log records no deck).
+:func:`~cardrules.engine.game.replay` takes the deals from the log instead (a
+log records no deck).
 
 Saves are untrusted input, so everything in one is bounded before it is read.
 The bounds come from the largest save a game can make: 1,000 scheduled hands and
@@ -116,8 +121,9 @@ def _deal_log(events: list[Event]) -> list[dict[str, Any]]:
 
 def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
     """The decks a save records: the game's own, or, for a game whose first deals
-    were given to it (:func:`replay`), decks that deal exactly those hands (the
-    later hands are shuffled from the seed, as in the game itself)."""
+    were given to it (:func:`~cardrules.engine.game.replay`), decks that deal
+    exactly those hands (the later hands are shuffled from the seed, as in the
+    game itself)."""
     decks = [list(d) for d in g._decks]
     if not g._forced:
         return decks, g._decks_reuse
@@ -268,23 +274,20 @@ def _resolve_variant(name: object, variant: Variant | None, rules: object = None
             raise SaveError(f"the save's rules are not a valid variant: {e}") from None
         return v
     # No rules in the save: only a built-in variant is looked up by the save's
-    # name (never a file path or a name on the search path the save chooses).
-    import cardrules
-    from cardrules.dsl import builtin_names
+    # name (never a file path or a name on the search path the save chooses),
+    # with cardrules.dsl.load (which is cardrules.load: the package itself is not
+    # imported here, as it imports the engine).
+    from cardrules.dsl import builtin_names, load
 
-    load = getattr(cardrules, "load", None)
-    if load is None or not isinstance(name, str) or name not in builtin_names():
+    if not isinstance(name, str) or name not in builtin_names():
         raise SaveError(
             f"the save holds no rules and {_show(name)} is not a built-in variant: "
             "pass variant= to Game.from_json"
         )
     try:
-        v = load(name)
+        return load(name)
     except CardrulesError as e:
         raise SaveError(f"the saved game's variant {name!r} cannot be loaded: {e}") from None
-    if not isinstance(v, Variant):
-        raise SaveError(f"cardrules.load({name!r}) did not return a Variant")
-    return v
 
 
 def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = "") -> Variant:
@@ -584,21 +587,21 @@ def _check_state(g: Game, data: dict[str, Any], label: str = "") -> None:
 # --------------------------------------------------------------------------- restoring
 
 
-def _load_text(text: object, variant: Variant | None) -> Game:
-    """:meth:`Game.from_json`."""
-    return _restore(_read_json(text, "saved game"), variant)
+def _load_text(text: object, variant: Variant | None, game: type[Game]) -> Game:
+    """:meth:`Game.from_json`: the save ``text`` restored as a ``game``."""
+    return _restore(_read_json(text, "saved game"), variant, game)
 
 
-def _restore(data: dict[str, Any], variant: Variant | None) -> Game:
-    from cardrules.engine.game import Game
-
+def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) -> Game:
+    """The game of a save's JSON object, built with the class ``game`` and every
+    recorded action re-applied (SaveError for anything wrong)."""
     v = _save_variant(data, variant)
     players, seed, fd, mt = _settings(data)
     r, most = _most_hands(v, players)
     deck = _saved_deck(data, most)
     deals, actions = _saved_lists(data, r, players, most)
     try:
-        g = Game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt)
+        g = game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt)
     except SaveError:
         raise
     except (CardrulesError, ValueError) as e:
@@ -611,18 +614,13 @@ def _restore(data: dict[str, Any], variant: Variant | None) -> Game:
 # --------------------------------------------------------------------------- replaying
 
 
-def replay(variant: Variant, events: Iterable[Event]) -> Game:
-    """Rebuild a game from its log (:attr:`Game.events`).
-
-    The deals are taken from the log and the actions re-applied, so the result
-    equals the original game (``replay(v, g.events) == g``). A log redacted
-    for one seat cannot be replayed.
+def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game:
+    """:func:`~cardrules.engine.game.replay`: the game of a log, built with the
+    class ``game`` from the log's deals, its actions re-applied.
 
     Raises:
         SaveError: if the log is malformed or does not follow the rules.
     """
-    from cardrules.engine.game import Game
-
     try:
         # list[Any], not list[Event]: a compiled build would check each item's type
         # as it reads it (a TypeError), before the checks below.
@@ -657,7 +655,7 @@ def replay(variant: Variant, events: Iterable[Event]) -> Game:
             _want(c is None or isinstance(c, Card), f"a trump event's card must be a Card: {c!r}")
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
     try:
-        g = Game(variant, players, seed, first_dealer=fd, max_tricks=mt, _forced=forced)
+        g = game(variant, players, seed, first_dealer=fd, max_tricks=mt, _forced=forced)
     except SaveError:
         raise
     except (CardrulesError, ValueError, TypeError) as e:

@@ -1,0 +1,194 @@
+"""Bidding: the bids a seat may make, making one, and why a bid is refused.
+
+A hand's bidding starts with :func:`_start_bidding` (in turn from the dealer's
+neighbour, or simultaneous: every seat waits). :func:`_bid_options` lists the
+bids a seat may make now from the compiled rules: the range of bids, the hook
+(the last bidder may not make the bids add up to the tricks), blind bids before
+a seat looks at its cards, and which bids may be made blind.
+:func:`_amend_options` lists the changes the last seat to bid may make.
+:func:`_do_bid` records a look, a bid or a change, and when every seat has bid
+logs the bids and starts the play (:func:`~cardrules.engine.play._start_play`).
+:func:`_try_bid` and :func:`_try_amend` are the slow path of
+:meth:`Game.apply <cardrules.engine.game.Game.apply>` in the bidding: they make
+an action that is legal after all, or raise the reason it is not.
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+from cardrules.engine.actions import Action, Amend, Bid, Play
+from cardrules.engine.explain import _explain_bid
+from cardrules.engine.play import _start_play
+from cardrules.engine.tables import _BID, _LOOK
+from cardrules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+def _start_bidding(g: Game) -> bool:
+    """A new hand's bids, blind bids and looks (nobody has bid yet), and the
+    first seat to bid. Returns False, with every seat's cards looked at, when
+    the variant has no bidding (the play starts at once)."""
+    r = g._r
+    n = g._n
+    g._forehead = forehead = g._size in r.forehead and r.bid_style != 0
+    g._bids = [-1] * n
+    g._blind = [False] * n
+    g._amender = -1
+    g._legal = None
+    style = r.bid_style
+    if not style:
+        g._looked = [True] * n
+        g._waiting = None
+        return False
+    g._phase = _BID
+    g._looked = [not r.blind or forehead] * n
+    order0 = g._order[g._dealer]
+    g._bid_pos = 0
+    g._to_act = order0[0]
+    g._waiting = list(order0) if style == 2 else None
+    return True
+
+
+def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
+    """The bids seat ``s`` may make now (with :class:`Look` first while it may
+    still bid blind); cached by the rules per range, hook and blindness."""
+    r = g._r
+    size = g._size
+    hi = size if r.max_bid is None else min(r.max_bid, size)
+    lo = min(r.min_bid, hi)
+    excl = -1
+    if r.hook and g._bid_pos == g._n - 1 and s == g._dealer:
+        total = 0
+        for b in g._bids:
+            if b > 0:
+                total += b
+        excl = size - total
+        if not lo <= excl <= hi or lo == hi:
+            excl = -1
+    blind = r.blind and not g._looked[s]
+    key = (lo, hi, excl, blind)
+    opts = r.bid_cache.get(key)
+    if opts is None:
+        only = r.blind_only if blind else frozenset()
+        opts = tuple(
+            Bid(b, blind=blind) for b in range(lo, hi + 1) if b != excl and (not only or b in only)
+        )
+        if blind:
+            opts = (_LOOK, *opts)
+        r.bid_cache[key] = opts
+    return opts
+
+
+def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
+    """The changes seat ``s`` may make to its bid now (none unless it is the
+    last seat to have bid, before the next one bids)."""
+    if s < 0 or s != g._amender or g._phase != _BID:
+        return ()
+    r = g._r
+    size = g._size
+    hi = size if r.max_bid is None else min(r.max_bid, size)
+    lo = min(r.min_bid, hi)
+    cur = g._bids[s]
+    return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
+
+
+def _do_bid(g: Game, s: int, action: Action) -> None:
+    """Seat ``s`` looks, bids or changes its bid (``action`` is legal); after the
+    last bid, the bids are logged and the play starts."""
+    g._legal = None
+    if action is _LOOK:
+        g._looked[s] = True
+        g._events.append(("look", s))
+        return
+    if type(action) is Amend:
+        g._bids[s] = action.n
+        g._blind[s] = False
+        g._events.append(("amend", s, action.n))
+        return
+    assert type(action) is Bid
+    g._bids[s] = action.n
+    g._blind[s] = action.blind
+    g._looked[s] = True
+    g._events.append(("bid", s, action.n, action.blind))
+    n = g._n
+    if g._waiting is None:
+        pos = g._bid_pos + 1
+        g._bid_pos = pos
+        g._amender = s if g._r.amend and pos < n else -1
+        if pos < n:
+            g._to_act = g._order[g._dealer][pos]
+            return
+    else:
+        w = g._waiting
+        w.remove(s)
+        if w:
+            g._to_act = w[0]
+            return
+    g._events.append(("bids", tuple(g._bids)))
+    g._amender = -1
+    g._waiting = None
+    _start_play(g)
+
+
+def _try_amend(g: Game, actor: int, action: Amend) -> None:
+    """The slow path of a change of bid by seat ``actor``: make it if it is legal
+    now, else raise IllegalAction with the reason (the game unchanged)."""
+    if not g._r.amend:
+        raise IllegalAction("this variant does not allow changing a bid")
+    if g._phase != _BID or actor < 0 or actor != g._amender:
+        raise IllegalAction(
+            "a bid may only be changed by the last seat to bid, before the next seat bids"
+        )
+    if action in _amend_options(g, actor):
+        _do_bid(g, actor, action)
+        return
+    raise IllegalAction(_explain_bid(g._r, g._size, g._bids, actor, action.n, amend=True))
+
+
+def _try_bid(g: Game, actor: int, action: Action) -> None:
+    """The slow path of an action by seat ``actor`` in the bidding: make it if it
+    is legal (a simultaneous bid by a seat other than the first one waiting),
+    else raise IllegalAction with the reason (the game unchanged)."""
+    if g._waiting is not None:
+        if actor not in g._waiting:
+            raise IllegalAction(f"seat {actor} has already bid this hand")
+    elif actor != g._to_act:
+        raise IllegalAction(f"it is seat {g._to_act}'s turn to bid, not seat {actor}'s")
+    if type(action) is Play:
+        raise IllegalAction(f"the bidding is not over: seat {actor} must bid before playing")
+    opts = _bid_options(g, actor)
+    if action in opts:
+        _do_bid(g, actor, action)
+        return
+    _explain_refused_bid(g, actor, action)
+
+
+def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
+    """Raise the reason a look or bid by seat ``actor`` is not among its options."""
+    r = g._r
+    if action is _LOOK:
+        raise IllegalAction(
+            "you have already looked at your cards"
+            if r.blind
+            else "this variant has no blind bidding: your cards are already visible"
+        )
+    assert isinstance(action, Bid)
+    if action.blind and not (r.blind and not g._looked[actor]):
+        raise IllegalAction(
+            "a blind bid is only possible before you look at your cards"
+            if r.blind
+            else "this variant has no blind bids"
+        )
+    if action.blind and r.blind_only and action.n not in r.blind_only:
+        allowed = " or ".join(map(str, sorted(r.blind_only)))
+        raise IllegalAction(
+            f"only {allowed} may be bid blind: look at your cards to bid {action.n}"
+        )
+    if not action.blind and not g._looked[actor]:
+        raise IllegalAction("you have not looked at your cards: bid blind, or Look() first")
+    raise IllegalAction(_explain_bid(r, g._size, g._bids, actor, action.n, amend=False))

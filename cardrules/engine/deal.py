@@ -1,0 +1,117 @@
+"""The start of a hand: the first dealer, the deal and the trumps.
+
+:func:`_begin` finds the first dealer (the rules' way, such as cutting for the
+deal, or the seat given) and starts the first hand. :func:`_start_hand` deals
+hand after hand: its card order comes from the recorded deals (restore and
+replay), a given deck, or the seed's shuffle (:mod:`~cardrules.engine.dealing`);
+the cards go one at a time from the dealer's neighbour; a card is turned up for
+trumps in the hands the rules say (or the trump suit of the hand is the rules'
+fixed one); the hand's state is reset and the bidding
+(:func:`~cardrules.engine.bidding._start_bidding`) or, without bids, the play
+(:func:`~cardrules.engine.play._start_play`) begins.
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardrules.cards import ALL_CARDS
+from cardrules.engine.bidding import _start_bidding
+from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
+from cardrules.engine.play import _start_play
+from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+def _begin(g: Game) -> None:
+    """The first dealer (unless given) and the first hand."""
+    words = _random_words(g._seed, 0)
+    dealer = g._fd_param
+    if dealer is None:
+        dealer = _first_dealer(g._v, g._n, g._r.pack, words, g._events)
+    _start_hand(g, dealer, words)
+
+
+def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Sequence[int]:
+    """The card order for hand ``idx`` (0-based) that deals ``k`` cards: a given
+    deck, else the seed's shuffle (``words``: the hand's random words, if drawn)."""
+    if g._decks:
+        if g._decks_reuse:
+            return g._decks[0]
+        if idx < len(g._decks):
+            return g._decks[idx]
+    return _shuffled(words or _random_words(g._seed, idx), g._r.pack, k + 1)
+
+
+def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> None:
+    """Deal the next hand, with ``dealer`` dealing: the cards, the trumps, the
+    hand's fresh state, then the bidding or the play."""
+    r = g._r
+    n = g._n
+    idx = g._hand_index + 1
+    g._hand_index = idx
+    hn = idx + 1
+    sizes = g._sizes
+    size = sizes[idx] if idx < len(sizes) else g._largest
+    g._size = size
+    g._dealer = dealer
+    trule = r.trump_rule
+    turn_up = r.turn_up_all or (r.turn_up_any and trule.is_turn_up_hand(hn))
+    k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * n
+    if idx < len(g._forced):
+        hands_t, turned = g._forced[idx]
+        hands = list(hands_t)
+        _check_deal(r, n, g._order[dealer], hn, size, hands, turned, turn_up)
+    else:
+        order = _deck_for(g, idx, k, words)
+        so = g._order[dealer]
+        hands = [0] * n
+        for j in range(n):
+            m = 0
+            for c in order[j:k:n]:
+                m |= _BITS[c]
+            hands[so[j]] = m
+        turned = -1
+        if turn_up:
+            if k < len(order):
+                turned = order[k]
+            elif not trule.none_when_pack_empty:
+                turned = order[k - 1]
+    g._hands = hands
+    g._turned = turned
+    if turn_up:
+        trump = -1 if turned < 0 else _SUIT_OF[turned]
+    else:
+        fixed = trule.fixed_trump(hn)
+        trump = -1 if fixed is None else int(fixed)
+    g._trump = trump
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    g._undealt = r.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
+    g._won = [0] * n
+    g._tricks = [0] * n
+    in_count = 0
+    for h in hands:
+        if h:
+            in_count += 1
+    g._in_count = in_count
+    g._known = [0] * n
+    g._out = [not h for h in hands]
+    g._dead = 0
+    g._dead_by = [0] * n
+    g._tricks_played = 0
+    g._trick = []
+    g._trick_seats = []
+    g._broken_suits = 0
+    g._forced_lead = False
+    ev = g._events
+    ev.append(("deal", hn, dealer, size, tuple(hands)))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
+    if not _start_bidding(g):
+        _start_play(g)

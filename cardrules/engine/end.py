@@ -1,0 +1,83 @@
+"""The end of a hand and of the game: the next hand, tie-breaks and the result.
+
+After a hand is scored, :func:`_next_hand` decides what follows: the next hand
+of the schedule, a tie-break hand while the leaders are tied (up to the rules'
+bound), or the end of the game, finished or not (``max_tricks`` reached, or
+still tied at the bound when a tie is not shared). :func:`_game_over` ends the
+game and logs the ``"over"`` event: in trick-taking games the winners are the
+seats with the best total (:func:`_leaders`); in shedding games everyone but
+the loser is safe, and :func:`_most_cards` names the loser when the game ends
+as the first player goes out.
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.engine.deal import _start_hand
+from cardrules.engine.tables import _OVER
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+def _leaders(g: Game) -> list[int]:
+    """The seats with the best running total (highest or lowest, as the rules say)."""
+    scores = g._scores
+    best = max(scores) if g._r.higher_wins else min(scores)
+    return [s for s in range(g._n) if scores[s] == best]
+
+
+def _next_hand(g: Game) -> None:
+    """After a hand is scored: the next hand, a tie-break hand or the game's end."""
+    # The game's end comes first: reaching max_tricks on its very last trick
+    # still finishes it; max_tricks only stops a game with hands to come.
+    r = g._r
+    scheduled = g._hand_index + 1 < len(g._sizes)
+    tied = not scheduled and r.tie_extra and len(_leaders(g)) > 1
+    extra = tied and g._extra < r.max_extra
+    if tied and not extra and not r.share_after_extra:
+        # Still tied at the safety bound: the game did not reach its end.
+        _game_over(g, finished=False)
+    elif not (scheduled or extra):
+        _game_over(g, finished=True)
+    elif g._max_tricks is not None and g._total_tricks >= g._max_tricks:
+        _game_over(g, finished=False)
+    else:
+        if extra:
+            g._extra += 1
+        _start_hand(g, g._nxt[g._dealer])
+
+
+def _most_cards(g: Game, left: list[int], leader: int) -> int | None:
+    """The seat still in with the most cards (a game that ends when the first
+    player goes out); a tie as the rules say."""
+    counts = [g._hands[s].bit_count() for s in left]
+    most = max(counts)
+    tied = [s for s, k in zip(left, counts, strict=True) if k == most]
+    if len(tied) == 1:
+        return tied[0]
+    if not g._r.loser_tie_first_in_turn:
+        return None
+    order = g._order[leader]  # from the leader's neighbour round to the leader
+    return min(tied, key=order.index)
+
+
+def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
+    """End the game (``finished``: it reached its end, rather than a bound) and
+    log the ``"over"`` event; nobody may act any more."""
+    # Shedding: no winner as such; everyone but the loser is safe.
+    leaders = _leaders(g) if g._r.tricks_mode else [s for s in range(g._n) if s != loser]
+    winners = tuple(leaders) if finished else ()
+    g._result = None  # built on demand from the "over" event (see Game.result)
+    g._phase = _OVER
+    g._to_act = -1
+    g._waiting = None
+    g._amender = -1
+    g._legal = ()
+    g._legal_mask = 0
+    g._events.append(
+        ("over", winners, tuple(g._scores), finished and len(leaders) > 1, finished, loser)
+    )

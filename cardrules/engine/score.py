@@ -1,0 +1,81 @@
+"""Scoring a hand: each seat's points, the guard on the totals, the ``"score"`` event.
+
+:func:`_hand_points` gives each seat's points for the hand from its bid (none:
+0), its tricks and the compiled rules' formula (read from the rules' score
+cache when there). :func:`_end_hand` adds them to the running totals, logs the
+``"score"`` event and moves on (:func:`~cardrules.engine.end._next_hand`).
+
+With a formula that can give fractions (``_Rules.score_guard``), the totals
+are checked before the last trick of a hand is gathered
+(:func:`_check_hand_score`): if a total could not be kept, the card just played
+is taken back and :class:`~cardrules.errors.ScoreError` raised, so the game is
+unchanged.
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.engine.compiled_rules import Num
+from cardrules.engine.end import _next_hand
+from cardrules.engine.play import _take_back_play
+from cardrules.errors import ScoreError
+from cardrules.scoring import check_total
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+def _hand_points(g: Game, tricks: list[int]) -> list[Num]:
+    """Each seat's points for this hand with ``tricks`` taken (ScoreError if
+    the formula cannot give them)."""
+    r = g._r
+    n = g._n
+    hn = g._hand_index + 1
+    size = g._size
+    points: list[Num] = []
+    bids = g._bids
+    blind = g._blind
+    cache = r.score_cache
+    for s in range(n):
+        b = bids[s]
+        if b < 0:
+            b = 0
+        t = tricks[s]
+        bl = blind[s]
+        p = cache.get((b, t, size, hn, n, bl))
+        if p is None:
+            p = r.points(b, t, size, hn, n, bl)
+        points.append(p)
+    return points
+
+
+def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
+    """Before the last trick of a hand is gathered, with a formula that can
+    give fractions: score the hand and check the new totals; if they cannot
+    be kept (ScoreError), take back the card ``s`` just played (and the suits
+    it broke: ``broken_before``), so that the game is unchanged, and raise."""
+    tricks = g._tricks[:]
+    tricks[g._best_seat] += 1
+    try:
+        points = _hand_points(g, tricks)
+        for seat, (old, p) in enumerate(zip(g._scores, points, strict=True)):
+            check_total(old + p, seat=seat, hand=g._hand_index + 1, formula=g._r.formula)
+    except ScoreError:
+        _take_back_play(g, s, c)
+        g._broken_suits = broken_before
+        raise
+
+
+def _end_hand(g: Game) -> None:
+    """Score the hand that has just ended, log it, and go on to what follows."""
+    hn = g._hand_index + 1
+    scores = g._scores
+    tricks = g._tricks
+    points = _hand_points(g, tricks)
+    for s, p in enumerate(points):
+        scores[s] += p
+    g._events.append(("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))
+    _next_hand(g)

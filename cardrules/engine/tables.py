@@ -1,0 +1,85 @@
+"""Constant tables shared by the phases of a hand.
+
+The phase codes of :class:`~cardrules.engine.game.Game` (``_phase``), the
+card bit and suit tables, and the interned :class:`Play` actions: one tuple per
+suit and 13-bit pattern of cards, built on demand, so that a mask of legal cards
+becomes its tuple of actions without allocating (:func:`_plays_of`).
+
+Everything here depends only on the cards, never on the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.cards import SUIT_MASKS, Suit
+from cardrules.engine.actions import Look, Play
+
+#: The phase codes (``Game._phase``) and their public names (``Game.phase``).
+_BID: Final = 0
+_PLAY: Final = 1
+_OVER: Final = 2
+_PHASE_NAMES: Final = ("bid", "play", "over")
+
+#: Card id -> its bit in a card mask.
+_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
+#: Card id -> its suit's number.
+_SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+#: Suit number -> the position of its 13 bits in a card mask.
+_SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
+#: Card id -> the interned Play action of that card.
+_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(52))
+#: Suit number -> its bit in a 4-bit set of suits (the broken suits).
+_SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
+#: Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken.
+_UNBROKEN: Final[tuple[int, ...]] = tuple(
+    sum(SUIT_MASKS[x] for x in range(4) if not b >> x & 1) for b in range(16)
+)
+#: Suit by number, with index -1 (no trumps) giving None.
+_SUITS: Final[tuple[Suit | None, ...]] = (*Suit, None)
+#: The interned Look action.
+_LOOK: Final = Look()
+
+#: Per suit, the tuple of Play actions for each 13-bit pattern, built on demand
+#: (bounded: at most 4 x 8,191 entries).
+_SUIT_TABLES: Final[list[list[tuple[Play, ...] | None]]] = [[None] * 8192 for _ in range(4)]
+
+
+def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
+    """The Play actions of the cards of ``suit`` in the 13-bit ``pattern`` (built
+    once, then read from :data:`_SUIT_TABLES`)."""
+    t = _SUIT_TABLES[suit][pattern]
+    if t is None:
+        base = 13 * suit
+        t = tuple(_PLAYS[base + i] for i in range(13) if pattern >> i & 1)
+        _SUIT_TABLES[suit][pattern] = t
+    return t
+
+
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    """The Play actions of a card mask, lowest id first (no allocation for one suit)."""
+    out: tuple[Play, ...] = ()
+    tables = _SUIT_TABLES
+    p = mask & 0x1FFF
+    if p:
+        t = tables[0][p]
+        out = t if t is not None else _suit_plays(0, p)
+    p = (mask >> 13) & 0x1FFF
+    if p:
+        t = tables[1][p]
+        if t is None:
+            t = _suit_plays(1, p)
+        out = out + t if out else t
+    p = (mask >> 26) & 0x1FFF
+    if p:
+        t = tables[2][p]
+        if t is None:
+            t = _suit_plays(2, p)
+        out = out + t if out else t
+    p = (mask >> 39) & 0x1FFF
+    if p:
+        t = tables[3][p]
+        if t is None:
+            t = _suit_plays(3, p)
+        out = out + t if out else t
+    return out

@@ -1,0 +1,128 @@
+"""The end of a trick, in both modes of play.
+
+Trick-taking mode (:func:`_finish_trick`), once every seat has played: the
+trick's winner takes it (its cards join the winner's won cards) and leads the
+next; after the hand's last trick the hand is scored
+(:func:`~cardrules.engine.score._end_hand`); ``max_tricks`` can end the game
+unfinished.
+
+Shedding mode (:func:`_shed_step`), after every card: a card off the suit led
+(a cut; in the game's first trick only if the rules say so) ends the trick and
+the player of the highest card of the suit led picks it up; when every seat
+still in has followed, the trick is dead and leaves the game. Seats without
+cards go out; the game ends when at most one seat is left, or, if the rules
+say so, when the first player goes out (:func:`~cardrules.engine.end._game_over`).
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.engine.end import _game_over, _most_cards
+from cardrules.engine.score import _end_hand
+from cardrules.engine.tables import _BITS, _SUIT_OF, _plays_of
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+def _finish_trick(g: Game) -> None:
+    """Trick-taking mode, after the last card of a trick: the winner takes it and
+    leads next (with its whole hand legal when the lead is free); then the
+    hand's end or the trick bound, if reached."""
+    w = g._best_seat
+    trick = g._trick
+    g._tricks[w] += 1
+    m = 0
+    for c in trick:
+        m |= _BITS[c]
+    g._won[w] |= m
+    # The lists go into the log as they are: they are replaced, never changed.
+    g._events.append(("trick", w, g._trick_seats, trick))
+    g._trick = []
+    g._trick_seats = []
+    g._tricks_played += 1
+    g._total_tricks += 1
+    g._to_act = w
+    g._leader = w
+    if g._tricks_played == g._size:
+        _end_hand(g)
+    elif g._max_tricks is not None and g._total_tricks >= g._max_tricks:
+        _game_over(g, finished=False)
+    elif g._r.free_lead:
+        # The winner's lead (not the first of the hand): the whole hand, now.
+        hand = g._hands[w]
+        g._legal = _plays_of(hand)
+        g._legal_mask = hand
+
+
+def _shed_step(g: Game, s: int, c: int) -> None:
+    """Shedding mode, after seat ``s`` played ``c``: a cut ends the trick and the
+    highest card of the suit led picks it up; when every seat still in has
+    followed, the trick is dead and leaves the game."""
+    g._known[s] &= ~_BITS[c]
+    trick = g._trick
+    nxt = g._nxt
+    out = g._out
+    r = g._r
+    if (
+        len(trick) > 1
+        and _SUIT_OF[c] != _SUIT_OF[trick[0]]
+        and (r.first_trick_cuts or g._total_tricks)
+    ):
+        taker = g._best_seat
+        m = sum(map(_BITS.__getitem__, trick))
+        g._hands[taker] |= m
+        g._known[taker] |= m
+        g._events.append(("pickup", taker, tuple(g._trick_seats), tuple(trick)))
+    elif len(trick) == g._in_count:
+        taker = g._best_seat
+        for seat, card_ in zip(g._trick_seats, trick, strict=True):
+            g._dead_by[seat] |= _BITS[card_]
+            g._dead |= _BITS[card_]
+        g._events.append(("dead", taker, tuple(g._trick_seats), tuple(trick)))
+    else:
+        t = nxt[s]
+        while out[t]:
+            t = nxt[t]
+        g._to_act = t
+        return
+    leader = g._leader
+    seats = g._trick_seats
+    g._trick = []
+    g._trick_seats = []
+    g._tricks_played += 1
+    g._total_tricks += 1
+    hands = g._hands
+    for seat in range(g._n):
+        if not out[seat] and not hands[seat]:
+            out[seat] = True
+            g._events.append(("out", seat))
+    left = [seat for seat in range(g._n) if not out[seat]]
+    went_out = g._in_count - len(left)
+    g._in_count = len(left)
+    if r.first_out_ends and went_out and left:
+        _game_over(g, finished=True, loser=_most_cards(g, left, leader))
+        return
+    if len(left) <= 1:
+        if left:
+            loser: int | None = left[0]
+        else:
+            loser = leader if g._r.all_out_leader_loses else None
+        _game_over(g, finished=True, loser=loser)
+        return
+    if out[taker] and g._r.leader_out_highest:
+        # The player of the next-highest card of the suit led who is still in.
+        suit = _SUIT_OF[trick[0]]
+        for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
+            if _SUIT_OF[card_] == suit and not out[seat]:
+                taker = seat
+                break
+    while out[taker]:
+        taker = nxt[taker]
+    g._to_act = taker
+    g._leader = taker
+    if g._max_tricks is not None and g._total_tricks >= g._max_tricks:
+        _game_over(g, finished=False)

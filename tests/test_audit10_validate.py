@@ -67,13 +67,19 @@ def test_a_trick_taking_game_made_from_kazhutha_points_at_the_mode_line() -> Non
     assert "`match word`" in e.message
 
 
-def test_shedding_settings_inherited_into_a_trick_taking_game_point_at_the_mode_line() -> None:
-    e = refused(
+def test_shedding_settings_inherited_into_a_trick_taking_game_only_warn() -> None:
+    """A trick-taking house rule made from a shedding game: the shedding lines it
+    inherits change nothing, so they are warnings (issue 11's no-op rule), not errors."""
+    from cardrules.dsl import check_warnings
+
+    v = cardrules.load_text(
         "game: house\nextends: kazhutha\nplayers: 4\nmode: tricks\nscore: tricks\n"
-        "bidding: none\nmatch word: none\n"
+        "bidding: none\nmatch word: none\n",
+        path="house.cardrules",
     )
-    assert (e.path, e.line) == ("house.cardrules", 4)
-    assert e.message == "`dead tricks` is for shedding games; add `mode: shedding`"
+    warned = {w.setting: w for w in check_warnings(v)}
+    assert {"dead tricks", "all out together"} <= set(warned)
+    assert "is for shedding games" in warned["dead tricks"].message
 
 
 def test_check_refuses_match_word_in_a_trick_taking_game(capsys, tmp_path) -> None:

@@ -233,10 +233,12 @@ def test_engine_plays_the_lists_as_written(v: Variant, players: int, seed: int, 
 @given(v=rule_variants())
 @settings(max_examples=150, deadline=None)
 def test_card_rules_round_trip_through_the_text(v: Variant) -> None:
-    """Every card-set rule has one canonical text that reads back to it."""
+    """Every card-set rule has one canonical text that reads back to it (the random
+    configs may hold lines that change nothing, which validation refuses: the round
+    trip of the text is what is tested here)."""
     for choice in (v.play.follow, v.play.lead, v.play.first_trick):
         assert parse_choice_text(str(choice)) == choice
-    assert parse(format_variant(v)) == v
+    assert parse(format_variant(v), validate=False) == v
 
 
 # --------------------------------------------------------------------------- shorthands

@@ -54,7 +54,7 @@ EXAMPLE_LINES = [
     if line.strip() and not line.startswith("#")
 ]
 #: Games an example line is tried on, in turn, until one accepts it.
-BASES = ("oh-hell", "kachuful", "kazhutha", "callbreak")
+BASES = ("oh-hell", "kachuful", "kazhutha", "callbreak", "oh-hell-broken-off-suit")
 
 
 def test_the_page_was_read() -> None:

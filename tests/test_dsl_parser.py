@@ -178,9 +178,11 @@ def test_first_dealer_invalid():
 
 
 def test_deal_passes():
-    assert parse(SHED).match.loser_deals is False
-    assert parse(SHED + "deal passes: to the loser\n").match.loser_deals is True
-    assert parse(SHED + "deal passes: to the next player\n").match.loser_deals is False
+    # Who deals the next game matters only in a match.
+    shed = SHED + "match word: kazhutha\n"
+    assert parse(shed).match.loser_deals is False
+    assert parse(shed + "deal passes: to the loser\n").match.loser_deals is True
+    assert parse(shed + "deal passes: to the next player\n").match.loser_deals is False
 
 
 # ---------------------------------------------------------------- schedule
@@ -249,7 +251,9 @@ def test_hand_size_invalid():
     ],
 )
 def test_hands(text, pattern, sizes4):
-    v = p(f"hands: {text}\n")
+    # `hand size:` changes nothing when `hands: list ...` gives every size.
+    base = BASE.replace("hand size: 7\n", "") if pattern is Pattern.LIST else BASE
+    v = p(f"hands: {text}\n", base)
     assert v.schedule.pattern is pattern
     assert v.hand_sizes(4) == sizes4
 

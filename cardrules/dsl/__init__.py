@@ -21,12 +21,14 @@ from .loader import (
     parse_override,
 )
 from .parser import parse
-from .validate import validate
+from .validate import VariantWarning, check_warnings, validate
 
 __all__ = [
     "EXTENSION",
+    "VariantWarning",
     "builtin_dir",
     "builtin_names",
+    "check_warnings",
     "format",
     "format_source",
     "load",
@@ -49,5 +51,5 @@ def parse_card_rule(text: str) -> CardChoice:
     Raises:
         VariantError: if ``text`` is not a card-set rule.
     """
-    v = parse(f"game: x\nscore: tricks\nfollow: {text}\n", path="<card rule>")
+    v = parse(f"game: x\nscore: tricks\nfollow: {text}\n", path="<card rule>", validate=False)
     return v.play.follow

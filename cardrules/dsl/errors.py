@@ -21,10 +21,12 @@ from cardrules.errors import VariantError
 
 __all__ = [
     "SETTING_NAMES",
+    "closest_setting",
     "did_you_mean",
     "error_at",
     "from_lark",
     "join_words",
+    "phrase_score",
     "source_line",
 ]
 
@@ -240,6 +242,77 @@ def source_line(text: str, line: int) -> str | None:
     return _CONTROL.sub("?", lines[line - 1])
 
 
+def _words(text: str) -> list[str]:
+    return text.lower().split()
+
+
+def _word_score(typed: list[str], cand: list[str]) -> float:
+    """How alike two phrases are word by word, in any order: each word of one
+    is paired with at most one of the other (the closest first, if at least 0.6
+    alike), and the pairs' likeness counts against all the words of both."""
+    pairs = sorted(
+        (
+            (difflib.SequenceMatcher(None, t, c).ratio(), i, j)
+            for i, t in enumerate(typed)
+            for j, c in enumerate(cand)
+        ),
+        reverse=True,
+    )
+    used_t: set[int] = set()
+    used_c: set[int] = set()
+    total = 0.0
+    for ratio, i, j in pairs:
+        if ratio < 0.6:
+            break
+        if i in used_t or j in used_c:
+            continue
+        used_t.add(i)
+        used_c.add(j)
+        total += ratio
+    return 2 * total / (len(typed) + len(cand)) if typed or cand else 0.0
+
+
+def phrase_score(typed: str, cand: str) -> float:
+    """How alike a typed phrase and a valid one are, from 0 to 1: letter by
+    letter or word by word (``winner out`` is more like ``leader out`` than like
+    ``winner``), whichever is closer."""
+    a, b = " ".join(_words(typed)), " ".join(_words(cand))
+    if not a or not b:
+        return 0.0
+    return max(difflib.SequenceMatcher(None, a, b).ratio(), _word_score(a.split(), b.split()))
+
+
+def closest_setting(typed: str, names: Iterable[str] = SETTING_NAMES) -> str | None:
+    """The setting name that the words ``typed`` before a colon most likely mean.
+
+    The whole words are compared (:func:`phrase_score`). A name that the typed
+    words merely begin with (``winner`` for ``winner out``) is offered only when
+    no other name is close: the extra words say that it is probably another
+    setting (``leader out``), but ``hand size for 3 players`` is ``hand size``.
+    ``None`` if nothing is close.
+    """
+    words = _words(typed)
+    if not words:
+        return None
+    best: tuple[float, str] | None = None
+    prefix: str | None = None
+    for name in dict.fromkeys(names):
+        parts = name.split()
+        if len(parts) < len(words) and words[: len(parts)] == parts:
+            if prefix is None or len(parts) > len(prefix.split()):
+                prefix = name
+            continue
+        score = phrase_score(typed, name)
+        if score >= _NAME_CUTOFF and (best is None or score > best[0]):
+            best = (score, name)
+    found = best[1] if best is not None else prefix
+    return None if found == " ".join(words) else found
+
+
+#: How alike typed words and a setting name must be to be offered.
+_NAME_CUTOFF: Final = 0.6
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A ``did you mean 'x'?`` hint for ``word``, or ``None`` if nothing is close."""
     word = word.strip().lower()
@@ -313,7 +386,15 @@ _WORD_RE: Final = re.compile(r"[^\s,:#]+")
 
 
 def _suggest(rest: str, names: Iterable[str]) -> str | None:
-    """Did-you-mean for the text ``rest`` (from the error to the end of the line)."""
+    """Did-you-mean for the text ``rest`` (from the error to the end of the line).
+
+    At the start of a line, the words before the colon are compared with the
+    setting names. Elsewhere the phrases valid at that place are compared with
+    the typed item (up to the next comma), the whole phrase first; a phrase is
+    also compared with as many typed words as it has, but must then be closer
+    (so that ``winner chooses`` is not taken for ``none`` on the strength of
+    ``winner``).
+    """
     names = set(names)
     candidates: list[str] = []
     for name in names:
@@ -325,22 +406,61 @@ def _suggest(rest: str, names: Iterable[str]) -> str | None:
         return None
     if "K_GAME" in names:
         typed_name = " ".join(_WORD_RE.findall(rest.split(":")[0])).lower()
-        return did_you_mean(typed_name, candidates)
-    words = _WORD_RE.findall(rest)
+        return _hint(closest_setting(typed_name, candidates))
+    words = [w.lower() for w in _WORD_RE.findall(rest)]
     if not words:
         return None
+    item = " ".join(_WORD_RE.findall(re.split(r"[,#]", rest, maxsplit=1)[0])).lower()
     best: tuple[float, str] | None = None
-    for cand in candidates:
-        n = len(cand.split())
-        typed = " ".join(words[:n]).lower()
-        if typed == cand:
+    for cand in sorted(set(candidates)):
+        typed = " ".join(words[: len(cand.split())])
+        if cand in (typed, item):
             continue
-        ratio = difflib.SequenceMatcher(None, typed, cand).ratio()
-        if ratio >= 0.6 and (best is None or ratio > best[0]):
-            best = (ratio, cand)
-    if best is None:
+        score = phrase_score(item, cand) if item else 0.0
+        if score < 0.6:
+            score = 0.0
+        prefix = difflib.SequenceMatcher(None, typed, cand).ratio()
+        if prefix >= _PREFIX_CUTOFF:
+            score = max(score, prefix)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, cand)
+    return _hint(best[1] if best else None)
+
+
+#: How alike the first words typed must be to a phrase, compared alone.
+_PREFIX_CUTOFF: Final = 0.7
+
+
+def _hint(phrase: str | None) -> str | None:
+    return f"did you mean '{phrase}'?" if phrase else None
+
+
+def _unknown_setting(
+    column: int, text: str, path: str, line: int, here: str
+) -> VariantError | None:
+    """A line ``words: value`` that starts with a setting name and has more words
+    before the colon, where the error is (``winner out:``, read as ``winner`` and
+    then a stray word): an unknown setting, named by all its words, with a
+    did-you-mean."""
+    colon = here.split("#", 1)[0].find(":")
+    if colon < 0 or column - 1 > colon:
         return None
-    return f"did you mean '{best[1]}'?"
+    typed = " ".join(here[:colon].split())
+    words = _words(typed)
+    if " ".join(words) in SETTING_NAMES or not any(
+        words[: len(name.split())] == name.split() for name in SETTING_NAMES
+    ):
+        return None
+    start = len(here) - len(here.lstrip()) + 1
+    return error_at(
+        f"unknown setting {_show(typed)}",
+        path=path,
+        text=text,
+        line=line,
+        column=start,
+        expected="one of: " + ", ".join(SETTING_NAMES),
+        hint=_hint(closest_setting(typed)),
+    )
 
 
 def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
@@ -373,8 +493,13 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
             line=line,
             column=column,
             expected=_expected_words(expected_names) or None,
-            hint="retype the line with plain spaces and letters",
+            hint=_COLON_HINT
+            if expected_names == {"COLON"} and rest[:1] == "="
+            else "retype the line with plain spaces and letters",
         )
+    unknown = None if at_start else _unknown_setting(column, text, path, line, here)
+    if unknown is not None:
+        return unknown
     if at_start:
         name = stripped.split(":")[0].strip() if stripped else ""
         hint = _suggest(rest, expected_names)
@@ -402,7 +527,7 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
         message += ": the setting is complete before it"
     hint = _suggest(rest, expected_names)
     if hint is None and expected_names == {"COLON"} and "=" in rest[:1]:
-        hint = "write a colon, as in `players: 3 to 7`"
+        hint = _COLON_HINT
     return error_at(
         message,
         path=path,
@@ -412,6 +537,9 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
         expected=_expected_words(expected_names) or None,
         hint=hint,
     )
+
+
+_COLON_HINT: Final = "write a colon, as in `players: 3 to 7`"
 
 
 def _odd_character(rest: str) -> str | None:

@@ -1,4 +1,5 @@
-"""Semantic checks: a variant that reads well but cannot be played.
+"""Semantic checks: a variant that reads well but cannot be played, or that
+says something that changes nothing.
 
 Each check raises a :class:`~cardrules.errors.VariantError` pointing at the line
 of the setting that caused the problem (for a setting inherited through
@@ -6,31 +7,72 @@ of the setting that caused the problem (for a setting inherited through
 the ``game:`` line). When settings clash, the one given as an option or written
 in the file being loaded is pointed at: ``mode: shedding`` under a game's default
 turned-up trumps, ``mode: tricks`` under an inherited match word.
+
+No silent no-ops: :data:`EFFECTS` says, setting by setting, where each has an
+effect, and its checks find the lines (and the parts of lines) that change
+nothing in the game they are in (``winner:`` in a shedding game, ``leading
+trumps: once broken`` without trumps). Such a line is an error when the file
+being checked says it, and a warning (:func:`check_warnings`, printed by
+``cardrules check``) when it is inherited through ``extends`` or made idle by an
+option given at load time, so that a house rule changing the mode of the game
+it extends stays usable.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Final
 
+import attrs
+from attrs import field, frozen
+
+from cardrules.card_rules import (
+    ANY_CARD,
+    FOLLOW_SUIT,
+    BreakTrigger,
+    CardChoice,
+    CardTerm,
+    TermKind,
+    follow_choice,
+    lead_choice,
+)
 from cardrules.errors import VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     BiddingRule,
     BidStyle,
+    DeadTricks,
+    Direction,
     FirstLeader,
+    HandSizeRule,
+    LeaderOut,
     Mode,
     Pattern,
     ScheduleRule,
+    ScoringRule,
     SheddingRule,
+    ShedLoser,
+    SizeEntry,
     SourcePos,
     TrumpKind,
     Variant,
+    WinRule,
 )
 
+from . import limits
 from .errors import error_at, source_line
 
-__all__ = ["BID_VARIABLES", "schedule_length", "validate"]
+__all__ = [
+    "ALWAYS_EFFECTIVE",
+    "BID_VARIABLES",
+    "EFFECTS",
+    "NOT_SETTINGS",
+    "Effect",
+    "VariantWarning",
+    "check_warnings",
+    "schedule_length",
+    "validate",
+]
 
 #: Formula variables that only mean something when players bid.
 BID_VARIABLES: Final = frozenset({"bid", "diff", "exact", "over", "under", "blind"})
@@ -125,14 +167,62 @@ def _smallest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
     return 1
 
 
-def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
+def validate(
+    v: Variant, *, sources: Mapping[str, str] | None = None, warn_only: Collection[str] = ()
+) -> None:
     """Check that ``v`` can be played; raise :class:`VariantError` at the culprit line.
+
+    A line that changes nothing in this game (see :data:`EFFECTS`) is an error
+    when the file being checked (or an option given at load time) says it; when
+    it is inherited through ``extends``, or idled by an option, it is only a
+    warning, which :func:`check_warnings` returns. So is a part of a line that
+    changes nothing (a term of a card-set list, a row of a hand size table).
 
     Args:
         v: a resolved variant.
         sources: file path -> text, to show the offending line of inherited
             settings (``v.source`` is used for ``v.path``).
+        warn_only: settings whose lines that change nothing are only warnings,
+            wherever they are written: for text that states every setting of a
+            variant that had those warnings, such as a saved game's rules
+            (``format`` writes inherited lines as the variant's own).
+
+    Raises:
+        VariantError: for the first problem found, at its line.
     """
+    _check(v, sources, frozenset(warn_only))
+
+
+def check_warnings(
+    v: Variant, *, sources: Mapping[str, str] | None = None
+) -> tuple[VariantWarning, ...]:
+    """The warnings of a valid variant: settings that change nothing in it, but
+    that its own file does not say (inherited from the game it extends, or made
+    idle by an option given at load time). ``cardrules check`` prints them.
+
+    Args:
+        v: a resolved variant, as :func:`cardrules.dsl.load` returns it.
+        sources: as for :func:`validate`.
+
+    Returns:
+        The warnings, in the canonical order of the settings (empty if none).
+
+    Raises:
+        VariantError: if ``v`` is not valid at all (as :func:`validate`).
+
+    Example:
+        >>> from cardrules.dsl import load_text
+        >>> v = load_text("game: house\nextends: oh-hell-trumps-broken\ntrumps: none\n")
+        >>> [w.setting for w in check_warnings(v)]
+        ['leading trumps']
+    """
+    return tuple(_check(v, sources, frozenset()))
+
+
+def _check(
+    v: Variant, sources: Mapping[str, str] | None, warn_only: frozenset[str]
+) -> list[VariantWarning]:
+    """Every check of :func:`validate`; returns the warnings."""
     src: dict[str, str] = dict(sources or {})
     if v.path and v.path not in src:
         src[v.path] = v.source
@@ -310,28 +400,6 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
             culprit("bid changes", "bidding"),
             "bids cannot be changed until the next bid when everyone bids at once",
         )
-    if not bidding:
-        why = "this game has no bidding" if tricks else "shedding games have no bidding"
-        default = BiddingRule()
-        for key, on in (
-            ("hook", b.hook and stated("hook")),
-            ("blind bids", b.blind),
-            ("forehead hands", bool(b.forehead_sizes)),
-            ("bid changes", b.amend),
-            ("bids", (b.min_bid, b.max_bid) != (default.min_bid, default.max_bid)),
-        ):
-            if on:
-                raise fail(
-                    culprit(key, "bidding", "mode"),
-                    f"`{key}` needs bidding, but {why}",
-                    hint=_OFF.get(key),
-                )
-        if (
-            not tricks
-            and b.style is not BidStyle.NONE
-            and (stated("bidding") or b.style is not default.style)
-        ):
-            raise fail("bidding", "shedding games have no bidding", expected="`bidding: none`")
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise fail("bids", "the highest bid is less than the lowest")
 
@@ -371,33 +439,24 @@ def validate(v: Variant, *, sources: Mapping[str, str] | None = None) -> None:
                 "to take a letter, so a match of it would never end",
                 hint="write `match word: none`",
             )
-        if v.match.loser_deals:
-            raise fail(
-                culprit("deal passes", "mode"),
-                "`deal passes: to the loser` is for shedding games: a trick-taking game "
-                "has no loser to deal the next game",
-                hint="write `deal passes: to the next player`",
-            )
-        plain = SheddingRule()
-        for key, on in (
-            ("dead tricks", stated("dead tricks") or v.shedding.dead_tricks != plain.dead_tricks),
-            ("all out together", stated("all out together") or v.shedding.all_out != plain.all_out),
-        ):
-            if on:
-                raise fail(
-                    culprit(key, "mode"), f"`{key}` is for shedding games; add `mode: shedding`"
-                )
-    else:
-        if formula is not None:
-            raise fail(
-                "score",
-                "shedding games are not scored with a formula: the last player with cards loses",
-                hint="use `match word:` to play a match of several games",
-            )
-
     w = v.match.word
     if w and not (w.isascii() and w.isalpha()):
         raise fail("match word", "the match word must be plain letters")
+
+    # ---- settings that change nothing (the game is otherwise sound by now)
+    warnings: list[VariantWarning] = []
+    ctx = _Context(v)
+    for effect in EFFECTS.values():
+        for found in effect.check(ctx):
+            pos, is_error = _classify(v, found)
+            if is_error and found.setting not in warn_only:
+                raise fail(found.setting, found.message, hint=found.hint, expected=found.expected)
+            warnings.append(
+                VariantWarning(
+                    found.setting, found.warning or found.message, pos.path, pos.line, pos.column
+                )
+            )
+    return warnings
 
 
 #: How to switch off each bidding setting, for a game without bidding.
@@ -416,3 +475,824 @@ def show_position(v: Variant, key: str) -> str | None:
     if pos is None:
         return None
     return source_line(v.source, pos.line) if pos.path == v.path else None
+
+
+# --------------------------------------------------------------------------- no-ops
+
+
+@frozen
+class VariantWarning:
+    """Something that changes nothing in the game but is not an error: a line
+    that the file checked does not say itself (it is inherited through
+    ``extends``, or an option given at load time idles it), or a part of a line
+    (a term of a card-set list, a row of a hand size table).
+
+    Attributes:
+        setting: the setting's name, such as ``winner``.
+        message: what changes nothing, and why.
+        path: the file that says it.
+        line: its line (1-based).
+        column: its column (1-based).
+    """
+
+    setting: str
+    message: str
+    path: str
+    line: int
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@frozen
+class _NoOp:
+    """What one check found: ``setting`` (or a part of it) changes nothing.
+
+    ``causes`` are the settings that make it so (an option among them turns an
+    error of the file's own line into a warning); ``warning`` is the wording for
+    a line that is not the file's own, when the error's advice would not fit;
+    ``part``: only a part of the line changes nothing (a term of a list, a row of
+    a table), which is always a warning: the line itself has an effect."""
+
+    setting: str
+    message: str
+    causes: tuple[str, ...] = ()
+    hint: str | None = "delete the line"
+    expected: str | None = None
+    warning: str | None = None
+    part: bool = False
+
+
+@frozen
+class Effect:
+    """Where a setting has an effect, and the check that finds where it has none.
+
+    Attributes:
+        fields: the config fields (dotted, as in ``bidding.hook``) the setting
+            writes.
+        where: in words, the games in which the setting has an effect.
+        check: finds the ways the setting (or a part of it) changes nothing in
+            a variant that passes every other check.
+    """
+
+    fields: tuple[str, ...]
+    where: str
+    check: Callable[[_Context], Iterator[_NoOp]] = field(eq=False, repr=False)
+
+
+class _Context:
+    """A variant and the facts the checks share (computed when first needed)."""
+
+    def __init__(self, v: Variant) -> None:
+        self.v = v
+        self.tricks = v.mode is Mode.TRICKS
+        self.bidding = v.has_bidding
+        t = v.trumps
+        self.never_trumps = (
+            not self.tricks
+            or t.kind is TrumpKind.NONE
+            or (t.kind is TrumpKind.FIXED and t.suit is None)
+            or (t.kind is TrumpKind.CYCLE and all(s is None for s in t.cycle))
+        )
+        if not self.tricks:
+            self.no_trumps_why = "a shedding game has no trumps"
+        elif t.kind is TrumpKind.CYCLE:
+            self.no_trumps_why = "the trump cycle has no trump suit in it"
+        else:
+            self.no_trumps_why = "this game has no trumps (`trumps: none`)"
+        self._dealt: frozenset[int] | None = None
+
+    def stated(self, key: str) -> bool:
+        return self.v.position(key) is not None
+
+    @property
+    def dealt(self) -> frozenset[int]:
+        """Every hand size a game deals, for any number of players (tie-break
+        hands are of the largest size, which is among them)."""
+        if self._dealt is None:
+            v = self.v
+            self._dealt = frozenset(n for p in v.players.counts() for n in v.hand_sizes(p))
+        return self._dealt
+
+    @property
+    def largest(self) -> int:
+        """The largest hand of any game."""
+        return max(self.dealt, default=0)
+
+    @property
+    def longest(self) -> int:
+        """The most hands any game can have, tie-break hands included."""
+        v = self.v
+        extra = v.winning.extra_hand_limit if self.tricks else 0
+        return max(schedule_length(v.schedule, n, v.deck.size) for n in v.players.counts()) + extra
+
+
+def _classify(v: Variant, found: _NoOp) -> tuple[SourcePos, bool]:
+    """Where to report a no-op, and whether it is an error (else a warning)."""
+    pos = v.position(found.setting)
+    if pos is None:
+        # A value no line wrote: a config built in Python, checked as it is.
+        return _where(v, found.setting), not found.part
+    if found.part:
+        return pos, False
+    if _is_option(pos):
+        return pos, True
+    if pos.path != v.path:
+        return pos, False  # inherited through extends
+    for cause in found.causes:
+        at = v.position(cause)
+        if at is not None and _is_option(at):
+            return pos, False  # the file's line is fine; the option idles it
+    return pos, True
+
+
+def _is_option(pos: SourcePos) -> bool:
+    return pos.path.startswith("<option")
+
+
+def _players_text(v: Variant) -> str:
+    lo, hi = v.players.min, v.players.max
+    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+
+
+def _entry_text(e: SizeEntry) -> str:
+    if (e.min_players, e.max_players) == (1, limits.MAX_PLAYERS):
+        return str(e.size)
+    if e.min_players == e.max_players:
+        return f"{e.size} for {e.min_players} players"
+    if e.max_players == limits.MAX_PLAYERS:
+        return f"{e.size} for {e.min_players} or more players"
+    return f"{e.size} for {e.min_players} to {e.max_players} players"
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n:,} hands"
+
+
+# ---- the checks, setting by setting
+
+
+def _direction(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    if v.players.max <= 2 and v.direction is Direction.ANTICLOCKWISE:
+        yield _NoOp(
+            "direction",
+            "`direction: anticlockwise` has no effect with 2 players: play, bidding and "
+            "the deal go back and forth the same way in either direction",
+            ("players",),
+        )
+
+
+def _deal_passes(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    if not v.match.loser_deals:
+        return
+    if c.tricks:
+        yield _NoOp(
+            "deal passes",
+            "`deal passes: to the loser` is for shedding games: a trick-taking game "
+            "has no loser to deal the next game",
+            ("mode",),
+            hint="write `deal passes: to the next player`",
+        )
+    elif not v.match.word:
+        yield _NoOp(
+            "deal passes",
+            "`deal passes: to the loser` has no effect without a match word: a single "
+            "game has no next game to deal",
+            ("match word",),
+            hint="add a `match word:`, or delete the line",
+        )
+
+
+def _hand_size(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    sched = v.schedule
+    start = sched.start
+    if start == HandSizeRule():
+        return  # `largest`, the default, said again: no surprise in it
+    if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK):
+        why = (
+            "`hands: list ...` gives the size of every hand"
+            if sched.pattern is Pattern.LIST
+            else "`hands: whole pack` deals out the whole pack"
+        )
+        yield _NoOp("hand size", f"`hand size` has no effect: {why}", ("hands",))
+        return
+    counts = v.players.counts()
+    for e in start.table:
+        if e.max_players < v.players.min or e.min_players > v.players.max:
+            yield _NoOp(
+                "hand size",
+                f"`{_entry_text(e)}` in `hand size` has no effect: the game is for "
+                f"{_players_text(v)}",
+                ("players",),
+                hint="take it out of the line",
+                part=True,
+            )
+    if not start.largest:
+        return
+    rest = [n for n in counts if not any(e.min_players <= n <= e.max_players for e in start.table)]
+    if not rest:
+        yield _NoOp(
+            "hand size",
+            "`largest` in `hand size` has no effect: the table gives a size for every "
+            "number of players the game allows",
+            ("players",),
+            hint="take it out of the line",
+            part=True,
+        )
+        return
+    deck = v.deck.size
+    cap = start.cap if start.cap is not None else deck
+    if start.keep_one and all(min((deck - 1) // n, cap) == min(deck // n, cap) for n in rest):
+        n = rest[0]
+        yield _NoOp(
+            "hand size",
+            "`keep one for trumps` in `hand size` has no effect: keeping a card back "
+            f"leaves the largest hand as it is ({_cards(min(deck // n, cap))} each for "
+            f"{n} players)",
+            ("players", "deck"),
+            hint="take it out of the line",
+            part=True,
+        )
+    if start.cap is not None:
+        most = max((deck - (1 if start.keep_one else 0)) // n for n in rest)
+        if start.cap >= most:
+            yield _NoOp(
+                "hand size",
+                f"`at most {start.cap}` in `hand size` has no effect: the pack gives at "
+                f"most {_cards(most)} each",
+                ("players", "deck"),
+                hint="take it out of the line",
+                part=True,
+            )
+
+
+def _no_trumps(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    every = v.trumps.no_trump_every
+    if every is None:
+        return
+    shown = f"`no trumps: every {_ordinal(every)} hand` has no effect"
+    if c.never_trumps:
+        yield _NoOp("no trumps", f"{shown}: {c.no_trumps_why}", ("trumps",))
+        return
+    longest = c.longest
+    if every > longest:
+        yield _NoOp(
+            "no trumps",
+            f"{shown}: no game is longer than {_hands(longest)}",
+            ("hands", "hand size", "players", "tie"),
+        )
+        return
+    t = v.trumps
+    if t.kind is TrumpKind.CYCLE and all(
+        t.cycle[(h - 1) % len(t.cycle)] is None for h in range(every, longest + 1, every)
+    ):
+        yield _NoOp(
+            "no trumps",
+            f"{shown}: the trump cycle already has no trumps in those hands",
+            ("trumps",),
+        )
+
+
+def _bidding(c: _Context) -> Iterator[_NoOp]:
+    b = c.v.bidding
+    if (
+        not c.tricks
+        and b.style is not BidStyle.NONE
+        and (c.stated("bidding") or b.style is not BiddingRule().style)
+    ):
+        yield _NoOp(
+            "bidding",
+            "shedding games have no bidding",
+            ("mode",),
+            hint=None,
+            expected="`bidding: none`",
+            warning="`bidding` has no effect: shedding games have no bidding",
+        )
+
+
+def _without_bidding(c: _Context, key: str) -> _NoOp:
+    why = "this game has no bidding" if c.tricks else "shedding games have no bidding"
+    return _NoOp(
+        key,
+        f"`{key}` needs bidding, but {why}",
+        ("bidding", "mode"),
+        hint=_OFF.get(key),
+        warning=f"`{key}` has no effect: {why}",
+    )
+
+
+def _hook(c: _Context) -> Iterator[_NoOp]:
+    if not c.bidding and c.v.bidding.hook and c.stated("hook"):
+        yield _without_bidding(c, "hook")
+
+
+def _bids(c: _Context) -> Iterator[_NoOp]:
+    b = c.v.bidding
+    default = BiddingRule()
+    if not c.bidding:
+        if (b.min_bid, b.max_bid) != (default.min_bid, default.max_bid):
+            yield _without_bidding(c, "bids")
+        return
+    if b.max_bid is not None and b.max_bid >= c.largest:
+        yield _NoOp(
+            "bids",
+            f"the top of `bids: {b.min_bid} to {b.max_bid}` has no effect: no hand has "
+            f"more than {_cards(c.largest)}",
+            ("hand size", "hands", "players", "deck"),
+            hint=f"write `bids: {b.min_bid} to the hand size`",
+            part=True,
+        )
+
+
+def _blind_bids(c: _Context) -> Iterator[_NoOp]:
+    if not c.bidding and c.v.bidding.blind:
+        yield _without_bidding(c, "blind bids")
+
+
+def _forehead_hands(c: _Context) -> Iterator[_NoOp]:
+    sizes = c.v.bidding.forehead_sizes
+    if not sizes:
+        return
+    if not c.bidding:
+        yield _without_bidding(c, "forehead hands")
+        return
+    dead = [n for n in sizes if n not in c.dealt]
+    if not dead:
+        return
+    shown = ", ".join(map(str, dead))
+    what = (
+        f"`forehead hands: {shown}`"
+        if len(dead) == len(sizes)
+        else f"`{shown}` in `forehead hands`"
+    )
+    cards = "card" if dead == [1] else "cards"
+    yield _NoOp(
+        "forehead hands",
+        f"{what} has no effect: no hand has {_and_or(list(map(str, dead)), 'or')} {cards}",
+        ("hand size", "hands", "players", "deck"),
+        hint="delete the line"
+        if len(dead) == len(sizes)
+        else f"take {'it' if len(dead) == 1 else 'them'} out of the line",
+        part=len(dead) < len(sizes),
+    )
+
+
+def _bid_changes(c: _Context) -> Iterator[_NoOp]:
+    if not c.bidding and c.v.bidding.amend:
+        yield _without_bidding(c, "bid changes")
+
+
+def _constant(c: _Context, term: CardTerm, leading: bool | None) -> tuple[bool, str] | None:
+    """Whether a term of a card-set list matches every card (True) or none
+    (False) in this game whatever happens, and why (``""`` for a plain ``any
+    card``); ``None`` if it depends on the play. ``leading``: the list is for
+    the leader (True), a follower (False) or both (None)."""
+    v = c.v
+    k = term.kind
+    if k is TermKind.ANY:
+        every, why = True, ""
+    elif k is TermKind.TRUMPS and c.never_trumps:
+        every, why = False, c.no_trumps_why
+    elif k is TermKind.SUIT_LED and leading:
+        every, why = False, "the leader of a trick has no suit led"
+    elif k is TermKind.WINNING and leading:
+        every, why = True, "every card a leader leads is winning"
+    elif k is TermKind.CARD and term.card is not None and v.deck.removed >> term.card & 1:
+        every, why = False, f"{term.card} is taken out of the pack"
+    elif k in (TermKind.SUIT, TermKind.HIGHER, TermKind.LOWER):
+        pack = v.deck.cards
+        if k is TermKind.SUIT:
+            matched = sum(1 for x in pack if x.suit is term.suit)
+        elif k is TermKind.HIGHER:
+            matched = sum(1 for x in pack if x.rank > (term.rank or 0))
+        else:
+            matched = sum(1 for x in pack if x.rank < (term.rank or 0))
+        if 0 < matched < len(pack):
+            return None
+        every = matched > 0
+        plain = str(attrs.evolve(term, negated=False, unbroken=False))
+        if k is TermKind.SUIT and term.suit is not None:
+            plain = f"a {term.suit.word[:-1]}"
+        why = f"{'every' if every else 'no'} card of the pack is {plain}"
+    else:
+        return None
+    if every and term.unbroken:
+        return None  # the unbroken part of every card still depends on the play
+    return (not every if term.negated else every), why
+
+
+def _choice(
+    c: _Context, key: str, choice: CardChoice, leading: bool | None, default: CardChoice
+) -> Iterator[_NoOp]:
+    """The card-set list of ``key``: as a whole, when (not being ``default``) it
+    leaves every card playable whatever happens; else each term or set in it
+    that changes nothing."""
+    options = choice.options
+    parts: list[str] = []
+    reasons: list[str] = []
+    imposes = False  # some set, reached, may leave out some cards
+    decided = False
+    for i, option in enumerate(options):
+        facts = [(term, _constant(c, term, leading)) for term in option.terms]
+        for term, fact in facts:
+            if fact is not None and fact[1]:
+                parts.append(
+                    f"`{attrs.evolve(term, negated=False)}` in `{key}:` has no effect: {fact[1]}"
+                )
+                reasons.append(fact[1])
+        dead = any(fact is not None and not fact[0] for _, fact in facts)
+        everything = all(fact is not None and fact[0] for _, fact in facts)
+        if not decided and not dead:
+            decided = True
+            imposes = not everything
+        if everything and i + 1 < len(options):
+            parts.extend(
+                f"`{later}` in `{key}:` has no effect: `{option}` before it always leaves "
+                "a card to play"
+                for later in options[i + 1 :]
+            )
+            break
+    if key != "follow" and not imposes and choice != default:
+        why = reasons[0] if reasons else f"`{options[0]}` comes first"
+        verb = "led" if leading else "played"
+        yield _NoOp(
+            key,
+            f"`{key}` has no effect: {why}, so any card may be {verb} as before",
+            ("trumps", "deck"),
+        )
+        return
+    for message in dict.fromkeys(parts):
+        yield _NoOp(key, message, ("trumps", "deck"), hint="take it out of the list", part=True)
+
+
+def _follow(c: _Context) -> Iterator[_NoOp]:
+    p = c.v.play
+    if p.follow == follow_choice(must_follow=True, must_trump=p.must_trump, must_beat=p.must_beat):
+        # A short form: its own trumps terms come with `must beat` and `must trump`.
+        if p.must_trump and c.never_trumps:
+            yield _NoOp(
+                "follow",
+                f"`must trump when void` in `follow` has no effect: {c.no_trumps_why}",
+                ("trumps",),
+                hint="take it out of the line",
+                part=True,
+            )
+        return
+    yield from _choice(c, "follow", p.follow, False, FOLLOW_SUIT)
+
+
+def _lead_keys(v: Variant) -> tuple[str, str | None]:
+    """The setting that gave the lead rule (``lead`` or ``leading trumps``), and
+    the other one if the same file says it too (and so it changes nothing)."""
+    said = [(k, pos) for k in ("lead", "leading trumps") if (pos := v.position(k)) is not None]
+    if not said:
+        return ("leading trumps" if v.play.lead == ANY_CARD else "lead"), None
+    rank = {k: (_is_option(pos), pos.path == v.path, pos.line) for k, pos in said}
+    winner = max(rank, key=lambda k: rank[k])
+    others = [(k, pos) for k, pos in said if k != winner]
+    win_pos = v.position(winner)
+    if others and win_pos is not None and others[0][1].path == win_pos.path:
+        return winner, others[0][0]
+    return winner, None
+
+
+def _lead(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    key, replaced = _lead_keys(v)
+    if replaced is not None:
+        pos = v.position(key)
+        assert pos is not None
+        yield _NoOp(
+            replaced,
+            f"`{replaced}` has no effect: `{key}:` on line {pos.line} replaces it",
+            hint="delete one of the two lines",
+        )
+    lead = v.play.lead
+    if key == "leading trumps":
+        if lead == lead_choice(trumps_once_broken=True) and c.never_trumps:
+            yield _NoOp(
+                key,
+                f"`leading trumps: once broken` has no effect: {c.no_trumps_why}",
+                ("trumps",),
+                hint="write `leading trumps: any time`, or delete the line",
+            )
+        return
+    yield from _choice(c, key, lead, True, ANY_CARD)
+
+
+def _first_trick(c: _Context) -> Iterator[_NoOp]:
+    yield from _choice(c, "first trick", c.v.play.first_trick, None, ANY_CARD)
+
+
+def _broken_by(c: _Context) -> Iterator[_NoOp]:
+    p = c.v.play
+    if p.broken_by == (BreakTrigger.ANY_PLAY,):
+        return  # the default rule said again
+    lists = (p.follow, p.lead, p.first_trick)
+    if not any(t.unbroken for rule in lists for o in rule.options for t in o.terms):
+        yield _NoOp(
+            "broken by",
+            "`broken by` has no effect: no `follow:`, `lead:` or `first trick:` rule "
+            "uses `unbroken`",
+            ("follow", "lead", "leading trumps", "first trick"),
+        )
+
+
+def _shedding_only(
+    key: str, changed: Callable[[Variant], bool]
+) -> Callable[[_Context], Iterator[_NoOp]]:
+    """The check of a setting that only a shedding game has: any line of it (or
+    a value other than the default) in a trick-taking game changes nothing."""
+
+    def check(c: _Context) -> Iterator[_NoOp]:
+        if c.tricks and (c.stated(key) or changed(c.v)):
+            yield _NoOp(
+                key,
+                f"`{key}` is for shedding games; add `mode: shedding`",
+                ("mode",),
+                hint=None,
+                warning=f"`{key}` is for shedding games: it has no effect in this "
+                "trick-taking game",
+            )
+
+    return check
+
+
+def _leader_out(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    yield from _shedding_only("leader out", lambda v: v.play.leader_out is not LeaderOut.NEXT_IN)(c)
+    if c.tricks or v.play.leader_out is not LeaderOut.NEXT_HIGHEST:
+        return
+    shown = "`leader out: next highest card` has no effect"
+    if v.shedding.loser is ShedLoser.MOST_CARDS:
+        yield _NoOp(
+            "leader out",
+            f"{shown}: the game ends as soon as a player goes out "
+            "(`loser: most cards when the first goes out`), so nobody leads after it",
+            ("loser",),
+        )
+    elif v.players.max <= 2:
+        yield _NoOp(
+            "leader out",
+            f"{shown} with 2 players: when one goes out, the game is over",
+            ("players",),
+        )
+
+
+def _dead_tricks(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    yield from _shedding_only(
+        "dead tricks", lambda v: v.shedding.dead_tricks is not SheddingRule().dead_tricks
+    )(c)
+    if not c.tricks and v.shedding.dead_tricks is DeadTricks.FACE_DOWN and v.players.max <= 2:
+        yield _NoOp(
+            "dead tricks",
+            "`dead tricks: face down` has no effect with 2 players: both play to every "
+            "dead trick, and see its cards",
+            ("players",),
+        )
+
+
+def _loser(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    plain = SheddingRule()
+    yield from _shedding_only(
+        "loser",
+        lambda v: (v.shedding.loser, v.shedding.loser_tie) != (plain.loser, plain.loser_tie),
+    )(c)
+    if not c.tricks and v.shedding.loser is ShedLoser.MOST_CARDS and v.players.max <= 2:
+        yield _NoOp(
+            "loser",
+            "`loser: most cards when the first goes out` has no effect with 2 players: "
+            "when one goes out, the other is the last player holding cards",
+            ("players",),
+        )
+
+
+def _score(c: _Context) -> Iterator[_NoOp]:
+    if not c.tricks and c.v.scoring.formula is not None:
+        yield _NoOp(
+            "score",
+            "shedding games are not scored with a formula: the last player with cards loses",
+            ("mode",),
+            hint="use `match word:` to play a match of several games",
+            warning="`score` has no effect in a shedding game: nobody scores, the last "
+            "player with cards loses",
+        )
+
+
+def _trick_game_only(
+    key: str, changed: Callable[[Variant], bool]
+) -> Callable[[_Context], Iterator[_NoOp]]:
+    """The check of a setting that only a trick-taking game has."""
+
+    def check(c: _Context) -> Iterator[_NoOp]:
+        if not c.tricks and (c.stated(key) or changed(c.v)):
+            yield _NoOp(
+                key,
+                f"`{key}` has no effect in a shedding game: nobody scores, the last player "
+                "with cards loses",
+                ("mode",),
+            )
+
+    return check
+
+
+#: Settings that change nothing in a game of the other mode (a trick-taking
+#: game's bidding and scoring, a shedding game's ending), as options.
+_MODE_SETTINGS: Final = {
+    Mode.SHEDDING: frozenset(
+        {
+            "trumps",
+            "no trumps",
+            "bidding",
+            "hook",
+            "bids",
+            "blind bids",
+            "forehead hands",
+            "bid changes",
+            "leading trumps",
+            "score",
+            "winner",
+            "tie",
+        }
+    ),
+    Mode.TRICKS: frozenset(
+        {
+            "dead tricks",
+            "all out together",
+            "loser",
+            "cuts on the first trick",
+            "leader out",
+            "match word",
+            "deal passes",
+        }
+    ),
+}
+
+
+def _options(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    idle = [name for name in v.options if name in _MODE_SETTINGS[v.mode]]
+    if not idle:
+        return
+    game = "a trick-taking game" if c.tricks else "a shedding game"
+    shown = _and_or([f"`{name}`" for name in idle], "and")
+    yield _NoOp(
+        "options",
+        f"{shown} in `options` {'has' if len(idle) == 1 else 'have'} no effect: "
+        f"no value of {'it' if len(idle) == 1 else 'them'} changes {game}",
+        ("mode",),
+        hint="take " + ("it" if len(idle) == 1 else "them") + " out of the line",
+        part=True,
+    )
+
+
+#: Where each setting has an effect, in the canonical order of the settings: the
+#: table the validator runs. Every field of the config model is here or in
+#: :data:`ALWAYS_EFFECTIVE` (``tests/test_noops.py`` checks it), so a new
+#: setting cannot slip past. A stated value that only says what happens anyway
+#: (``hook: no`` without bidding, ``leading trumps: any time`` without trumps,
+#: ``broken by: any play``, ``deal passes: to the next player``, ``match word:
+#: none``) is never a no-op. Combinations the grammar cannot write (``first
+#: lead: dealer's neighbour`` with a card to lead, ``tie: shared`` with a limit
+#: of extra hands) need no check.
+EFFECTS: Final[dict[str, Effect]] = {
+    "direction": Effect(("direction",), "games for more than 2 players", _direction),
+    "deal passes": Effect(
+        ("match.loser_deals",),
+        "shedding games with a match word (`to the loser`)",
+        _deal_passes,
+    ),
+    "hand size": Effect(
+        (
+            "schedule.start.table",
+            "schedule.start.largest",
+            "schedule.start.keep_one",
+            "schedule.start.cap",
+        ),
+        "games whose `hands:` start from it (not a list, not the whole pack); each entry "
+        "for a number of players the game allows, `largest` for a number the table "
+        "misses, `keep one` and `at most` when they make a hand smaller",
+        _hand_size,
+    ),
+    "no trumps": Effect(
+        ("trumps.no_trump_every",),
+        "games with trumps, long enough to reach such a hand, in which it would have trumps",
+        _no_trumps,
+    ),
+    "bidding": Effect(("bidding.style",), "trick-taking games", _bidding),
+    "hook": Effect(("bidding.hook",), "games with bidding in turn", _hook),
+    "bids": Effect(
+        ("bidding.min_bid", "bidding.max_bid"),
+        "games with bidding; the top only below the largest hand",
+        _bids,
+    ),
+    "blind bids": Effect(
+        ("bidding.blind", "bidding.blind_only"), "games with bidding", _blind_bids
+    ),
+    "forehead hands": Effect(
+        ("bidding.forehead_sizes",),
+        "games with bidding that deal hands of those sizes",
+        _forehead_hands,
+    ),
+    "bid changes": Effect(("bidding.amend",), "games with bidding in turn", _bid_changes),
+    "follow": Effect(
+        ("play.follow",),
+        "every game; each term matching some cards and not others, each set reachable",
+        _follow,
+    ),
+    "lead": Effect(
+        ("play.lead",),
+        "every game, unless `leading trumps:` in the same file replaces it; each term "
+        "matching some of a leader's cards",
+        _lead,
+    ),
+    "first trick": Effect(
+        ("play.first_trick",),
+        "every game; each term matching some cards and not others",
+        _first_trick,
+    ),
+    "broken by": Effect(
+        ("play.broken_by",), "games whose card-set rules use `unbroken`", _broken_by
+    ),
+    "leader out": Effect(
+        ("play.leader_out",),
+        "shedding games that play on after a player goes out, for more than 2 players",
+        _leader_out,
+    ),
+    "leading trumps": Effect(
+        ("play.lead",),
+        "games with trumps (`once broken`), unless `lead:` in the same file replaces it",
+        # The lead rule's check, under `lead`, looks at both lines.
+        lambda c: iter(()),
+    ),
+    "dead tricks": Effect(
+        ("shedding.dead_tricks",),
+        "shedding games (`face down`: for more than 2 players)",
+        _dead_tricks,
+    ),
+    "all out together": Effect(
+        ("shedding.all_out",),
+        "shedding games",
+        _shedding_only(
+            "all out together", lambda v: v.shedding.all_out is not SheddingRule().all_out
+        ),
+    ),
+    "loser": Effect(
+        ("shedding.loser", "shedding.loser_tie"),
+        "shedding games (`most cards ...`: for more than 2 players)",
+        _loser,
+    ),
+    "cuts on the first trick": Effect(
+        ("shedding.first_trick_cuts",),
+        "shedding games",
+        _shedding_only(
+            "cuts on the first trick",
+            lambda v: v.shedding.first_trick_cuts is not SheddingRule().first_trick_cuts,
+        ),
+    ),
+    "score": Effect(("scoring.formula",), "trick-taking games", _score),
+    "winner": Effect(
+        ("scoring.higher_wins",),
+        "trick-taking games",
+        _trick_game_only(
+            "winner", lambda v: v.scoring.higher_wins is not ScoringRule().higher_wins
+        ),
+    ),
+    "tie": Effect(
+        ("winning.tie", "winning.max_extra_hands"),
+        "trick-taking games",
+        _trick_game_only("tie", lambda v: v.winning != WinRule()),
+    ),
+    "options": Effect(("options",), "each option: a setting the game's mode has", _options),
+}
+
+#: Settings with an effect in every game that passes the other checks, and the
+#: fields they write. (A shedding game accepts only `trumps: none`, and a
+#: trick-taking game only `match word: none`; `, no trumps when the pack runs
+#: out` says what happens if it does, and is not checked.)
+ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
+    "game": ("name",),
+    "extends": ("parent",),
+    "title": ("title",),
+    "also called": ("aliases",),
+    "summary": ("summary",),
+    "mode": ("mode",),
+    "players": ("players.min", "players.max"),
+    "deck": ("deck.removed",),
+    "first dealer": ("dealer.first", "dealer.seat"),
+    "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
+    "trumps": ("trumps.kind", "trumps.suit", "trumps.cycle", "trumps.none_when_pack_empty"),
+    "first lead": ("play.first_leader", "play.lead_card", "play.first_lead"),
+    "match word": ("match.word",),
+}
+
+#: Fields of :class:`~cardrules.rules.Variant` that no setting writes: where the
+#: settings were written, the text, the file and its worked examples.
+NOT_SETTINGS: Final = ("positions", "source", "path", "examples")

@@ -155,6 +155,7 @@ def _save_text(g: Game) -> str:
             "name": g._v.name,
             "fingerprint": g._r.fingerprint,
             "rules": _rules_text(g._v),
+            "idle": _idle_settings(g._v),
         },
         "players": g._n,
         "seed": g._seed,
@@ -167,6 +168,18 @@ def _save_text(g: Game) -> str:
         "state": g._summary(),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _idle_settings(v: Variant) -> list[str]:
+    """The settings whose lines change nothing in this game but were only warnings
+    when it was loaded (inherited ones): the saved rules text states every setting
+    as the variant's own, so restoring it checks these lines as warnings too."""
+    from cardrules.dsl.validate import check_warnings
+
+    try:
+        return sorted({w.setting for w in check_warnings(v)})
+    except CardrulesError:
+        return []
 
 
 def _rules_text(v: Variant) -> str | None:
@@ -252,7 +265,9 @@ def _read_json(text: object, what: str) -> dict[str, Any]:
     return data
 
 
-def _resolve_variant(name: object, variant: Variant | None, rules: object = None) -> Variant:
+def _resolve_variant(
+    name: object, variant: Variant | None, rules: object = None, idle: object = None
+) -> Variant:
     if variant is not None:
         if not isinstance(variant, Variant):
             raise SaveError(f"variant must be a Variant, got {type(variant).__name__}")
@@ -264,12 +279,24 @@ def _resolve_variant(name: object, variant: Variant | None, rules: object = None
         # never followed (the text states every setting; no file is read).
         from cardrules.dsl import parse as parse_variant
         from cardrules.dsl import validate
+        from cardrules.dsl.errors import SETTING_NAMES
 
         if not isinstance(rules, str):
             raise SaveError("the save's rules must be variant text")
+        if idle is None:
+            idle = []
+        _want(
+            isinstance(idle, list)
+            and len(idle) <= len(SETTING_NAMES)
+            and all(isinstance(k, str) and k in SETTING_NAMES for k in idle),
+            "the save's idle settings must be a list of setting names",
+        )
+        assert isinstance(idle, list)
         try:
             v = parse_variant(rules, path="<saved game>", validate=False)
-            validate(v)
+            # Lines that change nothing cannot change play: those the save lists
+            # (inherited when it was played) are warnings, as they were then.
+            validate(v, warn_only=idle)
         except CardrulesError as e:
             raise SaveError(f"the save's rules are not a valid variant: {e}") from None
         return v
@@ -309,7 +336,7 @@ def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = ""
     )
     assert isinstance(vinfo, dict)
     name = vinfo["name"]
-    v = _resolve_variant(name, variant, vinfo.get("rules"))
+    v = _resolve_variant(name, variant, vinfo.get("rules"), vinfo.get("idle"))
     _want(name == v.name, f"{label}the save is a game of {_show(name)}, not of {v.name!r}")
     try:
         fp = _compile(v).fingerprint

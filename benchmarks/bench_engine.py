@@ -73,7 +73,6 @@ game: bench-oh-hell
 extends: oh-hell
 title: "Oh Hell, one hand of 10"
 players: 3 to 5
-hand size: 10
 hands: list 10
 trumps: turned up
 hook: yes

@@ -211,6 +211,13 @@ class _Rules:
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None
         self.first_trick_free = self.first_trick is None
+        # Broken suits are tracked only when a list bars unbroken suits.
+        self.track_breaks = any(
+            t.unbroken
+            for choice in (p.follow, p.lead, p.first_trick)
+            for option in choice.options
+            for t in option.terms
+        )
         self.break_any = BreakTrigger.ANY_PLAY in p.broken_by
         self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
         self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by

@@ -109,6 +109,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._trick = []
     g._trick_seats = []
     g._broken_suits = 0
+    g._broken_prev = 0
     g._forced_lead = False
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))

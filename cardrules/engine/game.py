@@ -53,7 +53,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Final, overload
 
-from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
+from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from cardrules.engine.actions import Action, Amend, Play
 from cardrules.engine.bidding import _amend_options, _bid_options, _do_bid, _try_amend, _try_bid
 from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
@@ -151,6 +151,7 @@ class Game:
         "_bid_pos",
         "_bids",
         "_blind",
+        "_broken_prev",
         "_broken_suits",
         "_dead",
         "_dead_by",
@@ -239,6 +240,7 @@ class Game:
     _leader: int
     _best: int
     _best_seat: int
+    _broken_prev: int
     _broken_suits: int
     _forced_lead: bool
     _tricks_played: int
@@ -285,20 +287,22 @@ class Game:
         # Checked before the geometry cache: 4.0 == 4 would find the entry of 4.
         if type(players) is not int:
             raise ValueError(f"players must be an int, got {_describe(players)}")
-        allowed = variant.players
-        if players not in allowed:
-            counts = (
-                f"{allowed.min} players"
-                if allowed.min == allowed.max
-                else f"{allowed.min} to {allowed.max} players"
-            )
-            raise VariantError(f"{variant.name} is for {counts}, not {_describe(players)}")
-        geo = r.geometry(players)
+        geo = r._geometry.get(players)
+        if geo is None:
+            allowed = variant.players
+            if players not in allowed:
+                counts = (
+                    f"{allowed.min} players"
+                    if allowed.min == allowed.max
+                    else f"{allowed.min} to {allowed.max} players"
+                )
+                raise VariantError(f"{variant.name} is for {counts}, not {_describe(players)}")
+            geo = r.geometry(players)
         if seed is None:
             # The operating system's generator: a seed drawn from Python's Mersenne
             # Twister could be predicted from the seeds of earlier games' saves.
             seed = secrets.randbits(63)
-        elif type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        elif type(seed) is not int or seed < 0 or seed >> 64:
             raise ValueError(
                 f"seed must be an int from 0 to 2**64 - 1 or None, got {_describe(seed)}"
             )
@@ -449,13 +453,15 @@ class Game:
                 self._leader = s
                 led = suit
             r = self._r
-            broken_before = self._broken_suits
-            if (
-                r.break_any
-                or (r.break_void and trick and suit != led)
-                or (r.break_forced and not trick and self._forced_lead)
-            ):
-                self._broken_suits = broken_before | _SUIT_BIT[suit]
+            if r.track_breaks:
+                # Only when a card-set rule bars unbroken suits (see broken_by).
+                self._broken_prev = self._broken_suits
+                if (
+                    r.break_any
+                    or (r.break_void and trick and suit != led)
+                    or (r.break_forced and not trick and self._forced_lead)
+                ):
+                    self._broken_suits |= _SUIT_BIT[suit]
             trick.append(c)
             self._trick_seats.append(s)
             self._events.append(("play", s, c))
@@ -465,7 +471,7 @@ class Game:
             elif len(trick) == self._n:
                 self._legal = None
                 if r.score_guard and self._tricks_played + 1 == self._size:
-                    _check_hand_score(self, s, c, broken_before)
+                    _check_hand_score(self, s, c, self._broken_prev)
                 _finish_trick(self)
             else:
                 t = self._nxt[s]
@@ -815,13 +821,30 @@ class Game:
             seat_order=self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
-            trumps_broken=self._trump >= 0 and bool(self._broken_suits >> self._trump & 1),
+            trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             to_act=self.to_act,
             waiting_for=tuple(sorted(self.waiting_for)),
             legal_actions=self.legal_actions(seat),
             result=self.result,
         )
+
+    def _trumps_broken(self) -> bool:
+        """Whether trumps are broken: by the file's ``broken by:`` rule when a
+        card-set rule bars unbroken suits, else whether a trump has been played
+        to a trick this hand."""
+        trump = self._trump
+        if trump < 0:
+            return False
+        if self._r.track_breaks:
+            return bool(self._broken_suits >> trump & 1)
+        played = 0
+        for w in self._won:
+            played |= w
+        played |= self._dead
+        for c in self._trick:
+            played |= _BITS[c]
+        return bool(played & SUIT_MASKS[trump])
 
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies), for search."""
@@ -833,6 +856,7 @@ class Game:
         g._bids = self._bids[:]
         g._blind = self._blind[:]
         g._broken_suits = self._broken_suits
+        g._broken_prev = self._broken_prev
         g._forced_lead = self._forced_lead
         g._dealer = self._dealer
         g._decks = self._decks

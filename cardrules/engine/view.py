@@ -98,7 +98,9 @@ class View:
         pack_size: the number of cards in the pack (52 less ``pack_removed``).
         pack_removed: the cards of the standard 52 that are not in this pack
             (empty for a full pack).
-        trumps_broken: whether a trump has been played this hand.
+        trumps_broken: whether trumps are broken: as the variant's ``broken by:``
+            says when one of its card-set rules bars unbroken suits, otherwise
+            whether a trump has been played to a trick this hand.
         scores: running totals.
         to_act: the seat to act, or ``None``.
         waiting_for: every seat that may act now.

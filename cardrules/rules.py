@@ -12,6 +12,7 @@ source of truth for them.
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import attrs
 from attrs import field, frozen
@@ -26,6 +27,9 @@ from cardrules.card_rules import (
 )
 from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit
 from cardrules.scoring import Formula
+
+if TYPE_CHECKING:
+    from cardrules.dsl.examples import Example
 
 __all__ = [
     "MAX_TIE_HANDS",
@@ -582,6 +586,9 @@ class Variant:
         aliases: other names for the game.
         parent: the name of the variant this one extends, if any.
         options: the setting names a caller may override at load time.
+        examples: the file's worked examples (:mod:`cardrules.dsl.examples`),
+            never inherited through ``extends``; not part of equality (they
+            prove the rules, they are not rules).
         positions: where each setting was written (not part of equality).
         source: the text of the file (not part of equality).
         path: the file it came from (not part of equality).
@@ -606,6 +613,7 @@ class Variant:
     winning: WinRule = WinRule()
     match: MatchRule = MatchRule()
     options: tuple[str, ...] = ()
+    examples: tuple[Example, ...] = field(default=(), eq=False, repr=False)
     positions: tuple[tuple[str, SourcePos], ...] = field(
         factory=_no_positions, eq=False, repr=False
     )

@@ -14,7 +14,9 @@ from cardrules.cli import Command, describe_number
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
 from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.loader import read_source
+from cardrules.dsl.validate import check_warnings
 from cardrules.errors import VariantError
+from cardrules.examples import run_examples
 from cardrules.rules import Variant
 
 __all__ = ["COMMANDS", "add_set_option", "check_players", "load_argument"]
@@ -87,7 +89,12 @@ def _run_list(args: argparse.Namespace) -> int:
 
 def _configure_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in names)")
-    p.add_argument("-q", "--quiet", action="store_true", help="print nothing for valid files")
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print nothing for valid files (warnings still go to stderr)",
+    )
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -95,8 +102,20 @@ def _run_check(args: argparse.Namespace) -> int:
     for item in args.files:
         try:
             v = load_argument(item)
+            warnings = check_warnings(v)
         except VariantError as exc:
             print(str(exc), file=sys.stderr)
+            bad += 1
+            continue
+        # What changes nothing without being the file's error (a line it
+        # inherits, a line an option idles, a part of a line): only warn.
+        for w in warnings:
+            print(f"warning: {w}", file=sys.stderr)
+        # Every worked example of the file, played through the engine.
+        failures = run_examples(v)
+        for failure in failures:
+            print(str(failure), file=sys.stderr)
+        if failures:
             bad += 1
             continue
         if not args.quiet:
@@ -182,7 +201,7 @@ COMMANDS = [
     Command("list", "list the built-in variants", _configure_list, _run_list),
     Command(
         "check",
-        "check variant files; print errors and exit 1 if any is invalid",
+        "check variant files; print errors and warnings, exit 1 if any file is invalid",
         _configure_check,
         _run_check,
     ),

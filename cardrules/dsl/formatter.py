@@ -1,7 +1,8 @@
 """Variant -> canonical variant file text.
 
 :func:`format` writes a whole resolved variant, one setting a line in a fixed
-order, so that ``parse(format(v)) == v``. Settings that do not apply to the
+order, then its worked examples, so that ``parse(format(v)) == v`` (and the
+examples read back equal). Settings that do not apply to the
 game's mode (bidding in a shedding game, dead tricks in a trick-taking game)
 are written only when they differ from the defaults.
 
@@ -40,9 +41,10 @@ from cardrules.rules import (
 
 from . import limits
 from .errors import SETTING_NAMES
+from .examples import Example, Expect, example_lines
 from .parser import apply_settings, normalize_text, parse_file
 
-__all__ = ["format", "format_setting", "format_source", "quote", "to_dict"]
+__all__ = ["format", "format_example", "format_setting", "format_source", "quote", "to_dict"]
 
 
 def quote(text: str) -> str:
@@ -323,7 +325,39 @@ def format(variant: Variant) -> str:
             f"got {type(variant).__name__}{hint}"
         )
     lines = [format_setting(variant, k) for k in SETTING_NAMES if _wanted(variant, k)]
+    for ex in variant.examples:
+        lines.append("")
+        lines += format_example(ex)
     return "\n".join(lines) + "\n"
+
+
+def _writable(text: str, what: str) -> None:
+    """Refuse words (an example's title or reason) that would not read back the same."""
+    if (
+        not text
+        or text != text.strip()
+        or "#" in text
+        or any(ord(ch) < 32 or ord(ch) == 127 for ch in text)
+    ):
+        raise VariantError(
+            f"the {what} {text[:60]!r} cannot be written in a variant file",
+            expected="words on one line, without `#` or spaces at either end",
+        )
+
+
+def format_example(ex: Example) -> list[str]:
+    """The canonical lines of one worked example (the ``example:`` line first,
+    the others indented).
+
+    Raises:
+        VariantError: for a hand-built example whose title or reason no file
+            could hold (a ``#``, a line break).
+    """
+    _writable(ex.title, "example's title")
+    for step in ex.steps:
+        if isinstance(step, Expect) and step.reason:
+            _writable(step.reason, "reason")
+    return [text for _, text in example_lines(ex)]
 
 
 def format_source(text: str | bytes, *, path: str = "<string>") -> str:
@@ -334,11 +368,20 @@ def format_source(text: str | bytes, *, path: str = "<string>") -> str:
     """
     text = normalize_text(text, path)
     pf = parse_file(text, path=path)
-    by_line = {s.pos.line: s for s in pf.settings}
+    by_line = {s.pos.line: s for s in pf.settings if s.key != "examples"}
+    example_at = {
+        pos.line: body for ex in pf.examples for pos, body in example_lines(ex) if pos is not None
+    }
     base = Variant(name=pf.name or "x")
     out: list[str] = []
     for number, line in enumerate(text.split("\n"), 1):
         setting = by_line.get(number)
+        if number in example_at:
+            # Example lines hold no quoted text: a comment starts at the first `#`.
+            at = line.find("#")
+            comment = line[at:].rstrip() if at >= 0 else ""
+            out.append(example_at[number] + (f"  {comment}" if comment else ""))
+            continue
         if setting is None:
             stripped = line.strip()
             if not stripped:
@@ -380,7 +423,8 @@ def to_dict(variant: Variant) -> dict[str, Any]:
     """A variant as plain JSON-ready data: enums as their text, suits by name,
     cards as ``A♠``, the score formula as its text, removed cards listed.
 
-    Source positions, the source text and the path are left out.
+    Source positions, the source text, the path and the worked examples (which
+    are not rules: see :attr:`~cardrules.rules.Variant.examples`) are left out.
     """
     from cardrules.scoring import Formula
 

@@ -64,6 +64,7 @@ from cardrules.rules import (
 
 from . import limits
 from .errors import KEY_TERMINALS, SETTING_NAMES, did_you_mean, error_at, from_lark, join_words
+from .examples import Example, ExampleRules, ExLine, assemble
 
 __all__ = [
     "GRAMMAR_PATH",
@@ -110,11 +111,16 @@ class Setting:
 
 @frozen
 class ParsedFile:
-    """The statements of one variant file, not yet applied to anything."""
+    """The statements of one variant file, not yet applied to anything.
+
+    ``examples`` are the file's worked examples (also carried by the last
+    setting, ``examples``, so that applying the settings sets them).
+    """
 
     path: str
     text: str
     settings: tuple[Setting, ...]
+    examples: tuple[Example, ...] = ()
 
     def get(self, key: str) -> Setting | None:
         """The statement setting ``key``, if the file has one."""
@@ -167,8 +173,9 @@ def _suit(tok: Token) -> Suit:
     return SUIT_NAMES[str(tok).lower()]
 
 
-class _Build(Transformer[Token, Any]):
-    """Statements -> :class:`Setting` objects (values checked on the spot)."""
+class _Build(ExampleRules, Transformer[Token, Any]):
+    """Statements -> :class:`Setting` objects (values checked on the spot), and
+    example lines -> :class:`~cardrules.dsl.examples.ExLine` objects."""
 
     def __init__(self, path: str, text: str) -> None:
         super().__init__(visit_tokens=False)
@@ -280,8 +287,9 @@ class _Build(Transformer[Token, Any]):
             target = self._text(tok, "file name")
             if not target.strip():
                 raise self._err(tok, "the file name is empty")
-            return self._setting(c, ("parent", target), ("@path", True))
-        return self._setting(c, ("parent", str(tok)), ("@path", False))
+            return self._setting(c, ("parent", target), ("@path", True), ("examples", ()))
+        # A file's examples prove its own rules: a parent's are not inherited.
+        return self._setting(c, ("parent", str(tok)), ("@path", False), ("examples", ()))
 
     def mode(self, c: list[Any]) -> Setting:
         tok: Token = c[2]
@@ -743,8 +751,8 @@ class _Build(Transformer[Token, Any]):
             names.append(name)
         return self._setting(c, ("options", tuple(names)))
 
-    def start(self, c: list[Any]) -> list[Setting]:
-        return [x for x in c if isinstance(x, Setting)]
+    def start(self, c: list[Any]) -> list[Setting | ExLine]:
+        return [x for x in c if isinstance(x, Setting | ExLine)]
 
 
 _SIZE_WORDS: Final = {"largest": "largest", "keep one": "keep one for trumps", "cap": "at most"}
@@ -875,7 +883,9 @@ def parse_file(
         raise from_lark(exc, text, path) from None
     except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
         raise VariantError(f"cannot read the file ({type(exc).__name__})", path=path) from None
-    settings = _transform(tree, text, path)
+    items = _transform(tree, text, path)
+    settings = [x for x in items if isinstance(x, Setting)]
+    examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text)
     seen: dict[str, Setting] = {}
     for s in settings:
         if s.key in seen:
@@ -899,10 +909,13 @@ def parse_file(
             column=first.column,
             expected="a line such as `game: my-house-rules` naming the variant",
         )
-    return ParsedFile(path, text, tuple(settings))
+    if examples:
+        first = examples[0].pos or SourcePos(path, 1, 1)
+        settings.append(Setting("examples", (("examples", examples),), first, first))
+    return ParsedFile(path, text, tuple(settings), examples)
 
 
-def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting]:
+def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine]:
     try:
         result = _Build(path, text).transform(tree)
     except VisitError as exc:
@@ -931,7 +944,8 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
             if dotted.startswith("@"):
                 continue
             v = _set_path(v, dotted, value)
-        positions[s.key] = s.pos
+        if s.key != "examples":  # each example keeps its own positions
+            positions[s.key] = s.pos
     order = {k: i for i, k in enumerate(SETTING_NAMES)}
     ordered = tuple(sorted(positions.items(), key=lambda kv: order.get(kv[0], len(order))))
     return attrs.evolve(v, positions=ordered)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardrules.errors import CardrulesError
+from cardrules.rulebook.examples import examples_section
 from cardrules.rulebook.play import HookExample, hook_examples, play_examples_section, seat_names
 from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
 from cardrules.rulebook.tables import (
@@ -176,6 +177,7 @@ def rulebook(
 
             out += worked_hand_section(variant, players)
         out += ["## Winning", "", tie_phrase(variant), ""]
+    out += examples_section(variant, engine=engine_examples, options_given=bool(settings))
     out += _options_section(variant)
     out += _source_section(variant)
     return "\n".join(out).rstrip() + "\n"

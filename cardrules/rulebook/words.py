@@ -72,7 +72,18 @@ __all__ = [
 
 #: Settings that name or describe a variant rather than change how it plays.
 IDENTITY_FIELDS = frozenset(
-    {"name", "title", "summary", "aliases", "parent", "options", "positions", "source", "path"}
+    {
+        "name",
+        "title",
+        "summary",
+        "aliases",
+        "parent",
+        "options",
+        "positions",
+        "source",
+        "path",
+        "examples",
+    }
 )
 
 _NUMBER_WORDS = (

@@ -1,0 +1,933 @@
+"""Play the worked examples of a variant file through the engine.
+
+A variant file may carry examples (see :mod:`cardrules.dsl.examples` for the
+lines and ``docs/dsl.md`` for the language): a deal, the bids and plays up to a
+point, and what must hold then. :func:`run_examples` plays each one in a real
+:class:`~cardrules.engine.Game` of the variant and returns what failed, each
+failure a :class:`ExampleFailure` reading like any other error of a file::
+
+    house.cardrules:14:3: example "must over-trump": expected seat 3 to be allowed
+    only 9♠, but seat 3 may play 3♠ 9♠
+
+How an example is played:
+
+* the game is the file's own, from its first hand (or the hand ``with hand N``
+  names: the hands before it are played out first, each dealt from the pack in
+  order, every seat taking the first action the engine offers);
+* the example's hand is stacked: each seat gets the cards its ``holds`` line
+  names, and the rest of its hand from the cards no line names, lowest first,
+  one card at a time round the table from the dealer's neighbour, as a dealer
+  deals (a seat ``void in`` a suit gets none of it); with turned-up trumps, the
+  turned card is the one the ``with`` line names, or the lowest card of the
+  trump suit it names, or else the lowest card left after the deal;
+* bids and plays are made in turn by whoever is to act; ``play out the hand``
+  and ``play out the game`` let every seat take the first action the engine
+  offers (the lowest bid, the lowest card it may play);
+* an ``expect`` line is checked against the game as it then stands.
+
+An example is one game: ``takes the letter`` and ``deals the next game`` say
+what a match (:class:`~cardrules.engine.Match`) does after that game, the
+first of the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Final
+
+import attrs
+from attrs import frozen
+
+from cardrules.cards import Card, CardSet, Suit
+from cardrules.dsl.errors import source_line
+from cardrules.dsl.examples import (
+    Bids,
+    ChangeBid,
+    Example,
+    Expect,
+    ExpectKind,
+    PlayOut,
+    Plays,
+    Step,
+    points_text,
+)
+from cardrules.errors import IllegalAction, VariantError
+from cardrules.rules import Direction, FirstDealer, Mode, Pattern, SourcePos, Variant
+
+if TYPE_CHECKING:
+    from cardrules.engine.actions import Action
+    from cardrules.engine.events import Event
+    from cardrules.engine.game import Game
+
+__all__ = [
+    "MAX_EXAMPLE_TRICKS",
+    "ExampleFailure",
+    "ExampleRun",
+    "StepResult",
+    "after_game",
+    "run_example",
+    "run_examples",
+]
+
+#: The most tricks one example may play in all (the hands played out before its
+#: own, and ``play out``): a game that has not ended by then fails the example.
+MAX_EXAMPLE_TRICKS: Final = 1000
+#: The seed of an example's game (it deals nothing: every deal is given).
+SEED: Final = 0
+
+
+class ExampleFailure(VariantError):
+    """A worked example that does not hold (or cannot be played) in its file.
+
+    The message reads ``path:line:column: example "title": expected ..., but
+    ...``, pointing at the line that failed, as other errors of a file do.
+
+    Attributes:
+        example: the example.
+        title: its title.
+        problem: what went wrong, without the place and the title.
+    """
+
+    def __init__(
+        self, example: Example, pos: SourcePos | None, problem: str, source: str | None
+    ) -> None:
+        self.example = example
+        self.title = example.title
+        self.problem = problem
+        where = pos or example.pos
+        super().__init__(
+            f'example "{example.title}": {problem}',
+            path=where.path if where else None,
+            line=where.line if where else None,
+            column=where.column if where else None,
+            source_line=source,
+        )
+
+
+@frozen
+class StepResult:
+    """One step of an example as the engine played it (for the rules page).
+
+    Attributes:
+        step: the step of the file.
+        events: what the engine logged during the step (see
+            :attr:`cardrules.engine.Game.events`): bids, plays, tricks won,
+            dead or picked up, seats going out, hands scored, new deals.
+        note: for ``may not`` expectations, the engine's refusal of the first
+            card or bid named; for ``play out``, how many actions were taken.
+    """
+
+    step: Step
+    events: tuple[Event, ...] = ()
+    note: str = ""
+
+
+@frozen
+class ExampleRun:
+    """An example as the engine played it.
+
+    Attributes:
+        example: the example.
+        players: the number of players.
+        hand: the hand the example starts at.
+        size: the cards dealt to each seat in it.
+        dealer: the dealer of that hand.
+        hands: each seat's cards as dealt (empty when the deal failed).
+        named: each seat's cards that the example names.
+        trump: the hand's trump suit, or ``None``.
+        turned_up: the card turned up for trumps, if any.
+        steps: the steps played, up to a failure.
+        failure: what failed, or ``None`` when every line holds.
+    """
+
+    example: Example
+    players: int
+    hand: int
+    size: int
+    dealer: int
+    hands: tuple[CardSet, ...]
+    named: tuple[CardSet, ...]
+    trump: Suit | None
+    turned_up: Card | None
+    steps: tuple[StepResult, ...]
+    failure: ExampleFailure | None
+
+    @property
+    def holds(self) -> bool:
+        """True when every line of the example holds."""
+        return self.failure is None
+
+
+class _Fail(Exception):
+    """Internal: a step failed (turned into an :class:`ExampleFailure`)."""
+
+    def __init__(self, pos: SourcePos | None, problem: str) -> None:
+        super().__init__(problem)
+        self.pos = pos
+        self.problem = problem
+
+
+def _seat(s: int) -> str:
+    return f"seat {s + 1}"
+
+
+def _cards(cards: Sequence[Card] | CardSet) -> str:
+    return " ".join(str(c) for c in cards) or "nothing"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+@frozen
+class _Deal:
+    players: int
+    hand: int
+    size: int
+    dealer: int
+    first_dealer: int
+    order: tuple[int, ...]  # the seats from the dealer's neighbour round to the dealer
+    shares: tuple[int, ...]  # cards each seat is dealt
+    hands: tuple[int, ...]  # card masks per seat
+    named: tuple[int, ...]
+    turned: int  # -1: none
+    deck: tuple[int, ...]
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _ids(mask: int) -> list[int]:
+    return [int(c) for c in CardSet(mask)]
+
+
+def _fill(
+    needs: list[int], voids: list[int], free: list[int], order: Sequence[int]
+) -> list[int] | None:
+    """Deal ``free`` (card ids, in the order to deal them) one at a time round
+    ``order``, each card to the next seat that needs cards and is not void in
+    its suit; returns the masks given to each seat, or ``None`` if some seat
+    could not be filled."""
+    need = needs[:]
+    got = [0] * len(needs)
+    at = 0
+    n = len(order)
+    for c in free:
+        for k in range(n):
+            s = order[(at + k) % n]
+            if need[s] and not voids[s] >> c & 1:
+                got[s] |= 1 << c
+                need[s] -= 1
+                at = (at + k + 1) % n
+                break
+        if not any(need):
+            return got
+    return got if not any(need) else None
+
+
+def _stack(v: Variant, ex: Example) -> _Deal:
+    """The deal of the example's hand, as a card order for the engine."""
+    d = ex.deal
+    at = d.pos or ex.pos
+    n = d.players if d.players is not None else v.players.min
+    if n not in v.players:
+        lo, hi = v.players.min, v.players.max
+        allowed = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+        raise _Fail(at, f"the game is for {allowed}, not {n}")
+    shedding = v.mode is Mode.SHEDDING
+    sizes = v.hand_sizes(n)
+    hn = d.hand
+    if shedding and hn != 1:
+        raise _Fail(at, "a shedding game is played in one hand: there is no hand " + str(hn))
+    if hn > len(sizes):
+        raise _Fail(at, f"the game has {_plural(len(sizes), 'hand')} for {n} players, not {hn}")
+    size = sizes[hn - 1]
+    pack = v.deck.cards.mask
+    pack_size = v.deck.size
+    whole = shedding and v.schedule.pattern is Pattern.WHOLE_PACK
+    k = pack_size if whole else size * n
+    step = 1 if v.direction is Direction.CLOCKWISE else -1
+
+    # The dealer of the example's hand, and so the game's first dealer.
+    if v.dealer.first is FirstDealer.SEAT:
+        if v.dealer.seat >= n:
+            raise _Fail(
+                at, f"the game's first dealer is seat {v.dealer.seat + 1}, at a table of {n}"
+            )
+        real = (v.dealer.seat + step * (hn - 1)) % n
+        if d.dealer is not None and d.dealer != real:
+            raise _Fail(
+                at,
+                f"{_seat(d.dealer)} cannot deal hand {hn}: in this game {_seat(real)} deals it "
+                f"(first dealer: seat {v.dealer.seat + 1})",
+            )
+        dealer = real
+    else:
+        dealer = d.dealer if d.dealer is not None else (-step) % n
+    if dealer >= n:
+        raise _Fail(at, f"there is no {_seat(dealer)} at a table of {n}")
+    first = (dealer - step * (hn - 1)) % n
+    order = tuple((dealer + step * j) % n for j in range(1, n + 1))
+    shares = [0] * n
+    for j, s in enumerate(order):
+        shares[s] = len(range(j, k, n))
+
+    named = [0] * n
+    voids = [0] * n
+    for held in ex.holdings:
+        if held.seat >= n:
+            raise _Fail(held.pos, f"there is no {_seat(held.seat)} at a table of {n}")
+        for c in held.cards:
+            if not pack >> int(c) & 1:
+                raise _Fail(held.pos, f"{c} is not in this game's pack")
+            named[held.seat] |= 1 << int(c)
+        for suit in held.void:
+            voids[held.seat] |= suit.mask
+        if len(held.cards) > shares[held.seat]:
+            raise _Fail(
+                held.pos,
+                f"{_seat(held.seat)} is dealt {_plural(shares[held.seat], 'card')} in hand {hn}, "
+                f"but {len(held.cards)} are named",
+            )
+
+    # Trumps: the turned card, or the hand's own trumps.
+    turn_up = not shedding and v.trumps.is_turn_up_hand(hn)
+    left = pack_size > k
+    turned = -1
+    in_hand = False  # the turned card is the dealer's last (the pack ran out)
+    taken = 0
+    for m in named:
+        taken |= m
+    if turn_up and left:
+        if d.no_trumps:
+            raise _Fail(at, f"hand {hn} turns up a card for trumps, so it has trumps")
+        if d.turned_up is not None:
+            turned = int(d.turned_up)
+            if not pack >> turned & 1:
+                raise _Fail(at, f"{d.turned_up} is not in this game's pack")
+        elif d.trumps is not None:
+            spare = pack & d.trumps.mask & ~taken
+            if not spare:
+                raise _Fail(at, f"no {d.trumps.word[:-1]} is left to turn up: every one is named")
+            turned = _lowest(spare)
+    elif turn_up:
+        if v.trumps.none_when_pack_empty:
+            if d.trumps is not None or d.turned_up is not None:
+                raise _Fail(
+                    at,
+                    f"hand {hn} deals the whole pack, so no card is left to turn up: "
+                    "it is played without trumps",
+                )
+        else:
+            in_hand = True
+            dealer_cards = named[dealer]
+            if d.turned_up is not None:
+                turned = int(d.turned_up)
+                named[dealer] |= 1 << turned
+            elif d.trumps is not None:
+                mine = dealer_cards & d.trumps.mask
+                spare = pack & d.trumps.mask & ~taken
+                if mine:
+                    turned = _lowest(mine)
+                elif spare:
+                    turned = _lowest(spare)
+                    named[dealer] |= 1 << turned
+                else:
+                    raise _Fail(
+                        at, f"the dealer cannot turn up a {d.trumps.word[:-1]}: none is left"
+                    )
+            if named[dealer].bit_count() > shares[dealer]:
+                raise _Fail(at, f"the turned card does not fit in {_seat(dealer)}'s hand")
+    else:
+        fixed = None if shedding else v.trumps.fixed_trump(hn)
+        if d.turned_up is not None:
+            has = f"{fixed.word} as trumps" if fixed is not None else "no trumps"
+            raise _Fail(at, f"hand {hn} turns up no card: it has {has}")
+        if d.trumps is not None and d.trumps is not fixed:
+            has = f"{fixed.word} as trumps" if fixed is not None else "no trumps"
+            raise _Fail(at, f"hand {hn} has {has}, not {d.trumps.word}")
+        if d.no_trumps and fixed is not None:
+            raise _Fail(at, f"hand {hn} has {fixed.word} as trumps")
+
+    for s in range(n):
+        if named[s] & voids[s]:
+            raise _Fail(at, f"{_seat(s)} is given a card of a suit it is void in")
+    taken = 0
+    for m in named:
+        taken |= m
+    reserved = (1 << turned) if turned >= 0 and not in_hand else 0
+    free_mask = pack & ~taken & ~reserved
+    needs = [shares[s] - named[s].bit_count() for s in range(n)]
+    free = _ids(free_mask)
+    got = _fill(needs, voids, free, order)
+    if got is None:
+        # Deal first the suits that some seats may not take, then the rest.
+        def key(c: int) -> tuple[int, int]:
+            return (-sum(1 for s in range(n) if needs[s] and voids[s] >> c & 1), c)
+
+        got = _fill(needs, voids, sorted(free, key=key), order)
+    if got is None:
+        raise _Fail(at, "the cards no line names cannot complete the deal with the voids given")
+    hands = [named[s] | got[s] for s in range(n)]
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    if turn_up and left and turned < 0:
+        turned = _lowest(pack & ~dealt)
+    if turn_up and in_hand and turned < 0:
+        turned = _lowest(hands[dealer])
+
+    deck = [0] * k
+    for j, s in enumerate(order):
+        cs = _ids(hands[s])
+        if in_hand and turned in cs:
+            cs.remove(turned)
+            cs.append(turned)  # the dealer's last card, turned up
+        deck[j:k:n] = cs
+    rest = pack & ~dealt
+    if turned >= 0 and rest >> turned & 1:
+        deck.append(turned)
+        rest &= ~(1 << turned)
+    deck.extend(_ids(rest))
+    return _Deal(
+        n,
+        hn,
+        size,
+        dealer,
+        first,
+        order,
+        tuple(shares),
+        tuple(hands),
+        tuple(named),
+        turned,
+        tuple(deck),
+    )
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def _auto(g: Game) -> None:
+    """The first action the engine offers to the seat to act."""
+    g.apply(g.legal_actions()[0])
+
+
+class _Runner:
+    def __init__(self, v: Variant, ex: Example, g: Game, deal: _Deal) -> None:
+        self.v = v
+        self.ex = ex
+        self.g = g
+        self.deal = deal
+        self.note = ""
+        self.start = len(g.events)  # the log before this is the hands played out first
+
+    # ---- whose turn
+    def _not_playing(self, seat: int) -> str | None:
+        g = self.g
+        if g.is_over:
+            return "but the game is over"
+        if g.phase == "bid":
+            return f"but the bidding is not over ({_seat(g.to_act or 0)} is to bid)"
+        if g.to_act != seat:
+            return f"but it is {_seat(g.to_act or 0)}'s turn to play"
+        return None
+
+    def _not_bidding(self, seat: int) -> str | None:
+        g = self.g
+        if g.is_over:
+            return "but the game is over"
+        if g.phase != "bid":
+            return "but the bidding is over"
+        if seat != g.to_act and seat not in g.waiting_for:
+            return f"but it is {_seat(g.to_act or 0)}'s turn to bid"
+        return None
+
+    # ---- actions
+    def bids(self, step: Bids) -> StepResult:
+        from cardrules.engine.actions import Bid, Look
+
+        g = self.g
+        start = len(g.events)
+        for item in step.bids:
+            if g.is_over or g.phase != "bid":
+                raise _Fail(step.pos, f"nobody may bid {item}: the bidding is over")
+            seat = g.to_act or 0
+            try:
+                if not item.blind and Look() in g.legal_actions(seat):
+                    g.apply(Look(), seat)
+                g.apply(Bid(item.n, blind=item.blind), seat)
+            except IllegalAction as exc:
+                raise _Fail(step.pos, f"{_seat(seat)} cannot bid {item}: {exc}") from None
+        return StepResult(step, tuple(g.events[start:]))
+
+    def change_bid(self, step: ChangeBid) -> StepResult:
+        from cardrules.engine.actions import Amend
+
+        g = self.g
+        start = len(g.events)
+        try:
+            g.apply(Amend(step.n), step.seat)
+        except IllegalAction as exc:
+            raise _Fail(
+                step.pos, f"{_seat(step.seat)} cannot change its bid to {step.n}: {exc}"
+            ) from None
+        return StepResult(step, tuple(g.events[start:]))
+
+    def plays(self, step: Plays) -> StepResult:
+        from cardrules.engine.actions import Play
+
+        g = self.g
+        start = len(g.events)
+        for c in step.cards:
+            if g.is_over:
+                raise _Fail(step.pos, f"{c} cannot be played: the game is over")
+            if g.phase == "bid":
+                raise _Fail(
+                    step.pos,
+                    f"{c} cannot be played: the bidding is not over "
+                    f"({_seat(g.to_act or 0)} is to bid)",
+                )
+            seat = g.to_act or 0
+            try:
+                g.apply(Play(c))
+            except IllegalAction as exc:
+                raise _Fail(step.pos, f"{_seat(seat)} cannot play {c}: {exc}") from None
+        return StepResult(step, tuple(g.events[start:]))
+
+    def play_out(self, step: PlayOut) -> StepResult:
+        g = self.g
+        start = len(g.events)
+        hand = g.hand_number
+        count = 0
+        while not g.is_over and (step.game or g.hand_number == hand):
+            _auto(g)
+            count += 1
+        res = g.result
+        if step.game and res is not None and not res.finished:
+            raise _Fail(
+                step.pos,
+                f"the game did not end within {MAX_EXAMPLE_TRICKS:,} tricks "
+                "(the most an example plays)",
+            )
+        return StepResult(step, tuple(g.events[start:]), _plural(count, "action"))
+
+    # ---- expectations
+    def expect(self, e: Expect) -> StepResult:
+        if e.seat is not None and e.seat >= self.deal.players:
+            raise _Fail(e.pos, f"there is no {_seat(e.seat)} at a table of {self.deal.players}")
+        self.note = ""
+        problem = _CHECKS[e.kind](self, e)
+        if problem is not None:
+            raise _Fail(e.pos, problem)
+        return StepResult(e, (), self.note)
+
+    def _refusal(self, g: Game, action: Action, seat: int | None = None) -> str:
+        """The engine's refusal of ``action`` in a copy of ``g`` (``""`` if allowed)."""
+        try:
+            g.clone().apply(action, seat)
+        except IllegalAction as exc:
+            return str(exc)
+        return ""
+
+    def check_play(self, e: Expect) -> str | None:
+        from cardrules.engine.actions import Play
+
+        g = self.g
+        seat = e.seat or 0
+        who = _seat(seat)
+        if (why := self._not_playing(seat)) is not None:
+            return f"expected {who} to be the one to play, {why}"
+        hand = g.hand(seat)
+        legal = CardSet([a.card for a in g.legal_actions() if isinstance(a, Play)])
+        for c in e.cards:
+            if c not in hand:
+                return f"expected {who} to hold {c}, but {who} holds {_cards(hand)}"
+        if e.kind is ExpectKind.MAY_NOT_PLAY:
+            for c in e.cards:
+                if c in legal:
+                    return (
+                        f"expected {who} not to be allowed {c}, but {who} may play {_cards(legal)}"
+                    )
+                reason = self._refusal(g, Play(c))
+                self.note = self.note or reason
+                if e.reason and e.reason.lower() not in reason.lower():
+                    return f"expected the refusal of {c} to say {e.reason!r}, but it says: {reason}"
+            return None
+        if e.any_card:
+            if legal != hand:
+                return (
+                    f"expected {who} to be allowed any card, "
+                    f"but {who} may play only {_cards(legal)} of {_cards(hand)}"
+                )
+            return None
+        if e.only and legal != CardSet(e.cards):
+            return (
+                f"expected {who} to be allowed only {_cards(e.cards)}, "
+                f"but {who} may play {_cards(legal)}"
+            )
+        for c in e.cards:
+            if c not in legal:
+                reason = self._refusal(g, Play(c))
+                return f"expected {who} to be allowed {c}, but the engine refuses it: {reason}"
+        return None
+
+    def _offered(self, seat: int, blind: bool) -> tuple[list[int], Game]:
+        """The bids ``seat`` may make now (the blind ones, or those after looking
+        at its cards), and the game to ask (a copy that has looked, if needed)."""
+        from cardrules.engine.actions import Bid, Look
+
+        g = self.g
+        opts = g.legal_actions(seat)
+        if not blind and Look() in opts:
+            g = g.clone()
+            g.apply(Look(), seat)
+            opts = g.legal_actions(seat)
+        return sorted(a.n for a in opts if isinstance(a, Bid) and a.blind == blind), g
+
+    def check_bid(self, e: Expect) -> str | None:
+        from cardrules.engine.actions import Bid
+
+        seat = e.seat or 0
+        who = _seat(seat)
+        if (why := self._not_bidding(seat)) is not None:
+            return f"expected {who} to be the one to bid, {why}"
+        for blind in (False, True):
+            items = [b.n for b in e.bids if b.blind == blind]
+            if not items:
+                continue
+            offered, game = self._offered(seat, blind)
+            shown = _bid_words(offered, blind)
+            if e.kind is ExpectKind.MAY_BID:
+                if e.only and sorted(items) != offered:
+                    want = _bid_words(sorted(items), blind)
+                    return f"expected {who} to be offered only {want}, but {who} may bid {shown}"
+                for n in items:
+                    if n not in offered:
+                        return (
+                            f"expected {who} to be allowed to bid {_bid_words([n], blind)}, "
+                            f"but {who} may bid {shown}"
+                        )
+                continue
+            for n in items:
+                word = _bid_words([n], blind)
+                if n in offered:
+                    return (
+                        f"expected {who} not to be allowed to bid {word}, but {who} may bid {shown}"
+                    )
+                reason = self._refusal(game, Bid(n, blind=blind), seat)
+                self.note = self.note or reason
+                if e.reason and e.reason.lower() not in reason.lower():
+                    return (
+                        f"expected the refusal of the bid {word} to say {e.reason!r}, "
+                        f"but it says: {reason}"
+                    )
+        return None
+
+    def check_leads(self, e: Expect) -> str | None:
+        g = self.g
+        want = f"expected {_seat(e.seat or 0)} to lead"
+        if g.is_over:
+            return f"{want}, but the game is over"
+        if g.phase == "bid":
+            return f"{want}, but the bidding is not over ({_seat(g.to_act or 0)} is to bid)"
+        trick = g.current_trick()
+        if trick:
+            return (
+                f"{want}, but a trick is under way: "
+                f"{_seat(trick[0][0])} led and {_seat(g.to_act or 0)} plays next"
+            )
+        if g.to_act != e.seat:
+            return f"{want}, but {_seat(g.to_act or 0)} leads"
+        return None
+
+    def check_trick(self, e: Expect) -> str | None:
+        g = self.g
+        seen = g.events[self.start :]
+        last = next((ev for ev in reversed(seen) if ev[0] in ("trick", "dead", "pickup")), None)
+        dead = e.kind is ExpectKind.TRICK_DEAD
+        want = (
+            "expected the trick to be dead"
+            if dead
+            else f"expected the trick to go to {_seat(e.seat or 0)}"
+        )
+        if last is None:
+            return f"{want}, but no trick has been completed"
+        kind, taker = str(last[0]), int(last[1])
+        if kind == "dead":
+            return None if dead else f"{want}, but it was dead: everyone followed suit"
+        if dead and kind == "pickup":
+            return f"{want}, but it was cut: {_seat(taker)} picked it up"
+        if dead:
+            return f"{want}, but {_seat(taker)} won it (only a shedding game has dead tricks)"
+        if taker != e.seat:
+            return f"{want}, but {_seat(taker)} {'picked it up' if kind == 'pickup' else 'won it'}"
+        return None
+
+    def check_scores(self, e: Expect) -> str | None:
+        who = _seat(e.seat or 0)
+        want = f"expected {who} to score {points_text(e.points or Fraction(0))}"
+        scored = [ev for ev in self.g.events[self.start :] if ev[0] == "score"]
+        if not scored:
+            return f"{want}, but no hand has been scored yet"
+        hand, points = int(scored[-1][1]), Fraction(scored[-1][4][e.seat or 0])
+        if points != e.points:
+            return f"{want} for hand {hand}, but {who} scored {points_text(points)}"
+        return None
+
+    def check_trumps(self, e: Expect) -> str | None:
+        got = self.g.trump
+        if got is e.suit:
+            return None
+        want = f"{e.suit.word} as trumps" if e.suit is not None else "no trumps"
+        has = f"{got.word} are trumps" if got is not None else "there are no trumps"
+        return f"expected {want} in hand {self.g.hand_number}, but {has}"
+
+    def check_cards_each(self, e: Expect) -> str | None:
+        g = self.g
+        if g.hand_size == e.count:
+            return None
+        return (
+            f"expected {_plural(e.count or 0, 'card')} each in hand {g.hand_number}, "
+            f"but it deals {g.hand_size}"
+        )
+
+    def check_over(self, e: Expect) -> str | None:
+        g = self.g
+        return (
+            None if g.is_over else f"expected the game to be over, but hand {g.hand_number} goes on"
+        )
+
+    def check_out(self, e: Expect) -> str | None:
+        seat = e.seat or 0
+        who = _seat(seat)
+        if self.v.mode is not Mode.SHEDDING:
+            return f"expected {who} to be out, but only the players of a shedding game go out"
+        if not self.g.view(seat).out[seat]:
+            return f"expected {who} to be out, but {who} still holds {_cards(self.g.hand(seat))}"
+        return None
+
+    def check_result(self, e: Expect) -> str | None:
+        who = _seat(e.seat or 0)
+        want = {
+            ExpectKind.LOSES: f"expected {who} to lose the game",
+            ExpectKind.WINS: f"expected {who} to win the game",
+            ExpectKind.NO_LOSER: "expected the game to end with no loser",
+        }[e.kind]
+        res = self.g.result
+        if res is None:
+            return f"{want}, but the game is not over"
+        if not res.finished:
+            return f"{want}, but the game did not finish"
+        shedding = self.v.mode is Mode.SHEDDING
+        if e.kind is ExpectKind.WINS:
+            if shedding:
+                return f"{want}, but a shedding game has a loser, not a winner"
+            if e.seat not in res.winners:
+                return f"{want}, but the game is won by {', '.join(map(_seat, res.winners))}"
+            return None
+        if not shedding:
+            return f"{want}, but only a shedding game has a loser"
+        if res.loser == (None if e.kind is ExpectKind.NO_LOSER else e.seat):
+            return None
+        return f"{want}, but " + (
+            "nobody lost" if res.loser is None else f"{_seat(res.loser)} lost"
+        )
+
+    def check_match(self, e: Expect) -> str | None:
+        g = self.g
+        who = _seat(e.seat or 0)
+        letter = e.kind is ExpectKind.TAKES_LETTER
+        if letter:
+            want = f"expected {who} to take the letter {e.letter}"
+        else:
+            want = f"expected {who} to deal the next game"
+        if not self.v.match.word:
+            return f"{want}, but this game is not played as a match (it has no match word)"
+        if not g.is_over:
+            return f"{want}, but the game is not over"
+        loser, taken, dealer = after_game(self.v, g)
+        if letter:
+            if taken is None:
+                return f"{want}, but nobody takes a letter: the game had no loser"
+            if loser != e.seat or taken != e.letter:
+                return f"{want}, but {_seat(loser or 0)} takes the letter {taken}"
+            return None
+        return None if dealer == e.seat else f"{want}, but {_seat(dealer)} deals it"
+
+    def check_sees(self, e: Expect) -> str | None:
+        seat = e.seat or 0
+        who = _seat(seat)
+        view = self.g.view(seat)
+        nt = "not " if e.negated else ""
+        if e.kind is ExpectKind.SEES_OWN:
+            sees = view.hand is not None
+            what = "its cards"
+        elif e.kind is ExpectKind.SEES_SEAT:
+            sees = e.other in dict(view.visible_hands)
+            what = f"the cards of {_seat(e.other or 0)}"
+        else:
+            dead = CardSet()
+            for ev in self.g.events:
+                if ev[0] == "dead":
+                    dead = dead | CardSet(ev[3])
+            if not dead:
+                return f"expected {who} {nt}to see the dead cards, but no trick is dead yet"
+            hidden = dead - CardSet(view.dead)
+            sees = not hidden
+            what = "the dead cards"
+            if sees == e.negated:
+                how = "sees every one" if sees else f"does not see {_cards(hidden)}"
+                return f"expected {who} {nt}to see the dead cards, but {who} {how}"
+            return None
+        if sees == e.negated:
+            did = "sees" if sees else "does not see"
+            return f"expected {who} {nt}to see {what}, but {who} {did} them"
+        return None
+
+
+def after_game(v: Variant, g: Game) -> tuple[int | None, str | None, int]:
+    """What a :class:`~cardrules.engine.Match` does after ``g``, its first game:
+    the seat that takes a letter (``None``: nobody), that letter, and the seat
+    that deals the next game.
+
+    A finished game's loser takes the first letter of the match word; the deal
+    passes to the next player, or to the loser with ``deal passes: to the loser``.
+    """
+    res = g.result
+    loser = res.loser if res is not None and res.finished else None
+    letter = v.match.word[:1] if loser is not None and v.match.word else None
+    if v.match.loser_deals and loser is not None:
+        return loser, letter, loser
+    return loser, letter, g.view(g.dealer).seat_order[0]  # the deal passes on
+
+
+def _bid_words(bids: Sequence[int], blind: bool) -> str:
+    return " ".join(("blind " if blind else "") + str(b) for b in bids) or "nothing"
+
+
+#: Each kind of expectation, checked: ``None`` when it holds, else what happened.
+_CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
+    ExpectKind.MAY_PLAY: _Runner.check_play,
+    ExpectKind.MAY_NOT_PLAY: _Runner.check_play,
+    ExpectKind.MAY_BID: _Runner.check_bid,
+    ExpectKind.MAY_NOT_BID: _Runner.check_bid,
+    ExpectKind.LEADS: _Runner.check_leads,
+    ExpectKind.TRICK_TO: _Runner.check_trick,
+    ExpectKind.TRICK_DEAD: _Runner.check_trick,
+    ExpectKind.SCORES: _Runner.check_scores,
+    ExpectKind.TRUMPS: _Runner.check_trumps,
+    ExpectKind.CARDS_EACH: _Runner.check_cards_each,
+    ExpectKind.GAME_OVER: _Runner.check_over,
+    ExpectKind.IS_OUT: _Runner.check_out,
+    ExpectKind.LOSES: _Runner.check_result,
+    ExpectKind.WINS: _Runner.check_result,
+    ExpectKind.NO_LOSER: _Runner.check_result,
+    ExpectKind.TAKES_LETTER: _Runner.check_match,
+    ExpectKind.DEALS_NEXT: _Runner.check_match,
+    ExpectKind.SEES_OWN: _Runner.check_sees,
+    ExpectKind.SEES_SEAT: _Runner.check_sees,
+    ExpectKind.SEES_DEAD: _Runner.check_sees,
+}
+
+
+def run_example(variant: Variant, example: Example) -> ExampleRun:
+    """Play one example of ``variant`` through the engine.
+
+    Never raises for a wrong example: what went wrong is in the result's
+    ``failure``.
+    """
+    from cardrules.engine.game import Game
+
+    source = variant.source
+
+    def failure(pos: SourcePos | None, problem: str) -> ExampleFailure:
+        where = pos or example.pos
+        line = source_line(source, where.line) if where and source else None
+        return ExampleFailure(example, where, problem, line)
+
+    n = example.deal.players or variant.players.min
+    empty = ExampleRun(example, n, example.deal.hand, 0, 0, (), (), None, None, (), None)
+    try:
+        deal = _stack(variant, example)
+    except _Fail as f:
+        return _evolve(empty, failure=failure(f.pos, f.problem))
+    decks: list[list[int]] = [[] for _ in range(deal.hand - 1)] + [list(deal.deck)]
+    try:
+        g = Game(
+            variant,
+            deal.players,
+            SEED,
+            deck=decks,
+            first_dealer=deal.first_dealer,
+            max_tricks=MAX_EXAMPLE_TRICKS,
+        )
+        while not g.is_over and g.hand_number < deal.hand:
+            _auto(g)
+    except ValueError as exc:  # CardrulesError and the engine's argument checks
+        return _evolve(empty, failure=failure(example.pos, f"cannot be played: {exc}"))
+    if g.hand_number < deal.hand:
+        problem = (
+            f"the hands before hand {deal.hand} take more than {MAX_EXAMPLE_TRICKS:,} tricks "
+            "to play out (the most an example plays)"
+        )
+        return _evolve(empty, failure=failure(example.deal.pos, problem))
+    hands = tuple(CardSet(m) for m in deal.hands)
+    if (
+        g.hand_number != deal.hand
+        or g.dealer != deal.dealer
+        or tuple(g.hand(s) for s in range(deal.players)) != hands
+        or (g.turned_up is not None and int(g.turned_up) != deal.turned)
+    ):  # pragma: no cover - a stacked deal the engine dealt otherwise: a bug
+        problem = "cannot be dealt as written (the engine dealt otherwise: please report this)"
+        return _evolve(empty, failure=failure(example.pos, problem))
+    run = ExampleRun(
+        example,
+        deal.players,
+        deal.hand,
+        deal.size,
+        deal.dealer,
+        hands,
+        tuple(CardSet(m) for m in deal.named),
+        g.trump,
+        g.turned_up,
+        (),
+        None,
+    )
+    runner = _Runner(variant, example, g, deal)
+    done: list[StepResult] = []
+    for step in example.steps:
+        try:
+            if isinstance(step, Bids):
+                done.append(runner.bids(step))
+            elif isinstance(step, ChangeBid):
+                done.append(runner.change_bid(step))
+            elif isinstance(step, Plays):
+                done.append(runner.plays(step))
+            elif isinstance(step, PlayOut):
+                done.append(runner.play_out(step))
+            else:
+                done.append(runner.expect(step))
+        except _Fail as f:
+            return _evolve(run, steps=tuple(done), failure=failure(f.pos, f.problem))
+        except ValueError as exc:  # pragma: no cover - every refusal is caught above
+            return _evolve(run, steps=tuple(done), failure=failure(step.pos, str(exc)))
+    return _evolve(run, steps=tuple(done))
+
+
+def _evolve(run: ExampleRun, **changes: object) -> ExampleRun:
+    return attrs.evolve(run, **changes)  # type: ignore[arg-type]
+
+
+def run_examples(variant: Variant) -> list[ExampleFailure]:
+    """Play every example of ``variant`` through the engine; the ones that fail.
+
+    ``cardrules check`` prints each failure (``str(failure)``) and exits 1 when
+    there is any.
+    """
+    runs = [run_example(variant, ex) for ex in variant.examples]
+    return [r.failure for r in runs if r.failure is not None]

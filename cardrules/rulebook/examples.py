@@ -1,0 +1,266 @@
+"""The worked examples of a variant file, as a section of its rules page.
+
+Each example the file carries (see :mod:`cardrules.dsl.examples`) is played by
+the engine (:func:`cardrules.examples.run_example`) and shown as a worked case:
+the table and the deal, every hand in full, the bids and plays in order with
+what the engine made of them (who took each trick, the scores), and what the
+file says holds then. The words come from the run, not from the file: a
+refusal is quoted as the engine gives it, and an example that does not hold is
+shown as failing, with what happened instead, never as if it held. Text from
+the file (the titles) is escaped with :mod:`cardrules.rulebook.safe`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from cardrules.cards import Card, CardSet
+from cardrules.dsl.examples import Expect, ExpectKind, PlayOut, points_text
+from cardrules.examples import ExampleRun, StepResult, run_example
+from cardrules.rulebook.safe import md_line, md_text
+from cardrules.rulebook.tables import markdown_table
+from cardrules.rulebook.words import count_word, join_words, plural
+from cardrules.rules import Mode, Variant
+
+__all__ = ["example_case", "examples_section"]
+
+
+def _seat(s: int) -> str:
+    return f"seat {s + 1}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cards_or(cards: Sequence[Card]) -> str:
+    return join_words([str(c) for c in cards], "or")
+
+
+def _setup(v: Variant, run: ExampleRun) -> str:
+    n = run.players
+    parts = [f"{_cap(count_word(n))} players; {_seat(run.dealer)} deals"]
+    if v.mode is Mode.SHEDDING:
+        parts[0] += " the whole pack"
+    else:
+        hand = f" hand {run.hand}" if run.hand != 1 else " the first hand"
+        parts[0] += f"{hand}, {plural(run.size, 'card')} each"
+        if run.hand != 1:
+            parts[0] += " (the hands before it are played out first)"
+        if run.turned_up is not None and run.trump is not None:
+            parts.append(f"the {run.turned_up} is turned up, so {run.trump.word} are trumps")
+        elif run.trump is not None:
+            parts.append(f"{run.trump.word} are trumps")
+        else:
+            parts.append("there are no trumps")
+    text = "; ".join(parts) + "."
+    if _marks_named(run):
+        text += (
+            " The cards the example names are in bold; the rest of each hand was dealt from "
+            "the other cards, lowest first, round the table."
+        )
+    return text
+
+
+def _hand_cell(hand: CardSet, named: CardSet, mark: bool) -> str:
+    if not hand:
+        return "(none)"
+    return " ".join(f"**{c}**" if mark and c in named else str(c) for c in hand)
+
+
+def _marks_named(run: ExampleRun) -> bool:
+    """True when some cards were dealt that the example does not name (the
+    named ones are then shown in bold)."""
+    return bool(run.example.holdings) and any(
+        h != named for h, named in zip(run.hands, run.named, strict=True)
+    )
+
+
+class _Trick:
+    """Follows the tricks across the steps, to tell a lead from a play."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+
+def _event_words(ev: tuple[Any, ...], trick: _Trick, shedding: bool) -> str | None:
+    kind = ev[0]
+    if kind == "bid":
+        return f"{_seat(ev[1])} bids {ev[2]}" + (" blind" if ev[3] else "")
+    if kind == "amend":
+        return f"{_seat(ev[1])} changes its bid to {ev[2]}"
+    if kind == "play":
+        verb = "plays" if trick.open else "leads"
+        trick.open = True
+        return f"{_seat(ev[1])} {verb} {ev[2]}"
+    if kind == "trick":
+        trick.open = False
+        return f"{_seat(ev[1])} wins the trick"
+    if kind == "dead":
+        trick.open = False
+        return (
+            f"everyone has followed, so the trick is dead ({_seat(ev[1])} played the highest card)"
+        )
+    if kind == "pickup":
+        trick.open = False
+        return (
+            f"the trick is cut and {_seat(ev[1])}, with the highest card of the suit led, "
+            "picks it up"
+        )
+    if kind == "out":
+        return f"{_seat(ev[1])} has no cards left and is out"
+    if kind == "score":
+        points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
+        return f"hand {ev[1]} is scored: {points}"
+    if kind == "deal":
+        trick.open = False
+        return f"hand {ev[1]} is dealt, {plural(ev[3], 'card')} each"
+    if kind == "over":
+        if shedding:
+            loser = ev[5]
+            return "the game is over" + (
+                f": {_seat(loser)} loses" if loser is not None else ", with no loser"
+            )
+        winners = join_words([_seat(s) for s in ev[1]])
+        return "the game is over" + (
+            f": {winners} {'win' if len(ev[1]) > 1 else 'wins'}" if winners else ""
+        )
+    return None
+
+
+def _sentence(parts: Sequence[str]) -> str:
+    if not parts:
+        return ""
+    return _cap("; ".join(parts)) + "."
+
+
+def _expect_words(v: Variant, e: Expect, note: str) -> str:
+    k = e.kind
+    who = _cap(_seat(e.seat or 0))
+    quoted = f" (the engine says: “{md_text(note)}”)" if note else ""
+    if k is ExpectKind.MAY_PLAY:
+        if e.any_card:
+            return f"{who} may play any card it holds."
+        return f"{who} may play {'only ' if e.only else ''}{_cards_or(e.cards)}."
+    if k is ExpectKind.MAY_NOT_PLAY:
+        return f"{who} may not play {_cards_or(e.cards)}{quoted}."
+    if k in (ExpectKind.MAY_BID, ExpectKind.MAY_NOT_BID):
+        bids = join_words([str(b.n) + (" blind" if b.blind else "") for b in e.bids], "or")
+        if k is ExpectKind.MAY_BID:
+            return f"{who} may bid {'only ' if e.only else ''}{bids}."
+        return f"{who} may not bid {bids}{quoted}."
+    if k is ExpectKind.LEADS:
+        return f"{who} leads."
+    if k is ExpectKind.SCORES:
+        pts = points_text(e.points or Fraction(0))
+        word = "point" if e.points in (1, -1) else "points"
+        return f"{who} scores {pts} {word} for the hand."
+    if k is ExpectKind.TRICK_TO:
+        verb = "picks up" if v.mode is Mode.SHEDDING else "wins"
+        return f"{_cap(_seat(e.seat or 0))} {verb} the trick."
+    if k is ExpectKind.TRICK_DEAD:
+        return "The trick is dead."
+    if k is ExpectKind.TRUMPS:
+        return f"{_cap(e.suit.word)} are trumps." if e.suit is not None else "There are no trumps."
+    if k is ExpectKind.CARDS_EACH:
+        return f"Each player has {plural(e.count or 0, 'card')}."
+    if k is ExpectKind.GAME_OVER:
+        return "The game is over."
+    if k is ExpectKind.NO_LOSER:
+        return "Nobody loses the game."
+    if k is ExpectKind.IS_OUT:
+        return f"{who} is out."
+    if k is ExpectKind.LOSES:
+        return f"{who} loses the game."
+    if k is ExpectKind.WINS:
+        return f"{who} wins the game."
+    if k is ExpectKind.TAKES_LETTER:
+        return f"{who} takes the letter {md_text(e.letter)}."
+    if k is ExpectKind.DEALS_NEXT:
+        return f"{who} deals the next game."
+    can = "cannot" if e.negated else "can"
+    if k is ExpectKind.SEES_OWN:
+        return f"{who} {can} see its own cards."
+    if k is ExpectKind.SEES_SEAT:
+        return f"{who} {can} see the cards of {_seat(e.other or 0)}."
+    return f"{who} {can} see the dead cards."
+
+
+def _step_line(v: Variant, r: StepResult, trick: _Trick) -> str:
+    shedding = v.mode is Mode.SHEDDING
+    step = r.step
+    if isinstance(step, Expect):
+        return "**Holds:** " + _expect_words(v, step, r.note)
+    if isinstance(step, PlayOut):
+        what = "game" if step.game else "hand"
+        ends = [
+            w
+            for ev in r.events
+            if ev[0] in ("over",) or (ev[0] == "score" and not step.game)
+            for w in [_event_words(ev, _Trick(), shedding)]
+            if w
+        ]
+        trick.open = False
+        text = (
+            f"The rest of the {what} is played out, each player taking the lowest bid and "
+            f"playing the lowest card it may ({r.note})"
+        )
+        return _sentence([text, *ends])
+    # Bids, plays and bid changes: the events say what happened.
+    words = [w for ev in r.events if (w := _event_words(ev, trick, shedding)) is not None]
+    return _sentence(words)
+
+
+def example_case(v: Variant, run: ExampleRun) -> list[str]:
+    """One example as Markdown lines: its heading, the deal, the steps."""
+    ex = run.example
+    out = [f"### {md_line(ex.title)}", ""]
+    if not run.hands:
+        problem = run.failure.problem if run.failure else "it cannot be dealt"
+        return [*out, f"**This example cannot be played:** {md_text(problem)}", ""]
+    out += [_setup(v, run), ""]
+    mark = _marks_named(run)
+    rows = [
+        [_cap(_seat(s)), _hand_cell(h, named, mark)]
+        for s, (h, named) in enumerate(zip(run.hands, run.named, strict=True))
+    ]
+    out += [markdown_table(["Seat", "Cards dealt"], rows), ""]
+    trick = _Trick()
+    lines = [line for r in run.steps if (line := _step_line(v, r, trick))]
+    if run.failure is not None:
+        lines.append(f"**This example does not hold:** {md_text(run.failure.problem)}")
+    out += [f"{i}. {line}" for i, line in enumerate(lines, 1)]
+    return [*out, ""]
+
+
+def examples_section(v: Variant, *, engine: bool = True, options_given: bool = False) -> list[str]:
+    """The section of worked examples: empty when the file has none, or when
+    ``engine`` is False (the engine plays them).
+
+    With ``options_given`` (settings changed from outside the file, as with
+    ``--set``), the examples are not played: they were written for the file's
+    own rules, and the section says so instead.
+    """
+    if not v.examples or not engine:
+        return []
+    out = ["## Worked examples", ""]
+    if options_given:
+        count = plural(len(v.examples), "worked example")
+        return [
+            *out,
+            f"The variant file carries {count}, written for its own settings; with the "
+            "options changed above they are not shown. The page of the file without "
+            "options shows them.",
+            "",
+        ]
+    out += [
+        "The variant file carries these cases to show its rules at work. Each one is "
+        "played by the engine whenever the file is checked, from the deal it gives; "
+        "what the engine does is what is written here.",
+        "",
+    ]
+    for ex in v.examples:
+        out += example_case(v, run_example(v, ex))
+    return out

@@ -48,7 +48,6 @@ title: "OpenSpiel's oh_hell"
 players: 3 to 5
 deck: standard 52
 direction: clockwise
-hand size: {size}
 hands: list {size}
 trumps: turned up
 bidding: in turn

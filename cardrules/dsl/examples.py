@@ -469,7 +469,11 @@ class ExampleRules:
 
     # ---- helpers
     def _words(self, tok: Token, what: str) -> str:
-        value = str(tok).strip()
+        return self._checked_text(tok, str(tok).strip(), what)
+
+    def _checked_text(self, tok: Token, value: str, what: str) -> str:
+        """``value``, the text of ``tok``, if it is short enough and holds no
+        control character (titles, summaries, example titles)."""
         if len(value) > limits.MAX_TEXT_LENGTH:
             raise self._err(
                 tok,

@@ -241,16 +241,7 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                 ch = raw[i]
             out.append(ch)
             i += 1
-        value = "".join(out)
-        if len(value) > limits.MAX_TEXT_LENGTH:
-            raise self._err(
-                tok,
-                f"the {what} is too long ({len(value)} characters)",
-                expected=f"at most {limits.MAX_TEXT_LENGTH} characters",
-            )
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-            raise self._err(tok, f"the {what} holds a control character")
-        return value
+        return self._checked_text(tok, "".join(out), what)
 
     # ---- identity
     def game(self, c: list[Any]) -> Setting:

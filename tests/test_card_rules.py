@@ -181,13 +181,27 @@ def rule_variants(draw: st.DrawFn) -> Variant:
 # --------------------------------------------------------------------------- the property
 
 
-def breaks(p: PlayRule, c: Card, ctx: Context, forced: bool) -> bool:
+def breaks(p: PlayRule, c: Card, ctx: Context, forced: bool, hand: set[Card]) -> bool:
+    """Whether playing ``c`` from ``hand`` breaks its suit under ``broken by:``."""
     triggers = set(p.broken_by)
     if BreakTrigger.ANY_PLAY in triggers:
         return True
-    if BreakTrigger.VOID_PLAY in triggers and ctx.trick and c.suit != ctx.trick[0].suit:
-        return True
+    if BreakTrigger.VOID_PLAY in triggers and ctx.trick:
+        led = ctx.trick[0].suit
+        if c.suit != led and not any(h.suit == led for h in hand):
+            return True
     return BreakTrigger.FORCED_LEAD in triggers and not ctx.trick and forced
+
+
+def bars_unbroken(p: PlayRule) -> bool:
+    """Whether any card-set rule of ``p`` has an ``unbroken`` term (only then do
+    the break triggers matter; otherwise trumps are broken once one is played)."""
+    return any(
+        t.unbroken
+        for choice in (p.follow, p.lead, p.first_trick)
+        for option in choice.options
+        for t in option.terms
+    )
 
 
 @settings(
@@ -219,7 +233,7 @@ def test_engine_plays_the_lists_as_written(v: Variant, players: int, seed: int, 
         assert legal == expected, (str(p.follow), str(p.lead), ctx)
         c = rng.choice(sorted(legal))
         forced = not ctx.trick and oracle_choose(p.lead, hand, ctx)[1] > 0
-        if breaks(p, c, ctx, forced):
+        if breaks(p, c, ctx, forced, hand) if bars_unbroken(p) else True:
             ctx.broken.add(c.suit)
         before = len(ctx.trick)
         g.apply(Play(c))
@@ -370,3 +384,18 @@ def test_callbreak_over_trumps_when_able_otherwise_any_card() -> None:
     assert legal(g) == {"9♠"}  # must over-trump when able
     g.apply(Play(card("9♠")))
     assert legal(g) == {"2♠", "8♣", "9♣"}  # cannot over-trump: any card
+
+
+def test_a_trump_from_a_player_holding_the_suit_led_is_no_void_play() -> None:
+    """``broken by: void play`` counts a trump played by a player void in the suit
+    led; with ``follow: any card`` a player may trump while holding the suit led,
+    and that does not break trumps (the engine once took any off-suit card)."""
+    v = one_hand(
+        "follow: any card\n"
+        "lead: any card except unbroken trumps, otherwise any card\nbroken by: void play\n"
+    )
+    g = deal(v, {1: "2♥ 3♥ 4♥", 2: "A♠ K♠ 5♥", 3: "6♥ 7♦ 8♦", 0: "7♥ 9♦ 10♦"})
+    for c in ("2♥", "A♠", "6♥", "7♥"):
+        g.apply(Play(card(c)))
+    assert g.to_act == 2 and not g.view(2).trumps_broken
+    assert legal(g) == {"5♥"}

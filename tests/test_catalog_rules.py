@@ -56,7 +56,7 @@ def play_checked(v: cardrules.Variant, players: int, seed: int) -> Game:
             action = rng.choice(actions)
             assert isinstance(action, Play)
             forced = not ctx.trick and oracle_choose(p.lead, hand, ctx)[1] > 0
-            if breaks(p, action.card, ctx, forced):
+            if breaks(p, action.card, ctx, forced, hand):
                 ctx.broken.add(action.card.suit)
             before = g.tricks_won, len(g.events)
             g.apply(action, seat=seat)

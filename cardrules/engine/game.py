@@ -458,7 +458,7 @@ class Game:
                 self._broken_prev = self._broken_suits
                 if (
                     r.break_any
-                    or (r.break_void and trick and suit != led)
+                    or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
                     or (r.break_forced and not trick and self._forced_lead)
                 ):
                     self._broken_suits |= _SUIT_BIT[suit]

@@ -540,6 +540,10 @@ class ScoringRule:
 
     formula: Formula | None = None
     higher_wins: bool = True
+    card_points: tuple[int, ...] = ()
+    """The points of each card, indexed by ``int(card)`` (52 values), or ``()``
+    when the cards carry no points (``card points:``). A formula reads the
+    points a player took in the hand as ``points``."""
 
 
 @frozen
@@ -552,6 +556,11 @@ class WinRule:
     alone (up to the safety bound :data:`MAX_TIE_HANDS`, after which the game
     ends unfinished); a number ``n`` (``tie: extra hands, at most n``) shares the
     win among the leaders after ``n`` extra hands, as the file says."""
+
+    target: int | None = None
+    """``target: N points``: after each hand, a game in which some running total
+    has reached ``N`` or more ends (the schedule is then the most hands it can
+    have); ``None``: the game ends after its schedule."""
 
     @property
     def extra_hand_limit(self) -> int:

@@ -124,6 +124,9 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("over", CONDITION, "true when the player took more tricks than bid"),
     ("under", CONDITION, "true when the player took fewer tricks than bid"),
     ("blind", CONDITION, "true when the player bid blind, before seeing the cards"),
+    ("points", NUMBER, "the card points the player took in the hand (see card points)"),
+    ("all_points", NUMBER, "the card points all the players took in the hand together"),
+    ("most_points", NUMBER, "the most card points any one player took in the hand"),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -147,9 +150,21 @@ FUNCTIONS: Final[Mapping[str, str]] = MappingProxyType(
 #: (either sign). A pack has at most 52 cards, so a hand, a bid, the tricks taken
 #: and ``diff`` are at most 52; a game has at most 52 players, and at most 1,000
 #: scheduled hands (:data:`cardrules.rules.MAX_SCHEDULE_HANDS`) plus at most
-#: 1,000 tie-break hands (``tie: extra hands, at most 1000``).
+#: 1,000 tie-break hands (``tie: extra hands, at most 1000``). A card carries at
+#: most 100 points of either sign (``card points:``), so the points of a hand, one
+#: player's or everyone's, are at most 52 * 100.
 VARIABLE_BOUNDS: Final[Mapping[str, int]] = MappingProxyType(
-    {"bid": 52, "tricks": 52, "cards": 52, "hand": 2000, "players": 52, "diff": 52}
+    {
+        "bid": 52,
+        "tricks": 52,
+        "cards": 52,
+        "hand": 2000,
+        "players": 52,
+        "diff": 52,
+        "points": 5200,
+        "all_points": 5200,
+        "most_points": 5200,
+    }
 )
 _KEYWORDS: Final = ("if", "then", "else", "and", "or", "not")
 
@@ -423,7 +438,16 @@ def format_formula(f: Formula) -> str:
 
 
 def score_env(
-    *, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool = False
+    *,
+    bid: int,
+    tricks: int,
+    cards: int,
+    hand: int,
+    players: int,
+    blind: bool = False,
+    points: int = 0,
+    all_points: int = 0,
+    most_points: int = 0,
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -434,6 +458,9 @@ def score_env(
         hand: the hand number, from 1.
         players: the number of players.
         blind: whether the bid was made blind.
+        points: the card points the player took in the hand.
+        all_points: the card points everyone took in the hand.
+        most_points: the most card points one player took in the hand.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -450,6 +477,9 @@ def score_env(
         "over": tricks > bid,
         "under": tricks < bid,
         "blind": bool(blind),
+        "points": points,
+        "all_points": all_points,
+        "most_points": most_points,
     }
 
 

@@ -475,6 +475,11 @@ BID_FORMULAS = [
     "(if exact then 10 + bid else 0) * (if blind then 2 else 1)",
     "if tricks >= bid then bid + 0.1 * (tricks - bid) else -bid",
 ]
+POINT_FORMULAS = [
+    "points",
+    "if points = all_points then 0 else if most_points = all_points then all_points else points",
+    "tricks + points",
+]
 TEXTS = st.text(alphabet=string.ascii_letters + " <>&*_[]()`#!{}|:-.", max_size=20)
 
 
@@ -597,14 +602,23 @@ def valid_variants(draw: st.DrawFn) -> Variant:
             bidding = _maybe(bidding, draw, blind_only=[(), (0,), (0, 1)])
         formula = draw(st.sampled_from(BID_FORMULAS + NO_BID_FORMULAS))
     tie = draw(st.sampled_from(list(TieBreak)))
+    card_points: tuple[int, ...] = ()
+    if draw(st.booleans()):
+        card_points = tuple(draw(st.lists(st.integers(-3, 13), min_size=52, max_size=52)))
+        if any(card_points):
+            formula = draw(st.sampled_from(POINT_FORMULAS))
+        else:
+            card_points = ()
     return Variant(
         **common,  # type: ignore[arg-type]
         schedule=schedule,
         trumps=trumps,
         bidding=bidding,
-        scoring=ScoringRule(parse_formula(formula), draw(st.booleans())),
+        scoring=ScoringRule(parse_formula(formula), draw(st.booleans()), card_points),
         winning=WinRule(
-            tie, draw(st.none() | st.integers(1, 5)) if tie is TieBreak.EXTRA_HANDS else None
+            tie,
+            draw(st.none() | st.integers(1, 5)) if tie is TieBreak.EXTRA_HANDS else None,
+            draw(st.none() | st.integers(1, 200)),
         ),
     )
 
@@ -665,6 +679,11 @@ def mentions(v: Variant, text: str) -> list[str]:
             wrong.append("letter")
     elif v.winning.tie is TieBreak.SHARED and "extra hand" in low:
         wrong.append("extra hand")
+    shed = v.mode is Mode.SHEDDING
+    if (shed or not v.scoring.card_points) and "carry points" in low:
+        wrong.append("card points")
+    if (shed or v.winning.target is None) and ("or sooner" in low or "when the game ends" in low):
+        wrong.append("target")
     if not v.play.must_beat and re.search(r"\bbeat", low):
         wrong.append("beat")
     if not v.play.must_trump and "must play a trump" in low:

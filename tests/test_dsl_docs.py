@@ -97,6 +97,10 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = "hook: no\nscore: tricks\n"
         if key == "score" and "blind" in line:
             extra = "blind bids: yes\n"
+        if key == "score" and "points" in line:
+            extra = "card points: hearts 1, Q♠ 13\n"
+        if key == "card points":
+            extra = "score: points\n"
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return

@@ -111,9 +111,11 @@ SAMPLES: dict[str, list[str]] = {
     "all out together": ["all out together: last leader loses"],
     "loser": ["loser: most cards when the first goes out, ties first in turn"],
     "cuts on the first trick": ["cuts on the first trick: no"],
+    "card points": ["card points: hearts 1, Q♠ 13", "card points: 10h -2"],
     "score": ["score: if exact then 10 + bid else 0"],
     "winner": ["winner: lowest total"],
     "tie": ["tie: extra hands, at most 3", "tie: shared"],
+    "target": ["target: 100 points", "target: 5"],
     "match word": ["match word: DONKEY"],
     "options": ["options: hook, hand size"],
 }

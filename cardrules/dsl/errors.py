@@ -64,9 +64,11 @@ SETTING_NAMES: Final[tuple[str, ...]] = (
     "all out together",
     "loser",
     "cuts on the first trick",
+    "card points",
     "score",
     "winner",
     "tie",
+    "target",
     "match word",
     "options",
 )
@@ -106,9 +108,11 @@ KEY_TERMINALS: Final[dict[str, str]] = {
     "K_DEAD_TRICKS": "dead tricks",
     "K_ALL_OUT": "all out together",
     "K_MATCH_WORD": "match word",
+    "K_CARD_POINTS": "card points",
     "K_SCORE": "score",
     "K_WINNER": "winner",
     "K_TIE": "tie",
+    "K_TARGET": "target",
     "K_OPTIONS": "options",
 }
 

@@ -162,6 +162,31 @@ def _formula(v: Variant) -> str:
     return format_formula(f) if f is not None else ""
 
 
+def _card_points(v: Variant) -> str:
+    """``hearts 1, Q♠ 13``: for each suit, the value most of its cards have
+    (unless 0), then each card whose value differs from its suit's."""
+    values = v.scoring.card_points
+    if len(values) != 52 or any(
+        type(x) is not int or abs(x) > limits.MAX_CARD_POINTS for x in values
+    ):
+        raise VariantError(
+            "the card points must be 52 whole numbers from "
+            f"{-limits.MAX_CARD_POINTS} to {limits.MAX_CARD_POINTS}, one for each card"
+        )
+    suit_parts: list[str] = []
+    card_parts: list[str] = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        row = values[13 * suit : 13 * suit + 13]
+        # The most common value; on a tie, 0 (nothing to write), else the smallest.
+        base = max(sorted(set(row)), key=lambda x: (row.count(x), x == 0))
+        if base:
+            suit_parts.append(f"{suit.name.lower()} {base}")
+        for i in range(12, -1, -1):
+            if row[i] != base:
+                card_parts.append(f"{Card(13 * suit + i)} {row[i]}")
+    return ", ".join(suit_parts + card_parts)
+
+
 def _tie(v: Variant) -> str:
     w = v.winning
     if w.tie is TieBreak.SHARED:
@@ -249,9 +274,11 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
         else f"{v.shedding.loser.value}, ties {v.shedding.loser_tie.value}"
     ),
     "cuts on the first trick": lambda v: _yes(v.shedding.first_trick_cuts),
+    "card points": _card_points,
     "score": _formula,
     "winner": lambda v: "highest total" if v.scoring.higher_wins else "lowest total",
     "tie": _tie,
+    "target": lambda v: f"{v.winning.target} points",
     "match word": lambda v: v.match.word or "none",
     "options": lambda v: ", ".join(v.options),
 }
@@ -288,6 +315,10 @@ def _wanted(v: Variant, key: str) -> bool:
         return bool(v.options)
     if key == "score":
         return v.scoring.formula is not None
+    if key == "card points":
+        return bool(v.scoring.card_points)
+    if key == "target":
+        return v.winning.target is not None
     if key == "no trumps":
         return v.trumps.no_trump_every is not None
     if key == "hand size":

@@ -11,6 +11,7 @@ from typing import Final
 from cardrules.rules import MAX_SCHEDULE_HANDS
 
 __all__ = [
+    "MAX_CARD_POINTS",
     "MAX_CHOICE_OPTIONS",
     "MAX_EXTENDS_DEPTH",
     "MAX_FILE_BYTES",
@@ -23,6 +24,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_SCHEDULE_HANDS",
     "MAX_SUGGESTION_ENTRIES",
+    "MAX_TARGET",
     "MAX_TEXT_LENGTH",
     "MAX_WORD_LENGTH",
 ]
@@ -54,3 +56,7 @@ MAX_OPTIONS: Final = 40
 #: How many entries of each search folder the did-you-mean of an unknown variant
 #: name looks at (so its cost does not grow with a folder of 20,000 files).
 MAX_SUGGESTION_ENTRIES: Final = 1_000
+#: The most points (either sign) one card may carry (``card points:``).
+MAX_CARD_POINTS: Final = 100
+#: The largest target total (``target:``).
+MAX_TARGET: Final = MAX_NUMBER

@@ -680,6 +680,49 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         return self._setting(c, ("match.word", word))
 
     # ---- scoring and winning
+    def points_item(self, c: list[Any]) -> tuple[Token, tuple[int, ...], int]:
+        """``hearts 1`` or ``Q♠ 13``: (the token, the cards it names, their points)."""
+        tok: Token = c[0]
+        num: Token = c[1]
+        text = str(num)
+        lo, hi = -limits.MAX_CARD_POINTS, limits.MAX_CARD_POINTS
+        if not re.fullmatch(r"-?[0-9]{1,6}", text) or not lo <= int(text) <= hi:
+            raise self._err(
+                num,
+                f"{_short(text)} cannot be the points of a card",
+                expected=f"a whole number from {lo} to {hi}",
+            )
+        if tok.type == "SUIT":
+            suit = int(_suit(tok))
+            cards = tuple(range(13 * suit, 13 * suit + 13))
+        else:
+            cards = (int(card(str(tok))),)
+        return (tok, cards, int(text))
+
+    def card_points(self, c: list[Any]) -> Setting:
+        items = [x for x in c[2:] if isinstance(x, tuple)]
+        values = [0] * 52
+        seen: set[str] = set()
+        # Suits first, then cards: a card named on its own overrides its suit.
+        for tok, cards, value in sorted(items, key=lambda it: len(it[1]) == 1):
+            key = str(cards) if len(cards) > 1 else str(cards[0])
+            if key in seen:
+                raise self._err(tok, f"`{str(tok).strip()}` is given points twice")
+            seen.add(key)
+            for k in cards:
+                values[k] = value
+        if not any(values):
+            raise self._err(
+                items[0][0],
+                "these card points give no card any points",
+                expected="a suit or a card with points other than 0, such as `hearts 1`",
+            )
+        return self._setting(c, ("scoring.card_points", tuple(values)))
+
+    def target(self, c: list[Any]) -> Setting:
+        most = limits.MAX_TARGET
+        return self._setting(c, ("winning.target", self._int(c[2], 1, most, "a target")))
+
     def score(self, c: list[Any]) -> Setting:
         tok: Token = c[2]
         return self._setting(c, ("scoring.formula", self._formula(tok)))

@@ -67,6 +67,7 @@ __all__ = [
     "BID_VARIABLES",
     "EFFECTS",
     "NOT_SETTINGS",
+    "POINT_VARIABLES",
     "Effect",
     "VariantWarning",
     "check_warnings",
@@ -76,6 +77,8 @@ __all__ = [
 
 #: Formula variables that only mean something when players bid.
 BID_VARIABLES: Final = frozenset({"bid", "diff", "exact", "over", "under", "blind"})
+#: The formula variables that read the card points taken (``card points:``).
+POINT_VARIABLES: Final = frozenset({"points", "all_points", "most_points"})
 
 
 def _where(v: Variant, key: str) -> SourcePos:
@@ -423,6 +426,13 @@ def _check(
                 "score",
                 "a trick-taking game needs a `score:` line",
                 expected="a line such as `score: if exact then 10 + bid else 0`",
+            )
+        counted = set(formula.uses()) & POINT_VARIABLES
+        if counted and not v.scoring.card_points:
+            raise fail(
+                culprit("score", "card points"),
+                f"the score uses {', '.join(sorted(counted))}, but no card carries points",
+                hint="add a line such as `card points: hearts 1, Q♠ 13`",
             )
         used = set(formula.uses()) & BID_VARIABLES
         if used and not bidding:
@@ -1086,6 +1096,58 @@ def _score(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _card_points(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    values = v.scoring.card_points
+    if not values:
+        return
+    if not c.tricks:
+        yield _NoOp(
+            "card points",
+            "`card points` has no effect in a shedding game: nobody scores, the last "
+            "player with cards loses",
+            ("mode",),
+        )
+        return
+    formula = v.scoring.formula
+    if formula is not None and not set(formula.uses()) & POINT_VARIABLES:
+        yield _NoOp(
+            "card points",
+            "the card points change nothing: the score formula does not use points, "
+            "all_points or most_points",
+            ("score",),
+            hint="use `points` in the `score:` line, or delete this line",
+        )
+        return
+    pack = v.deck.cards.mask
+    if not any(x and pack >> k & 1 for k, x in enumerate(values)):
+        yield _NoOp(
+            "card points",
+            "no card of the pack carries points: every card given points is taken out",
+            ("deck",),
+        )
+
+
+def _target(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    if v.winning.target is None:
+        return
+    if not c.tricks:
+        yield _NoOp(
+            "target",
+            "`target` has no effect in a shedding game: nobody scores, the last player "
+            "with cards loses",
+            ("mode",),
+        )
+    elif all(schedule_length(v.schedule, n, v.deck.size) <= 1 for n in v.players.counts()):
+        yield _NoOp(
+            "target",
+            "`target` has no effect in a game of one hand: it ends after that hand anyway",
+            ("hands",),
+            hint="give `hands:` more hands, or delete the line",
+        )
+
+
 def _trick_game_only(
     key: str, changed: Callable[[Variant], bool]
 ) -> Callable[[_Context], Iterator[_NoOp]]:
@@ -1117,9 +1179,11 @@ _MODE_SETTINGS: Final = {
             "forehead hands",
             "bid changes",
             "leading trumps",
+            "card points",
             "score",
             "winner",
             "tie",
+            "target",
         }
     ),
     Mode.TRICKS: frozenset(
@@ -1257,6 +1321,12 @@ EFFECTS: Final[dict[str, Effect]] = {
             lambda v: v.shedding.first_trick_cuts is not SheddingRule().first_trick_cuts,
         ),
     ),
+    "card points": Effect(
+        ("scoring.card_points",),
+        "trick-taking games whose score uses points, all_points or most_points, with "
+        "some card of the pack given points",
+        _card_points,
+    ),
     "score": Effect(("scoring.formula",), "trick-taking games", _score),
     "winner": Effect(
         ("scoring.higher_wins",),
@@ -1268,8 +1338,9 @@ EFFECTS: Final[dict[str, Effect]] = {
     "tie": Effect(
         ("winning.tie", "winning.max_extra_hands"),
         "trick-taking games",
-        _trick_game_only("tie", lambda v: v.winning != WinRule()),
+        _trick_game_only("tie", lambda v: attrs.evolve(v.winning, target=None) != WinRule()),
     ),
+    "target": Effect(("winning.target",), "trick-taking games of more than one hand", _target),
     "options": Effect(("options",), "each option: a setting the game's mode has", _options),
 }
 

@@ -44,9 +44,21 @@ Num = int | Fraction
 
 
 def _local_env(
-    *, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool = False
+    *,
+    bid: int,
+    tricks: int,
+    cards: int,
+    hand: int,
+    players: int,
+    blind: bool = False,
+    points: int = 0,
+    all_points: int = 0,
+    most_points: int = 0,
 ) -> dict[str, int | Fraction | bool]:
     return {
+        "points": points,
+        "all_points": all_points,
+        "most_points": most_points,
         "bid": bid,
         "tricks": tricks,
         "cards": cards,
@@ -144,10 +156,28 @@ def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
 # --------------------------------------------------------------------------- compiled rules
 
 
+#: Fields added after saves began to carry fingerprints: left out of the
+#: fingerprint at these (default) values, so a variant without them keeps the
+#: fingerprint its saves were made with.
+_LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
+    ("ScoringRule", "card_points"): (),
+    ("WinRule", "target"): None,
+}
+
+
 def _canon(x: object) -> object:
     if attrs.has(type(x)):
         fields = attrs.fields(type(x))  # type: ignore[arg-type]
-        return [type(x).__name__] + [[f.name, _canon(getattr(x, f.name))] for f in fields if f.eq]
+        name = type(x).__name__
+        return [name] + [
+            [f.name, _canon(getattr(x, f.name))]
+            for f in fields
+            if f.eq
+            and not (
+                (name, f.name) in _LATER_FIELDS
+                and getattr(x, f.name) == _LATER_FIELDS[(name, f.name)]
+            )
+        ]
     if isinstance(x, Enum):
         return x.value
     if isinstance(x, tuple | list):
@@ -235,6 +265,14 @@ class _Rules:
         tree = getattr(self.formula, "expr", None)
         self.score_guard = self.formula is not None and (tree is None or not _whole_valued(tree))
         self.higher_wins = v.scoring.higher_wins
+        # Card points, as (points, mask of the cards worth them) for each value
+        # other than 0; empty when the cards carry no points (no work then).
+        cp = v.scoring.card_points
+        self.card_points: tuple[tuple[int, int], ...] = tuple(
+            (value, sum(1 << k for k in range(len(cp)) if cp[k] == value))
+            for value in sorted(set(cp) - {0})
+        )
+        self.target = v.winning.target
         self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
         self.max_extra = v.winning.extra_hand_limit
         # After the file's own limit the win is shared; after the safety bound
@@ -242,7 +280,7 @@ class _Rules:
         self.share_after_extra = v.winning.max_extra_hands is not None
         self.whole_pack = v.schedule.pattern is Pattern.WHOLE_PACK
         self.env = _env_builder()
-        self.score_cache: dict[tuple[int, int, int, int, int, bool], Num] = {}
+        self.score_cache: dict[tuple[int | bool, ...], Num] = {}
         self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
         self._fingerprint: str | None = None
         self._geometry: dict[
@@ -306,16 +344,39 @@ class _Rules:
             self._fingerprint = variant_fingerprint(self.variant)
         return self._fingerprint
 
+    def card_points_of(self, mask: int) -> int:
+        """The card points of the cards of ``mask``."""
+        return sum(value * (mask & m).bit_count() for value, m in self.card_points)
+
     def points(
-        self, bid: int, tricks: int, cards: int, hand: int, players: int, blind: bool
+        self,
+        bid: int,
+        tricks: int,
+        cards: int,
+        hand: int,
+        players: int,
+        blind: bool,
+        taken: tuple[int, int, int] | None = None,
     ) -> Num:
         """One seat's points for one hand: an int when whole (fast to add), else a Fraction.
+
+        Args:
+            bid: the seat's bid (0 without bidding).
+            tricks: the tricks it took.
+            cards: the cards dealt to each player.
+            hand: the hand number, from 1.
+            players: the number of players.
+            blind: whether it bid blind.
+            taken: with card points, (the seat's points, everyone's, the most
+                one seat took); ``None`` without them.
 
         Raises:
             ScoreError: if the formula cannot be worked out (a number too large,
                 or any other failure), with the variant's name and the hand.
         """
-        key = (bid, tricks, cards, hand, players, blind)
+        key: tuple[int | bool, ...] = (bid, tricks, cards, hand, players, blind)
+        if taken is not None:
+            key += taken
         hit = self.score_cache.get(key)
         if hit is not None:
             return hit
@@ -323,8 +384,17 @@ class _Rules:
         if self.formula is None:
             value = 10 + bid if bid == tricks else 0
         else:
+            pts, all_pts, most = (0, 0, 0) if taken is None else taken
             env = self.env(
-                bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind
+                bid=bid,
+                tricks=tricks,
+                cards=cards,
+                hand=hand,
+                players=players,
+                blind=blind,
+                points=pts,
+                all_points=all_pts,
+                most_points=most,
             )
             text = str(getattr(self.formula, "text", self.formula))
             try:

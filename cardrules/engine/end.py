@@ -1,7 +1,8 @@
 """The end of a hand and of the game: the next hand, tie-breaks and the result.
 
 After a hand is scored, :func:`_next_hand` decides what follows: the next hand
-of the schedule, a tie-break hand while the leaders are tied (up to the rules'
+of the schedule (unless some running total has reached the rules' target, which
+ends the schedule there), a tie-break hand while the leaders are tied (up to the rules'
 bound), or the end of the game, finished or not (``max_tricks`` reached, or
 still tied at the bound when a tie is not shared). :func:`_game_over` ends the
 game and logs the ``"over"`` event: in trick-taking games the winners are the
@@ -35,7 +36,9 @@ def _next_hand(g: Game) -> None:
     # The game's end comes first: reaching max_tricks on its very last trick
     # still finishes it; max_tricks only stops a game with hands to come.
     r = g._r
-    scheduled = g._hand_index + 1 < len(g._sizes)
+    # A target total reached ends the game as the schedule's end would.
+    reached = r.target is not None and max(g._scores) >= r.target
+    scheduled = not reached and g._hand_index + 1 < len(g._sizes)
     tied = not scheduled and r.tie_extra and len(_leaders(g)) > 1
     extra = tied and g._extra < r.max_extra
     if tied and not extra and not r.share_after_extra:

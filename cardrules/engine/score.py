@@ -1,7 +1,8 @@
 """Scoring a hand: each seat's points, the guard on the totals, the ``"score"`` event.
 
 :func:`_hand_points` gives each seat's points for the hand from its bid (none:
-0), its tricks and the compiled rules' formula (read from the rules' score
+0), its tricks, the card points it took (when the cards carry points: from the
+cards it won) and the compiled rules' formula (read from the rules' score
 cache when there). :func:`_end_hand` adds them to the running totals, logs the
 ``"score"`` event and moves on (:func:`~cardrules.engine.end._next_hand`).
 
@@ -28,10 +29,13 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 
-def _hand_points(g: Game, tricks: list[int]) -> list[Num]:
-    """Each seat's points for this hand with ``tricks`` taken (ScoreError if
-    the formula cannot give them)."""
+def _hand_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
+    """Each seat's points for this hand with ``tricks`` taken, and the cards of
+    ``won`` (masks, seat by seat: read only with card points); ScoreError if the
+    formula cannot give them."""
     r = g._r
+    if r.card_points:
+        return _hand_points_with_cards(g, tricks, won)
     n = g._n
     hn = g._hand_index + 1
     size = g._size
@@ -52,6 +56,29 @@ def _hand_points(g: Game, tricks: list[int]) -> list[Num]:
     return points
 
 
+def _hand_points_with_cards(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
+    """:func:`_hand_points` for a game whose cards carry points: each seat's
+    points, everyone's and the most one seat took go into the formula."""
+    r = g._r
+    n = g._n
+    hn = g._hand_index + 1
+    taken = [r.card_points_of(w) for w in won]
+    everyone = sum(taken)
+    most = max(taken)
+    return [
+        r.points(
+            max(g._bids[s], 0),
+            tricks[s],
+            g._size,
+            hn,
+            n,
+            g._blind[s],
+            (taken[s], everyone, most),
+        )
+        for s in range(n)
+    ]
+
+
 def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
     """Before the last trick of a hand is gathered, with a formula that can
     give fractions: score the hand and check the new totals; if they cannot
@@ -59,8 +86,11 @@ def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
     it broke: ``broken_before``), so that the game is unchanged, and raise."""
     tricks = g._tricks[:]
     tricks[g._best_seat] += 1
+    won = g._won[:]
+    for card in g._trick:
+        won[g._best_seat] |= 1 << card
     try:
-        points = _hand_points(g, tricks)
+        points = _hand_points(g, tricks, won)
         for seat, (old, p) in enumerate(zip(g._scores, points, strict=True)):
             check_total(old + p, seat=seat, hand=g._hand_index + 1, formula=g._r.formula)
     except ScoreError:
@@ -74,7 +104,7 @@ def _end_hand(g: Game) -> None:
     hn = g._hand_index + 1
     scores = g._scores
     tricks = g._tricks
-    points = _hand_points(g, tricks)
+    points = _hand_points(g, tricks, g._won)
     for s, p in enumerate(points):
         scores[s] += p
     g._events.append(("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))

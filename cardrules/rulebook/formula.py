@@ -41,6 +41,9 @@ _QUANTITY = {
     "diff": "the number of tricks you are over or under your bid",
     "hand": "the hand number",
     "players": "the number of players",
+    "points": "your points",
+    "all_points": "the points everyone takes in the hand",
+    "most_points": "the most points one player takes in the hand",
 }
 _CONDITION = {
     "exact": "you take exactly as many tricks as you bid",

@@ -364,6 +364,9 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
         return [*out, "This game keeps no score.", ""]
     cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)
     uses = f.uses()
+    if uses & {"points", "all_points", "most_points"}:
+        # The score depends on the cards taken, not on a count of tricks: no table.
+        return [*out, scoring_phrase(v), ""]
     where = f" for {n} players" if "players" in uses else ""
     where += " in the first hand" if "hand" in uses else ""
     by = "by bid (rows) and tricks taken (columns)" if v.has_bidding else "by tricks taken"

@@ -716,6 +716,8 @@ def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:
         return False
     shown = list(counts) if counts is not None else list(v.players.counts())
     uses = set(f.uses())
+    if uses & {"points", "all_points", "most_points"}:
+        return False  # the score depends on the cards taken too: claim nothing
     seen: set[tuple[int, int, int]] = set()
     for n in shown:
         for h, size in enumerate(v.hand_sizes(n), start=1):
@@ -749,6 +751,8 @@ def goal_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     side = "highest" if v.scoring.higher_wins else "lowest"
     if exact_is_best(v, counts):
         return f"take exactly the number of tricks you bid; the {side} total wins"
+    if v.winning.target is not None:
+        return f"the {side} total when the game ends wins (see Scoring)"
     return f"the {side} total after the last hand wins (see Scoring)"
 
 
@@ -763,9 +767,56 @@ def scoring_phrase(v: Variant) -> str:
         return "No scoring formula."
     from cardrules.rulebook.formula import formula_sentence
 
-    side = "highest" if v.scoring.higher_wins else "lowest"
     words = _lower_first(formula_sentence(f, fixed_variables(v)))
-    return f"After each hand, everyone scores: {words} The {side} total wins."
+    points = card_points_phrase(v)
+    lead = f"{points} " if points else ""
+    return f"{lead}After each hand, everyone scores: {words} {end_phrase(v)}"
+
+
+def _points_words(n: int) -> str:
+    """``1`` -> ``"1 point"``; ``-2`` -> ``"minus 2 points"``."""
+    return plural(n, "point") if n >= 0 else "minus " + plural(-n, "point")
+
+
+def card_points_phrase(v: Variant) -> str:
+    """What the cards a player wins are worth (``card points:``), or ``""`` when
+    they carry no points or the score does not read them."""
+    values = v.scoring.card_points
+    f = v.scoring.formula
+    uses = set(f.uses()) if f is not None else set()
+    if len(values) != 52 or not uses & {"points", "all_points", "most_points"}:
+        return ""
+    pack = v.deck.cards.mask
+    parts: list[str] = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        cards = [13 * suit + i for i in range(12, -1, -1) if pack >> (13 * suit + i) & 1]
+        if not cards:
+            continue
+        row = [values[k] for k in cards]
+        base = max(sorted(set(row)), key=lambda x: (row.count(x), x == 0))
+        odd = [k for k in cards if values[k] != base]
+        parts += [f"{Card(k)} {_points_words(values[k])}" for k in odd]
+        if base:
+            each = f"each of the other {suit.word}" if odd else f"each of the {suit.word}"
+            parts.append(f"{each} {_points_words(base)}")
+    shown = md_text("; ".join(parts))
+    return (
+        f"The cards you win in tricks carry points: {shown}; every other card is worth "
+        "nothing. In the score, your points are the points of the cards you took in the "
+        "hand."
+    )
+
+
+def end_phrase(v: Variant) -> str:
+    """When the game ends and who wins, as the engine decides it after each hand."""
+    side = "highest" if v.scoring.higher_wins else "lowest"
+    target = v.winning.target
+    if target is None:
+        return f"The {side} total wins."
+    return (
+        f"The game ends after the last hand, or sooner: after the first hand at whose end "
+        f"anyone's total is {_points_words(target)} or more. Then the {side} total wins."
+    )
 
 
 def fixed_variables(v: Variant) -> dict[str, bool]:
@@ -782,10 +833,11 @@ def tie_phrase(v: Variant) -> str:
     if v.mode is Mode.SHEDDING:
         return "There is at most one loser, and no winner."
     side = "highest" if v.scoring.higher_wins else "lowest"
+    last = "the last hand" if v.winning.target is None else "the game's last hand"
     if v.winning.tie is TieBreak.SHARED:
-        return f"Players who tie for the {side} total after the last hand share the win."
+        return f"Players who tie for the {side} total after {last} share the win."
     text = (
-        f"If players tie for the {side} total after the last hand, everyone plays extra "
+        f"If players tie for the {side} total after {last}, everyone plays extra "
         "hands of the largest size, one at a time, until one player leads alone (anyone "
         "may still win, not only those who tied)"
     )
@@ -1060,7 +1112,11 @@ RULES: tuple[Rule, ...] = (
         if _settings(SheddingRule, "shedding", "first_trick_cuts")
         else []
     ),
-    Rule("Scoring", ("scoring.formula", "scoring.higher_wins"), scoring_phrase),
+    Rule(
+        "Scoring",
+        ("scoring.formula", "scoring.higher_wins", "scoring.card_points", "winning.target"),
+        scoring_phrase,
+    ),
     Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
     Rule("Match", ("match.word",), match_phrase),
 )
@@ -1142,6 +1198,8 @@ SETTING_LINES: dict[str, str] = {
     "shedding.first_trick_cuts": "cuts on the first trick",
     "scoring.formula": "score",
     "scoring.higher_wins": "winner",
+    "scoring.card_points": "card points",
+    "winning.target": "target",
     "winning.tie": "tie",
     "winning.max_extra_hands": "tie",
     "match.word": "match word",

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from test_engine_props import check_conservation, check_round_trip
 
-from cardrules.cards import FULL_DECK_MASK, Card, CardSet, card
+from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit, card
 from cardrules.engine import Game, Match, Play, replay
 from cardrules.errors import IllegalAction, SaveError, VariantError
 from cardrules.rules import (
@@ -298,3 +298,15 @@ def test_match_saves_midway_and_rejects_tampering() -> None:
         Match.from_json(bad, variant=v)
     with pytest.raises(VariantError, match="no match word"):
         Match(kazhutha(), players=4)
+
+
+@pytest.mark.parametrize(
+    "trumps",
+    [TrumpRule(kind=TrumpKind.TURN_UP), TrumpRule(kind=TrumpKind.FIXED, suit=Suit.HEARTS)],
+)
+def test_a_shedding_config_with_trumps_is_refused_by_the_engine(trumps: TrumpRule) -> None:
+    """Issue 10, item 15: a file is refused at load time; a config built in Python
+    (which skips the file checks) is refused by the engine, instead of giving the
+    pick-up to the player who trumped."""
+    with pytest.raises(VariantError, match="shedding games are played without trumps"):
+        Game(kazhutha(trumps=trumps), players=4, seed=1)

@@ -204,6 +204,16 @@ class _Rules:
     def __init__(self, v: Variant) -> None:
         self.variant = v
         self.tricks_mode = v.mode is Mode.TRICKS
+        if not self.tricks_mode and (
+            v.trumps.kind is not TrumpKind.NONE or v.trumps.no_trump_every is not None
+        ):
+            # A file is refused at load time; a config built in Python is refused here:
+            # the shedding trick (a cut, picked up by the highest card of the suit
+            # led) has no place for a trump.
+            raise VariantError(
+                f"{v.name}: shedding games are played without trumps "
+                "(trumps must be TrumpKind.NONE, with no no-trump hands)"
+            )
         self.clockwise = v.direction is Direction.CLOCKWISE
         self.pack_mask = v.deck.cards.mask
         self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)

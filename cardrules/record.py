@@ -1,0 +1,477 @@
+"""Game records: one human-readable text file per game, the role PGN plays for chess.
+
+A record holds the rules (a built-in's name, or the canonical variant text), the
+seats, every deal, every action in order and the result, so a game can be read,
+shared, checked and replayed by any later version of cardrules. Seats are
+numbered from 1, as in variant files. A record written by :func:`dump`::
+
+    cardrules record 1
+    variant: oh-hell
+    fingerprint: 5c1d6c9a0e5b3f2d
+    players: 4
+    hand 1: seat 4 deals
+      seat 1 holds A♠ 7♦ ...
+      turned up 2♣
+      seat 1: bid 1
+      seat 1: play A♠
+    result: seat 1 wins; totals 23 18 9 11
+
+Lines of the rules text, when the variant is not a built-in (or differs from
+the built-in of its name), follow ``rules:`` with ``| `` before each. ``#``
+starts a comment line. The ``result:`` line is written for people and checked on
+load: it must be what the actions produce.
+
+A record carries no seed unless asked (``dump(game, seed=True)``): a record
+with the seed tells every future deal of an unfinished game, so never give one
+to players while the game goes on. :func:`load` replays a record through the
+rules (every deal and every action is checked) and returns the game; a record
+without its seed deals any later hands from a fresh random seed.
+
+Records are untrusted input: at most :data:`MAX_RECORD_BYTES` characters,
+every line checked, every refusal a :class:`~cardrules.errors.SaveError`
+naming the line.
+
+Example:
+    >>> import cardrules
+    >>> from cardrules import record
+    >>> g = cardrules.Game(cardrules.load("oh-hell"), players=4, seed=1)
+    >>> while not g.is_over:
+    ...     g.apply(g.legal_actions()[0])
+    >>> again = record.load(record.dump(g))
+    >>> again.result == g.result, record.dump(again) == record.dump(g)
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+from cardrules.cards import Card, CardSet, card
+from cardrules.engine.actions import Action
+from cardrules.engine.game import Game
+from cardrules.engine.notation import parse_action
+from cardrules.engine.saves import _action_log, _idle_settings
+from cardrules.errors import CardError, CardrulesError, InvalidAction, SaveError
+from cardrules.rules import Direction, Variant
+
+__all__ = ["MAX_RECORD_BYTES", "RECORD_VERSION", "dump", "load"]
+
+#: The version of the record format (the first line: ``cardrules record 1``).
+RECORD_VERSION: Final = 1
+#: Records longer than this many characters are refused unread.
+MAX_RECORD_BYTES: Final = 5_000_000
+_MAX_LINE: Final = 2_000
+_MAX_SEED: Final = 2**64 - 1
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _seat_list(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s + 1}" for s in seats)
+
+
+def _number(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _rules_lines(v: Variant) -> list[str]:
+    """``rules:`` and its text, unless the variant is the built-in of its name."""
+    from cardrules.dsl import builtin_names, load
+    from cardrules.dsl import format as format_variant
+
+    if v.name in builtin_names():
+        try:
+            if load(v.name) == v:
+                return []
+        except CardrulesError:
+            pass
+    try:
+        text = format_variant(v)
+    except CardrulesError as e:
+        raise SaveError(f"this variant has no text form, so no record can hold it: {e}") from None
+    # Lines that change nothing here but were only warnings when the variant was
+    # loaded (inherited ones) are named, so that loading checks them as warnings too.
+    idle = _idle_settings(v)
+    head = [f"idle: {', '.join(idle)}"] if idle else []
+    return head + ["rules:"] + [f"| {line}".rstrip() for line in text.splitlines()]
+
+
+def dump(game: Game, *, seed: bool = False) -> str:
+    """The record of ``game`` so far (a finished game, or one still being played).
+
+    Args:
+        game: the game.
+        seed: also write the seed (it tells every future deal: keep such a
+            record from the players while the game goes on).
+
+    Returns:
+        The record's text.
+
+    Raises:
+        SaveError: if the variant has no text form (a config built in Python
+            that no file can describe).
+    """
+    v = game.variant
+    from cardrules.engine.compiled_rules import variant_fingerprint
+
+    out = [f"cardrules record {RECORD_VERSION}", f"variant: {v.name}"]
+    out.append(f"fingerprint: {variant_fingerprint(v)}")
+    out.append(f"players: {game.players}")
+    if seed:
+        out.append(f"seed: {game.seed}")
+    out.extend(_rules_lines(v))
+    for ev in game.events:
+        kind = ev[0]
+        if kind == "start" and ev[4] is not None:
+            out.append(f"max tricks: {ev[4]}")
+        elif kind == "deal":
+            _, hn, dealer, _size, hands = ev
+            out.append(f"hand {hn}: seat {dealer + 1} deals")
+            for s, h in enumerate(hands):
+                cards = " ".join(str(c) for c in h)
+                out.append(
+                    f"  seat {s + 1} holds {cards}" if cards else f"  seat {s + 1} holds nothing"
+                )
+        elif kind == "trump" and ev[3] is not None:
+            out.append(f"  turned up {ev[3]}")
+        else:
+            for seat, aid in _action_log([ev]):
+                out.append(f"  seat {seat + 1}: {Action.from_id(aid).label}")
+    result = game.result
+    if result is not None:
+        totals = " ".join(_number(t) for t in result.totals)
+        if not result.finished:
+            said = "unfinished"
+        elif not result.winners:
+            said = "nobody wins"
+        else:
+            verb = (
+                "share the win"
+                if result.shared
+                else ("wins" if len(result.winners) == 1 else "win")
+            )
+            said = f"{_seat_list(result.winners)} {verb}"
+        if result.loser is not None:
+            said += f"; seat {result.loser + 1} loses"
+        out.append(f"result: {said}; totals {totals}")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+_HAND: Final = re.compile(r"hand (\d{1,5}): seat (\d{1,3}) deals")
+_HOLDS: Final = re.compile(r"seat (\d{1,3}) holds (.*)")
+_ACTION: Final = re.compile(r"seat (\d{1,3}): (.*)")
+_SETTING: Final = re.compile(r"([a-z ]+): ?(.*)")
+
+
+class _Hand:
+    __slots__ = ("actions", "dealer", "hands", "line", "number", "turned")
+
+    def __init__(self, number: int, dealer: int, line: int) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.line = line
+        self.hands: dict[int, int] = {}
+        self.turned = -1
+        self.actions: list[tuple[int, Action, int]] = []
+
+
+def _fail(line: int, message: str) -> SaveError:
+    return SaveError(f"record line {line}: {message}")
+
+
+def _int(text: str, line: int, what: str, low: int, high: int) -> int:
+    if not text.isdigit() or len(text) > 20 or not low <= int(text) <= high:
+        raise _fail(
+            line, f"{what} must be a whole number from {low} to {high:,}, not {text[:30]!r}"
+        )
+    return int(text)
+
+
+def _cards(text: str, line: int) -> int:
+    mask = 0
+    if text.strip() == "nothing":
+        return 0
+    words = text.split()
+    if len(words) > 52:
+        raise _fail(line, f"{len(words):,} cards: a pack has 52")
+    for w in words:
+        try:
+            c = int(card(w))
+        except CardError as e:
+            raise _fail(line, str(e)) from None
+        if mask >> c & 1:
+            raise _fail(line, f"{Card(c)} appears twice")
+        mask |= 1 << c
+    return mask
+
+
+def _deck(v: Variant, players: int, hand: _Hand) -> list[int]:
+    """A card order that deals the record's hands: one card at a time from the
+    dealer's neighbour in the direction of play, then the turned-up card."""
+    step = 1 if v.direction is Direction.CLOCKWISE else -1
+    order = [(hand.dealer + step * k) % players for k in range(1, players + 1)]
+    piles = {s: [int(c) for c in CardSet(hand.hands.get(s, 0))] for s in order}
+    turned = hand.turned
+    for pile in piles.values():
+        if turned in pile:  # the pack ran out: the dealer's last card was turned
+            pile.remove(turned)
+            pile.append(turned)
+    deck: list[int] = []
+    longest = max((len(p) for p in piles.values()), default=0)
+    for i in range(longest):
+        for s in order:
+            if i < len(piles[s]):
+                deck.append(piles[s][i])
+    dealt = 0
+    for m in hand.hands.values():
+        dealt |= m
+    if turned >= 0 and not dealt >> turned & 1:
+        deck.append(turned)
+        dealt |= 1 << turned
+    deck.extend(int(c) for c in v.deck.cards if not dealt >> int(c) & 1)
+    return deck
+
+
+def _header(lines: list[tuple[int, str]]) -> tuple[dict[str, tuple[int, str]], list[str], int]:
+    """The settings before the first hand, the rules text and where the hands begin."""
+    settings: dict[str, tuple[int, str]] = {}
+    rules: list[str] = []
+    i = 1
+    while i < len(lines):
+        ln, text = lines[i]
+        if text.startswith("hand ") or text.startswith("result:"):
+            break
+        if text == "rules:":
+            i += 1
+            while i < len(lines) and lines[i][1].startswith("|"):
+                rules.append(lines[i][1][2:] if lines[i][1].startswith("| ") else lines[i][1][1:])
+                i += 1
+            continue
+        m = _SETTING.fullmatch(text)
+        if m is None or m.group(1) not in (
+            "variant",
+            "fingerprint",
+            "players",
+            "seed",
+            "max tricks",
+            "idle",
+        ):
+            raise _fail(ln, f"{text[:40]!r} is not a setting of a record")
+        if m.group(1) in settings:
+            raise _fail(ln, f"{m.group(1)} is given twice")
+        settings[m.group(1)] = (ln, m.group(2).strip())
+        i += 1
+    return settings, rules, i
+
+
+def _idle(settings: dict[str, tuple[int, str]]) -> frozenset[str]:
+    """The settings the record's ``idle:`` line names (checked as warnings)."""
+    from cardrules.dsl.errors import SETTING_NAMES
+
+    if "idle" not in settings:
+        return frozenset()
+    ln, text = settings["idle"]
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in SETTING_NAMES:
+            raise _fail(ln, f"{name[:40]!r} is not a setting")
+    return frozenset(names)
+
+
+def _variant(
+    settings: dict[str, tuple[int, str]], rules: list[str], given: Variant | None
+) -> Variant:
+    from cardrules.dsl import builtin_names, parse, validate
+    from cardrules.dsl import load as load_variant
+    from cardrules.engine.compiled_rules import variant_fingerprint
+
+    if "variant" not in settings:
+        raise SaveError("record line 2: a record names its variant (variant: NAME)")
+    ln, name = settings["variant"]
+    if given is not None:
+        v = given
+    elif rules:
+        try:
+            v = parse("\n".join(rules) + "\n", path="<record>", validate=False)
+            validate(v, warn_only=_idle(settings))
+        except CardrulesError as e:
+            raise SaveError(f"the record's rules are not a valid variant: {e}") from None
+    elif name in builtin_names():
+        v = load_variant(name)
+    else:
+        raise _fail(ln, f"{name[:40]!r} is not a built-in variant and the record holds no rules")
+    if v.name != name:
+        raise _fail(ln, f"the record is a game of {name[:40]!r}, not of {v.name!r}")
+    if "fingerprint" in settings:
+        fln, fp = settings["fingerprint"]
+        if fp != variant_fingerprint(v):
+            raise _fail(
+                fln,
+                f"the record was made with other rules for {v.name!r} (fingerprint {fp[:20]!r})",
+            )
+    return v
+
+
+def load(text: str, variant: Variant | None = None) -> Game:
+    """The game of a record, replayed through the rules.
+
+    Args:
+        text: the record (:func:`dump`'s text).
+        variant: the rules it must have been played with; ``None``: the
+            record's own rules text, or the built-in it names.
+
+    Returns:
+        The game, in the state the record ends in.
+
+    Raises:
+        SaveError: for anything malformed or against the rules, naming the line.
+    """
+    if not isinstance(text, str):
+        raise SaveError(f"a record is text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise SaveError(
+            f"the record is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})"
+        )
+    lines: list[tuple[int, str]] = []
+    for ln, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        if len(raw) > _MAX_LINE:
+            raise _fail(
+                ln, f"the line is too long ({len(raw):,} characters; at most {_MAX_LINE:,})"
+            )
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            lines.append((ln, stripped if not stripped.startswith("|") else raw.lstrip()))
+    if not lines or lines[0][1] != f"cardrules record {RECORD_VERSION}":
+        raise SaveError(
+            f"record line 1: not a cardrules record (it begins 'cardrules record {RECORD_VERSION}')"
+        )
+    settings, rules, i = _header(lines)
+    v = _variant(settings, rules, variant)
+    if "players" not in settings:
+        raise SaveError("record: the number of players is missing (players: N)")
+    pln, ptext = settings["players"]
+    players = _int(ptext, pln, "players", v.players.min, v.players.max)
+    seed = None
+    if "seed" in settings:
+        seed = _int(settings["seed"][1], settings["seed"][0], "the seed", 0, _MAX_SEED)
+    max_tricks = None
+    if "max tricks" in settings:
+        max_tricks = _int(
+            settings["max tricks"][1], settings["max tricks"][0], "max tricks", 1, 10**9
+        )
+    hands: list[_Hand] = []
+    result: tuple[int, str] | None = None
+    for ln, line in lines[i:]:
+        if result is not None:
+            raise _fail(ln, "nothing may follow the result line")
+        m = _HAND.fullmatch(line)
+        if m:
+            if len(hands) >= 2_000:
+                raise _fail(ln, "a game has at most 2,000 hands")
+            number = int(m.group(1))
+            if number != len(hands) + 1:
+                raise _fail(ln, f"hand {number} where hand {len(hands) + 1} comes next")
+            dealer = _int(m.group(2), ln, "the dealer", 1, players) - 1
+            hands.append(_Hand(number, dealer, ln))
+            continue
+        if line.startswith("result:"):
+            result = (ln, line)
+            continue
+        if not hands:
+            raise _fail(ln, f"{line[:40]!r} comes before the first hand")
+        hand = hands[-1]
+        m = _HOLDS.fullmatch(line)
+        if m:
+            seat = _int(m.group(1), ln, "the seat", 1, players) - 1
+            if seat in hand.hands:
+                raise _fail(ln, f"seat {seat + 1}'s hand is given twice")
+            hand.hands[seat] = _cards(m.group(2), ln)
+            continue
+        if line.startswith("turned up "):
+            hand.turned = int(card(line[10:])) if _cards(line[10:], ln) else -1
+            continue
+        m = _ACTION.fullmatch(line)
+        if m is None:
+            raise _fail(ln, f"{line[:40]!r} is not a line of a record")
+        seat = _int(m.group(1), ln, "the seat", 1, players) - 1
+        try:
+            action = parse_action(m.group(2))
+        except InvalidAction as e:
+            raise _fail(ln, str(e)) from None
+        hand.actions.append((seat, action, ln))
+    return _replay(v, players, seed, max_tricks, hands, result)
+
+
+def _replay(
+    v: Variant,
+    players: int,
+    seed: int | None,
+    max_tricks: int | None,
+    hands: list[_Hand],
+    result: tuple[int, str] | None,
+) -> Game:
+    if not hands:
+        raise SaveError("record: a record holds at least its first hand")
+    for hand in hands:
+        if len(hand.hands) != players:
+            raise _fail(
+                hand.line,
+                f"hand {hand.number} gives the cards of {len(hand.hands)} of {players} seats",
+            )
+    decks = [_deck(v, players, h) for h in hands]
+    try:
+        g = Game(v, players, seed, deck=decks, first_dealer=hands[0].dealer, max_tricks=max_tricks)
+    except CardrulesError as e:
+        raise _fail(hands[0].line, f"the game cannot be set up: {e}") from None
+    for hand in hands:
+        _check_deal(g, hand)
+        for seat, action, ln in hand.actions:
+            if g.hand_number != hand.number:
+                raise _fail(ln, f"hand {hand.number} is over: this action belongs to no hand")
+            if seat not in g.waiting_for:
+                acting = ", ".join(f"seat {s + 1}" for s in sorted(g.waiting_for))
+                raise _fail(ln, f"seat {seat + 1} may not act now: it is the turn of {acting}")
+            try:
+                g.apply(action, seat)
+            except CardrulesError as e:
+                raise _fail(ln, f"seat {seat + 1} may not {action.label}: {e}") from None
+    if g.hand_number != hands[-1].number and not g.is_over:
+        raise SaveError(
+            f"record: the actions reach hand {g.hand_number}, which the record does not deal"
+        )
+    if result is not None:
+        wrote = dump(g).rstrip("\n").rsplit("\n", 1)[-1]
+        if not wrote.startswith("result:") or wrote != result[1]:
+            raise _fail(
+                result[0],
+                f"the actions give {wrote!r}"
+                if wrote.startswith("result:")
+                else "the game is not over",
+            )
+    return g
+
+
+def _check_deal(g: Game, hand: _Hand) -> None:
+    """The game's deal of ``hand`` must be the record's (the dealer, the cards, the turn-up)."""
+    if g.hand_number != hand.number:
+        raise _fail(hand.line, f"the game is at hand {g.hand_number}, not hand {hand.number}")
+    deal = next(ev for ev in reversed(g.events) if ev[0] == "deal")
+    if deal[2] != hand.dealer:
+        raise _fail(
+            hand.line, f"seat {deal[2] + 1} deals hand {hand.number}, not seat {hand.dealer + 1}"
+        )
+    for s, dealt in enumerate(deal[4]):
+        if dealt.mask != hand.hands.get(s, 0):
+            raise _fail(hand.line, f"seat {s + 1}'s cards are not a deal this game can make")
+    turned = -1 if g.turned_up is None else int(g.turned_up)
+    if turned != hand.turned:
+        said = "no card" if hand.turned < 0 else str(Card(hand.turned))
+        real = "no card" if turned < 0 else str(Card(turned))
+        raise _fail(hand.line, f"hand {hand.number} turns up {real}, not {said} as the record says")

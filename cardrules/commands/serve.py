@@ -1,0 +1,101 @@
+"""The ``serve`` command: run the reference websocket server (``cardrules[server]``)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from cardrules.cli import Command, check_number
+
+__all__ = ["COMMANDS", "INSTALL_HINT"]
+
+#: What to do when the server's packages are missing.
+INSTALL_HINT = (
+    "the server needs the optional 'server' extra (Starlette, uvicorn, websockets): "
+    "pip install 'cardrules[server]'"
+)
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--variant",
+        dest="variants",
+        action="append",
+        default=[],
+        metavar="NAME_OR_FILE",
+        help="offer this variant: a built-in name or a .cardrules file (repeatable; "
+        "default: every built-in). Clients choose among these by name, never by path",
+    )
+    p.add_argument(
+        "--save-dir",
+        type=Path,
+        required=True,
+        help="the folder where every table is saved after every move, and restored "
+        "from at start-up (saves hold each game's seed: keep the folder private)",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    p.add_argument(
+        "--port", type=int, default=8765, help="the port (8765; 0 picks a free one and prints it)"
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="how long a bot waits before each move (0)",
+    )
+    p.add_argument("--max-tables", type=int, default=100, help="tables held at once (100)")
+    p.add_argument("--max-clients", type=int, default=500, help="connections at once (500)")
+    p.add_argument(
+        "--max-message-bytes",
+        type=int,
+        default=8192,
+        help="the longest message a client may send (8192)",
+    )
+    p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"])
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        from cardrules.server.app import build_hub, serve
+    except ImportError as e:
+        print(f"cardrules: {INSTALL_HINT} ({e})", file=sys.stderr)
+        return 1
+    from cardrules.server.hub import Limits
+
+    check_number("--port", args.port, 0, 65535)
+    check_number("--max-tables", args.max_tables, 1, 100_000)
+    check_number("--max-clients", args.max_clients, 1, 100_000)
+    check_number("--max-message-bytes", args.max_message_bytes, 256, 1_000_000)
+    if not 0 <= args.bot_delay <= 60:
+        from cardrules.cli import UsageError
+
+        raise UsageError(f"--bot-delay must be from 0 to 60 seconds, not {args.bot_delay}")
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    limits = Limits(
+        max_tables=args.max_tables,
+        max_clients=args.max_clients,
+        max_message_bytes=args.max_message_bytes,
+        max_frame_bytes=max(65_536, 4 * args.max_message_bytes),
+    )
+    hub = build_hub(args.variants, args.save_dir, limits, bot_delay=args.bot_delay)
+    serve(hub, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+COMMANDS = [
+    Command(
+        "serve",
+        "run the reference websocket server: tables of any variant, human and bot seats",
+        _configure,
+        _run,
+        description=(
+            "Host card tables over websockets (JSON messages; see 'Building a card app' "
+            "in the docs). Each client sees only its own seat's view; bots play their "
+            "seats; every table is saved after every move and restored at start-up. "
+            "Needs the optional extra: pip install 'cardrules[server]'."
+        ),
+    )
+]

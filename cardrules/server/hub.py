@@ -1,0 +1,933 @@
+"""The server's rules side, free of any web framework: tables, seats, bots, saves.
+
+A :class:`Hub` owns every table. Connections (:class:`Client`) hand it the text
+of each message they receive (:meth:`Hub.handle`); the hub answers by putting
+JSON messages on the connections' outgoing queues, never by awaiting, so every
+change to a table happens in one step of the event loop and no other message
+can see a table half changed. The web layer (:mod:`cardrules.server.app`) only
+moves text between the sockets and these queues.
+
+Thread safety: everything here belongs to ONE asyncio event loop, the loop
+that runs the server. A :class:`~cardrules.engine.game.Game` is not
+thread-safe, and neither is a hub, a table or a client: share none of them
+between threads. Work for another thread (a long analysis of a position) is
+given a copy (``Game.from_json(game.to_json())`` or ``game.clone()``), and its
+answer is brought back to the loop (``loop.call_soon_threadsafe``) before it
+touches a table.
+
+Every move follows the same order: apply it (``game.apply(action, seat)``,
+always naming the seat), save the table, then tell the clients. A client is
+therefore never shown a state the save directory does not hold, and a server
+killed at any moment restarts from a state every client has seen or will see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import re
+import secrets
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from attrs import define, field, frozen
+
+from cardrules.bots import BOTS, Bot, make_bot
+from cardrules.dsl import load
+from cardrules.engine.actions import Action
+from cardrules.engine.game import Game
+from cardrules.engine.notation import action_from_dict, parse_action
+from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, VariantError
+from cardrules.rules import Variant
+
+__all__ = [
+    "PROTOCOL",
+    "SAVE_SUFFIX",
+    "Client",
+    "Hub",
+    "Limits",
+    "Seat",
+    "Table",
+    "load_variants",
+    "public_view",
+]
+
+log = logging.getLogger("cardrules.server")
+
+#: The protocol's version, sent in the ``hello`` message.
+PROTOCOL: Final = 1
+
+#: The ending of a table's save file in the save directory.
+SAVE_SUFFIX: Final = ".table.json"
+
+#: What a save file of the server starts with (its ``format`` field).
+SAVE_FORMAT: Final = "cardrules-server-table"
+
+#: The largest save file the server reads back (a game save is at most 5 MB).
+MAX_TABLE_FILE: Final = 5_200_000
+
+_TABLE_ID = re.compile(r"[0-9a-f]{12}")
+_HUMAN: Final = "human"
+
+
+@frozen
+class Limits:
+    """Bounds on what clients may send and make the server hold.
+
+    Attributes:
+        max_message_bytes: the longest message the server reads (UTF-8 bytes);
+            a longer one is refused with ``too_big`` and the connection stays.
+        max_frame_bytes: the longest websocket frame the transport accepts; a
+            longer one closes the connection (code 1009, "message too big").
+        max_tables: tables held at once, finished ones included (a finished
+            table nobody watches makes room for a new one).
+        max_clients: connections at once.
+        max_clients_per_table: seats and spectators attached to one table.
+        max_tables_per_client: tables one connection may create.
+        max_name: the longest player name, in characters.
+        rate: messages per second a connection may send on average...
+        burst: ...and at most this many in a burst; beyond, ``rate_limited``.
+        max_queue: messages waiting to go out to one connection; a client that
+            reads slower than that is disconnected (it may join again).
+    """
+
+    max_message_bytes: int = 8_192
+    max_frame_bytes: int = 65_536
+    max_tables: int = 100
+    max_clients: int = 500
+    max_clients_per_table: int = 32
+    max_tables_per_client: int = 8
+    max_name: int = 32
+    rate: float = 20.0
+    burst: int = 40
+    max_queue: int = 512
+
+    def to_dict(self) -> dict[str, Any]:
+        """The limits a client should know, for the ``hello`` message."""
+        return {
+            "max_message_bytes": self.max_message_bytes,
+            "max_tables": self.max_tables,
+            "max_name": self.max_name,
+            "rate": self.rate,
+            "burst": self.burst,
+        }
+
+
+class Refusal(Exception):
+    """A message the server refuses: becomes an ``error`` message to its sender."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@define
+class Seat:
+    """One seat of a table.
+
+    Attributes:
+        kind: ``"human"`` or a bot's name (``"random"``, ``"heuristic"``).
+        name: the player's name (a bot's is its kind).
+        token_hash: the SHA-256 of the seat's token (hex), ``None`` while the
+            seat is free. Only the hash is kept, in memory and in the save.
+    """
+
+    kind: str
+    name: str = ""
+    token_hash: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
+        return self.kind != _HUMAN
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save's form (with the token's hash)."""
+        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+
+
+class Client:
+    """One connection, as the hub sees it: an outgoing queue of JSON texts.
+
+    The web layer reads :attr:`outbox` and writes each text to the socket; the
+    item ``None`` means "close the connection" with :attr:`close_code` and
+    :attr:`close_reason`.
+    """
+
+    def __init__(self, limits: Limits, *, clock: Any = time.monotonic) -> None:
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.max_queue + 1)
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.created = 0
+        self.closing = False
+        self.close_code = 1000
+        self.close_reason = ""
+        self._limits = limits
+        self._clock = clock
+        self._allowance = float(limits.burst)
+        self._last = clock()
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Queue ``message`` for the client (dropped once the client is closing)."""
+        if self.closing:
+            return
+        if self.outbox.qsize() >= self._limits.max_queue:
+            self.close(1008, "too many messages waiting: read faster, then join again")
+            return
+        self.outbox.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once the queued messages are sent."""
+        if self.closing:
+            return
+        self.closing = True
+        self.close_code = code
+        self.close_reason = reason[:120]
+        self.outbox.put_nowait(None)
+
+    def take_token(self) -> bool:
+        """Spend one message of the rate limit; False when none is left."""
+        now = self._clock()
+        lim = self._limits
+        self._allowance = min(float(lim.burst), self._allowance + (now - self._last) * lim.rate)
+        self._last = now
+        if self._allowance < 1.0:
+            return False
+        self._allowance -= 1.0
+        return True
+
+
+@define
+class Table:
+    """A game, its seats, its bots and the connections attached to it.
+
+    Attributes:
+        id: twelve hex digits.
+        variant_key: the name the server offers the variant under.
+        game: the game.
+        seats: one per seat of the game.
+        version: moves applied so far (every client message can name the
+            version it saw, to detect that it acted on a stale state).
+        created: when the table was created (seconds since the epoch).
+        last_seat: the seat that made the last move, if any.
+    """
+
+    id: str
+    variant_key: str
+    game: Game
+    seats: list[Seat]
+    version: int = 0
+    created: float = field(factory=time.time)
+    last_seat: int | None = None
+    bots: dict[int, Bot] = field(factory=dict)
+    clients: list[Client] = field(factory=list)
+    bot_task: asyncio.Task[None] | None = None
+
+    def seats_dict(self) -> list[dict[str, Any]]:
+        """The public facts of every seat (never a token)."""
+        held = {c.seat for c in self.clients if c.seat is not None}
+        return [
+            {
+                "seat": s,
+                "kind": seat.kind,
+                "name": seat.name,
+                "taken": seat.is_bot or seat.token_hash is not None,
+                "connected": seat.is_bot or s in held,
+            }
+            for s, seat in enumerate(self.seats)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the ``tables`` list shows it."""
+        g = self.game
+        return {
+            "table": self.id,
+            "variant": self.variant_key,
+            "players": g.players,
+            "version": self.version,
+            "hand_number": g.hand_number,
+            "over": g.is_over,
+            "seats": self.seats_dict(),
+            "spectators": sum(1 for c in self.clients if c.seat is None),
+        }
+
+    def to_save(self) -> str:
+        """The table's save file: the seats and the game's own save."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "format_version": 1,
+                "id": self.id,
+                "variant": self.variant_key,
+                "created": self.created,
+                "version": self.version,
+                "last_seat": self.last_seat,
+                "seats": [s.to_dict() for s in self.seats],
+                "game": self.game.to_json(),
+            },
+            ensure_ascii=False,
+        )
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """What an onlooker at the table may see: only what EVERY seat sees.
+
+    The engine has no spectator view yet, so this one is built from the seats'
+    own views, field by field: a field every seat sees alike is kept; a list
+    of cards keeps the cards every seat sees (``played``, ``dead``); a per-seat
+    list keeps the entries every seat sees alike (``bids`` while they are
+    hidden show ``None``); a seat's cards shown to others (``known_hands``,
+    ``visible_hands``) are kept only when every other seat sees them and the
+    seat itself does too; ``hand`` is ``None`` and ``legal_actions`` empty.
+    Any other field that differs between seats, including fields a later
+    engine adds, is ``None``: a new field never leaks by default.
+
+    Args:
+        game: the game.
+
+    Returns:
+        A dict shaped like ``View.to_dict()``, with ``seat`` set to ``None``.
+    """
+    n = game.players
+    views = [game.view(s).to_dict() for s in range(n)]
+    out: dict[str, Any] = {}
+    for key, first in views[0].items():
+        vals = [v.get(key) for v in views]
+        if key in ("seat", "hand"):
+            out[key] = None
+        elif key == "legal_actions":
+            out[key] = []
+        elif key == "seat_order":
+            order = list(first) if isinstance(first, list) else []
+            out[key] = [0, *order[:-1]] if order else []
+        elif all(v == first for v in vals):
+            out[key] = first
+        elif all(isinstance(v, dict) for v in vals):
+            out[key] = _common_by_seat(views, key)
+        elif all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in vals):
+            common: set[Any] = set(first)
+            for v in vals[1:]:
+                common &= set(v or ())
+            out[key] = [x for x in first if x in common]
+        elif isinstance(first, list) and all(
+            isinstance(v, list) and len(v) == len(first) for v in vals
+        ):
+            lists: list[list[Any]] = [v for v in vals if isinstance(v, list)]
+            out[key] = [x if all(v[i] == x for v in lists) else None for i, x in enumerate(first)]
+        else:
+            out[key] = None
+    return out
+
+
+def _common_by_seat(views: list[dict[str, Any]], key: str) -> dict[str, Any]:
+    """The entries of a ``{seat: cards}`` field that every seat sees, and the
+    seat itself holds in its own visible hand."""
+    out: dict[str, Any] = {}
+    seats = {k for v in views for k in v[key]}
+    for k in sorted(seats):
+        if not k.isdigit() or int(k) >= len(views):
+            continue
+        t = int(k)
+        own = views[t].get("hand")
+        if not isinstance(own, list):
+            continue
+        common = set(own)
+        for s, v in enumerate(views):
+            if s == t:
+                continue
+            cards = v[key].get(k)
+            if not isinstance(cards, list):
+                common = set()
+                break
+            common &= set(cards)
+        if common:
+            out[k] = [c for c in own if c in common]
+    return out
+
+
+class Hub:
+    """Every table of one server, and the protocol that drives them.
+
+    Args:
+        variants: the variants offered, by the name clients use. Clients name
+            one of these; they never send a path.
+        save_dir: where each table is saved after every move (``None``: no
+            saves, for tests of the protocol alone).
+        limits: the bounds on clients.
+        bot_delay: seconds a bot waits before each move (0 in tests; a second
+            or so lets people follow the play).
+    """
+
+    def __init__(
+        self,
+        variants: Mapping[str, Variant],
+        save_dir: Path | None = None,
+        limits: Limits | None = None,
+        *,
+        bot_delay: float = 0.0,
+    ) -> None:
+        if not variants:
+            raise ValueError("a server needs at least one variant")
+        self.variants = dict(variants)
+        self.save_dir = save_dir
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+
+    # ------------------------------------------------------------ start-up
+
+    def restore(self) -> list[str]:
+        """Load every table saved in the save directory.
+
+        A file that cannot be read, names a variant this server does not
+        offer, or holds a game that breaks its rules is skipped (and left in
+        place) with a warning.
+
+        Returns:
+            The warnings, one line each (also logged).
+        """
+        warnings: list[str] = []
+        if self.save_dir is None:
+            return warnings
+        self.save_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        files = sorted(self.save_dir.glob("*" + SAVE_SUFFIX), key=lambda p: p.stat().st_mtime)
+        if len(files) > self.limits.max_tables:
+            warnings.append(
+                f"{len(files)} saved tables, more than max_tables {self.limits.max_tables}: "
+                "the oldest are restored"
+            )
+            files = files[: self.limits.max_tables]
+        for path in files:
+            try:
+                table = self._read_table(path)
+            except (OSError, ValueError, CardrulesError) as e:
+                warnings.append(f"{path.name}: not restored: {e}")
+                continue
+            self.tables[table.id] = table
+        for w in warnings:
+            log.warning("%s", w)
+        return warnings
+
+    def _read_table(self, path: Path) -> Table:
+        if path.stat().st_size > MAX_TABLE_FILE:
+            raise ValueError(f"larger than {MAX_TABLE_FILE:,} bytes")
+        data = json.loads(path.read_bytes().decode("utf-8"))
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a cardrules server table")
+        tid = data.get("id")
+        if (
+            not isinstance(tid, str)
+            or not _TABLE_ID.fullmatch(tid)
+            or path.name != tid + SAVE_SUFFIX
+        ):
+            raise ValueError("bad table id")
+        key = data.get("variant")
+        variant = self.variants.get(key) if isinstance(key, str) else None
+        if variant is None or not isinstance(key, str):
+            raise ValueError(f"variant {key!r} is not offered by this server")
+        text = data.get("game")
+        if not isinstance(text, str):
+            raise ValueError("no game")
+        game = Game.from_json(text, variant=variant)
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != game.players:
+            raise ValueError("bad seats")
+        seats: list[Seat] = []
+        for raw in raw_seats:
+            if not isinstance(raw, dict):
+                raise ValueError("bad seat")
+            kind, name, th = raw.get("kind"), raw.get("name"), raw.get("token_hash")
+            if kind != _HUMAN and kind not in BOTS:
+                raise ValueError(f"bad seat kind {kind!r}")
+            if not isinstance(name, str) or len(name) > self.limits.max_name:
+                raise ValueError("bad seat name")
+            if th is not None and not (isinstance(th, str) and re.fullmatch(r"[0-9a-f]{64}", th)):
+                raise ValueError("bad token hash")
+            seats.append(Seat(kind, name, th))
+        version = data.get("version")
+        if type(version) is not int or version < 0:
+            raise ValueError("bad version")
+        last = data.get("last_seat")
+        if last is not None and (type(last) is not int or not 0 <= last < game.players):
+            raise ValueError("bad last seat")
+        created = data.get("created")
+        table = Table(
+            tid,
+            key,
+            game,
+            seats,
+            version=version,
+            created=float(created) if isinstance(created, int | float) else time.time(),
+            last_seat=last,
+        )
+        self._make_bots(table)
+        return table
+
+    def start(self) -> None:
+        """Set the bots of every restored table going (call inside the loop)."""
+        for table in self.tables.values():
+            self._kick_bots(table)
+
+    async def stop(self) -> None:
+        """Stop every bot task (the tables are already saved)."""
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ------------------------------------------------------------ connections
+
+    def connect(self, client: Client) -> bool:
+        """Admit a new connection and greet it; False when the server is full."""
+        if len(self.clients) >= self.limits.max_clients:
+            return False
+        self.clients.add(client)
+        client.send(
+            {
+                "type": "hello",
+                "protocol": PROTOCOL,
+                "variants": [
+                    {
+                        "key": k,
+                        "title": v.title or v.name,
+                        "players": [v.players.min, v.players.max],
+                    }
+                    for k, v in sorted(self.variants.items())
+                ],
+                "bots": sorted(BOTS),
+                "limits": self.limits.to_dict(),
+            }
+        )
+        return True
+
+    def disconnect(self, client: Client) -> None:
+        """Forget a connection that has gone (its seat stays reserved for its token)."""
+        self.clients.discard(client)
+        self._detach(client)
+
+    def handle(self, client: Client, text: str | bytes) -> None:
+        """Read one message from ``client`` and act on it.
+
+        Every refusal is an ``error`` message to the sender (a ``code`` and a
+        ``message``); nothing a client sends raises here or ends the connection,
+        except a flood far beyond the rate limit.
+        """
+        ref: object = None
+        try:
+            if not client.take_token():
+                raise Refusal("rate_limited", "too many messages: slow down")
+            data = self._decode(text)
+            ref = data.get("ref")
+            if ref is not None and not (
+                (isinstance(ref, str) and len(ref) <= 64) or type(ref) is int
+            ):
+                ref = None
+                raise Refusal("bad_message", "'ref' is a string of at most 64 characters or an int")
+            kind = data.get("type")
+            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise Refusal(
+                    "unknown_type",
+                    "'type' must be one of: " + ", ".join(sorted(_HANDLERS)),
+                )
+            handler(self, client, data, ref)
+        except Refusal as r:
+            err: dict[str, Any] = {"type": "error", "code": r.code, "message": r.message}
+            if ref is not None:
+                err["ref"] = ref
+            client.send(err)
+
+    def _decode(self, text: str | bytes) -> dict[str, Any]:
+        raw = text.encode("utf-8") if isinstance(text, str) else text
+        if len(raw) > self.limits.max_message_bytes:
+            raise Refusal(
+                "too_big",
+                f"a message is at most {self.limits.max_message_bytes:,} bytes, got {len(raw):,}",
+            )
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError) as e:
+            raise Refusal("bad_json", f"not JSON text: {str(e)[:80]}") from None
+        if not isinstance(data, dict):
+            raise Refusal("bad_message", "a message is a JSON object with a 'type'")
+        return data
+
+    # ------------------------------------------------------------ messages
+
+    def _on_ping(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        client.send(_with_ref({"type": "pong"}, ref))
+
+    def _on_tables(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        tables = [t.summary() for t in self.tables.values()]
+        client.send(_with_ref({"type": "tables", "tables": tables}, ref))
+
+    def _on_create(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        lim = self.limits
+        key = data.get("variant")
+        variant = self.variants.get(key) if isinstance(key, str) else None
+        if variant is None or not isinstance(key, str):
+            raise Refusal(
+                "unknown_variant",
+                "'variant' must be one of this server's variants: "
+                + ", ".join(sorted(self.variants)[:50]),
+            )
+        kinds = data.get("seats")
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise Refusal(
+                "bad_message", "'seats' is a list with one entry per seat: 'human' or a bot's name"
+            )
+        n = len(kinds)
+        if n not in variant.players:
+            raise Refusal(
+                "bad_players",
+                f"{key} is for {variant.players.min} to {variant.players.max} players, not {n}",
+            )
+        seats: list[Seat] = []
+        for k in kinds:
+            kind = k.strip().lower()
+            if kind != _HUMAN and kind not in BOTS:
+                raise Refusal(
+                    "bad_message",
+                    f"a seat is 'human' or a bot ({', '.join(sorted(BOTS))}), not {k[:20]!r}",
+                )
+            seats.append(Seat(kind, f"{kind} bot" if kind != _HUMAN else ""))
+        sit = data.get("seat")
+        humans = [s for s, seat in enumerate(seats) if not seat.is_bot]
+        if sit is None:
+            sit = humans[0] if humans else None
+        elif type(sit) is not int or sit not in humans:
+            raise Refusal("bad_seat", f"'seat' must be a human seat of the new table: {humans}")
+        name = self._name(data) if sit is not None else ""
+        if client.created >= lim.max_tables_per_client:
+            raise Refusal(
+                "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
+            )
+        if len(self.tables) >= lim.max_tables and not self._evict():
+            raise Refusal("server_full", f"this server holds at most {lim.max_tables} tables")
+        tid = secrets.token_hex(6)
+        while tid in self.tables:  # pragma: no cover - 48 random bits
+            tid = secrets.token_hex(6)
+        table = Table(tid, key, Game(variant, players=n), seats)
+        self._make_bots(table)
+        self.tables[tid] = table
+        client.created += 1
+        self._save(table)
+        client.send(_with_ref({"type": "created", "table": tid}, ref))
+        if sit is None:
+            self._attach(client, table, None)
+        else:
+            self._take_seat(client, table, sit, name, ref)
+        self._kick_bots(table)
+
+    def _on_join(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        table = self._table(data)
+        token = data.get("token")
+        if token is not None:
+            if not isinstance(token, str) or len(token) > 100:
+                raise Refusal("bad_token", "'token' is the text the server gave when you joined")
+            h = _hash(token)
+            for s, seat in enumerate(table.seats):
+                if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, h):
+                    self._attach(client, table, s)
+                    client.send(_with_ref({"type": "joined", "table": table.id, "seat": s}, ref))
+                    self._send_state(table, client)
+                    return
+            raise Refusal("bad_token", "that token holds no seat at this table")
+        seat_no = data.get("seat")
+        if type(seat_no) is not int or not 0 <= seat_no < len(table.seats):
+            raise Refusal("bad_seat", f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        seat = table.seats[seat_no]
+        if seat.is_bot:
+            raise Refusal("seat_taken", f"seat {seat_no} is played by a bot")
+        if seat.token_hash is not None:
+            raise Refusal("seat_taken", f"seat {seat_no} is taken (rejoin it with its token)")
+        self._take_seat(client, table, seat_no, self._name(data), ref)
+
+    def _on_watch(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        table = self._table(data)
+        self._attach(client, table, None)
+        client.send(_with_ref({"type": "watching", "table": table.id}, ref))
+        self._send_state(table, client)
+
+    def _on_leave(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        self._detach(client)
+        client.send(_with_ref({"type": "left"}, ref))
+
+    def _on_state(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        table = self._my_table(client)
+        self._send_state(table, client)
+
+    def _on_act(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators cannot act: join a seat first")
+        claimed = data.get("seat")
+        if claimed is not None and (type(claimed) is not int or claimed != seat):
+            raise Refusal("not_your_seat", f"you hold seat {seat}: you may act only for it")
+        version = data.get("version")
+        if version is not None and (type(version) is not int or version != table.version):
+            self._send_state(table, client)
+            raise Refusal(
+                "stale",
+                f"you acted on version {version!r}; the table is at version {table.version} "
+                "(the new state has been sent)",
+            )
+        game = table.game
+        if game.is_over:
+            raise Refusal("game_over", "the game is over")
+        action = _read_action(data.get("action"))
+        if seat not in game.waiting_for or not game.legal_actions(seat):
+            # Checked here, so that the refusal describes no other seat's cards.
+            who = game.to_act
+            raise Refusal(
+                "not_your_turn",
+                f"it is not seat {seat}'s turn" + ("" if who is None else f" (seat {who} acts)"),
+            )
+        try:
+            game.apply(action, seat)
+        except IllegalAction as e:
+            raise Refusal("illegal_action", str(e)[:400]) from None
+        except CardrulesError as e:
+            raise Refusal("invalid_action", str(e)[:400]) from None
+        self._moved(table, seat)
+        self._kick_bots(table)
+
+    # ------------------------------------------------------------ helpers
+
+    def _name(self, data: dict[str, Any]) -> str:
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise Refusal("bad_name", "'name' is text")
+        name = " ".join(name.split())
+        if len(name) > self.limits.max_name or not name.isprintable():
+            raise Refusal(
+                "bad_name", f"a name is printable text of at most {self.limits.max_name} characters"
+            )
+        return name
+
+    def _table(self, data: dict[str, Any]) -> Table:
+        tid = data.get("table")
+        table = self.tables.get(tid) if isinstance(tid, str) else None
+        if table is None:
+            raise Refusal("no_such_table", "no table has that id")
+        return table
+
+    def _my_table(self, client: Client) -> Table:
+        table = self.tables.get(client.table) if client.table is not None else None
+        if table is None:
+            raise Refusal("not_at_table", "join or watch a table first")
+        return table
+
+    def _take_seat(self, client: Client, table: Table, s: int, name: str, ref: object) -> None:
+        token = secrets.token_urlsafe(24)
+        table.seats[s].token_hash = _hash(token)
+        table.seats[s].name = name
+        self._attach(client, table, s)
+        self._save(table)
+        client.send(
+            _with_ref({"type": "joined", "table": table.id, "seat": s, "token": token}, ref)
+        )
+        self._broadcast(table)
+
+    def _attach(self, client: Client, table: Table, seat: int | None) -> None:
+        if client.table == table.id and client.seat == seat:
+            return
+        attached = len(table.clients) - (client in table.clients)
+        if attached >= self.limits.max_clients_per_table:
+            raise Refusal("table_full", "too many people at this table")
+        self._detach(client)
+        if seat is not None:
+            for other in list(table.clients):
+                if other.seat == seat:
+                    self._detach(other)
+                    other.send(
+                        {"type": "error", "code": "replaced", "message": "your seat joined again"}
+                    )
+                    other.close(4000, "your seat joined again from another connection")
+        client.table = table.id
+        client.seat = seat
+        table.clients.append(client)
+
+    def _detach(self, client: Client) -> None:
+        table = self.tables.get(client.table) if client.table is not None else None
+        if table is not None and client in table.clients:
+            table.clients.remove(client)
+        client.table = None
+        client.seat = None
+
+    def _evict(self) -> bool:
+        """Make room: forget the oldest finished table nobody is at."""
+        done = [t for t in self.tables.values() if t.game.is_over and not t.clients]
+        if not done:
+            return False
+        oldest = min(done, key=lambda t: t.created)
+        del self.tables[oldest.id]
+        if self.save_dir is not None:
+            (self.save_dir / (oldest.id + SAVE_SUFFIX)).unlink(missing_ok=True)
+        return True
+
+    def _make_bots(self, table: Table) -> None:
+        table.bots = {
+            s: make_bot(seat.kind, secrets.randbits(32))
+            for s, seat in enumerate(table.seats)
+            if seat.is_bot
+        }
+
+    def _save(self, table: Table) -> None:
+        """Write the table's save atomically: a temporary file, flushed to
+        disk, then renamed over the old one."""
+        if self.save_dir is None:
+            return
+        final = self.save_dir / (table.id + SAVE_SUFFIX)
+        tmp = self.save_dir / f".{table.id}.{os.getpid()}.tmp"
+        data = table.to_save().encode("utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, final)
+
+    def _moved(self, table: Table, seat: int) -> None:
+        table.version += 1
+        table.last_seat = seat
+        self._save(table)
+        self._broadcast(table)
+
+    def _broadcast(self, table: Table) -> None:
+        for c in list(table.clients):
+            self._send_state(table, c)
+
+    def _send_state(self, table: Table, client: Client) -> None:
+        g = table.game
+        view = g.view(client.seat).to_dict() if client.seat is not None else public_view(g)
+        client.send(
+            {
+                "type": "state",
+                "table": table.id,
+                "variant": table.variant_key,
+                "version": table.version,
+                "seat": client.seat,
+                "last_seat": table.last_seat,
+                "seats": table.seats_dict(),
+                "view": view,
+            }
+        )
+
+    # ------------------------------------------------------------ bots
+
+    def _bot_to_move(self, table: Table) -> int | None:
+        """The bot seat the game waits for, if any: the seat to act (or the
+        first waiting seat); a bot never moves out of turn, so while bids are
+        simultaneous a bot bids when its turn in the bidding order comes."""
+        g = table.game
+        if g.is_over:
+            return None
+        s = g.to_act
+        if s is None:
+            waiting = g.waiting_for
+            if not waiting:
+                return None
+            s = min(waiting)
+        return s if table.seats[s].is_bot else None
+
+    def _kick_bots(self, table: Table) -> None:
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if self._bot_to_move(table) is None:
+            return
+        table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
+
+    async def _bot_loop(self, table: Table) -> None:
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            if self.tables.get(table.id) is not table:
+                return
+            s = self._bot_to_move(table)
+            if s is None:
+                return
+            g = table.game
+            try:
+                action = table.bots[s].choose(g.view(s))
+                g.apply(action, s)
+            except Exception:  # a bot's bug must not stop the table
+                log.exception(
+                    "table %s: the bot of seat %d failed; it plays its first option", table.id, s
+                )
+                g.apply(g.legal_actions(s)[0], s)
+            self._moved(table, s)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _with_ref(message: dict[str, Any], ref: object) -> dict[str, Any]:
+    if ref is not None:
+        message["ref"] = ref
+    return message
+
+
+def _read_action(raw: object) -> Action:
+    """An action as a client sends it: ``{"id": 51}``, ``51`` or ``"play A♠"``."""
+    try:
+        if isinstance(raw, str):
+            return parse_action(raw)
+        if type(raw) is int:
+            return Action.from_id(raw)
+        if isinstance(raw, dict):
+            return action_from_dict(raw)
+    except InvalidAction as e:
+        raise Refusal("invalid_action", str(e)[:400]) from None
+    raise Refusal(
+        "invalid_action",
+        "'action' is an action's id, its object {\"id\": ...} or its text such as 'play A♠'",
+    )
+
+
+_HANDLERS: Final = {
+    "act": Hub._on_act,
+    "create": Hub._on_create,
+    "join": Hub._on_join,
+    "leave": Hub._on_leave,
+    "ping": Hub._on_ping,
+    "state": Hub._on_state,
+    "tables": Hub._on_tables,
+    "watch": Hub._on_watch,
+}
+
+
+def load_variants(names: Iterable[str]) -> dict[str, Variant]:
+    """The variants a server offers, from built-in names and files the operator
+    gives, keyed by their ``game:`` name.
+
+    Raises:
+        VariantError: for a name or file that cannot be loaded, or two with one name.
+    """
+    out: dict[str, Variant] = {}
+    for name in names:
+        v = load(name)
+        if v.name in out:
+            raise VariantError(f"two variants are named {v.name!r}")
+        out[v.name] = v
+    return out

@@ -110,7 +110,7 @@ def serve(
         create_app(hub),
         host=host,
         port=port,
-        ws="websockets-sansio",
+        ws="auto",
         ws_max_size=hub.limits.max_frame_bytes,
         log_level=log_level,
         lifespan="on",

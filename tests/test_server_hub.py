@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules.bots import make_bot
@@ -247,5 +249,104 @@ def test_finished_tables_make_room(tmp_path: Path) -> None:
         assert first not in hub.tables
         assert not (tmp_path / (first + SAVE_SUFFIX)).exists()
         await hub.stop()
+
+    asyncio.run(main())
+
+
+def test_one_seat_per_connection_and_floods_are_cut(tmp_path: Path) -> None:
+    async def main() -> None:
+        hub = _hub(tmp_path, rate=1.0, burst=2)
+        c = Client(hub.limits)
+        hub.connect(c)
+        seats = ["human", "human", "random", "random"]
+        hub.handle(c, json.dumps({"type": "create", "variant": "kazhutha", "seats": seats}))
+        tid = next(m for m in _drain(c) if m["type"] == "created")["table"]
+        hub.handle(c, json.dumps({"type": "join", "table": tid, "seat": 1}))
+        assert _drain(c)[-1]["code"] == "already_seated"
+        assert hub.tables[tid].seats[1].token_hash is None
+        flood = Client(hub.limits)
+        hub.connect(flood)
+        for _ in range(300):
+            hub.handle(flood, '{"type": "ping"}')
+        assert flood.closing and flood.close_code == 1008
+        await hub.stop()
+
+    asyncio.run(main())
+
+
+MESSAGES = st.fixed_dictionaries(
+    {"type": st.sampled_from(["act", "join", "watch", "create", "state", "leave", "tables", "x"])},
+    optional={
+        "action": st.one_of(
+            st.integers(-5, 300),
+            st.text(max_size=12),
+            st.dictionaries(
+                st.sampled_from(["id", "label"]), st.integers(-1, 300) | st.text(max_size=5)
+            ),
+            st.none(),
+            st.booleans(),
+            st.just("LEGAL"),
+        ),
+        "seat": st.one_of(st.integers(-2, 5), st.booleans(), st.text(max_size=3)),
+        "table": st.sampled_from(["T", "nope", "", "0" * 12]),
+        "token": st.text(max_size=40),
+        "version": st.one_of(st.integers(-1, 50), st.floats(allow_nan=False), st.text(max_size=3)),
+        "variant": st.sampled_from(["kazhutha", "oh-hell", "../x", ""]),
+        "seats": st.lists(st.sampled_from(["human", "random", "robot", ""]), max_size=9),
+        "name": st.text(max_size=40),
+        "ref": st.one_of(st.text(max_size=70), st.integers(), st.lists(st.integers(), max_size=2)),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.builds(lambda: {"type": "act", "action": "LEGAL"}), MESSAGES), max_size=12
+    )
+)
+def test_any_message_is_answered_and_only_a_legal_move_changes_a_game(
+    messages: list[dict[str, Any]],
+) -> None:
+    """Whatever a seated client sends, the hub answers without raising, a
+    refused message leaves the game as it was, and the client never learns
+    another seat's cards."""
+
+    async def main() -> None:
+        hub = Hub({"kazhutha": cardrules.load("kazhutha")}, None, Limits(rate=1e6, burst=10**6))
+        c = Client(hub.limits)
+        hub.connect(c)
+        seats = ["human", "random", "heuristic", "random"]
+        hub.handle(c, json.dumps({"type": "create", "variant": "kazhutha", "seats": seats}))
+        tid = next(m for m in _drain(c) if m["type"] == "created")["table"]
+        table = hub.tables[tid]
+        for msg in messages:
+            await _settle(hub)  # the bots move up to the human's turn
+            _drain(c)
+            if msg.get("table") == "T":
+                msg["table"] = tid
+            if msg.get("action") == "LEGAL":  # a legal move of the client's seat, if any
+                legal = table.game.legal_actions(c.seat) if c.seat is not None else ()
+                msg["action"] = legal[0].id if legal else 0
+            before = table.game.to_json()
+            seat, version = c.seat, table.version
+            hub.handle(c, json.dumps(msg))
+            out = _drain(c)
+            assert out, msg  # every message gets an answer
+            if any(m["type"] == "error" for m in out):
+                assert table.game.to_json() == before and table.version == version
+            if table.version != version:
+                assert msg["type"] == "act" and seat is not None
+            if c.seat is not None and not table.game.is_over:
+                others = set()
+                for s in range(4):
+                    if s != c.seat:
+                        others |= {str(x) for x in table.game.hand(s)}
+                for m in out:
+                    if m["type"] == "state":
+                        shown = set(m["view"]["hand"] or []) | _cards(m["view"]["legal_actions"])
+                        assert not shown & others
+            if c.closing:
+                break
 
     asyncio.run(main())

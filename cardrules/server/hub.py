@@ -73,6 +73,9 @@ SAVE_FORMAT: Final = "cardrules-server-table"
 #: The largest save file the server reads back (a game save is at most 5 MB).
 MAX_TABLE_FILE: Final = 5_200_000
 
+#: Refused messages in a row, beyond the rate limit, that close a connection.
+FLOOD_CLOSE: Final = 200
+
 _TABLE_ID = re.compile(r"[0-9a-f]{12}")
 _HUMAN: Final = "human"
 
@@ -167,6 +170,7 @@ class Client:
         self.table: str | None = None
         self.seat: int | None = None
         self.created = 0
+        self.flooding = 0
         self.closing = False
         self.close_code = 1000
         self.close_reason = ""
@@ -530,7 +534,12 @@ class Hub:
         ref: object = None
         try:
             if not client.take_token():
+                client.flooding += 1
+                if client.flooding > FLOOD_CLOSE:
+                    client.close(1008, "too many messages beyond the rate limit")
+                    return
                 raise Refusal("rate_limited", "too many messages: slow down")
+            client.flooding = 0
             data = self._decode(text)
             ref = data.get("ref")
             if ref is not None and not (
@@ -626,7 +635,7 @@ class Hub:
         self._make_bots(table)
         self.tables[tid] = table
         client.created += 1
-        self._save(table)
+        self._save_or_log(table)
         client.send(_with_ref({"type": "created", "table": tid}, ref))
         if sit is None:
             self._attach(client, table, None)
@@ -651,6 +660,8 @@ class Hub:
         seat_no = data.get("seat")
         if type(seat_no) is not int or not 0 <= seat_no < len(table.seats):
             raise Refusal("bad_seat", f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        if client.table == table.id and client.seat is not None:
+            raise Refusal("already_seated", f"you hold seat {client.seat} at this table")
         seat = table.seats[seat_no]
         if seat.is_bot:
             raise Refusal("seat_taken", f"seat {seat_no} is played by a bot")
@@ -739,7 +750,7 @@ class Hub:
         table.seats[s].token_hash = _hash(token)
         table.seats[s].name = name
         self._attach(client, table, s)
-        self._save(table)
+        self._save_or_log(table)
         client.send(
             _with_ref({"type": "joined", "table": table.id, "seat": s, "token": token}, ref)
         )
@@ -808,16 +819,32 @@ class Hub:
     def _moved(self, table: Table, seat: int) -> None:
         table.version += 1
         table.last_seat = seat
-        self._save(table)
+        self._save_or_log(table)
         self._broadcast(table)
 
-    def _broadcast(self, table: Table) -> None:
-        for c in list(table.clients):
-            self._send_state(table, c)
+    def _save_or_log(self, table: Table) -> None:
+        """Save the table; a failure (a full disk) is logged and play goes on,
+        so the next save that succeeds brings the file up to date."""
+        try:
+            self._save(table)
+        except OSError:
+            log.exception("table %s: the save failed", table.id)
 
-    def _send_state(self, table: Table, client: Client) -> None:
+    def _broadcast(self, table: Table) -> None:
+        public: dict[str, Any] | None = None
+        for c in list(table.clients):
+            if c.seat is None and public is None:
+                public = public_view(table.game)
+            self._send_state(table, c, public)
+
+    def _send_state(
+        self, table: Table, client: Client, public: dict[str, Any] | None = None
+    ) -> None:
         g = table.game
-        view = g.view(client.seat).to_dict() if client.seat is not None else public_view(g)
+        if client.seat is not None:
+            view = g.view(client.seat).to_dict()
+        else:
+            view = public if public is not None else public_view(g)
         client.send(
             {
                 "type": "state",

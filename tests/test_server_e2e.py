@@ -481,8 +481,7 @@ def test_refusals_come_back_as_errors_and_the_connection_stays(
             ('{"type": "act", "action": {"id": "x"}}', "invalid_action"),
             ('{"type": "act", "action": null}', "invalid_action"),
             ('{"type": "join", "table": "nope", "seat": 0}', "no_such_table"),
-            (json.dumps({"type": "join", "table": tid, "seat": 0}), "seat_taken"),
-            (json.dumps({"type": "join", "table": tid, "seat": 2}), "seat_taken"),
+            (json.dumps({"type": "join", "table": tid, "seat": 0}), "already_seated"),
             (json.dumps({"type": "join", "table": tid, "token": "guess"}), "bad_token"),
             (
                 '{"type": "create", "variant": "../../etc/passwd", "seats": ["human"]}',
@@ -507,6 +506,13 @@ def test_refusals_come_back_as_errors_and_the_connection_stays(
                 if m["type"] == "error":
                     break
             assert m["code"] == code, (raw[:60], m)
+        # Another connection cannot take a seat that is held, or a bot's.
+        other = await connect(url)
+        await recv(other)
+        for s in (0, 1, 2):
+            e = await error(other, type="join", table=tid, seat=s)
+            assert e["code"] == "seat_taken", e
+        await other.close()
         # An illegal action of the mover's own: the reason comes back, the game is unchanged.
         illegal = next(
             (i for i in range(212) if i not in {x["id"] for x in legal} and i < 52), None

@@ -350,3 +350,33 @@ def test_any_message_is_answered_and_only_a_legal_move_changes_a_game(
                 break
 
     asyncio.run(main())
+
+
+def test_bots_play_on_after_a_restore(tmp_path: Path) -> None:
+    """A table saved while a bot was to move is finished by its bots after a restore."""
+
+    async def first() -> tuple[str, int]:
+        hub = _hub(tmp_path)
+        c = Client(hub.limits)
+        hub.connect(c)
+        create = {"type": "create", "variant": "oh-hell-short", "seats": ["random"] * 4}
+        hub.handle(c, json.dumps(create))
+        tid = next(m for m in _drain(c) if m["type"] == "created")["table"]
+        table = hub.tables[tid]
+        while table.version < 30:
+            await asyncio.sleep(0)
+        await hub.stop()  # as a server going down between two bot moves
+        assert not table.game.is_over
+        return tid, table.version
+
+    tid, version = asyncio.run(first())
+
+    async def second() -> None:
+        hub = _hub(tmp_path)
+        assert hub.restore() == []
+        assert hub.tables[tid].version == version
+        hub.start()
+        await _settle(hub)
+        assert hub.tables[tid].game.is_over and hub.tables[tid].version > version
+
+    asyncio.run(second())

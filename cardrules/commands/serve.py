@@ -46,6 +46,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long a bot waits before each move (0)",
     )
+    p.add_argument(
+        "--no-fsync",
+        dest="fsync",
+        action="store_false",
+        help="do not flush each save to the disk: a save still survives a crash of the "
+        "server, not one of the machine (a move costs a few ms less)",
+    )
     p.add_argument("--max-tables", type=int, default=100, help="tables held at once (100)")
     p.add_argument("--max-clients", type=int, default=500, help="connections at once (500)")
     p.add_argument(
@@ -80,7 +87,9 @@ def _run(args: argparse.Namespace) -> int:
         max_message_bytes=args.max_message_bytes,
         max_frame_bytes=max(65_536, 4 * args.max_message_bytes),
     )
-    hub = build_hub(args.variants, args.save_dir, limits, bot_delay=args.bot_delay)
+    hub = build_hub(
+        args.variants, args.save_dir, limits, bot_delay=args.bot_delay, fsync=args.fsync
+    )
     serve(hub, host=args.host, port=args.port, log_level=args.log_level)
     return 0
 

@@ -146,6 +146,7 @@ def build_hub(
     limits: Limits | None = None,
     *,
     bot_delay: float = 0.0,
+    fsync: bool = True,
 ) -> Hub:
     """A hub for the named variants (all built-ins when none), restored from ``save_dir``."""
     from cardrules.dsl import builtin_names
@@ -156,6 +157,7 @@ def build_hub(
         save_dir,
         limits,
         bot_delay=bot_delay,
+        fsync=fsync,
     )
     hub.restore()
     return hub

@@ -372,6 +372,11 @@ class Hub:
         limits: the bounds on clients.
         bot_delay: seconds a bot waits before each move (0 in tests; a second
             or so lets people follow the play).
+        fsync: flush each save to the disk before it replaces the last one
+            (the default). Without it a save still survives a crash of the
+            server (the rename is atomic), but not one of the machine; it
+            saves most of the time a move costs (about 9 ms with it, 2.5 ms
+            without, in a measured 4-seat Kachuful game).
     """
 
     def __init__(
@@ -381,6 +386,7 @@ class Hub:
         limits: Limits | None = None,
         *,
         bot_delay: float = 0.0,
+        fsync: bool = True,
     ) -> None:
         if not variants:
             raise ValueError("a server needs at least one variant")
@@ -388,6 +394,7 @@ class Hub:
         self.save_dir = save_dir
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
+        self.fsync = fsync
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
 
@@ -811,7 +818,8 @@ class Hub:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             _write_all(fd, data)
-            os.fsync(fd)
+            if self.fsync:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, final)

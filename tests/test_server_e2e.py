@@ -588,3 +588,34 @@ def test_serve_without_the_extra_says_how_to_install(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     assert "pip install 'cardrules[server]'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_serve_refuses_bad_start_up_options_without_a_traceback(tmp_path: Path) -> None:
+    import socket
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = str(taken.getsockname()[1])
+    try:
+        for args, code, words in [
+            (["--save-dir", str(a_file)], 2, "--save-dir"),
+            (["--save-dir", str(tmp_path / "t"), "--variant", "no-such-game"], 1, "no variant"),
+            (["--save-dir", str(tmp_path / "t"), "--port", "70000"], 2, "--port"),
+            (["--save-dir", str(tmp_path / "t"), "--port", port], 1, "cannot listen"),
+        ]:
+            proc = subprocess.run(
+                [sys.executable, "-m", "cardrules.server", "--variant", "kazhutha", *args],
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=ROOT,
+                timeout=TIMEOUT,
+            )
+            assert proc.returncode == code, (args, proc.stderr)
+            assert words in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    finally:
+        taken.close()

@@ -7,7 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
-from cardrules.cli import Command, check_number
+from cardrules.cli import Command, UsageError, check_number
 
 __all__ = ["COMMANDS", "INSTALL_HINT"]
 
@@ -77,9 +77,13 @@ def _run(args: argparse.Namespace) -> int:
     check_number("--max-clients", args.max_clients, 1, 100_000)
     check_number("--max-message-bytes", args.max_message_bytes, 256, 1_000_000)
     if not 0 <= args.bot_delay <= 60:
-        from cardrules.cli import UsageError
-
         raise UsageError(f"--bot-delay must be from 0 to 60 seconds, not {args.bot_delay}")
+    try:
+        args.save_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as e:
+        raise UsageError(
+            f"--save-dir: cannot use {str(args.save_dir)!r} as a folder: {e}"
+        ) from None
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     limits = Limits(
         max_tables=args.max_tables,
@@ -90,7 +94,11 @@ def _run(args: argparse.Namespace) -> int:
     hub = build_hub(
         args.variants, args.save_dir, limits, bot_delay=args.bot_delay, fsync=args.fsync
     )
-    serve(hub, host=args.host, port=args.port, log_level=args.log_level)
+    try:
+        serve(hub, host=args.host, port=args.port, log_level=args.log_level)
+    except OSError as e:  # the port is taken, or the address is not this machine's
+        print(f"cardrules: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -380,3 +380,25 @@ def test_bots_play_on_after_a_restore(tmp_path: Path) -> None:
         assert hub.tables[tid].game.is_over and hub.tables[tid].version > version
 
     asyncio.run(second())
+
+
+def test_an_idle_abandoned_table_makes_room(tmp_path: Path) -> None:
+    async def main() -> None:
+        hub = _hub(tmp_path, max_tables=1, max_idle=60.0)
+        c = Client(hub.limits)
+        hub.connect(c)
+        create = {"type": "create", "variant": "kazhutha", "seats": ["human", *["random"] * 3]}
+        hub.handle(c, json.dumps(create))
+        first = next(m for m in _drain(c) if m["type"] == "created")["table"]
+        await _settle(hub)
+        hub.disconnect(c)  # the creator goes away mid-game
+        d = Client(hub.limits)
+        hub.connect(d)
+        hub.handle(d, json.dumps(create))
+        assert _drain(d)[-1]["code"] == "server_full"  # not idle long enough
+        hub.tables[first].touched -= 61
+        hub.handle(d, json.dumps(create))
+        assert any(m["type"] == "created" for m in _drain(d)) and first not in hub.tables
+        await hub.stop()
+
+    asyncio.run(main())

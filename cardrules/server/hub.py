@@ -89,12 +89,14 @@ class Limits:
             a longer one is refused with ``too_big`` and the connection stays.
         max_frame_bytes: the longest websocket frame the transport accepts; a
             longer one closes the connection (code 1009, "message too big").
-        max_tables: tables held at once, finished ones included (a finished
-            table nobody watches makes room for a new one).
+        max_tables: tables held at once, finished ones included (when full, a
+            finished table nobody is at makes room for a new one; see ``max_idle``).
         max_clients: connections at once.
         max_clients_per_table: seats and spectators attached to one table.
         max_tables_per_client: tables one connection may create.
         max_name: the longest player name, in characters.
+        max_idle: seconds after which a table nobody is at and nobody has moved
+            at may make room for a new one when the server is full, even unfinished.
         rate: messages per second a connection may send on average...
         burst: ...and at most this many in a burst; beyond, ``rate_limited``.
         max_queue: messages waiting to go out to one connection; a client that
@@ -108,6 +110,7 @@ class Limits:
     max_clients_per_table: int = 32
     max_tables_per_client: int = 8
     max_name: int = 32
+    max_idle: float = 86_400.0
     rate: float = 20.0
     burst: int = 40
     max_queue: int = 512
@@ -221,6 +224,7 @@ class Table:
         version: moves applied so far (every client message can name the
             version it saw, to detect that it acted on a stale state).
         created: when the table was created (seconds since the epoch).
+        touched: when a move was last made or a seat last taken.
         last_seat: the seat that made the last move, if any.
     """
 
@@ -230,6 +234,7 @@ class Table:
     seats: list[Seat]
     version: int = 0
     created: float = field(factory=time.time)
+    touched: float = field(factory=time.time)
     last_seat: int | None = None
     bots: dict[int, Bot] = field(factory=dict)
     clients: list[Client] = field(factory=list)
@@ -272,6 +277,7 @@ class Table:
                 "id": self.id,
                 "variant": self.variant_key,
                 "created": self.created,
+                "touched": self.touched,
                 "version": self.version,
                 "last_seat": self.last_seat,
                 "seats": [s.to_dict() for s in self.seats],
@@ -475,6 +481,7 @@ class Hub:
         if last is not None and (type(last) is not int or not 0 <= last < game.players):
             raise ValueError("bad last seat")
         created = data.get("created")
+        touched = data.get("touched")
         table = Table(
             tid,
             key,
@@ -482,6 +489,7 @@ class Hub:
             seats,
             version=version,
             created=float(created) if isinstance(created, int | float) else time.time(),
+            touched=float(touched) if isinstance(touched, int | float) else time.time(),
             last_seat=last,
         )
         self._make_bots(table)
@@ -703,7 +711,8 @@ class Hub:
             self._send_state(table, client)
             raise Refusal(
                 "stale",
-                f"you acted on version {version!r}; the table is at version {table.version} "
+                f"you acted on version {version if type(version) is int else '(not a number)'}; "
+                f"the table is at version {table.version} "
                 "(the new state has been sent)",
             )
         game = table.game
@@ -756,6 +765,7 @@ class Hub:
         token = secrets.token_urlsafe(24)
         table.seats[s].token_hash = _hash(token)
         table.seats[s].name = name
+        table.touched = time.time()
         self._attach(client, table, s)
         self._save_or_log(table)
         client.send(
@@ -790,11 +800,15 @@ class Hub:
         client.seat = None
 
     def _evict(self) -> bool:
-        """Make room: forget the oldest finished table nobody is at."""
-        done = [t for t in self.tables.values() if t.game.is_over and not t.clients]
+        """Make room: forget the oldest finished table nobody is at, else the
+        longest idle table nobody is at, idle for more than ``max_idle``."""
+        free = [t for t in self.tables.values() if not t.clients]
+        done = [t for t in free if t.game.is_over]
+        if not done:
+            done = [t for t in free if time.time() - t.touched > self.limits.max_idle]
         if not done:
             return False
-        oldest = min(done, key=lambda t: t.created)
+        oldest = min(done, key=lambda t: t.touched)
         del self.tables[oldest.id]
         if self.save_dir is not None:
             (self.save_dir / (oldest.id + SAVE_SUFFIX)).unlink(missing_ok=True)
@@ -827,6 +841,7 @@ class Hub:
     def _moved(self, table: Table, seat: int) -> None:
         table.version += 1
         table.last_seat = seat
+        table.touched = time.time()
         self._save_or_log(table)
         self._broadcast(table)
 

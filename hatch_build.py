@@ -39,6 +39,7 @@ COMPILED = (
     "cardrules/engine/trick.py",
     "cardrules/engine/score.py",
     "cardrules/engine/end.py",
+    "cardrules/engine/knockout.py",
     "cardrules/engine/tables.py",
     "cardrules/engine/compiled_rules.py",
     "cardrules/engine/dealing.py",

@@ -562,6 +562,20 @@ class WinRule:
     has reached ``N`` or more ends (the schedule is then the most hands it can
     have); ``None``: the game ends after its schedule."""
 
+    knockout_below: int = 0
+    """``knocked out: no tricks`` (1) or ``knocked out: fewer than N tricks`` (N):
+    after each hand, every player still in who took fewer tricks than this is
+    knocked out: the later hands are dealt, played and led only among the
+    players still in, and the game ends as soon as one player is left (or after
+    its schedule). When every player still in would be knocked out, nobody is.
+    0: nobody is ever knocked out."""
+
+    last_one_in: bool = False
+    """``winner: last one in`` (with ``knocked out:``): the last player left
+    wins; when the schedule (or the target) ends the game with several still
+    in, those still in with the best total win (extra hands among them, or a
+    shared win, as ``tie:`` says)."""
+
     @property
     def extra_hand_limit(self) -> int:
         """The most tie-break hands a game can play (0 when ties are shared)."""

@@ -69,6 +69,7 @@ SETTING_NAMES: Final[tuple[str, ...]] = (
     "winner",
     "tie",
     "target",
+    "knocked out",
     "match word",
     "options",
 )
@@ -113,6 +114,7 @@ KEY_TERMINALS: Final[dict[str, str]] = {
     "K_WINNER": "winner",
     "K_TIE": "tie",
     "K_TARGET": "target",
+    "K_KNOCKED_OUT": "knocked out",
     "K_OPTIONS": "options",
 }
 
@@ -219,6 +221,10 @@ _PHRASES: Final[dict[str, str]] = {
     "V_LAST_LEADER_LOSES": "last leader loses",
     "V_HIGHEST_TOTAL": "highest total",
     "V_LOWEST_TOTAL": "lowest total",
+    "V_LAST_ONE_IN": "last one in",
+    "V_NO_TRICKS": "no tricks",
+    "V_FEWER_THAN": "fewer than",
+    "V_TRICK_WORD": "tricks",
     "V_SHARED": "shared",
     "V_EXTRA_HANDS": "extra hands",
 }

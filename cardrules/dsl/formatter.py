@@ -276,9 +276,18 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "cuts on the first trick": lambda v: _yes(v.shedding.first_trick_cuts),
     "card points": _card_points,
     "score": _formula,
-    "winner": lambda v: "highest total" if v.scoring.higher_wins else "lowest total",
+    "winner": lambda v: (
+        "last one in"
+        if v.winning.last_one_in
+        else ("highest total" if v.scoring.higher_wins else "lowest total")
+    ),
     "tie": _tie,
     "target": lambda v: f"{v.winning.target} points",
+    "knocked out": lambda v: (
+        "no tricks"
+        if v.winning.knockout_below == 1
+        else f"fewer than {v.winning.knockout_below} tricks"
+    ),
     "match word": lambda v: v.match.word or "none",
     "options": lambda v: ", ".join(v.options),
 }
@@ -319,6 +328,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return bool(v.scoring.card_points)
     if key == "target":
         return v.winning.target is not None
+    if key == "knocked out":
+        return v.winning.knockout_below > 0
     if key == "no trumps":
         return v.trumps.no_trump_every is not None
     if key == "hand size":

@@ -60,3 +60,5 @@ MAX_SUGGESTION_ENTRIES: Final = 1_000
 MAX_CARD_POINTS: Final = 100
 #: The largest target total (``target:``).
 MAX_TARGET: Final = MAX_NUMBER
+#: The largest N of ``knocked out: fewer than N tricks`` (a hand has at most 52 tricks).
+MAX_KNOCKOUT_TRICKS: Final = 52

@@ -745,7 +745,20 @@ class _Build(ExampleRules, Transformer[Token, Any]):
             raise self._err(tok, f"cannot read the score formula ({type(exc).__name__})") from None
 
     def winner(self, c: list[Any]) -> Setting:
-        return self._setting(c, ("scoring.higher_wins", c[2].type == "V_HIGHEST_TOTAL"))
+        kind = c[2].type
+        return self._setting(
+            c,
+            ("scoring.higher_wins", kind != "V_LOWEST_TOTAL"),
+            ("winning.last_one_in", kind == "V_LAST_ONE_IN"),
+        )
+
+    def knocked_out(self, c: list[Any]) -> Setting:
+        if c[2].type == "V_NO_TRICKS":
+            return self._setting(c, ("winning.knockout_below", 1))
+        most = limits.MAX_KNOCKOUT_TRICKS
+        return self._setting(
+            c, ("winning.knockout_below", self._int(c[3], 1, most, "a number of tricks"))
+        )
 
     def tie(self, c: list[Any]) -> Setting:
         if c[2].type == "V_SHARED":

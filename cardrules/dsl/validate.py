@@ -449,6 +449,12 @@ def _check(
                 "to take a letter, so a match of it would never end",
                 hint="write `match word: none`",
             )
+    if v.winning.last_one_in and not v.winning.knockout_below:
+        raise fail(
+            culprit("winner", "knocked out"),
+            "`winner: last one in` needs players to be knocked out, but nobody ever is",
+            hint="add a line such as `knocked out: no tricks`",
+        )
     w = v.match.word
     if w and not (w.isascii() and w.isalpha()):
         raise fail("match word", "the match word must be plain letters")
@@ -1148,6 +1154,30 @@ def _target(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _knocked_out(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    below = v.winning.knockout_below
+    if not below:
+        return
+    if not c.tricks:
+        yield _NoOp(
+            "knocked out",
+            "`knocked out` has no effect in a shedding game: players go out by shedding "
+            "their cards",
+            ("mode",),
+        )
+        return
+    largest = max(max(v.hand_sizes(n)) for n in v.players.counts())
+    if below > largest:
+        yield _NoOp(
+            "knocked out",
+            f"nobody is ever knocked out: no hand has {below} or more tricks, and when "
+            "every player still in would be knocked out, nobody is",
+            ("hands",),
+            hint="name fewer tricks, or delete the line",
+        )
+
+
 def _trick_game_only(
     key: str, changed: Callable[[Variant], bool]
 ) -> Callable[[_Context], Iterator[_NoOp]]:
@@ -1184,6 +1214,7 @@ _MODE_SETTINGS: Final = {
             "winner",
             "tie",
             "target",
+            "knocked out",
         }
     ),
     Mode.TRICKS: frozenset(
@@ -1329,18 +1360,29 @@ EFFECTS: Final[dict[str, Effect]] = {
     ),
     "score": Effect(("scoring.formula",), "trick-taking games", _score),
     "winner": Effect(
-        ("scoring.higher_wins",),
-        "trick-taking games",
+        ("scoring.higher_wins", "winning.last_one_in"),
+        "trick-taking games (`last one in`: with `knocked out`)",
         _trick_game_only(
-            "winner", lambda v: v.scoring.higher_wins is not ScoringRule().higher_wins
+            "winner",
+            lambda v: v.scoring.higher_wins is not ScoringRule().higher_wins
+            or v.winning.last_one_in,
         ),
     ),
     "tie": Effect(
         ("winning.tie", "winning.max_extra_hands"),
         "trick-taking games",
-        _trick_game_only("tie", lambda v: attrs.evolve(v.winning, target=None) != WinRule()),
+        _trick_game_only(
+            "tie",
+            lambda v: attrs.evolve(v.winning, target=None, knockout_below=0, last_one_in=False)
+            != WinRule(),
+        ),
     ),
     "target": Effect(("winning.target",), "trick-taking games of more than one hand", _target),
+    "knocked out": Effect(
+        ("winning.knockout_below",),
+        "trick-taking games with a hand of at least that many tricks",
+        _knocked_out,
+    ),
     "options": Effect(("options",), "each option: a setting the game's mode has", _options),
 }
 

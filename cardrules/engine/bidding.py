@@ -47,7 +47,7 @@ def _start_bidding(g: Game) -> bool:
         return False
     g._phase = _BID
     g._looked = [not r.blind or forehead] * n
-    order0 = g._order[g._dealer]
+    order0 = g._seats
     g._bid_pos = 0
     g._to_act = order0[0]
     g._waiting = list(order0) if style == 2 else None
@@ -62,7 +62,7 @@ def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     hi = size if r.max_bid is None else min(r.max_bid, size)
     lo = min(r.min_bid, hi)
     excl = -1
-    if r.hook and g._bid_pos == g._n - 1 and s == g._dealer:
+    if r.hook and g._bid_pos == len(g._seats) - 1 and s == g._dealer:
         total = 0
         for b in g._bids:
             if b > 0:
@@ -115,13 +115,14 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
     g._blind[s] = action.blind
     g._looked[s] = True
     g._events.append(("bid", s, action.n, action.blind))
-    n = g._n
+    seats = g._seats  # the seats dealt to, the dealer last
+    n = len(seats)
     if g._waiting is None:
         pos = g._bid_pos + 1
         g._bid_pos = pos
         g._amender = s if g._r.amend and pos < n else -1
         if pos < n:
-            g._to_act = g._order[g._dealer][pos]
+            g._to_act = seats[pos]
             return
     else:
         w = g._waiting

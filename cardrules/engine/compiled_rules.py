@@ -162,6 +162,8 @@ def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
 _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("ScoringRule", "card_points"): (),
     ("WinRule", "target"): None,
+    ("WinRule", "knockout_below"): 0,
+    ("WinRule", "last_one_in"): False,
 }
 
 
@@ -283,6 +285,11 @@ class _Rules:
             for value in sorted(set(cp) - {0})
         )
         self.target = v.winning.target
+        # Elimination (``knocked out:``): after each hand, a seat still in that took
+        # fewer tricks than this is out of the later hands; 0: nobody ever is (and
+        # the engine does none of that work).
+        self.knockout = v.winning.knockout_below if self.tricks_mode else 0
+        self.last_one_in = v.winning.last_one_in and self.knockout > 0
         self.tie_extra = v.winning.tie is TieBreak.EXTRA_HANDS
         self.max_extra = v.winning.extra_hand_limit
         # After the file's own limit the win is shared; after the safety bound

@@ -4,7 +4,8 @@
 deal, or the seat given) and starts the first hand. :func:`_start_hand` deals
 hand after hand: its card order comes from the recorded deals (restore and
 replay), a given deck, or the seed's shuffle (:mod:`~cardrules.engine.dealing`);
-the cards go one at a time from the dealer's neighbour; a card is turned up for
+the cards go one at a time from the dealer's neighbour (to the seats still in,
+when players are knocked out: :mod:`~cardrules.engine.knockout`); a card is turned up for
 trumps in the hands the rules say (or the trump suit of the hand is the rules'
 fixed one); the hand's state is reset and the bidding
 (:func:`~cardrules.engine.bidding._start_bidding`) or, without bids, the play
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 from cardrules.cards import ALL_CARDS
 from cardrules.engine.bidding import _start_bidding
 from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
+from cardrules.engine.knockout import _seats_in
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS
 
@@ -62,18 +64,22 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._dealer = dealer
     trule = r.trump_rule
     turn_up = r.turn_up_all or (r.turn_up_any and trule.is_turn_up_hand(hn))
-    k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * n
+    so = g._order[dealer]
+    if r.knockout:
+        so = _seats_in(g, so)  # the seats still in, the dealer last
+    g._seats = so
+    d = len(so)
+    k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * d
     if idx < len(g._forced):
         hands_t, turned = g._forced[idx]
         hands = list(hands_t)
-        _check_deal(r, n, g._order[dealer], hn, size, hands, turned, turn_up)
+        _check_deal(r, n, so, hn, size, hands, turned, turn_up)
     else:
         order = _deck_for(g, idx, k, words)
-        so = g._order[dealer]
         hands = [0] * n
-        for j in range(n):
+        for j in range(d):
             m = 0
-            for c in order[j:k:n]:
+            for c in order[j:k:d]:
                 m |= _BITS[c]
             hands[so[j]] = m
         turned = -1

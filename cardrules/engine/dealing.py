@@ -142,8 +142,11 @@ def _check_deal(
     turn_up: bool,
 ) -> None:
     """Validate a recorded deal (from a save or a log) of hand ``hn``; ``dealt_from``
-    is the seats in dealing order, from the dealer's neighbour round to the dealer."""
+    is the seats dealt to in dealing order, from the dealer's neighbour round to
+    the dealer: every seat, or only those still in when players are knocked out
+    (the others must hold no card)."""
     dealer = dealt_from[-1]
+    m = len(dealt_from)
     if len(hands) != n:
         raise SaveError(f"hand {hn}: {len(hands)} hands dealt for {n} players")
     seen = 0
@@ -155,9 +158,12 @@ def _check_deal(
         want = size
         if r.whole_pack and not r.tricks_mode:
             want = len(range(dealt_from.index(s), len(r.pack), n))
+        elif m < n and s not in dealt_from:
+            want = 0  # knocked out: dealt nothing
         if h.bit_count() != want:
             raise SaveError(
-                f"hand {hn}: seat {s} was dealt {h.bit_count()} cards, but this hand deals {want}"
+                f"hand {hn}: seat {s} was dealt {h.bit_count()} cards, but this hand deals "
+                f"{want}" + (" (the seat is knocked out)" if m < n and not want else "")
             )
         seen |= h
     if turned >= 0:
@@ -166,12 +172,12 @@ def _check_deal(
         if not r.pack_mask >> turned & 1:
             raise SaveError(f"hand {hn}: the turned-up card is not in the pack")
         in_hand = bool(seen >> turned & 1)
-        left = len(r.pack) > size * n
+        left = len(r.pack) > size * m
         if in_hand and (left or not hands[dealer] >> turned & 1):
             raise SaveError(f"hand {hn}: the turned-up card {ALL_CARDS[turned]} is also in a hand")
         if not in_hand and not left:
             raise SaveError(f"hand {hn}: no card is left to turn up")
-    elif turn_up and (len(r.pack) > size * n or not r.trump_rule.none_when_pack_empty):
+    elif turn_up and (len(r.pack) > size * m or not r.trump_rule.none_when_pack_empty):
         raise SaveError(f"hand {hn}: this hand turns up a card for trumps, but none was recorded")
 
 
@@ -187,7 +193,9 @@ def _deck_of_deal(
     dealt one card at a time from the front to the seats ``dealt_from`` (the
     dealer's neighbour round to the dealer), as a game deals: so a save of a game
     whose deals were given (:func:`~cardrules.engine.saves.replay`) can record
-    them as decks. ``hands`` must be a valid deal (:func:`_check_deal`)."""
+    them as decks. ``hands`` must be a valid deal (:func:`_check_deal`); with
+    players knocked out, ``dealt_from`` holds only the seats still in."""
+    n = len(dealt_from)
     k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * n
     order = [0] * k
     dealt = 0

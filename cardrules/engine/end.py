@@ -1,6 +1,9 @@
 """The end of a hand and of the game: the next hand, tie-breaks and the result.
 
-After a hand is scored, :func:`_next_hand` decides what follows: the next hand
+After a hand is scored, :func:`_next_hand` decides what follows: with
+``knocked out:``, the seats that took too few tricks are knocked out first
+(:func:`~cardrules.engine.knockout._knock_out`) and the game ends when one is
+left; then the next hand
 of the schedule (unless some running total has reached the rules' target, which
 ends the schedule there), a tie-break hand while the leaders are tied (up to the rules'
 bound), or the end of the game, finished or not (``max_tricks`` reached, or
@@ -18,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.engine.deal import _start_hand
+from cardrules.engine.knockout import _knock_out
 from cardrules.engine.tables import _OVER
 
 if TYPE_CHECKING:
@@ -25,8 +29,13 @@ if TYPE_CHECKING:
 
 
 def _leaders(g: Game) -> list[int]:
-    """The seats with the best running total (highest or lowest, as the rules say)."""
+    """The seats with the best running total (highest or lowest, as the rules say);
+    with ``winner: last one in``, among the seats still in."""
     scores = g._scores
+    if g._r.last_one_in:
+        seats = [s for s in range(g._n) if not g._out[s]]
+        best = max(scores[s] for s in seats)
+        return [s for s in seats if scores[s] == best]
     best = max(scores) if g._r.higher_wins else min(scores)
     return [s for s in range(g._n) if scores[s] == best]
 
@@ -36,6 +45,12 @@ def _next_hand(g: Game) -> None:
     # The game's end comes first: reaching max_tricks on its very last trick
     # still finishes it; max_tricks only stops a game with hands to come.
     r = g._r
+    if r.knockout:
+        _knock_out(g)
+        if g._in_count == 1:
+            # One player left: the game is over (the last one in, or the best total, wins).
+            _game_over(g, finished=True)
+            return
     # A target total reached ends the game as the schedule's end would.
     reached = r.target is not None and max(g._scores) >= r.target
     scheduled = not reached and g._hand_index + 1 < len(g._sizes)

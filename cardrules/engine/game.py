@@ -60,6 +60,7 @@ from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_finge
 from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.events import Event, _events_for, _public
+from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.play import _play_legal, _refuse_play
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
@@ -182,6 +183,7 @@ class Game:
         "_r",
         "_result",
         "_scores",
+        "_seats",
         "_seed",
         "_size",
         "_sizes",
@@ -212,6 +214,7 @@ class Game:
     _largest: int
     _nxt: tuple[int, ...]
     _order: tuple[tuple[int, ...], ...]
+    _seats: tuple[int, ...]
     _hand_index: int
     _size: int
     _dealer: int
@@ -334,6 +337,8 @@ class Game:
             self._decks, self._decks_reuse = (), False
         self._forced = forced
         self._sizes, self._largest, self._nxt, self._order = geo
+        # Nobody is out before the first deal (seats are knocked out between hands).
+        self._out = [False] * n
         # The per-hand state (hands, bids, tricks, flags...) is set by _start_hand.
         self._hand_index = -1
         self._phase = _BID
@@ -468,7 +473,7 @@ class Game:
             if not r.tricks_mode:
                 self._legal = None
                 _shed_step(self, s, c)
-            elif len(trick) == self._n:
+            elif len(trick) == self._in_count:
                 self._legal = None
                 if r.score_guard and self._tricks_played + 1 == self._size:
                     _check_hand_score(self, s, c, self._broken_prev)
@@ -641,6 +646,7 @@ class Game:
                 shared=shared,
                 finished=finished,
                 loser=loser,
+                knocked_out=_knocked_out(self._events) if self._r.knockout else (),
             )
         return self._result
 
@@ -662,6 +668,8 @@ class Game:
           has just gone out, when the next seat still in leads)
         * ``("pickup", taker, (seats), (cards))``: shedding, a cut; ``taker`` picks up
         * ``("out", seat)``: shedding, the seat has no cards left and is safe
+        * ``("knocked out", seat, hand_number)``: after that hand was scored, the seat
+          is out of the game (``knocked out:``): it is dealt no more cards
         * ``("over", winners, totals, shared, finished, loser)``
         """
         return [_public(ev) for ev in self._events]
@@ -816,6 +824,7 @@ class Game:
             dead_count=self._dead.bit_count(),
             known_hands=known,
             out=tuple(self._out),
+            knocked_out=_knocked_out(self._events) if self._r.knockout else (),
             mode=self._v.mode.value,
             direction=self._v.direction.value,
             seat_order=self._order[seat],
@@ -886,6 +895,7 @@ class Game:
         g._r = self._r
         g._result = self._result
         g._scores = self._scores[:]
+        g._seats = self._seats
         g._seed = self._seed
         g._size = self._size
         g._sizes = self._sizes

@@ -37,7 +37,7 @@ def _start_play(g: Game) -> None:
     the holder of the lead card when the rules say so) is to act."""
     r = g._r
     g._phase = _PLAY
-    leader = g._order[g._dealer][0]
+    leader = g._seats[0]  # the dealer's neighbour (still in)
     if r.leader_holder:
         bit = _BITS[r.lead_card]
         for s, h in enumerate(g._hands):

@@ -82,6 +82,7 @@ _EVENT_LENGTHS: Final = {
     "bid": 4,
     "look": 2,
     "amend": 3,
+    "knocked out": 3,
 }
 
 # --------------------------------------------------------------------------- saving
@@ -138,7 +139,10 @@ def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
             _, _, dealer, size, hands = deal
             turned = -1 if ev[3] is None else int(ev[3])
             masks = tuple(CardSet(h).mask for h in hands)
-            recorded.append(_deck_of_deal(r, g._n, g._order[dealer], size, masks, turned))
+            dealt_from = g._order[dealer]
+            if r.knockout:  # only the seats still in were dealt to
+                dealt_from = tuple(s for s in dealt_from if masks[s])
+            recorded.append(_deck_of_deal(r, g._n, dealt_from, size, masks, turned))
             deal = None
     if g._decks_reuse:
         most = len(g._sizes) + (r.max_extra if r.tie_extra else 0)

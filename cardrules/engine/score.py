@@ -32,7 +32,17 @@ if TYPE_CHECKING:
 def _hand_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     """Each seat's points for this hand with ``tricks`` taken, and the cards of
     ``won`` (masks, seat by seat: read only with card points); ScoreError if the
-    formula cannot give them."""
+    formula cannot give them. A seat knocked out before this hand (dealt
+    nothing) scores 0."""
+    r = g._r
+    if r.knockout:
+        points = _seat_points(g, tricks, won)
+        return [0 if out else p for p, out in zip(points, g._out, strict=True)]
+    return _seat_points(g, tricks, won)
+
+
+def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
+    """:func:`_hand_points` of every seat, by the formula."""
     r = g._r
     if r.card_points:
         return _hand_points_with_cards(g, tricks, won)

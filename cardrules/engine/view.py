@@ -32,6 +32,9 @@ class Result:
         shared: True when more than one seat shares the win.
         finished: False when the game was stopped by ``max_tricks`` before its end.
         loser: shedding games: the seat left holding cards, if any.
+        knocked_out: games that knock players out (``knocked out:``): each seat
+            knocked out, with the hand after which it was, as ``(seat, hand
+            number)`` pairs in the order it happened (empty otherwise).
     """
 
     winners: tuple[int, ...]
@@ -39,6 +42,7 @@ class Result:
     shared: bool = False
     finished: bool = True
     loser: int | None = None
+    knocked_out: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (fractions as ints or ``"p/q"`` strings)."""
@@ -48,6 +52,7 @@ class Result:
             "shared": self.shared,
             "finished": self.finished,
             "loser": self.loser,
+            "knocked_out": [list(p) for p in self.knocked_out],
         }
 
 
@@ -85,7 +90,10 @@ class View:
         known_hands: shedding games: cards other seats picked up and still hold,
             as ``(seat, cards)`` pairs (everyone saw them picked up).
         out: shedding games: which seats have no cards left (the seats still in
-            are the others).
+            are the others); games that knock players out (``knocked out:``):
+            which seats are knocked out (dealt no cards in this hand).
+        knocked_out: games that knock players out: each seat knocked out so far,
+            with the hand after which it was, as ``(seat, hand number)`` pairs.
         letters: in a :class:`~cardrules.engine.match.Match`, each seat's letters.
         mode: ``"tricks"`` or ``"shedding"`` (the variant's mode; always set by
             :meth:`Game.view`, ``None`` only in hand-built views).
@@ -143,6 +151,7 @@ class View:
     seat_order: tuple[int, ...] = ()
     pack_size: int = 52
     pack_removed: tuple[Card, ...] = ()
+    knocked_out: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -171,6 +180,7 @@ class View:
             "dead_count": self.dead_count,
             "known_hands": {str(s): _cards(h) for s, h in self.known_hands},
             "out": list(self.out),
+            "knocked_out": [list(p) for p in self.knocked_out],
             "mode": self.mode,
             "letters": list(self.letters),
             "direction": self.direction,

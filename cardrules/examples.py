@@ -706,7 +706,14 @@ class _Runner:
         seat = e.seat or 0
         who = _seat(seat)
         if self.v.mode is not Mode.SHEDDING:
-            return f"expected {who} to be out, but only the players of a shedding game go out"
+            if not self.v.winning.knockout_below:
+                return (
+                    f"expected {who} to be out, but only the players of a shedding game go "
+                    "out (or of a game that knocks players out)"
+                )
+            if not self.g.view(seat).out[seat]:
+                return f"expected {who} to be knocked out, but {who} is still in"
+            return None
         if not self.g.view(seat).out[seat]:
             return f"expected {who} to be out, but {who} still holds {_cards(self.g.hand(seat))}"
         return None

@@ -113,9 +113,10 @@ SAMPLES: dict[str, list[str]] = {
     "cuts on the first trick": ["cuts on the first trick: no"],
     "card points": ["card points: hearts 1, Q♠ 13", "card points: 10h -2"],
     "score": ["score: if exact then 10 + bid else 0"],
-    "winner": ["winner: lowest total"],
+    "winner": ["winner: lowest total", "winner: last one in"],
     "tie": ["tie: extra hands, at most 3", "tie: shared"],
     "target": ["target: 100 points", "target: 5"],
+    "knocked out": ["knocked out: no tricks", "knocked out: fewer than 2 tricks"],
     "match word": ["match word: DONKEY"],
     "options": ["options: hook, hand size"],
 }
@@ -153,6 +154,14 @@ SHED = (
 STATED: dict[str, tuple[str, str]] = {
     "winner in a shedding game": (SHED + "winner: highest total\n", "`winner` has no effect"),
     "tie in a shedding game": (SHED + "tie: shared\n", "`tie` has no effect"),
+    "knocked out in a shedding game": (
+        SHED + "knocked out: no tricks\n",
+        "`knocked out` has no effect in a shedding game",
+    ),
+    "knocked out for more tricks than any hand has": (
+        TRICKS + "knocked out: fewer than 8 tricks\n",
+        "nobody is ever knocked out",
+    ),
     "tie with a limit in a shedding game": (
         SHED + "tie: extra hands, at most 3\n",
         "`tie` has no effect",

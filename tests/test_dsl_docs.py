@@ -54,7 +54,14 @@ EXAMPLE_LINES = [
     if line.strip() and not line.startswith("#")
 ]
 #: Games an example line is tried on, in turn, until one accepts it.
-BASES = ("oh-hell", "kachuful", "kazhutha", "callbreak", "oh-hell-broken-off-suit")
+BASES = (
+    "oh-hell",
+    "kachuful",
+    "kazhutha",
+    "callbreak",
+    "oh-hell-broken-off-suit",
+    "knockout-whist",
+)
 
 
 def test_the_page_was_read() -> None:

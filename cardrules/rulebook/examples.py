@@ -111,6 +111,8 @@ def _event_words(ev: tuple[Any, ...], trick: _Trick, shedding: bool) -> str | No
         )
     if kind == "out":
         return f"{_seat(ev[1])} has no cards left and is out"
+    if kind == "knocked out":
+        return f"{_seat(ev[1])} took too few tricks in hand {ev[2]} and is knocked out"
     if kind == "score":
         points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
         return f"hand {ev[1]} is scored: {points}"

@@ -271,7 +271,8 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     ]
     rows = []
     for s in range(n):
-        row = [who[s], _cards(w.hands[s], w.trump)]
+        dealt = _cards(w.hands[s], w.trump) if w.hands[s] else "none: knocked out"
+        row = [who[s], dealt]
         if bids:
             row.append(
                 "—" if w.bids[s] is None else str(w.bids[s]) + (" (blind)" if w.blind[s] else "")

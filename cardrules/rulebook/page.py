@@ -53,6 +53,7 @@ from cardrules.rulebook.words import (
     follow_phrase,
     forehead_phrase,
     goal_phrase,
+    knockout_phrase,
     has_hook,
     hook_phrase,
     join_words,
@@ -176,7 +177,8 @@ def rulebook(
             from cardrules.rulebook.hand import worked_hand_section
 
             out += worked_hand_section(variant, players)
-        out += ["## Winning", "", tie_phrase(variant), ""]
+        knocked = [knockout_phrase(variant), ""] if variant.winning.knockout_below else []
+        out += ["## Winning", "", *knocked, tie_phrase(variant), ""]
     out += examples_section(variant, engine=engine_examples, options_given=bool(settings))
     out += _options_section(variant)
     out += _source_section(variant)
@@ -238,8 +240,11 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         if v.match.word:
             rows.append(["A match", f"until someone spells {match_word(v)}"])
     else:
+        hands = hands_in_game(v, counts)
+        if v.winning.knockout_below:
+            hands = f"at most {hands} (players are knocked out)"
         rows += [
-            ["Hands in a game", hands_in_game(v, counts)],
+            ["Hands in a game", hands],
             ["Trumps", trumps_short(v, counts)],
         ]
         if v.has_bidding:

@@ -206,6 +206,11 @@ def dealer_phrase(v: Variant) -> str:
         then = "after that, whoever lost the last game deals the next one"
     elif v.mode is Mode.SHEDDING:
         then = f"after that, the deal passes to the {left_or_right(v)} for each new game"
+    elif v.winning.knockout_below:
+        then = (
+            f"after that, the deal passes to the {left_or_right(v)} after every hand, to "
+            "the next player still in"
+        )
     else:
         then = f"after that, the deal passes to the {left_or_right(v)} after every hand"
     return f"{start}; {then}."
@@ -749,6 +754,8 @@ def goal_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
             return "get rid of your cards; when the first player goes out, the most cards loses"
         return "get rid of your cards; the last player holding cards loses"
     side = "highest" if v.scoring.higher_wins else "lowest"
+    if v.winning.last_one_in and v.winning.knockout_below:
+        return f"{_stay_in_words(v)} in every hand to stay in; the last player left in wins"
     if exact_is_best(v, counts):
         return f"take exactly the number of tricks you bid; the {side} total wins"
     if v.winning.target is not None:
@@ -807,10 +814,41 @@ def card_points_phrase(v: Variant) -> str:
     )
 
 
+def _stay_in_words(v: Variant) -> str:
+    """``take at least one trick`` (``knocked out: no tricks``), or ``take at
+    least N tricks``."""
+    below = v.winning.knockout_below
+    return f"take at least {'one trick' if below == 1 else plural(below, 'trick')}"
+
+
+def knockout_phrase(v: Variant) -> str:
+    """Elimination (``knocked out:``), as the engine plays it."""
+    below = v.winning.knockout_below
+    if v.mode is Mode.SHEDDING or not below:
+        return "Nobody is knocked out."
+    took = "no tricks" if below == 1 else f"fewer than {plural(below, 'trick')}"
+    text = (
+        f"After each hand, every player who took {took} in it is knocked out: they are "
+        "dealt no more cards, and the later hands are dealt, led and played among the "
+        "players still in, the deal passing to the next player still in (a trick has one "
+        "card from each of them). If every player still in would be knocked out, nobody "
+        "is, that hand. The game ends as soon as one player is left"
+    )
+    if v.winning.last_one_in:
+        return f"{text}, and that player wins."
+    side = "highest" if v.scoring.higher_wins else "lowest"
+    return f"{text}; the {side} total, of every player, in or out, wins."
+
+
 def end_phrase(v: Variant) -> str:
     """When the game ends and who wins, as the engine decides it after each hand."""
     side = "highest" if v.scoring.higher_wins else "lowest"
     target = v.winning.target
+    if v.winning.last_one_in and v.winning.knockout_below:
+        return (
+            "The last player left in wins (see Winning); the totals only decide between "
+            "players still in when the game ends with several of them in."
+        )
     if target is None:
         return f"The {side} total wins."
     return (
@@ -834,6 +872,23 @@ def tie_phrase(v: Variant) -> str:
         return "There is at most one loser, and no winner."
     side = "highest" if v.scoring.higher_wins else "lowest"
     last = "the last hand" if v.winning.target is None else "the game's last hand"
+    if v.winning.last_one_in and v.winning.knockout_below:
+        several = (
+            f"If the game's last hand ends with several players still in, the one of them "
+            f"with the {side} total wins"
+        )
+        if v.winning.tie is TieBreak.SHARED:
+            return f"{several}; players still in who tie for it share the win."
+        most = v.winning.max_extra_hands
+        bound = (
+            f"up to {MAX_TIE_HANDS} extra hands, after which the game ends unfinished"
+            if most is None
+            else f"at most {plural(most, 'extra hand')}, after which those still tied share the win"
+        )
+        return (
+            f"{several}; if players still in tie for it, those still in play extra "
+            f"hands of the largest size until one leads alone ({bound})."
+        )
     if v.winning.tie is TieBreak.SHARED:
         return f"Players who tie for the {side} total after {last} share the win."
     text = (
@@ -1118,6 +1173,7 @@ RULES: tuple[Rule, ...] = (
         scoring_phrase,
     ),
     Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
+    Rule("Knock-out", ("winning.knockout_below", "winning.last_one_in"), knockout_phrase),
     Rule("Match", ("match.word",), match_phrase),
 )
 
@@ -1200,6 +1256,8 @@ SETTING_LINES: dict[str, str] = {
     "scoring.higher_wins": "winner",
     "scoring.card_points": "card points",
     "winning.target": "target",
+    "winning.knockout_below": "knocked out",
+    "winning.last_one_in": "winner",
     "winning.tie": "tie",
     "winning.max_extra_hands": "tie",
     "match.word": "match word",

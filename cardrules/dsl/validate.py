@@ -1364,8 +1364,9 @@ EFFECTS: Final[dict[str, Effect]] = {
         "trick-taking games (`last one in`: with `knocked out`)",
         _trick_game_only(
             "winner",
-            lambda v: v.scoring.higher_wins is not ScoringRule().higher_wins
-            or v.winning.last_one_in,
+            lambda v: (
+                v.scoring.higher_wins is not ScoringRule().higher_wins or v.winning.last_one_in
+            ),
         ),
     ),
     "tie": Effect(
@@ -1373,8 +1374,10 @@ EFFECTS: Final[dict[str, Effect]] = {
         "trick-taking games",
         _trick_game_only(
             "tie",
-            lambda v: attrs.evolve(v.winning, target=None, knockout_below=0, last_one_in=False)
-            != WinRule(),
+            lambda v: (
+                attrs.evolve(v.winning, target=None, knockout_below=0, last_one_in=False)
+                != WinRule()
+            ),
         ),
     ),
     "target": Effect(("winning.target",), "trick-taking games of more than one hand", _target),

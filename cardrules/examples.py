@@ -877,10 +877,26 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
             _auto(g)
     except ValueError as exc:  # CardrulesError and the engine's argument checks
         return _evolve(empty, failure=failure(example.pos, f"cannot be played: {exc}"))
+    if g.hand_number < deal.hand and g.is_over and g.result is not None and g.result.finished:
+        problem = (
+            f"the game, its hands played out, is over after hand {g.hand_number}, "
+            f"before hand {deal.hand}"
+        )
+        return _evolve(empty, failure=failure(example.deal.pos, problem))
     if g.hand_number < deal.hand:
         problem = (
             f"the hands before hand {deal.hand} take more than {MAX_EXAMPLE_TRICKS:,} tricks "
             "to play out (the most an example plays)"
+        )
+        return _evolve(empty, failure=failure(example.deal.pos, problem))
+    gone = [s for s in range(deal.players) if g.view(s).out[s]] if not g.is_over else []
+    if gone and variant.mode is not Mode.SHEDDING:
+        names = [_seat(s) for s in gone]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        problem = (
+            f"the hands before hand {deal.hand}, played out, knock out "
+            f"{who}, so hand {deal.hand} cannot be dealt "
+            "to every player: give the deal of an earlier hand"
         )
         return _evolve(empty, failure=failure(example.deal.pos, problem))
     hands = tuple(CardSet(m) for m in deal.hands)

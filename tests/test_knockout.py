@@ -414,3 +414,29 @@ def test_the_heuristic_beats_random_at_knockout_whist() -> None:
     r_win = max(s.win_rate(k) for k in (1, 2, 3))
     # A fair seat wins 25%; one standard error over 600 games is below 0.018.
     assert h_win > 0.29 and h_win - r_win > 0.05
+
+
+def test_an_example_after_a_knock_out_says_why_it_cannot_be_dealt() -> None:
+    from cardrules.examples import run_examples
+
+    def problem(size: int, players: int) -> str:
+        text = f"game: ko-ex\nextends: knockout-whist\nhand size: {size}\n\nexample: later\n"
+        text += f"  with {players} players, hand 2, seat 1 deals\n  expect 2 cards each\n"
+        (failure,) = run_examples(load_text(text))
+        return failure.problem
+
+    # Hand 1 played out with the lowest cards: one seat takes every trick...
+    assert problem(3, 3) == "the game, its hands played out, is over after hand 1, before hand 2"
+    # ... or some seats are knocked out, and hand 2 is not dealt to everyone.
+    assert problem(6, 3) == (
+        "the hands before hand 2, played out, knock out seat 2, so hand 2 cannot be dealt "
+        "to every player: give the deal of an earlier hand"
+    )
+
+
+def test_the_play_command_says_who_is_knocked_out() -> None:
+    from cardrules.commands.play import Table, narrate
+
+    t = Table(["You", "Bot 1", "Bot 2"])
+    assert narrate(("knocked out", 1, 1), t) == "Bot 1 is knocked out (too few tricks in hand 1)"
+    assert narrate(("knocked out", 0, 2), t) == "You are knocked out (too few tricks in hand 2)"

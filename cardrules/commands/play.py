@@ -167,6 +167,8 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
         return f"  -> {t.does(cutter, 'cuts')}: {t.does(ev[1], 'picks')} up {taken}"
     if kind == "out":
         return f"  {t.does(ev[1], 'has')} no cards left: out and safe"
+    if kind == "knocked out":
+        return f"{t.does(ev[1], 'is')} knocked out (too few tricks in hand {ev[2]})"
     if kind == "game":
         return f"\n##### Game {ev[1]} #####"
     if kind == "letter":

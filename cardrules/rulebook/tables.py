@@ -303,6 +303,11 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
             scoring = formula_short(v.scoring.formula, fixed_variables(v))
         else:
             scoring = "—"
+        below = v.winning.knockout_below
+        if v.mode is Mode.TRICKS and below:
+            took = "no tricks" if below == 1 else f"under {plural(below, 'trick')}"
+            ending = "; last one in wins" if v.winning.last_one_in else ""
+            scoring = f"{scoring}; {took} in a hand: knocked out{ending}"
         rows.append(
             [
                 name,

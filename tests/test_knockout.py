@@ -94,8 +94,10 @@ def test_a_player_with_no_tricks_is_knocked_out_before_the_next_hand() -> None:
 def test_a_trick_has_one_card_from_each_player_still_in_and_the_last_one_in_wins() -> None:
     g = _three_hands()
     play(g, "A♠", "2♣", "Q♥", "K♠", "3♣", "K♥", "2♥", "4♣", "A♥")
-    with pytest.raises(IllegalAction):
+    before = g.events
+    with pytest.raises(IllegalAction, match="seat 1 is knocked out of the game"):
         g.apply(Play(card("5♣")), seat=1)
+    assert g.events == before
     play(g, "A♣", "5♣")  # a trick of two cards: seat index 1 is skipped
     trick = [e for e in g.events if e[0] == "trick"][-1]
     assert trick[1] == 2 and list(trick[2]) == [2, 0]

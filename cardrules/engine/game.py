@@ -522,6 +522,10 @@ class Game:
             seat = seat_
         if self._phase == _OVER:
             raise IllegalAction(f"the game is over: {action.label} is not possible")
+        if seat is not None and self._r.knockout and self._out[seat]:
+            raise IllegalAction(
+                f"seat {seat} is knocked out of the game: {action.label} is not possible"
+            )
         if type(action) is Amend:
             _try_amend(self, self._amender if seat is None else seat, action)
             return

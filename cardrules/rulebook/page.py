@@ -265,6 +265,13 @@ def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
         schedule_phrase(v),
         "",
     ]
+    if v.mode is not Mode.SHEDDING and v.winning.knockout_below:
+        out += [
+            "Each hand is dealt only to the players still in: a player knocked out (see "
+            "Winning) is dealt no more cards, and the game can end before the last hand "
+            "of the schedule below.",
+            "",
+        ]
     if v.mode is not Mode.SHEDDING:
         out += [trumps_phrase(v, counts), ""]
     out += ["### Deal schedule", "", schedule_table(v, counts), ""]

@@ -443,3 +443,15 @@ def test_the_play_command_says_who_is_knocked_out() -> None:
     t = Table(["You", "Bot 1", "Bot 2"])
     assert narrate(("knocked out", 1, 1), t) == "Bot 1 is knocked out (too few tricks in hand 1)"
     assert narrate(("knocked out", 0, 2), t) == "You are knocked out (too few tricks in hand 2)"
+
+
+def test_the_score_sheet_marks_the_players_knocked_out() -> None:
+    from cardrules.commands.play import Table, score_sheet
+
+    g = _three_hands()
+    play(g, "A♠", "2♣", "Q♥", "K♠", "3♣", "K♥", "2♥", "4♣", "A♥", "A♣", "5♣", "K♣", "6♣")
+    sheet = score_sheet(g.events, Table(["You", "Bot 1", "Bot 2"])).splitlines()
+    hand1, hand2 = sheet[3], sheet[4]
+    assert "out" not in hand1
+    assert hand2.split("|")[2].split() == ["out", "0"]  # Bot 1, out since hand 1
+    assert hand2.split("|")[1].split() == ["0", "2"]  # knocked out after hand 2

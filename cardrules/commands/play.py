@@ -208,17 +208,20 @@ def score_sheet(events: Sequence[Event], t: Table, *, last: int | None = None) -
     trumps: dict[int, str] = {}
     rows: list[tuple[int, int, str, list[str]]] = []
     sizes: dict[int, int] = {}
+    gone: set[int] = set()  # seats knocked out (``knocked out:``): "out" in later rows
     for ev in events:
         if ev[0] == "deal":
             sizes[ev[1]] = ev[3]
+        elif ev[0] == "knocked out":
+            gone.add(ev[1])
         elif ev[0] == "trump":
             s = ev[2]
             trumps[ev[1]] = "-" if s is None else (s.symbol if t.unicode else s.letter)
         elif ev[0] == "score":
             cells = []
-            for b, k, total in zip(ev[2], ev[3], ev[5], strict=True):
+            for seat, (b, k, total) in enumerate(zip(ev[2], ev[3], ev[5], strict=True)):
                 mark = (" " if b != k else ("✓" if t.unicode else "*")) if b is not None else " "
-                bt = f"{k}" if b is None else f"{b}/{k}"
+                bt = "out" if seat in gone else (f"{k}" if b is None else f"{b}/{k}")
                 cells.append(f"{bt:>6}{mark} {_num(total):>5}")
             rows.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), cells))
     width = 13

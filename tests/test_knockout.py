@@ -455,3 +455,13 @@ def test_the_score_sheet_marks_the_players_knocked_out() -> None:
     assert "out" not in hand1
     assert hand2.split("|")[2].split() == ["out", "0"]  # Bot 1, out since hand 1
     assert hand2.split("|")[1].split() == ["0", "2"]  # knocked out after hand 2
+
+
+def test_simulate_shows_no_exact_bids_for_a_game_without_bids() -> None:
+    from cardrules.commands.simulate import format_summary
+    from cardrules.simulate import simulate
+
+    text = format_summary(simulate(KO, 3, 20, ["heuristic", "random"], seed=1))
+    assert "win rate" in text and "exact bids" not in text
+    with_bids = format_summary(simulate(cardrules.load("oh-hell"), 3, 2, ["random"], seed=1))
+    assert "exact bids" in with_bids

@@ -77,8 +77,11 @@ def format_summary(s: Summary) -> str:
     ]
     if s.mode == "shedding":
         return _format_shedding(s, lines)
+    # A game without bids (nobody ever bid) has no exact bids to show.
+    bidding = any(s.bids)
     head = f"{'seat':>4}  {'bot':<10} {'wins':>6} {'win rate':>8} {'avg score':>9}"
-    head += f" {'exact bids':>10}"
+    if bidding:
+        head += f" {'exact bids':>10}"
     lines.append(head)
     for seat in range(s.players):
         wins = s.wins[seat] + s.shared_wins[seat]
@@ -86,11 +89,12 @@ def format_summary(s: Summary) -> str:
             f"{seat:>4}  {s.bots[seat]:<10} {wins:>6} {_pct(s.win_rate(seat)):>8} "
             f"{s.average_score(seat):>9.1f}"
         )
-        row += f" {_pct(s.exact_rate(seat)):>10}"
+        if bidding:
+            row += f" {_pct(s.exact_rate(seat)):>10}"
         lines.append(row)
     if any(s.shared_wins):
         lines.append(f"(wins include {sum(s.shared_wins)} shared wins)")
-    if s.mode == "tricks" and s.by_size:
+    if s.mode == "tricks" and s.by_size and bidding:
         lines += ["", "exact bids by hand size:"]
         lines.append(
             f"{'cards':>5}  " + " ".join(f"{f'{i}:{s.bots[i]}':>12}" for i in range(s.players))

@@ -57,6 +57,7 @@ __all__ = [
     "SheddingRule",
     "SizeEntry",
     "SourcePos",
+    "TakeHand",
     "TieBreak",
     "TrumpKind",
     "TrumpLead",
@@ -409,6 +410,11 @@ class LeaderOut(Enum):
     NEXT_HIGHEST = "next highest card"
     """The player of the next-highest card of the suit led in that trick who is
     still in (the next player still in, if none is)."""
+    DRAWS = "draws a dead card"
+    """"The power": the player whose last card took a dead trick is not out. They
+    draw a card at random from the dead tricks played before that one and lead
+    it at once; they go out only when someone beats a card they lead and they
+    hold no cards. (With no dead cards to draw, the next player still in leads.)"""
 
 
 def _standard_follow() -> CardChoice:
@@ -520,6 +526,17 @@ _FOLLOW_FLAGS: tuple[tuple[bool, bool, bool], ...] = (
 )
 
 
+class TakeHand(Enum):
+    """Shedding games: whose cards a player about to lead may take instead of
+    leading at once (``take a hand from:``)."""
+
+    NONE = "none"
+    NEXT = "next player still in"
+    """The next player still holding cards, in the direction of play."""
+    PREVIOUS = "previous player still in"
+    """The player still holding cards who plays just before, in the direction of play."""
+
+
 @frozen
 class SheddingRule:
     """Shedding games (``Mode.SHEDDING``): dead tricks and the end."""
@@ -532,6 +549,10 @@ class SheddingRule:
     first_trick_cuts: bool = True
     """False: on the first trick of a game, a player void in the suit led discards
     (the card joins the trick, which goes on) instead of cutting."""
+    take_hand: TakeHand = TakeHand.NONE
+    """A player about to lead a trick (any but the game's first) may first take
+    every card of that player (the ``Take`` action), once per lead; the player
+    whose cards are taken is out and safe."""
 
 
 @frozen

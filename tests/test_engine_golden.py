@@ -22,7 +22,7 @@ from oracle import (
 )
 
 from cardrules.cards import Card, CardSet, Suit, card
-from cardrules.engine import Action, Amend, Bid, Game, Look, Play, replay
+from cardrules.engine import NUM_ACTIONS, Action, Amend, Bid, Game, Look, Play, replay
 from cardrules.errors import IllegalAction, InvalidAction, SaveError, VariantError
 from cardrules.rules import (
     BiddingRule,
@@ -549,10 +549,10 @@ def test_tie_break_default_is_until_one_leads() -> None:
 
 
 def test_action_ids() -> None:
-    assert [Action.from_id(i).id for i in range(212)] == list(range(212))
+    assert [Action.from_id(i).id for i in range(NUM_ACTIONS)] == list(range(NUM_ACTIONS))
     assert Action.from_id(51) is Play(card("A♠")) and Bid(0).id == 52
     assert Bid(3, blind=True) is Action.from_id(Bid(3, blind=True).id)
-    for bad in (-1, 212, "3", 3.0, True):
+    for bad in (-1, NUM_ACTIONS, "3", 3.0, True):
         with pytest.raises(InvalidAction):
             Action.from_id(bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidAction):

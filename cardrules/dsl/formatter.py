@@ -274,6 +274,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
         else f"{v.shedding.loser.value}, ties {v.shedding.loser_tie.value}"
     ),
     "cuts on the first trick": lambda v: _yes(v.shedding.first_trick_cuts),
+    "take a hand from": lambda v: v.shedding.take_hand.value,
     "card points": _card_points,
     "score": _formula,
     "winner": lambda v: (
@@ -340,7 +341,7 @@ def _wanted(v: Variant, key: str) -> bool:
         return bidding or _differs(v, key)
     if key in ("winner", "tie"):
         return tricks or _differs(v, key)
-    if key in ("loser", "cuts on the first trick"):
+    if key in ("loser", "cuts on the first trick", "take a hand from"):
         return _differs(v, key)
     if key in ("dead tricks", "all out together", "match word", "deal passes"):
         return not tricks or _differs(v, key)

@@ -56,6 +56,7 @@ from cardrules.rules import (
     ShedLoser,
     SizeEntry,
     SourcePos,
+    TakeHand,
     TieBreak,
     TrumpKind,
     TrumpRule,
@@ -619,7 +620,11 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         return self._setting(c, ("play.broken_by", triggers))
 
     def leader_out(self, c: list[Any]) -> Setting:
-        out = LeaderOut.NEXT_IN if c[2].type == "V_NEXT_PLAYER_IN" else LeaderOut.NEXT_HIGHEST
+        out = {
+            "V_NEXT_PLAYER_IN": LeaderOut.NEXT_IN,
+            "V_NEXT_HIGHEST": LeaderOut.NEXT_HIGHEST,
+            "V_DRAWS_DEAD": LeaderOut.DRAWS,
+        }[c[2].type]
         return self._setting(c, ("play.leader_out", out))
 
     def follow(self, c: list[Any]) -> Setting:
@@ -665,6 +670,14 @@ class _Build(ExampleRules, Transformer[Token, Any]):
 
     def first_trick_cuts(self, c: list[Any]) -> Setting:
         return self._setting(c, ("shedding.first_trick_cuts", _bool(c[2])))
+
+    def take_hand(self, c: list[Any]) -> Setting:
+        take = {
+            "V_NONE": TakeHand.NONE,
+            "V_NEXT_PLAYER_IN": TakeHand.NEXT,
+            "V_PREVIOUS_PLAYER_IN": TakeHand.PREVIOUS,
+        }[c[2].type]
+        return self._setting(c, ("shedding.take_hand", take))
 
     def match_word(self, c: list[Any]) -> Setting:
         tok: Token = c[2]

@@ -1223,6 +1223,7 @@ _MODE_SETTINGS: Final = {
             "all out together",
             "loser",
             "cuts on the first trick",
+            "take a hand from",
             "leader out",
             "match word",
             "deal passes",
@@ -1350,6 +1351,14 @@ EFFECTS: Final[dict[str, Effect]] = {
         _shedding_only(
             "cuts on the first trick",
             lambda v: v.shedding.first_trick_cuts is not SheddingRule().first_trick_cuts,
+        ),
+    ),
+    "take a hand from": Effect(
+        ("shedding.take_hand",),
+        "shedding games",
+        _shedding_only(
+            "take a hand from",
+            lambda v: v.shedding.take_hand is not SheddingRule().take_hand,
         ),
     ),
     "card points": Effect(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play
+from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play, Take
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
 from cardrules.engine.view import Result, View
@@ -18,6 +18,7 @@ __all__ = [
     "Match",
     "Play",
     "Result",
+    "Take",
     "View",
     "replay",
     "variant_fingerprint",

@@ -11,6 +11,8 @@ ids            action
 105-157        ``Bid(n, blind=True)`` for n = 0..52
 158            ``Look()``: look at your cards (blind-bidding games)
 159-211        ``Amend(n)``: change your bid to n (games with ``amend``)
+212            ``Take()``: take a neighbour's hand (shedding games
+               with ``take a hand from:``)
 =============  =====================================
 
 Actions are interned: ``Play(card("A♠")) is Play(card("A♠"))``, so identity,
@@ -36,11 +38,14 @@ __all__ = [
     "LOOK_ID",
     "MAX_BID",
     "NUM_ACTIONS",
+    "SHED_BASE",
+    "TAKE_ID",
     "Action",
     "Amend",
     "Bid",
     "Look",
     "Play",
+    "Take",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).
@@ -49,8 +54,12 @@ BID_BASE: Final = 52
 BLIND_BASE: Final = BID_BASE + MAX_BID + 1
 LOOK_ID: Final = BLIND_BASE + MAX_BID + 1
 AMEND_BASE: Final = LOOK_ID + 1
+#: The first id of the shedding games' actions (after the bid changes).
+SHED_BASE: Final = AMEND_BASE + MAX_BID + 1
+#: ``Take()``: take every card of a neighbour (``take a hand from:``).
+TAKE_ID: Final = SHED_BASE
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = AMEND_BASE + MAX_BID + 1
+NUM_ACTIONS: Final = TAKE_ID + 1
 
 
 class Action:
@@ -221,6 +230,25 @@ class Amend(Action):
         return f"Amend({self.n})"
 
 
+class Take(Action):
+    """Take every card of a neighbour instead of leading at once (shedding games
+    with ``take a hand from:``): the neighbour is out and safe, and the taker
+    then leads. Which neighbour is the variant's rule."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Take:
+        """Return the singleton."""
+        return _TAKE
+
+    @property
+    def label(self) -> str:
+        return "take a neighbour's hand"
+
+    def __repr__(self) -> str:
+        return "Take()"
+
+
 _PLAYS: Final[tuple[Play, ...]] = tuple(_new(Play, i, card=ALL_CARDS[i]) for i in range(52))
 _BIDS: Final[tuple[Bid, ...]] = tuple(
     _new(Bid, BID_BASE + n, n=n, blind=False) for n in range(MAX_BID + 1)
@@ -232,5 +260,6 @@ _LOOK: Final[Look] = _new(Look, LOOK_ID)
 _AMENDS: Final[tuple[Amend, ...]] = tuple(
     _new(Amend, AMEND_BASE + n, n=n) for n in range(MAX_BID + 1)
 )
-_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS, *_BIDS, *_BLIND_BIDS, _LOOK, *_AMENDS)
+_TAKE: Final[Take] = _new(Take, TAKE_ID)
+_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS, *_BIDS, *_BLIND_BIDS, _LOOK, *_AMENDS, _TAKE)
 assert len(_BY_ID) == NUM_ACTIONS

@@ -32,6 +32,7 @@ from cardrules.rules import (
     Mode,
     Pattern,
     ShedLoser,
+    TakeHand,
     TieBreak,
     TrumpKind,
     Variant,
@@ -164,6 +165,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("WinRule", "target"): None,
     ("WinRule", "knockout_below"): 0,
     ("WinRule", "last_one_in"): False,
+    ("SheddingRule", "take_hand"): TakeHand.NONE,
 }
 
 
@@ -264,10 +266,18 @@ class _Rules:
         self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
         self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by
         self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
+        # "The power": a dead trick's taker without cards draws a dead card and leads it.
+        self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode
         sh = v.shedding
         self.first_out_ends = sh.loser is ShedLoser.MOST_CARDS
         self.loser_tie_first_in_turn = sh.loser_tie is LoserTie.FIRST_IN_TURN
         self.first_trick_cuts = sh.first_trick_cuts
+        # Taking a neighbour's hand before a lead: 0 never, 1 the next player, 2 the previous.
+        self.take_hand = (
+            0
+            if self.tricks_mode or sh.take_hand is TakeHand.NONE
+            else (1 if sh.take_hand is TakeHand.NEXT else 2)
+        )
         self.blind_only = frozenset(v.bidding.blind_only)
         self.formula = v.scoring.formula
         # A formula whose values are always whole numbers keeps every running

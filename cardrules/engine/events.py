@@ -22,7 +22,7 @@ def _public(ev: Event) -> Event:
     """An internal log entry in its public form (hands as CardSets, tuples, exact
     Fractions, ``None`` for a missing bid); the internal form is cheaper to build."""
     kind = ev[0]
-    if kind == "play":
+    if kind in ("play", "draw"):
         return (kind, ev[1], ALL_CARDS[ev[2]])
     if kind == "deal":
         return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))

@@ -54,7 +54,7 @@ from fractions import Fraction
 from typing import Any, Final, overload
 
 from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
-from cardrules.engine.actions import Action, Amend, Play
+from cardrules.engine.actions import Action, Amend, Play, Take
 from cardrules.engine.bidding import _amend_options, _bid_options, _do_bid, _try_amend, _try_bid
 from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
 from cardrules.engine.deal import _begin
@@ -80,7 +80,7 @@ from cardrules.engine.tables import (
     _plays_of,
     _suit_plays,
 )
-from cardrules.engine.trick import _finish_trick, _shed_step
+from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
 from cardrules.engine.view import Result, View
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import Variant
@@ -512,8 +512,8 @@ class Game:
         bid, a simultaneous bid by another seat), or raise why it is not legal."""
         if not isinstance(action, Action):
             raise InvalidAction(
-                f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n) "
-                "or Action.from_id(i)"
+                f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n), "
+                "Take() or Action.from_id(i)"
             )
         seat: int | None = None
         if seat_ is not None:
@@ -532,6 +532,9 @@ class Game:
         actor = self._to_act if seat is None else seat
         if self._phase == _BID:
             _try_bid(self, actor, action)
+            return
+        if type(action) is Take:
+            _try_take(self, actor)
             return
         _refuse_play(self, actor, action)
 
@@ -674,6 +677,12 @@ class Game:
         * ``("out", seat)``: shedding, the seat has no cards left and is safe
         * ``("knocked out", seat, hand_number)``: after that hand was scored, the seat
           is out of the game (``knocked out:``): it is dealt no more cards
+        * ``("draw", seat, card)``: shedding with "the power" (``leader out: draws a
+          dead card``): the seat took a dead trick with its last card, drew ``card``
+          from the earlier dead tricks and led it (the card opens the next trick)
+        * ``("take", seat, neighbour, count)``: shedding (``take a hand from:``):
+          the seat took the neighbour's ``count`` cards (which stay hidden); an
+          ``("out", neighbour)`` follows
         * ``("over", winners, totals, shared, finished, loser)``
         """
         return [_public(ev) for ev in self._events]

@@ -25,6 +25,7 @@ from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.compiled_rules import CompiledChoice
 from cardrules.engine.explain import _explain_play
+from cardrules.engine.shedding import _TAKE, _may_take
 from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF, _UNBROKEN, _plays_of
 from cardrules.errors import IllegalAction
 
@@ -80,6 +81,9 @@ def _play_legal(g: Game) -> tuple[Action, ...]:
         mask = _legal_plays(g, s)[0]
     g._legal_mask = mask
     legal = _plays_of(mask)
+    if r.take_hand and not trick and _may_take(g):
+        # A shedding game's leader may first take a neighbour's hand.
+        legal = (*legal, _TAKE)
     g._legal = legal
     return legal
 

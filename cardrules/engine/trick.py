@@ -12,6 +12,9 @@ the player of the highest card of the suit led picks it up; when every seat
 still in has followed, the trick is dead and leaves the game. Seats without
 cards go out; the game ends when at most one seat is left, or, if the rules
 say so, when the first player goes out (:func:`~cardrules.engine.end._game_over`).
+With "the power" (``leader out: draws a dead card``) the taker of a dead trick
+who has no cards left stays in: it draws a card from the earlier dead tricks
+and leads it (:mod:`~cardrules.engine.shedding`).
 
 Every function takes the game as its first argument.
 """
@@ -22,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from cardrules.engine.end import _game_over, _most_cards
 from cardrules.engine.score import _end_hand
+from cardrules.engine.shedding import _draw_card, _lead_drawn, _neighbour, _why_not_take
+from cardrules.errors import IllegalAction
 from cardrules.engine.tables import _BITS, _SUIT_OF, _plays_of
 
 if TYPE_CHECKING:
@@ -61,12 +66,14 @@ def _finish_trick(g: Game) -> None:
 def _shed_step(g: Game, s: int, c: int) -> None:
     """Shedding mode, after seat ``s`` played ``c``: a cut ends the trick and the
     highest card of the suit led picks it up; when every seat still in has
-    followed, the trick is dead and leaves the game."""
+    followed, the trick is dead and leaves the game (its taker draws a dead card
+    to lead when the rules give it "the power" and it has no cards left)."""
     g._known[s] &= ~_BITS[c]
     trick = g._trick
     nxt = g._nxt
     out = g._out
     r = g._r
+    draw = -1
     if (
         len(trick) > 1
         and _SUIT_OF[c] != _SUIT_OF[trick[0]]
@@ -79,6 +86,10 @@ def _shed_step(g: Game, s: int, c: int) -> None:
         g._events.append(("pickup", taker, tuple(g._trick_seats), tuple(trick)))
     elif len(trick) == g._in_count:
         taker = g._best_seat
+        if r.power and not g._hands[taker] and g._dead:
+            # Drawn from the dead tricks before this one (led below, once the
+            # trick is cleared and the seats without cards are out).
+            draw = _draw_card(g, g._dead)
         for seat, card_ in zip(g._trick_seats, trick, strict=True):
             g._dead_by[seat] |= _BITS[card_]
             g._dead |= _BITS[card_]
@@ -96,8 +107,9 @@ def _shed_step(g: Game, s: int, c: int) -> None:
     g._tricks_played += 1
     g._total_tricks += 1
     hands = g._hands
+    draw_seat = taker if draw >= 0 else -1
     for seat in range(g._n):
-        if not out[seat] and not hands[seat]:
+        if not out[seat] and not hands[seat] and seat != draw_seat:
             out[seat] = True
             g._events.append(("out", seat))
     left = [seat for seat in range(g._n) if not out[seat]]
@@ -126,3 +138,33 @@ def _shed_step(g: Game, s: int, c: int) -> None:
     g._leader = taker
     if g._max_tricks is not None and g._total_tricks >= g._max_tricks:
         _game_over(g, finished=False)
+    elif draw >= 0:
+        _lead_drawn(g, taker, draw)
+
+
+def _try_take(g: Game, s: int) -> None:
+    """Seat ``s`` takes every card of its neighbour (IllegalAction, the game
+    unchanged, if it may not): the neighbour is out and safe; ``s`` then leads,
+    unless that leaves one player holding cards (who loses) or the game ends
+    as the first player goes out."""
+    why = _why_not_take(g, s)
+    if why is not None:
+        raise IllegalAction(f"take a neighbour's hand: not possible now: {why}")
+    t = _neighbour(g, s)
+    hands = g._hands
+    got = hands[t]
+    hands[s] |= got
+    hands[t] = 0
+    known = g._known
+    known[s] |= known[t]  # what everyone knew of the neighbour's cards
+    known[t] = 0
+    g._out[t] = True
+    g._in_count -= 1
+    g._events.append(("take", s, t, got.bit_count()))
+    g._events.append(("out", t))
+    g._legal = None
+    left = [seat for seat in range(g._n) if not g._out[seat]]
+    if g._r.first_out_ends:
+        _game_over(g, finished=True, loser=_most_cards(g, left, s))
+    elif len(left) <= 1:
+        _game_over(g, finished=True, loser=left[0] if left else None)

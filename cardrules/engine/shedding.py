@@ -1,0 +1,109 @@
+"""Two rules of shedding games beyond the trick itself: "the power" and taking a hand.
+
+* The power (``leader out: draws a dead card``): when the player whose card
+  took a dead trick has no cards left, they do not go out. :func:`_draw_card`
+  picks a card at random from the dead tricks played before that one (the
+  choice follows from the game's seed, the hand and the trick, so saves and
+  replays draw the same card), and :func:`_lead_drawn` leads it at once: it is
+  face up in the new trick before anyone may act, so no view ever shows it in a
+  hand. The trick itself is :mod:`~cardrules.engine.trick`'s
+  (:func:`~cardrules.engine.trick._shed_step`).
+* Taking a hand (``take a hand from:``): a player about to lead a trick, any
+  but the game's first, may first take every card of a neighbour still in (the
+  next or the previous player, as the rules say), once per lead: the
+  :class:`~cardrules.engine.actions.Take` action (:func:`_may_take`, and
+  :func:`~cardrules.engine.trick._try_take`, which makes it). The neighbour is
+  out and safe; the taker then leads.
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Final
+
+from cardrules.engine.actions import Take
+from cardrules.engine.tables import _BITS, _PLAY, _SUIT_BIT, _SUIT_OF
+from cardrules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+#: The interned Take action.
+_TAKE: Final = Take()
+
+
+def _draw_card(g: Game, pool: int) -> int:
+    """A card drawn at random from the mask ``pool`` (not empty): the same card
+    for the same seed, hand and trick, so a restored or replayed game draws it too."""
+    key = b"cardrules:draw:%d:%d:%d" % (g._seed, g._hand_index, g._total_tricks)
+    k = int.from_bytes(hashlib.shake_128(key).digest(16), "big") % pool.bit_count()
+    for _ in range(k):
+        pool &= pool - 1
+    return (pool & -pool).bit_length() - 1
+
+
+def _lead_drawn(g: Game, s: int, c: int) -> None:
+    """Seat ``s``, holding no cards, leads the card ``c`` drawn from the dead
+    tricks: it leaves the dead cards and opens the next trick."""
+    bit = _BITS[c]
+    g._dead &= ~bit
+    dead_by = g._dead_by
+    for seat in range(g._n):
+        dead_by[seat] &= ~bit
+    g._events.append(("draw", s, c))
+    g._trick = [c]
+    g._trick_seats = [s]
+    g._best = c
+    g._best_seat = s
+    g._leader = s
+    r = g._r
+    if r.track_breaks:
+        # A drawn card is a forced lead, and a play.
+        g._broken_prev = g._broken_suits
+        if r.break_any or r.break_forced:
+            g._broken_suits |= _SUIT_BIT[_SUIT_OF[c]]
+    t = g._nxt[s]
+    out = g._out
+    while out[t]:
+        t = g._nxt[t]
+    g._to_act = t
+    g._legal = None
+
+
+def _neighbour(g: Game, s: int) -> int:
+    """The seat still in whose hand seat ``s`` may take (the rules' neighbour)."""
+    out = g._out
+    if g._r.take_hand == 1:
+        t = g._nxt[s]
+        while out[t]:
+            t = g._nxt[t]
+        return t
+    back = -1 if g._r.clockwise else 1
+    n = g._n
+    t = (s + back) % n
+    while out[t]:
+        t = (t + back) % n
+    return t
+
+
+def _why_not_take(g: Game, s: int) -> str | None:
+    """Why seat ``s`` may not take a hand now (``None``: it may)."""
+    if not g._r.take_hand:
+        return "this game has no taking of hands (`take a hand from:`)"
+    if g._phase != _PLAY or s != g._to_act:
+        return f"it is seat {g._to_act}'s turn, not seat {s}'s"
+    if g._trick:
+        return "a hand may be taken only by the player about to lead, before the lead"
+    if not g._tricks_played:
+        return "no hand may be taken before the first trick of the game is played"
+    last = g._events[-1]
+    if last[0] == "take":
+        return f"seat {s} has just taken a hand: it leads now (one hand per lead)"
+    return None
+
+
+def _may_take(g: Game) -> bool:
+    """Whether the seat to act may take a hand now."""
+    return _why_not_take(g, g._to_act) is None

@@ -44,6 +44,7 @@ from cardrules.dsl.errors import source_line
 from cardrules.dsl.examples import (
     Bids,
     ChangeBid,
+    TakeCards,
     Example,
     Expect,
     ExpectKind,
@@ -478,6 +479,28 @@ class _Runner:
             ) from None
         return StepResult(step, tuple(g.events[start:]))
 
+    def take_cards(self, step: TakeCards) -> StepResult:
+        from cardrules.engine.actions import Take
+
+        g = self.g
+        start = len(g.events)
+        who = _seat(step.seat)
+        problem = self._not_playing(step.seat)
+        if problem is not None:
+            raise _Fail(step.pos, f"{who} cannot take the cards of {_seat(step.other)}, {problem}")
+        try:
+            g.apply(Take(), step.seat)
+        except IllegalAction as exc:
+            raise _Fail(step.pos, f"{who} cannot take a hand: {exc}") from None
+        taken = int(g.events[start][2])
+        if taken != step.other:
+            raise _Fail(
+                step.pos,
+                f"{who} took the cards of {_seat(taken)}, not of {_seat(step.other)}: "
+                "the rules say whose hand it may take",
+            )
+        return StepResult(step, tuple(g.events[start:]))
+
     def plays(self, step: Plays) -> StepResult:
         from cardrules.engine.actions import Play
 
@@ -718,6 +741,28 @@ class _Runner:
             return f"expected {who} to be out, but {who} still holds {_cards(self.g.hand(seat))}"
         return None
 
+    def check_draws(self, e: Expect) -> str | None:
+        seat = e.seat or 0
+        who = _seat(seat)
+        want = f"expected {who} to draw a dead card and lead it"
+        seen = self.g.events[self.start :]
+        last = next((ev for ev in reversed(seen) if ev[0] in ("dead", "pickup", "draw")), None)
+        if last is None or last[0] != "draw":
+            return f"{want}, but no card was drawn after the last trick"
+        if last[1] != seat:
+            return f"{want}, but {_seat(int(last[1]))} drew one"
+        return None
+
+    def check_holds_count(self, e: Expect) -> str | None:
+        seat = e.seat or 0
+        held = len(self.g.hand(seat))
+        if held == e.count:
+            return None
+        return (
+            f"expected {_seat(seat)} to hold {_plural(e.count or 0, 'card')}, "
+            f"but it holds {held}"
+        )
+
     def check_result(self, e: Expect) -> str | None:
         who = _seat(e.seat or 0)
         want = {
@@ -831,6 +876,8 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
     ExpectKind.CARDS_EACH: _Runner.check_cards_each,
     ExpectKind.GAME_OVER: _Runner.check_over,
     ExpectKind.IS_OUT: _Runner.check_out,
+    ExpectKind.DRAWS: _Runner.check_draws,
+    ExpectKind.HOLDS_COUNT: _Runner.check_holds_count,
     ExpectKind.LOSES: _Runner.check_result,
     ExpectKind.WINS: _Runner.check_result,
     ExpectKind.NO_LOSER: _Runner.check_result,
@@ -929,6 +976,8 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
                 done.append(runner.bids(step))
             elif isinstance(step, ChangeBid):
                 done.append(runner.change_bid(step))
+            elif isinstance(step, TakeCards):
+                done.append(runner.take_cards(step))
             elif isinstance(step, Plays):
                 done.append(runner.plays(step))
             elif isinstance(step, PlayOut):

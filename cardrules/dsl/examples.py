@@ -58,6 +58,7 @@ __all__ = [
     "PlayOut",
     "Plays",
     "Step",
+    "TakeCards",
     "assemble",
     "example_lines",
     "points_text",
@@ -154,6 +155,16 @@ class ChangeBid:
 
 
 @frozen
+class TakeCards:
+    """``seat N takes the cards of seat M`` (shedding games with ``take a hand
+    from:``): seat N, about to lead, takes every card of seat M, its neighbour."""
+
+    seat: int
+    other: int
+    pos: SourcePos | None = field(factory=_no_pos, eq=False, repr=False)
+
+
+@frozen
 class Plays:
     """``play K♥ 5♠``: cards played in turn by whoever is to play."""
 
@@ -181,6 +192,8 @@ class ExpectKind(Enum):
     LEADS = "leads"
     SCORES = "scores"
     IS_OUT = "is out"
+    DRAWS = "draws a dead card"
+    HOLDS_COUNT = "holds"
     LOSES = "loses"
     WINS = "wins"
     TAKES_LETTER = "takes the letter"
@@ -212,7 +225,8 @@ class Expect:
         reason: ``MAY_NOT_*``: words the engine's refusal must contain.
         points: ``SCORES``: the seat's points for the hand just scored.
         suit: ``TRUMPS``: the trump suit (``None``: no trumps).
-        count: ``CARDS_EACH``: cards dealt to each player this hand.
+        count: ``CARDS_EACH``: cards dealt to each player this hand;
+            ``HOLDS_COUNT``: cards the seat holds now.
         letter: ``TAKES_LETTER``: the letter of the match word.
     """
 
@@ -233,7 +247,7 @@ class Expect:
 
 
 #: What an example does after its deal, in order.
-Step = Bids | ChangeBid | Plays | PlayOut | Expect
+Step = Bids | ChangeBid | TakeCards | Plays | PlayOut | Expect
 
 
 @frozen
@@ -346,6 +360,8 @@ def _expect_text(e: Expect) -> str:
         return f"trumps {e.suit.word}" if e.suit is not None else "no trumps"
     if k is ExpectKind.CARDS_EACH:
         return f"{e.count} {'card' if e.count == 1 else 'cards'} each"
+    if k is ExpectKind.HOLDS_COUNT:
+        return f"{who} holds {e.count} {'card' if e.count == 1 else 'cards'}"
     words: str = k.value
     return f"{who} {words}" if e.seat is not None else words
 
@@ -356,6 +372,8 @@ def step_text(step: Step) -> str:
         return f"bids {_bids(step.bids)}"
     if isinstance(step, ChangeBid):
         return f"{_seat(step.seat)} changes its bid to {step.n}"
+    if isinstance(step, TakeCards):
+        return f"{_seat(step.seat)} takes the cards of {_seat(step.other)}"
     if isinstance(step, Plays):
         return f"play {_cards(step.cards)}"
     if isinstance(step, PlayOut):
@@ -418,6 +436,9 @@ _PHRASES: Final[dict[str, str]] = {
     "V_SCORES": "scores",
     "V_POINTS": "points",
     "V_IS_OUT": "is out",
+    "V_DRAWS_DEAD": "draws a dead card",
+    "V_TAKES": "takes",
+    "V_CARDS_WORD": "cards",
     "V_LOSES": "loses",
     "V_WINS": "wins",
     "V_TAKES_LETTER": "takes the letter",
@@ -584,6 +605,12 @@ class ExampleRules:
         n = self._int(c[3], 0, limits.MAX_PLAYERS, "a bid")
         return ExLine("step", ChangeBid(self._ex_seat(c[1]), n), c[0], 1)
 
+    def ex_take(self, c: list[Any]) -> ExLine:
+        seat, other = self._ex_seat(c[1]), self._ex_seat(c[5])
+        if seat == other:
+            raise self._err(c[5], f"seat {seat + 1} cannot take its own cards")
+        return ExLine("step", TakeCards(seat, other), c[0], 1)
+
     def ex_play(self, c: list[Any]) -> ExLine:
         toks = _tokens(c[1:])
         if toks[0].type in ("V_OUT_THE_HAND", "V_OUT_THE_GAME"):
@@ -666,6 +693,13 @@ class ExampleRules:
 
     def expect_out(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.IS_OUT, seat=self._ex_seat(c[1]))
+
+    def expect_draws(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.DRAWS, seat=self._ex_seat(c[1]))
+
+    def expect_holds_count(self, c: list[Any]) -> Expect:
+        count = self._int(c[3], 0, 52, "a number of cards")
+        return Expect(ExpectKind.HOLDS_COUNT, seat=self._ex_seat(c[1]), count=count)
 
     def expect_loses(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.LOSES, seat=self._ex_seat(c[1]))

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import ALL_CARDS, Card, CardSet, card
-from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play
+from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play, Take
 from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import _deck_of_deal
 from cardrules.engine.events import Event
@@ -72,6 +72,7 @@ MAX_CARD_TEXT: Final = 24
 _MAX_SEED: Final = 2**64 - 1
 
 _LOOK: Final = Look()
+_TAKE: Final = Take()
 
 #: The number of items of each kind of log entry that replay() reads.
 _EVENT_LENGTHS: Final = {
@@ -83,6 +84,7 @@ _EVENT_LENGTHS: Final = {
     "look": 2,
     "amend": 3,
     "knocked out": 3,
+    "take": 4,
 }
 
 # --------------------------------------------------------------------------- saving
@@ -101,6 +103,8 @@ def _action_log(events: list[Event]) -> list[list[int]]:
             out.append([ev[1], _LOOK.id])
         elif k == "amend":
             out.append([ev[1], Amend(ev[2]).id])
+        elif k == "take":
+            out.append([ev[1], _TAKE.id])
     return out
 
 
@@ -713,6 +717,8 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
                 act = _LOOK
             elif k == "amend":
                 act = Amend(ev[2])
+            elif k == "take":
+                act = _TAKE
             else:
                 continue
         except (CardrulesError, TypeError) as e:

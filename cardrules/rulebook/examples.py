@@ -113,6 +113,14 @@ def _event_words(ev: tuple[Any, ...], trick: _Trick, shedding: bool) -> str | No
         return f"{_seat(ev[1])} has no cards left and is out"
     if kind == "knocked out":
         return f"{_seat(ev[1])} took too few tricks in hand {ev[2]} and is knocked out"
+    if kind == "draw":
+        trick.open = True
+        return (
+            f"{_seat(ev[1])} took the dead trick with its last card, so it draws a card at "
+            f"random from the earlier dead tricks, {ev[2]}, and leads it"
+        )
+    if kind == "take":
+        return f"{_seat(ev[1])} takes the {plural(ev[3], 'card')} of {_seat(ev[2])}"
     if kind == "score":
         points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
         return f"hand {ev[1]} is scored: {points}"
@@ -174,6 +182,10 @@ def _expect_words(v: Variant, e: Expect, note: str) -> str:
         return "Nobody loses the game."
     if k is ExpectKind.IS_OUT:
         return f"{who} is out."
+    if k is ExpectKind.DRAWS:
+        return f"{who} has drawn a dead card and led it."
+    if k is ExpectKind.HOLDS_COUNT:
+        return f"{who} holds {plural(e.count or 0, 'card')}."
     if k is ExpectKind.LOSES:
         return f"{who} loses the game."
     if k is ExpectKind.WINS:

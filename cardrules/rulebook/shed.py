@@ -30,9 +30,10 @@ from cardrules.rulebook.words import (
     loser_phrase,
     match_phrase,
     plural,
+    take_hand_phrase,
     unbroken_phrase,
 )
-from cardrules.rules import DeadTricks, Direction, FirstLeader, Variant
+from cardrules.rules import DeadTricks, Direction, FirstLeader, TakeHand, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -82,6 +83,8 @@ def shedding_sections(
         + ("" if first_trick_cuts(v) else " (Not on the first trick of a game: see above.)"),
         "",
     ]
+    if v.shedding.take_hand is not TakeHand.NONE:
+        out += [take_hand_phrase(v), ""]
     out += play_examples_section(v, players)
     if engine_examples:
         out += worked_tricks_section(v, players)

@@ -932,7 +932,37 @@ def leader_out_phrase(v: Variant) -> str:
             "played the next-highest card of the suit led to that trick and is still in "
             "(or, if nobody is, to the next player still in)."
         )
+    if how == "DRAWS":
+        return (
+            "The player whose card took a dead trick does not get out that way: if it was "
+            "their last card, they have *the power*, and must lead again. They draw a card at "
+            "random from the dead tricks played before that one (not from the trick just "
+            "finished) and lead it at once. They are out only when someone beats a card they "
+            "lead while they hold no cards; if a trick they lead is cut, they pick it up as "
+            "usual. (If no dead card is left to draw, they are out, and the next player still "
+            "in leads.) Anyone else who plays their last card is out."
+        )
     return "If the player who should lead is out, the next player still in leads instead."
+
+
+def take_hand_phrase(v: Variant) -> str:
+    """Shedding games: whether a player about to lead may take a neighbour's cards."""
+    how = getattr(getattr(v.shedding, "take_hand", None), "name", "NONE")
+    if v.mode is not Mode.SHEDDING or how == "NONE":
+        return "Nobody may take another player's cards."
+    side = left_or_right(v)
+    other = {"left": "right", "right": "left"}.get(side, side)
+    who = (
+        f"the next player still in (to their {side})"
+        if how == "NEXT"
+        else f"the previous player still in (to their {other})"
+    )
+    return (
+        "A player about to lead a trick, any but the game's first, may first take every "
+        f"card of {who}, once for each lead, and then leads. The player whose cards are taken "
+        "is out and safe: they do not lose the game. Only the two of them know the cards "
+        "taken; everyone sees how many."
+    )
 
 
 def _most_cards(v: Variant) -> bool:
@@ -1167,6 +1197,17 @@ RULES: tuple[Rule, ...] = (
         if _settings(SheddingRule, "shedding", "first_trick_cuts")
         else []
     ),
+    *(
+        [
+            Rule(
+                "Taking a hand",
+                _settings(SheddingRule, "shedding", "take_hand"),
+                take_hand_phrase,
+            )
+        ]
+        if _settings(SheddingRule, "shedding", "take_hand")
+        else []
+    ),
     Rule(
         "Scoring",
         ("scoring.formula", "scoring.higher_wins", "scoring.card_points", "winning.target"),
@@ -1252,6 +1293,7 @@ SETTING_LINES: dict[str, str] = {
     "shedding.loser": "loser",
     "shedding.loser_tie": "loser",
     "shedding.first_trick_cuts": "cuts on the first trick",
+    "shedding.take_hand": "take a hand from",
     "scoring.formula": "score",
     "scoring.higher_wins": "winner",
     "scoring.card_points": "card points",

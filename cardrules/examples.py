@@ -753,6 +753,41 @@ class _Runner:
             return f"{want}, but {_seat(int(last[1]))} drew one"
         return None
 
+    def check_take(self, e: Expect) -> str | None:
+        from cardrules.engine.actions import Take
+
+        seat = e.seat or 0
+        who, other = _seat(seat), _seat(e.other or 0)
+        g = self.g
+        if e.negated:
+            want = f"expected {who} not to be allowed to take the cards of {other}"
+        else:
+            want = f"expected {who} to be allowed to take the cards of {other}"
+        copy = g.clone()
+        refusal = ""
+        try:
+            copy.apply(Take(), seat)
+        except IllegalAction as exc:
+            refusal = str(exc)
+        took = next((ev for ev in copy.events[len(g.events) :] if ev[0] == "take"), None)
+        if took is not None and int(took[2]) != e.other:
+            # Not that neighbour's hand, whatever else may be taken.
+            if e.negated:
+                return None
+            return f"{want}, but {who} would take the cards of {_seat(int(took[2]))}"
+        if e.negated:
+            if took is not None:
+                return f"{want}, but {who} may take them"
+            if e.reason and e.reason.lower() not in refusal.lower():
+                return (
+                    f"expected the refusal to say {e.reason!r}, but it says: {refusal}"
+                )
+            self.note = refusal
+            return None
+        if took is None:
+            return f"{want}, but the engine refuses: {refusal}"
+        return None
+
     def check_holds_count(self, e: Expect) -> str | None:
         seat = e.seat or 0
         held = len(self.g.hand(seat))
@@ -877,6 +912,7 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
     ExpectKind.GAME_OVER: _Runner.check_over,
     ExpectKind.IS_OUT: _Runner.check_out,
     ExpectKind.DRAWS: _Runner.check_draws,
+    ExpectKind.MAY_TAKE: _Runner.check_take,
     ExpectKind.HOLDS_COUNT: _Runner.check_holds_count,
     ExpectKind.LOSES: _Runner.check_result,
     ExpectKind.WINS: _Runner.check_result,

@@ -193,6 +193,7 @@ class ExpectKind(Enum):
     SCORES = "scores"
     IS_OUT = "is out"
     DRAWS = "draws a dead card"
+    MAY_TAKE = "may take the cards of"
     HOLDS_COUNT = "holds"
     LOSES = "loses"
     WINS = "wins"
@@ -221,8 +222,9 @@ class Expect:
         any_card: ``MAY_PLAY``: the seat may play any card it holds.
         bids: the bids of ``MAY_BID`` / ``MAY_NOT_BID``.
         only: ``MAY_PLAY`` / ``MAY_BID``: exactly these, nothing else.
-        negated: ``SEES_*``: the seat cannot see them.
-        reason: ``MAY_NOT_*``: words the engine's refusal must contain.
+        negated: ``SEES_*``: the seat cannot see them; ``MAY_TAKE``: it may not.
+        reason: ``MAY_NOT_*`` and ``MAY_TAKE`` negated: words the engine's refusal
+            must contain.
         points: ``SCORES``: the seat's points for the hand just scored.
         suit: ``TRUMPS``: the trump suit (``None``: no trumps).
         count: ``CARDS_EACH``: cards dealt to each player this hand;
@@ -360,6 +362,11 @@ def _expect_text(e: Expect) -> str:
         return f"trumps {e.suit.word}" if e.suit is not None else "no trumps"
     if k is ExpectKind.CARDS_EACH:
         return f"{e.count} {'card' if e.count == 1 else 'cards'} each"
+    if k is ExpectKind.MAY_TAKE:
+        verb = "may not take" if e.negated else "may take"
+        return f"{who} {verb} the cards of {_seat(e.other)}" + (
+            f": {e.reason}" if e.reason else ""
+        )
     if k is ExpectKind.HOLDS_COUNT:
         return f"{who} holds {e.count} {'card' if e.count == 1 else 'cards'}"
     words: str = k.value
@@ -437,6 +444,8 @@ _PHRASES: Final[dict[str, str]] = {
     "V_POINTS": "points",
     "V_IS_OUT": "is out",
     "V_DRAWS_DEAD": "draws a dead card",
+    "V_MAY_TAKE": "may take",
+    "V_MAY_NOT_TAKE": "may not take",
     "V_TAKES": "takes",
     "V_CARDS_WORD": "cards",
     "V_LOSES": "loses",
@@ -696,6 +705,22 @@ class ExampleRules:
 
     def expect_draws(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.DRAWS, seat=self._ex_seat(c[1]))
+
+    def expect_may_take(self, c: list[Any]) -> Expect:
+        seat, other = self._ex_seat(c[1]), self._ex_seat(c[5])
+        if seat == other:
+            raise self._err(c[5], f"seat {seat + 1} cannot take its own cards")
+        negated = c[2].type == "V_MAY_NOT_TAKE"
+        text = [t for t in _tokens(c[6:]) if t.type == "TEXT"]
+        if text and not negated:
+            raise self._err(text[0], "a reason is given only for what may not be done")
+        return Expect(
+            ExpectKind.MAY_TAKE,
+            seat=seat,
+            other=other,
+            negated=negated,
+            reason=self._words(text[0], "reason") if text else "",
+        )
 
     def expect_holds_count(self, c: list[Any]) -> Expect:
         count = self._int(c[3], 0, 52, "a number of cards")

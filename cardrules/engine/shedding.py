@@ -98,8 +98,7 @@ def _why_not_take(g: Game, s: int) -> str | None:
         return "a hand may be taken only by the player about to lead, before the lead"
     if not g._tricks_played:
         return "no hand may be taken before the first trick of the game is played"
-    last = g._events[-1]
-    if last[0] == "take":
+    if g._events[-2][0] == "take":  # ("take", ...), ("out", neighbour): this lead's take
         return f"seat {s} has just taken a hand: it leads now (one hand per lead)"
     return None
 

@@ -182,6 +182,10 @@ def _expect_words(v: Variant, e: Expect, note: str) -> str:
         return "Nobody loses the game."
     if k is ExpectKind.IS_OUT:
         return f"{who} is out."
+    if k is ExpectKind.MAY_TAKE:
+        if e.negated:
+            return f"{who} may not take the cards of {_seat(e.other or 0)}{quoted}."
+        return f"{who} may take the cards of {_seat(e.other or 0)}."
     if k is ExpectKind.DRAWS:
         return f"{who} has drawn a dead card and led it."
     if k is ExpectKind.HOLDS_COUNT:

@@ -387,6 +387,8 @@ class HeuristicBot:
           (a dead trick, no pick-up): its highest card while that suit is
           safe, else its lowest card; low cards of long suits are kept for the
           end, when cuts become likely.
+        * Taking a neighbour's hand (``take a hand from:``): never; it only adds
+          cards to its own hand (the choice is among ``plays`` alone).
         """
         hand = view.hand or ()
         mine = _mask(hand)

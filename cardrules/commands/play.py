@@ -20,7 +20,7 @@ from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
 from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.dsl.loader import read_regular_file
-from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Match, Play, Result, View
+from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Match, Play, Result, Take, View
 from cardrules.engine.game import MAX_SEED
 from cardrules.engine.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
@@ -372,6 +372,8 @@ class _Session:
         legal = [c for c in cards if Play(c) in v.legal_actions]
         if legal and len(legal) < len(cards):
             self.say(f"You may play: {' '.join(t.card(c) for c in legal)}")
+        if Take() in v.legal_actions:
+            self.say("Or type take to take your neighbour's cards before you lead.")
         return cards
 
     # ---- input
@@ -408,6 +410,8 @@ class _Session:
                 return Bid(n, blind=blind)
             self.say("Bid a number of tricks, such as 2 (or type help).")
             return None
+        if low in ("take", "take hand"):
+            return Take()
         if text.isdigit():
             k = int(text)
             if not 1 <= k <= len(cards):
@@ -572,12 +576,13 @@ class _Session:
                 word = self.g.variant.match.word
                 self.say(f"{t.does(res.loser, 'is')} the {word.lower()}: the match is over.")
             return
+        word = self.g.variant.match.word.lower()
         if not res.finished:
             self.say("The game stopped before its end (the trick limit).")
         elif res.loser is None:
-            self.say("Everyone went out together: nobody is the kazhutha.")
+            self.say(f"Everyone went out together: nobody is the {word}." if word else "Nobody loses.")
         else:
-            self.say(f"{t.does(res.loser, 'is')} left holding cards: the kazhutha.")
+            self.say(f"{t.does(res.loser, 'is')} left holding cards: the {word or 'loser'}.")
             if res.loser != self.human:
                 self.say("You are safe.")
 

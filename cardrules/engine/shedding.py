@@ -99,7 +99,7 @@ def _why_not_take(g: Game, s: int) -> str | None:
     if not g._tricks_played:
         return "no hand may be taken before the first trick of the game is played"
     if g._events[-2][0] == "take":  # ("take", ...), ("out", neighbour): this lead's take
-        return f"seat {s} has just taken a hand: it leads now (one hand per lead)"
+        return "this player has just taken a hand, and leads now (one hand per lead)"
     return None
 
 

@@ -93,12 +93,28 @@ class Watcher:
             elif kind == "dead":
                 self.deads += 1
                 _, _, seats, cs = ev
-                assert len({c.suit for c in cs}) == 1 and len(cs) == in_before
+                # One suit, but for the first trick of a game without cuts on it.
+                first_free = self.cuts + self.deads == 1 and not g.variant.shedding.first_trick_cuts
+                assert len({c.suit for c in cs}) == 1 or first_free
+                assert len(cs) == in_before
                 for s, c in zip(seats, cs, strict=True):
                     self.dead_by[s].add(c)
             elif kind == "out":
                 assert ev[1] not in self.out
                 self.out.add(ev[1])
+            elif kind == "draw":
+                # The power: a dead card, drawn and led at once by a seat without cards.
+                _, s, c = ev
+                assert s not in self.out and not g.hand(s)
+                assert g.current_trick()[0] == (s, c)
+                for cs in self.dead_by.values():
+                    cs.discard(c)
+            elif kind == "take":
+                # A neighbour's hand taken: what was known of it is known of the taker.
+                _, s, t, count = ev
+                assert t not in self.out and s != t and count > 0
+                self.known[s] |= self.known[t]
+                self.known[t] = set()
         self.seen = len(g.events)
         if g.is_over:
             return

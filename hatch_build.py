@@ -37,6 +37,7 @@ COMPILED = (
     "cardrules/engine/bidding.py",
     "cardrules/engine/play.py",
     "cardrules/engine/trick.py",
+    "cardrules/engine/shedding.py",
     "cardrules/engine/score.py",
     "cardrules/engine/end.py",
     "cardrules/engine/knockout.py",

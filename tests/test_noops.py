@@ -105,12 +105,13 @@ SAMPLES: dict[str, list[str]] = {
     "lead": ["lead: any card except unbroken hearts, otherwise any card"],
     "first trick": ["first trick: any card except hearts, otherwise any card"],
     "broken by": ["broken by: void play, forced lead"],
-    "leader out": ["leader out: next highest card"],
+    "leader out": ["leader out: next highest card", "leader out: draws a dead card"],
     "leading trumps": ["leading trumps: once broken"],
     "dead tricks": ["dead tricks: face down"],
     "all out together": ["all out together: last leader loses"],
     "loser": ["loser: most cards when the first goes out, ties first in turn"],
     "cuts on the first trick": ["cuts on the first trick: no"],
+    "take a hand from": ["take a hand from: next player", "take a hand from: previous player"],
     "card points": ["card points: hearts 1, Q♠ 13", "card points: 10h -2"],
     "score": ["score: if exact then 10 + bid else 0"],
     "winner": ["winner: lowest total", "winner: last one in"],
@@ -215,6 +216,10 @@ STATED: dict[str, tuple[str, str]] = {
     "cuts on the first trick in a trick-taking game": (
         TRICKS + "cuts on the first trick: no\n",
         "`cuts on the first trick` is for shedding games",
+    ),
+    "take a hand from in a trick-taking game": (
+        TRICKS + "take a hand from: next player still in\n",
+        "`take a hand from` is for shedding games",
     ),
     "leader out when the first out ends the game": (
         SHED + "loser: most cards when the first goes out\nleader out: next highest card\n",

@@ -54,7 +54,7 @@ from cardrules.dsl.examples import (
     points_text,
 )
 from cardrules.errors import IllegalAction, VariantError
-from cardrules.rules import Direction, FirstDealer, Mode, Pattern, SourcePos, Variant
+from cardrules.rules import Direction, FirstDealer, Mode, Pattern, SourcePos, TakeHand, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.actions import Action
@@ -755,6 +755,7 @@ class _Runner:
 
     def check_take(self, e: Expect) -> str | None:
         from cardrules.engine.actions import Take
+        from cardrules.engine.shedding import _neighbour
 
         seat = e.seat or 0
         who, other = _seat(seat), _seat(e.other or 0)
@@ -763,6 +764,14 @@ class _Runner:
             want = f"expected {who} not to be allowed to take the cards of {other}"
         else:
             want = f"expected {who} to be allowed to take the cards of {other}"
+        if self.v.mode is not Mode.SHEDDING or self.v.shedding.take_hand is TakeHand.NONE:
+            return f"{want}, but in this game nobody takes another player's cards"
+        neighbour = _neighbour(g, seat)
+        if neighbour != e.other:
+            return (
+                f"{want}, but the rules would give {who} the cards of {_seat(neighbour)}, "
+                f"not of {other}"
+            )
         copy = g.clone()
         refusal = ""
         try:
@@ -770,11 +779,6 @@ class _Runner:
         except IllegalAction as exc:
             refusal = str(exc)
         took = next((ev for ev in copy.events[len(g.events) :] if ev[0] == "take"), None)
-        if took is not None and int(took[2]) != e.other:
-            # Not that neighbour's hand, whatever else may be taken.
-            if e.negated:
-                return None
-            return f"{want}, but {who} would take the cards of {_seat(int(took[2]))}"
         if e.negated:
             if took is not None:
                 return f"{want}, but {who} may take them"

@@ -58,7 +58,12 @@ def test_narration_names_what_the_engine_did(v: Variant) -> None:
     text = section(rulebook(v))
     # The trick goes round in the engine's order, and the page says so.
     order = ", ".join(NAMES[s] for s in seats(plays1))
-    assert f"play goes anticlockwise, to the right: {order}, and round again" in text
+    way = (
+        "clockwise, to the left"
+        if v.direction is Direction.CLOCKWISE
+        else "anticlockwise, to the right"
+    )
+    assert f"play goes {way}: {order}, and round again" in text
     # Who leads after the dead trick is the seat the engine named.
     leader = NAMES[int(dead[1])]
     assert f"so {leader} leads the next trick" in text and seats(plays2)[0] == dead[1]

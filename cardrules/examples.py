@@ -44,13 +44,13 @@ from cardrules.dsl.errors import source_line
 from cardrules.dsl.examples import (
     Bids,
     ChangeBid,
-    TakeCards,
     Example,
     Expect,
     ExpectKind,
     PlayOut,
     Plays,
     Step,
+    TakeCards,
     points_text,
 )
 from cardrules.errors import IllegalAction, VariantError
@@ -783,9 +783,7 @@ class _Runner:
             if took is not None:
                 return f"{want}, but {who} may take them"
             if e.reason and e.reason.lower() not in refusal.lower():
-                return (
-                    f"expected the refusal to say {e.reason!r}, but it says: {refusal}"
-                )
+                return f"expected the refusal to say {e.reason!r}, but it says: {refusal}"
             self.note = refusal
             return None
         if took is None:
@@ -798,8 +796,7 @@ class _Runner:
         if held == e.count:
             return None
         return (
-            f"expected {_seat(seat)} to hold {_plural(e.count or 0, 'card')}, "
-            f"but it holds {held}"
+            f"expected {_seat(seat)} to hold {_plural(e.count or 0, 'card')}, but it holds {held}"
         )
 
     def check_result(self, e: Expect) -> str | None:

@@ -36,7 +36,7 @@ from cardrules.bots import HeuristicBot, RandomBot
 from cardrules.cards import Card, CardSet, card
 from cardrules.dsl import format as format_variant
 from cardrules.dsl import load_text
-from cardrules.engine import NUM_ACTIONS, Action, Game, Play, Take, replay
+from cardrules.engine import NUM_ACTIONS, Action, Game, Play, Take
 from cardrules.engine.actions import SHED_BASE, TAKE_ID
 from cardrules.errors import IllegalAction, SaveError, VariantError
 from cardrules.rules import DeadTricks, Direction, LeaderOut, TakeHand, Variant
@@ -46,7 +46,7 @@ TAKE = Take()
 
 @cache
 def load(name: str = "bhabhi", **options: str) -> Variant:
-    return cardrules.load(name, **options)
+    return cardrules.load(name, overrides=options)
 
 
 def deal(n: int, named: Mapping[int, str], void: Mapping[int, str] | None = None) -> list[Card]:
@@ -69,8 +69,16 @@ def deal(n: int, named: Mapping[int, str], void: Mapping[int, str] | None = None
     return [hands[j][i] for i in range(max(sizes)) for j in range(n) if i < len(hands[j])]
 
 
-def game(n: int, named: Mapping[int, str], v: Variant | None = None, **kw: object) -> Game:
-    g = Game(v or load(), players=n, deck=deal(n, named, kw.pop("void", None)), first_dealer=n - 1, **kw)  # type: ignore[arg-type]
+def game(
+    n: int,
+    named: Mapping[int, str],
+    v: Variant | None = None,
+    *,
+    void: Mapping[int, str] | None = None,
+    seed: int | None = None,
+) -> Game:
+    """A game of ``n`` players dealt by :func:`deal` (seat ``n - 1`` deals)."""
+    g = Game(v or load(), players=n, seed=seed, deck=deal(n, named, void), first_dealer=n - 1)
     for s, text in named.items():
         assert set(CardSet.parse(text)) <= set(g.hand(s))
     return g
@@ -198,10 +206,10 @@ def test_a_cut_gives_the_trick_to_the_highest_card_of_the_suit_led() -> None:
     g = game(4, {0: "A♠ 5♥", 1: "2♠ 9♥", 2: "3♠ 2♣", 3: "4♠"}, void={2: "h"})
     play(g, "A♠ 2♠ 3♠ 4♠", "5♥ 9♥ 2♣")
     ev = g.events[-1]
-    assert ev[0] == "pickup" and ev[1] == 1 and set(ev[3]) == set(map(card, "5♥ 9♥ 2♣".split()))
+    assert ev[0] == "pickup" and ev[1] == 1 and set(ev[3]) == set(map(card, ["5♥", "9♥", "2♣"]))
     assert g.to_act == 1 and len(g.hand(1)) == 14
     # Everyone saw the picked-up cards: seat 3's view shows them in seat 1's hand.
-    assert set(dict(g.view(3).known_hands)[1]) == set(map(card, "5♥ 9♥ 2♣".split()))
+    assert set(dict(g.view(3).known_hands)[1]) == set(map(card, ["5♥", "9♥", "2♣"]))
 
 
 # --------------------------------------------------------------------------- golden: the power
@@ -237,8 +245,9 @@ def power_game(seed: int, named: Mapping[int, str] = POWER) -> Game:
 
 
 def drawn(g: Game) -> Card:
-    ev = next(e for e in reversed(g.events) if e[0] == "draw")
-    return ev[2]
+    c = next(e for e in reversed(g.events) if e[0] == "draw")[2]
+    assert isinstance(c, Card)
+    return c
 
 
 def test_the_power_draws_a_card_of_the_earlier_dead_tricks_and_leads_it() -> None:
@@ -363,7 +372,7 @@ def test_the_taken_cards_stay_hidden_from_the_others() -> None:
     for s in (0, 3):
         v = g.view(s)
         known = set(dict(v.known_hands).get(1, ()))
-        assert known == set(map(card, "5♥ 9♥ 2♣".split()))
+        assert known == set(map(card, ["5♥", "9♥", "2♣"]))
         assert v.hand_counts[1] == 14 + len(seat2)
         shown = {str(c) for c in seat2}
         assert not shown & set(v.to_json().replace("[", '"').replace("]", '"').split('"'))
@@ -452,6 +461,7 @@ def test_whole_games_keep_the_cards_and_hide_what_they_should(
         plays = [a for a in legal if a is not TAKE]
         if TAKE in legal and rng.random() < take_share:
             s, hands = g.to_act, [g.hand(t) for t in range(players)]
+            assert s is not None
             dead, trick = g.card_locations()["dead"], g.current_trick()
             g.apply(TAKE)
             t = next(e for e in reversed(g.events) if e[0] == "take")[2]

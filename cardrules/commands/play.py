@@ -580,7 +580,9 @@ class _Session:
         if not res.finished:
             self.say("The game stopped before its end (the trick limit).")
         elif res.loser is None:
-            self.say(f"Everyone went out together: nobody is the {word}." if word else "Nobody loses.")
+            self.say(
+                f"Everyone went out together: nobody is the {word}." if word else "Nobody loses."
+            )
         else:
             self.say(f"{t.does(res.loser, 'is')} left holding cards: the {word or 'loser'}.")
             if res.loser != self.human:

@@ -364,9 +364,7 @@ def _expect_text(e: Expect) -> str:
         return f"{e.count} {'card' if e.count == 1 else 'cards'} each"
     if k is ExpectKind.MAY_TAKE:
         verb = "may not take" if e.negated else "may take"
-        return f"{who} {verb} the cards of {_seat(e.other)}" + (
-            f": {e.reason}" if e.reason else ""
-        )
+        return f"{who} {verb} the cards of {_seat(e.other)}" + (f": {e.reason}" if e.reason else "")
     if k is ExpectKind.HOLDS_COUNT:
         return f"{who} holds {e.count} {'card' if e.count == 1 else 'cards'}"
     words: str = k.value

@@ -80,7 +80,7 @@ def _play_legal(g: Game) -> tuple[Action, ...]:
     if mask <= 0:
         mask = _legal_plays(g, s)[0]
     g._legal_mask = mask
-    legal = _plays_of(mask)
+    legal: tuple[Action, ...] = _plays_of(mask)
     if r.take_hand and not trick and _may_take(g):
         # A shedding game's leader may first take a neighbour's hand.
         legal = (*legal, _TAKE)

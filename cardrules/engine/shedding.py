@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.engine.actions import Take
 from cardrules.engine.tables import _BITS, _PLAY, _SUIT_BIT, _SUIT_OF
-from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game

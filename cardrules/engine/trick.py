@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from cardrules.engine.end import _game_over, _most_cards
 from cardrules.engine.score import _end_hand
 from cardrules.engine.shedding import _draw_card, _lead_drawn, _neighbour, _why_not_take
-from cardrules.errors import IllegalAction
 from cardrules.engine.tables import _BITS, _SUIT_OF, _plays_of
+from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game

@@ -498,3 +498,23 @@ def test_bots_play_bhabhi_legally_and_the_heuristic_beats_random() -> None:
             a = bot.choose(v)
             assert a in v.legal_actions
             g.apply(a)
+
+
+# --------------------------------------------------------------------------- the rules page
+
+
+def test_the_rules_page_and_the_comparison_table_describe_the_new_rules() -> None:
+    from cardrules.rulebook import builtin_variants, comparison_page, rulebook
+
+    page = rulebook(load())
+    assert "they have *the power*, and must lead again" in page
+    assert "may first take every card of the next player still in (to their left)" in page
+    assert "does not cut: their card joins the trick" in page or "does not cut" in page
+    plain = rulebook(load("bhabhi", take_a_hand_from="none", leader_out="next player still in"))
+    assert "may first take every card" not in plain and "*the power*" not in plain
+    previous = rulebook(load("bhabhi", take_a_hand_from="previous player still in"))
+    assert "the previous player still in (to their right)" in previous
+    (row,) = [r for r in comparison_page(builtin_variants()).splitlines() if "[Bhabhi]" in r]
+    assert "no cut on the first trick; the power" in row and "take the next player's hand" in row
+    (kaz,) = [r for r in comparison_page(builtin_variants()).splitlines() if "[Kazhutha](" in r]
+    assert kaz.endswith("| follow suit, cut when void |")

@@ -317,10 +317,27 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
                 hook,
                 bidding,
                 scoring,
-                follow_short(v),
+                follow_short(v) + "".join(f"; {x}" for x in _shedding_extras(v)),
             ]
         )
     return rows
+
+
+def _shedding_extras(v: Variant) -> list[str]:
+    """The shedding rules beyond follow-and-cut that a game has, in short."""
+    if v.mode is not Mode.SHEDDING:
+        return []
+    from cardrules.rules import LeaderOut, TakeHand
+
+    out = []
+    if not v.shedding.first_trick_cuts:
+        out.append("no cut on the first trick")
+    if v.play.leader_out is LeaderOut.DRAWS:
+        out.append("the power (a last card that takes a dead trick draws a dead card)")
+    if v.shedding.take_hand is not TakeHand.NONE:
+        who = "next" if v.shedding.take_hand is TakeHand.NEXT else "previous"
+        out.append(f"the leader may take the {who} player's hand")
+    return out
 
 
 def comparison_table(variants: Sequence[Variant], link: str = "{name}.md") -> str:

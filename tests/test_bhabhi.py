@@ -343,6 +343,17 @@ def test_take_is_refused_mid_trick_by_another_seat_and_in_games_without_it() -> 
     refused(k, TAKE, "no taking of hands")
 
 
+def test_take_in_a_trick_taking_game_is_refused_in_the_bidding_and_the_play() -> None:
+    """Seen failing first: a Take during the bidding reached the bid checks (an
+    AssertionError) instead of being refused."""
+    g = Game(load("oh-hell"), players=4, seed=2)
+    assert g.phase == "bid"
+    refused(g, TAKE, "no taking of hands")
+    while g.phase == "bid":
+        g.apply(g.legal_actions()[0])
+    refused(g, TAKE, "no taking of hands")
+
+
 def test_taking_the_last_other_hand_loses() -> None:
     g = game(3, {0: "A♠ 5♥", 1: "2♠", 2: "3♠ 4♥"})
     play(g, "A♠ 2♠ 3♠")

@@ -530,11 +530,11 @@ class Game:
             _try_amend(self, self._amender if seat is None else seat, action)
             return
         actor = self._to_act if seat is None else seat
-        if self._phase == _BID:
-            _try_bid(self, actor, action)
-            return
         if type(action) is Take:
             _try_take(self, actor)
+            return
+        if self._phase == _BID:
+            _try_bid(self, actor, action)
             return
         _refuse_play(self, actor, action)
 

@@ -14,7 +14,9 @@ cards go out; the game ends when at most one seat is left, or, if the rules
 say so, when the first player goes out (:func:`~cardrules.engine.end._game_over`).
 With "the power" (``leader out: draws a dead card``) the taker of a dead trick
 who has no cards left stays in: it draws a card from the earlier dead tricks
-and leads it (:mod:`~cardrules.engine.shedding`).
+and leads it (:mod:`~cardrules.engine.shedding`). :func:`_try_take` makes the
+``Take`` action (``take a hand from:``): a leader takes a neighbour's cards, and
+the neighbour is out.
 
 Every function takes the game as its first argument.
 """

@@ -16,6 +16,11 @@ numbered from 1, as in variant files. A record written by :func:`dump`::
       seat 1: play A♠
     result: seat 1 wins; totals 23 18 9 11
 
+In a shedding game with "the power", a line such as ``  seat 2 draws 8♠``
+says which dead card a player drew (and led): it is no action, but a record
+without the seed could not know the card otherwise; :func:`load` makes the
+game draw those cards and checks that it drew each one where the record says.
+
 Lines of the rules text, when the variant is not a built-in (or differs from
 the built-in of its name), follow ``rules:`` with ``| `` before each. ``#``
 starts a comment line. The ``result:`` line is written for people and checked on
@@ -138,6 +143,9 @@ def dump(game: Game, *, seed: bool = False) -> str:
                 )
         elif kind == "trump" and ev[3] is not None:
             out.append(f"  turned up {ev[3]}")
+        elif kind == "draw":
+            # The power: not an action, but a record without the seed must say it.
+            out.append(f"  seat {ev[1] + 1} draws {ev[2]}")
         else:
             for seat, aid in _action_log([ev]):
                 out.append(f"  seat {seat + 1}: {Action.from_id(aid).label}")
@@ -167,6 +175,7 @@ def dump(game: Game, *, seed: bool = False) -> str:
 _HAND: Final = re.compile(r"hand (\d{1,5}): seat (\d{1,3}) deals")
 _HOLDS: Final = re.compile(r"seat (\d{1,3}) holds (.*)")
 _ACTION: Final = re.compile(r"seat (\d{1,3}): (.*)")
+_DRAWS: Final = re.compile(r"seat (\d{1,3}) draws (\S{1,24})")
 _SETTING: Final = re.compile(r"([a-z ]+): ?(.*)")
 
 
@@ -367,6 +376,7 @@ def load(text: str, variant: Variant | None = None) -> Game:
             settings["max tricks"][1], settings["max tricks"][0], "max tricks", 1, 10**9
         )
     hands: list[_Hand] = []
+    draws: list[tuple[int, int, int]] = []  # (seat, card, line)
     result: tuple[int, str] | None = None
     for ln, line in lines[i:]:
         if result is not None:
@@ -397,6 +407,14 @@ def load(text: str, variant: Variant | None = None) -> Game:
         if line.startswith("turned up "):
             hand.turned = int(card(line[10:])) if _cards(line[10:], ln) else -1
             continue
+        m = _DRAWS.fullmatch(line)
+        if m:
+            seat = _int(m.group(1), ln, "the seat", 1, players) - 1
+            mask = _cards(m.group(2), ln)
+            if mask.bit_count() != 1:
+                raise _fail(ln, "a player draws one card")
+            draws.append((seat, mask.bit_length() - 1, ln))
+            continue
         m = _ACTION.fullmatch(line)
         if m is None:
             raise _fail(ln, f"{line[:40]!r} is not a line of a record")
@@ -406,7 +424,7 @@ def load(text: str, variant: Variant | None = None) -> Game:
         except InvalidAction as e:
             raise _fail(ln, str(e)) from None
         hand.actions.append((seat, action, ln))
-    return _replay(v, players, seed, max_tricks, hands, result)
+    return _replay(v, players, seed, max_tricks, hands, result, draws)
 
 
 def _replay(
@@ -416,6 +434,7 @@ def _replay(
     max_tricks: int | None,
     hands: list[_Hand],
     result: tuple[int, str] | None,
+    draws: list[tuple[int, int, int]],
 ) -> Game:
     if not hands:
         raise SaveError("record: a record holds at least its first hand")
@@ -427,7 +446,16 @@ def _replay(
             )
     decks = [_deck(v, players, h) for h in hands]
     try:
-        g = Game(v, players, seed, deck=decks, first_dealer=hands[0].dealer, max_tricks=max_tricks)
+        g = Game(
+            v,
+            players,
+            seed,
+            deck=decks,
+            first_dealer=hands[0].dealer,
+            max_tricks=max_tricks,
+            # With the seed, the seed draws (and the lines are checked against it).
+            _draws=() if seed is not None else tuple(c for _, c, _ in draws),
+        )
     except CardrulesError as e:
         raise _fail(hands[0].line, f"the game cannot be set up: {e}") from None
     for hand in hands:
@@ -442,6 +470,18 @@ def _replay(
                 g.apply(action, seat)
             except CardrulesError as e:
                 raise _fail(ln, f"seat {seat + 1} may not {action.label}: {e}") from None
+    drawn = [(int(ev[1]), int(ev[2])) for ev in g.events if ev[0] == "draw"]
+    for k, (seat, c, ln) in enumerate(draws):
+        if k >= len(drawn) or drawn[k] != (seat, c):
+            real = (
+                f"seat {drawn[k][0] + 1} draws {Card(drawn[k][1])}"
+                if k < len(drawn)
+                else "nobody draws"
+            )
+            raise _fail(ln, f"the game does not draw this card here: {real}")
+    if len(drawn) > len(draws):
+        seat, c = drawn[len(draws)]
+        raise SaveError(f"record: seat {seat + 1} draws {Card(c)}, which the record does not say")
     if g.hand_number != hands[-1].number and not g.is_over:
         raise SaveError(
             f"record: the actions reach hand {g.hand_number}, which the record does not deal"

@@ -36,7 +36,7 @@ from cardrules.bots import HeuristicBot, RandomBot
 from cardrules.cards import Card, CardSet, card
 from cardrules.dsl import format as format_variant
 from cardrules.dsl import load_text
-from cardrules.engine import NUM_ACTIONS, Action, Game, Play, Take
+from cardrules.engine import NUM_ACTIONS, Action, Game, Play, Take, replay
 from cardrules.engine.actions import SHED_BASE, TAKE_ID
 from cardrules.errors import IllegalAction, SaveError, VariantError
 from cardrules.rules import DeadTricks, Direction, LeaderOut, TakeHand, Variant
@@ -529,3 +529,56 @@ def test_the_rules_page_and_the_comparison_table_describe_the_new_rules() -> Non
     assert "no cut on the first trick; the power" in row and "take the next player's hand" in row
     (kaz,) = [r for r in comparison_page(builtin_variants()).splitlines() if "[Kazhutha](" in r]
     assert kaz.endswith("| follow suit, cut when void |")
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_records_with_and_without_the_seed_keep_the_draws() -> None:
+    from cardrules import record
+
+    g = power_game(seed_drawing("A♠"))
+    play(g, "10♠ 5♠")  # a second draw
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(TAKE if TAKE in legal and len(g.hand(g.to_act or 0)) > 20 else legal[0])
+    draws = [e for e in g.events if e[0] == "draw"]
+    assert len(draws) >= 2
+    for with_seed in (True, False):
+        text = record.dump(g, seed=with_seed)
+        assert "  seat 2 draws A♠" in text
+        back = record.load(text)
+        assert back.result == g.result and record.dump(back, seed=with_seed) == text
+        assert [e for e in back.events if e[0] == "draw"] == draws
+        # The game a seedless record gives saves its draws, and restores.
+        again = Game.from_json(back.to_json())
+        assert again == back and replay(back.variant, back.events) == back
+    # A record that says another card was drawn is refused at that line.
+    text = record.dump(g)
+    lines = text.splitlines()
+    at = lines.index("  seat 2 draws A♠")
+    # (The game then draws the 2♠; it plays on as the record says until it cannot.)
+    lines[at] = "  seat 2 draws 2♠"
+    with pytest.raises(SaveError, match="record line"):
+        record.load("\n".join(lines) + "\n")
+    lines[at] = "  seat 2 draws 7♣"  # not a dead card: the seed draws instead
+    with pytest.raises(SaveError, match="record line"):
+        record.load("\n".join(lines) + "\n")
+    del lines[at]
+    with pytest.raises(SaveError):
+        record.load("\n".join(lines) + "\n")
+
+
+def test_a_save_carries_given_draws_and_refuses_bad_ones() -> None:
+    from cardrules import record
+
+    g = power_game(seed_drawing("A♠"))
+    back = record.load(record.dump(g))  # no seed: the record's draws are given to the game
+    saved = json.loads(back.to_json())
+    assert saved["draws"] == ["A♠"]
+    assert Game.from_json(json.dumps(saved)) == back
+    for bad in ([5], ["Z♠"], "A♠", ["A♠"] * 10_000):
+        saved["draws"] = bad
+        with pytest.raises(SaveError, match="draws"):
+            Game.from_json(json.dumps(saved))
+    assert "draws" not in json.loads(g.to_json())  # the seed's own draws need no list

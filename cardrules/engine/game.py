@@ -159,6 +159,7 @@ class Game:
         "_dealer",
         "_decks",
         "_decks_reuse",
+        "_draws",
         "_events",
         "_extra",
         "_fd_param",
@@ -209,6 +210,7 @@ class Game:
     _max_tricks: int | None
     _decks: tuple[tuple[int, ...], ...]
     _decks_reuse: bool
+    _draws: tuple[int, ...]
     _forced: list[tuple[tuple[int, ...], int]]
     _sizes: tuple[int, ...]
     _largest: int
@@ -266,11 +268,15 @@ class Game:
         max_tricks: int | None = None,
         _forced: list[tuple[tuple[int, ...], int]] | None = None,
         _blank: bool = False,
+        _draws: tuple[int, ...] = (),
     ) -> None:
         # _forced: recorded deals (restore and replay); _blank: an empty shell
-        # for clone() (a plain constructor call, so the class can be compiled).
+        # for clone() (a plain constructor call, so the class can be compiled);
+        # _draws: recorded draws of dead cards (the power), in order, used instead
+        # of the seed's while they last (a record without its seed, a replay).
         if _blank:
             return
+        self._draws = _draws
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         _begin(self)
 
@@ -883,6 +889,7 @@ class Game:
         g._dealer = self._dealer
         g._decks = self._decks
         g._decks_reuse = self._decks_reuse
+        g._draws = self._draws
         g._events = self._events[:]
         g._extra = self._extra
         g._fd_param = self._fd_param

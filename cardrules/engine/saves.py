@@ -176,6 +176,10 @@ def _save_text(g: Game) -> str:
         "actions": _action_log(g._events),
         "state": g._summary(),
     }
+    if g._draws:
+        # Draws given to the game (a record without its seed): the seed alone
+        # would draw other cards.
+        data["draws"] = [str(ALL_CARDS[c]) for c in g._draws]
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -433,6 +437,23 @@ def _saved_deck(
     return decks[0] if reuse else decks
 
 
+def _saved_draws(data: dict[str, Any], most: int, label: str = "") -> tuple[int, ...]:
+    """The draws of dead cards a save gives its game (at most one per action)."""
+    draws = data.get("draws", [])
+    _want(isinstance(draws, list), f"{label}draws must be a list of cards")
+    assert isinstance(draws, list)
+    _want(len(draws) <= most, f"{label}the save has more draws ({len(draws):,}) than actions")
+    out: list[int] = []
+    for x in draws:
+        if not isinstance(x, str) or len(x) > MAX_CARD_TEXT:
+            raise SaveError(f"{label}draws: {_show(x)} is not a card")
+        try:
+            out.append(int(card(x)))
+        except CardError:
+            raise SaveError(f"{label}draws: {_show(x)} is not a card") from None
+    return tuple(out)
+
+
 def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -> int:
     """The most actions ``hands`` hands of a game can hold: every card played once
     and a look and a bid per seat, in a trick-taking game without bid changes;
@@ -645,8 +666,9 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
     r, most = _most_hands(v, players)
     deck = _saved_deck(data, most)
     deals, actions = _saved_lists(data, r, players, most)
+    draws = _saved_draws(data, len(actions))
     try:
-        g = game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt)
+        g = game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt, _draws=draws)
     except SaveError:
         raise
     except (CardrulesError, ValueError) as e:
@@ -686,8 +708,14 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
     _, players, seed, fd, mt = evs[0]
     _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
     forced: list[tuple[tuple[int, ...], int]] = []
+    draws: list[int] = []
     for ev in evs:
-        if ev[0] == "deal":
+        if ev[0] == "draw":
+            c = ev[2] if len(ev) == 3 else None
+            _want(isinstance(c, Card), f"a draw event's card must be a Card: {c!r}")
+            assert isinstance(c, Card)
+            draws.append(int(c))
+        elif ev[0] == "deal":
             hands = ev[4]
             _want(
                 isinstance(hands, tuple | list) and all(isinstance(h, CardSet) for h in hands),
@@ -700,7 +728,15 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
             _want(c is None or isinstance(c, Card), f"a trump event's card must be a Card: {c!r}")
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
     try:
-        g = game(variant, players, seed, first_dealer=fd, max_tricks=mt, _forced=forced)
+        g = game(
+            variant,
+            players,
+            seed,
+            first_dealer=fd,
+            max_tricks=mt,
+            _forced=forced,
+            _draws=tuple(draws),
+        )
     except SaveError:
         raise
     except (CardrulesError, ValueError, TypeError) as e:

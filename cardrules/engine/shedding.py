@@ -35,7 +35,15 @@ _TAKE: Final = Take()
 
 def _draw_card(g: Game, pool: int) -> int:
     """A card drawn at random from the mask ``pool`` (not empty): the same card
-    for the same seed, hand and trick, so a restored or replayed game draws it too."""
+    for the same seed, hand and trick, so a restored game draws it too. A game
+    given its draws (a replayed log, a record without its seed) draws those
+    while they last, each one that is in ``pool`` (the loader of a record checks
+    that the game drew what the record says)."""
+    forced = g._draws
+    if forced:
+        k = sum(1 for ev in g._events if ev[0] == "draw")
+        if k < len(forced) and pool >> forced[k] & 1:
+            return forced[k]
     key = b"cardrules:draw:%d:%d:%d" % (g._seed, g._hand_index, g._total_tricks)
     k = int.from_bytes(hashlib.shake_128(key).digest(16), "big") % pool.bit_count()
     for _ in range(k):

@@ -1,4 +1,4 @@
-"""Bhabhi (Getaway): the built-in file and the shedding rules it needs.
+"""The Bhabhi (Getaway) file of the built-in catalog, and the shedding rules it needs.
 
 Rules: Pagat's Getaway page (https://www.pagat.com/inflation/getaway.html) and
 the rules page of a Bhabhi app for taking a neighbour's hand. What Bhabhi adds

@@ -21,6 +21,7 @@ new action and the draws, the views, the bots and the file itself.
 from __future__ import annotations
 
 import json
+import re
 import random
 from collections.abc import Mapping
 from functools import cache
@@ -582,3 +583,26 @@ def test_a_save_carries_given_draws_and_refuses_bad_ones() -> None:
         with pytest.raises(SaveError, match="draws"):
             Game.from_json(json.dumps(saved))
     assert "draws" not in json.loads(g.to_json())  # the seed's own draws need no list
+
+
+# --------------------------------------------------------------------------- the play command
+
+
+def test_the_play_command_takes_a_hand_when_typed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+    import sys
+
+    from cardrules.cli import main
+
+    answers = "".join(f"take\n{k}\n" for _ in range(300) for k in range(1, 14))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    code = main(["play", "bhabhi", "--seed", "3", "--players", "4"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and "Traceback" not in out
+    assert "Or type take to take your neighbour's cards before you lead." in out
+    assert re.search(r"You take the \d+ cards of Bot 1", out)
+    assert "Not allowed" in out  # typed where no hand may be taken
+    assert re.search(r"left holding cards: the loser\.", out)
+    assert "kazhutha" not in out.lower()

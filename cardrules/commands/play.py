@@ -169,6 +169,13 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
         return f"  {t.does(ev[1], 'has')} no cards left: out and safe"
     if kind == "knocked out":
         return f"{t.does(ev[1], 'is')} knocked out (too few tricks in hand {ev[2]})"
+    if kind == "draw":
+        return (
+            f"  {t.does(ev[1], 'has')} the power: a card drawn from the dead cards, "
+            f"{t.card(ev[2])}, is led"
+        )
+    if kind == "take":
+        return f"{t.does(ev[1], 'takes')} the {ev[3]} cards of {t.name(ev[2])}"
     if kind == "game":
         return f"\n##### Game {ev[1]} #####"
     if kind == "letter":
@@ -248,6 +255,7 @@ Commands:
   a card         play it: QS, q♠, 10h, td, or its number in your hand's list
   a number       bid that many tricks (while bidding)
   blind N, look  bid N blind / look at your cards (blind-bidding games)
+  take           take your neighbour's cards before you lead (games that allow it)
   show           show the table again        sheet   the score sheet
   save [FILE]    save the game               quit    stop (Ctrl-C and Ctrl-D too)
 """

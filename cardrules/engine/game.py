@@ -677,8 +677,8 @@ class Game:
         * ``("trick", winner, (seats in play order), (cards in play order))``
         * ``("score", hand_number, bids, tricks, points, totals)`` (Fractions)
         * ``("dead", winner, (seats), (cards))``: shedding, a dead trick leaves the game;
-          ``winner`` played its highest card of the suit led (it leads next unless it
-          has just gone out, when the next seat still in leads)
+          ``winner`` played its highest card of the suit led (it leads next; if it
+          has just played its last card, as ``leader out:`` says)
         * ``("pickup", taker, (seats), (cards))``: shedding, a cut; ``taker`` picks up
         * ``("out", seat)``: shedding, the seat has no cards left and is safe
         * ``("knocked out", seat, hand_number)``: after that hand was scored, the seat

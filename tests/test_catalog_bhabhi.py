@@ -21,8 +21,8 @@ new action and the draws, the views, the bots and the file itself.
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 from collections.abc import Mapping
 from functools import cache
 

@@ -33,7 +33,7 @@ from cardrules.rulebook.words import (
     take_hand_phrase,
     unbroken_phrase,
 )
-from cardrules.rules import DeadTricks, Direction, FirstLeader, TakeHand, Variant
+from cardrules.rules import DeadTricks, Direction, FirstLeader, LeaderOut, TakeHand, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -75,7 +75,12 @@ def shedding_sections(
         "- **Everyone follows suit.** The trick is *dead*. "
         + dead_trick_phrase(v)
         + " Whoever played the highest card of the suit led leads the next trick, with any "
-        "card.",
+        "card."
+        + (
+            " (If that was their last card, they have *the power*: see Getting out.)"
+            if v.play.leader_out is LeaderOut.DRAWS
+            else ""
+        ),
         "- **Someone cannot follow.** They play any card: that is a *cut*. The trick stops at "
         "once, and the players after them do not play to it. Whoever played the highest card "
         "of the suit led picks up every card of the trick, the cut card too, adds them to "

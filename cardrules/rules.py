@@ -25,7 +25,7 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
-from cardrules.cards import FULL_DECK_MASK, Card, CardSet, Suit
+from cardrules.cards import Card, CardSet, Suit
 from cardrules.scoring import Formula
 
 if TYPE_CHECKING:
@@ -240,21 +240,35 @@ class PlayerRange:
         return range(self.min, self.max + 1)
 
 
+def _ranks_from(lowest: int) -> int:
+    """The mask of the cards of every suit ranked ``lowest`` (2-14) to the ace."""
+    mask = 0
+    for suit in range(4):
+        for rank in range(lowest, 15):
+            mask |= 1 << (13 * suit + rank - 2)
+    return mask
+
+
 @frozen
 class DeckRule:
-    """The pack: the standard 52 cards less ``removed`` (a card mask)."""
+    """The pack: the cards of each suit from rank ``lowest`` up to the ace (a
+    short pack such as ``9 to ace``: 24 cards), less ``removed`` (a card mask,
+    the ``without`` list)."""
 
     removed: int = 0
+    lowest: int = 2
+    """The lowest rank of each suit (2: the standard 52; 9: the 24-card pack
+    9 to ace; 7: the 32-card pack 7 to ace)."""
 
     @property
     def cards(self) -> CardSet:
         """The cards in play."""
-        return CardSet(FULL_DECK_MASK & ~self.removed)
+        return CardSet(_ranks_from(self.lowest) & ~self.removed)
 
     @property
     def size(self) -> int:
         """The number of cards in the pack."""
-        return 52 - self.removed.bit_count()
+        return len(self.cards)
 
 
 @frozen

@@ -21,7 +21,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.card_rules import ANY_CARD, lead_choice
-from cardrules.cards import Card, CardSet, Suit
+from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.errors import VariantError
 from cardrules.rules import (
     BidStyle,
@@ -149,7 +149,8 @@ def _follow(v: Variant) -> str:
 
 
 def _deck(v: Variant) -> str:
-    text = "standard 52"
+    low = v.deck.lowest
+    text = "standard 52" if low == 2 else f"{Rank(low).label} to ace"
     if v.deck.removed:
         text += " without " + " ".join(str(c) for c in CardSet(v.deck.removed))
     return text

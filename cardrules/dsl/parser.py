@@ -34,7 +34,7 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
-from cardrules.cards import SUIT_NAMES, Card, Suit, card
+from cardrules.cards import SUIT_NAMES, Card, Rank, Suit, card
 from cardrules.errors import CardError, VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
@@ -303,6 +303,22 @@ class _Build(ExampleRules, Transformer[Token, Any]):
 
     def deck(self, c: list[Any]) -> Setting:
         removed = 0
+        lowest = 2
+        if isinstance(c[2], int):
+            # A short pack by rank: `9 to ace` (each suit from the 9 up to the ace).
+            to: Token = c[3]
+            if c[4] != 14:
+                raise self._err(
+                    to,
+                    "a pack by rank runs up to the ace",
+                    expected="the lowest rank, then `to ace`, such as `9 to ace`",
+                )
+            if c[2] == 14:
+                raise self._err(
+                    c[0], "a pack of aces only is too short", expected="such as `9 to ace`"
+                )
+            lowest = c[2]
+        pack = DeckRule(lowest=lowest).cards
         for t in _tokens(c[2:]):
             if t.type == "INT" and str(t) != "52":
                 raise self._err(
@@ -314,8 +330,14 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                 k = card(str(t))
                 if removed >> k & 1:
                     raise self._err(t, f"{k} is taken out twice")
+                if k not in pack:
+                    raise self._err(
+                        t,
+                        f"{k} is not in a pack of {Rank(lowest).label} to ace",
+                        expected=f"a card from {Rank(lowest).label} to ace",
+                    )
                 removed |= 1 << k
-        return self._setting(c, ("deck", DeckRule(removed)))
+        return self._setting(c, ("deck", DeckRule(removed, lowest)))
 
     def direction(self, c: list[Any]) -> Setting:
         tok: Token = c[2]

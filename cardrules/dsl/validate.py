@@ -410,7 +410,7 @@ def _check(
     p = v.play
     if p.first_leader is FirstLeader.HOLDER and p.lead_card is None:
         raise fail("first lead", "the first lead names no card")
-    if p.lead_card is not None and v.deck.removed >> p.lead_card & 1:
+    if p.lead_card is not None and p.lead_card not in v.deck.cards:
         raise fail(
             culprit("first lead", "deck"),
             f"{p.lead_card} leads first, but it is taken out of the pack",
@@ -878,7 +878,7 @@ def _constant(c: _Context, term: CardTerm, leading: bool | None) -> tuple[bool, 
         every, why = False, "the leader of a trick has no suit led"
     elif k is TermKind.WINNING and leading:
         every, why = True, "every card a leader leads is winning"
-    elif k is TermKind.CARD and term.card is not None and v.deck.removed >> term.card & 1:
+    elif k is TermKind.CARD and term.card is not None and term.card not in v.deck.cards:
         every, why = False, f"{term.card} is taken out of the pack"
     elif k in (TermKind.SUIT, TermKind.HIGHER, TermKind.LOWER):
         pack = v.deck.cards
@@ -1410,7 +1410,7 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     "summary": ("summary",),
     "mode": ("mode",),
     "players": ("players.min", "players.max"),
-    "deck": ("deck.removed",),
+    "deck": ("deck.removed", "deck.lowest"),
     "first dealer": ("dealer.first", "dealer.seat"),
     "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
     "trumps": ("trumps.kind", "trumps.suit", "trumps.cycle", "trumps.none_when_pack_empty"),

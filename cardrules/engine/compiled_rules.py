@@ -166,6 +166,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("WinRule", "knockout_below"): 0,
     ("WinRule", "last_one_in"): False,
     ("SheddingRule", "take_hand"): TakeHand.NONE,
+    ("DeckRule", "lowest"): 2,
 }
 
 

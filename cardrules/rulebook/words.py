@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, CardSet, Suit
+from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.rulebook.follow import (
     break_phrase,
     choice_phrase,
@@ -178,10 +178,18 @@ def players_short(v: Variant) -> str:
 
 def deck_phrase(v: Variant) -> str:
     """The pack, such as ``"one standard 52-card pack, aces high"``."""
+    low = v.deck.lowest
+    ranks = " ".join(Rank(r).label for r in range(14, low - 1, -1))
+    if low > 2:
+        order = f"aces high ({ranks})"
+        pack = f"a {4 * (15 - low)}-card pack, {Rank(low).label} to ace in each suit"
+    else:
+        order = "aces high (A K Q J 10 ... 2)"
+        pack = "a 52-card pack"
     if v.deck.removed == 0:
-        return "one standard 52-card pack, aces high (A K Q J 10 ... 2)"
+        return f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
     gone = CardSet(v.deck.removed)
-    return f"a 52-card pack without {gone} ({v.deck.size} cards), aces high (A K Q J 10 ... 2)"
+    return f"{pack} without {gone} ({v.deck.size} cards), {order}"
 
 
 def direction_phrase(v: Variant) -> str:
@@ -1086,7 +1094,7 @@ def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant
 RULES: tuple[Rule, ...] = (
     Rule("Kind of game", ("mode",), lambda v: mode_phrase(v).capitalize() + "."),
     Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
-    Rule("Pack", ("deck.removed",), lambda v: deck_phrase(v).capitalize() + "."),
+    Rule("Pack", ("deck.removed", "deck.lowest"), lambda v: deck_phrase(v).capitalize() + "."),
     Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
     Rule("Dealer", ("dealer.first", "dealer.seat", "match.loser_deals"), dealer_phrase),
     Rule(
@@ -1251,6 +1259,7 @@ SETTING_LINES: dict[str, str] = {
     "players.min": "players",
     "players.max": "players",
     "deck.removed": "deck",
+    "deck.lowest": "deck",
     "direction": "direction",
     "dealer.first": "first dealer",
     "dealer.seat": "first dealer",

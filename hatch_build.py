@@ -38,6 +38,8 @@ COMPILED = (
     "cardrules/engine/play.py",
     "cardrules/engine/trick.py",
     "cardrules/engine/shedding.py",
+    "cardrules/engine/ranks.py",
+    "cardrules/engine/ranked_play.py",
     "cardrules/engine/score.py",
     "cardrules/engine/end.py",
     "cardrules/engine/knockout.py",

@@ -59,6 +59,8 @@ __all__ = [
     "SourcePos",
     "TakeHand",
     "TieBreak",
+    "TrumpCard",
+    "TrumpCardKind",
     "TrumpKind",
     "TrumpLead",
     "TrumpRule",
@@ -130,6 +132,52 @@ class TrumpKind(Enum):
     FIXED = "fixed"
     CYCLE = "cycle"
     """A fixed cycle of suits by hand number (``None`` in it: a no-trump hand)."""
+
+
+class TrumpCardKind(Enum):
+    """How an entry of a trump order (``trump order:``) names its card."""
+
+    OF_TRUMPS = "of trumps"
+    """The card of the entry's rank in the trump suit (``J of trumps``)."""
+    SAME_COLOUR = "of the same colour"
+    """The card of the entry's rank in the other suit of the trump suit's colour
+    (``J of the same colour``: with hearts trumps, the jack of diamonds)."""
+    CARD = "card"
+    """A named card, whatever the trump suit (``2♦``)."""
+
+
+@frozen
+class TrumpCard:
+    """One entry of a trump order: a card named by its rank relative to the trump
+    suit, or a named card."""
+
+    kind: TrumpCardKind
+    rank: int = 0
+    """For ``OF_TRUMPS`` and ``SAME_COLOUR``: the rank, 2-14."""
+    card: Card | None = None
+    """For ``CARD``."""
+
+    def resolve(self, trump: Suit) -> Card:
+        """The card this entry names when ``trump`` is the trump suit."""
+        if self.kind is TrumpCardKind.CARD:
+            assert self.card is not None
+            return self.card
+        suit = trump if self.kind is TrumpCardKind.OF_TRUMPS else same_colour(trump)
+        return Card.of(self.rank, suit)
+
+    def __str__(self) -> str:
+        if self.kind is TrumpCardKind.CARD:
+            return str(self.card)
+        return f"{_RANK_LABEL[self.rank]} {self.kind.value}"
+
+
+_RANK_LABEL: dict[int, str] = {r: (str(r) if r <= 10 else "JQKA"[r - 11]) for r in range(2, 15)}
+
+
+def same_colour(suit: Suit) -> Suit:
+    """The other suit of ``suit``'s colour (clubs and spades are black, diamonds
+    and hearts red)."""
+    return Suit(3 - int(suit))
 
 
 class BidStyle(Enum):
@@ -371,6 +419,38 @@ class TrumpRule:
     """Every n-th hand is played without trumps, whatever the rule above says."""
     none_when_pack_empty: bool = True
     """Turned-up trumps: when no card is left to turn, play without trumps."""
+    order: tuple[TrumpCard, ...] = ()
+    """``trump order:``, the highest trumps, highest first: in a hand with
+    trumps each is a trump whatever its printed suit (for following, leading,
+    the ``trumps`` and ``suit led`` terms and broken suits), and they beat the
+    other trumps, which rank below them in their usual order. Empty: the usual
+    order (ace high) and every card of its printed suit. A hand without trumps
+    ignores it."""
+
+    def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
+        """The cards of ``pack`` that are the hand's highest trumps by
+        :attr:`order` when ``trump`` is the trump suit, highest first (an entry
+        naming a card already named, or a card not in the pack, is skipped)."""
+        out: list[Card] = []
+        for entry in self.order:
+            c = entry.resolve(trump)
+            if c in pack and c not in out:
+                out.append(c)
+        return tuple(out)
+
+    def effective_suit(self, c: Card, trump: Suit | None, pack: CardSet) -> Suit:
+        """The suit ``c`` belongs to when ``trump`` is the trump suit: the trump
+        suit for a card of the trump order, else its printed suit."""
+        if trump is not None and self.order and c in self.ranking(trump, pack):
+            return trump
+        return c.suit
+
+    def trump_cards(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
+        """Every trump of ``pack`` from the highest: the trump order's cards, then
+        the other cards of the trump suit from the ace down."""
+        top = self.ranking(trump, pack)
+        rest = [c for c in reversed(pack.of_suit(trump)) if c not in top]
+        return (*top, *rest)
 
     def fixed_trump(self, hand_number: int) -> Suit | None:
         """The trump of hand ``hand_number`` (1-based) when it does not depend on the deal.

@@ -83,7 +83,7 @@ SAMPLES: dict[str, list[str]] = {
     "summary": ['summary: "S"'],
     "mode": ["mode: shedding"],
     "players": ["players: 3 to 7"],
-    "deck": ["deck: standard 52 without 2♣"],
+    "deck": ["deck: standard 52 without 2♣", "deck: 9 to ace without 9♣"],
     "direction": ["direction: anticlockwise"],
     "first dealer": ["first dealer: seat 2", "first dealer: random"],
     "deal passes": ["deal passes: to the loser"],
@@ -118,6 +118,7 @@ SAMPLES: dict[str, list[str]] = {
     "tie": ["tie: extra hands, at most 3", "tie: shared"],
     "target": ["target: 100 points", "target: 5"],
     "knocked out": ["knocked out: no tricks", "knocked out: fewer than 2 tricks"],
+    "trump order": ["trump order: J of trumps, J of the same colour, 2♦", "trump order: usual"],
     "match word": ["match word: DONKEY"],
     "options": ["options: hook, hand size"],
 }
@@ -250,6 +251,14 @@ STATED: dict[str, tuple[str, str]] = {
         TRICKS
         + "deck: standard 52 without 2♣\nfirst trick: any card except 2♣, otherwise any card\n",
         "`first trick` has no effect: 2♣ is taken out of the pack",
+    ),
+    "trump order without trumps": (
+        TRICKS + "trumps: none\ntrump order: J of trumps\n",
+        "`trump order` has no effect: this game has no trumps",
+    ),
+    "trump order in the usual order": (
+        TRICKS + "trump order: A of trumps, K of trumps\n",
+        "`trump order` has no effect: it ranks the trumps in their usual order",
     ),
     "forehead hands never dealt": (
         TRICKS + "forehead hands: 9\n",

@@ -47,6 +47,7 @@ SETTING_NAMES: Final[tuple[str, ...]] = (
     "hands",
     "trumps",
     "no trumps",
+    "trump order",
     "bidding",
     "hook",
     "bids",
@@ -92,6 +93,7 @@ KEY_TERMINALS: Final[dict[str, str]] = {
     "K_HANDS": "hands",
     "K_TRUMPS": "trumps",
     "NO_TRUMPS": "no trumps",
+    "K_TRUMP_ORDER": "trump order",
     "K_BIDDING": "bidding",
     "K_HOOK": "hook",
     "K_BIDS": "bids",
@@ -148,6 +150,7 @@ TERMINALS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "NO_TRUMPS": ("`no trumps`", ("no trumps",)),
     "K_TRUMPS": ("`trumps`", ("trumps",)),
     "RANK_WORD": ("a rank such as 10, J, Q, K or A", ()),
+    "TRUMP_CARD": ("a trump such as `J of trumps` or `J of the same colour`", ()),
 }
 
 _PHRASES: Final[dict[str, str]] = {
@@ -180,6 +183,7 @@ _PHRASES: Final[dict[str, str]] = {
     "V_TURNED_UP": "turned up",
     "V_NONE_WHEN_EMPTY": "no trumps when the pack runs out",
     "V_CYCLE": "cycle",
+    "V_USUAL": "usual",
     "V_NEVER": "never",
     "V_EVERY": "every",
     "V_HAND": "hand",

@@ -248,6 +248,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "no trumps": lambda v: (
         f"every {_ordinal(v.trumps.no_trump_every)} hand" if v.trumps.no_trump_every else "never"
     ),
+    "trump order": lambda v: ", ".join(str(e) for e in v.trumps.order) or "usual",
     "bidding": lambda v: _BIDDING[v.bidding.style],
     "hook": lambda v: _yes(v.bidding.hook),
     "bids": _bids,
@@ -334,6 +335,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return v.winning.knockout_below > 0
     if key == "no trumps":
         return v.trumps.no_trump_every is not None
+    if key == "trump order":
+        return bool(v.trumps.order)
     if key == "hand size":
         return v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST) or _differs(v, key)
     if key == "bidding":

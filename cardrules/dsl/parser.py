@@ -34,7 +34,7 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
-from cardrules.cards import SUIT_NAMES, Card, Rank, Suit, card
+from cardrules.cards import SUIT_NAMES, Card, Rank, Suit, card, parse_rank
 from cardrules.errors import CardError, VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
@@ -58,6 +58,8 @@ from cardrules.rules import (
     SourcePos,
     TakeHand,
     TieBreak,
+    TrumpCard,
+    TrumpCardKind,
     TrumpKind,
     TrumpRule,
     Variant,
@@ -494,6 +496,28 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         num = Token("INT", digits, line=ordinal.line, column=ordinal.column)
         every = self._int(num, 2, MAX_SCHEDULE_HANDS, "a hand number")
         return self._setting(c, ("trumps.no_trump_every", every))
+
+    def trump_order(self, c: list[Any]) -> Setting:
+        entries: list[TrumpCard] = []
+        for tok in _tokens(c[2:]):
+            if tok.type == "V_USUAL":
+                break
+            if tok.type == "CARD":
+                entry = TrumpCard(TrumpCardKind.CARD, card=card(str(tok)))
+            else:
+                words = str(tok).split()
+                kind = (
+                    TrumpCardKind.OF_TRUMPS
+                    if words[-1].lower() == "trumps"
+                    else TrumpCardKind.SAME_COLOUR
+                )
+                entry = TrumpCard(kind, rank=int(parse_rank(words[0])))
+            if entry in entries:
+                raise self._err(tok, f"{entry} is named twice")
+            if len(entries) >= limits.MAX_LIST_ITEMS:
+                raise self._err(tok, "the trump order is too long")
+            entries.append(entry)
+        return self._setting(c, ("trumps.order", tuple(entries)))
 
     # ---- bidding
     def bidding(self, c: list[Any]) -> Setting:

@@ -36,6 +36,7 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
+from cardrules.cards import Rank, Suit
 from cardrules.errors import VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
@@ -415,6 +416,19 @@ def _check(
             culprit("first lead", "deck"),
             f"{p.lead_card} leads first, but it is taken out of the pack",
         )
+    for entry in v.trumps.order:
+        if entry.card is not None and entry.card not in v.deck.cards:
+            raise fail(
+                culprit("trump order", "deck"),
+                f"the trump order names {entry.card}, but it is not in the pack",
+            )
+        if entry.card is None and entry.rank < v.deck.lowest:
+            raise fail(
+                culprit("trump order", "deck"),
+                f"the trump order names {entry}, but the pack has no "
+                f"{Rank(entry.rank).label}s ({v.deck.size} cards, "
+                f"{Rank(v.deck.lowest).label} to ace)",
+            )
     if (p.must_trump or p.must_beat) and not p.must_follow:
         raise fail("follow", "`must trump` and `must beat` go with `must follow suit`")
 
@@ -1134,6 +1148,36 @@ def _card_points(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _trump_suits(v: Variant) -> list[Suit]:
+    """The suits that can be trumps in some hand of ``v``."""
+    t = v.trumps
+    if t.kind is TrumpKind.FIXED:
+        return [t.suit] if t.suit is not None else []
+    if t.kind is TrumpKind.CYCLE:
+        return [s for s in Suit if s in t.cycle]
+    return list(Suit) if t.kind is TrumpKind.TURN_UP else []
+
+
+def _trump_order(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    if not v.trumps.order:
+        return
+    if c.never_trumps:
+        yield _NoOp(
+            "trump order", f"`trump order` has no effect: {c.no_trumps_why}", ("trumps", "mode")
+        )
+        return
+    pack = v.deck.cards
+    if all(
+        v.trumps.trump_cards(s, pack) == tuple(reversed(pack.of_suit(s))) for s in _trump_suits(v)
+    ):
+        yield _NoOp(
+            "trump order",
+            "`trump order` has no effect: it ranks the trumps in their usual order, ace high",
+            ("trumps", "deck"),
+        )
+
+
 def _target(c: _Context) -> Iterator[_NoOp]:
     v = c.v
     if v.winning.target is None:
@@ -1202,6 +1246,7 @@ _MODE_SETTINGS: Final = {
         {
             "trumps",
             "no trumps",
+            "trump order",
             "bidding",
             "hook",
             "bids",
@@ -1281,6 +1326,11 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("trumps.no_trump_every",),
         "games with trumps, long enough to reach such a hand, in which it would have trumps",
         _no_trumps,
+    ),
+    "trump order": Effect(
+        ("trumps.order",),
+        "games with trumps, in which it ranks some trump otherwise than the usual order",
+        _trump_order,
     ),
     "bidding": Effect(("bidding.style",), "trick-taking games", _bidding),
     "hook": Effect(("bidding.hook",), "games with bidding in turn", _hook),

@@ -19,6 +19,7 @@ import attrs
 from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice, CardTerm, TermKind
 from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardSet
 from cardrules.engine.actions import Action
+from cardrules.engine.ranks import RankTables
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
@@ -79,7 +80,8 @@ def _cards(n: int) -> str:
 
 #: A compiled card-set rule: for each set, (the mask of its constant terms, its
 #: terms that depend on the trick: (code, mask, unbroken only, negated)). Codes:
-#: 0 a constant mask, 1 the suit led, 2 trumps, 3 winning cards.
+#: 0 a constant mask, 1 the suit led, 2 trumps, 3 winning cards, 4 a named suit
+#: by the hand's effective suits (a trump order; mask: the suit's number).
 CompiledChoice = tuple[tuple[int, tuple[tuple[int, int, bool, bool], ...]], ...]
 
 _DYNAMIC: Final = {TermKind.SUIT_LED: 1, TermKind.TRUMPS: 2, TermKind.WINNING: 3}
@@ -105,9 +107,10 @@ def _term_mask(t: CardTerm) -> int:
     return mask
 
 
-def _compile_choice(choice: CardChoice) -> CompiledChoice | None:
+def _compile_choice(choice: CardChoice, ranked: bool = False) -> CompiledChoice | None:
     """A card-set rule as masks and codes for the loop; ``None`` when it never limits
-    what may be played (``any card``)."""
+    what may be played (``any card``). With ``ranked`` (a trump order), a named
+    suit is the hand's effective suit: code 4, with the suit's number for mask."""
     if choice == ANY_CARD or not choice.options:
         return None
     out: list[tuple[int, tuple[tuple[int, int, bool, bool], ...]]] = []
@@ -115,6 +118,9 @@ def _compile_choice(choice: CardChoice) -> CompiledChoice | None:
         const = FULL_DECK_MASK
         dyn: list[tuple[int, int, bool, bool]] = []
         for t in option.terms:
+            if ranked and t.kind is TermKind.SUIT and t.suit is not None:
+                dyn.append((4, int(t.suit), t.unbroken, t.negated))
+                continue
             code = _DYNAMIC.get(t.kind, 0)
             mask = 0 if code else _term_mask(t)
             if code or t.unbroken:
@@ -167,6 +173,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("WinRule", "last_one_in"): False,
     ("SheddingRule", "take_hand"): TakeHand.NONE,
     ("DeckRule", "lowest"): 2,
+    ("TrumpRule", "order"): (),
 }
 
 
@@ -243,16 +250,24 @@ class _Rules:
             else (1 if p.first_lead is FirstLead.CARD else 2)
         )
         # The card-set rules, compiled (see _compile_choice); None: no limit.
-        self.follow = _compile_choice(p.follow)
-        self.lead = _compile_choice(p.lead)
-        self.first_trick = _compile_choice(p.first_trick)
+        ranked = bool(v.trumps.order) and self.tricks_mode
+        self.follow = _compile_choice(p.follow, ranked)
+        self.lead = _compile_choice(p.lead, ranked)
+        self.first_trick = _compile_choice(p.first_trick, ranked)
         self.follow_rule = p.follow
         self.lead_rule = p.lead
         self.first_trick_rule = p.first_trick
         # Fast paths of the loop, read off the rule values: a player holding the
         # suit led may play any card of it (and, with free_void, any card when void).
         first = p.follow.options[0].terms if p.follow.options else ()
-        self.plain_follow = first == (CardTerm(TermKind.SUIT_LED),) and self.first_trick is None
+        # A trump order (effective suits, powers other than the rank): every play
+        # goes through engine/ranked_play.py, with the hand's rank tables
+        # (engine/ranks.py, one per trump suit, built once and kept here).
+        self.ranked = bool(t.order) and self.tricks_mode
+        self.rank_cache: dict[int, RankTables] = {}
+        self.plain_follow = (
+            first == (CardTerm(TermKind.SUIT_LED),) and self.first_trick is None and not self.ranked
+        )
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None
         self.first_trick_free = self.first_trick is None

@@ -7,7 +7,8 @@ replay), a given deck, or the seed's shuffle (:mod:`~cardrules.engine.dealing`);
 the cards go one at a time from the dealer's neighbour (to the seats still in,
 when players are knocked out: :mod:`~cardrules.engine.knockout`); a card is turned up for
 trumps in the hands the rules say (or the trump suit of the hand is the rules'
-fixed one); the hand's state is reset and the bidding
+fixed one, set with its rank tables by
+:func:`~cardrules.engine.ranks._set_trump`); the hand's state is reset and the bidding
 (:func:`~cardrules.engine.bidding._start_bidding`) or, without bids, the play
 (:func:`~cardrules.engine.play._start_play`) begins.
 
@@ -24,6 +25,7 @@ from cardrules.engine.bidding import _start_bidding
 from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
 from cardrules.engine.knockout import _seats_in
 from cardrules.engine.play import _start_play
+from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS
 
 if TYPE_CHECKING:
@@ -95,7 +97,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     else:
         fixed = trule.fixed_trump(hn)
         trump = -1 if fixed is None else int(fixed)
-    g._trump = trump
+    _set_trump(g, trump)
     dealt = 0
     for h in hands:
         dealt |= h

@@ -3,9 +3,12 @@ not allowed now."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardrules.card_rules import CardTerm, TermKind
 from cardrules.cards import ALL_CARDS, CardSet, Suit
 from cardrules.engine.compiled_rules import _Rules
+from cardrules.engine.tables import _SUIT_OF
 
 
 def _cards_text(mask: int) -> str:
@@ -36,11 +39,13 @@ def _explain_play(
     trump: int,
     trick: list[int],
     best: int,
+    suit_of: Sequence[int] = _SUIT_OF,
 ) -> str:
     """Why card ``c`` may not be played from ``hand``: ``legal`` is the mask of the
     cards that may be played, the code of the rule that limited it and the index of
     the set of that rule's list that applied (see ``play._legal_plays``); ``trick``
-    the cards played to the trick so far and ``best`` the card winning it."""
+    the cards played to the trick so far, ``best`` the card winning it and
+    ``suit_of`` the suit each card counts as in this hand (its effective suit)."""
     cd = ALL_CARDS[c]
     if not hand >> c & 1:
         return f"you do not hold {cd}"
@@ -49,12 +54,12 @@ def _explain_play(
     if code == 1:
         return f"the first lead of the hand must be {ALL_CARDS[r.lead_card]}"
     if code == 2:
-        return f"the first lead must be a {Suit(r.lead_card // 13).word[:-1]}: you hold {held}"
+        return f"the first lead must be a {Suit(suit_of[r.lead_card]).word[:-1]}: you hold {held}"
     rule = {3: r.lead_rule, 4: r.follow_rule, 5: r.first_trick_rule}.get(code)
     if rule is None or not 0 <= option < len(rule.options):
         return f"{cd} may not be played now"  # pragma: no cover
     terms = rule.options[option].terms
-    led = Suit(trick[0] // 13).word if trick else ""
+    led = Suit(suit_of[trick[0]]).word if trick else ""
     trumps = Suit(trump).word if trump >= 0 else "trumps"
     best_card = ALL_CARDS[best] if trick else None
     if code == 3 and terms == _NOT_UNBROKEN_TRUMPS:

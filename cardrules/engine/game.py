@@ -62,6 +62,8 @@ from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.events import Event, _events_for, _public
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.play import _play_legal, _refuse_play
+from cardrules.engine.ranked_play import _play_ranked
+from cardrules.engine.ranks import RankTables
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
 from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
@@ -182,6 +184,7 @@ class Game:
         "_out",
         "_phase",
         "_r",
+        "_ranks",
         "_result",
         "_scores",
         "_seats",
@@ -221,6 +224,7 @@ class Game:
     _size: int
     _dealer: int
     _trump: int
+    _ranks: RankTables
     _turned: int
     _undealt: int
     _hands: list[int]
@@ -443,6 +447,11 @@ class Game:
                 self._apply_slow(action, seat)
                 return
             s = self._to_act
+            r = self._r
+            if r.ranked:
+                # A trump order: effective suits and powers (engine/ranked_play.py).
+                _play_ranked(self, s, c)
+                return
             hands = self._hands
             hands[s] ^= _BITS[c]
             trick = self._trick
@@ -463,7 +472,6 @@ class Game:
                 self._best_seat = s
                 self._leader = s
                 led = suit
-            r = self._r
             if r.track_breaks:
                 # Only when a card-set rule bars unbroken suits (see broken_by).
                 self._broken_prev = self._broken_suits
@@ -872,7 +880,7 @@ class Game:
         played |= self._dead
         for c in self._trick:
             played |= _BITS[c]
-        return bool(played & SUIT_MASKS[trump])
+        return bool(played & self._ranks.suit_masks[trump])
 
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies), for search."""
@@ -926,6 +934,7 @@ class Game:
         g._tricks = self._tricks[:]
         g._tricks_played = self._tricks_played
         g._trump = self._trump
+        g._ranks = self._ranks
         g._turned = self._turned
         g._undealt = self._undealt
         g._v = self._v

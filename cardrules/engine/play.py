@@ -26,7 +26,7 @@ from cardrules.engine.actions import Action, Play
 from cardrules.engine.compiled_rules import CompiledChoice
 from cardrules.engine.explain import _explain_play
 from cardrules.engine.shedding import _TAKE, _may_take
-from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF, _UNBROKEN, _plays_of
+from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF, _plays_of
 from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -106,7 +106,8 @@ def _legal_plays(g: Game, s: int) -> tuple[int, int, int]:
                 if hand >> lc & 1:
                     return _BITS[lc], 1, 0
             else:
-                m = hand & SUIT_MASKS[lc // 13]
+                ranks = g._ranks
+                m = hand & ranks.suit_masks[ranks.suit_of[lc]]
                 if m:
                     return m, (2 if m != hand else 0), 0
         rule, code = r.lead, 3
@@ -129,10 +130,12 @@ def _choose(g: Game, rule: CompiledChoice, hand: int) -> tuple[int, int]:
     that set's index (``hand`` and -1 when no set does)."""
     trick = g._trick
     trump = g._trump
-    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
-    led = SUIT_MASKS[_SUIT_OF[trick[0]]] if trick else 0
+    ranks = g._ranks
+    suit_masks = ranks.suit_masks
+    trumps = suit_masks[trump] if trump >= 0 else 0
+    led = suit_masks[ranks.suit_of[trick[0]]] if trick else 0
     win = -1
-    unbroken = _UNBROKEN[g._broken_suits]
+    unbroken = ranks.unbroken[g._broken_suits]
     for i, (const, dyn) in enumerate(rule):
         m = hand & const
         for code, cmask, only_unbroken, negated in dyn:
@@ -146,6 +149,8 @@ def _choose(g: Game, rule: CompiledChoice, hand: int) -> tuple[int, int]:
                 if win < 0:
                     win = _winning_mask(g, trumps)
                 t = win
+            elif code == 4:
+                t = suit_masks[cmask]
             else:
                 t = cmask
             if only_unbroken:
@@ -161,10 +166,10 @@ def _winning_mask(g: Game, trumps: int) -> int:
     if not g._trick:
         return FULL_DECK_MASK
     best = g._best
-    above = ~((2 << best) - 1)
+    above = g._ranks.above[best]
     if trumps and trumps >> best & 1:
-        return trumps & above
-    return (SUIT_MASKS[_SUIT_OF[best]] & above) | trumps
+        return above
+    return above | trumps
 
 
 def _take_back_play(g: Game, s: int, c: int) -> None:
@@ -178,11 +183,12 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
     best = trick[0]
     best_seat = g._trick_seats[0]
     trump = g._trump
+    suit_of, power = g._ranks.suit_of, g._ranks.power
     for card_, seat in zip(trick, g._trick_seats, strict=True):
-        if _SUIT_OF[card_] == _SUIT_OF[best]:
-            if card_ > best:
+        if suit_of[card_] == suit_of[best]:
+            if power[card_] > power[best]:
                 best, best_seat = card_, seat
-        elif _SUIT_OF[card_] == trump:
+        elif suit_of[card_] == trump:
             best, best_seat = card_, seat
     g._best = best
     g._best_seat = best_seat
@@ -206,5 +212,6 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
             g._trump,
             g._trick,
             g._best,
+            g._ranks.suit_of,
         )
     )

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 from attrs import frozen
 
-from cardrules.cards import Card, CardSet, Suit
+from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
 from cardrules.dsl.errors import source_line
 from cardrules.dsl.examples import (
     Bids,
@@ -355,9 +355,28 @@ def _stack(v: Variant, ex: Example) -> _Deal:
         if d.no_trumps and fixed is not None:
             raise _Fail(at, f"hand {hn} has {fixed.word} as trumps")
 
-    for s in range(n):
+    if v.trumps.order and not shedding:
+        # A trump order: "void in" a suit is by effective suit (with hearts trumps
+        # and the jack of the same colour high, J♦ counts as a heart, not a diamond).
+        trump = (
+            ALL_CARDS[turned].suit
+            if turned >= 0
+            else (None if turn_up else v.trumps.fixed_trump(hn))
+        )
+        if trump is not None:
+            top = CardSet(v.trumps.ranking(trump, CardSet(pack))).mask
+            voids = [0] * n
+            for held in ex.holdings:
+                for suit in held.void:
+                    voids[held.seat] |= (suit.mask & ~top) | (top if suit is trump else 0)
+    for held in ex.holdings:
+        s = held.seat
         if named[s] & voids[s]:
-            raise _Fail(at, f"{_seat(s)} is given a card of a suit it is void in")
+            raise _Fail(
+                held.pos,
+                f"{_seat(s)} holds {_cards(CardSet(named[s] & voids[s]))}, "
+                "so is not void in its suit",
+            )
     taken = 0
     for m in named:
         taken |= m

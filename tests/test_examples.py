@@ -119,7 +119,6 @@ def test_only_may_come_after_the_cards() -> None:
             4,
             "turned",
         ),
-        ("example: t\n  seat 1 holds A♠, void in spades\n  expect seat 1 leads\n", 3, "not void"),
         (
             "example: t\n  with 3 players\n  seat 4 holds A♠\n  expect seat 1 leads\n",
             4,
@@ -147,6 +146,20 @@ def test_a_wrong_example_line_is_refused_at_its_line(text: str, line: int, words
     assert err.path == "x.cardrules" and err.line == line, str(err)
     assert words in err.message, err.message
     assert "Traceback" not in str(err)
+
+
+def test_a_seat_void_in_a_suit_it_holds_fails_at_its_line() -> None:
+    """Whether a named card is of a suit the seat is void in depends on the hand's
+    trumps under a trump order (J♦ is a heart with the jack of the same colour among
+    the trumps), so it is checked when the example runs, at the seat's line."""
+    v = parse(
+        "game: x\nplayers: 4\nhand size: 5\ntrumps: none\nbidding: none\nscore: tricks\n"
+        "example: t\n  seat 1 holds A♠, void in spades\n  expect seat 1 leads\n",
+        path="x.cardrules",
+        validate=False,
+    )
+    (failure,) = run_examples(v)
+    assert failure.line == 8 and "seat 1 holds A♠, so is not void in its suit" in str(failure)
 
 
 def test_a_misspelt_example_line_is_refused_at_its_line() -> None:

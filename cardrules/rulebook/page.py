@@ -67,6 +67,7 @@ from cardrules.rulebook.words import (
     scoring_phrase,
     tie_phrase,
     trump_lead_phrase,
+    trump_order_phrase,
     trumps_phrase,
     trumps_short,
     unbroken_phrase,
@@ -353,7 +354,12 @@ def _play_section(v: Variant, counts: Sequence[int], players: int | None) -> lis
         follow_phrase(v, trumps),
         "",
     ]
-    for text in (trump_lead_phrase(v, trumps), first_trick_phrase(v), unbroken_phrase(v)):
+    for text in (
+        trump_order_phrase(v, counts),
+        trump_lead_phrase(v, trumps),
+        first_trick_phrase(v),
+        unbroken_phrase(v),
+    ):
         if text:
             out += [text, ""]
     out += [winner_phrase(v, trumps), ""]

@@ -381,11 +381,21 @@ def stack_deck(hands: Sequence[Sequence[Card]]) -> list[Card]:
     return deck
 
 
+def _example_pack(v: Variant) -> list[Card]:
+    """The cards the page's examples deal: the pack less every card a trump order
+    names for some trump suit, whose suit and rank then depend on the hand (the
+    examples reason with printed suits, aces high; the trump order has its own
+    paragraph)."""
+    pack = v.deck.cards
+    special = {c for s in Suit for c in v.trumps.ranking(s, pack)} if v.trumps.order else set()
+    return [c for c in pack if c not in special]
+
+
 class _Pack:
     """The cards of a variant's pack still free for an example."""
 
     def __init__(self, v: Variant) -> None:
-        self.cards = set(v.deck.cards)
+        self.cards = set(_example_pack(v))
 
     def take(self, suit: Suit, ranks: Sequence[int]) -> Card | None:
         for r in ranks:
@@ -625,14 +635,14 @@ def _deal(v: Variant, n: int, c: int, spec: _Spec) -> list[list[Card]] | None:
     sizes = [size // n + (1 if k < size % n else 0) for k in range(n)] if shed else [c] * n
     hands = [list(spec.fixed.get(k, [])) for k in range(n)]
     used = {x for h in hands for x in h}
-    if len(used) != sum(len(h) for h in hands) or not used <= set(v.deck.cards):
+    if len(used) != sum(len(h) for h in hands) or not used <= set(_example_pack(v)):
         return None
     if any(len(h) > sizes[k] for k, h in enumerate(hands)):
         return None
     lead_card = v.play.lead_card
     holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     pool = sorted(
-        (x for x in v.deck.cards if x not in used),
+        (x for x in _example_pack(v) if x not in used),
         key=lambda x: (x.suit not in (Suit.CLUBS, Suit.DIAMONDS), int(x.suit), -int(x.rank)),
     )
     # The most constrained positions first; the lead card stays with the first leader.

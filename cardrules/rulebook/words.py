@@ -49,6 +49,8 @@ from cardrules.rules import (
     PlayRule,
     SheddingRule,
     TieBreak,
+    TrumpCard,
+    TrumpCardKind,
     TrumpKind,
     TrumpLead,
     Variant,
@@ -379,6 +381,60 @@ def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
             "whatever that would have been"
         )
     return text + "."
+
+
+_RANK_NAMES: dict[int, str] = {10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def _trump_entry_words(e: TrumpCard) -> str:
+    """One entry of a trump order in words, such as ``"the jack of trumps"``."""
+    if e.kind is TrumpCardKind.CARD:
+        return f"the {e.card}"
+    rank = _RANK_NAMES.get(e.rank, str(e.rank))
+    if e.kind is TrumpCardKind.OF_TRUMPS:
+        return f"the {rank} of trumps"
+    return f"the {rank} of the same colour as trumps"
+
+
+def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
+    """How the trumps rank when the file gives a trump order (empty otherwise, or
+    when the game has no trumps), with the trumps of one suit as an example and
+    the cards that count as trumps rather than as their printed suit."""
+    t = v.trumps
+    shown = list(counts) if counts is not None else list(v.players.counts())
+    if not t.order or not has_trumps(v, shown):
+        return ""
+    pack = v.deck.cards
+    entries = [_trump_entry_words(e) for e in t.order]
+    named = entries[0] if len(entries) == 1 else ", ".join(entries[:-1]) + " and " + entries[-1]
+    if t.kind is TrumpKind.FIXED and t.suit is not None:
+        suit = t.suit
+    elif t.kind is TrumpKind.CYCLE:
+        suit = next(s for s in t.cycle if s is not None)
+    else:
+        suit = Suit.HEARTS
+    top = t.ranking(suit, pack)
+    every = t.trump_cards(suit, pack)
+    text = (
+        f"The highest trumps are, from the highest, {named}; the other trumps rank below "
+        f"them from the ace down. With {suit.word} trumps the trumps are, from the highest, "
+        f"{' '.join(str(c) for c in every)}."
+    )
+    moved = [c for c in top if c.suit is not suit]
+    if moved:
+        one = len(moved) == 1
+        cards = " and the ".join(str(c) for c in moved)
+        suits = sorted({c.suit for c in moved})
+        printed = " or ".join(f"a {s.word[:-1]}" for s in suits)
+        it, holds = ("it", "it") if one else ("they", "them")
+        text += (
+            f" The {cards} {'counts as a trump' if one else 'count as trumps'} "
+            f"({suit.word}), not as {printed}: when {suits[0].word} are led {it} "
+            f"{'does' if one else 'do'} not follow them, a player who holds {holds} and no "
+            f"other {suits[0].word[:-1]} is void in {suits[0].word}, and when {suit.word} are led "
+            f"{it} {'follows' if one else 'follow'} them."
+        )
+    return text + " The trick goes to the highest trump played, in this order."
 
 
 def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
@@ -1123,6 +1179,11 @@ RULES: tuple[Rule, ...] = (
         trumps_phrase,
     ),
     Rule(
+        "Rank of trumps",
+        ("trumps.order",),
+        _or(trump_order_phrase, "The trumps rank as the other suits do, aces high."),
+    ),
+    Rule(
         "Bidding",
         ("bidding.style", "bidding.min_bid", "bidding.max_bid"),
         _or(bidding_phrase, "Nobody bids."),
@@ -1277,6 +1338,7 @@ SETTING_LINES: dict[str, str] = {
     "trumps.cycle": "trumps",
     "trumps.none_when_pack_empty": "trumps",
     "trumps.no_trump_every": "no trumps",
+    "trumps.order": "trump order",
     "bidding.style": "bidding",
     "bidding.hook": "hook",
     "bidding.min_bid": "bids",

@@ -538,3 +538,38 @@ def test_the_rules_page_describes_the_rank_order_from_the_config() -> None:
     page = rulebook(variant(trumps="spades", order="A♦, J of trumps"))
     assert "With spades trumps the trumps are, from the highest, A♦ J♠ A♠ K♠ Q♠ 10♠ 9♠." in page
     assert "The A♦ counts as a trump (spades), not as a diamond" in page
+
+
+# --------------------------------------------------------------------------- views and bots
+
+
+def test_the_view_shows_the_hands_trump_order() -> None:
+    g = Game(variant(), 4, seed=2)
+    view = g.view(0)
+    assert view.trump_order == (card("J♥"), card("J♦"))
+    assert view.to_dict()["trump_order"] == ["J♥", "J♦"]
+    assert Game(cardrules.load("oh-hell"), 4, seed=2).view(0).trump_order == ()
+
+
+def test_the_bots_play_legally_and_the_heuristic_beats_random() -> None:
+    from cardrules.bots.heuristic import HeuristicBot
+    from cardrules.bots.random_bot import RandomBot
+
+    v = variant(trumps="turned up").evolve(
+        bidding=attrs.evolve(variant().bidding, style=cardrules.rules.BidStyle.IN_TURN, hook=False)
+    )
+    v = load_text(format(v).replace("score: tricks", "score: tricks + (if exact then 10 else 0)"))
+    wins = 0
+    for i in range(60):
+        g = Game(v, 4, seed=i)
+        bots = [HeuristicBot(), RandomBot(3 * i + 1), RandomBot(3 * i + 2), RandomBot(3 * i + 3)]
+        while not g.is_over:
+            s = g.to_act
+            assert s is not None
+            a = bots[s].choose(g.view(s))
+            assert a in g.legal_actions()
+            g.apply(a)
+        result = g.result
+        assert result is not None
+        wins += 0 in result.winners
+    assert wins >= 35  # about 90% over many games; a random seat wins about a quarter

@@ -1,10 +1,12 @@
 """A rule-of-thumb bot: bids by counting likely tricks and plays to make its bid exactly.
 
 Everything it knows comes from the :class:`~cardrules.engine.view.View` of its
-seat: its own cards, the trump, the bids, the tricks won, the current trick
-and the cards played so far. From these it works out which cards are still
-*unseen* (possibly in another hand) and estimates, with simple hypergeometric
-odds, how likely each of its cards is to win a trick.
+seat: its own cards, the trump (and the hand's trump order: the cards that are
+trumps whatever their printed suit, ranked above the trump suit's ace), the
+bids, the tricks won, the current trick and the cards played so far. From
+these it works out which cards are still *unseen* (possibly in another hand)
+and estimates, with simple hypergeometric odds, how likely each of its cards
+is to win a trick.
 
 Trick-taking games (Oh Hell, Kachuful, ...):
 
@@ -29,6 +31,7 @@ from typing import Final
 
 from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
 from cardrules.engine.actions import Action, Bid, Look, Play
+from cardrules.engine.ranks import STANDARD, RankTables, tables_for
 from cardrules.engine.view import View
 
 __all__ = ["HeuristicBot"]
@@ -41,13 +44,6 @@ def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
     for c in cards:
         m |= 1 << c
     return m
-
-
-def _higher_in_suit(c: int, mask: int) -> int:
-    """How many cards of ``mask`` are in ``c``'s suit and above it."""
-    suit_mask = SUIT_MASKS[c // 13]
-    above = suit_mask & ~((2 << c) - 1)
-    return (mask & above).bit_count()
 
 
 def _p_at_least(k: int, pop: int, succ: int, draws: int) -> float:
@@ -66,6 +62,35 @@ def _p_at_least(k: int, pop: int, succ: int, draws: int) -> float:
 
 def _rank(c: int) -> int:
     return c % 13
+
+
+#: Card id -> its rank for comparing cards of different suits (2 is 0, ace 12).
+_STANDARD_RANKS: Final = tuple(c % 13 for c in range(52))
+_RANKS_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _tables(view: View) -> RankTables:
+    """The hand's suits and powers as the view shows them: printed suits, aces
+    high, unless the variant has a trump order (``view.trump_order``)."""
+    if not view.trump_order or view.trump is None:
+        return STANDARD
+    return tables_for(int(view.trump), [int(c) for c in view.trump_order])
+
+
+def _cross_ranks(t: RankTables) -> tuple[int, ...]:
+    """Card id -> a rank for comparing cards of different suits: the printed rank,
+    and the trump order's cards above every ace (highest first)."""
+    if not t.top:
+        return _STANDARD_RANKS
+    hit = _RANKS_CACHE.get(t.top)
+    if hit is None:
+        ranks = list(_STANDARD_RANKS)
+        for i, c in enumerate(t.top):
+            ranks[c] = 13 + len(t.top) - i
+        hit = tuple(ranks)
+        if len(_RANKS_CACHE) < 512:
+            _RANKS_CACHE[t.top] = hit
+    return hit
 
 
 class HeuristicBot:
@@ -175,6 +200,8 @@ class HeuristicBot:
         if view.hand is None:
             return self._forehead_estimate(view)
         hand = view.hand
+        t = _tables(view)
+        so, masks = t.suit_of, t.suit_masks
         mine = _mask(hand)
         unseen = self._unseen(view, mine)
         n_unseen = unseen.bit_count()
@@ -186,7 +213,7 @@ class HeuristicBot:
         trump = -1 if view.trump is None else int(view.trump)
         # P(an opponent holds at least one trump)
         p_opp_trump = (
-            _p_at_least(1, n_unseen, (unseen & SUIT_MASKS[trump]).bit_count(), draws)
+            _p_at_least(1, n_unseen, (unseen & masks[trump]).bit_count(), draws)
             if trump >= 0
             else 0.0
         )
@@ -194,10 +221,10 @@ class HeuristicBot:
         est = 0.0
         low_trumps = 0
         for s in range(4):
-            mine_s = [c for c in reversed(hand) if c // 13 == s]
-            u_s = (unseen & SUIT_MASKS[s]).bit_count()
+            mine_s = sorted((c for c in hand if so[c] == s), key=t.power.__getitem__, reverse=True)
+            u_s = (unseen & masks[s]).bit_count()
             for r, c in enumerate(mine_s, start=1):
-                higher = _higher_in_suit(c, unseen)
+                higher = (unseen & t.above[c]).bit_count()
                 p_top = (1.0 - q) ** higher
                 # Opponents run out of the suit by round r: everyone holds fewer than r.
                 p_short = (1.0 - _p_at_least(r, n_unseen, u_s, draws)) ** opponents
@@ -218,8 +245,8 @@ class HeuristicBot:
             for s in range(4):
                 if s == trump or not low_trumps:
                     continue
-                length = sum(1 for c in hand if c // 13 == s)
-                avg = (unseen & SUIT_MASKS[s]).bit_count() * q / opponents
+                length = sum(1 for c in hand if so[c] == s)
+                avg = (unseen & masks[s]).bit_count() * q / opponents
                 if length == 0 and avg >= 1:
                     est += 0.6
                     low_trumps -= 1
@@ -239,9 +266,11 @@ class HeuristicBot:
         if not pool:
             return 0.0
         trump = -1 if view.trump is None else int(view.trump)
+        t = _tables(view)
+        rk = _cross_ranks(t)
 
         def key(c: int) -> int:
-            return (100 if c // 13 == trump else 0) + _rank(c)
+            return (100 if t.suit_of[c] == trump else 0) + rk[c]
 
         best = max(key(c) for c in visible)
         wins = sum(1 for c in pool if key(c) > best)
@@ -272,51 +301,62 @@ class HeuristicBot:
         left = len(hand)
         cards = [int(a.card) for a in plays]
         trick = view.trick
+        t = _tables(view)
         if not trick:
-            c = self._lead(cards, unseen, trump, need, left)
+            c = self._lead(t, cards, unseen, trump, need, left)
         else:
-            c = self._follow(view, cards, unseen, trump, need, left)
+            c = self._follow(t, view, cards, unseen, trump, need, left)
         return Play(ALL_CARDS[c])
 
     @staticmethod
-    def _beats(c: int, best: int, trump: int) -> bool:
-        if c // 13 == best // 13:
-            return c > best
-        return c // 13 == trump
+    def _beats(t: RankTables, c: int, best: int, trump: int) -> bool:
+        so = t.suit_of
+        if so[c] == so[best]:
+            return t.power[c] > t.power[best]
+        return so[c] == trump
 
-    @staticmethod
-    def _is_master(c: int, unseen: int) -> bool:
-        return _higher_in_suit(c, unseen) == 0
-
-    def _lead(self, cards: list[int], unseen: int, trump: int, need: int, left: int) -> int:
-        side = [c for c in cards if c // 13 != trump]
-        trumps = [c for c in cards if c // 13 == trump]
+    def _lead(
+        self, t: RankTables, cards: list[int], unseen: int, trump: int, need: int, left: int
+    ) -> int:
+        so = t.suit_of
+        rk = _cross_ranks(t)
+        side = [c for c in cards if so[c] != trump]
+        trumps = [c for c in cards if so[c] == trump]
         if need > 0:
-            masters = [c for c in cards if self._is_master(c, unseen)]
+            masters = [c for c in cards if not unseen & t.above[c]]
             if masters:
-                trump_masters = [c for c in masters if c // 13 == trump]
+                trump_masters = [c for c in masters if so[c] == trump]
                 if trump_masters and len(trumps) >= 2:
-                    return max(trump_masters)
-                side_masters = [c for c in masters if c // 13 != trump]
-                return max(side_masters or masters, key=_rank)
+                    return max(trump_masters, key=t.power.__getitem__)
+                side_masters = [c for c in masters if so[c] != trump]
+                return max(side_masters or masters, key=rk.__getitem__)
             if need >= left:
-                return max(cards, key=lambda c: (c // 13 == trump, _rank(c)))
+                return max(cards, key=lambda c: (so[c] == trump, rk[c]))
             pool = side or cards
             # Low from the longest suit: keeps the high cards for later tricks.
-            length = {s: sum(1 for c in pool if c // 13 == s) for s in range(4)}
-            return min(pool, key=lambda c: (-length[c // 13], _rank(c)))
+            length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
+            return min(pool, key=lambda c: (-length[so[c]], rk[c]))
         # Avoid tricks: lead the card with the most unseen cards above it.
         pool = side or cards
-        return max(pool, key=lambda c: (_higher_in_suit(c, unseen), -_rank(c)))
+        return max(pool, key=lambda c: ((unseen & t.above[c]).bit_count(), -rk[c]))
 
     def _follow(
-        self, view: View, cards: list[int], unseen: int, trump: int, need: int, left: int
+        self,
+        t: RankTables,
+        view: View,
+        cards: list[int],
+        unseen: int,
+        trump: int,
+        need: int,
+        left: int,
     ) -> int:
+        so = t.suit_of
+        rk = _cross_ranks(t)
         trick = view.trick
-        led = trick[0][1] // 13
+        led = so[trick[0][1]]
         best = int(trick[0][1])
         for _, c in trick[1:]:
-            if self._beats(int(c), best, trump):
+            if self._beats(t, int(c), best, trump):
                 best = int(c)
         after = self.seats_after(view)
         if after is not None:
@@ -324,15 +364,15 @@ class HeuristicBot:
         else:  # a hand-built view without seat_order: count the seats with cards
             active = sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
             last = len(trick) >= max(active, len(trick) + 1) - 1
-        winners = [c for c in cards if self._beats(c, best, trump)]
-        losers = [c for c in cards if not self._beats(c, best, trump)]
-        following = any(c // 13 == led for c in cards)
+        winners = [c for c in cards if self._beats(t, c, best, trump)]
+        losers = [c for c in cards if not self._beats(t, c, best, trump)]
+        following = any(so[c] == led for c in cards)
         if need > 0:
             if winners:
                 if last:
-                    return min(winners, key=lambda c: (c // 13 == trump, _rank(c)))
+                    return min(winners, key=lambda c: (so[c] == trump, rk[c]))
                 if not following:  # ruffing: the lowest trump that wins
-                    return min(winners, key=_rank)
+                    return min(winners, key=rk.__getitem__)
                 # The lowest winner likely to hold against the seats still to play.
                 n_unseen = max(1, unseen.bit_count())
                 if after is not None:
@@ -342,33 +382,35 @@ class HeuristicBot:
                 else:
                     to_play = max(0, active - len(trick) - 1)
                     q = min(1.0, to_play * max(1, left - 1) / n_unseen)
-                for w in sorted(winners, key=_rank):
-                    if (1.0 - q) ** _higher_in_suit(w, unseen) >= 0.5:
+                for w in sorted(winners, key=rk.__getitem__):
+                    if (1.0 - q) ** (unseen & t.above[w]).bit_count() >= 0.5:
                         return w
                 if need >= left or not losers:
-                    return max(winners, key=_rank)
-                return min(losers, key=_rank)
-            return self._discard_low(cards, trump)
+                    return max(winners, key=rk.__getitem__)
+                return min(losers, key=rk.__getitem__)
+            return self._discard_low(t, cards, trump)
         # Avoid winning: duck under the best card with the highest card that loses.
         if losers:
             if following:
-                return max(losers, key=_rank)
-            side = [c for c in losers if c // 13 != trump]
+                return max(losers, key=rk.__getitem__)
+            side = [c for c in losers if so[c] != trump]
             if side:  # void: throw the most dangerous side card
-                return max(side, key=lambda c: (_rank(c), -_higher_in_suit(c, unseen)))
-            return max(losers, key=_rank)
+                return max(side, key=lambda c: (rk[c], -(unseen & t.above[c]).bit_count()))
+            return max(losers, key=rk.__getitem__)
         # Every card wins: win with the highest when nobody can overtake, else the lowest.
         if last:
-            return max(winners, key=_rank)
-        return min(winners, key=_rank)
+            return max(winners, key=rk.__getitem__)
+        return min(winners, key=rk.__getitem__)
 
     @staticmethod
-    def _discard_low(cards: list[int], trump: int) -> int:
-        side = [c for c in cards if c // 13 != trump]
+    def _discard_low(t: RankTables, cards: list[int], trump: int) -> int:
+        so = t.suit_of
+        rk = _cross_ranks(t)
+        side = [c for c in cards if so[c] != trump]
         pool = side or cards
-        length = {s: sum(1 for c in pool if c // 13 == s) for s in range(4)}
+        length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
         # The lowest card, from the shortest suit (towards a void for ruffing).
-        return min(pool, key=lambda c: (_rank(c), length[c // 13]))
+        return min(pool, key=lambda c: (rk[c], length[so[c]]))
 
     # ------------------------------------------------------------------ shedding
 

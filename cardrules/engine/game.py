@@ -857,6 +857,7 @@ class Game:
             seat_order=self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
+            trump_order=tuple(ALL_CARDS[c] for c in self._ranks.top),
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             to_act=self.to_act,

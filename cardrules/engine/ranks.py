@@ -22,6 +22,7 @@ Every function takes the game as its first argument.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from cardrules.cards import SUIT_MASKS, CardSet, Suit
@@ -31,7 +32,7 @@ from cardrules.rules import TrumpRule
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
-__all__ = ["STANDARD", "RankTables", "rank_tables"]
+__all__ = ["STANDARD", "RankTables", "rank_tables", "tables_for"]
 
 
 class RankTables(NamedTuple):
@@ -47,6 +48,8 @@ class RankTables(NamedTuple):
     """Card id -> the mask of the cards of its effective suit that beat it."""
     unbroken: tuple[int, ...]
     """Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken."""
+    top: tuple[int, ...] = ()
+    """The cards of the trump order, highest first (above the rest of the trumps)."""
 
 
 def _standard() -> RankTables:
@@ -63,7 +66,15 @@ def rank_tables(rule: TrumpRule, trump: int, pack: int) -> RankTables:
     for the cards of ``pack`` (a mask)."""
     if trump < 0 or not rule.order:
         return STANDARD
-    top = [int(c) for c in rule.ranking(Suit(trump), CardSet(pack))]
+    return tables_for(trump, [int(c) for c in rule.ranking(Suit(trump), CardSet(pack))])
+
+
+def tables_for(trump: int, top: Sequence[int]) -> RankTables:
+    """The tables of a hand whose trump suit is ``trump`` (-1: none) and whose
+    highest trumps are the cards ``top``, highest first (empty: :data:`STANDARD`).
+    The bots build them from a view's ``trump`` and ``trump_order``."""
+    if trump < 0 or not top:
+        return STANDARD
     suit_of = list(_SUIT_OF)
     # Within a plain suit the rank decides (ids rise with rank); the trump suit's
     # own cards rank above every plain card, and the trump order's above them.
@@ -82,7 +93,7 @@ def rank_tables(rule: TrumpRule, trump: int, pack: int) -> RankTables:
         for c in range(52)
     )
     unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
-    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken)
+    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, tuple(top))
 
 
 def _set_trump(g: Game, trump: int) -> None:

@@ -106,6 +106,9 @@ class View:
         pack_size: the number of cards in the pack (52 less ``pack_removed``).
         pack_removed: the cards of the standard 52 that are not in this pack
             (empty for a full pack).
+        trump_order: this hand's highest trumps by the variant's trump order
+            (``trump order:``), highest first: trumps whatever their printed
+            suit, above the trump suit's ace (empty without one, or without trumps).
         trumps_broken: whether trumps are broken: as the variant's ``broken by:``
             says when one of its card-set rules bars unbroken suits, otherwise
             whether a trump has been played to a trick this hand.
@@ -152,6 +155,7 @@ class View:
     pack_size: int = 52
     pack_removed: tuple[Card, ...] = ()
     knocked_out: tuple[tuple[int, int], ...] = ()
+    trump_order: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -187,6 +191,7 @@ class View:
             "seat_order": list(self.seat_order),
             "pack_size": self.pack_size,
             "pack_removed": [str(c) for c in self.pack_removed],
+            "trump_order": [str(c) for c in self.trump_order],
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "to_act": self.to_act,

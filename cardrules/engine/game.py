@@ -26,7 +26,10 @@ game as their first argument:
 * :mod:`~cardrules.engine.end`: the next hand, tie-break hands and the end of the game.
 
 :meth:`Game.apply` makes the play of a legal card itself, inline (the engine's
-hot path); the rest of a game's progress is those modules'. No game has code of
+hot path); the rest of a game's progress is those modules'. A variant with a
+trump order (effective suits and card powers that change with trumps:
+:mod:`~cardrules.engine.ranks`) sends each play through
+:mod:`~cardrules.engine.ranked_play` instead, on one flag of the compiled rules. No game has code of
 its own: what differs from one variant to another is in the rules' values.
 Around them:
 

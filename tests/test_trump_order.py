@@ -573,3 +573,26 @@ def test_the_bots_play_legally_and_the_heuristic_beats_random() -> None:
         assert result is not None
         wins += 0 in result.winners
     assert wins >= 35  # about 90% over many games; a random seat wins about a quarter
+
+
+def test_a_trump_order_in_a_game_that_knocks_players_out_plays_to_the_end() -> None:
+    """The ranked play path ends a trick when every seat still in has played."""
+    import random
+
+    text = (
+        BASE.format(trumps="turned up", order=BOWERS, follow="must follow suit")
+        .replace("hands: 2 hands of the same size", "hands: 6 hands of the same size")
+        .replace("tie: shared\n", "tie: shared\nknocked out: no tricks\nwinner: last one in\n")
+    )
+    v = load_text(text)
+    knocked = 0
+    for seed in range(30):
+        g = Game(v, 4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        result = g.result
+        assert result is not None
+        knocked += len(result.knocked_out)
+        assert replay(v, g.events) == g
+    assert knocked

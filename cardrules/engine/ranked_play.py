@@ -60,7 +60,7 @@ def _play_ranked(g: Game, s: int, c: int) -> None:
     g._legal = None
     if not r.tricks_mode:
         _shed_step(g, s, c)
-    elif len(trick) == g._n:
+    elif len(trick) == g._in_count:
         if r.score_guard and g._tricks_played + 1 == g._size:
             _check_hand_score(g, s, c, g._broken_prev)
         _finish_trick(g)

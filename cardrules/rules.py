@@ -48,6 +48,8 @@ __all__ = [
     "LoserTie",
     "MatchRule",
     "Mode",
+    "PassRule",
+    "PassTo",
     "Pattern",
     "PlayRule",
     "PlayerRange",
@@ -496,6 +498,41 @@ class BiddingRule:
     """A bid may be changed until the next player has bid."""
 
 
+class PassTo(Enum):
+    """Where a player's passed cards go, relative to the direction of play."""
+
+    LEFT = "left"
+    """The next player in the direction of play (the one who plays after you:
+    your left neighbour when play goes clockwise)."""
+    RIGHT = "right"
+    """The previous player in the direction of play (the one who plays before you)."""
+    ACROSS = "across"
+    """The player half-way round the table (even numbers of players only)."""
+    NONE = "none"
+    """Nobody: this hand has no pass."""
+
+
+@frozen
+class PassRule:
+    """Passing cards before the play (``pass: 3 cards left, right, across, none``).
+
+    After the deal, and before any bidding, every player chooses ``count`` cards
+    of their hand; when everyone has chosen, the cards go to the player
+    ``cycle`` names for this hand: hand ``h`` (from 1) uses
+    ``cycle[(h - 1) % len(cycle)]``, and a hand whose entry is ``PassTo.NONE``
+    has no pass. ``count == 0`` (the default): nobody passes.
+    """
+
+    count: int = 0
+    cycle: tuple[PassTo, ...] = ()
+
+    def to(self, hand_number: int) -> PassTo:
+        """Where the cards go in hand ``hand_number`` (from 1)."""
+        if not self.count or not self.cycle:
+            return PassTo.NONE
+        return self.cycle[(hand_number - 1) % len(self.cycle)]
+
+
 class LeaderOut(Enum):
     """Shedding games: who leads when the player who took the lead has just gone out."""
 
@@ -745,6 +782,7 @@ class Variant:
     schedule: ScheduleRule = ScheduleRule()
     trumps: TrumpRule = TrumpRule()
     bidding: BiddingRule = BiddingRule()
+    passing: PassRule = PassRule()
     play: PlayRule = PlayRule()
     shedding: SheddingRule = SheddingRule()
     scoring: ScoringRule = ScoringRule()

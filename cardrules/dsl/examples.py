@@ -428,6 +428,8 @@ _PHRASES: Final[dict[str, str]] = {
     "K_EXPECT": "expect",
     "V_DEALS": "deals",
     "V_HOLDS": "holds",
+    "V_PASSES": "passes",
+    "V_RECEIVES": "receives",
     "V_VOID_IN": "void in",
     "V_BLIND": "blind",
     "V_CHANGES_BID": "changes its bid to",

@@ -31,6 +31,7 @@ from cardrules.rules import (
     FirstLeader,
     HandSizeRule,
     Mode,
+    PassTo,
     Pattern,
     ShedLoser,
     SizeEntry,
@@ -188,6 +189,27 @@ def _card_points(v: Variant) -> str:
     return ", ".join(suit_parts + card_parts)
 
 
+def _pass(v: Variant) -> str:
+    """``3 cards left, right, across, none``, or ``none`` (nobody passes)."""
+    p = v.passing
+    if p.count == 0 and not p.cycle:
+        return "none"
+    if (
+        type(p.count) is not int
+        or not 1 <= p.count <= limits.MAX_PASS_CARDS
+        or not p.cycle
+        or len(p.cycle) > limits.MAX_LIST_ITEMS
+        or not all(isinstance(to, PassTo) for to in p.cycle)
+        or all(to is PassTo.NONE for to in p.cycle)
+    ):
+        raise VariantError(
+            f"the pass must be 1 to {limits.MAX_PASS_CARDS} cards with a cycle of "
+            "directions (left, right, across, none) that is not all none"
+        )
+    cards = "card" if p.count == 1 else "cards"
+    return f"{p.count} {cards} " + ", ".join(to.value for to in p.cycle)
+
+
 def _tie(v: Variant) -> str:
     w = v.winning
     if w.tie is TieBreak.SHARED:
@@ -249,6 +271,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
         f"every {_ordinal(v.trumps.no_trump_every)} hand" if v.trumps.no_trump_every else "never"
     ),
     "trump order": lambda v: ", ".join(str(e) for e in v.trumps.order) or "usual",
+    "pass": _pass,
     "bidding": lambda v: _BIDDING[v.bidding.style],
     "hook": lambda v: _yes(v.bidding.hook),
     "bids": _bids,
@@ -333,6 +356,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return v.winning.target is not None
     if key == "knocked out":
         return v.winning.knockout_below > 0
+    if key == "pass":
+        return v.passing.count != 0 or bool(v.passing.cycle)
     if key == "no trumps":
         return v.trumps.no_trump_every is not None
     if key == "trump order":

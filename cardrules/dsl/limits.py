@@ -21,6 +21,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_NUMBER",
     "MAX_OPTIONS",
+    "MAX_PASS_CARDS",
     "MAX_PLAYERS",
     "MAX_SCHEDULE_HANDS",
     "MAX_SUGGESTION_ENTRIES",
@@ -62,3 +63,5 @@ MAX_CARD_POINTS: Final = 100
 MAX_TARGET: Final = MAX_NUMBER
 #: The largest N of ``knocked out: fewer than N tricks`` (a hand has at most 52 tricks).
 MAX_KNOCKOUT_TRICKS: Final = 52
+#: The most cards each player may pass (``pass: N cards ...``): a whole suit.
+MAX_PASS_CARDS: Final = 13

@@ -51,6 +51,7 @@ from cardrules.rules import (
     LeaderOut,
     LoserTie,
     Mode,
+    PassTo,
     Pattern,
     PlayerRange,
     ShedLoser,
@@ -518,6 +519,33 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                 raise self._err(tok, "the trump order is too long")
             entries.append(entry)
         return self._setting(c, ("trumps.order", tuple(entries)))
+
+    # ---- passing
+    def pass_to(self, c: list[Any]) -> tuple[Token, PassTo]:
+        tok: Token = c[0]
+        kinds = {
+            "V_LEFT": PassTo.LEFT,
+            "V_RIGHT": PassTo.RIGHT,
+            "V_ACROSS": PassTo.ACROSS,
+            "V_NONE": PassTo.NONE,
+        }
+        return (tok, kinds[tok.type])
+
+    def passing(self, c: list[Any]) -> Setting:
+        if not isinstance(c[2], Token) or c[2].type == "V_NONE":
+            return self._setting(c, ("passing.count", 0), ("passing.cycle", ()))
+        count = self._int(c[2], 1, limits.MAX_PASS_CARDS, "the cards passed")
+        items = [x for x in c[3:] if isinstance(x, tuple)]
+        if len(items) > limits.MAX_LIST_ITEMS:
+            raise self._err(items[-1][0], "the cycle of passes is too long")
+        cycle = tuple(to for _, to in items)
+        if all(to is PassTo.NONE for to in cycle):
+            raise self._err(
+                items[0][0],
+                "every hand of this cycle has no pass",
+                expected="a direction: left, right or across (or `pass: none`)",
+            )
+        return self._setting(c, ("passing.count", count), ("passing.cycle", cycle))
 
     # ---- bidding
     def bidding(self, c: list[Any]) -> Setting:

@@ -48,6 +48,7 @@ from cardrules.rules import (
     HandSizeRule,
     LeaderOut,
     Mode,
+    PassTo,
     Pattern,
     ScheduleRule,
     ScoringRule,
@@ -406,6 +407,47 @@ def _check(
         )
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise fail("bids", "the highest bid is less than the lowest")
+
+    # ---- passing
+    ps = v.passing
+    if ps.count or ps.cycle:
+        if not 1 <= ps.count <= limits.MAX_PASS_CARDS or not ps.cycle:
+            raise fail(
+                "pass",
+                f"a pass is 1 to {limits.MAX_PASS_CARDS} cards with a cycle of directions",
+                expected="a line such as `pass: 3 cards left, right, across, none`",
+            )
+        if all(to is PassTo.NONE for to in ps.cycle):
+            raise fail("pass", "every hand of the pass cycle has no pass")
+        if PassTo.ACROSS in ps.cycle:
+            odd = [n for n in v.players.counts() if n % 2]
+            if odd:
+                raise fail(
+                    culprit("pass", "players"),
+                    f"nobody sits across the table from a player at a table of {odd[0]}: "
+                    "`across` needs an even number of players",
+                    hint="allow only even numbers of players, or pass left or right",
+                )
+        for n in v.players.counts():
+            small = _smallest_hand(sched, n, deck)
+            if ps.count > small:
+                raise fail(
+                    culprit("pass", sched_key, "players"),
+                    f"each player passes {_cards(ps.count)}, but some hands for {n} players "
+                    f"have only {_cards(small)}",
+                )
+        if tricks and v.winning.knockout_below:
+            raise fail(
+                culprit("pass", "knocked out"),
+                "cards cannot be passed in a game that knocks players out: a knocked-out "
+                "player holds no cards to pass or receive",
+            )
+        if bidding and (b.blind or b.forehead_sizes):
+            raise fail(
+                culprit("pass", "blind bids" if b.blind else "forehead hands"),
+                "players choose the cards they pass from their hands, so they cannot bid "
+                + ("blind" if b.blind else "without seeing their cards"),
+            )
 
     # ---- play
     p = v.play
@@ -1222,6 +1264,25 @@ def _knocked_out(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _pass(c: _Context) -> Iterator[_NoOp]:
+    v = c.v
+    ps = v.passing
+    if not ps.count or not ps.cycle:
+        return  # `pass: none` says what happens anyway
+    extra = v.winning.extra_hand_limit if c.tricks else 0
+    reached = max(
+        schedule_length(v.schedule, n, v.deck.size) + extra for n in v.players.counts()
+    )
+    if all(ps.to(h) is PassTo.NONE for h in range(1, min(reached, len(ps.cycle)) + 1)):
+        yield _NoOp(
+            "pass",
+            f"nobody ever passes: the game has {_hands(reached)} and the pass cycle "
+            f"passes in none of {'it' if reached == 1 else 'them'}",
+            ("hands",),
+            hint="start the cycle with a direction, or delete the line",
+        )
+
+
 def _trick_game_only(
     key: str, changed: Callable[[Variant], bool]
 ) -> Callable[[_Context], Iterator[_NoOp]]:
@@ -1331,6 +1392,10 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("trumps.order",),
         "games with trumps, in which it ranks some trump otherwise than the usual order",
         _trump_order,
+    "pass": Effect(
+        ("passing.count", "passing.cycle"),
+        "every game that reaches a hand whose entry of the cycle is a direction",
+        _pass,
     ),
     "bidding": Effect(("bidding.style",), "trick-taking games", _bidding),
     "hook": Effect(("bidding.hook",), "games with bidding in turn", _hook),

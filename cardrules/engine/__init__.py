@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play, Take
+from cardrules.engine.actions import (
+    NUM_ACTIONS,
+    PASS_BASE,
+    Action,
+    Amend,
+    Bid,
+    Look,
+    Pass,
+    Play,
+    Take,
+)
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
 from cardrules.engine.view import Result, View
 
 __all__ = [
     "NUM_ACTIONS",
+    "PASS_BASE",
     "Action",
     "Amend",
     "Bid",
@@ -16,6 +27,7 @@ __all__ = [
     "Game",
     "Look",
     "Match",
+    "Pass",
     "Play",
     "Result",
     "Take",

@@ -11,7 +11,8 @@ ids            action
 105-157        ``Bid(n, blind=True)`` for n = 0..52
 158            ``Look()``: look at your cards (blind-bidding games)
 159-211        ``Amend(n)``: change your bid to n (games with ``amend``)
-212            ``Take()``: take a neighbour's hand (shedding games
+212-263        ``Pass(card)``: choose a card to pass (games with ``pass:``)
+264            ``Take()``: take a neighbour's hand (shedding games
                with ``take a hand from:``)
 =============  =====================================
 
@@ -38,12 +39,14 @@ __all__ = [
     "LOOK_ID",
     "MAX_BID",
     "NUM_ACTIONS",
+    "PASS_BASE",
     "SHED_BASE",
     "TAKE_ID",
     "Action",
     "Amend",
     "Bid",
     "Look",
+    "Pass",
     "Play",
     "Take",
 ]
@@ -54,8 +57,10 @@ BID_BASE: Final = 52
 BLIND_BASE: Final = BID_BASE + MAX_BID + 1
 LOOK_ID: Final = BLIND_BASE + MAX_BID + 1
 AMEND_BASE: Final = LOOK_ID + 1
-#: The first id of the shedding games' actions (after the bid changes).
-SHED_BASE: Final = AMEND_BASE + MAX_BID + 1
+#: ``Pass(card)`` is ``PASS_BASE + int(card)``.
+PASS_BASE: Final = AMEND_BASE + MAX_BID + 1
+#: The first id of the shedding games' actions (after the passes).
+SHED_BASE: Final = PASS_BASE + 52
 #: ``Take()``: take every card of a neighbour (``take a hand from:``).
 TAKE_ID: Final = SHED_BASE
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
@@ -247,6 +252,39 @@ class Take(Action):
 
     def __repr__(self) -> str:
         return "Take()"
+class Pass(Action):
+    """Choose a card to pass before the play (games with ``pass:``):
+    ``Pass(card("Q♠"))``, ``Pass("Q♠")`` or ``Pass(50)``. Each seat chooses its
+    cards one at a time; they change hands when every seat has chosen.
+
+    Attributes:
+        card: the card chosen.
+    """
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __new__(cls, c: Card | int | str) -> Pass:
+        """Return the interned action for passing card ``c``.
+
+        Raises:
+            InvalidAction: if ``c`` is not a card.
+        """
+        if isinstance(c, str):
+            try:
+                c = card(c)
+            except CardError as e:
+                raise InvalidAction(f"Pass needs a card: {e}") from None
+        if type(c) is Card or (type(c) is int and 0 <= c < 52):
+            return _PASSES[c]
+        raise InvalidAction(f"Pass needs a card (0-51 or text like 'Q♠'), got {c!r}")
+
+    @property
+    def label(self) -> str:
+        return f"pass {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Pass('{self.card}')"
 
 
 _PLAYS: Final[tuple[Play, ...]] = tuple(_new(Play, i, card=ALL_CARDS[i]) for i in range(52))
@@ -260,6 +298,17 @@ _LOOK: Final[Look] = _new(Look, LOOK_ID)
 _AMENDS: Final[tuple[Amend, ...]] = tuple(
     _new(Amend, AMEND_BASE + n, n=n) for n in range(MAX_BID + 1)
 )
+_PASSES: Final[tuple[Pass, ...]] = tuple(
+    _new(Pass, PASS_BASE + i, card=ALL_CARDS[i]) for i in range(52)
+)
 _TAKE: Final[Take] = _new(Take, TAKE_ID)
-_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS, *_BIDS, *_BLIND_BIDS, _LOOK, *_AMENDS, _TAKE)
+_BY_ID: Final[tuple[Action, ...]] = (
+    *_PLAYS,
+    *_BIDS,
+    *_BLIND_BIDS,
+    _LOOK,
+    *_AMENDS,
+    *_PASSES,
+    _TAKE,
+)
 assert len(_BY_ID) == NUM_ACTIONS

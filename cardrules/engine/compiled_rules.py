@@ -31,6 +31,8 @@ from cardrules.rules import (
     LeaderOut,
     LoserTie,
     Mode,
+    PassRule,
+    PassTo,
     Pattern,
     ShedLoser,
     TakeHand,
@@ -174,6 +176,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("SheddingRule", "take_hand"): TakeHand.NONE,
     ("DeckRule", "lowest"): 2,
     ("TrumpRule", "order"): (),
+    ("Variant", "passing"): PassRule(),
 }
 
 
@@ -322,6 +325,32 @@ class _Rules:
         # (no limit in the file) the game ends unfinished.
         self.share_after_extra = v.winning.max_extra_hands is not None
         self.whole_pack = v.schedule.pattern is Pattern.WHOLE_PACK
+        # Passing (``pass:``): the flag the hand's start reads; nothing else
+        # changes for a game without it.
+        ps = v.passing
+        self.pass_count = ps.count
+        self.pass_cycle: tuple[PassTo, ...] = ps.cycle
+        self.passing = ps.count > 0 and any(to is not PassTo.NONE for to in ps.cycle)
+        if (ps.count or ps.cycle) and (
+            type(ps.count) is not int
+            or not 1 <= ps.count <= 13
+            or not self.passing
+            or not all(isinstance(to, PassTo) for to in ps.cycle)
+        ):
+            raise VariantError(
+                f"{v.name}: a pass is 1 to 13 cards with a cycle of directions "
+                "(left, right, across, none) that is not all none"
+            )
+        if self.passing and self.knockout:
+            raise VariantError(
+                f"{v.name}: cards cannot be passed in a game that knocks players out "
+                "(a knocked-out seat holds no cards to pass or receive)"
+            )
+        if self.passing and (b.blind or b.forehead_sizes) and self.bid_style:
+            raise VariantError(
+                f"{v.name}: players choose the cards they pass from their hands, so they "
+                "cannot bid blind or without seeing their cards"
+            )
         self.env = _env_builder()
         self.score_cache: dict[tuple[int | bool, ...], Num] = {}
         self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
@@ -373,6 +402,17 @@ class _Rules:
                     f"{v.name}: hand {i + 1} needs {_cards(s)} each for {players} players, "
                     f"{s * players} in all, but the pack has {pack_size}"
                 )
+        if self.passing:
+            if PassTo.ACROSS in self.pass_cycle and players % 2:
+                raise VariantError(
+                    f"{v.name}: nobody sits across the table at a table of {players}: "
+                    "`across` needs an even number of players"
+                )
+            if self.pass_count > min(sizes):
+                raise VariantError(
+                    f"{v.name}: each player passes {_cards(self.pass_count)}, but some "
+                    f"hands for {players} players have only {_cards(min(sizes))}"
+                )
         step = 1 if self.clockwise else -1
         n = players
         nxt = tuple((s + step) % n for s in range(n))
@@ -380,6 +420,21 @@ class _Rules:
         geo = (sizes, max(sizes), nxt, order)
         self._geometry[players] = geo
         return geo
+
+    def pass_offset(self, hand_number: int, players: int) -> int:
+        """How many seats along, in the direction of play, a seat's passed cards go
+        in hand ``hand_number`` (from 1): 1 left, ``players - 1`` right,
+        ``players // 2`` across; 0 when the hand has no pass."""
+        if not self.passing:
+            return 0
+        to = self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
+        if to is PassTo.LEFT:
+            return 1
+        if to is PassTo.RIGHT:
+            return players - 1
+        if to is PassTo.ACROSS:
+            return players // 2
+        return 0
 
     @property
     def fingerprint(self) -> str:

@@ -8,7 +8,8 @@ the cards go one at a time from the dealer's neighbour (to the seats still in,
 when players are knocked out: :mod:`~cardrules.engine.knockout`); a card is turned up for
 trumps in the hands the rules say (or the trump suit of the hand is the rules'
 fixed one, set with its rank tables by
-:func:`~cardrules.engine.ranks._set_trump`); the hand's state is reset and the bidding
+:func:`~cardrules.engine.ranks._set_trump`); the hand's state is reset and the pass of
+cards (:func:`~cardrules.engine.passing._start_passing`, in games that pass), the bidding
 (:func:`~cardrules.engine.bidding._start_bidding`) or, without bids, the play
 (:func:`~cardrules.engine.play._start_play`) begins.
 
@@ -24,6 +25,7 @@ from cardrules.cards import ALL_CARDS
 from cardrules.engine.bidding import _start_bidding
 from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
 from cardrules.engine.knockout import _seats_in
+from cardrules.engine.passing import _start_passing
 from cardrules.engine.play import _start_play
 from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS
@@ -122,5 +124,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
     ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
+    if r.passing and _start_passing(g):
+        return
     if not _start_bidding(g):
         _start_play(g)

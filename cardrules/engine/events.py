@@ -26,6 +26,10 @@ def _public(ev: Event) -> Event:
         return (kind, ev[1], ALL_CARDS[ev[2]])
     if kind == "deal":
         return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
+    if kind == "pass":
+        return (kind, ev[1], ALL_CARDS[ev[2]])
+    if kind == "exchange":
+        return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):
         return (kind, ev[1], tuple(ev[2]), tuple(map(ALL_CARDS.__getitem__, ev[3])))
     if kind == "score":
@@ -51,8 +55,9 @@ def _events_for(
     bids_hidden: bool,
     forehead_sizes: Collection[int],
 ) -> list[Event]:
-    """The log as ``seat`` may see it: other seats' cards, hidden bids and the seed
-    are replaced by ``None``.
+    """The log as ``seat`` may see it: other seats' cards, hidden bids, the cards
+    other seats choose to pass (in an ``"exchange"``, all but the seat's own and
+    those passed to it) and the seed are replaced by ``None``.
 
     ``sees_own``: whether ``seat`` sees its own cards in the current hand;
     ``bids_hidden``: whether the current hand's bids are simultaneous and not
@@ -80,6 +85,14 @@ def _events_for(
             out.append((kind, hn, ev[2], ev[3], hands))
         elif kind == "bid" and bids_hidden and ev[1] != seat and i > last_deal:
             out.append((kind, ev[1], None, ev[3]))
+        elif kind == "pass" and ev[1] != seat:
+            out.append((kind, ev[1], None))
+        elif kind == "exchange":
+            targets = ev[2]
+            shown = tuple(
+                cs if s == seat or targets[s] == seat else None for s, cs in enumerate(ev[3])
+            )
+            out.append((kind, ev[1], targets, shown))
         else:
             out.append(ev)
     return out

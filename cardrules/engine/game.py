@@ -15,6 +15,8 @@ Each phase of a hand is a module of its own, driven by the compiled rules
 game as their first argument:
 
 * :mod:`~cardrules.engine.deal`: the first dealer, each deal and its trumps;
+* :mod:`~cardrules.engine.passing`: the pass of cards before the bidding and
+  the play (games with ``pass:``);
 * :mod:`~cardrules.engine.bidding`: the bids a seat may make, bidding, looking
   and changing a bid;
 * :mod:`~cardrules.engine.play`: the first leader and the cards a seat may
@@ -57,13 +59,19 @@ from fractions import Fraction
 from typing import Any, Final, overload
 
 from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
-from cardrules.engine.actions import Action, Amend, Play, Take
+from cardrules.engine.actions import Action, Amend, Pass, Play, Take
 from cardrules.engine.bidding import _amend_options, _bid_options, _do_bid, _try_amend, _try_bid
 from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
 from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.events import Event, _events_for, _public
 from cardrules.engine.knockout import _knocked_out
+from cardrules.engine.passing import (
+    _pass_options,
+    _pass_target,
+    _refuse_pass_outside,
+    _try_pass,
+)
 from cardrules.engine.play import _play_legal, _refuse_play
 from cardrules.engine.ranked_play import _play_ranked
 from cardrules.engine.ranks import RankTables
@@ -76,6 +84,7 @@ from cardrules.engine.tables import (
     _BID,
     _BITS,
     _OVER,
+    _PASS,
     _PHASE_NAMES,
     _PLAY,
     _SHIFT,
@@ -159,6 +168,7 @@ class Game:
         "_blind",
         "_broken_prev",
         "_broken_suits",
+        "_chosen",
         "_dead",
         "_dead_by",
         "_dealer",
@@ -185,6 +195,7 @@ class Game:
         "_nxt",
         "_order",
         "_out",
+        "_pass_k",
         "_phase",
         "_r",
         "_ranks",
@@ -255,6 +266,8 @@ class Game:
     _broken_prev: int
     _broken_suits: int
     _forced_lead: bool
+    _chosen: list[int]
+    _pass_k: int
     _tricks_played: int
     _total_tricks: int
     _scores: list[Num]
@@ -366,6 +379,10 @@ class Game:
         self._events = [("start", n, seed, first_dealer, max_tricks)]
         self._legal_mask = 0
         self._result = None
+        # The pass (games with ``pass:``): each seat's chosen cards and how many
+        # seats along they go this hand (0: no pass), set by each hand's start.
+        self._chosen = []
+        self._pass_k = 0
 
     # ----------------------------------------------------------------- public: acting
 
@@ -382,8 +399,8 @@ class Game:
 
         Args:
             seat: the seat to ask about; ``None`` for :attr:`to_act`. Other seats
-                have actions only while bids are simultaneous or while they may
-                amend their bid.
+                have actions only while bids are simultaneous, while they may
+                amend their bid, or while they choose cards to pass.
 
         Returns:
             A tuple of interned, hashable actions (empty when the seat may not act).
@@ -395,6 +412,8 @@ class Game:
             if type(seat) is not int or not 0 <= seat < self._n:
                 raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
             if seat != self._to_act:
+                if self._phase == _PASS:
+                    return _pass_options(self, seat)
                 if self._phase == _BID:
                     if self._waiting is not None and seat in self._waiting:
                         return _bid_options(self, seat)
@@ -411,7 +430,13 @@ class Game:
         is over), cached in ``_legal`` until the next action. In the play,
         :func:`~cardrules.engine.play._play_legal` computes and caches them."""
         self._legal_mask = 0
-        legal = _bid_options(self, self._to_act) if self._phase == _BID else ()
+        phase = self._phase
+        if phase == _BID:
+            legal = _bid_options(self, self._to_act)
+        elif phase == _PASS:
+            legal = _pass_options(self, self._to_act)
+        else:
+            legal = ()
         self._legal = legal
         return legal
 
@@ -429,7 +454,7 @@ class Game:
             action: the action, such as ``Bid(2)`` or ``Play(card("A♠"))``.
             seat: who makes it; ``None`` for :attr:`to_act` (or, for an
                 :class:`Amend`, the seat that may amend). Needed for a
-                simultaneous bid by a seat other than :attr:`to_act`.
+                simultaneous bid or a pass by a seat other than :attr:`to_act`.
 
         Raises:
             InvalidAction: if ``action`` is not an action or ``seat`` not a seat.
@@ -530,7 +555,7 @@ class Game:
         if not isinstance(action, Action):
             raise InvalidAction(
                 f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n), "
-                "Take() or Action.from_id(i)"
+                "Pass(card), Take() or Action.from_id(i)"
             )
         seat: int | None = None
         if seat_ is not None:
@@ -543,6 +568,11 @@ class Game:
             raise IllegalAction(
                 f"seat {seat} is knocked out of the game: {action.label} is not possible"
             )
+        if self._phase == _PASS:
+            _try_pass(self, self._to_act if seat is None else seat, action)
+            return
+        if type(action) is Pass:
+            _refuse_pass_outside(action)
         if type(action) is Amend:
             _try_amend(self, self._amender if seat is None else seat, action)
             return
@@ -583,8 +613,9 @@ class Game:
 
     @property
     def waiting_for(self) -> frozenset[int]:
-        """Every seat that may act now: the waiting seats of a simultaneous bid,
-        or :attr:`to_act` plus the seat that may still amend its bid."""
+        """Every seat that may act now: the waiting seats of a simultaneous bid
+        or of the pass, or :attr:`to_act` plus the seat that may still amend its
+        bid."""
         if self._phase == _OVER:
             return frozenset()
         if self._waiting is not None:
@@ -595,7 +626,7 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``"bid"``, ``"play"`` or ``"over"``."""
+        """``"pass"`` (choosing cards to pass), ``"bid"``, ``"play"`` or ``"over"``."""
         return _PHASE_NAMES[self._phase]
 
     @property
@@ -683,6 +714,9 @@ class Game:
         * ``("deal", hand_number, dealer, size, (CardSet per seat))``
         * ``("trump", hand_number, suit or None, turned-up card or None)``
         * ``("look", seat)``, ``("bid", seat, n, blind)``, ``("amend", seat, n)``
+        * ``("pass", seat, card)``: ``seat`` chooses ``card`` to pass (games with ``pass:``)
+        * ``("exchange", hand_number, (target per seat), (CardSet per seat))``: every
+          seat has chosen; seat ``s``'s chosen cards go to seat ``targets[s]``
         * ``("bids", (bid per seat))``: the bidding is over (all bids public)
         * ``("play", seat, card)``
         * ``("trick", winner, (seats in play order), (cards in play order))``
@@ -707,8 +741,9 @@ class Game:
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
     def events_for(self, seat: int) -> list[Event]: ...
     def events_for(self, seat: object) -> list[Event]:
-        """The log as ``seat`` may see it: other seats' cards, hidden bids and
-        the seed are replaced by ``None``.
+        """The log as ``seat`` may see it: other seats' cards, hidden bids, the
+        cards other seats pass (but those passed to ``seat``) and the seed are
+        replaced by ``None``.
 
         Every card is played face up, so every ``("play", ...)`` event and the
         cards of every completed trick (``"trick"``, ``"dead"``, ``"pickup"``)
@@ -816,10 +851,25 @@ class Game:
         dead = self._dead if self._r.dead_face_up else self._dead_by[seat]
         played.extend(CardSet(dead))
         played.extend(ALL_CARDS[c] for c in self._trick)
+        known_masks = self._known
+        pass_to: int | None = None
+        passed: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        if self._pass_k:
+            # The pass: this seat's own chosen cards, those it received once they
+            # changed hands, and where the cards it passed are (if still held).
+            target = _pass_target(self, seat)
+            pass_to = target
+            passed = tuple(CardSet(self._chosen[seat]))
+            if self._phase != _PASS:
+                source = self._order[seat][n - 1 - self._pass_k]
+                received = tuple(CardSet(self._chosen[source]))
+                known_masks = known_masks[:]
+                known_masks[target] |= self._chosen[seat]
         known = tuple(
-            (s, tuple(CardSet(self._known[s] & self._hands[s])))
+            (s, tuple(CardSet(known_masks[s] & self._hands[s])))
             for s in range(n)
-            if s != seat and self._known[s] & self._hands[s]
+            if s != seat and known_masks[s] & self._hands[s]
         )
         last: tuple[tuple[int, Card], ...] = ()
         if self._tricks_played and self._events:
@@ -861,6 +911,9 @@ class Game:
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
             trump_order=tuple(ALL_CARDS[c] for c in self._ranks.top),
+            pass_to=pass_to,
+            passed=passed,
+            received=received,
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             to_act=self.to_act,
@@ -897,6 +950,8 @@ class Game:
         g._blind = self._blind[:]
         g._broken_suits = self._broken_suits
         g._broken_prev = self._broken_prev
+        g._chosen = self._chosen[:]
+        g._pass_k = self._pass_k
         g._forced_lead = self._forced_lead
         g._dealer = self._dealer
         g._decks = self._decks

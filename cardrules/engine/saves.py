@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import ALL_CARDS, Card, CardSet, card
-from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Play, Take
+from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Pass, Play, Take
 from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import _deck_of_deal
 from cardrules.engine.events import Event
@@ -85,6 +85,7 @@ _EVENT_LENGTHS: Final = {
     "amend": 3,
     "knocked out": 3,
     "take": 4,
+    "pass": 3,
 }
 
 # --------------------------------------------------------------------------- saving
@@ -105,6 +106,8 @@ def _action_log(events: list[Event]) -> list[list[int]]:
             out.append([ev[1], Amend(ev[2]).id])
         elif k == "take":
             out.append([ev[1], _TAKE.id])
+        elif k == "pass":
+            out.append([ev[1], Pass(ev[2]).id])
     return out
 
 
@@ -456,7 +459,8 @@ def _saved_draws(data: dict[str, Any], most: int, label: str = "") -> tuple[int,
 
 def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -> int:
     """The most actions ``hands`` hands of a game can hold: every card played once
-    and a look and a bid per seat, in a trick-taking game without bid changes;
+    and a look and a bid per seat (and the cards each seat passes, in games that
+    pass cards), in a trick-taking game without bid changes;
     ``max_tricks`` tricks of ``players`` cards in a shedding game; at most
     :data:`MAX_SAVE_ACTIONS` in any game."""
     most = MAX_SAVE_ACTIONS
@@ -464,9 +468,12 @@ def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -
         per_hand = len(r.pack)
         if r.bid_style:
             per_hand += players * (2 if r.blind else 1)
+        if r.passing:
+            per_hand += players * r.pass_count
         most = min(most, hands * per_hand)
     elif not r.tricks_mode and max_tricks is not None:
-        most = min(most, max_tricks * players)
+        passes = hands * players * r.pass_count if r.passing else 0
+        most = min(most, max_tricks * players + passes)
     return most
 
 
@@ -755,6 +762,8 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
                 act = Amend(ev[2])
             elif k == "take":
                 act = _TAKE
+            elif k == "pass":
+                act = Pass(ev[2])
             else:
                 continue
         except (CardrulesError, TypeError) as e:

@@ -19,7 +19,8 @@ from cardrules.engine.actions import Look, Play
 _BID: Final = 0
 _PLAY: Final = 1
 _OVER: Final = 2
-_PHASE_NAMES: Final = ("bid", "play", "over")
+_PASS: Final = 3
+_PHASE_NAMES: Final = ("bid", "play", "over", "pass")
 
 #: Card id -> its bit in a card mask.
 _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))

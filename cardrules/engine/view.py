@@ -63,7 +63,7 @@ class View:
     Attributes:
         seat: whose view this is.
         players: the number of seats.
-        phase: ``"bid"``, ``"play"`` or ``"over"``.
+        phase: ``"pass"``, ``"bid"``, ``"play"`` or ``"over"``.
         hand_number: the current hand, from 1 (tie-break hands continue the count).
         hand_size: cards dealt to each seat this hand.
         dealer: the dealer of this hand.
@@ -87,8 +87,10 @@ class View:
         dead: shedding games: the dead cards this seat may see (all of them when
             dead tricks go face up, else only the ones it played).
         dead_count: shedding games: how many cards have left the game.
-        known_hands: shedding games: cards other seats picked up and still hold,
-            as ``(seat, cards)`` pairs (everyone saw them picked up).
+        known_hands: cards of other seats' hands this seat knows of, as
+            ``(seat, cards)`` pairs: in shedding games, cards a seat picked up and
+            still holds (everyone saw them picked up); in games that pass cards,
+            the cards this seat passed that their receiver still holds.
         out: shedding games: which seats have no cards left (the seats still in
             are the others); games that knock players out (``knocked out:``):
             which seats are knocked out (dealt no cards in this hand).
@@ -109,6 +111,12 @@ class View:
         trump_order: this hand's highest trumps by the variant's trump order
             (``trump order:``), highest first: trumps whatever their printed
             suit, above the trump suit's ace (empty without one, or without trumps).
+        pass_to: games with ``pass:``: the seat this seat passes to this hand
+            (``None`` when the hand has no pass).
+        passed: the cards this seat has chosen to pass this hand (still in its
+            hand until every seat has chosen; then given to ``pass_to``).
+        received: the cards this seat received in this hand's pass (empty until
+            every seat has chosen).
         trumps_broken: whether trumps are broken: as the variant's ``broken by:``
             says when one of its card-set rules bars unbroken suits, otherwise
             whether a trump has been played to a trick this hand.
@@ -156,6 +164,9 @@ class View:
     pack_removed: tuple[Card, ...] = ()
     knocked_out: tuple[tuple[int, int], ...] = ()
     trump_order: tuple[Card, ...] = ()
+    pass_to: int | None = None
+    passed: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -192,6 +203,9 @@ class View:
             "pack_size": self.pack_size,
             "pack_removed": [str(c) for c in self.pack_removed],
             "trump_order": [str(c) for c in self.trump_order],
+            "pass_to": self.pass_to,
+            "passed": [str(c) for c in self.passed],
+            "received": [str(c) for c in self.received],
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "to_act": self.to_act,

@@ -47,6 +47,7 @@ from cardrules.dsl.examples import (
     Example,
     Expect,
     ExpectKind,
+    PassCards,
     PlayOut,
     Plays,
     Step,
@@ -520,6 +521,21 @@ class _Runner:
             )
         return StepResult(step, tuple(g.events[start:]))
 
+    def pass_cards(self, step: PassCards) -> StepResult:
+        from cardrules.engine.actions import Pass
+
+        g = self.g
+        start = len(g.events)
+        who = _seat(step.seat)
+        for c in step.cards:
+            if g.is_over or g.phase != "pass":
+                raise _Fail(step.pos, f"{who} cannot pass {c}: nobody is passing cards now")
+            try:
+                g.apply(Pass(c), step.seat)
+            except IllegalAction as exc:
+                raise _Fail(step.pos, f"{who} cannot pass {c}: {exc}") from None
+        return StepResult(step, tuple(g.events[start:]))
+
     def plays(self, step: Plays) -> StepResult:
         from cardrules.engine.actions import Play
 
@@ -533,6 +549,12 @@ class _Runner:
                     step.pos,
                     f"{c} cannot be played: the bidding is not over "
                     f"({_seat(g.to_act or 0)} is to bid)",
+                )
+            if g.phase == "pass":
+                waiting = ", ".join(_seat(s) for s in sorted(g.waiting_for))
+                raise _Fail(
+                    step.pos,
+                    f"{c} cannot be played: the pass is not over ({waiting} still to pass)",
                 )
             seat = g.to_act or 0
             try:
@@ -575,6 +597,21 @@ class _Runner:
         except IllegalAction as exc:
             return str(exc)
         return ""
+
+    def check_receives(self, e: Expect) -> str | None:
+        g = self.g
+        seat = e.seat or 0
+        who = _seat(seat)
+        if g.phase == "pass":
+            waiting = ", ".join(_seat(s) for s in sorted(g.waiting_for))
+            return f"expected {who} to have received cards, but the pass is not over ({waiting} still to pass)"
+        view = g.view(seat)
+        if view.pass_to is None:
+            return f"expected {who} to receive cards, but nobody passes in this hand"
+        got = CardSet(view.received)
+        if got != CardSet(e.cards):
+            return f"expected {who} to receive {_cards(CardSet(e.cards))}, but it received {_cards(got)}"
+        return None
 
     def check_play(self, e: Expect) -> str | None:
         from cardrules.engine.actions import Play
@@ -924,6 +961,7 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
     ExpectKind.MAY_BID: _Runner.check_bid,
     ExpectKind.MAY_NOT_BID: _Runner.check_bid,
     ExpectKind.LEADS: _Runner.check_leads,
+    ExpectKind.RECEIVES: _Runner.check_receives,
     ExpectKind.TRICK_TO: _Runner.check_trick,
     ExpectKind.TRICK_DEAD: _Runner.check_trick,
     ExpectKind.SCORES: _Runner.check_scores,
@@ -1034,6 +1072,8 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
                 done.append(runner.change_bid(step))
             elif isinstance(step, TakeCards):
                 done.append(runner.take_cards(step))
+            elif isinstance(step, PassCards):
+                done.append(runner.pass_cards(step))
             elif isinstance(step, Plays):
                 done.append(runner.plays(step))
             elif isinstance(step, PlayOut):

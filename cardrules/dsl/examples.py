@@ -48,6 +48,7 @@ __all__ = [
     "BidItem",
     "Bids",
     "ChangeBid",
+    "PassCards",
     "Deal",
     "ExLine",
     "Example",
@@ -165,6 +166,15 @@ class TakeCards:
 
 
 @frozen
+class PassCards:
+    """``seat N passes 2♣ 3♣ 4♣``: cards a seat chooses to pass (games with ``pass:``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    pos: SourcePos | None = field(factory=_no_pos, eq=False, repr=False)
+
+
+@frozen
 class Plays:
     """``play K♥ 5♠``: cards played in turn by whoever is to play."""
 
@@ -190,6 +200,7 @@ class ExpectKind(Enum):
     MAY_BID = "may bid"
     MAY_NOT_BID = "may not bid"
     LEADS = "leads"
+    RECEIVES = "receives"
     SCORES = "scores"
     IS_OUT = "is out"
     DRAWS = "draws a dead card"
@@ -218,7 +229,7 @@ class Expect:
         kind: what is expected.
         seat: the seat it is about (0-based), if any.
         other: ``SEES_SEAT``: the seat whose cards are seen (0-based).
-        cards: the cards of ``MAY_PLAY`` / ``MAY_NOT_PLAY``.
+        cards: the cards of ``MAY_PLAY`` / ``MAY_NOT_PLAY`` / ``RECEIVES``.
         any_card: ``MAY_PLAY``: the seat may play any card it holds.
         bids: the bids of ``MAY_BID`` / ``MAY_NOT_BID``.
         only: ``MAY_PLAY`` / ``MAY_BID``: exactly these, nothing else.
@@ -249,7 +260,7 @@ class Expect:
 
 
 #: What an example does after its deal, in order.
-Step = Bids | ChangeBid | TakeCards | Plays | PlayOut | Expect
+Step = Bids | ChangeBid | PassCards | TakeCards | Plays | PlayOut | Expect
 
 
 @frozen
@@ -338,6 +349,8 @@ def _expect_text(e: Expect) -> str:
     if k is ExpectKind.MAY_PLAY:
         what = "any card" if e.any_card else _cards(e.cards)
         return f"{who} may play {'only ' if e.only else ''}{what}"
+    if k is ExpectKind.RECEIVES:
+        return f"{who} receives {_cards(e.cards)}"
     if k is ExpectKind.MAY_NOT_PLAY:
         return f"{who} may not play {_cards(e.cards)}" + (f": {e.reason}" if e.reason else "")
     if k is ExpectKind.MAY_BID:
@@ -379,6 +392,8 @@ def step_text(step: Step) -> str:
         return f"{_seat(step.seat)} changes its bid to {step.n}"
     if isinstance(step, TakeCards):
         return f"{_seat(step.seat)} takes the cards of {_seat(step.other)}"
+    if isinstance(step, PassCards):
+        return f"{_seat(step.seat)} passes {_cards(step.cards)}"
     if isinstance(step, Plays):
         return f"play {_cards(step.cards)}"
     if isinstance(step, PlayOut):
@@ -620,6 +635,10 @@ class ExampleRules:
             raise self._err(c[5], f"seat {seat + 1} cannot take its own cards")
         return ExLine("step", TakeCards(seat, other), c[0], 1)
 
+    def ex_pass(self, c: list[Any]) -> ExLine:
+        cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
+        return ExLine("step", PassCards(self._ex_seat(c[1]), cards), c[0], len(cards))
+
     def ex_play(self, c: list[Any]) -> ExLine:
         toks = _tokens(c[1:])
         if toks[0].type in ("V_OUT_THE_HAND", "V_OUT_THE_GAME"):
@@ -699,6 +718,10 @@ class ExampleRules:
         else:
             points = Fraction(raw)
         return Expect(ExpectKind.SCORES, seat=self._ex_seat(c[1]), points=points)
+
+    def expect_receives(self, c: list[Any]) -> Expect:
+        cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
+        return Expect(ExpectKind.RECEIVES, seat=self._ex_seat(c[1]), cards=cards)
 
     def expect_out(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.IS_OUT, seat=self._ex_seat(c[1]))

@@ -56,6 +56,9 @@ class WorkedHand:
         won: tricks won by each seat.
         points: each seat's points for the hand.
         totals: each seat's running total after the hand.
+        passed: games that pass cards: the cards each seat passed (empty when
+            the hand has no pass).
+        pass_to: the seat each seat passed to (empty when the hand has no pass).
     """
 
     players: int
@@ -72,6 +75,8 @@ class WorkedHand:
     won: tuple[int, ...]
     points: tuple[Fraction, ...]
     totals: tuple[Fraction, ...]
+    passed: tuple[CardSet, ...] = ()
+    pass_to: tuple[int, ...] = ()
 
 
 def _strength(c: Card) -> tuple[int, int]:
@@ -85,13 +90,16 @@ def simple_choice(game: Game) -> Action:
     and kings you hold, or the nearest bid allowed (the lower on a tie).
     Playing: while you still need tricks, play your highest allowed card;
     once you have your bid, play your lowest. In a game without bidding, always
-    play your highest allowed card.
+    play your highest allowed card. Passing: pass your highest cards.
     """
-    from cardrules.engine.actions import Bid, Look, Play
+    from cardrules.engine.actions import Bid, Look, Pass, Play
 
     actions = game.legal_actions()
     if Look() in actions:
         return Look()
+    passes = [a for a in actions if isinstance(a, Pass)]
+    if passes:
+        return max(passes, key=lambda a: _strength(a.card))
     plays = [a for a in actions if isinstance(a, Play)]
     if plays:
         seat = game.to_act
@@ -168,9 +176,14 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
     won: tuple[int, ...] = ()
     points: tuple[Fraction, ...] = ()
     totals: tuple[Fraction, ...] = ()
+    passed: tuple[CardSet, ...] = ()
+    pass_to: tuple[int, ...] = ()
     for e in events[start + 1 :]:
         kind = e[0]
-        if kind == "trump":
+        if kind == "exchange":
+            pass_to = tuple(int(t) for t in e[2])
+            passed = tuple(_as_set(h) for h in e[3])
+        elif kind == "trump":
             trump, turned = e[2], e[3]
         elif kind == "bid":
             bids[e[1]] = e[2]
@@ -201,6 +214,8 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
         won=won,
         points=points,
         totals=totals,
+        passed=passed,
+        pass_to=pass_to,
     )
 
 
@@ -245,6 +260,8 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
         if bids
         else "play your highest allowed card"
     )
+    if w.passed:
+        rule = "pass your highest cards; " + rule
     dealer = who[w.dealer]
     leader = who[w.tricks[0][1][0][0]]
     if not bids:
@@ -278,8 +295,11 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
                 "—" if w.bids[s] is None else str(w.bids[s]) + (" (blind)" if w.blind[s] else "")
             )
         rows.append(row)
-    head = ["Player", "Cards dealt", *(["Bid"] if bids else [])]
-    out += [markdown_table(head, rows, "llr"), ""]
+        if w.passed:
+            row.insert(2, f"{_cards(w.passed[s], w.trump)} to {who[w.pass_to[s]]}")
+    head = ["Player", "Cards dealt", *(["Passes"] if w.passed else []), *(["Bid"] if bids else [])]
+    align = "ll" + ("l" if w.passed else "") + ("r" if bids else "")
+    out += [markdown_table(head, rows, align), ""]
     trick_rows = []
     for i, (winner, plays) in enumerate(w.tricks):
         played = ", ".join(f"{who[s]} {c}" for s, c in plays)

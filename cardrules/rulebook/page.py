@@ -40,6 +40,7 @@ from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import (
     Difference,
     amend_phrase,
+    pass_phrase,
     bidding_phrase,
     blind_difference,
     blind_phrase,
@@ -168,6 +169,9 @@ def rulebook(
         out += _differences_section(variant, parent, link)
     out += _quick_facts(variant, counts)
     out += _deal_section(variant, counts)
+    passing = pass_phrase(variant)
+    if passing:
+        out += ["## Passing cards", "", passing, ""]
     if variant.mode is Mode.SHEDDING:
         out += _shedding_sections(variant, players, engine_examples)
     else:

@@ -45,6 +45,7 @@ from cardrules.rules import (
     FirstLeader,
     HandSizeRule,
     Mode,
+    PassTo,
     Pattern,
     PlayRule,
     SheddingRule,
@@ -586,6 +587,45 @@ def forehead_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
         f"Hands of {which} {card_s} are bid on the forehead: until everyone has bid, each "
         "player sees everyone's cards except their own; then everyone plays from their own "
         "hand as usual."
+    )
+
+
+def _pass_words(v: Variant, to: PassTo) -> str:
+    """Where one hand's passed cards go, in words."""
+    clockwise = v.direction is Direction.CLOCKWISE
+    if to is PassTo.LEFT:
+        side = "left" if clockwise else "right"
+        return f"to the next player to play after you (on your {side})"
+    if to is PassTo.RIGHT:
+        side = "right" if clockwise else "left"
+        return f"to the player who plays before you (on your {side})"
+    if to is PassTo.ACROSS:
+        return "to the player sitting across the table"
+    return "nobody passes"
+
+
+def pass_phrase(v: Variant) -> str:
+    """The pass of cards before the play (``pass:``), or ``""`` when nobody passes."""
+    ps = v.passing
+    if not ps.count or all(to is PassTo.NONE for to in ps.cycle):
+        return ""
+    cards = plural(ps.count, "card")
+    before = "the bidding" if v.has_bidding else "the play"
+    lead = (
+        f"After the deal, before {before}, every player chooses {cards} from their hand "
+        "to pass face down. Everyone chooses at the same time, and the cards change "
+        "hands only when everyone has chosen: nobody sees the cards they receive before "
+        "choosing their own. You know where the cards you passed are; nobody else does."
+    )
+    cycle = ps.cycle
+    if len(set(cycle)) == 1:
+        return f"{lead} In every hand the cards go {_pass_words(v, cycle[0])}."
+    parts = [
+        f"in the {ordinal(i + 1)} hand {_pass_words(v, to)}" for i, to in enumerate(cycle)
+    ]
+    return (
+        f"{lead} Where they go follows a cycle of {len(cycle)} hands, then starts again: "
+        f"{'; '.join(parts)}."
     )
 
 
@@ -1200,6 +1240,7 @@ RULES: tuple[Rule, ...] = (
         _or(forehead_phrase, "Every player looks at their own cards."),
     ),
     Rule("Changing a bid", ("bidding.amend",), _or(amend_phrase, "Nobody bids.")),
+    Rule("Passing cards", ("passing.count", "passing.cycle"), _or(pass_phrase, "Nobody passes cards.")),
     Rule(
         "First lead",
         ("play.first_leader", "play.lead_card", "play.first_lead"),
@@ -1316,6 +1357,8 @@ def leaf_settings(obj: Any, prefix: str = "") -> Iterator[tuple[str, object]]:
 #: The line of a variant file that holds each setting, for a change that makes
 #: no difference in play.
 SETTING_LINES: dict[str, str] = {
+    "passing.count": "pass",
+    "passing.cycle": "pass",
     "mode": "mode",
     "players.min": "players",
     "players.max": "players",

@@ -35,6 +35,7 @@ COMPILED = (
     "cardrules/engine/game.py",
     "cardrules/engine/deal.py",
     "cardrules/engine/bidding.py",
+    "cardrules/engine/passing.py",
     "cardrules/engine/play.py",
     "cardrules/engine/trick.py",
     "cardrules/engine/shedding.py",

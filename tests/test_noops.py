@@ -91,6 +91,7 @@ SAMPLES: dict[str, list[str]] = {
     "hands": ["hands: list 3, 2, 1, twice", "hands: 5 hands of the same size"],
     "trumps": ["trumps: cycle spades, no trumps", "trumps: turned up", "trumps: hearts"],
     "no trumps": ["no trumps: every 5th hand"],
+    "pass": ["pass: 3 cards left, right, across, none", "pass: 1 card right", "pass: none"],
     "bidding": ["bidding: all at once"],
     "hook": ["hook: no"],
     "bids": ["bids: 1 to 8"],

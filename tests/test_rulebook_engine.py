@@ -27,6 +27,10 @@ from cardrules.rules import Mode, Variant
 
 VARIANTS = builtin_variants()
 TRICKS = [v for v in VARIANTS if v.mode is Mode.TRICKS]
+#: The games scored on tricks and bids alone, whose pages have a scoring table
+#: (a game scored on card points taken has none: the score is not a function of
+#: the tricks).
+TABLED = [v for v in TRICKS if not v.scoring.card_points]
 SUITS = {f"{s.word} {s.symbol}": s for s in Suit}
 
 
@@ -99,9 +103,14 @@ def test_schedule_table_is_what_the_engine_deals(v: Variant) -> None:
     for col, n in enumerate(counts, start=first):
         hands = dealt(v, n)
         printed = [(r[1] if first == 2 else "no trumps", r[col]) for r in body if r[col] != "—"]
-        assert len(printed) == len(hands) == len(v.hand_sizes(n))
-        assert rows[-1][col] == f"**{len(hands)}**"
-        for (column, cell), (size, trump, turned) in zip(printed, hands, strict=True):
+        assert len(printed) == len(v.hand_sizes(n))
+        if v.winning.target is None:
+            assert len(hands) == len(printed)
+        else:
+            # A game that ends at a target total may stop before its schedule does.
+            assert 1 <= len(hands) <= len(printed)
+        assert rows[-1][col] == f"**{len(printed)}**"
+        for (column, cell), (size, trump, turned) in zip(printed, hands, strict=False):
             assert int(cell) == size
             label = label_for(column, n)
             if label == "turned-up card":
@@ -149,7 +158,14 @@ def _play_one_hand(v: Variant, seed: int) -> list[tuple[int, int, Fraction]]:
     return list(zip(ev[2], ev[3], ev[4], strict=True))
 
 
-@pytest.mark.parametrize("v", TRICKS, ids=ids(TRICKS))
+def test_a_card_points_game_has_no_scoring_table() -> None:
+    points = [v for v in TRICKS if v.scoring.card_points]
+    assert points
+    for v in points:
+        assert "### Scoring table" not in rulebook(v, engine_examples=False)
+
+
+@pytest.mark.parametrize("v", TABLED, ids=ids(TABLED))
 def test_scoring_table_is_what_the_engine_scores(v: Variant) -> None:
     page = rulebook(v, engine_examples=False)
     rows = table_after(page, "### Scoring table")
@@ -187,10 +203,19 @@ def test_worked_hand_on_the_page_is_the_engines(v: Variant) -> None:
     w = play_worked_hand(v, n)
     assert f"**Hand {w.hand}:** {w.size} cards each" in page
     rows = table_after(page, "## A worked hand")
-    assert rows[0] == ["Player", "Cards dealt", *(["Bid"] if v.has_bidding else [])]
+    passes = ["Passes"] if v.passing.count else []
+    assert rows[0] == ["Player", "Cards dealt", *passes, *(["Bid"] if v.has_bidding else [])]
+    if passes:
+        # Each seat's passed cards and their receiver, as the engine passed them.
+        assert w.passed and w.pass_to
+        for s in range(n):
+            assert rows[1 + s][2].endswith(f" to {rows[1 + w.pass_to[s]][0]}")
     for s in range(n):
-        points = score(v, bid=w.bids[s] or 0, tricks=w.won[s], cards=w.size, hand=w.hand, players=n)
-        assert points == w.points[s]
+        if not v.scoring.card_points:
+            points = score(
+                v, bid=w.bids[s] or 0, tricks=w.won[s], cards=w.size, hand=w.hand, players=n
+            )
+            assert points == w.points[s]
         assert f"| {format_points(w.points[s])} | {format_points(w.totals[s])} |" in page
     assert sum(w.won) == w.size
     assert len(w.tricks) == w.size

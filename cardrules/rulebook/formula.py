@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Final
 
 from cardrules.scoring import (
     And,
@@ -348,9 +349,13 @@ def _short_condition(e: Expr) -> str:
     return _short(e)
 
 
+#: Formula variables as a table cell writes them (words, not identifiers).
+_SHORT_NAMES: Final = {"all_points": "all points", "most_points": "most points"}
+
+
 def _short_factor(e: Expr) -> str:
     if isinstance(e, Var):
-        return e.name
+        return _SHORT_NAMES.get(e.name, e.name)
     text = _short(e)
     return f"({text})" if isinstance(e, Sum | If) else text
 
@@ -364,7 +369,7 @@ def _short(e: Expr) -> str:
     if isinstance(e, Num):
         return _num(e.value)
     if isinstance(e, Var):
-        return e.name
+        return _SHORT_NAMES.get(e.name, e.name)
     lost = _negated(e)
     if lost is not None:
         return f"-{_short(lost) if isinstance(lost, Var) else _short_factor(lost)}"

@@ -28,6 +28,7 @@ from cardrules.rulebook.follow import (
 from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import first_trick_cuts, join_words, suit_one
 from cardrules.rules import (
+    PassRule,
     BidStyle,
     Direction,
     FirstLead,
@@ -106,9 +107,13 @@ def example_players(v: Variant, prefer: int = 3) -> int:
 
 
 def one_hand_variant(v: Variant, players: int, cards: int) -> Variant:
-    """``v`` with a schedule of a single hand of ``cards`` cards for ``players`` players."""
+    """``v`` with a schedule of a single hand of ``cards`` cards for ``players`` players
+    (and no pass of cards: the worked cases show the bidding and the play of a hand
+    as dealt)."""
     start = HandSizeRule(table=(SizeEntry(players, players, cards),), largest=False)
-    return v.evolve(schedule=ScheduleRule(start=start, pattern=Pattern.SAME, count=1))
+    return v.evolve(
+        schedule=ScheduleRule(start=start, pattern=Pattern.SAME, count=1), passing=PassRule()
+    )
 
 
 def bid_limits(v: Variant, cards: int) -> tuple[int, int]:

@@ -604,13 +604,17 @@ class _Runner:
         who = _seat(seat)
         if g.phase == "pass":
             waiting = ", ".join(_seat(s) for s in sorted(g.waiting_for))
-            return f"expected {who} to have received cards, but the pass is not over ({waiting} still to pass)"
+            return (
+                f"expected {who} to have received cards, but the pass is not over "
+                f"({waiting} still to pass)"
+            )
         view = g.view(seat)
         if view.pass_to is None:
             return f"expected {who} to receive cards, but nobody passes in this hand"
         got = CardSet(view.received)
         if got != CardSet(e.cards):
-            return f"expected {who} to receive {_cards(CardSet(e.cards))}, but it received {_cards(got)}"
+            want = _cards(CardSet(e.cards))
+            return f"expected {who} to receive {want}, but it received {_cards(got)}"
         return None
 
     def check_play(self, e: Expect) -> str | None:

@@ -46,7 +46,6 @@ from cardrules.engine import Bid, Game, Look, Play
 from cardrules.errors import VariantError
 from cardrules.rulebook import builtin_variants, comparison_page, rulebook
 from cardrules.rules import (
-    PassRule,
     MAX_TIE_HANDS,
     BiddingRule,
     BidStyle,
@@ -61,6 +60,7 @@ from cardrules.rules import (
     HandSizeRule,
     MatchRule,
     Mode,
+    PassRule,
     Pattern,
     PlayerRange,
     PlayRule,

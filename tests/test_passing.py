@@ -77,7 +77,9 @@ def test_the_first_hand_passes_left_to_the_next_player_in_the_direction_of_play(
         assert v.pass_to == (s + 1) % 4
         assert CardSet(v.passed) == chosen[s]
         assert CardSet(v.received) == chosen[(s - 1) % 4]
-        assert g.hand(s) == (CardSet(cs([H0, H1, H2, H3][s]).mask & ~chosen[s].mask) | chosen[(s - 1) % 4])
+        assert g.hand(s) == (
+            CardSet(cs([H0, H1, H2, H3][s]).mask & ~chosen[s].mask) | chosen[(s - 1) % 4]
+        )
     # Seat 0 passed its top clubs, so it no longer holds the 2♣'s suit top; seat 0
     # still holds 2♣ and leads it.
     assert g.to_act == 0 and g.legal_actions() == (Play("2C"),)
@@ -221,7 +223,7 @@ def test_a_seat_knows_where_its_passed_cards_are_and_nobody_else_does() -> None:
 def test_the_log_shows_a_seat_its_own_pass_and_the_cards_passed_to_it() -> None:
     g = Game(HEARTS, 4, seed=1, deck=SUITED, first_dealer=3)
     chosen = pass_top3(g)
-    full = [e for e in g.events if e[0] == "exchange"][0]
+    full = next(e for e in g.events if e[0] == "exchange")
     for s in range(4):
         (ex,) = [e for e in g.events_for(s) if e[0] == "exchange"]
         giver = (s - 1) % 4
@@ -298,7 +300,10 @@ def test_saves_replays_and_clones_in_the_middle_of_a_pass() -> None:
     assert len(g.view(1).passed) == 1
     # The saved actions carry the pass ids.
     data = json.loads(g.to_json())
-    assert [a[1] for a in data["actions"]] == [g.events[-2][2] + PASS_BASE, g.events[-1][2] + PASS_BASE]
+    assert [a[1] for a in data["actions"]] == [
+        g.events[-2][2] + PASS_BASE,
+        g.events[-1][2] + PASS_BASE,
+    ]
 
 
 def test_a_save_whose_pass_is_not_legal_is_refused() -> None:

@@ -1270,9 +1270,7 @@ def _pass(c: _Context) -> Iterator[_NoOp]:
     if not ps.count or not ps.cycle:
         return  # `pass: none` says what happens anyway
     extra = v.winning.extra_hand_limit if c.tricks else 0
-    reached = max(
-        schedule_length(v.schedule, n, v.deck.size) + extra for n in v.players.counts()
-    )
+    reached = max(schedule_length(v.schedule, n, v.deck.size) + extra for n in v.players.counts())
     if all(ps.to(h) is PassTo.NONE for h in range(1, min(reached, len(ps.cycle)) + 1)):
         yield _NoOp(
             "pass",

@@ -40,7 +40,6 @@ from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import (
     Difference,
     amend_phrase,
-    pass_phrase,
     bidding_phrase,
     blind_difference,
     blind_phrase,
@@ -61,6 +60,7 @@ from cardrules.rulebook.words import (
     left_or_right,
     match_word,
     options_note,
+    pass_phrase,
     players_phrase,
     players_short,
     plural,

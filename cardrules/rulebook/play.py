@@ -28,13 +28,13 @@ from cardrules.rulebook.follow import (
 from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import first_trick_cuts, join_words, suit_one
 from cardrules.rules import (
-    PassRule,
     BidStyle,
     Direction,
     FirstLead,
     FirstLeader,
     HandSizeRule,
     Mode,
+    PassRule,
     Pattern,
     ScheduleRule,
     SizeEntry,

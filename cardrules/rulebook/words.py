@@ -620,9 +620,7 @@ def pass_phrase(v: Variant) -> str:
     cycle = ps.cycle
     if len(set(cycle)) == 1:
         return f"{lead} In every hand the cards go {_pass_words(v, cycle[0])}."
-    parts = [
-        f"in the {ordinal(i + 1)} hand {_pass_words(v, to)}" for i, to in enumerate(cycle)
-    ]
+    parts = [f"in the {ordinal(i + 1)} hand {_pass_words(v, to)}" for i, to in enumerate(cycle)]
     return (
         f"{lead} Where they go follows a cycle of {len(cycle)} hands, then starts again: "
         f"{'; '.join(parts)}."
@@ -1240,7 +1238,11 @@ RULES: tuple[Rule, ...] = (
         _or(forehead_phrase, "Every player looks at their own cards."),
     ),
     Rule("Changing a bid", ("bidding.amend",), _or(amend_phrase, "Nobody bids.")),
-    Rule("Passing cards", ("passing.count", "passing.cycle"), _or(pass_phrase, "Nobody passes cards.")),
+    Rule(
+        "Passing cards",
+        ("passing.count", "passing.cycle"),
+        _or(pass_phrase, "Nobody passes cards."),
+    ),
     Rule(
         "First lead",
         ("play.first_leader", "play.lead_card", "play.first_lead"),

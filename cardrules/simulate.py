@@ -400,7 +400,7 @@ def _run_chunk(job: _Job) -> Summary:
         game_tricks = 0
         for ev in g.events:
             kind = ev[0]
-            if kind in ("play", "bid", "look", "amend"):
+            if kind in ("play", "bid", "look", "amend", "pass"):
                 actions += 1
             elif kind == "trick" or kind in _SHED_TRICK_EVENTS:
                 game_tricks += 1

@@ -21,6 +21,12 @@ Trick-taking games (Oh Hell, Kachuful, ...):
   (the highest card that still loses), discards its most dangerous high cards
   when void and leads the card least likely to win.
 
+Games scored by the card points taken, where the lowest total wins (Hearts):
+it plays to take no tricks (as after a made bid), throws its most costly cards
+when void, and passes (``pass:``) its most dangerous cards: the cards worth the
+most points, the cards above a costly card of their suit that is not its own
+(A♠ and K♠ catch Q♠ in Hearts), then its highest cards.
+
 Shedding games (Kazhutha): see :meth:`HeuristicBot._shed`.
 """
 
@@ -30,7 +36,7 @@ from math import comb
 from typing import Final
 
 from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
-from cardrules.engine.actions import Action, Bid, Look, Play
+from cardrules.engine.actions import Action, Bid, Look, Pass, Play
 from cardrules.engine.ranks import STANDARD, RankTables, tables_for
 from cardrules.engine.view import View
 
@@ -132,6 +138,8 @@ class HeuristicBot:
             return legal[0]
         if view.phase == "bid":
             return self._bid(view)
+        if view.phase == "pass":
+            return self._pass(view, [a for a in legal if isinstance(a, Pass)] or list(legal))
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return legal[0]
@@ -290,6 +298,35 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ trick play
 
+    @staticmethod
+    def _avoids_points(view: View) -> bool:
+        """A game whose cards carry points and whose lowest total wins: take no tricks."""
+        return bool(view.card_points) and not view.higher_wins
+
+    def _pass(self, view: View, passes: list[Action]) -> Action:
+        """The card to pass next: the most dangerous one when points are to be
+        avoided (see the module docs), else the lowest."""
+        cards = [int(a.card) for a in passes if isinstance(a, Pass)]
+        if not cards:
+            return passes[0]
+        if not self._avoids_points(view):
+            return Pass(ALL_CARDS[min(cards, key=_rank)])
+        points = view.card_points
+        mine = _mask(view.hand or ())
+
+        def danger(c: int) -> tuple[int, int]:
+            suit = SUIT_MASKS[c // 13]
+            # A costly card of the suit below this one, in another hand: this card
+            # may have to take it.
+            below = [
+                k for k in range(13 * (c // 13), c) if points[k] >= 5 and not mine >> k & 1
+            ]
+            length = (mine & suit).bit_count()
+            exposed = 6 if below and length < 5 else 0
+            return (max(points[c], 0) * 2 + exposed + _rank(c), -length)
+
+        return Pass(ALL_CARDS[max(cards, key=danger)])
+
     def _play(self, view: View, plays: list[Play]) -> Action:
         hand = view.hand or ()
         mine = _mask(hand)
@@ -297,7 +334,7 @@ class HeuristicBot:
         trump = -1 if view.trump is None else int(view.trump)
         bid = view.bids[view.seat]
         won = view.tricks_won[view.seat]
-        need = (bid - won) if bid is not None else 1
+        need = (bid - won) if bid is not None else (0 if self._avoids_points(view) else 1)
         left = len(hand)
         cards = [int(a.card) for a in plays]
         trick = view.trick
@@ -394,8 +431,11 @@ class HeuristicBot:
             if following:
                 return max(losers, key=rk.__getitem__)
             side = [c for c in losers if so[c] != trump]
-            if side:  # void: throw the most dangerous side card
-                return max(side, key=lambda c: (rk[c], -(unseen & t.above[c]).bit_count()))
+            if side:  # void: throw the most costly card, else the most dangerous one
+                pts = view.card_points or (0,) * 52
+                return max(
+                    side, key=lambda c: (pts[c], rk[c], -(unseen & t.above[c]).bit_count())
+                )
             return max(losers, key=rk.__getitem__)
         # Every card wins: win with the highest when nobody can overtake, else the lowest.
         if last:

@@ -914,6 +914,8 @@ class Game:
             pass_to=pass_to,
             passed=passed,
             received=received,
+            card_points=self._v.scoring.card_points,
+            higher_wins=self._v.scoring.higher_wins,
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             to_act=self.to_act,

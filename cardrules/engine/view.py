@@ -117,6 +117,10 @@ class View:
             hand until every seat has chosen; then given to ``pass_to``).
         received: the cards this seat received in this hand's pass (empty until
             every seat has chosen).
+        card_points: the points each card carries when won in a trick, indexed
+            by card number (52 values), or empty when no card carries points
+            (``card points:``; the rules, known to every seat).
+        higher_wins: whether the highest total wins (``False``: the lowest).
         trumps_broken: whether trumps are broken: as the variant's ``broken by:``
             says when one of its card-set rules bars unbroken suits, otherwise
             whether a trump has been played to a trick this hand.
@@ -167,6 +171,8 @@ class View:
     pass_to: int | None = None
     passed: tuple[Card, ...] = ()
     received: tuple[Card, ...] = ()
+    card_points: tuple[int, ...] = ()
+    higher_wins: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -206,6 +212,8 @@ class View:
             "pass_to": self.pass_to,
             "passed": [str(c) for c in self.passed],
             "received": [str(c) for c in self.received],
+            "card_points": list(self.card_points),
+            "higher_wins": self.higher_wins,
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "to_act": self.to_act,

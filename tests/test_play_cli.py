@@ -250,3 +250,21 @@ def test_help_lists_the_options() -> None:
     )
     for opt in ("--players", "--seat", "--set", "--bots", "--seed", "--save", "--load"):
         assert opt in res.stdout
+
+
+def test_a_human_passes_cards_in_hearts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a game with `pass:` the prompt asks for cards to pass, one at a time;
+    the exchange names what the human passed and received, and nothing else."""
+    code, out, err = run(monkeypatch, capsys, ["hearts", "--seed", "3"], CYCLE)
+    assert code == 0 and err == "" and "Traceback" not in out
+    assert "A card to pass (QS, q♠, 10h or its number; help, quit) > " in out
+    assert "Passing to Bot 1; chosen so far: none yet" in out
+    assert re.search(r"You choose \S+ to pass", out)
+    exchange = re.search(r"The passed cards change hands: ([^\n]*)", out)
+    assert exchange is not None
+    parts = exchange.group(1).split("; ")
+    # The human's own pass and the pass it received: never a bot-to-bot pass.
+    assert len(parts) == 2 and parts[0].startswith("You pass") and parts[1].endswith("to You")
+    assert "Final totals:" in out

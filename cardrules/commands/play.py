@@ -20,7 +20,20 @@ from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
 from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.dsl.loader import read_regular_file
-from cardrules.engine import Action, Amend, Bid, Event, Game, Look, Match, Play, Result, Take, View
+from cardrules.engine import (
+    Action,
+    Amend,
+    Bid,
+    Event,
+    Game,
+    Look,
+    Match,
+    Pass,
+    Play,
+    Result,
+    Take,
+    View,
+)
 from cardrules.engine.game import MAX_SEED
 from cardrules.engine.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
@@ -156,6 +169,16 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
         return f"{t.does(ev[1], 'changes')} the bid to {ev[2]}"
     if kind == "play":
         return f"{t.does(ev[1], 'plays')} {t.card(ev[2])}"
+    if kind == "pass":
+        # Another seat's choice is hidden (None): nothing to say until the exchange.
+        return None if ev[2] is None else f"{t.does(ev[1], 'chooses')} {t.card(ev[2])} to pass"
+    if kind == "exchange":
+        lines = [
+            f"{t.does(s, 'passes')} {' '.join(t.card(c) for c in shown)} to {t.name(ev[2][s])}"
+            for s, shown in enumerate(ev[3])
+            if shown is not None
+        ]
+        return "The passed cards change hands" + (": " + "; ".join(lines) if lines else "")
     if kind == "trick":
         return f"  -> {t.does(ev[1], 'wins')} the trick"
     if kind == "dead":
@@ -253,6 +276,7 @@ class _Quit(Exception):
 HELP = """\
 Commands:
   a card         play it: QS, q♠, 10h, td, or its number in your hand's list
+                 (while passing: choose it to pass, one card at a time)
   a number       bid that many tricks (while bidding)
   blind N, look  bid N blind / look at your cards (blind-bidding games)
   take           take your neighbour's cards before you lead (games that allow it)
@@ -355,6 +379,9 @@ class _Session:
             ]
             total = sum(b for b in v.bids if b is not None)
             self.say(f"Bids:    {t.seats(shown)}   (total {total} of {v.hand_size})")
+        if v.phase == "pass" and v.pass_to is not None:
+            chosen = " ".join(t.card(c) for c in v.passed) or "none yet"
+            self.say(f"Passing to {t.name(v.pass_to)}; chosen so far: {chosen}")
         if v.phase == "play":
             self.say(f"Tricks:  {t.seats(v.tricks_won)}")
         self.say(f"Scores:  {t.seats([_num(x) for x in v.scores])}")
@@ -420,14 +447,15 @@ class _Session:
             return None
         if low in ("take", "take hand"):
             return Take()
+        act = Pass if v.phase == "pass" else Play
         if text.isdigit():
             k = int(text)
             if not 1 <= k <= len(cards):
                 self.say(f"There is no card number {k}: choose 1 to {len(cards)}.")
                 return None
-            return Play(cards[k - 1])
+            return act(cards[k - 1])
         try:
-            return Play(card(text))
+            return act(card(text))
         except CardError as exc:
             self.say(f"Not a card: {exc}. Type a card such as QS, q♠ or 10h, or its number.")
             return None
@@ -468,6 +496,8 @@ class _Session:
                 if v.hand is None and any(isinstance(a, Look) for a in v.legal_actions)
                 else f"Your bid (0 to {v.hand_size}; help, quit) > "
             )
+        elif v.phase == "pass":
+            prompt = "A card to pass (QS, q♠, 10h or its number; help, quit) > "
         else:
             prompt = "Your card (QS, q♠, 10h or its number; help, quit) > "
         while True:

@@ -355,3 +355,65 @@ def test_heuristic_knows_who_leads_the_first_trick() -> None:
     assert not HeuristicBot._leads_first_trick(v1)
     # A hand-built view without the seat order falls back to a guess.
     assert not HeuristicBot._leads_first_trick(attrs.evolve(v0, seat_order=()))
+
+
+# --------------------------------------------------------------------------- Hearts
+
+
+def test_heuristic_passes_q_spades_high_spades_and_high_hearts_first() -> None:
+    """Hearts (issue 12): with the lowest total winning and cards worth points,
+    the heuristic passes its most dangerous cards: Q♠ first, then A♠ and K♠
+    (they catch Q♠ when another player holds it), then high hearts."""
+    from cardrules.engine import Pass
+
+    hearts = cardrules.load("hearts")
+    deal = "QS AS KH 2C 3C 4C 5C 6D 7D 8D 9D 2H 3S"
+    from cardrules.cards import ALL_CARDS
+
+    mine = [card(c) for c in deal.split()]
+    rest = [c for c in ALL_CARDS if c not in mine]
+    # Seat 0 (the dealer is seat 3) is dealt the first card of every round.
+    deck = [x for i in range(13) for x in (mine[i], rest[3 * i], rest[3 * i + 1], rest[3 * i + 2])]
+    g = Game(hearts, 4, seed=0, deck=deck, first_dealer=3)
+    bot = HeuristicBot()
+    chosen = []
+    for _ in range(3):
+        a = bot.choose(g.view(0))
+        assert isinstance(a, Pass)
+        chosen.append(str(a.card))
+        g.apply(a, 0)
+    assert chosen == ["Q♠", "A♠", "K♥"]
+
+
+def test_heuristic_throws_q_spades_when_void_in_hearts() -> None:
+    """Void in the suit led (no trumps in Hearts, so any other card loses), the
+    heuristic throws the costliest card it may: Q♠ whenever it holds it."""
+    hearts = cardrules.load("hearts")
+    seen = 0
+    for seed in range(12):
+        g = Game(hearts, 4, seed=seed)
+        bots = [HeuristicBot() for _ in range(4)]
+        while not g.is_over and g.hand_number == 1:
+            seat = g.to_act if g.phase != "pass" else min(g.waiting_for)
+            assert seat is not None
+            v = g.view(seat)
+            a = bots[seat].choose(v)
+            assert a in v.legal_actions
+            hand = v.hand or ()
+            if v.trick and Play("Q♠") in v.legal_actions:
+                led = v.trick[0][1].suit
+                if all(c.suit != led for c in hand):
+                    assert a == Play("Q♠")
+                    seen += 1
+            g.apply(a, seat)
+    assert seen >= 1
+
+
+def test_heuristic_beats_random_at_hearts() -> None:
+    """200 games of Hearts, one heuristic seat against three random ones: a fair
+    seat would win a quarter of them (one standard error: 0.03); lowest total wins."""
+    s = simulate("hearts", 4, GAMES, ["heuristic", "random"], seed=2024)
+    assert s.games == GAMES and s.finished == GAMES
+    assert s.win_rate(0) > 0.8
+    assert max(s.win_rate(k) for k in (1, 2, 3)) < 0.1
+    assert s.score_sums[0] * 2 < min(s.score_sums[1:])

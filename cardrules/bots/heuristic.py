@@ -312,7 +312,9 @@ class HeuristicBot:
         if not self._avoids_points(view):
             return Pass(ALL_CARDS[min(cards, key=_rank)])
         points = view.card_points
-        mine = _mask(view.hand or ())
+        # The cards already chosen are as good as gone (they stay in the hand
+        # until everyone has chosen).
+        mine = _mask(view.hand or ()) & ~_mask(view.passed)
 
         def danger(c: int) -> tuple[int, int]:
             suit = SUIT_MASKS[c // 13]

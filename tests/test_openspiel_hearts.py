@@ -40,10 +40,10 @@ from functools import cache
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
 import cardrules
 from cardrules.engine import Game, Pass, Play
+
+pyspiel = pytest.importorskip("pyspiel")
 
 #: OpenSpiel's pass directions (its chance outcomes) as our ``pass:`` lines.
 DIRECTIONS = {0: "none", 1: "3 cards left", 2: "3 cards across", 3: "3 cards right"}

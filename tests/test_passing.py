@@ -442,3 +442,17 @@ def test_property_every_hand_hands_out_26_points_or_the_moon(seed: int) -> None:
     assert max(result.totals) >= 100
     assert result.winners == tuple(s for s in range(4) if result.totals[s] == min(result.totals))
     assert Game.from_json(g.to_json()) == g
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 13),
+    st.lists(st.sampled_from(list(PassTo)), min_size=1, max_size=8).filter(
+        lambda c: any(to is not PassTo.NONE for to in c)
+    ),
+)
+def test_property_any_pass_line_formats_and_parses_back(count: int, cycle: list[PassTo]) -> None:
+    v = HEARTS.evolve(passing=PassRule(count, tuple(cycle)))
+    text = format(v)
+    assert parse(text, validate=False) == v
+    assert format(parse(text, validate=False)) == text

@@ -320,9 +320,7 @@ class HeuristicBot:
             suit = SUIT_MASKS[c // 13]
             # A costly card of the suit below this one, in another hand: this card
             # may have to take it.
-            below = [
-                k for k in range(13 * (c // 13), c) if points[k] >= 5 and not mine >> k & 1
-            ]
+            below = [k for k in range(13 * (c // 13), c) if points[k] >= 5 and not mine >> k & 1]
             length = (mine & suit).bit_count()
             exposed = 6 if below and length < 5 else 0
             return (max(points[c], 0) * 2 + exposed + _rank(c), -length)

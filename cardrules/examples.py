@@ -20,9 +20,11 @@ How an example is played:
   deals (a seat ``void in`` a suit gets none of it); with turned-up trumps, the
   turned card is the one the ``with`` line names, or the lowest card of the
   trump suit it names, or else the lowest card left after the deal;
-* bids and plays are made in turn by whoever is to act; ``play out the hand``
-  and ``play out the game`` let every seat take the first action the engine
-  offers (the lowest bid, the lowest card it may play);
+* bids and plays are made in turn by whoever is to act; ``seat N passes ...``
+  chooses that seat's cards to pass (games with ``pass:``; the cards change
+  hands after the last seat's line); ``play out the hand`` and ``play out the
+  game`` let every seat take the first action the engine offers (its lowest
+  cards to pass, the lowest bid, the lowest card it may play);
 * an ``expect`` line is checked against the game as it then stands.
 
 An example is one game: ``takes the letter`` and ``deals the next game`` say

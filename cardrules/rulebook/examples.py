@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardrules.cards import Card, CardSet
-from cardrules.dsl.examples import Expect, ExpectKind, PlayOut, points_text
+from cardrules.dsl.examples import Expect, ExpectKind, PassCards, PlayOut, points_text
 from cardrules.examples import ExampleRun, StepResult, run_example
 from cardrules.rulebook.safe import md_line, md_text
 from cardrules.rulebook.tables import markdown_table
@@ -163,6 +163,8 @@ def _expect_words(v: Variant, e: Expect, note: str) -> str:
         return f"{who} may not bid {bids}{quoted}."
     if k is ExpectKind.LEADS:
         return f"{who} leads."
+    if k is ExpectKind.RECEIVES:
+        return f"{who} has received {join_words([str(c) for c in e.cards])} in the pass."
     if k is ExpectKind.SCORES:
         pts = points_text(e.points or Fraction(0))
         word = "point" if e.points in (1, -1) else "points"
@@ -211,6 +213,11 @@ def _step_line(v: Variant, r: StepResult, trick: _Trick) -> str:
     step = r.step
     if isinstance(step, Expect):
         return "**Holds:** " + _expect_words(v, step, r.note)
+    if isinstance(step, PassCards):
+        text = f"{_cap(_seat(step.seat))} chooses {join_words([str(c) for c in step.cards])} to pass"
+        if any(ev[0] == "exchange" for ev in r.events):
+            text += "; everyone has chosen, and the passed cards change hands"
+        return _sentence([text])
     if isinstance(step, PlayOut):
         what = "game" if step.game else "hand"
         ends = [

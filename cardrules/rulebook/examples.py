@@ -214,7 +214,8 @@ def _step_line(v: Variant, r: StepResult, trick: _Trick) -> str:
     if isinstance(step, Expect):
         return "**Holds:** " + _expect_words(v, step, r.note)
     if isinstance(step, PassCards):
-        text = f"{_cap(_seat(step.seat))} chooses {join_words([str(c) for c in step.cards])} to pass"
+        chosen = join_words([str(c) for c in step.cards])
+        text = f"{_cap(_seat(step.seat))} chooses {chosen} to pass"
         if any(ev[0] == "exchange" for ev in r.events):
             text += "; everyone has chosen, and the passed cards change hands"
         return _sentence([text])

@@ -456,3 +456,20 @@ def test_property_any_pass_line_formats_and_parses_back(count: int, cycle: list[
     text = format(v)
     assert parse(text, validate=False) == v
     assert format(parse(text, validate=False)) == text
+
+
+def test_a_game_record_carries_the_passes() -> None:
+    """Game records (``cardrules.record``) write each pass as ``seat N: pass Q♠``
+    and replay them through the rules."""
+    from cardrules import record
+
+    g = Game(HEARTS, 4, seed=3)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    text = record.dump(g)
+    assert "  seat 2: pass 7♣" in text.splitlines()[9]
+    again = record.load(text)
+    assert again.result == g.result and record.dump(again) == text
+    bad = text.replace("  seat 2: pass 7♣\n", "  seat 2: pass 7♣\n  seat 2: pass 7♣\n", 1)
+    with pytest.raises(SaveError, match="already chosen 7♣"):
+        record.load(bad)

@@ -474,3 +474,13 @@ def test_a_game_record_carries_the_passes() -> None:
     bad = text.replace("  seat 2: pass 7♣\n", "  seat 2: pass 7♣\n  seat 2: pass 7♣\n", 1)
     with pytest.raises(SaveError, match="already chosen 7♣"):
         record.load(bad)
+
+
+def test_a_pass_cannot_go_with_knock_outs() -> None:
+    """A knocked-out seat holds no cards to pass or receive: refused at load, and
+    by the engine for a config built in Python."""
+    with pytest.raises(VariantError, match="knocks players out"):
+        load_text("game: bad-pass\nextends: knockout-whist\npass: 1 card left\n")
+    ko = cardrules.load("knockout-whist")
+    with pytest.raises(VariantError, match="knocks players out"):
+        Game(ko.evolve(passing=PassRule(1, (PassTo.LEFT,))), 4)

@@ -252,6 +252,8 @@ class Take(Action):
 
     def __repr__(self) -> str:
         return "Take()"
+
+
 class Pass(Action):
     """Choose a card to pass before the play (games with ``pass:``):
     ``Pass(card("Q♠"))``, ``Pass("Q♠")`` or ``Pass(50)``. Each seat chooses its

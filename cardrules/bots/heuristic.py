@@ -433,9 +433,7 @@ class HeuristicBot:
             side = [c for c in losers if so[c] != trump]
             if side:  # void: throw the most costly card, else the most dangerous one
                 pts = view.card_points or (0,) * 52
-                return max(
-                    side, key=lambda c: (pts[c], rk[c], -(unseen & t.above[c]).bit_count())
-                )
+                return max(side, key=lambda c: (pts[c], rk[c], -(unseen & t.above[c]).bit_count()))
             return max(losers, key=rk.__getitem__)
         # Every card wins: win with the highest when nobody can overtake, else the lowest.
         if last:

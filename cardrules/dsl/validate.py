@@ -1390,6 +1390,7 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("trumps.order",),
         "games with trumps, in which it ranks some trump otherwise than the usual order",
         _trump_order,
+    ),
     "pass": Effect(
         ("passing.count", "passing.cycle"),
         "every game that reaches a hand whose entry of the cycle is a direction",

@@ -174,6 +174,10 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("SheddingRule", "take_hand"): TakeHand.NONE,
     ("DeckRule", "lowest"): 2,
     ("TrumpRule", "order"): (),
+    ("ScoringRule", "team_formula"): None,
+    ("ScoringRule", "counters"): (),
+    ("Variant", "teams"): (),
+    ("Formula", "counters"): (),
 }
 
 

@@ -36,6 +36,7 @@ from cardrules.rulebook.tables import (
     schedule_table,
     scoring_table,
 )
+from cardrules.rulebook.teams import counters_lines, team_score_phrase, teams_phrase, teams_short
 from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import (
     Difference,
@@ -48,6 +49,7 @@ from cardrules.rulebook.words import (
     deck_phrase,
     differences,
     direction_phrase,
+    end_phrase,
     first_lead_phrase,
     first_trick_phrase,
     follow_phrase,
@@ -244,6 +246,8 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         hands = hands_in_game(v, counts)
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
+        if v.teams:
+            rows.append(["Partnerships", teams_short(v)])
         rows += [
             ["Hands in a game", hands],
             ["Trumps", trumps_short(v, counts)],
@@ -378,6 +382,18 @@ def _scoring_size(v: Variant, players: int | None) -> tuple[int, int]:
 def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     out = ["## Scoring", ""]
     f = v.scoring.formula
+    if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
+        # Scores by side, and counts kept across hands: in words, no table.
+        out += [text for text in (teams_phrase(v), "") if v.teams]
+        if f is not None:
+            out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
+        team = team_score_phrase(v)
+        if team:
+            out += [team if f is not None else f"{team} {end_phrase(v)}", ""]
+        lines = counters_lines(v)
+        if lines:
+            out += [*lines, ""]
+        return out
     if f is None:
         return [*out, "This game keeps no score.", ""]
     cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)

@@ -953,11 +953,12 @@ def tie_phrase(v: Variant) -> str:
             f"{several}; if players still in tie for it, those still in play extra "
             f"hands of the largest size until one leads alone ({bound})."
         )
+    who, one = ("Sides", "one side") if v.teams else ("Players", "one player")
     if v.winning.tie is TieBreak.SHARED:
-        return f"Players who tie for the {side} total after {last} share the win."
+        return f"{who} who tie for the {side} total after {last} share the win."
     text = (
-        f"If players tie for the {side} total after {last}, everyone plays extra "
-        "hands of the largest size, one at a time, until one player leads alone (anyone "
+        f"If {who.lower()} tie for the {side} total after {last}, everyone plays extra "
+        f"hands of the largest size, one at a time, until {one} leads alone (anyone "
         "may still win, not only those who tied)"
     )
     most = v.winning.max_extra_hands
@@ -967,7 +968,7 @@ def tie_phrase(v: Variant) -> str:
             "there, unfinished, with no winner."
         )
     extra = "one extra hand" if most == 1 else f"{count_word(most)} extra hands"
-    return f"{text}, but at most {extra}: players still tied after that share the win."
+    return f"{text}, but at most {extra}: {who.lower()} still tied after that share the win."
 
 
 def dead_trick_phrase(v: Variant) -> str:

@@ -1,0 +1,88 @@
+"""The rules page's words for partnerships, team scores and counters.
+
+Everything here is worked out from the variant (``teams:``, ``team score:``,
+``counter NAME:``), as the engine plays it (:mod:`cardrules.engine.teams`).
+"""
+
+from __future__ import annotations
+
+from cardrules.rulebook.play import seat_names
+from cardrules.rulebook.safe import md_code, md_text
+from cardrules.rulebook.words import join_words
+from cardrules.rules import Variant
+
+__all__ = ["counters_lines", "team_score_phrase", "teams_phrase", "teams_short"]
+
+
+def _seats(v: Variant) -> list[str]:
+    return seat_names(sum(map(len, v.teams)))
+
+
+def teams_short(v: Variant) -> str:
+    """``North and South against East and West``, for the quick facts."""
+    names = _seats(v)
+    return " against ".join(join_words([names[s] for s in team]) for team in v.teams)
+
+
+def teams_phrase(v: Variant) -> str:
+    """How the partnerships play and score, or ``""`` without teams."""
+    if not v.teams:
+        return ""
+    bids = (
+        " Each partner bids; a side's bid is its partners' bids added up."
+        if v.has_bidding
+        else ""
+    )
+    return (
+        f"The players play in partnerships: {teams_short(v)}. Partners sit apart, play "
+        "their own cards and may not see each other's hand; the tricks either partner "
+        "takes count for the side." + bids + " Partners score together: every point one "
+        "partner scores is scored by the side, so partners' totals are always the same, "
+        "and the side with the best total wins."
+    )
+
+
+def team_score_phrase(v: Variant) -> str:
+    """What a side (a player, without teams) scores once a hand, or ``""``."""
+    f = v.scoring.team_formula
+    if f is None:
+        return ""
+    from cardrules.rulebook.formula import formula_sentence
+    from cardrules.rulebook.words import fixed_variables
+
+    who = "side" if v.teams else "player"
+    words = formula_sentence(f, fixed_variables(v))
+    words = words[:1].lower() + words[1:]
+    bid = "its bid is the partners' bids added up, " if v.has_bidding else ""
+    team = (
+        f" (for this, the side counts as one player: {bid}its tricks the tricks both take)"
+        if v.teams
+        else ""
+    )
+    also = " also" if v.scoring.formula is not None else ""
+    return (
+        f"After each hand, each {who}{also} scores{team}: {words} "
+        f"(In the file: {md_code(f.text)}.)"
+    )
+
+
+def counters_lines(v: Variant) -> list[str]:
+    """The counters kept across hands, one sentence each, or ``[]``."""
+    if not v.scoring.counters:
+        return []
+    from cardrules.rulebook.formula import points
+    from cardrules.scoring import COUNTER_BOUND
+
+    whose = "each side" if v.teams else "each player"
+    out = [
+        f"The scorekeeper also keeps a running count for {whose}, starting at 0, "
+        "written on the score sheet after each hand. The scoring above reads each count "
+        "as it stood before the hand; then it is worked out anew (rounded down to a "
+        f"whole number, and kept between -{COUNTER_BOUND:,} and {COUNTER_BOUND:,}):"
+    ]
+    for c in v.scoring.counters:
+        out.append(
+            f"- **{md_text(c.name)}**: after each hand, it becomes {points(c.formula.expr)} "
+            f"(in the file: {md_code(c.formula.text)})."
+        )
+    return out

@@ -214,7 +214,8 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     Empty when the engine is not available, the game has no scoring, or the
     engine cannot deal it.
     """
-    if v.mode is Mode.SHEDDING or v.scoring.formula is None:
+    sc = v.scoring
+    if v.mode is Mode.SHEDDING or (sc.formula is None and sc.team_formula is None):
         return []
     try:
         import cardrules.engine.game  # noqa: F401

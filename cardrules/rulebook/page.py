@@ -36,7 +36,7 @@ from cardrules.rulebook.tables import (
     schedule_table,
     scoring_table,
 )
-from cardrules.rulebook.teams import counters_lines, team_score_phrase, teams_phrase, teams_short
+from cardrules.rulebook.teams import counters_lines, teams_phrase, teams_short
 from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import (
     Difference,
@@ -49,7 +49,6 @@ from cardrules.rulebook.words import (
     deck_phrase,
     differences,
     direction_phrase,
-    end_phrase,
     first_lead_phrase,
     first_trick_phrase,
     follow_phrase,
@@ -385,11 +384,7 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
         # Scores by side, and counts kept across hands: in words, no table.
         out += [text for text in (teams_phrase(v), "") if v.teams]
-        if f is not None:
-            out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
-        team = team_score_phrase(v)
-        if team:
-            out += [team if f is not None else f"{team} {end_phrase(v)}", ""]
+        out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
         lines = counters_lines(v)
         if lines:
             out += [*lines, ""]

@@ -7,7 +7,7 @@ Everything here is worked out from the variant (``teams:``, ``team score:``,
 from __future__ import annotations
 
 from cardrules.rulebook.play import seat_names
-from cardrules.rulebook.safe import md_code, md_text
+from cardrules.rulebook.safe import md_text
 from cardrules.rulebook.words import join_words
 from cardrules.rules import Variant
 
@@ -60,10 +60,7 @@ def team_score_phrase(v: Variant) -> str:
         else ""
     )
     also = " also" if v.scoring.formula is not None else ""
-    return (
-        f"After each hand, each {who}{also} scores{team}: {words} "
-        f"(In the file: {md_code(f.text)}.)"
-    )
+    return f"After each hand, each {who}{also} scores{team}: {words}"
 
 
 def counters_lines(v: Variant) -> list[str]:
@@ -81,8 +78,6 @@ def counters_lines(v: Variant) -> list[str]:
         f"whole number, and kept between -{COUNTER_BOUND:,} and {COUNTER_BOUND:,}):"
     ]
     for c in v.scoring.counters:
-        out.append(
-            f"- **{md_text(c.name)}**: after each hand, it becomes {points(c.formula.expr)} "
-            f"(in the file: {md_code(c.formula.text)})."
-        )
+        words = points(c.formula.expr)
+        out.append(f"- **{md_text(c.name)}**: after each hand, it becomes {words}.")
     return out

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_TIE_HANDS",
     "BidStyle",
-    "Counter",
     "BiddingRule",
+    "Counter",
     "DeadTricks",
     "DealerRule",
     "DeckRule",

@@ -44,8 +44,8 @@ import difflib
 import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
-from fractions import Fraction
 from contextvars import ContextVar
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias, cast
 
@@ -56,8 +56,8 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 from cardrules.errors import CardrulesError, ScoreError, VariantError
 
 __all__ = [
-    "FUNCTIONS",
     "COUNTER_BOUND",
+    "FUNCTIONS",
     "MAX_COUNTERS",
     "MAX_DEPTH",
     "MAX_FORMULA_LENGTH",

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import Bid, Game, Play
+from cardrules import Bid, Game
 from cardrules.dsl import load_text
 from cardrules.engine import Look, replay
 from cardrules.errors import VariantError
@@ -142,7 +142,7 @@ def test_nil_failed_and_ten_bags_in_one_hand() -> None:
     g = Game(SPADES, 4, deck=deal(CLUBS, ALL_SPADES, DIAMONDS, HEARTS), first_dealer=3)
     bid(g, 4, 0, 4, 3)
     play_hand(g)
-    _, _, bids, tricks, points, _ = last_score(g)
+    _, _, _bids, tricks, points, _ = last_score(g)
     assert tricks == (0, 13, 0, 0)
     assert points == (-80, -160, -80, -160)
     assert bags(g) == (0, 0, 0, 0)
@@ -205,7 +205,7 @@ def test_game_to_500_and_the_winners_are_a_side() -> None:
 def test_whist_scores_tricks_over_six_for_the_side() -> None:
     g = Game(WHIST, 4, deck=deal(HEARTS, CLUBS, DIAMONDS, ALL_SPADES), first_dealer=3)
     play_hand(g)
-    _, _, bids, tricks, points, _ = last_score(g)
+    _, _, _bids, tricks, points, _ = last_score(g)
     assert sum(tricks) == 13 and tricks[0] + tricks[2] >= 7
     over = tricks[0] + tricks[2] - 6
     assert points == (over, 0, over, 0)
@@ -233,8 +233,13 @@ def test_saves_replay_and_clone_keep_the_counters() -> None:
 # --------------------------------------------------------------------------- whole games
 
 
-def spades_points(bids: tuple[int, ...], blind: dict[int, bool], tricks: tuple[int, ...],
-                  old_bags: int, team: tuple[int, ...]) -> tuple[int, int]:
+def spades_points(
+    bids: tuple[int, ...],
+    blind: dict[int, bool],
+    tricks: tuple[int, ...],
+    old_bags: int,
+    team: tuple[int, ...],
+) -> tuple[int, int]:
     """An independent scorer of one side's hand, as Pagat describes it."""
     points = 0
     for s in team:
@@ -361,7 +366,9 @@ BASE = "game: x\nplayers: 4\nhand size: 5\nscore: tricks\nbidding: none\n"
 def test_teams_syntax_and_checks() -> None:
     v = load_text(BASE + "teams: 1 and 4, 2 and 3\n")
     assert v.teams == ((0, 3), (1, 2))
-    six = load_text(BASE.replace("players: 4", "players: 6") + "teams: 1 and 3 and 5, 2 and 4 and 6\n")
+    six = load_text(
+        BASE.replace("players: 4", "players: 6") + "teams: 1 and 3 and 5, 2 and 4 and 6\n"
+    )
     assert six.teams == ((0, 2, 4), (1, 3, 5))
     for bad, words in [
         ("teams: 1 and 3, 2 and 3\n", "seat 3 is in two teams"),
@@ -401,10 +408,13 @@ def test_a_formula_reading_a_counter_the_game_lacks_is_refused() -> None:
     from cardrules.rules import Counter
     from cardrules.scoring import Formula
 
-    v = SPADES.evolve(scoring=SPADES.scoring.__class__(
-        formula=Formula("bags + 1", counters=("bags",)), team_formula=None,
-        counters=(Counter("other", Formula("other + 1", counters=("other",))),),
-    ))
+    v = SPADES.evolve(
+        scoring=SPADES.scoring.__class__(
+            formula=Formula("bags + 1", counters=("bags",)),
+            team_formula=None,
+            counters=(Counter("other", Formula("other + 1", counters=("other",))),),
+        )
+    )
     from cardrules.dsl.validate import validate
 
     with pytest.raises(VariantError, match="keeps no such counter"):

@@ -708,7 +708,9 @@ class ExampleRules:
         tok: Token = c[3]
         raw = str(tok)
         if not raw.lstrip("-").isdigit() or len(raw) > 8:
-            raise self._err(tok, f"{raw[:30]!r} is not a counter's value", expected="a whole number")
+            raise self._err(
+                tok, f"{raw[:30]!r} is not a counter's value", expected="a whole number"
+            )
         return Expect(
             ExpectKind.COUNTER, seat=self._ex_seat(c[1]), count=int(raw), counter=str(c[4]).lower()
         )

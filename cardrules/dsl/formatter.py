@@ -23,7 +23,6 @@ import attrs
 from cardrules.card_rules import ANY_CARD, lead_choice
 from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.errors import VariantError
-from cardrules.scoring import format_formula
 from cardrules.rules import (
     BidStyle,
     Direction,
@@ -39,6 +38,7 @@ from cardrules.rules import (
     TrumpKind,
     Variant,
 )
+from cardrules.scoring import format_formula
 
 from . import limits
 from .errors import SETTING_NAMES

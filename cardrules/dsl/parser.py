@@ -36,7 +36,6 @@ from cardrules.card_rules import (
 )
 from cardrules.cards import SUIT_NAMES, Card, Rank, Suit, card, parse_rank
 from cardrules.errors import CardError, VariantError
-from cardrules.scoring import MAX_COUNTERS
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     BidStyle,
@@ -66,6 +65,7 @@ from cardrules.rules import (
     TrumpRule,
     Variant,
 )
+from cardrules.scoring import MAX_COUNTERS
 
 from . import limits
 from .errors import KEY_TERMINALS, SETTING_NAMES, did_you_mean, error_at, from_lark, join_words
@@ -826,7 +826,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         name_tok: Token = c[1]
         name = str(name_tok)
         if name != name.lower():
-            raise self._err(name_tok, "a counter's name is written in lower case", expected=name.lower())
+            raise self._err(
+                name_tok, "a counter's name is written in lower case", expected=name.lower()
+            )
         from cardrules.scoring import FUNCTIONS, VARIABLES
 
         if name in VARIABLES or name in FUNCTIONS or name in _FORMULA_WORDS:

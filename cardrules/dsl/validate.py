@@ -38,7 +38,6 @@ from cardrules.card_rules import (
 )
 from cardrules.cards import Rank, Suit
 from cardrules.errors import VariantError
-from cardrules.scoring import Formula
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     BiddingRule,
@@ -60,6 +59,7 @@ from cardrules.rules import (
     Variant,
     WinRule,
 )
+from cardrules.scoring import Formula
 
 from . import limits
 from .errors import error_at, source_line

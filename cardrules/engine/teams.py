@@ -36,7 +36,8 @@ def _value(g: Game, f: Formula, env: Mapping[str, Value], what: str) -> Fraction
         return f.evaluate(env)
     except CardrulesError as exc:
         raise ScoreError(
-            f"{g._v.name}, hand {g._hand_index + 1}: {what}: {exc.message}", formula=f.text
+            f"{g._v.name}, hand {g._hand_index + 1}: {what}: {getattr(exc, 'message', exc)}",
+            formula=f.text,
         ) from None
 
 

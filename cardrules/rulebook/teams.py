@@ -14,7 +14,7 @@ from cardrules.rules import Variant
 __all__ = ["counters_lines", "team_score_phrase", "teams_phrase", "teams_short"]
 
 
-def _seats(v: Variant) -> list[str]:
+def _seats(v: Variant) -> tuple[str, ...]:
     return seat_names(sum(map(len, v.teams)))
 
 
@@ -29,9 +29,7 @@ def teams_phrase(v: Variant) -> str:
     if not v.teams:
         return ""
     bids = (
-        " Each partner bids; a side's bid is its partners' bids added up."
-        if v.has_bidding
-        else ""
+        " Each partner bids; a side's bid is its partners' bids added up." if v.has_bidding else ""
     )
     return (
         f"The players play in partnerships: {teams_short(v)}. Partners sit apart, play "

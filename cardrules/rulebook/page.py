@@ -246,7 +246,7 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
         if v.teams:
-            rows.append(["Partnerships", teams_short(v)])
+            rows.append(["Partnerships", teams_short(v, seat_names(v.players.min))])
         rows += [
             ["Hands in a game", hands],
             ["Trumps", trumps_short(v, counts)],
@@ -383,7 +383,7 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     f = v.scoring.formula
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
         # Scores by side, and counts kept across hands: in words, no table.
-        out += [text for text in (teams_phrase(v), "") if v.teams]
+        out += [text for text in (teams_phrase(v, seat_names(v.players.min)), "") if v.teams]
         out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
         lines = counters_lines(v)
         if lines:

@@ -2,29 +2,35 @@
 
 Everything here is worked out from the variant (``teams:``, ``team score:``,
 ``counter NAME:``), as the engine plays it (:mod:`cardrules.engine.teams`).
+The module reads no other page module but the formula's words, so that the
+words of the rules (:mod:`cardrules.rulebook.words`) can use it.
 """
 
 from __future__ import annotations
 
-from cardrules.rulebook.play import seat_names
+from collections.abc import Mapping, Sequence
+
+from cardrules.rulebook.formula import formula_sentence, points
 from cardrules.rulebook.safe import md_text
-from cardrules.rulebook.words import join_words
 from cardrules.rules import Variant
+from cardrules.scoring import COUNTER_BOUND
 
 __all__ = ["counters_lines", "team_score_phrase", "teams_phrase", "teams_short"]
 
 
-def _seats(v: Variant) -> tuple[str, ...]:
-    return seat_names(sum(map(len, v.teams)))
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def teams_short(v: Variant) -> str:
-    """``North and South against East and West``, for the quick facts."""
-    names = _seats(v)
-    return " against ".join(join_words([names[s] for s in team]) for team in v.teams)
+def teams_short(v: Variant, names: Sequence[str] | None = None) -> str:
+    """``Asha and Chitra against Ben and Dev`` (with ``names`` for the seats;
+    without, ``seats 1 and 3 against seats 2 and 4``)."""
+    if names is None:
+        return " against ".join("seats " + _and([str(s + 1) for s in t]) for t in v.teams)
+    return " against ".join(_and([names[s] for s in t]) for t in v.teams)
 
 
-def teams_phrase(v: Variant) -> str:
+def teams_phrase(v: Variant, names: Sequence[str] | None = None) -> str:
     """How the partnerships play and score, or ``""`` without teams."""
     if not v.teams:
         return ""
@@ -32,24 +38,22 @@ def teams_phrase(v: Variant) -> str:
         " Each partner bids; a side's bid is its partners' bids added up." if v.has_bidding else ""
     )
     return (
-        f"The players play in partnerships: {teams_short(v)}. Partners sit apart, play "
-        "their own cards and may not see each other's hand; the tricks either partner "
+        f"The players play in partnerships: {teams_short(v, names)}. Partners sit apart, "
+        "play their own cards and may not see each other's hand; the tricks either partner "
         "takes count for the side." + bids + " Partners score together: every point one "
         "partner scores is scored by the side, so partners' totals are always the same, "
         "and the side with the best total wins."
     )
 
 
-def team_score_phrase(v: Variant) -> str:
-    """What a side (a player, without teams) scores once a hand, or ``""``."""
+def team_score_phrase(v: Variant, known: Mapping[str, bool] | None = None) -> str:
+    """What a side (a player, without teams) scores once a hand, or ``""``;
+    ``known``: variables the game fixes (see :func:`formula_sentence`)."""
     f = v.scoring.team_formula
     if f is None:
         return ""
-    from cardrules.rulebook.formula import formula_sentence
-    from cardrules.rulebook.words import fixed_variables
-
     who = "side" if v.teams else "player"
-    words = formula_sentence(f, fixed_variables(v))
+    words = formula_sentence(f, known)
     words = words[:1].lower() + words[1:]
     bid = "its bid is the partners' bids added up, " if v.has_bidding else ""
     team = (
@@ -62,12 +66,9 @@ def team_score_phrase(v: Variant) -> str:
 
 
 def counters_lines(v: Variant) -> list[str]:
-    """The counters kept across hands, one sentence each, or ``[]``."""
+    """The counters kept across hands: an introduction, then one line each; or ``[]``."""
     if not v.scoring.counters:
         return []
-    from cardrules.rulebook.formula import points
-    from cardrules.scoring import COUNTER_BOUND
-
     whose = "each side" if v.teams else "each player"
     out = [
         f"The scorekeeper also keeps a running count for {whose}, starting at 0, "

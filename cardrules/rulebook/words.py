@@ -850,7 +850,7 @@ def scoring_phrase(v: Variant) -> str:
     if v.scoring.team_formula is not None:
         from cardrules.rulebook.teams import team_score_phrase
 
-        team = team_score_phrase(v)
+        team = team_score_phrase(v, fixed_variables(v))
         if f is None:
             return f"{team} {end_phrase(v)}"
         from cardrules.rulebook.formula import formula_sentence

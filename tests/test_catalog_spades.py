@@ -452,3 +452,27 @@ def test_team_variables_in_a_seat_formula() -> None:
     play_hand(g)
     # seat 1: 0*100 + 13; seat 3: 13*100 + 13; the side scores both.
     assert last_score(g)[4] == (Fraction(1326), 0, Fraction(1326), 0)
+
+
+# --------------------------------------------------------------------------- bots
+
+
+@pytest.mark.parametrize(("v", "games", "least"), [(SPADES, 12, 11), (WHIST, 60, 48)])
+def test_bots_play_legally_and_the_heuristic_side_beats_the_random_one(
+    v: Any, games: int, least: int
+) -> None:
+    """Bots only ever choose legal actions (``play_game`` applies them through the
+    engine), and a side of heuristic bots beats a side of random ones."""
+    from cardrules.bots import make_bot, play_game
+
+    wins = 0
+    for seed in range(games):
+        g = Game(v, 4, seed=seed)
+        bots = [
+            make_bot("heuristic" if s % 2 == 0 else "random", seed=seed * 4 + s) for s in range(4)
+        ]
+        play_game(g, bots)
+        r = g.result
+        assert r is not None and r.finished
+        wins += set(r.winners) == {0, 2}
+    assert wins >= least

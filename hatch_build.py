@@ -50,6 +50,7 @@ COMPILED = (
     "cardrules/engine/events.py",
     "cardrules/engine/explain.py",
     "cardrules/engine/saves.py",
+    "cardrules/engine/teams.py",
 )
 
 #: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):

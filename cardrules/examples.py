@@ -764,6 +764,16 @@ class _Runner:
             return f"{want} for hand {hand}, but {who} scored {points_text(points)}"
         return None
 
+    def check_counter(self, e: Expect) -> str | None:
+        who = _seat(e.seat or 0)
+        want = f"expected {who} to have {e.count} {e.counter}"
+        counters = dict(self.g.counters)
+        if e.counter not in counters:
+            names = ", ".join(counters) or "none"
+            return f"{want}, but the game keeps no counter {e.counter!r} (its counters: {names})"
+        got = counters[e.counter][e.seat or 0]
+        return None if got == e.count else f"{want}, but it has {got}"
+
     def check_trumps(self, e: Expect) -> str | None:
         got = self.g.trump
         if got is e.suit:
@@ -971,6 +981,7 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
     ExpectKind.TRICK_TO: _Runner.check_trick,
     ExpectKind.TRICK_DEAD: _Runner.check_trick,
     ExpectKind.SCORES: _Runner.check_scores,
+    ExpectKind.COUNTER: _Runner.check_counter,
     ExpectKind.TRUMPS: _Runner.check_trumps,
     ExpectKind.CARDS_EACH: _Runner.check_cards_each,
     ExpectKind.GAME_OVER: _Runner.check_over,

@@ -35,6 +35,7 @@ __all__ = [
     "MAX_TIE_HANDS",
     "BidStyle",
     "BiddingRule",
+    "Counter",
     "DeadTricks",
     "DealerRule",
     "DeckRule",
@@ -687,8 +688,37 @@ class SheddingRule:
 
 
 @frozen
+class Counter:
+    """A number kept for each team (each player, without teams) across hands
+    (``counter bags: <formula>``): Spades' bags.
+
+    Every counter starts a game at 0. After each hand is scored, each team's
+    counter becomes the value of ``formula`` for that team, worked out as the
+    ``team score:`` formula is (the team counts as one player) and reading every
+    counter as it stood before the hand; the new value is rounded down to a
+    whole number and kept within ``-COUNTER_BOUND`` to ``COUNTER_BOUND``
+    (:data:`cardrules.scoring.COUNTER_BOUND`). The score formulas of a hand
+    read the counters as they stood before the hand.
+    """
+
+    name: str
+    formula: Formula
+
+
+@frozen
 class ScoringRule:
-    """Points for one player for one hand (trick-taking games)."""
+    """Points for one player for one hand (trick-taking games).
+
+    A seat's points for a hand are its ``formula``'s value plus, when there is
+    one, its team's ``team_formula`` value, with the ``formula`` values of its
+    partners added: every partner scores the same, so partners' running totals
+    are always equal (the team's total). Without teams every seat is a team of
+    one. ``formula`` sees the seat's own bid and tricks (``bid``, ``tricks``...)
+    and its team's (``team_bid``, ``team_tricks``, ``partner_bid``...);
+    ``team_formula`` is worked out once per team, the team counting as one
+    player (``bid`` is the team's bids added up, ``tricks`` its tricks,
+    ``points`` its card points, ``blind`` whether any partner bid blind).
+    """
 
     formula: Formula | None = None
     higher_wins: bool = True
@@ -696,6 +726,11 @@ class ScoringRule:
     """The points of each card, indexed by ``int(card)`` (52 values), or ``()``
     when the cards carry no points (``card points:``). A formula reads the
     points a player took in the hand as ``points``."""
+    team_formula: Formula | None = None
+    """``team score:``: the points a team scores for a hand, once per team
+    (see above); ``None``: none."""
+    counters: tuple[Counter, ...] = ()
+    """``counter NAME: formula`` lines, in file order (see :class:`Counter`)."""
 
 
 @frozen
@@ -788,6 +823,11 @@ class Variant:
     scoring: ScoringRule = ScoringRule()
     winning: WinRule = WinRule()
     match: MatchRule = MatchRule()
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Partnerships (``teams: 1 and 3, 2 and 4``): each team's seats (0-based,
+    ascending, teams ordered by their first seat); ``()``: every player for
+    themselves. A game with teams is for exactly as many players as the teams
+    hold."""
     options: tuple[str, ...] = ()
     examples: tuple[Example, ...] = field(default=(), eq=False, repr=False)
     positions: tuple[tuple[str, SourcePos], ...] = field(
@@ -811,6 +851,13 @@ class Variant:
     def has_bidding(self) -> bool:
         """True when players bid."""
         return self.mode is Mode.TRICKS and self.bidding.style is not BidStyle.NONE
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s team (``(seat,)`` without teams)."""
+        for team in self.teams:
+            if seat in team:
+                return team
+        return (seat,)
 
     def evolve(self, **changes: object) -> Variant:
         """A copy with some fields replaced (``attrs.evolve``)."""

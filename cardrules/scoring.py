@@ -44,6 +44,7 @@ import difflib
 import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias, cast
@@ -55,7 +56,9 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 from cardrules.errors import CardrulesError, ScoreError, VariantError
 
 __all__ = [
+    "COUNTER_BOUND",
     "FUNCTIONS",
+    "MAX_COUNTERS",
     "MAX_DEPTH",
     "MAX_FORMULA_LENGTH",
     "MAX_NUMBER_DIGITS",
@@ -127,6 +130,11 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("points", NUMBER, "the card points the player took in the hand (see card points)"),
     ("all_points", NUMBER, "the card points all the players took in the hand together"),
     ("most_points", NUMBER, "the most card points any one player took in the hand"),
+    ("team_bid", NUMBER, "the bids of the player's team added up (its own bid without teams)"),
+    ("team_tricks", NUMBER, "the tricks the player's team took (its own without teams)"),
+    ("team_points", NUMBER, "the card points the player's team took (its own without teams)"),
+    ("partner_bid", NUMBER, "the bids of the player's partners added up (0 without teams)"),
+    ("partner_tricks", NUMBER, "the tricks the player's partners took (0 without teams)"),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -164,8 +172,22 @@ VARIABLE_BOUNDS: Final[Mapping[str, int]] = MappingProxyType(
         "points": 5200,
         "all_points": 5200,
         "most_points": 5200,
+        "team_bid": 52,
+        "team_tricks": 52,
+        "team_points": 5200,
+        "partner_bid": 52,
+        "partner_tricks": 52,
     }
 )
+#: The largest value of a counter (``counter bags: ...``), either sign: a
+#: counter's new value after a hand is rounded down to a whole number and kept
+#: within this bound, so a formula reading a counter is bounded like any other.
+COUNTER_BOUND: Final = 1_000_000
+#: The most counters one game may keep.
+MAX_COUNTERS: Final = 8
+
+# The counter names the formula being parsed may read (set by parse_formula).
+_COUNTERS: ContextVar[frozenset[str]] = ContextVar("_COUNTERS", default=frozenset())
 _KEYWORDS: Final = ("if", "then", "else", "and", "or", "not")
 
 
@@ -285,19 +307,20 @@ class Formula:
     """
 
     text: str
+    counters: tuple[str, ...] = attrs.field(default=(), repr=False)
     expr: Expr = attrs.field(init=False, eq=False, repr=False)
     _fn: _Fn = attrs.field(init=False, eq=False, repr=False)
     _uses: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        parsed = parse_formula(self.text)
-        _fill(self, parsed.text, parsed.expr)
+        parsed = parse_formula(self.text, counters=self.counters)
+        _fill(self, parsed.text, parsed.expr, parsed.counters)
 
     @classmethod
-    def _of(cls, text: str, expr: Expr) -> Formula:
+    def _of(cls, text: str, expr: Expr, counters: tuple[str, ...] = ()) -> Formula:
         """A formula from its canonical text and tree, without parsing again."""
         self = cls.__new__(cls)
-        _fill(self, text, expr)
+        _fill(self, text, expr, counters)
         return self
 
     def evaluate(self, env: Mapping[str, Value]) -> Fraction:
@@ -369,11 +392,14 @@ class Formula:
     def __str__(self) -> str:
         return self.text
 
-    def __reduce__(self) -> tuple[type[Formula], tuple[str]]:
-        return (Formula, (self.text,))
+    def __reduce__(self) -> tuple[type[Formula], tuple[str, tuple[str, ...]]]:
+        return (Formula, (self.text, self.counters))
 
 
-def _fill(f: Formula, text: str, expr: Expr) -> None:
+def _fill(f: Formula, text: str, expr: Expr, counters: tuple[str, ...] = ()) -> None:
+    # Only the counters the formula reads are kept: equal texts, equal formulas.
+    used = _variables(expr)
+    object.__setattr__(f, "counters", tuple(sorted(c for c in counters if c in used)))
     object.__setattr__(f, "text", text)
     object.__setattr__(f, "expr", expr)
     object.__setattr__(f, "_fn", _compile(expr))
@@ -448,6 +474,10 @@ def score_env(
     points: int = 0,
     all_points: int = 0,
     most_points: int = 0,
+    team_bid: int | None = None,
+    team_tricks: int | None = None,
+    team_points: int | None = None,
+    counters: Mapping[str, int] | None = None,
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -461,12 +491,20 @@ def score_env(
         points: the card points the player took in the hand.
         all_points: the card points everyone took in the hand.
         most_points: the most card points one player took in the hand.
+        team_bid: the bids of the player's team together (``None``: its own bid,
+            a team of one).
+        team_tricks: the tricks its team took (``None``: its own).
+        team_points: the card points its team took (``None``: its own).
+        counters: the values of the game's counters for the player's team.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
-        ``diff`` worked out from ``bid`` and ``tricks``.
+        ``diff`` worked out from ``bid`` and ``tricks``, ``partner_bid`` and
+        ``partner_tricks`` from the team's and the player's own; and the counters.
     """
-    return {
+    tb = bid if team_bid is None else team_bid
+    tt = tricks if team_tricks is None else team_tricks
+    env: dict[str, Value] = {
         "bid": bid,
         "tricks": tricks,
         "cards": cards,
@@ -480,7 +518,15 @@ def score_env(
         "points": points,
         "all_points": all_points,
         "most_points": most_points,
+        "team_bid": tb,
+        "team_tricks": tt,
+        "team_points": points if team_points is None else team_points,
+        "partner_bid": tb - bid,
+        "partner_tricks": tt - tricks,
     }
+    if counters:
+        env.update(counters)
+    return env
 
 
 # --------------------------------------------------------------------------- grammar
@@ -738,6 +784,9 @@ class _Builder(Transformer[Token, Any]):
     def var(self, children: list[Token]) -> _Part:
         (tok,) = children
         name = tok.value
+        if name in _COUNTERS.get() and name not in VARIABLES:
+            bound = _Bound(Fraction(COUNTER_BOUND), COUNTER_BOUND, 1, 1)
+            return _Part(Var(name), NUMBER, _start(tok), 1, bound)
         kind = VARIABLE_KINDS.get(name)
         if kind is None:
             known = ", ".join(VARIABLES)
@@ -1079,6 +1128,7 @@ def parse_formula(
     line: int = 1,
     column: int = 1,
     source_line: str | None = None,
+    counters: Iterable[str] = (),
 ) -> Formula:
     """Parse a scoring formula.
 
@@ -1091,6 +1141,9 @@ def parse_formula(
             offset ``i`` of ``text`` is reported at column ``column + i``.
         source_line: the whole file line, shown under the error with a caret.
             When left out and ``column`` is 1, ``text`` itself is shown.
+        counters: the names of the game's counters (``counter bags: ...``),
+            which the formula may read as numbers from ``-COUNTER_BOUND`` to
+            ``COUNTER_BOUND``.
 
     Returns:
         The formula.
@@ -1114,7 +1167,12 @@ def parse_formula(
             raise _FormulaError(
                 f"a formula must be text, not {type(text).__name__}", 0, expected="text"
             )
-        expr = _parse(text)
+        names = frozenset(counters)
+        token = _COUNTERS.set(names)
+        try:
+            expr = _parse(text)
+        finally:
+            _COUNTERS.reset(token)
     except _FormulaError as err:
         raise VariantError(
             err.message,
@@ -1133,7 +1191,7 @@ def parse_formula(
             column=column,
             source_line=source_line,
         ) from None
-    return Formula._of(format_expr(expr), expr)
+    return Formula._of(format_expr(expr), expr, tuple(names))
 
 
 # --------------------------------------------------------------------------- formatting

@@ -61,6 +61,7 @@ BASES = (
     "callbreak",
     "oh-hell-broken-off-suit",
     "knockout-whist",
+    "spades",
 )
 
 
@@ -108,6 +109,8 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = "card points: hearts 1, Q♠ 13\n"
         if key == "card points":
             extra = "score: points\n"
+        if key == "teams":  # a game with teams is for as many players as they hold
+            extra = f"players: {len(re.findall(r'[0-9]+', line))}\n"
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return

@@ -115,6 +115,9 @@ SAMPLES: dict[str, list[str]] = {
     "take a hand from": ["take a hand from: next player", "take a hand from: previous player"],
     "card points": ["card points: hearts 1, Q♠ 13", "card points: 10h -2"],
     "score": ["score: if exact then 10 + bid else 0"],
+    "teams": ["teams: 1 and 3, 2 and 4", "teams: 1 and 4, 2 and 5, 3 and 6"],
+    "team score": ["team score: max(tricks - 6, 0)"],
+    "counter": ["counter bags: bags + max(tricks - bid, 0)"],
     "winner": ["winner: lowest total", "winner: last one in"],
     "tie": ["tie: extra hands, at most 3", "tie: shared"],
     "target": ["target: 100 points", "target: 5"],
@@ -134,6 +137,7 @@ def _written(key: str, line: str) -> set[str]:
     for dotted, _value in s.changes:
         if dotted.startswith("@"):
             continue
+        dotted = dotted.removesuffix("+")  # a counter line adds to the counters
         out |= {leaf for leaf in LEAVES if leaf == dotted or leaf.startswith(dotted + ".")}
     return out - set(NOT_SETTINGS)
 
@@ -164,6 +168,14 @@ STATED: dict[str, tuple[str, str]] = {
     "knocked out for more tricks than any hand has": (
         TRICKS + "knocked out: fewer than 8 tricks\n",
         "nobody is ever knocked out",
+    ),
+    "teams in a shedding game": (
+        SHED.replace("3 to 8", "4") + "teams: 1 and 3, 2 and 4\n",
+        "`teams` has no effect",
+    ),
+    "a counter in a shedding game": (
+        SHED + "counter wins: wins + 1\n",
+        "`counter` has no effect",
     ),
     "tie with a limit in a shedding game": (
         SHED + "tie: extra hands, at most 3\n",

@@ -220,6 +220,9 @@ def test_score_env() -> None:
         "bid": 2, "tricks": 4, "cards": 5, "hand": 3, "players": 6, "diff": 2,
         "exact": False, "over": True, "under": False, "blind": True,
         "points": 0, "all_points": 0, "most_points": 0,
+        # Without teams, a seat is a team of one.
+        "team_bid": 2, "team_tricks": 4, "team_points": 0,
+        "partner_bid": 0, "partner_tricks": 0,
     }
     assert set(env) == set(VARIABLES)
     exact = score_env(bid=1, tricks=1, cards=1, hand=1, players=3)
@@ -329,7 +332,8 @@ def test_error_rendering_unknown_variable() -> None:
         "    score: if exact then 10 + bdi else 0\n"
         "                              ^\n"
         "expected one of the variables bid, tricks, cards, hand, players, diff, exact, "
-        "over, under, blind, points, all_points, most_points\n"
+        "over, under, blind, points, all_points, most_points, team_bid, team_tricks, "
+        "team_points, partner_bid, partner_tricks\n"
         "did you mean 'bid'?"
     )
 

@@ -45,6 +45,13 @@ __all__ = ["HeuristicBot"]
 _LOOK: Final = Look()
 
 
+#: In team games: how the heuristic scales its trick estimate, what it adds, and
+#: below which estimate it bids 0 (tuned on Spades against itself).
+_TEAM_BID_SCALE: Final = 1.0
+_TEAM_BID_EXTRA: Final = 1.0
+_TEAM_NIL_BELOW: Final = 0.5
+
+
 def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
     m = 0
     for c in cards:
@@ -294,6 +301,15 @@ class HeuristicBot:
             if not bids:
                 return legal[0]
         est = self.estimate(view)
+        if view.teams:
+            # With partners, the estimate is for this seat's own tricks, but the
+            # side plays for its joint bid: a partner's winning card stands and a
+            # high card this seat need not cash helps the side, so bid a little
+            # more; and a bid of 0 stands alone (Spades' nil): bid it only when
+            # the hand looks like taking nothing.
+            est = est * _TEAM_BID_SCALE + _TEAM_BID_EXTRA
+            if est >= _TEAM_NIL_BELOW:
+                bids = [b for b in bids if b.n > 0] or bids
         return min(bids, key=lambda b: (abs(b.n - est), b.n))
 
     # ------------------------------------------------------------------ trick play
@@ -339,11 +355,37 @@ class HeuristicBot:
         cards = [int(a.card) for a in plays]
         trick = view.trick
         t = _tables(view)
+        if view.teams:
+            # A side's tricks count together: count the side's bids and tricks,
+            # and let a partner's winning card stand.
+            team = next((t for t in view.teams if view.seat in t), (view.seat,))
+            bids = [view.bids[s] for s in team]
+            if None not in bids and bid != 0:
+                need = sum(b or 0 for b in bids) - sum(view.tricks_won[s] for s in team)
+            if trick:
+                w = self._winner(t, trick, trump)
+                best = next(int(c) for s_, c in trick if s_ == w)
+                last = len(trick) == len(view.seat_order) - 1
+                if (
+                    w in team
+                    and view.bids[w] != 0
+                    and (last or (t.suit_of[best] == trump and not unseen & t.above[best]))
+                ):
+                    return Play(ALL_CARDS[self._discard_low(t, cards, trump)])
         if not trick:
             c = self._lead(t, cards, unseen, trump, need, left)
         else:
             c = self._follow(t, view, cards, unseen, trump, need, left)
         return Play(ALL_CARDS[c])
+
+    @classmethod
+    def _winner(cls, t: RankTables, trick: tuple[tuple[int, Card], ...], trump: int) -> int:
+        """The seat whose card wins the trick so far."""
+        seat, best = trick[0][0], int(trick[0][1])
+        for s, card in trick[1:]:
+            if cls._beats(t, int(card), best, trump):
+                seat, best = s, int(card)
+        return seat
 
     @staticmethod
     def _beats(t: RankTables, c: int, best: int, trump: int) -> bool:

@@ -202,6 +202,7 @@ class ExpectKind(Enum):
     LEADS = "leads"
     RECEIVES = "receives"
     SCORES = "scores"
+    COUNTER = "has"
     IS_OUT = "is out"
     DRAWS = "draws a dead card"
     MAY_TAKE = "may take the cards of"
@@ -239,7 +240,8 @@ class Expect:
         points: ``SCORES``: the seat's points for the hand just scored.
         suit: ``TRUMPS``: the trump suit (``None``: no trumps).
         count: ``CARDS_EACH``: cards dealt to each player this hand;
-            ``HOLDS_COUNT``: cards the seat holds now.
+            ``HOLDS_COUNT``: cards the seat holds now; ``COUNTER``: the counter's value.
+        counter: ``COUNTER``: the name of the counter (``expect seat 1 has 3 bags``).
         letter: ``TAKES_LETTER``: the letter of the match word.
     """
 
@@ -256,6 +258,7 @@ class Expect:
     suit: Suit | None = None
     count: int | None = None
     letter: str = ""
+    counter: str = ""
     pos: SourcePos | None = field(factory=_no_pos, eq=False, repr=False)
 
 
@@ -359,6 +362,8 @@ def _expect_text(e: Expect) -> str:
         return f"{who} may not bid {_bids(e.bids)}" + (f": {e.reason}" if e.reason else "")
     if k is ExpectKind.SCORES:
         return f"{who} scores {points_text(e.points or Fraction(0))}"
+    if k is ExpectKind.COUNTER:
+        return f"{who} has {e.count} {e.counter}"
     if k is ExpectKind.TAKES_LETTER:
         return f"{who} takes the letter {e.letter}"
     if k in (ExpectKind.SEES_OWN, ExpectKind.SEES_SEAT, ExpectKind.SEES_DEAD):
@@ -456,6 +461,7 @@ _PHRASES: Final[dict[str, str]] = {
     "V_MAY_NOT_BID": "may not bid",
     "V_LEADS": "leads",
     "V_SCORES": "scores",
+    "V_HAS": "has",
     "V_POINTS": "points",
     "V_IS_OUT": "is out",
     "V_DRAWS_DEAD": "draws a dead card",
@@ -722,6 +728,17 @@ class ExampleRules:
     def expect_receives(self, c: list[Any]) -> Expect:
         cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
         return Expect(ExpectKind.RECEIVES, seat=self._ex_seat(c[1]), cards=cards)
+
+    def expect_counter(self, c: list[Any]) -> Expect:
+        tok: Token = c[3]
+        raw = str(tok)
+        if not raw.lstrip("-").isdigit() or len(raw) > 8:
+            raise self._err(
+                tok, f"{raw[:30]!r} is not a counter's value", expected="a whole number"
+            )
+        return Expect(
+            ExpectKind.COUNTER, seat=self._ex_seat(c[1]), count=int(raw), counter=str(c[4]).lower()
+        )
 
     def expect_out(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.IS_OUT, seat=self._ex_seat(c[1]))

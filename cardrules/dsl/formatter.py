@@ -39,6 +39,7 @@ from cardrules.rules import (
     TrumpKind,
     Variant,
 )
+from cardrules.scoring import format_formula
 
 from . import limits
 from .errors import SETTING_NAMES
@@ -301,7 +302,14 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "cuts on the first trick": lambda v: _yes(v.shedding.first_trick_cuts),
     "take a hand from": lambda v: v.shedding.take_hand.value,
     "card points": _card_points,
+    "teams": lambda v: ", ".join(" and ".join(str(s + 1) for s in team) for team in v.teams),
     "score": _formula,
+    "team score": lambda v: (
+        "" if v.scoring.team_formula is None else format_formula(v.scoring.team_formula)
+    ),
+    "counter": lambda v: "\n".join(
+        f"counter {c.name}: {format_formula(c.formula)}" for c in v.scoring.counters
+    ),
     "winner": lambda v: (
         "last one in"
         if v.winning.last_one_in
@@ -352,6 +360,12 @@ def _wanted(v: Variant, key: str) -> bool:
         return v.scoring.formula is not None
     if key == "card points":
         return bool(v.scoring.card_points)
+    if key == "teams":
+        return bool(v.teams)
+    if key == "team score":
+        return v.scoring.team_formula is not None
+    if key == "counter":
+        return bool(v.scoring.counters)
     if key == "target":
         return v.winning.target is not None
     if key == "knocked out":
@@ -378,7 +392,10 @@ def _wanted(v: Variant, key: str) -> bool:
 
 
 def format_setting(v: Variant, key: str) -> str:
-    """The line ``key: value`` for the setting ``key`` of ``v``."""
+    """The line ``key: value`` for the setting ``key`` of ``v`` (for ``counter``,
+    a ``counter NAME: formula`` line for each counter)."""
+    if key == "counter":
+        return RENDER[key](v)
     return f"{key}: {RENDER[key](v)}"
 
 

@@ -39,6 +39,7 @@ from cardrules.errors import CardError, VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     BidStyle,
+    Counter,
     DeadTricks,
     DealerRule,
     DeckRule,
@@ -65,6 +66,7 @@ from cardrules.rules import (
     TrumpRule,
     Variant,
 )
+from cardrules.scoring import MAX_COUNTERS
 
 from . import limits
 from .errors import KEY_TERMINALS, SETTING_NAMES, did_you_mean, error_at, from_lark, join_words
@@ -185,6 +187,8 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         super().__init__(visit_tokens=False)
         self.path = path
         self.text = text
+        # The counters this file declares, which its formulas may read.
+        self.counters = tuple(sorted({m.lower() for m in _COUNTER_LINE.findall(text)}))
 
     # ---- helpers
     def _pos(self, tok: Token) -> SourcePos:
@@ -814,6 +818,57 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         tok: Token = c[2]
         return self._setting(c, ("scoring.formula", self._formula(tok)))
 
+    def team_item(self, c: list[Any]) -> tuple[Token, tuple[int, ...]]:
+        nums = [t for t in c if isinstance(t, Token) and t.type == "INT"]
+        seats = [self._int(t, 1, limits.MAX_PLAYERS, "a seat") - 1 for t in nums]
+        return (nums[0], tuple(seats))
+
+    def teams(self, c: list[Any]) -> Setting:
+        items: list[tuple[Token, tuple[int, ...]]] = [x for x in c[2:] if isinstance(x, tuple)]
+        seen: set[int] = set()
+        for tok, seats in items:
+            for s in seats:
+                if s in seen:
+                    raise self._err(
+                        tok,
+                        f"seat {s + 1} is in two teams, or twice in one",
+                        hint="name every seat once, as in `teams: 1 and 3, 2 and 4`",
+                    )
+                seen.add(s)
+        n = len(seen)
+        missing = sorted(set(range(n)) - seen)
+        if missing:
+            raise self._err(
+                items[0][0],
+                f"the teams name {n} seats but not seat {missing[0] + 1}",
+                expected=f"every seat from 1 to {n} in exactly one team",
+            )
+        teams = tuple(sorted(tuple(sorted(seats)) for _, seats in items))
+        return self._setting(c, ("teams", teams))
+
+    def team_score(self, c: list[Any]) -> Setting:
+        tok: Token = c[2]
+        return self._setting(c, ("scoring.team_formula", self._formula(tok)))
+
+    def counter(self, c: list[Any]) -> Setting:
+        name_tok: Token = c[1]
+        name = str(name_tok)
+        if name != name.lower():
+            raise self._err(
+                name_tok, "a counter's name is written in lower case", expected=name.lower()
+            )
+        from cardrules.scoring import FUNCTIONS, VARIABLES
+
+        if name in VARIABLES or name in FUNCTIONS or name in _FORMULA_WORDS:
+            raise self._err(
+                name_tok,
+                f"{name!r} is already a word of the formulas, so it cannot name a counter",
+                hint="choose another name, such as bags",
+            )
+        counter = Counter(name, self._formula(c[3]))
+        # "+": added to the counters so far (a counter of the same name replaced).
+        return self._setting(c, ("scoring.counters+", (counter,)))
+
     def _formula(self, tok: Token) -> Any:
         from cardrules.scoring import parse_formula
 
@@ -821,6 +876,7 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         try:
             return parse_formula(
                 str(tok).rstrip(),
+                counters=self.counters,
                 path=self.path,
                 line=line,
                 column=tok.column or 1,
@@ -1019,10 +1075,11 @@ def parse_file(
         raise VariantError(f"cannot read the file ({type(exc).__name__})", path=path) from None
     items = _transform(tree, text, path)
     settings = [x for x in items if isinstance(x, Setting)]
+    _check_counters(settings, text, path)
     examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text)
     seen: dict[str, Setting] = {}
     for s in settings:
-        if s.key in seen:
+        if s.key in seen and s.key != "counter":
             first = seen[s.key].pos
             raise error_at(
                 f"`{s.key}` is already set on line {first.line}",
@@ -1049,6 +1106,37 @@ def parse_file(
     return ParsedFile(path, text, tuple(settings), examples)
 
 
+_COUNTER_LINE: Final = re.compile(r"(?im)^[ \t]*counter[ \t]+([a-z]+)[ \t]*:")
+_FORMULA_WORDS: Final = frozenset({"if", "then", "else", "and", "or", "not"})
+
+
+def _check_counters(settings: list[Setting], text: str, path: str) -> None:
+    """Refuse more than :data:`MAX_COUNTERS` ``counter NAME:`` lines, or a name given twice."""
+    lines = [s for s in settings if s.key == "counter"]
+    if len(lines) > MAX_COUNTERS:
+        raise error_at(
+            f"the file has {len(lines)} counters",
+            path=path,
+            text=text,
+            line=lines[MAX_COUNTERS].pos.line,
+            column=lines[MAX_COUNTERS].pos.column,
+            expected=f"at most {MAX_COUNTERS}",
+        )
+    names: set[str] = set()
+    for s in lines:
+        (counter,) = s.changes[0][1]
+        if counter.name in names:
+            raise error_at(
+                f"the counter {counter.name!r} is given twice",
+                path=path,
+                text=text,
+                line=s.pos.line,
+                column=s.pos.column,
+                hint="give each counter once; delete one of the two lines",
+            )
+        names.add(counter.name)
+
+
 def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine]:
     try:
         result = _Build(path, text).transform(tree)
@@ -1060,6 +1148,12 @@ def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine
             raise VariantError(str(orig), path=path) from None
         raise VariantError(f"cannot read the file ({type(orig).__name__})", path=path) from None
     return list(result)
+
+
+def _get_path(obj: Any, dotted: str) -> Any:
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 def _set_path(obj: Any, dotted: str, value: Any) -> Any:
@@ -1077,6 +1171,11 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
         for dotted, value in s.changes:
             if dotted.startswith("@"):
                 continue
+            if dotted.endswith("+"):
+                dotted = dotted[:-1]
+                names = {c.name for c in value}
+                old = _get_path(v, dotted)
+                value = tuple(c for c in old if c.name not in names) + tuple(value)
             v = _set_path(v, dotted, value)
         if s.key != "examples":  # each example keeps its own positions
             positions[s.key] = s.pos

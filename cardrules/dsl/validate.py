@@ -60,6 +60,7 @@ from cardrules.rules import (
     Variant,
     WinRule,
 )
+from cardrules.scoring import Formula
 
 from . import limits
 from .errors import error_at, source_line
@@ -78,9 +79,29 @@ __all__ = [
 ]
 
 #: Formula variables that only mean something when players bid.
-BID_VARIABLES: Final = frozenset({"bid", "diff", "exact", "over", "under", "blind"})
+BID_VARIABLES: Final = frozenset(
+    {"bid", "diff", "exact", "over", "under", "blind", "team_bid", "partner_bid"}
+)
 #: The formula variables that read the card points taken (``card points:``).
-POINT_VARIABLES: Final = frozenset({"points", "all_points", "most_points"})
+POINT_VARIABLES: Final = frozenset({"points", "all_points", "most_points", "team_points"})
+
+
+def _formulas(v: Variant) -> list[tuple[str, Formula]]:
+    """Every formula of a game with the setting that wrote it: ``score``,
+    ``team score`` and each ``counter``."""
+    sc = v.scoring
+    out: list[tuple[str, Formula]] = []
+    if sc.formula is not None:
+        out.append(("score", sc.formula))
+    if sc.team_formula is not None:
+        out.append(("team score", sc.team_formula))
+    out += [("counter", c.formula) for c in sc.counters]
+    return out
+
+
+def _uses(v: Variant) -> set[str]:
+    """The variables every formula of the game reads."""
+    return {name for _, f in _formulas(v) for name in f.uses()}
 
 
 def _where(v: Variant, key: str) -> SourcePos:
@@ -474,26 +495,55 @@ def _check(
     if (p.must_trump or p.must_beat) and not p.must_follow:
         raise fail("follow", "`must trump` and `must beat` go with `must follow suit`")
 
+    # ---- teams
+    if v.teams:
+        seats = sorted(s for team in v.teams for s in team)
+        if seats != list(range(len(seats))) or any(len(team) < 2 for team in v.teams):
+            raise fail("teams", "every seat must be in exactly one team of 2 or more")
+        if len(v.teams) < 2:
+            raise fail(
+                "teams",
+                "one team of every player is no partnership: nobody would play against it",
+                expected="two teams or more, such as `teams: 1 and 3, 2 and 4`",
+            )
+        if (v.players.min, v.players.max) != (len(seats), len(seats)):
+            raise fail(
+                culprit("teams", "players"),
+                f"the teams hold {len(seats)} seats, but the game is for {_players_text(v)}",
+                expected=f"`players: {len(seats)}`",
+            )
+
     # ---- scoring, mode by mode
     formula = v.scoring.formula
     if tricks:
-        if formula is None:
+        if formula is None and v.scoring.team_formula is None:
             raise fail(
                 "score",
                 "a trick-taking game needs a `score:` line",
                 expected="a line such as `score: if exact then 10 + bid else 0`",
             )
-        counted = set(formula.uses()) & POINT_VARIABLES
+        names = {c.name for c in v.scoring.counters}
+        for key, f in _formulas(v):
+            missing = sorted(set(f.counters) - names)
+            if missing:
+                raise fail(
+                    key,
+                    f"the formula {f.text!r} reads the counter {missing[0]!r}, "
+                    "but this game keeps no such counter",
+                    hint=f"add a line such as `counter {missing[0]}: {missing[0]} + 1`",
+                )
+        uses = _uses(v)
+        counted = uses & POINT_VARIABLES
         if counted and not v.scoring.card_points:
             raise fail(
-                culprit("score", "card points"),
+                culprit("score", "team score", "counter", "card points"),
                 f"the score uses {', '.join(sorted(counted))}, but no card carries points",
                 hint="add a line such as `card points: hearts 1, Q♠ 13`",
             )
-        used = set(formula.uses()) & BID_VARIABLES
+        used = uses & BID_VARIABLES
         if used and not bidding:
             raise fail(
-                culprit("score", "bidding"),
+                culprit("score", "team score", "counter", "bidding"),
                 f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
                 hint="score with tricks, cards, hand and players only, or add bidding",
             )
@@ -1171,12 +1221,11 @@ def _card_points(c: _Context) -> Iterator[_NoOp]:
             ("mode",),
         )
         return
-    formula = v.scoring.formula
-    if formula is not None and not set(formula.uses()) & POINT_VARIABLES:
+    if _formulas(v) and not _uses(v) & POINT_VARIABLES:
         yield _NoOp(
             "card points",
-            "the card points change nothing: the score formula does not use points, "
-            "all_points or most_points",
+            "the card points change nothing: no formula uses points, "
+            "all_points, most_points or team_points",
             ("score",),
             hint="use `points` in the `score:` line, or delete this line",
         )
@@ -1281,6 +1330,21 @@ def _pass(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _trick_setting(key: str) -> Callable[[_Context], Iterator[_NoOp]]:
+    """The check of a setting that only means something in a trick-taking game."""
+
+    def check(c: _Context) -> Iterator[_NoOp]:
+        if not c.tricks and c.stated(key):
+            yield _NoOp(
+                key,
+                f"`{key}` has no effect in a shedding game: nobody scores, the last player "
+                "with cards loses",
+                ("mode",),
+            )
+
+    return check
+
+
 def _trick_game_only(
     key: str, changed: Callable[[Variant], bool]
 ) -> Callable[[_Context], Iterator[_NoOp]]:
@@ -1315,6 +1379,9 @@ _MODE_SETTINGS: Final = {
             "leading trumps",
             "card points",
             "score",
+            "teams",
+            "team score",
+            "counter",
             "winner",
             "tie",
             "target",
@@ -1481,7 +1548,16 @@ EFFECTS: Final[dict[str, Effect]] = {
         "some card of the pack given points",
         _card_points,
     ),
+    "teams": Effect(("teams",), "trick-taking games", _trick_setting("teams")),
     "score": Effect(("scoring.formula",), "trick-taking games", _score),
+    "team score": Effect(
+        ("scoring.team_formula",), "trick-taking games", _trick_setting("team score")
+    ),
+    "counter": Effect(
+        ("scoring.counters",),
+        "trick-taking games (a counter is shown on the score sheet, and formulas may read it)",
+        _trick_setting("counter"),
+    ),
     "winner": Effect(
         ("scoring.higher_wins", "winning.last_one_in"),
         "trick-taking games (`last one in`: with `knocked out`)",

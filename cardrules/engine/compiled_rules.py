@@ -177,6 +177,10 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("DeckRule", "lowest"): 2,
     ("TrumpRule", "order"): (),
     ("Variant", "passing"): PassRule(),
+    ("ScoringRule", "team_formula"): None,
+    ("ScoringRule", "counters"): (),
+    ("Variant", "teams"): (),
+    ("Formula", "counters"): (),
 }
 
 
@@ -303,8 +307,25 @@ class _Rules:
         # total within bounds (the parser bounds each value; a game has at most
         # 2,000 hands). Only one that can give fractions needs its totals checked
         # before a hand is scored (score._check_hand_score, as its last trick ends).
-        tree = getattr(self.formula, "expr", None)
-        self.score_guard = self.formula is not None and (tree is None or not _whole_valued(tree))
+        self.team_formula = v.scoring.team_formula
+        self.counters: tuple[tuple[str, Any], ...] = tuple(
+            (c.name, c.formula) for c in v.scoring.counters
+        )
+        self.counter_names: tuple[str, ...] = tuple(name for name, _ in self.counters)
+        self.teams: tuple[tuple[int, ...], ...] = v.teams
+        # The seat's team number, for each seat of a game with teams.
+        self.team_index: tuple[int, ...] = tuple(
+            k for s in range(sum(map(len, v.teams))) for k, t in enumerate(v.teams) if s in t
+        )
+        # Scoring by team (engine/teams.py): only games with teams, a team score
+        # or counters; the others score seat by seat, as before.
+        self.team_scoring = bool(v.teams) or self.team_formula is not None or bool(self.counters)
+        self._solo: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.score_guard = any(
+            f is not None
+            and (getattr(f, "expr", None) is None or not _whole_valued(getattr(f, "expr", None)))
+            for f in (self.formula, self.team_formula)
+        )
         self.higher_wins = v.scoring.higher_wins
         # Card points, as (points, mask of the cards worth them) for each value
         # other than 0; empty when the cards carry no points (no work then).
@@ -441,6 +462,15 @@ class _Rules:
         if self._fingerprint is None:
             self._fingerprint = variant_fingerprint(self.variant)
         return self._fingerprint
+
+    def teams_of(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The teams of a game of ``players`` (without teams: each seat alone)."""
+        if self.teams:
+            return self.teams
+        hit = self._solo.get(players)
+        if hit is None:
+            hit = self._solo[players] = tuple((s,) for s in range(players))
+        return hit
 
     def card_points_of(self, mask: int) -> int:
         """The card points of the cards of ``mask``."""

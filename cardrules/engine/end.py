@@ -40,6 +40,13 @@ def _leaders(g: Game) -> list[int]:
     return [s for s in range(g._n) if scores[s] == best]
 
 
+def _leading_sides(g: Game, leaders: list[int]) -> int:
+    """How many sides share the best total: teams, in a game with teams (partners'
+    totals are equal), else seats."""
+    index = g._r.team_index
+    return len({index[s] for s in leaders}) if index else len(leaders)
+
+
 def _next_hand(g: Game) -> None:
     """After a hand is scored: the next hand, a tie-break hand or the game's end."""
     # The game's end comes first: reaching max_tricks on its very last trick
@@ -54,7 +61,7 @@ def _next_hand(g: Game) -> None:
     # A target total reached ends the game as the schedule's end would.
     reached = r.target is not None and max(g._scores) >= r.target
     scheduled = not reached and g._hand_index + 1 < len(g._sizes)
-    tied = not scheduled and r.tie_extra and len(_leaders(g)) > 1
+    tied = not scheduled and r.tie_extra and _leading_sides(g, _leaders(g)) > 1
     extra = tied and g._extra < r.max_extra
     if tied and not extra and not r.share_after_extra:
         # Still tied at the safety bound: the game did not reach its end.
@@ -97,5 +104,12 @@ def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
     g._legal = ()
     g._legal_mask = 0
     g._events.append(
-        ("over", winners, tuple(g._scores), finished and len(leaders) > 1, finished, loser)
+        (
+            "over",
+            winners,
+            tuple(g._scores),
+            finished and _leading_sides(g, leaders) > 1,
+            finished,
+            loser,
+        )
     )

@@ -169,6 +169,7 @@ class Game:
         "_broken_prev",
         "_broken_suits",
         "_chosen",
+        "_counters",
         "_dead",
         "_dead_by",
         "_dealer",
@@ -271,6 +272,7 @@ class Game:
     _tricks_played: int
     _total_tricks: int
     _scores: list[Num]
+    _counters: list[tuple[int, ...]]
     _extra: int
     _events: list[Event]
     _legal: tuple[Action, ...] | None
@@ -375,6 +377,7 @@ class Game:
         self._best_seat = -1
         self._total_tricks = 0
         self._scores = [0] * n
+        self._counters = [(0,) * len(r.counters)] * n
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
         self._legal_mask = 0
@@ -686,6 +689,20 @@ class Game:
         return tuple(map(Fraction, self._scores))
 
     @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The partnerships, as tuples of seats (empty without teams)."""
+        return self._r.teams
+
+    @property
+    def counters(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The game's counters as ``(name, value per seat)`` pairs, after the last
+        hand scored (with teams, partners hold their team's value)."""
+        return tuple(
+            (name, tuple(c[k] for c in self._counters))
+            for k, name in enumerate(self._r.counter_names)
+        )
+
+    @property
     def is_over(self) -> bool:
         """True when the game has ended."""
         return self._phase == _OVER
@@ -702,6 +719,7 @@ class Game:
                 finished=finished,
                 loser=loser,
                 knocked_out=_knocked_out(self._events) if self._r.knockout else (),
+                teams=self._r.teams,
             )
         return self._result
 
@@ -721,6 +739,9 @@ class Game:
         * ``("play", seat, card)``
         * ``("trick", winner, (seats in play order), (cards in play order))``
         * ``("score", hand_number, bids, tricks, points, totals)`` (Fractions)
+        * ``("counters", hand_number, names, (values per seat))``: games with
+          counters, after each ``"score"``: each seat's counters (its team's) after
+          the hand, a tuple of ints in the order of ``names``
         * ``("dead", winner, (seats), (cards))``: shedding, a dead trick leaves the game;
           ``winner`` played its highest card of the suit led (it leads next; if it
           has just played its last card, as ``leader out:`` says)
@@ -918,6 +939,8 @@ class Game:
             higher_wins=self._v.scoring.higher_wins,
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
+            teams=self._r.teams,
+            counters=self.counters,
             to_act=self.to_act,
             waiting_for=tuple(sorted(self.waiting_for)),
             legal_actions=self.legal_actions(seat),
@@ -985,6 +1008,7 @@ class Game:
         g._result = self._result
         g._scores = self._scores[:]
         g._seats = self._seats
+        g._counters = self._counters[:]
         g._seed = self._seed
         g._size = self._size
         g._sizes = self._sizes

@@ -1,5 +1,10 @@
 """Scoring a hand: each seat's points, the guard on the totals, the ``"score"`` event.
 
+Games with teams, a team score or counters are scored by
+:func:`~cardrules.engine.teams._team_hand` instead (behind the compiled flag
+``_Rules.team_scoring``), which also gives the counters after the hand, logged
+as a ``"counters"`` event after the ``"score"`` one.
+
 :func:`_hand_points` gives each seat's points for the hand from its bid (none:
 0), its tricks, the card points it took (when the cards carry points: from the
 cards it won) and the compiled rules' formula (read from the rules' score
@@ -22,6 +27,7 @@ from typing import TYPE_CHECKING
 from cardrules.engine.compiled_rules import Num
 from cardrules.engine.end import _next_hand
 from cardrules.engine.play import _take_back_play
+from cardrules.engine.teams import _team_hand
 from cardrules.errors import ScoreError
 from cardrules.scoring import check_total
 
@@ -44,6 +50,8 @@ def _hand_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
 def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     """:func:`_hand_points` of every seat, by the formula."""
     r = g._r
+    if r.team_scoring:
+        return _team_hand(g, tricks, won)[0]
     if r.card_points:
         return _hand_points_with_cards(g, tricks, won)
     n = g._n
@@ -114,8 +122,14 @@ def _end_hand(g: Game) -> None:
     hn = g._hand_index + 1
     scores = g._scores
     tricks = g._tricks
-    points = _hand_points(g, tricks, g._won)
+    r = g._r
+    if r.team_scoring:
+        points, g._counters = _team_hand(g, tricks, g._won)
+    else:
+        points = _hand_points(g, tricks, g._won)
     for s, p in enumerate(points):
         scores[s] += p
     g._events.append(("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))
+    if r.counters:
+        g._events.append(("counters", hn, r.counter_names, tuple(g._counters)))
     _next_hand(g)

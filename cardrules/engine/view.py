@@ -35,6 +35,8 @@ class Result:
         knocked_out: games that knock players out (``knocked out:``): each seat
             knocked out, with the hand after which it was, as ``(seat, hand
             number)`` pairs in the order it happened (empty otherwise).
+        teams: the partnerships, as tuples of seats (empty without teams); the
+            winners are then every seat of the winning team (of each, when shared).
     """
 
     winners: tuple[int, ...]
@@ -43,6 +45,7 @@ class Result:
     finished: bool = True
     loser: int | None = None
     knocked_out: tuple[tuple[int, int], ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (fractions as ints or ``"p/q"`` strings)."""
@@ -53,6 +56,7 @@ class Result:
             "finished": self.finished,
             "loser": self.loser,
             "knocked_out": [list(p) for p in self.knocked_out],
+            "teams": [list(t) for t in self.teams],
         }
 
 
@@ -124,7 +128,11 @@ class View:
         trumps_broken: whether trumps are broken: as the variant's ``broken by:``
             says when one of its card-set rules bars unbroken suits, otherwise
             whether a trump has been played to a trick this hand.
-        scores: running totals.
+        scores: running totals (with teams, partners' totals are equal: the team's).
+        teams: the partnerships, as tuples of seats (empty without teams).
+        counters: the game's counters (``counter bags: ...``) as ``(name, value
+            per seat)`` pairs, as they stand after the last hand scored (with
+            teams, partners hold their team's value).
         to_act: the seat to act, or ``None``.
         waiting_for: every seat that may act now.
         legal_actions: this seat's legal actions now (empty if none).
@@ -173,6 +181,8 @@ class View:
     received: tuple[Card, ...] = ()
     card_points: tuple[int, ...] = ()
     higher_wins: bool = True
+    teams: tuple[tuple[int, ...], ...] = ()
+    counters: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -216,6 +226,8 @@ class View:
             "higher_wins": self.higher_wins,
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
+            "teams": [list(t) for t in self.teams],
+            "counters": {name: list(values) for name, values in self.counters},
             "to_act": self.to_act,
             "waiting_for": list(self.waiting_for),
             "legal_actions": [{"id": a.id, "label": a.label} for a in self.legal_actions],

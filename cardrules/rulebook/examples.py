@@ -169,6 +169,8 @@ def _expect_words(v: Variant, e: Expect, note: str) -> str:
         pts = points_text(e.points or Fraction(0))
         word = "point" if e.points in (1, -1) else "points"
         return f"{who} scores {pts} {word} for the hand."
+    if k is ExpectKind.COUNTER:
+        return f"{who} has {e.count} {md_text(e.counter)} (a counter kept across hands)."
     if k is ExpectKind.TRICK_TO:
         verb = "picks up" if v.mode is Mode.SHEDDING else "wins"
         return f"{_cap(_seat(e.seat or 0))} {verb} the trick."

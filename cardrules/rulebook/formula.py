@@ -45,6 +45,11 @@ _QUANTITY = {
     "points": "your points",
     "all_points": "the points everyone takes in the hand",
     "most_points": "the most points one player takes in the hand",
+    "team_bid": "your side's bids added up",
+    "team_tricks": "the tricks your side takes",
+    "team_points": "the points your side takes",
+    "partner_bid": "your partners' bids added up",
+    "partner_tricks": "the tricks your partners take",
 }
 _CONDITION = {
     "exact": "you take exactly as many tricks as you bid",
@@ -161,7 +166,8 @@ def quantity(e: Expr) -> str:
     if isinstance(e, Num):
         return _num(e.value)
     if isinstance(e, Var):
-        return _QUANTITY.get(e.name, e.name)
+        # A name not in the table is a counter of the game (``counter bags:``).
+        return _QUANTITY.get(e.name, f"your {e.name} (as they stood before the hand)")
     return points(e)
 
 

@@ -153,7 +153,15 @@ def play_worked_hand(
 
 
 def _scored(events: Sequence[Any], hand: int) -> bool:
-    return bool(events) and any(e[0] == "score" and e[1] == hand for e in events[-3:])
+    """Whether hand ``hand`` has just been scored: a ``"score"`` event for it since
+    the last action (after it come the other events of a hand's end, such as
+    ``"counters"``, and the next deal)."""
+    for e in reversed(events):
+        if e[0] == "score":
+            return bool(e[1] == hand)
+        if e[0] in ("play", "bid", "look", "amend"):
+            return False
+    return False
 
 
 def _as_set(h: object) -> CardSet:
@@ -229,7 +237,8 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     Empty when the engine is not available, the game has no scoring, or the
     engine cannot deal it.
     """
-    if v.mode is Mode.SHEDDING or v.scoring.formula is None:
+    sc = v.scoring
+    if v.mode is Mode.SHEDDING or (sc.formula is None and sc.team_formula is None):
         return []
     try:
         import cardrules.engine.game  # noqa: F401

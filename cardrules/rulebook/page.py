@@ -36,6 +36,7 @@ from cardrules.rulebook.tables import (
     schedule_table,
     scoring_table,
 )
+from cardrules.rulebook.teams import counters_lines, teams_phrase, teams_short
 from cardrules.rulebook.trumps import has_trumps
 from cardrules.rulebook.words import (
     Difference,
@@ -248,6 +249,8 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         hands = hands_in_game(v, counts)
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
+        if v.teams:
+            rows.append(["Partnerships", teams_short(v, seat_names(v.players.min))])
         rows += [
             ["Hands in a game", hands],
             ["Trumps", trumps_short(v, counts)],
@@ -382,6 +385,14 @@ def _scoring_size(v: Variant, players: int | None) -> tuple[int, int]:
 def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     out = ["## Scoring", ""]
     f = v.scoring.formula
+    if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
+        # Scores by side, and counts kept across hands: in words, no table.
+        out += [text for text in (teams_phrase(v, seat_names(v.players.min)), "") if v.teams]
+        out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
+        lines = counters_lines(v)
+        if lines:
+            out += [*lines, ""]
+        return out
     if f is None:
         return [*out, "This game keeps no score.", ""]
     cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)

@@ -865,13 +865,36 @@ def goal_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     return f"the {side} total after the last hand wins (see Scoring)"
 
 
+def _team_words(v: Variant) -> str:
+    from cardrules.rulebook.teams import teams_phrase
+
+    return teams_phrase(v)
+
+
+def _counter_words(v: Variant) -> list[str]:
+    from cardrules.rulebook.teams import counters_lines
+
+    return [line.removeprefix("- ") for line in counters_lines(v)]
+
+
 def scoring_phrase(v: Variant) -> str:
-    """The scoring rule in words, worked out from the variant's formula."""
+    """The scoring rule in words, worked out from the variant's formulas (the
+    ``score:`` line's for each player, and the ``team score:`` line's)."""
     f = v.scoring.formula
     if v.mode is Mode.SHEDDING:
         if _most_cards(v):
             return "No points: when the first player goes out, the most cards loses the game."
         return "No points: the last player holding cards loses the game."
+    if v.scoring.team_formula is not None:
+        from cardrules.rulebook.teams import team_score_phrase
+
+        team = team_score_phrase(v, fixed_variables(v))
+        if f is None:
+            return f"{team} {end_phrase(v)}"
+        from cardrules.rulebook.formula import formula_sentence
+
+        words = _lower_first(formula_sentence(f, fixed_variables(v)))
+        return f"After each hand, each player scores: {words} {team} {end_phrase(v)}"
     if f is None:
         return "No scoring formula."
     from cardrules.rulebook.formula import formula_sentence
@@ -991,11 +1014,12 @@ def tie_phrase(v: Variant) -> str:
             f"{several}; if players still in tie for it, those still in play extra "
             f"hands of the largest size until one leads alone ({bound})."
         )
+    who, one = ("Sides", "one side") if v.teams else ("Players", "one player")
     if v.winning.tie is TieBreak.SHARED:
-        return f"Players who tie for the {side} total after {last} share the win."
+        return f"{who} who tie for the {side} total after {last} share the win."
     text = (
-        f"If players tie for the {side} total after {last}, everyone plays extra "
-        "hands of the largest size, one at a time, until one player leads alone (anyone "
+        f"If {who.lower()} tie for the {side} total after {last}, everyone plays extra "
+        f"hands of the largest size, one at a time, until {one} leads alone (anyone "
         "may still win, not only those who tied)"
     )
     most = v.winning.max_extra_hands
@@ -1005,7 +1029,7 @@ def tie_phrase(v: Variant) -> str:
             "there, unfinished, with no winner."
         )
     extra = "one extra hand" if most == 1 else f"{count_word(most)} extra hands"
-    return f"{text}, but at most {extra}: players still tied after that share the win."
+    return f"{text}, but at most {extra}: {who.lower()} still tied after that share the win."
 
 
 def dead_trick_phrase(v: Variant) -> str:
@@ -1320,10 +1344,18 @@ RULES: tuple[Rule, ...] = (
         if _settings(SheddingRule, "shedding", "take_hand")
         else []
     ),
+    Rule("Partnerships", ("teams",), lambda v: _team_words(v) or "Everyone plays alone."),
     Rule(
         "Scoring",
-        ("scoring.formula", "scoring.higher_wins", "scoring.card_points", "winning.target"),
-        scoring_phrase,
+        (
+            "scoring.formula",
+            "scoring.higher_wins",
+            "scoring.card_points",
+            "scoring.team_formula",
+            "scoring.counters",
+            "winning.target",
+        ),
+        lambda v: " ".join([scoring_phrase(v), *_counter_words(v)]),
     ),
     Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
     Rule("Knock-out", ("winning.knockout_below", "winning.last_one_in"), knockout_phrase),
@@ -1413,6 +1445,9 @@ SETTING_LINES: dict[str, str] = {
     "scoring.formula": "score",
     "scoring.higher_wins": "winner",
     "scoring.card_points": "card points",
+    "scoring.team_formula": "team score",
+    "scoring.counters": "counter",
+    "teams": "teams",
     "winning.target": "target",
     "winning.knockout_below": "knocked out",
     "winning.last_one_in": "winner",

@@ -19,8 +19,12 @@ How an example is played:
   one card at a time round the table from the dealer's neighbour, as a dealer
   deals (a seat ``void in`` a suit gets none of it); with turned-up trumps, the
   turned card is the one the ``with`` line names, or the lowest card of the
-  trump suit it names, or else the lowest card left after the deal;
-* bids and plays are made in turn by whoever is to act; ``seat N passes ...``
+  trump suit it names, or else the lowest card left after the deal; when the
+  dealer's last card shows trumps (``trumps: dealer's last card``), it is the
+  card the ``with`` line names, or the dealer's lowest card of the trump suit
+  it names (the lowest free one given to the dealer if the dealer holds none
+  named), or else the dealer's lowest card;
+* bids, calls and plays are made in turn by whoever is to act; ``seat N passes ...``
   chooses that seat's cards to pass (games with ``pass:``; the cards change
   hands after the last seat's line); ``play out the hand`` and ``play out the
   game`` let every seat take the first action the engine offers (its lowest
@@ -45,6 +49,7 @@ from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
 from cardrules.dsl.errors import source_line
 from cardrules.dsl.examples import (
     Bids,
+    Calls,
     ChangeBid,
     Example,
     Expect,
@@ -57,7 +62,16 @@ from cardrules.dsl.examples import (
     points_text,
 )
 from cardrules.errors import IllegalAction, VariantError
-from cardrules.rules import Direction, FirstDealer, Mode, Pattern, SourcePos, TakeHand, Variant
+from cardrules.rules import (
+    Direction,
+    FirstDealer,
+    Mode,
+    Pattern,
+    SourcePos,
+    TakeHand,
+    TrumpKind,
+    Variant,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.actions import Action
@@ -301,6 +315,11 @@ def _stack(v: Variant, ex: Example) -> _Deal:
 
     # Trumps: the turned card, or the hand's own trumps.
     turn_up = not shedding and v.trumps.is_turn_up_hand(hn)
+    every = v.trumps.no_trump_every
+    # The dealer's own last card shows trumps (``trumps: dealer's last card``).
+    dealers = (
+        not shedding and v.trumps.kind is TrumpKind.DEALERS_CARD and not (every and hn % every == 0)
+    )
     left = pack_size > k
     turned = -1
     in_hand = False  # the turned card is the dealer's last (the pack ran out)
@@ -319,34 +338,32 @@ def _stack(v: Variant, ex: Example) -> _Deal:
             if not spare:
                 raise _Fail(at, f"no {d.trumps.word[:-1]} is left to turn up: every one is named")
             turned = _lowest(spare)
-    elif turn_up:
-        if v.trumps.none_when_pack_empty:
-            if d.trumps is not None or d.turned_up is not None:
-                raise _Fail(
-                    at,
-                    f"hand {hn} deals the whole pack, so no card is left to turn up: "
-                    "it is played without trumps",
-                )
-        else:
-            in_hand = True
-            dealer_cards = named[dealer]
-            if d.turned_up is not None:
-                turned = int(d.turned_up)
+    elif turn_up and v.trumps.none_when_pack_empty:
+        if d.trumps is not None or d.turned_up is not None:
+            raise _Fail(
+                at,
+                f"hand {hn} deals the whole pack, so no card is left to turn up: "
+                "it is played without trumps",
+            )
+    elif turn_up or dealers:
+        # The dealer's last card is turned up.
+        in_hand = True
+        dealer_cards = named[dealer]
+        if d.turned_up is not None:
+            turned = int(d.turned_up)
+            named[dealer] |= 1 << turned
+        elif d.trumps is not None:
+            mine = dealer_cards & d.trumps.mask
+            spare = pack & d.trumps.mask & ~taken
+            if mine:
+                turned = _lowest(mine)
+            elif spare:
+                turned = _lowest(spare)
                 named[dealer] |= 1 << turned
-            elif d.trumps is not None:
-                mine = dealer_cards & d.trumps.mask
-                spare = pack & d.trumps.mask & ~taken
-                if mine:
-                    turned = _lowest(mine)
-                elif spare:
-                    turned = _lowest(spare)
-                    named[dealer] |= 1 << turned
-                else:
-                    raise _Fail(
-                        at, f"the dealer cannot turn up a {d.trumps.word[:-1]}: none is left"
-                    )
-            if named[dealer].bit_count() > shares[dealer]:
-                raise _Fail(at, f"the turned card does not fit in {_seat(dealer)}'s hand")
+            else:
+                raise _Fail(at, f"the dealer cannot turn up a {d.trumps.word[:-1]}: none is left")
+        if named[dealer].bit_count() > shares[dealer]:
+            raise _Fail(at, f"the turned card does not fit in {_seat(dealer)}'s hand")
     else:
         fixed = None if shedding else v.trumps.fixed_trump(hn)
         if d.turned_up is not None:
@@ -402,7 +419,7 @@ def _stack(v: Variant, ex: Example) -> _Deal:
         dealt |= h
     if turn_up and left and turned < 0:
         turned = _lowest(pack & ~dealt)
-    if turn_up and in_hand and turned < 0:
+    if in_hand and turned < 0:
         turned = _lowest(hands[dealer])
 
     deck = [0] * k
@@ -538,6 +555,33 @@ class _Runner:
                 raise _Fail(step.pos, f"{who} cannot pass {c}: {exc}") from None
         return StepResult(step, tuple(g.events[start:]))
 
+    def calls(self, step: Calls) -> StepResult:
+        from cardrules.dsl.examples import call_text
+        from cardrules.engine.actions import Decline, Discard, Name, OrderUp
+
+        g = self.g
+        start = len(g.events)
+        for what, suit, c in step.calls:
+            said = call_text((what, suit, c))
+            if g.is_over or g.phase != "trumps":
+                raise _Fail(step.pos, f"nobody may {said}: nobody is choosing trumps now")
+            seat = g.to_act or 0
+            act: Action
+            if what == "pass":
+                act = Decline()
+            elif what == "order up":
+                act = OrderUp()
+            elif what == "name":
+                act = Name(suit)
+            else:
+                assert c is not None
+                act = Discard(c)
+            try:
+                g.apply(act)
+            except IllegalAction as exc:
+                raise _Fail(step.pos, f"{_seat(seat)} cannot {said}: {exc}") from None
+        return StepResult(step, tuple(g.events[start:]))
+
     def plays(self, step: Plays) -> StepResult:
         from cardrules.engine.actions import Play
 
@@ -557,6 +601,12 @@ class _Runner:
                 raise _Fail(
                     step.pos,
                     f"{c} cannot be played: the pass is not over ({waiting} still to pass)",
+                )
+            if g.phase == "trumps":
+                raise _Fail(
+                    step.pos,
+                    f"{c} cannot be played: trumps are not chosen yet "
+                    f"({_seat(g.to_act or 0)} is to choose)",
                 )
             seat = g.to_act or 0
             try:
@@ -791,6 +841,21 @@ class _Runner:
             f"but it deals {g.hand_size}"
         )
 
+    def check_maker(self, e: Expect) -> str | None:
+        g = self.g
+        made = [ev for ev in g.events[self.start :] if ev[0] == "made"]
+        want = f"expected {_seat(e.seat or 0)} to make trumps"
+        if not made:
+            return f"{want}, but nobody has made trumps"
+        if made[-1][2] != e.seat:
+            return f"{want}, but {_seat(int(made[-1][2]))} made them"
+        return None
+
+    def check_thrown_in(self, e: Expect) -> str | None:
+        if any(ev[0] == "thrown in" for ev in self.g.events[self.start :]):
+            return None
+        return "expected the hand to be thrown in, but it was not"
+
     def check_over(self, e: Expect) -> str | None:
         g = self.g
         return (
@@ -985,6 +1050,8 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
     ExpectKind.TRUMPS: _Runner.check_trumps,
     ExpectKind.CARDS_EACH: _Runner.check_cards_each,
     ExpectKind.GAME_OVER: _Runner.check_over,
+    ExpectKind.MAKES_TRUMPS: _Runner.check_maker,
+    ExpectKind.THROWN_IN: _Runner.check_thrown_in,
     ExpectKind.IS_OUT: _Runner.check_out,
     ExpectKind.DRAWS: _Runner.check_draws,
     ExpectKind.MAY_TAKE: _Runner.check_take,
@@ -1093,6 +1160,8 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
                 done.append(runner.pass_cards(step))
             elif isinstance(step, Plays):
                 done.append(runner.plays(step))
+            elif isinstance(step, Calls):
+                done.append(runner.calls(step))
             elif isinstance(step, PlayOut):
                 done.append(runner.play_out(step))
             else:

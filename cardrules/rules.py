@@ -49,6 +49,7 @@ __all__ = [
     "LoserTie",
     "MatchRule",
     "Mode",
+    "NamerTie",
     "PassRule",
     "PassTo",
     "Pattern",
@@ -66,6 +67,7 @@ __all__ = [
     "TrumpCardKind",
     "TrumpKind",
     "TrumpLead",
+    "TrumpNamer",
     "TrumpRule",
     "Variant",
     "WinRule",
@@ -135,6 +137,38 @@ class TrumpKind(Enum):
     FIXED = "fixed"
     CYCLE = "cycle"
     """A fixed cycle of suits by hand number (``None`` in it: a no-trump hand)."""
+    DEALERS_CARD = "dealer's last card"
+    """The last card dealt, the dealer's own, is turned face up; its suit is
+    trumps and it stays in the dealer's hand (known to everyone until played)."""
+
+
+class TrumpNamer(Enum):
+    """Who, if anyone, chooses a hand's trumps (:attr:`TrumpRule.namer`)."""
+
+    NOBODY = "nobody"
+    """The trumps come from :attr:`TrumpRule.kind` alone."""
+    HIGHEST_BIDDER = "highest bidder"
+    """After the bidding, the highest bidder names trumps (ties:
+    :attr:`TrumpRule.namer_tie`)."""
+    MOST_TRICKS = "most tricks"
+    """From the second hand on, the player who took the most tricks in the
+    previous hand names trumps after the deal (ties: :attr:`TrumpRule.namer_tie`);
+    the first hand's trumps come from :attr:`TrumpRule.kind`."""
+    ORDER_UP = "order up"
+    """The card turned up (``kind`` must be ``TURN_UP``) is ordered up or refused by
+    each player in turn from the dealer's neighbour; ordered up, its suit is trumps
+    and the dealer takes it and discards a card face down. If all refuse, a second
+    round lets each in turn name another suit or pass; if all pass again, the hand
+    is thrown in (unless :attr:`TrumpRule.stick_dealer`)."""
+
+
+class NamerTie(Enum):
+    """Who names trumps when several players tie for the right."""
+
+    FIRST_IN_TURN = "first in turn"
+    """The first of them in turn from the dealer's neighbour (the bidding order)."""
+    CUT = "cut"
+    """They cut: one of them at random (drawn from the hand's deal, so a replay cuts alike)."""
 
 
 class TrumpCardKind(Enum):
@@ -430,6 +464,18 @@ class TrumpRule:
     order (ace high) and every card of its printed suit. A hand without trumps
     ignores it."""
 
+    namer: TrumpNamer = TrumpNamer.NOBODY
+    """Who chooses the trumps, if anyone (see :class:`TrumpNamer`)."""
+    name_no_trumps: bool = False
+    """A player who names trumps may name no trumps instead of a suit."""
+    stick_dealer: bool = False
+    """Order-up: in the second round the dealer may not pass ("stick the dealer")."""
+    keep_turned: bool = False
+    """Order-up: the dealer, having taken the turned card, may not discard it."""
+    namer_tie: NamerTie = NamerTie.FIRST_IN_TURN
+    """Who names when several players have the same right (most tricks, or the
+    same highest bid)."""
+
     def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
         """The cards of ``pack`` that are the hand's highest trumps by
         :attr:`order` when ``trump`` is the trump suit, highest first (an entry
@@ -474,7 +520,12 @@ class TrumpRule:
         """True when hand ``hand_number``'s trump comes from a turned-up card."""
         if self.no_trump_every and hand_number % self.no_trump_every == 0:
             return False
-        return self.kind is TrumpKind.TURN_UP
+        return self.kind is TrumpKind.TURN_UP and not self.is_named_hand(hand_number)
+
+    def is_named_hand(self, hand_number: int) -> bool:
+        """True when a player names hand ``hand_number``'s trumps after the deal
+        (the previous hand's winner of most tricks, from the second hand on)."""
+        return self.namer is TrumpNamer.MOST_TRICKS and hand_number > 1
 
 
 @frozen

@@ -135,6 +135,16 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("team_points", NUMBER, "the card points the player's team took (its own without teams)"),
     ("partner_bid", NUMBER, "the bids of the player's partners added up (0 without teams)"),
     ("partner_tricks", NUMBER, "the tricks the player's partners took (0 without teams)"),
+    (
+        "maker",
+        CONDITION,
+        "true when the player (with teams: the player's team) made trumps this hand",
+    ),
+    (
+        "maker_tricks",
+        NUMBER,
+        "the tricks taken this hand by the player (with teams: the team) who made trumps",
+    ),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -177,6 +187,7 @@ VARIABLE_BOUNDS: Final[Mapping[str, int]] = MappingProxyType(
         "team_points": 5200,
         "partner_bid": 52,
         "partner_tricks": 52,
+        "maker_tricks": 52,
     }
 )
 #: The largest value of a counter (``counter bags: ...``), either sign: a
@@ -478,6 +489,8 @@ def score_env(
     team_tricks: int | None = None,
     team_points: int | None = None,
     counters: Mapping[str, int] | None = None,
+    maker: bool = False,
+    maker_tricks: int = 0,
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -496,6 +509,10 @@ def score_env(
         team_tricks: the tricks its team took (``None``: its own).
         team_points: the card points its team took (``None``: its own).
         counters: the values of the game's counters for the player's team.
+        maker: whether the player made trumps this hand (with teams: the
+            player's team, one of whose players made them).
+        maker_tricks: the tricks the player who made trumps took (with teams:
+            that player's team).
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -523,6 +540,8 @@ def score_env(
         "team_points": points if team_points is None else team_points,
         "partner_bid": tb - bid,
         "partner_tricks": tt - tricks,
+        "maker": bool(maker),
+        "maker_tricks": maker_tricks,
     }
     if counters:
         env.update(counters)

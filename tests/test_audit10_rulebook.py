@@ -642,6 +642,10 @@ def has_trumps(v: Variant) -> bool:
                     return True
             elif t.fixed_trump(h) is not None:
                 return True
+            elif t.kind is TrumpKind.DEALERS_CARD and not (
+                t.no_trump_every and h % t.no_trump_every == 0
+            ):
+                return True  # the dealer's own last card, always there
     return False
 
 

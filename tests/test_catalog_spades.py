@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Bid, Game
+from cardrules.cards import Suit
 from cardrules.dsl import load_text
 from cardrules.engine import Look, replay
 from cardrules.errors import VariantError
@@ -203,12 +204,24 @@ def test_game_to_500_and_the_winners_are_a_side() -> None:
 
 
 def test_whist_scores_tricks_over_six_for_the_side() -> None:
+    """The dealer (seat 4) holds every spade, so its last card makes spades
+    trumps: it takes all 13 tricks and its side scores 7."""
     g = Game(WHIST, 4, deck=deal(HEARTS, CLUBS, DIAMONDS, ALL_SPADES), first_dealer=3)
+    assert g.trump is Suit.SPADES and g.turned_up in g.hand(3)
     play_hand(g)
     _, _, _bids, tricks, points, _ = last_score(g)
-    assert sum(tricks) == 13 and tricks[0] + tricks[2] >= 7
-    over = tricks[0] + tricks[2] - 6
-    assert points == (over, 0, over, 0)
+    assert tricks == (0, 0, 0, 13)
+    assert points == (0, 7, 0, 7)
+
+
+def test_whist_trumps_are_the_dealers_last_card() -> None:
+    """The dealer's last card shows trumps; it stays in the dealer's hand, and
+    every other seat knows only that card of it."""
+    g = Game(WHIST, 4, seed=3, first_dealer=3)
+    turned = g.turned_up
+    assert turned is not None and turned in g.hand(3) and g.trump is turned.suit
+    for seat in range(3):
+        assert g.view(seat).known_hands == ((3, (turned,)),)
 
 
 # --------------------------------------------------------------------------- saves
@@ -341,7 +354,11 @@ def test_partners_equal_and_views_never_show_another_hand(seed: int, which: str)
     while not g.is_over:
         for seat in range(4):
             view = g.view(seat)
-            assert view.visible_hands == () and view.known_hands == ()
+            assert view.visible_hands == ()
+            # Whist: everyone knows the dealer holds the card that showed trumps.
+            for s, known in view.known_hands:
+                assert which == "whist" and s == g.dealer != seat
+                assert set(known) <= {g.turned_up}
             assert view.hand is None or set(view.hand) == set(g.hand(seat))
             assert view.teams == v.teams
         for seat in range(4):

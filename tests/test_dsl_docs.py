@@ -111,6 +111,12 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = "score: points\n"
         if key == "teams":  # a game with teams is for as many players as they hold
             extra = f"players: {len(re.findall(r'[0-9]+', line))}\n"
+        if key in ("stick the dealer", "dealer keeps the turned card") or (
+            key == "score" and "maker" in line
+        ):
+            extra = "trumps: order up\n"
+        if key in ("may name no trumps", "trump ties"):
+            extra = "trumps: named by the highest bidder\n"
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return

@@ -37,7 +37,8 @@ def test_misspelt_suit():
         "house.cardrules:2:9: unexpected 'spdes'\n"
         "    trumps: spdes\n"
         "            ^\n"
-        "expected one of: `no trumps`, `cycle`, `none`, `turned up` or a suit: spades, hearts, "
+        "expected one of: `no trumps`, `cycle`, `dealer's last card`, `named by the highest "
+        "bidder`, `none`, `order up`, `turned up` or a suit: spades, hearts, "
         "diamonds or clubs\n"
         "did you mean 'spades'?"
     )
@@ -47,7 +48,10 @@ def test_misspelt_suit_in_cycle():
     e = err("game: x\n\ntrumps: cycle spades, diamonds, clubz, hearts\n")
     assert (e.line, e.column) == (3, 33)
     assert str(e).split("\n")[2] == "    " + " " * 32 + "^"
-    assert e.expected == "one of: `no trumps` or a suit: spades, hearts, diamonds or clubs"
+    assert e.expected == (
+        "one of: `no trumps`, `then named by the winner of most tricks` or a suit: "
+        "spades, hearts, diamonds or clubs"
+    )
     assert e.hint == "did you mean 'clubs'?"
 
 

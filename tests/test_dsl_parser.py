@@ -311,7 +311,10 @@ def test_no_trumps_every_nth_hand():
 
 def test_trump_cycle_unknown_suit():
     e = bad("trumps: cycle spades, hartz\n")
-    assert e.expected == "one of: `no trumps` or a suit: spades, hearts, diamonds or clubs"
+    assert e.expected == (
+        "one of: `no trumps`, `then named by the winner of most tricks` or a suit: "
+        "spades, hearts, diamonds or clubs"
+    )
     assert e.hint == "did you mean 'hearts'?"
 
 

@@ -83,7 +83,10 @@ def test_trumps_winner_chooses_does_not_suggest_none(
     )
     assert code == 1
     assert err.startswith(f"{f}:3:9: unexpected 'winner'")
-    assert "expected one of: `no trumps`, `cycle`, `none`, `turned up` or a suit" in err
+    assert (
+        "expected one of: `no trumps`, `cycle`, `dealer's last card`, `named by the highest "
+        "bidder`, `none`, `order up`, `turned up` or a suit"
+    ) in err
     assert "did you mean" not in err
 
 

@@ -167,7 +167,10 @@ def check_views(g: Game) -> None:
         if not forehead_bidding:
             for other in range(n):
                 if other != seat:
-                    hidden = {str(c) for c in g.hand(other)}
+                    # Cards everyone knows another seat holds (picked up, or the
+                    # dealer's own turned-up last card) are shown as known.
+                    known = {str(c) for c in dict(view.known_hands).get(other, ())}
+                    hidden = {str(c) for c in g.hand(other)} - known
                     assert not (seen & hidden), f"seat {seat} sees seat {other}'s cards"
             assert view.visible_hands == ()
         if view.hand is not None:

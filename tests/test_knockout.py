@@ -28,8 +28,13 @@ from cardrules.rules import Variant
 
 KO = cardrules.load("knockout-whist")
 
-#: Knock-out Whist with three cards down to one, for short stacked games.
-KO3 = load_text("game: ko-three\nextends: knockout-whist\nhand size: 3\n")
+#: Knock-out Whist with three cards down to one, for short stacked games; every
+#: hand turns up its trumps, so that these games test the knock-outs alone (the
+#: winner of most tricks naming the next trumps is tested in test_trumps.py).
+KO3 = load_text(
+    "game: ko-three\nextends: knockout-whist\nhand size: 3\ntrumps: turned up\n"
+    "trump ties: first in turn\n"
+)
 
 
 def cards(text: str) -> list[Card]:

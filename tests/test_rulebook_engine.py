@@ -24,6 +24,7 @@ from cardrules.rulebook.hand import play_worked_hand, simple_choice
 from cardrules.rulebook.play import hook_examples, one_hand_variant
 from cardrules.rulebook.tables import format_points, score
 from cardrules.rules import Mode, Variant
+from cardrules.scoring import score_env
 
 VARIANTS = builtin_variants()
 TRICKS = [v for v in VARIANTS if v.mode is Mode.TRICKS]
@@ -71,11 +72,12 @@ def dealt(v: Variant, players: int, seed: int = 3) -> list[tuple[int, Suit | Non
         g.apply(simple_choice(g))
     deals = [e for e in g.events if e[0] == "deal"]
     trumps = {e[1]: (e[2], e[3]) for e in g.events if e[0] == "trump"}
+    made = {e[1]: e[3] for e in g.events if e[0] == "made"}  # trumps a player chose
     out = []
     for e in deals[: len(v.hand_sizes(players))]:
         hand, size = e[1], e[3]
         trump, turned = trumps[hand]
-        out.append((size, trump, turned))
+        out.append((size, made.get(hand, trump), turned))
     return out
 
 
@@ -121,6 +123,12 @@ def test_schedule_table_is_what_the_engine_deals(v: Variant) -> None:
             assert int(cell) == size
             label = label_for(column, n)
             if label == "turned-up card":
+                assert turned is not None and trump == turned.suit
+            elif label == "ordered up or named":
+                assert turned is not None  # offered; the suit is chosen by a player
+            elif label.startswith("named by "):
+                assert turned is None  # no card turned: a player names the suit
+            elif label == "dealer's last card":
                 assert turned is not None and trump == turned.suit
             elif label == "no trumps":
                 assert trump is None
@@ -175,6 +183,17 @@ def test_a_card_points_game_has_no_scoring_table() -> None:
 @pytest.mark.parametrize("v", TABLED, ids=ids(TABLED))
 def test_scoring_table_is_what_the_engine_scores(v: Variant) -> None:
     page = rulebook(v, engine_examples=False)
+    if "### Scoring table" not in page:
+        # No table when the points do not follow from one player's bid and tricks.
+        assert v.scoring.formula is not None
+        assert v.scoring.formula.uses() & {
+            "points",
+            "all_points",
+            "most_points",
+            "maker",
+            "maker_tricks",
+        }
+        return
     rows = table_after(page, "### Scoring table")
     # With bids, a row per bid; without, one row of points by tricks taken.
     printed = {
@@ -217,14 +236,27 @@ def test_worked_hand_on_the_page_is_the_engines(v: Variant) -> None:
         assert w.passed and w.pass_to
         for s in range(n):
             assert rows[1 + s][2].endswith(f" to {rows[1 + w.pass_to[s]][0]}")
+    made = w.maker is not None and v.scoring.formula is not None
     for s in range(n):
-        if v in TABLED:
+        if v not in TABLED:  # partners score alike (test_catalog_spades checks the points)
+            assert all(w.points[p] == w.points[s] for p in v.team_of(s))
+        elif made:
+            assert w.maker is not None and v.scoring.formula is not None
+            env = score_env(
+                bid=w.bids[s] or 0,
+                tricks=w.won[s],
+                cards=w.size,
+                hand=w.hand,
+                players=n,
+                maker=s == w.maker,
+                maker_tricks=w.won[w.maker],
+            )
+            assert v.scoring.formula.evaluate(env) == w.points[s]
+        else:
             points = score(
                 v, bid=w.bids[s] or 0, tricks=w.won[s], cards=w.size, hand=w.hand, players=n
             )
             assert points == w.points[s]
-        else:  # partners score alike (test_catalog_spades checks the points themselves)
-            assert all(w.points[p] == w.points[s] for p in v.team_of(s))
         assert f"| {format_points(w.points[s])} | {format_points(w.totals[s])} |" in page
     assert sum(w.won) == w.size
     assert len(w.tricks) == w.size

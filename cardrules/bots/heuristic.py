@@ -28,6 +28,12 @@ most points, the cards above a costly card of their suit that is not its own
 (A♠ and K♠ catch Q♠ in Hearts), then its highest cards.
 
 Shedding games (Kazhutha): see :meth:`HeuristicBot._shed`.
+
+Choosing trumps (see :meth:`HeuristicBot._trumps`): it orders up the turned
+card with at least 3 cards of its suit in 5 (about half its hand, counting the
+card when it is the dealer), names its longest and strongest suit (and passes
+in a second round unless that suit is as long), and as the dealer discards its
+lowest card outside trumps, from its shortest suit.
 """
 
 from __future__ import annotations
@@ -36,7 +42,17 @@ from math import comb
 from typing import Final
 
 from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
-from cardrules.engine.actions import Action, Bid, Look, Pass, Play
+from cardrules.engine.actions import (
+    Action,
+    Bid,
+    Decline,
+    Discard,
+    Look,
+    Name,
+    OrderUp,
+    Pass,
+    Play,
+)
 from cardrules.engine.ranks import STANDARD, RankTables, tables_for
 from cardrules.engine.view import View
 
@@ -147,12 +163,53 @@ class HeuristicBot:
             return self._bid(view)
         if view.phase == "pass":
             return self._pass(view, [a for a in legal if isinstance(a, Pass)] or list(legal))
+        if view.phase == "trumps":
+            return self._trumps(view)
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return legal[0]
         if _is_shedding(view):
             return self._shed(view, plays)
         return self._play(view, plays)
+
+    # ------------------------------------------------------------------ choosing trumps
+
+    @staticmethod
+    def _suit_strength(hand: tuple[Card, ...], suit: int) -> float:
+        """How good ``suit`` would be as trumps: its length, plus a half for each
+        card of it from the jack up."""
+        mine = [c for c in hand if c // 13 == suit]
+        return len(mine) + 0.5 * sum(1 for c in mine if _rank(c) >= 9)
+
+    def _trumps(self, view: View) -> Action:
+        """The choice of trumps: order up, name, pass or discard (see the module docs)."""
+        legal = view.legal_actions
+        hand = view.hand or ()
+        need = max(2, (len(hand) + 1) // 2)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            trump = -1 if view.trump is None else int(view.trump)
+            counts = [sum(1 for c in hand if c // 13 == s) for s in range(4)]
+
+            def cost(a: Discard) -> tuple[int, int, int]:
+                c = int(a.card)
+                return (c // 13 == trump, counts[c // 13], _rank(c))
+
+            return min(discards, key=cost)
+        if OrderUp() in legal and view.turned_up is not None:
+            suit = view.turned_up // 13
+            have = sum(1 for c in hand if c // 13 == suit)
+            if view.seat == view.dealer:
+                have += 1
+            return OrderUp() if have >= need else Decline()
+        names = [a for a in legal if isinstance(a, Name) and a.suit is not None]
+        if not names:
+            return legal[0]
+        best = max(names, key=lambda a: self._suit_strength(hand, int(a.suit or 0)))
+        length = sum(1 for c in hand if best.suit is not None and c // 13 == best.suit)
+        if Decline() in legal and length < need:
+            return Decline()
+        return best
 
     # ------------------------------------------------------------------ shared knowledge
 

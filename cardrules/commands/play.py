@@ -157,8 +157,25 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
         extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
         return f"\n=== Hand {ev[1]}{of}{extra}: {ev[3]} cards each, {t.does(ev[2], 'deals')} ==="
     if kind == "trump":
+        if ev[2] is None and ev[3] is not None:
+            return f"Turned up: {t.card(ev[3])} (to be ordered up or passed)"
         turned = f" ({t.card(ev[3])} turned up)" if ev[3] is not None else ""
         return f"Trumps: {t.suit(ev[2])}{turned}"
+    if kind == "call":
+        if ev[2] is None:
+            return f"{t.does(ev[1], 'discards')} a card face down"
+        label = ev[2].label
+        if label.startswith("discard "):
+            return f"{t.does(ev[1], 'discards')} {t.card(ev[2].card)} face down"
+        if label == "pass":
+            return f"{t.does(ev[1], 'passes')}"
+        if label == "order up":
+            return f"{t.does(ev[1], 'orders')} up the turned card"
+        return f"{t.does(ev[1], 'names')} {label[5:]}"
+    if kind == "made":
+        return f"Trumps: {t.suit(ev[3])} ({t.does(ev[2], 'makes')} trumps)"
+    if kind == "thrown in":
+        return f"Everyone passed: hand {ev[1]} is thrown in"
     if kind == "look":
         return f"{t.does(ev[1], 'looks')} at the cards"
     if kind == "bid":
@@ -244,8 +261,8 @@ def score_sheet(events: Sequence[Event], t: Table, *, last: int | None = None) -
             sizes[ev[1]] = ev[3]
         elif ev[0] == "knocked out":
             gone.add(ev[1])
-        elif ev[0] == "trump":
-            s = ev[2]
+        elif ev[0] in ("trump", "made"):
+            s = ev[2] if ev[0] == "trump" else ev[3]
             trumps[ev[1]] = "-" if s is None else (s.symbol if t.unicode else s.letter)
         elif ev[0] == "score":
             cells = []
@@ -448,6 +465,10 @@ class _Session:
         if low in ("take", "take hand"):
             return Take()
         act = Pass if v.phase == "pass" else Play
+        if v.phase == "trumps":
+            if text.isdigit() and 1 <= int(text) <= len(cards):
+                text = f"discard {cards[int(text) - 1]}"
+            return self._parse_call(text, legal)
         if text.isdigit():
             k = int(text)
             if not 1 <= k <= len(cards):
@@ -459,6 +480,30 @@ class _Session:
         except CardError as exc:
             self.say(f"Not a card: {exc}. Type a card such as QS, q♠ or 10h, or its number.")
             return None
+
+    def _parse_call(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """A choice of trumps: ``order up``, ``pass``, ``name hearts`` (or just
+        ``hearts``), ``name no trumps``, ``discard QS`` (or just ``QS``)."""
+        from cardrules.engine.notation import parse_action
+
+        words = text.split()
+        tries = [text]
+        if len(words) == 1:
+            tries += [f"name {text}", f"name {text}s", f"discard {text}"]
+        first: Action | None = None
+        for attempt in tries:
+            try:
+                action = parse_action(attempt)
+            except InvalidAction:
+                continue
+            if action in legal:
+                return action
+            first = first or action
+        if first is not None:
+            return first  # not legal now: applying it says why
+        choices = ", ".join(a.label for a in legal)
+        self.say(f"Choose one of: {choices}")
+        return None
 
     # ---- saving
 
@@ -498,6 +543,10 @@ class _Session:
             )
         elif v.phase == "pass":
             prompt = "A card to pass (QS, q♠, 10h or its number; help, quit) > "
+        elif v.phase == "trumps":
+            choices = ", ".join(a.label for a in v.legal_actions[:8])
+            more = ", ..." if len(v.legal_actions) > 8 else ""
+            prompt = f"Trumps: {choices}{more} (help, quit) > "
         else:
             prompt = "Your card (QS, q♠, 10h or its number; help, quit) > "
         while True:

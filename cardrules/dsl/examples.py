@@ -47,6 +47,7 @@ __all__ = [
     "MAX_EXAMPLE_LINES",
     "BidItem",
     "Bids",
+    "Calls",
     "ChangeBid",
     "Deal",
     "ExLine",
@@ -175,6 +176,16 @@ class PassCards:
 
 
 @frozen
+class Calls:
+    """``calls pass, order up, discard 9♠``: the choice of trumps, made in turn by
+    whoever is to act. Each call is ``"pass"``, ``"order up"``, ``"name"`` (with
+    ``suit``; ``None`` for no trumps) or ``"discard"`` (with ``card``)."""
+
+    calls: tuple[tuple[str, Suit | None, Card | None], ...]
+    pos: SourcePos | None = field(factory=_no_pos, eq=False, repr=False)
+
+
+@frozen
 class Plays:
     """``play K♥ 5♠``: cards played in turn by whoever is to play."""
 
@@ -220,6 +231,8 @@ class ExpectKind(Enum):
     CARDS_EACH = "cards each"
     GAME_OVER = "the game is over"
     NO_LOSER = "no loser"
+    MAKES_TRUMPS = "makes trumps"
+    THROWN_IN = "the hand is thrown in"
 
 
 @frozen
@@ -263,7 +276,7 @@ class Expect:
 
 
 #: What an example does after its deal, in order.
-Step = Bids | ChangeBid | PassCards | TakeCards | Plays | PlayOut | Expect
+Step = Bids | ChangeBid | PassCards | TakeCards | Plays | Calls | PlayOut | Expect
 
 
 @frozen
@@ -403,7 +416,20 @@ def step_text(step: Step) -> str:
         return f"play {_cards(step.cards)}"
     if isinstance(step, PlayOut):
         return "play out the game" if step.game else "play out the hand"
+    if isinstance(step, Calls):
+        return "calls " + ", ".join(call_text(c) for c in step.calls)
     return f"expect {_expect_text(step)}"
+
+
+def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
+    """One call of a ``calls`` line: ``pass``, ``order up``, ``name hearts``,
+    ``name no trumps`` or ``discard 9♠``."""
+    what, suit, c = call
+    if what == "name":
+        return f"name {suit.word}" if suit is not None else "name no trumps"
+    if what == "discard":
+        return f"discard {c}"
+    return what
 
 
 #: How the lines of an example are indented in canonical text.
@@ -446,6 +472,12 @@ _PHRASES: Final[dict[str, str]] = {
     "K_WITH": "with",
     "K_PLAY": "play",
     "K_EXPECT": "expect",
+    "K_CALLS": "calls",
+    "V_PASS": "pass",
+    "V_NAME": "name",
+    "V_DISCARD": "discard",
+    "V_MAKES_TRUMPS": "makes trumps",
+    "V_THROWN_IN": "the hand is thrown in",
     "V_DEALS": "deals",
     "V_HOLDS": "holds",
     "V_PASSES": "passes",
@@ -653,6 +685,23 @@ class ExampleRules:
         return ExLine("step", Plays(cards), c[0], len(cards))
 
     # ---- expectations
+    def call_pass(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("pass", None, None)
+
+    def call_order_up(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("order up", None, None)
+
+    def call_name(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        tok: Token = c[1]
+        return ("name", SUIT_NAMES[str(tok).lower()] if tok.type == "SUIT" else None, None)
+
+    def call_discard(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("discard", None, self._card_list([c[1]])[0])
+
+    def ex_calls(self, c: list[Any]) -> ExLine:
+        calls = tuple(x for x in c[1:] if isinstance(x, tuple))
+        return ExLine("step", Calls(calls), c[0], len(calls))
+
     def ex_expect(self, c: list[Any]) -> ExLine:
         return ExLine("step", c[1], c[0])
 
@@ -816,6 +865,12 @@ class ExampleRules:
 
     def expect_no_loser(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.NO_LOSER)
+
+    def expect_maker(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.MAKES_TRUMPS, seat=self._ex_seat(c[1]))
+
+    def expect_thrown_in(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.THROWN_IN)
 
 
 # --------------------------------------------------------------------------- assembling

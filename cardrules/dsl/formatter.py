@@ -37,6 +37,7 @@ from cardrules.rules import (
     SizeEntry,
     TieBreak,
     TrumpKind,
+    TrumpNamer,
     Variant,
 )
 from cardrules.scoring import format_formula
@@ -113,15 +114,24 @@ def _hands(v: Variant) -> str:
 
 def _trumps(v: Variant) -> str:
     t = v.trumps
+    if t.namer is TrumpNamer.HIGHEST_BIDDER:
+        return "named by the highest bidder"
+    if t.namer is TrumpNamer.ORDER_UP:
+        return "order up"
+    if t.kind is TrumpKind.DEALERS_CARD:
+        return "dealer's last card"
+    then = ", then named by the winner of most tricks" if t.namer is TrumpNamer.MOST_TRICKS else ""
     if t.kind is TrumpKind.NONE:
         return "none"
     if t.kind is TrumpKind.FIXED:
-        return t.suit.word if t.suit is not None else "none"
+        return t.suit.word + then if t.suit is not None else "none"
     if t.kind is TrumpKind.TURN_UP:
-        return "turned up" + (
-            ", no trumps when the pack runs out" if t.none_when_pack_empty else ""
+        return (
+            "turned up"
+            + (", no trumps when the pack runs out" if t.none_when_pack_empty else "")
+            + then
         )
-    return "cycle " + ", ".join(s.word if s is not None else "no trumps" for s in t.cycle)
+    return "cycle " + ", ".join(s.word if s is not None else "no trumps" for s in t.cycle) + then
 
 
 def _first_lead(v: Variant) -> str:
@@ -273,6 +283,10 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     ),
     "trump order": lambda v: ", ".join(str(e) for e in v.trumps.order) or "usual",
     "pass": _pass,
+    "stick the dealer": lambda v: _yes(v.trumps.stick_dealer),
+    "dealer keeps the turned card": lambda v: _yes(v.trumps.keep_turned),
+    "may name no trumps": lambda v: _yes(v.trumps.name_no_trumps),
+    "trump ties": lambda v: v.trumps.namer_tie.value,
     "bidding": lambda v: _BIDDING[v.bidding.style],
     "hook": lambda v: _yes(v.bidding.hook),
     "bids": _bids,
@@ -376,6 +390,13 @@ def _wanted(v: Variant, key: str) -> bool:
         return v.trumps.no_trump_every is not None
     if key == "trump order":
         return bool(v.trumps.order)
+    if key in (
+        "stick the dealer",
+        "dealer keeps the turned card",
+        "may name no trumps",
+        "trump ties",
+    ):
+        return _differs(v, key)
     if key == "hand size":
         return v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST) or _differs(v, key)
     if key == "bidding":

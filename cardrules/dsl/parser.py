@@ -52,6 +52,7 @@ from cardrules.rules import (
     LeaderOut,
     LoserTie,
     Mode,
+    NamerTie,
     PassTo,
     Pattern,
     PlayerRange,
@@ -63,6 +64,7 @@ from cardrules.rules import (
     TrumpCard,
     TrumpCardKind,
     TrumpKind,
+    TrumpNamer,
     TrumpRule,
     Variant,
 )
@@ -472,7 +474,18 @@ class _Build(ExampleRules, Transformer[Token, Any]):
 
     def trumps(self, c: list[Any]) -> Setting:
         tok: Token = c[2]
-        if tok.type in ("V_NONE", "NO_TRUMPS"):
+        namer = TrumpNamer.NOBODY
+        if any(t.type == "V_THEN_NAMED" for t in _tokens(c[3:])):
+            namer = TrumpNamer.MOST_TRICKS
+        if tok.type == "V_NAMED_BY_BIDDER":
+            rule = TrumpRule(TrumpKind.NONE)
+            namer = TrumpNamer.HIGHEST_BIDDER
+        elif tok.type == "V_ORDER_UP":
+            rule = TrumpRule(TrumpKind.TURN_UP, none_when_pack_empty=True)
+            namer = TrumpNamer.ORDER_UP
+        elif tok.type == "V_DEALERS_CARD":
+            rule = TrumpRule(TrumpKind.DEALERS_CARD)
+        elif tok.type in ("V_NONE", "NO_TRUMPS"):
             rule = TrumpRule(TrumpKind.NONE)
         elif tok.type == "SUIT":
             rule = TrumpRule(TrumpKind.FIXED, suit=_suit(tok))
@@ -490,7 +503,21 @@ class _Build(ExampleRules, Transformer[Token, Any]):
             ("trumps.suit", rule.suit),
             ("trumps.cycle", rule.cycle),
             ("trumps.none_when_pack_empty", rule.none_when_pack_empty),
+            ("trumps.namer", namer),
         )
+
+    def stick_dealer(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("trumps.stick_dealer", _bool(c[2])))
+
+    def keep_turned(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("trumps.keep_turned", _bool(c[2])))
+
+    def name_no_trumps(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("trumps.name_no_trumps", _bool(c[2])))
+
+    def trump_ties(self, c: list[Any]) -> Setting:
+        tie = NamerTie.CUT if c[2].type == "V_A_CUT" else NamerTie.FIRST_IN_TURN
+        return self._setting(c, ("trumps.namer_tie", tie))
 
     def no_trumps(self, c: list[Any]) -> Setting:
         tok: Token = c[2]

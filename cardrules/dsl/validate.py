@@ -48,6 +48,7 @@ from cardrules.rules import (
     HandSizeRule,
     LeaderOut,
     Mode,
+    NamerTie,
     PassTo,
     Pattern,
     ScheduleRule,
@@ -57,6 +58,7 @@ from cardrules.rules import (
     SizeEntry,
     SourcePos,
     TrumpKind,
+    TrumpNamer,
     Variant,
     WinRule,
 )
@@ -69,6 +71,7 @@ __all__ = [
     "ALWAYS_EFFECTIVE",
     "BID_VARIABLES",
     "EFFECTS",
+    "MAKER_VARIABLES",
     "NOT_SETTINGS",
     "POINT_VARIABLES",
     "Effect",
@@ -102,6 +105,10 @@ def _formulas(v: Variant) -> list[tuple[str, Formula]]:
 def _uses(v: Variant) -> set[str]:
     """The variables every formula of the game reads."""
     return {name for _, f in _formulas(v) for name in f.uses()}
+
+
+#: The formula variables that read who made trumps (a player's choice of trumps).
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks"})
 
 
 def _where(v: Variant, key: str) -> SourcePos:
@@ -412,6 +419,39 @@ def _check(
         raise fail("trumps", "the trump cycle is empty")
     if v.trumps.no_trump_every is not None and v.trumps.no_trump_every < 2:
         raise fail("no trumps", "every hand would be played without trumps")
+    namer = v.trumps.namer
+    if namer is not TrumpNamer.NOBODY and not tricks:
+        raise fail(
+            culprit("trumps", "mode"),
+            "shedding games are played without trumps, so nobody can name them",
+        )
+    if namer is TrumpNamer.HIGHEST_BIDDER and not bidding:
+        raise fail(
+            culprit("trumps", "bidding"),
+            "trumps named by the highest bidder need bidding",
+            hint="add `bidding: in turn`, or another trump rule",
+        )
+    if namer is TrumpNamer.HIGHEST_BIDDER and v.trumps.kind is not TrumpKind.NONE:
+        raise fail("trumps", "trumps named by the highest bidder come from no card or suit")
+    if namer is TrumpNamer.ORDER_UP and v.trumps.kind is not TrumpKind.TURN_UP:
+        raise fail("trumps", "order-up needs a card turned up (trumps kind TURN_UP)")
+    if namer is TrumpNamer.MOST_TRICKS and (
+        v.trumps.kind in (TrumpKind.NONE, TrumpKind.DEALERS_CARD)
+        or (v.trumps.kind is TrumpKind.FIXED and v.trumps.suit is None)
+    ):
+        raise fail(
+            "trumps",
+            "`then named by the winner of most tricks` follows a first hand's trumps: "
+            "turned up, a suit or a cycle",
+        )
+    formula_uses = _uses(v)
+    if formula_uses & MAKER_VARIABLES and namer is TrumpNamer.NOBODY:
+        raise fail(
+            culprit("score", "trumps"),
+            "the score uses maker or maker_tricks, but nobody makes trumps in this game",
+            hint="let a player choose trumps (such as `trumps: order up`), or take them "
+            "out of the score",
+        )
 
     # ---- bidding
     b = v.bidding
@@ -457,6 +497,13 @@ def _check(
                     f"each player passes {_cards(ps.count)}, but some hands for {n} players "
                     f"have only {_cards(small)}",
                 )
+        if tricks and v.trumps.namer is not TrumpNamer.NOBODY:
+            raise fail(
+                culprit("pass", "trumps"),
+                "cards cannot be passed in a game where a player chooses trumps: the two "
+                "phases cannot yet follow one another",
+                hint="pass cards, or let a player choose trumps, not both",
+            )
         if tricks and v.winning.knockout_below:
             raise fail(
                 culprit("pass", "knocked out"),
@@ -906,6 +953,52 @@ def _without_bidding(c: _Context, key: str) -> _NoOp:
         hint=_OFF.get(key),
         warning=f"`{key}` has no effect: {why}",
     )
+
+
+def _stick_dealer(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.stick_dealer and t.namer is not TrumpNamer.ORDER_UP:
+        yield _NoOp(
+            "stick the dealer",
+            "`stick the dealer` has no effect: only order-up (`trumps: order up`) has a "
+            "second round for the dealer to be stuck in",
+            ("trumps",),
+        )
+
+
+def _keep_turned(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.keep_turned and t.namer is not TrumpNamer.ORDER_UP:
+        yield _NoOp(
+            "dealer keeps the turned card",
+            "`dealer keeps the turned card` has no effect: only in order-up (`trumps: order "
+            "up`) does a dealer take the turned card",
+            ("trumps",),
+        )
+
+
+def _name_no_trumps(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.name_no_trumps and t.namer is TrumpNamer.NOBODY:
+        yield _NoOp(
+            "may name no trumps",
+            "`may name no trumps` has no effect: nobody names trumps in this game",
+            ("trumps",),
+        )
+
+
+def _trump_ties(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.namer_tie is not NamerTie.FIRST_IN_TURN and t.namer not in (
+        TrumpNamer.HIGHEST_BIDDER,
+        TrumpNamer.MOST_TRICKS,
+    ):
+        yield _NoOp(
+            "trump ties",
+            "`trump ties` has no effect: only the highest bidder or the winner of most "
+            "tricks names trumps after a tie",
+            ("trumps",),
+        )
 
 
 def _hook(c: _Context) -> Iterator[_NoOp]:
@@ -1463,6 +1556,22 @@ EFFECTS: Final[dict[str, Effect]] = {
         "every game that reaches a hand whose entry of the cycle is a direction",
         _pass,
     ),
+    "stick the dealer": Effect(
+        ("trumps.stick_dealer",), "order-up games (`trumps: order up`)", _stick_dealer
+    ),
+    "dealer keeps the turned card": Effect(
+        ("trumps.keep_turned",), "order-up games (`trumps: order up`)", _keep_turned
+    ),
+    "may name no trumps": Effect(
+        ("trumps.name_no_trumps",),
+        "games in which a player names trumps (or a suit in order-up's second round)",
+        _name_no_trumps,
+    ),
+    "trump ties": Effect(
+        ("trumps.namer_tie",),
+        "games in which the highest bidder or the winner of most tricks names trumps",
+        _trump_ties,
+    ),
     "bidding": Effect(("bidding.style",), "trick-taking games", _bidding),
     "hook": Effect(("bidding.hook",), "games with bidding in turn", _hook),
     "bids": Effect(
@@ -1603,7 +1712,13 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     "deck": ("deck.removed", "deck.lowest"),
     "first dealer": ("dealer.first", "dealer.seat"),
     "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
-    "trumps": ("trumps.kind", "trumps.suit", "trumps.cycle", "trumps.none_when_pack_empty"),
+    "trumps": (
+        "trumps.kind",
+        "trumps.suit",
+        "trumps.cycle",
+        "trumps.none_when_pack_empty",
+        "trumps.namer",
+    ),
     "first lead": ("play.first_leader", "play.lead_card", "play.first_lead"),
     "match word": ("match.word",),
 }

@@ -12,7 +12,12 @@ ids            action
 158            ``Look()``: look at your cards (blind-bidding games)
 159-211        ``Amend(n)``: change your bid to n (games with ``amend``)
 212-263        ``Pass(card)``: choose a card to pass (games with ``pass:``)
-264            ``Take()``: take a neighbour's hand (shedding games
+264-267        ``Name(suit)``: name a trump suit (``Name(Suit.CLUBS)`` is 264)
+268            ``Name(None)``: name no trumps
+269            ``OrderUp()``: order up the turned card (make its suit trumps)
+270            ``Decline()``: pass: refuse the turned card, or name nothing
+271-322        ``Discard(card)``: the dealer discards a card face down
+323            ``Take()``: take a neighbour's hand (shedding games
                with ``take a hand from:``)
 =============  =====================================
 
@@ -29,23 +34,32 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardrules.cards import ALL_CARDS, Card, card
+from cardrules.cards import ALL_CARDS, Card, Suit, card
 from cardrules.errors import CardError, InvalidAction
 
 __all__ = [
     "AMEND_BASE",
     "BID_BASE",
     "BLIND_BASE",
+    "DECLINE_ID",
+    "DISCARD_BASE",
     "LOOK_ID",
     "MAX_BID",
+    "NAME_NO_TRUMPS_ID",
     "NUM_ACTIONS",
+    "ORDER_UP_ID",
     "PASS_BASE",
     "SHED_BASE",
     "TAKE_ID",
+    "TRUMP_BASE",
     "Action",
     "Amend",
     "Bid",
+    "Decline",
+    "Discard",
     "Look",
+    "Name",
+    "OrderUp",
     "Pass",
     "Play",
     "Take",
@@ -59,8 +73,14 @@ LOOK_ID: Final = BLIND_BASE + MAX_BID + 1
 AMEND_BASE: Final = LOOK_ID + 1
 #: ``Pass(card)`` is ``PASS_BASE + int(card)``.
 PASS_BASE: Final = AMEND_BASE + MAX_BID + 1
-#: The first id of the shedding games' actions (after the passes).
-SHED_BASE: Final = PASS_BASE + 52
+#: The trump-choice block: ``Name(suit)`` for each suit, then ``Name(None)``.
+TRUMP_BASE: Final = PASS_BASE + 52
+NAME_NO_TRUMPS_ID: Final = TRUMP_BASE + 4
+ORDER_UP_ID: Final = NAME_NO_TRUMPS_ID + 1
+DECLINE_ID: Final = ORDER_UP_ID + 1
+DISCARD_BASE: Final = DECLINE_ID + 1
+#: The first id of the shedding games' actions (after the choice of trumps).
+SHED_BASE: Final = DISCARD_BASE + 52
 #: ``Take()``: take every card of a neighbour (``take a hand from:``).
 TAKE_ID: Final = SHED_BASE
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
@@ -289,6 +309,110 @@ class Pass(Action):
         return f"Pass('{self.card}')"
 
 
+class Name(Action):
+    """Name the trumps: ``Name(Suit.HEARTS)``, ``Name("hearts")``, or ``Name(None)``
+    for no trumps (when the rules allow it).
+
+    Attributes:
+        suit: the suit named, or ``None`` for no trumps.
+    """
+
+    __slots__ = ("suit",)
+    suit: Suit | None
+
+    def __new__(cls, s: Suit | str | None) -> Name:
+        """Return the interned action naming ``s``.
+
+        Raises:
+            InvalidAction: if ``s`` is not a suit (or ``None``).
+        """
+        if s is None:
+            return _NAMES[4]
+        if isinstance(s, str):
+            for x in Suit:
+                if s.strip().lower() in (x.word, x.symbol, x.word.rstrip("s")):
+                    return _NAMES[x]
+            raise InvalidAction(f"Name needs a suit such as 'hearts' or None, got {s[:30]!r}")
+        if type(s) is Suit:
+            return _NAMES[s]
+        raise InvalidAction(f"Name needs a suit or None (no trumps), got {type(s).__name__}")
+
+    @property
+    def label(self) -> str:
+        return "name no trumps" if self.suit is None else f"name {self.suit.word}"
+
+    def __repr__(self) -> str:
+        return "Name(None)" if self.suit is None else f"Name(Suit.{self.suit.name})"
+
+
+class OrderUp(Action):
+    """Order up the turned card: its suit is trumps, and the dealer takes it."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> OrderUp:
+        """Return the singleton."""
+        return _ORDER_UP
+
+    @property
+    def label(self) -> str:
+        return "order up"
+
+    def __repr__(self) -> str:
+        return "OrderUp()"
+
+
+class Decline(Action):
+    """Pass in the choice of trumps: refuse the turned card, or name no suit."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Decline:
+        """Return the singleton."""
+        return _DECLINE
+
+    @property
+    def label(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Decline()"
+
+
+class Discard(Action):
+    """The dealer, having taken the turned card, discards a card face down:
+    ``Discard("9♠")`` or ``Discard(card)``.
+
+    Attributes:
+        card: the card discarded.
+    """
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __new__(cls, c: Card | int | str) -> Discard:
+        """Return the interned action for discarding card ``c``.
+
+        Raises:
+            InvalidAction: if ``c`` is not a card.
+        """
+        if isinstance(c, str):
+            try:
+                c = card(c)
+            except CardError as e:
+                raise InvalidAction(f"Discard needs a card: {e}") from None
+        if type(c) is Card or (type(c) is int and 0 <= c < 52):
+            return _DISCARDS[c]
+        raise InvalidAction(f"Discard needs a card (0-51 or text like 'A♠'), got {c!r}")
+
+    @property
+    def label(self) -> str:
+        return f"discard {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Discard('{self.card}')"
+
+
 _PLAYS: Final[tuple[Play, ...]] = tuple(_new(Play, i, card=ALL_CARDS[i]) for i in range(52))
 _BIDS: Final[tuple[Bid, ...]] = tuple(
     _new(Bid, BID_BASE + n, n=n, blind=False) for n in range(MAX_BID + 1)
@@ -304,6 +428,15 @@ _PASSES: Final[tuple[Pass, ...]] = tuple(
     _new(Pass, PASS_BASE + i, card=ALL_CARDS[i]) for i in range(52)
 )
 _TAKE: Final[Take] = _new(Take, TAKE_ID)
+_NAMES: Final[tuple[Name, ...]] = (
+    *(_new(Name, TRUMP_BASE + int(x), suit=x) for x in Suit),
+    _new(Name, NAME_NO_TRUMPS_ID, suit=None),
+)
+_ORDER_UP: Final[OrderUp] = _new(OrderUp, ORDER_UP_ID)
+_DECLINE: Final[Decline] = _new(Decline, DECLINE_ID)
+_DISCARDS: Final[tuple[Discard, ...]] = tuple(
+    _new(Discard, DISCARD_BASE + i, card=ALL_CARDS[i]) for i in range(52)
+)
 _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS,
     *_BIDS,
@@ -311,6 +444,10 @@ _BY_ID: Final[tuple[Action, ...]] = (
     _LOOK,
     *_AMENDS,
     *_PASSES,
+    *_NAMES,
+    _ORDER_UP,
+    _DECLINE,
+    *_DISCARDS,
     _TAKE,
 )
 assert len(_BY_ID) == NUM_ACTIONS

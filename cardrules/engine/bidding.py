@@ -7,7 +7,10 @@ bids a seat may make now from the compiled rules: the range of bids, the hook
 a seat looks at its cards, and which bids may be made blind.
 :func:`_amend_options` lists the changes the last seat to bid may make.
 :func:`_do_bid` records a look, a bid or a change, and when every seat has bid
-logs the bids and starts the play (:func:`~cardrules.engine.play._start_play`).
+logs the bids and starts the play (:func:`~cardrules.engine.play._start_play`),
+or first the naming of trumps by the highest bidder
+(:func:`~cardrules.engine.trumps._open_for_bidder`); :func:`_after_trumps`
+goes on once a player has made trumps.
 :func:`_try_bid` and :func:`_try_amend` are the slow path of
 :meth:`Game.apply <cardrules.engine.game.Game.apply>` in the bidding: they make
 an action that is legal after all, or raise the reason it is not.
@@ -23,6 +26,7 @@ from cardrules.engine.actions import Action, Amend, Bid, Play
 from cardrules.engine.explain import _explain_bid
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BID, _LOOK
+from cardrules.engine.trumps import NAMER_BIDDER, _open_for_bidder
 from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -133,7 +137,16 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
     g._events.append(("bids", tuple(g._bids)))
     g._amender = -1
     g._waiting = None
-    _start_play(g)
+    if not _open_for_bidder(g):
+        _start_play(g)
+
+
+def _after_trumps(g: Game) -> None:
+    """Trumps have just been made by a player: the bidding, when it is still to
+    come, else the play."""
+    g._legal = None
+    if g._r.trump_namer == NAMER_BIDDER or not _start_bidding(g):
+        _start_play(g)
 
 
 def _try_amend(g: Game, actor: int, action: Amend) -> None:
@@ -178,7 +191,8 @@ def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
             if r.blind
             else "this variant has no blind bidding: your cards are already visible"
         )
-    assert isinstance(action, Bid)
+    if not isinstance(action, Bid):
+        raise IllegalAction(f"{action.label} is not possible now: seat {actor} is to bid")
     if action.blind and not (r.blind and not g._looked[actor]):
         raise IllegalAction(
             "a blind bid is only possible before you look at your cards"

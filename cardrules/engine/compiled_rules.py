@@ -31,6 +31,7 @@ from cardrules.rules import (
     LeaderOut,
     LoserTie,
     Mode,
+    NamerTie,
     PassRule,
     PassTo,
     Pattern,
@@ -38,6 +39,7 @@ from cardrules.rules import (
     TakeHand,
     TieBreak,
     TrumpKind,
+    TrumpNamer,
     Variant,
 )
 
@@ -58,8 +60,12 @@ def _local_env(
     points: int = 0,
     all_points: int = 0,
     most_points: int = 0,
+    maker: bool = False,
+    maker_tricks: int = 0,
 ) -> dict[str, int | Fraction | bool]:
     return {
+        "maker": maker,
+        "maker_tricks": maker_tricks,
         "points": points,
         "all_points": all_points,
         "most_points": most_points,
@@ -181,6 +187,20 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("ScoringRule", "counters"): (),
     ("Variant", "teams"): (),
     ("Formula", "counters"): (),
+    ("TrumpRule", "namer"): TrumpNamer.NOBODY,
+    ("TrumpRule", "name_no_trumps"): False,
+    ("TrumpRule", "stick_dealer"): False,
+    ("TrumpRule", "keep_turned"): False,
+    ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
+}
+
+#: The formula variables that read who made trumps (a player's choice of trumps).
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks"})
+_NAMER_CODES: Final = {
+    TrumpNamer.NOBODY: 0,
+    TrumpNamer.HIGHEST_BIDDER: 1,
+    TrumpNamer.MOST_TRICKS: 2,
+    TrumpNamer.ORDER_UP: 3,
 }
 
 
@@ -380,7 +400,21 @@ class _Rules:
             int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
         ] = {}
         self.turn_up_any = t.kind is TrumpKind.TURN_UP
-        self.turn_up_all = self.turn_up_any and not t.no_trump_every
+        # A player's choice of trumps (see engine/trumps.py): 0 nobody, 1 the
+        # highest bidder, 2 the previous hand's winner of most tricks, 3 order-up.
+        self.trump_namer = _NAMER_CODES[t.namer]
+        self.turn_up_all = (
+            self.turn_up_any and not t.no_trump_every and t.namer is not TrumpNamer.MOST_TRICKS
+        )
+        self.dealers_card = t.kind is TrumpKind.DEALERS_CARD
+        self.name_no_trumps = t.name_no_trumps
+        self.stick_dealer = t.stick_dealer
+        self.keep_turned = t.keep_turned
+        self.namer_cut = t.namer_tie is NamerTie.CUT
+        uses = getattr(self.formula, "uses", None)
+        self.maker_vars = bool(
+            self.trump_namer and uses is not None and set(uses()) & MAKER_VARIABLES
+        )
         self.all_out_leader_loses = v.shedding.all_out is EndWhenAllOut.LAST_LEADER
         self.dead_face_up = v.shedding.dead_tricks is DeadTricks.FACE_UP
         if b.max_bid is not None and b.max_bid < b.min_bid:
@@ -485,6 +519,7 @@ class _Rules:
         players: int,
         blind: bool,
         taken: tuple[int, int, int] | None = None,
+        made: tuple[bool, int] | None = None,
     ) -> Num:
         """One seat's points for one hand: an int when whole (fast to add), else a Fraction.
 
@@ -497,6 +532,8 @@ class _Rules:
             blind: whether it bid blind.
             taken: with card points, (the seat's points, everyone's, the most
                 one seat took); ``None`` without them.
+            made: when the formula reads who made trumps, (whether this seat
+                made them, the tricks the maker took); ``None`` otherwise.
 
         Raises:
             ScoreError: if the formula cannot be worked out (a number too large,
@@ -505,6 +542,8 @@ class _Rules:
         key: tuple[int | bool, ...] = (bid, tricks, cards, hand, players, blind)
         if taken is not None:
             key += taken
+        if made is not None:
+            key += made
         hit = self.score_cache.get(key)
         if hit is not None:
             return hit
@@ -513,6 +552,9 @@ class _Rules:
             value = 10 + bid if bid == tricks else 0
         else:
             pts, all_pts, most = (0, 0, 0) if taken is None else taken
+            extra: dict[str, int | bool] = {}
+            if made is not None:
+                extra = {"maker": made[0], "maker_tricks": made[1]}
             env = self.env(
                 bid=bid,
                 tricks=tricks,
@@ -523,6 +565,7 @@ class _Rules:
                 points=pts,
                 all_points=all_pts,
                 most_points=most,
+                **extra,
             )
             text = str(getattr(self.formula, "text", self.formula))
             try:

@@ -7,11 +7,13 @@ replay), a given deck, or the seed's shuffle (:mod:`~cardrules.engine.dealing`);
 the cards go one at a time from the dealer's neighbour (to the seats still in,
 when players are knocked out: :mod:`~cardrules.engine.knockout`); a card is turned up for
 trumps in the hands the rules say (or the trump suit of the hand is the rules'
-fixed one, set with its rank tables by
-:func:`~cardrules.engine.ranks._set_trump`); the hand's state is reset and the pass of
-cards (:func:`~cardrules.engine.passing._start_passing`, in games that pass), the bidding
-(:func:`~cardrules.engine.bidding._start_bidding`) or, without bids, the play
-(:func:`~cardrules.engine.play._start_play`) begins.
+fixed one; or the dealer's own last card, which stays in the dealer's hand
+and is known to everyone), and set with its rank tables by
+:func:`~cardrules.engine.ranks._set_trump`; the hand's state is reset and the pass of
+cards (:func:`~cardrules.engine.passing._start_passing`, in games that pass), the
+trumps phase of a player's choice (:func:`~cardrules.engine.trumps._open_after_deal`),
+the bidding (:func:`~cardrules.engine.bidding._start_bidding`) or, without bids, the
+play (:func:`~cardrules.engine.play._start_play`) begins.
 
 Every function takes the game as its first argument.
 """
@@ -29,6 +31,7 @@ from cardrules.engine.passing import _start_passing
 from cardrules.engine.play import _start_play
 from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS
+from cardrules.engine.trumps import NAMER_ORDER_UP, _open_after_deal, _reset_calls
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -68,6 +71,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._dealer = dealer
     trule = r.trump_rule
     turn_up = r.turn_up_all or (r.turn_up_any and trule.is_turn_up_hand(hn))
+    dealers_card = r.dealers_card and not (trule.no_trump_every and hn % trule.no_trump_every == 0)
     so = g._order[dealer]
     if r.knockout:
         so = _seats_in(g, so)  # the seats still in, the dealer last
@@ -77,7 +81,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     if idx < len(g._forced):
         hands_t, turned = g._forced[idx]
         hands = list(hands_t)
-        _check_deal(r, n, so, hn, size, hands, turned, turn_up)
+        _check_deal(r, n, so, hn, size, hands, turned, turn_up, dealers_card)
     else:
         order = _deck_for(g, idx, k, words)
         hands = [0] * n
@@ -92,19 +96,25 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
                 turned = order[k]
             elif not trule.none_when_pack_empty:
                 turned = order[k - 1]
+        elif dealers_card:
+            # The last card dealt, the dealer's own.
+            turned = order[k - 1]
     g._hands = hands
     g._turned = turned
-    if turn_up:
+    if turn_up or dealers_card:
         trump = -1 if turned < 0 else _SUIT_OF[turned]
     else:
         fixed = trule.fixed_trump(hn)
         trump = -1 if fixed is None else int(fixed)
-    _set_trump(g, trump)
     dealt = 0
     for h in hands:
         dealt |= h
     g._undealt = r.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
     g._won = [0] * n
+    prev_tricks = g._tricks if idx and r.trump_rule.is_named_hand(hn) else None
+    if r.trump_namer == NAMER_ORDER_UP:
+        trump = -1  # the turned card is only offered: ordered up, it makes trumps
+    _set_trump(g, trump)
     g._tricks = [0] * n
     in_count = 0
     for h in hands:
@@ -112,6 +122,9 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
             in_count += 1
     g._in_count = in_count
     g._known = [0] * n
+    if dealers_card and turned >= 0:
+        g._known[dealer] = _BITS[turned]
+    _reset_calls(g)
     g._out = [not h for h in hands]
     g._dead = 0
     g._dead_by = [0] * n
@@ -126,5 +139,5 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
     if r.passing and _start_passing(g):
         return
-    if not _start_bidding(g):
+    if not _open_after_deal(g, prev_tricks) and not _start_bidding(g):
         _start_play(g)

@@ -140,11 +140,13 @@ def _check_deal(
     hands: list[int],
     turned: int,
     turn_up: bool,
+    dealers_card: bool = False,
 ) -> None:
     """Validate a recorded deal (from a save or a log) of hand ``hn``; ``dealt_from``
     is the seats dealt to in dealing order, from the dealer's neighbour round to
     the dealer: every seat, or only those still in when players are knocked out
-    (the others must hold no card)."""
+    (the others must hold no card); ``dealers_card``: the turned card is the
+    dealer's own last card."""
     dealer = dealt_from[-1]
     m = len(dealt_from)
     if len(hands) != n:
@@ -166,7 +168,10 @@ def _check_deal(
                 f"{want}" + (" (the seat is knocked out)" if m < n and not want else "")
             )
         seen |= h
-    if turned >= 0:
+    if dealers_card:
+        if turned < 0 or not hands[dealer] >> turned & 1:
+            raise SaveError(f"hand {hn}: the dealer's last card must be turned up for trumps")
+    elif turned >= 0:
         if not turn_up:
             raise SaveError(f"hand {hn}: a card is turned up, but this hand turns none")
         if not r.pack_mask >> turned & 1:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardrules.cards import ALL_CARDS, CardSet
+from cardrules.engine.actions import Discard
 
 #: One log entry: a tuple whose first item is the kind (see :attr:`Game.events`).
 Event = tuple[Any, ...]
@@ -57,7 +58,8 @@ def _events_for(
 ) -> list[Event]:
     """The log as ``seat`` may see it: other seats' cards, hidden bids, the cards
     other seats choose to pass (in an ``"exchange"``, all but the seat's own and
-    those passed to it) and the seed are replaced by ``None``.
+    those passed to it), other seats' discards (face down) and the seed are
+    replaced by ``None``.
 
     ``sees_own``: whether ``seat`` sees its own cards in the current hand;
     ``bids_hidden``: whether the current hand's bids are simultaneous and not
@@ -93,6 +95,9 @@ def _events_for(
                 cs if s == seat or targets[s] == seat else None for s, cs in enumerate(ev[3])
             )
             out.append((kind, ev[1], targets, shown))
+        elif kind == "call" and ev[1] != seat and type(ev[2]) is Discard:
+            # A discard is face down: only the seat that made it knows the card.
+            out.append((kind, ev[1], None))
         else:
             out.append(ev)
     return out

@@ -60,10 +60,18 @@ from typing import Any, Final, overload
 
 from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from cardrules.engine.actions import Action, Amend, Pass, Play, Take
-from cardrules.engine.bidding import _amend_options, _bid_options, _do_bid, _try_amend, _try_bid
+from cardrules.engine.bidding import (
+    _after_trumps,
+    _amend_options,
+    _bid_options,
+    _do_bid,
+    _try_amend,
+    _try_bid,
+)
 from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
 from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
+from cardrules.engine.end import _next_hand
 from cardrules.engine.events import Event, _events_for, _public
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.passing import (
@@ -91,10 +99,12 @@ from cardrules.engine.tables import (
     _SUIT_BIT,
     _SUIT_OF,
     _SUIT_TABLES,
+    _TRUMPS,
     _plays_of,
     _suit_plays,
 )
 from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
+from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
 from cardrules.engine.view import Result, View
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import Variant
@@ -168,6 +178,8 @@ class Game:
         "_blind",
         "_broken_prev",
         "_broken_suits",
+        "_call_pos",
+        "_call_stage",
         "_chosen",
         "_counters",
         "_dead",
@@ -175,6 +187,7 @@ class Game:
         "_dealer",
         "_decks",
         "_decks_reuse",
+        "_discarded",
         "_draws",
         "_events",
         "_extra",
@@ -191,6 +204,7 @@ class Game:
         "_legal",
         "_legal_mask",
         "_looked",
+        "_maker",
         "_max_tricks",
         "_n",
         "_nxt",
@@ -269,6 +283,10 @@ class Game:
     _forced_lead: bool
     _chosen: list[int]
     _pass_k: int
+    _maker: int
+    _discarded: int
+    _call_stage: int
+    _call_pos: int
     _tricks_played: int
     _total_tricks: int
     _scores: list[Num]
@@ -429,15 +447,18 @@ class Game:
         return legal
 
     def _legal_outside_play(self) -> tuple[Action, ...]:
-        """The legal actions of :attr:`to_act` in the bidding (none once the game
-        is over), cached in ``_legal`` until the next action. In the play,
-        :func:`~cardrules.engine.play._play_legal` computes and caches them."""
+        """The legal actions of :attr:`to_act` in the bidding or the choice of
+        trumps (none once the game is over), cached in ``_legal`` until the next
+        action. In the play, :func:`~cardrules.engine.play._play_legal` computes
+        and caches them."""
         self._legal_mask = 0
         phase = self._phase
         if phase == _BID:
             legal = _bid_options(self, self._to_act)
         elif phase == _PASS:
             legal = _pass_options(self, self._to_act)
+        elif phase == _TRUMPS:
+            legal = _trump_options(self)
         else:
             legal = ()
         self._legal = legal
@@ -454,7 +475,8 @@ class Game:
         """Make a move.
 
         Args:
-            action: the action, such as ``Bid(2)`` or ``Play(card("A♠"))``.
+            action: the action, such as ``Bid(2)``, ``Play(card("A♠"))`` or,
+                while a player chooses trumps, ``OrderUp()`` or ``Name(Suit.HEARTS)``.
             seat: who makes it; ``None`` for :attr:`to_act` (or, for an
                 :class:`Amend`, the seat that may amend). Needed for a
                 simultaneous bid or a pass by a seat other than :attr:`to_act`.
@@ -558,7 +580,8 @@ class Game:
         if not isinstance(action, Action):
             raise InvalidAction(
                 f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n), "
-                "Pass(card), Take() or Action.from_id(i)"
+                "Pass(card), Name(suit), OrderUp(), Decline(), Discard(card), Take() or "
+                "Action.from_id(i)"
             )
         seat: int | None = None
         if seat_ is not None:
@@ -585,6 +608,13 @@ class Game:
             return
         if self._phase == _BID:
             _try_bid(self, actor, action)
+            return
+        if self._phase == _TRUMPS:
+            then = _try_call(self, actor, action)
+            if then == CALL_MADE:
+                _after_trumps(self)
+            elif then == CALL_THROWN_IN:
+                _next_hand(self)
             return
         _refuse_play(self, actor, action)
 
@@ -629,7 +659,8 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``"pass"`` (choosing cards to pass), ``"bid"``, ``"play"`` or ``"over"``."""
+        """``"pass"`` (choosing cards to pass), ``"trumps"`` (a player chooses trumps),
+        ``"bid"``, ``"play"`` or ``"over"``."""
         return _PHASE_NAMES[self._phase]
 
     @property
@@ -736,6 +767,14 @@ class Game:
         * ``("exchange", hand_number, (target per seat), (CardSet per seat))``: every
           seat has chosen; seat ``s``'s chosen cards go to seat ``targets[s]``
         * ``("bids", (bid per seat))``: the bidding is over (all bids public)
+        * ``("call", seat, action)``: an action choosing trumps (``Name``,
+          ``OrderUp``, ``Decline``, ``Discard``); in :meth:`events_for`, another
+          seat's ``Discard`` is ``None`` (it is face down)
+        * ``("made", hand_number, seat, suit or None)``: ``seat`` made trumps
+          (named them or ordered the turned card up); before it, the hand's
+          ``"trump"`` event has suit ``None`` when a player is to choose
+        * ``("thrown in", hand_number)``: everyone passed twice; the next
+          dealer deals the next hand
         * ``("play", seat, card)``
         * ``("trick", winner, (seats in play order), (cards in play order))``
         * ``("score", hand_number, bids, tricks, points, totals)`` (Fractions)
@@ -764,7 +803,8 @@ class Game:
     def events_for(self, seat: object) -> list[Event]:
         """The log as ``seat`` may see it: other seats' cards, hidden bids, the
         cards other seats pass (but those passed to ``seat``) and the seed are
-        replaced by ``None``.
+        replaced by ``None``, and so is the card of another seat's face-down
+        discard (``("call", seat, None)``).
 
         Every card is played face up, so every ``("play", ...)`` event and the
         cards of every completed trick (``"trick"``, ``"dead"``, ``"pickup"``)
@@ -814,7 +854,9 @@ class Game:
     def card_locations(self) -> dict[str, CardSet]:
         """Where every card of the pack is (for checks): ``hands``, ``trick``,
         ``won`` (tricks taken), ``dead`` (shedding games: dead tricks out of the
-        game), ``undealt`` and ``turned`` (the turned card when it is in no hand)."""
+        game), ``undealt``, ``turned`` (the turned card when it is in no hand
+        and not discarded) and ``discarded`` (cards a dealer discarded face down
+        after taking the turned card)."""
         hands = 0
         for h in self._hands:
             hands |= h
@@ -826,7 +868,7 @@ class Game:
             won |= w
         turned = (
             _BITS[self._turned]
-            if self._turned >= 0 and not (hands | won | trick) >> self._turned & 1
+            if self._turned >= 0 and not (hands | won | trick | self._discarded) >> self._turned & 1
             else 0
         )
         return {
@@ -836,6 +878,7 @@ class Game:
             "dead": CardSet(self._dead),
             "undealt": CardSet(self._undealt),
             "turned": CardSet(turned),
+            "discarded": CardSet(self._discarded),
         }
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
@@ -937,6 +980,8 @@ class Game:
             received=received,
             card_points=self._v.scoring.card_points,
             higher_wins=self._v.scoring.higher_wins,
+            trump_maker=None if self._maker < 0 else self._maker,
+            discarded=tuple(CardSet(self._discarded)) if seat == self._dealer else (),
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             teams=self._r.teams,
@@ -999,6 +1044,10 @@ class Game:
         g._legal = self._legal
         g._legal_mask = self._legal_mask
         g._looked = self._looked[:]
+        g._maker = self._maker
+        g._discarded = self._discarded
+        g._call_stage = self._call_stage
+        g._call_pos = self._call_pos
         g._max_tricks = self._max_tricks
         g._n = self._n
         g._nxt = self._nxt

@@ -39,7 +39,10 @@ def _key(words: list[str]) -> str:
 def _build_labels() -> dict[str, Action]:
     labels: dict[str, Action] = {}
     for i in range(NUM_ACTIONS):
-        a = Action.from_id(i)
+        try:
+            a = Action.from_id(i)
+        except InvalidAction:
+            continue  # a reserved id: no action yet
         labels.setdefault(_key(a.label.split()), a)
     return labels
 

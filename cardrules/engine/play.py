@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS
-from cardrules.engine.actions import Action, Play
+from cardrules.engine.actions import Action, Amend, Bid, Look, Play
 from cardrules.engine.compiled_rules import CompiledChoice
 from cardrules.engine.explain import _explain_play
 from cardrules.engine.shedding import _TAKE, _may_take
@@ -201,7 +201,9 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
     if actor != g._to_act:
         raise IllegalAction(f"it is seat {g._to_act}'s turn to play, not seat {actor}'s")
     if type(action) is not Play:
-        raise IllegalAction(f"the bidding is over: {action.label} is not possible now")
+        if isinstance(action, Bid | Look | Amend):
+            raise IllegalAction(f"the bidding is over: {action.label} is not possible now")
+        raise IllegalAction(f"{action.label} is not possible now: seat {actor} is to play a card")
     c = int(action.card)
     raise IllegalAction(
         _explain_play(

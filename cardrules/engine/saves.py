@@ -38,7 +38,20 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import ALL_CARDS, Card, CardSet, card
-from cardrules.engine.actions import NUM_ACTIONS, Action, Amend, Bid, Look, Pass, Play, Take
+from cardrules.engine.actions import (
+    NUM_ACTIONS,
+    Action,
+    Amend,
+    Bid,
+    Decline,
+    Discard,
+    Look,
+    Name,
+    OrderUp,
+    Pass,
+    Play,
+    Take,
+)
 from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import _deck_of_deal
 from cardrules.engine.events import Event
@@ -86,6 +99,7 @@ _EVENT_LENGTHS: Final = {
     "knocked out": 3,
     "take": 4,
     "pass": 3,
+    "call": 3,
 }
 
 # --------------------------------------------------------------------------- saving
@@ -108,6 +122,8 @@ def _action_log(events: list[Event]) -> list[list[int]]:
             out.append([ev[1], _TAKE.id])
         elif k == "pass":
             out.append([ev[1], Pass(ev[2]).id])
+        elif k == "call":
+            out.append([ev[1], ev[2].id])
     return out
 
 
@@ -470,6 +486,9 @@ def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -
             per_hand += players * (2 if r.blind else 1)
         if r.passing:
             per_hand += players * r.pass_count
+        if r.trump_namer:
+            # Two rounds of calls and a discard at most (order-up).
+            per_hand += 2 * players + 1
         most = min(most, hands * per_hand)
     elif not r.tricks_mode and max_tricks is not None:
         passes = hands * players * r.pass_count if r.passing else 0
@@ -764,6 +783,12 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
                 act = _TAKE
             elif k == "pass":
                 act = Pass(ev[2])
+            elif k == "call":
+                _want(
+                    type(ev[2]) in (Name, OrderUp, Decline, Discard),
+                    f"event {i + 1}: a call is Name, OrderUp, Decline or Discard, not {ev[2]!r}",
+                )
+                act = ev[2]
             else:
                 continue
         except (CardrulesError, TypeError) as e:

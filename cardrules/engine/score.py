@@ -52,7 +52,7 @@ def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     r = g._r
     if r.team_scoring:
         return _team_hand(g, tricks, won)[0]
-    if r.card_points:
+    if r.card_points or r.maker_vars:
         return _hand_points_with_cards(g, tricks, won)
     n = g._n
     hn = g._hand_index + 1
@@ -75,14 +75,21 @@ def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
 
 
 def _hand_points_with_cards(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
-    """:func:`_hand_points` for a game whose cards carry points: each seat's
-    points, everyone's and the most one seat took go into the formula."""
+    """:func:`_hand_points` for a game whose cards carry points (each seat's
+    points, everyone's and the most one seat took go into the formula) or whose
+    formula reads who made trumps (``maker``, ``maker_tricks``)."""
     r = g._r
     n = g._n
     hn = g._hand_index + 1
-    taken = [r.card_points_of(w) for w in won]
+    cards = bool(r.card_points)
+    taken = [r.card_points_of(w) for w in won] if cards else [0] * n
     everyone = sum(taken)
     most = max(taken)
+    maker = g._maker
+    made: list[tuple[bool, int] | None] = [None] * n
+    if r.maker_vars:
+        made_tricks = tricks[maker] if maker >= 0 else 0
+        made = [(s == maker, made_tricks) for s in range(n)]
     return [
         r.points(
             max(g._bids[s], 0),
@@ -91,7 +98,8 @@ def _hand_points_with_cards(g: Game, tricks: list[int], won: list[int]) -> list[
             hn,
             n,
             g._blind[s],
-            (taken[s], everyone, most),
+            (taken[s], everyone, most) if cards else None,
+            made[s],
         )
         for s in range(n)
     ]

@@ -20,7 +20,8 @@ _BID: Final = 0
 _PLAY: Final = 1
 _OVER: Final = 2
 _PASS: Final = 3
-_PHASE_NAMES: Final = ("bid", "play", "over", "pass")
+_TRUMPS: Final = 4
+_PHASE_NAMES: Final = ("bid", "play", "over", "pass", "trumps")
 
 #: Card id -> its bit in a card mask.
 _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))

@@ -8,6 +8,9 @@ A hand is scored team by team (without teams, every seat is a team of one):
 each partner's ``score:`` formula, with the seat's own bid and tricks and its
 team's, and the team's ``team score:`` formula once, the team counting as one
 player; every partner scores the sum, so partners' running totals stay equal.
+Who made trumps is read by team: in both formulas ``maker`` is true for every
+seat of the team of the player who made trumps, and ``maker_tricks`` is the
+tricks that team took.
 Then each team's counters are worked out from their values before the hand
 (which the score formulas read too), rounded down to whole numbers and kept
 within :data:`~cardrules.scoring.COUNTER_BOUND`.
@@ -65,10 +68,15 @@ def _team_hand(
     names = r.counter_names
     points: list[Num] = [0] * n
     after: list[tuple[int, ...]] = [()] * n
-    for team in r.teams_of(n):
+    teams = r.teams_of(n)
+    maker = g._maker
+    makers = next((t for t in teams if maker in t), ())
+    maker_tricks = sum(tricks[s] for s in makers)
+    for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)
         tp = sum(taken[s] for s in team)
+        made = team == makers
         held = dict(zip(names, g._counters[team[0]], strict=True))
         total = Fraction(0)
         if r.formula is not None:
@@ -87,6 +95,8 @@ def _team_hand(
                     team_tricks=tt,
                     team_points=tp,
                     counters=held,
+                    maker=made,
+                    maker_tricks=maker_tricks,
                 )
                 total += _value(g, r.formula, env, f"the score of seat {s + 1}")
         team_env = score_env(
@@ -100,6 +110,8 @@ def _team_hand(
             all_points=everyone,
             most_points=most,
             counters=held,
+            maker=made,
+            maker_tricks=maker_tricks,
         )
         if r.team_formula is not None:
             total += _value(g, r.team_formula, team_env, "the team score")

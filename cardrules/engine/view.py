@@ -67,7 +67,8 @@ class View:
     Attributes:
         seat: whose view this is.
         players: the number of seats.
-        phase: ``"pass"``, ``"bid"``, ``"play"`` or ``"over"``.
+        phase: ``"pass"``, ``"trumps"`` (a player chooses trumps), ``"bid"``,
+            ``"play"`` or ``"over"``.
         hand_number: the current hand, from 1 (tie-break hands continue the count).
         hand_size: cards dealt to each seat this hand.
         dealer: the dealer of this hand.
@@ -93,8 +94,10 @@ class View:
         dead_count: shedding games: how many cards have left the game.
         known_hands: cards of other seats' hands this seat knows of, as
             ``(seat, cards)`` pairs: in shedding games, cards a seat picked up and
-            still holds (everyone saw them picked up); in games that pass cards,
-            the cards this seat passed that their receiver still holds.
+            still holds (everyone saw them picked up); the dealer's turned-up
+            last card (``trumps: dealer's last card``) until played; the turned
+            card a dealer took up until the dealer discards; in games that pass
+            cards, the cards this seat passed that their receiver still holds.
         out: shedding games: which seats have no cards left (the seats still in
             are the others); games that knock players out (``knocked out:``):
             which seats are knocked out (dealt no cards in this hand).
@@ -125,6 +128,10 @@ class View:
             by card number (52 values), or empty when no card carries points
             (``card points:``; the rules, known to every seat).
         higher_wins: whether the highest total wins (``False``: the lowest).
+        trump_maker: the seat that made this hand's trumps (named them or
+            ordered the turned card up), or ``None``.
+        discarded: the cards this seat discarded face down this hand (only
+            its own: nobody else sees them).
         trumps_broken: whether trumps are broken: as the variant's ``broken by:``
             says when one of its card-set rules bars unbroken suits, otherwise
             whether a trump has been played to a trick this hand.
@@ -183,6 +190,8 @@ class View:
     higher_wins: bool = True
     teams: tuple[tuple[int, ...], ...] = ()
     counters: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    trump_maker: int | None = None
+    discarded: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -224,6 +233,8 @@ class View:
             "received": [str(c) for c in self.received],
             "card_points": list(self.card_points),
             "higher_wins": self.higher_wins,
+            "trump_maker": self.trump_maker,
+            "discarded": [str(c) for c in self.discarded],
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "teams": [list(t) for t in self.teams],

@@ -22,7 +22,7 @@ from cardrules.examples import ExampleRun, StepResult, run_example
 from cardrules.rulebook.safe import md_line, md_text
 from cardrules.rulebook.tables import markdown_table
 from cardrules.rulebook.words import count_word, join_words, plural
-from cardrules.rules import Mode, Variant
+from cardrules.rules import Mode, TrumpNamer, Variant
 
 __all__ = ["example_case", "examples_section"]
 
@@ -53,6 +53,11 @@ def _setup(v: Variant, run: ExampleRun) -> str:
             parts.append(f"the {run.turned_up} is turned up, so {run.trump.word} are trumps")
         elif run.trump is not None:
             parts.append(f"{run.trump.word} are trumps")
+        elif v.trumps.namer is not TrumpNamer.NOBODY and (
+            run.turned_up is not None or v.trumps.is_named_hand(run.hand)
+        ):
+            turned = f"the {run.turned_up} is turned up; " if run.turned_up is not None else ""
+            parts.append(f"{turned}trumps are still to be chosen")
         else:
             parts.append("there are no trumps")
     text = "; ".join(parts) + "."
@@ -121,6 +126,23 @@ def _event_words(ev: tuple[Any, ...], trick: _Trick, shedding: bool) -> str | No
         )
     if kind == "take":
         return f"{_seat(ev[1])} takes the {plural(ev[3], 'card')} of {_seat(ev[2])}"
+    if kind == "call":
+        act = ev[2]
+        label = "discards a card face down" if act is None else act.label
+        if label.startswith("discard "):
+            label = f"discards {act.card} face down"
+        elif label == "pass":
+            label = "passes"
+        elif label == "order up":
+            label = "orders up the turned card"
+        elif label.startswith("name "):
+            label = "names " + label[5:]
+        return f"{_seat(ev[1])} {label}"
+    if kind == "made":
+        suit = "no trumps" if ev[3] is None else f"{ev[3].word} are trumps"
+        return f"{_seat(ev[2])} makes trumps: {suit}"
+    if kind == "thrown in":
+        return f"everyone has passed twice, so hand {ev[1]} is thrown in"
     if kind == "score":
         points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
         return f"hand {ev[1]} is scored: {points}"
@@ -182,6 +204,10 @@ def _expect_words(v: Variant, e: Expect, note: str) -> str:
         return f"Each player has {plural(e.count or 0, 'card')}."
     if k is ExpectKind.GAME_OVER:
         return "The game is over."
+    if k is ExpectKind.MAKES_TRUMPS:
+        return f"{who} makes trumps."
+    if k is ExpectKind.THROWN_IN:
+        return "The hand is thrown in."
     if k is ExpectKind.NO_LOSER:
         return "Nobody loses the game."
     if k is ExpectKind.IS_OUT:

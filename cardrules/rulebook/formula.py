@@ -50,12 +50,14 @@ _QUANTITY = {
     "team_points": "the points your side takes",
     "partner_bid": "your partners' bids added up",
     "partner_tricks": "the tricks your partners take",
+    "maker_tricks": "the tricks taken by the player (or side) who made trumps",
 }
 _CONDITION = {
     "exact": "you take exactly as many tricks as you bid",
     "over": "you take more tricks than you bid",
     "under": "you take fewer tricks than you bid",
     "blind": "you bid blind",
+    "maker": "you (or your side) made trumps",
 }
 _COMPARE_WORDS = {
     "=": "is",
@@ -331,7 +333,7 @@ def specialise(e: Expr, known: Mapping[str, bool]) -> Expr:
 
 def _short_condition(e: Expr) -> str:
     if isinstance(e, Var):
-        return {"exact": "made"}.get(e.name, e.name)
+        return {"exact": "made", "maker": "made trumps"}.get(e.name, e.name)
     if isinstance(e, Compare):
         if _is_var(e.left, "bid") and _is_num(e.right, 0) and e.op == "=":
             return "bid 0"
@@ -356,7 +358,11 @@ def _short_condition(e: Expr) -> str:
 
 
 #: Formula variables as a table cell writes them (words, not identifiers).
-_SHORT_NAMES: Final = {"all_points": "all points", "most_points": "most points"}
+_SHORT_NAMES: Final = {
+    "all_points": "all points",
+    "most_points": "most points",
+    "maker_tricks": "makers' tricks",
+}
 
 
 def _short_factor(e: Expr) -> str:

@@ -18,7 +18,7 @@ from cardrules.rulebook.play import seat_names
 from cardrules.rulebook.tables import format_points, markdown_table
 from cardrules.rulebook.trumps import no_card_left
 from cardrules.rulebook.words import count_word, join_words, plural
-from cardrules.rules import BidStyle, Direction, Mode, Variant
+from cardrules.rules import BidStyle, Direction, Mode, TrumpNamer, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.actions import Action
@@ -59,6 +59,8 @@ class WorkedHand:
         passed: games that pass cards: the cards each seat passed (empty when
             the hand has no pass).
         pass_to: the seat each seat passed to (empty when the hand has no pass).
+        maker: the seat that made trumps (named them or ordered the card up), if any.
+        calls: the choice of trumps, in order: ``(seat, action)``.
     """
 
     players: int
@@ -77,6 +79,8 @@ class WorkedHand:
     totals: tuple[Fraction, ...]
     passed: tuple[CardSet, ...] = ()
     pass_to: tuple[int, ...] = ()
+    maker: int | None = None
+    calls: tuple[tuple[int, Any], ...] = ()
 
 
 def _strength(c: Card) -> tuple[int, int]:
@@ -90,9 +94,11 @@ def simple_choice(game: Game) -> Action:
     and kings you hold, or the nearest bid allowed (the lower on a tie).
     Playing: while you still need tricks, play your highest allowed card;
     once you have your bid, play your lowest. In a game without bidding, always
-    play your highest allowed card. Passing: pass your highest cards.
+    play your highest allowed card. Passing: pass your highest cards. Choosing
+    trumps: order up the turned card, or name the first suit offered; as the
+    dealer, discard your lowest card.
     """
-    from cardrules.engine.actions import Bid, Look, Pass, Play
+    from cardrules.engine.actions import Bid, Discard, Look, OrderUp, Pass, Play
 
     actions = game.legal_actions()
     if Look() in actions:
@@ -100,6 +106,11 @@ def simple_choice(game: Game) -> Action:
     passes = [a for a in actions if isinstance(a, Pass)]
     if passes:
         return max(passes, key=lambda a: _strength(a.card))
+    if OrderUp() in actions:
+        return OrderUp()
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if discards:
+        return min(discards, key=lambda a: _strength(a.card))
     plays = [a for a in actions if isinstance(a, Play)]
     if plays:
         seat = game.to_act
@@ -186,6 +197,8 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
     totals: tuple[Fraction, ...] = ()
     passed: tuple[CardSet, ...] = ()
     pass_to: tuple[int, ...] = ()
+    maker: int | None = None
+    calls: list[tuple[int, Any]] = []
     for e in events[start + 1 :]:
         kind = e[0]
         if kind == "exchange":
@@ -193,6 +206,10 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
             passed = tuple(_as_set(h) for h in e[3])
         elif kind == "trump":
             trump, turned = e[2], e[3]
+        elif kind == "call":
+            calls.append((int(e[1]), e[2]))
+        elif kind == "made":
+            maker, trump = int(e[2]), e[3]
         elif kind == "bid":
             bids[e[1]] = e[2]
             blind[e[1]] = bool(e[3])
@@ -224,7 +241,32 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
         totals=totals,
         passed=passed,
         pass_to=pass_to,
+        maker=maker,
+        calls=tuple(calls),
     )
+
+
+def _call_words(w: WorkedHand, who: list[str]) -> str:
+    """The choice of trumps of a worked hand in words (empty when nobody chose)."""
+    from cardrules.engine.actions import Decline, Discard, Name, OrderUp
+
+    words = []
+    for seat, action in w.calls:
+        if action is Decline():
+            words.append(f"{who[seat]} passes")
+        elif action is OrderUp():
+            words.append(f"{who[seat]} orders up the {w.turned_up}")
+        elif isinstance(action, Name):
+            what = "no trumps" if action.suit is None else action.suit.word
+            words.append(f"{who[seat]} names {what}")
+        elif isinstance(action, Discard):
+            words.append(
+                f"{who[seat]}, the dealer, takes the {w.turned_up} and discards the "
+                f"{action.card} face down"
+            )
+    if not words or w.maker is None:
+        return ""
+    return f"Choosing trumps: {'; '.join(words)}. {who[w.maker]} made trumps."
 
 
 def _cards(cs: CardSet, trump: Suit | None) -> str:
@@ -271,6 +313,11 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     )
     if w.passed:
         rule = "pass your highest cards; " + rule
+    if v.trumps.namer is not TrumpNamer.NOBODY:
+        rule = (
+            "order up the turned card, or name the first suit you may (clubs, diamonds, "
+            "hearts, spades), discarding your lowest card as the dealer; then " + rule
+        )
     dealer = who[w.dealer]
     leader = who[w.tricks[0][1][0][0]]
     if not bids:
@@ -309,6 +356,9 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     head = ["Player", "Cards dealt", *(["Passes"] if w.passed else []), *(["Bid"] if bids else [])]
     align = "ll" + ("l" if w.passed else "") + ("r" if bids else "")
     out += [markdown_table(head, rows, align), ""]
+    calls = _call_words(w, who)
+    if calls:
+        out += [calls, ""]
     trick_rows = []
     for i, (winner, plays) in enumerate(w.tricks):
         played = ", ".join(f"{who[s]} {c}" for s, c in plays)

@@ -400,6 +400,9 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     if uses & {"points", "all_points", "most_points"}:
         # The score depends on the cards taken, not on a count of tricks: no table.
         return [*out, scoring_phrase(v), ""]
+    if uses & {"maker", "maker_tricks"}:
+        # The score depends on who made trumps, not on one player's tricks alone.
+        return [*out, scoring_phrase(v), ""]
     where = f" for {n} players" if "players" in uses else ""
     where += " in the first hand" if "hand" in uses else ""
     by = "by bid (rows) and tricks taken (columns)" if v.has_bidding else "by tricks taken"

@@ -401,22 +401,36 @@ class _Pack:
 
     def __init__(self, v: Variant) -> None:
         self.cards = set(_example_pack(v))
+        # A pack short of some ranks (Euchre's nine to ace): a case asking for
+        # ranks the pack lacks takes the nearest rank it has instead.
+        self.short = len(v.deck.cards) < 52
 
-    def take(self, suit: Suit, ranks: Sequence[int]) -> Card | None:
+    def take(self, suit: Suit, ranks: Sequence[int], *, strict: bool = False) -> Card | None:
+        """The first free card of ``suit`` among ``ranks`` (in that order); in a
+        short pack, unless ``strict``, else the free card of the suit nearest the
+        first of them."""
         for r in ranks:
             c = Card.of(Rank(r), suit)
             if c in self.cards:
                 self.cards.discard(c)
                 return c
+        if self.short and not strict and ranks:
+            free = sorted(
+                (c for c in self.cards if c.suit == suit),
+                key=lambda c: (abs(int(c.rank) - ranks[0]), int(c.rank)),
+            )
+            if free:
+                self.cards.discard(free[0])
+                return free[0]
         return None
 
     def below(self, c: Card) -> Card | None:
         """The lowest free card of ``c``'s suit below it."""
-        return self.take(c.suit, range(2, int(c.rank)))
+        return self.take(c.suit, range(2, int(c.rank)), strict=True)
 
     def above(self, c: Card) -> Card | None:
         """The highest free card of ``c``'s suit above it."""
-        return self.take(c.suit, range(14, int(c.rank), -1))
+        return self.take(c.suit, range(14, int(c.rank), -1), strict=True)
 
 
 _MID = (8, 9, 7, 10, 6, 11, 5, 12, 4, 13, 3, 14, 2)

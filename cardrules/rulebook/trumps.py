@@ -14,10 +14,14 @@ import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from cardrules.rules import Mode, TrumpKind, Variant
+from cardrules.rules import Mode, TrumpKind, TrumpNamer, Variant
 
 __all__ = [
+    "BIDDER_LABEL",
+    "DEALERS_CARD_LABEL",
+    "MOST_TRICKS_LABEL",
     "NO_TRUMPS_LABEL",
+    "ORDER_UP_LABEL",
     "TURN_UP_LABEL",
     "hand_trump_label",
     "has_trumpless_hands",
@@ -30,6 +34,14 @@ __all__ = [
 TURN_UP_LABEL = "turned-up card"
 #: What the trumps column says for a hand without trumps.
 NO_TRUMPS_LABEL = "no trumps"
+#: ... for a hand whose trumps the highest bidder names.
+BIDDER_LABEL = "named by the highest bidder"
+#: ... for a hand whose trumps the previous hand's winner of most tricks names.
+MOST_TRICKS_LABEL = "named by the winner of most tricks"
+#: ... for an order-up hand (the turned card ordered up, or a suit named).
+ORDER_UP_LABEL = "ordered up or named"
+#: ... for a hand whose trumps are the dealer's own last card.
+DEALERS_CARD_LABEL = "dealer's last card"
 
 #: The most tie-break hands looked at for trumps (the trumps of hands repeat with a
 #: period, the trump cycle's length times the no-trump period, usually far shorter).
@@ -48,10 +60,19 @@ def hand_trump_label(v: Variant, hand: int, players: int, size: int) -> str:
         A suit such as ``"spades ♠"``, :data:`TURN_UP_LABEL` or :data:`NO_TRUMPS_LABEL`.
     """
     t = v.trumps
-    if v.mode is Mode.TRICKS and t.is_turn_up_hand(hand):
+    tricks = v.mode is Mode.TRICKS
+    if tricks and t.namer is TrumpNamer.HIGHEST_BIDDER:
+        return BIDDER_LABEL
+    if tricks and t.is_named_hand(hand):
+        return MOST_TRICKS_LABEL
+    if tricks and t.kind is TrumpKind.DEALERS_CARD:
+        if t.no_trump_every and hand % t.no_trump_every == 0:
+            return NO_TRUMPS_LABEL
+        return DEALERS_CARD_LABEL
+    if tricks and t.is_turn_up_hand(hand):
         if no_card_left(v, players, size) and t.none_when_pack_empty:
             return NO_TRUMPS_LABEL
-        return TURN_UP_LABEL
+        return ORDER_UP_LABEL if t.namer is TrumpNamer.ORDER_UP else TURN_UP_LABEL
     suit = t.fixed_trump(hand)
     return NO_TRUMPS_LABEL if suit is None else f"{suit.word} {suit.symbol}"
 
@@ -80,7 +101,9 @@ def has_trumps(v: Variant, counts: Sequence[int] | None = None) -> bool:
         v: the variant.
         counts: the numbers of players; every allowed number when ``None``.
     """
-    if v.mode is Mode.SHEDDING or v.trumps.kind is TrumpKind.NONE:
+    if v.mode is Mode.SHEDDING or (
+        v.trumps.kind is TrumpKind.NONE and v.trumps.namer is TrumpNamer.NOBODY
+    ):
         return False
     key = tuple(counts) if counts is not None else tuple(v.players.counts())
     return any(label != NO_TRUMPS_LABEL for label in _labels(v, key))

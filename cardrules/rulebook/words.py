@@ -45,6 +45,7 @@ from cardrules.rules import (
     FirstLeader,
     HandSizeRule,
     Mode,
+    NamerTie,
     PassTo,
     Pattern,
     PlayRule,
@@ -54,6 +55,7 @@ from cardrules.rules import (
     TrumpCardKind,
     TrumpKind,
     TrumpLead,
+    TrumpNamer,
     Variant,
 )
 
@@ -348,6 +350,9 @@ def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     """
     t = v.trumps
     shown = list(counts) if counts is not None else list(v.players.counts())
+    chosen = _chosen_trumps_phrase(v, shown)
+    if chosen:
+        return chosen
     if not has_trumps(v, shown):
         if t.kind is TrumpKind.TURN_UP:
             return (
@@ -369,6 +374,12 @@ def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
             )
     elif t.kind is TrumpKind.FIXED:
         text = f"{t.suit.word.capitalize() if t.suit else 'No suit'} are always trumps"
+    elif t.kind is TrumpKind.DEALERS_CARD:
+        text = (
+            "The dealer turns the last card of the deal, the dealer's own, face up, and its "
+            "suit is trumps for that hand; the card stays in the dealer's hand, and everyone "
+            "knows the dealer holds it until it is played"
+        )
     else:
         names = [("no trumps" if s is None else s.word) for s in t.cycle]
         text = (
@@ -438,10 +449,79 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     return text + " The trick goes to the highest trump played, in this order."
 
 
+def _tie_words(v: Variant) -> str:
+    """How a tie for the right to name trumps is settled."""
+    if v.trumps.namer_tie is NamerTie.CUT:
+        return "those tied cut for it (one of them at random)"
+    return f"the first of those tied in turn from the dealer's {left_or_right(v)} names"
+
+
+def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
+    """The trumps chosen by a player, in a few sentences (empty when nobody chooses)."""
+    t = v.trumps
+    if v.mode is not Mode.TRICKS or t.namer is TrumpNamer.NOBODY:
+        return ""
+    what = "a suit, or no trumps," if t.name_no_trumps else "a suit"
+    if t.namer is TrumpNamer.HIGHEST_BIDDER:
+        return (
+            f"After the bidding, the player with the highest bid names {what} as trumps for "
+            f"the hand; if several share the highest bid, {_tie_words(v)}. That player makes "
+            "trumps."
+        )
+    if t.namer is TrumpNamer.MOST_TRICKS:
+        first = trumps_phrase(
+            attrs.evolve(v, trumps=attrs.evolve(t, namer=TrumpNamer.NOBODY)), shown
+        )
+        return (
+            f"In the first hand: {first[0].lower()}{first[1:]} From the second hand on, after "
+            f"the deal, the player who took the most tricks in the previous hand looks at "
+            f"their cards and names {what} as trumps; if several took the most, "
+            f"{_tie_words(v)}. That player makes trumps."
+        )
+    side = left_or_right(v)
+    text = (
+        "After the deal the next card of the pack is turned face up. Starting with the "
+        f"player to the dealer's {side}, each player in turn may order it up or pass. "
+        "When a player orders it up, its suit is trumps, that player makes trumps, and the "
+        "dealer takes the card into hand and discards one card face down (only the dealer "
+        f"knows which{', and it may not be the turned card' if t.keep_turned else ''}). "
+        "If everyone passes, the card is turned down, and in a second round, "
+        f"from the dealer's {side} again, each player may name {what} other than the "
+        "turned card's suit, or pass; a player who names makes trumps. "
+    )
+    if t.stick_dealer:
+        text += "The dealer may not pass in the second round and must name a suit."
+    else:
+        text += (
+            "If everyone passes again, the hand is thrown in: nobody scores, and the "
+            f"next dealer (to the {side}) deals a new hand, which counts as one of the "
+            "game's hands."
+        )
+    empty, one = _no_card_words(v, shown)
+    if empty:
+        text += (
+            f" {empty[0].upper()}{empty[1:]} {'uses' if one else 'use'} the whole pack, so no "
+            f"card is left to turn up, and {'that hand is' if one else 'those hands are'} "
+            "played without trumps."
+        )
+    return text
+
+
 def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
     """A few words for the quick facts and the comparison table, such as ``"cycle ♠ ♦ ♣ ♥"``."""
     t = v.trumps
     shown = list(counts) if counts is not None else list(v.players.counts())
+    if v.mode is Mode.TRICKS and t.namer is TrumpNamer.HIGHEST_BIDDER:
+        return "named by the highest bidder"
+    if v.mode is Mode.TRICKS and t.namer is TrumpNamer.ORDER_UP:
+        return "ordered up, or named" + (", stick the dealer" if t.stick_dealer else "")
+    if v.mode is Mode.TRICKS and t.kind is TrumpKind.DEALERS_CARD:
+        return "dealer's last card"
+    if v.mode is Mode.TRICKS and t.namer is TrumpNamer.MOST_TRICKS:
+        first = trumps_short(
+            attrs.evolve(v, trumps=attrs.evolve(t, namer=TrumpNamer.NOBODY)), shown
+        )
+        return f"{first} in hand 1, then named by the winner of most tricks"
     if not has_trumps(v, shown):
         return "none"
     if t.kind is TrumpKind.TURN_UP:
@@ -823,8 +903,9 @@ def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:
         return False
     shown = list(counts) if counts is not None else list(v.players.counts())
     uses = set(f.uses())
-    if uses & {"points", "all_points", "most_points"}:
-        return False  # the score depends on the cards taken too: claim nothing
+    if uses & {"points", "all_points", "most_points", "maker", "maker_tricks"}:
+        # the score depends on the cards taken, or on who made trumps: claim nothing
+        return False
     seen: set[tuple[int, int, int]] = set()
     for n in shown:
         for h, size in enumerate(v.hand_sizes(n), start=1):
@@ -1237,6 +1318,11 @@ RULES: tuple[Rule, ...] = (
             "trumps.cycle",
             "trumps.no_trump_every",
             "trumps.none_when_pack_empty",
+            "trumps.namer",
+            "trumps.name_no_trumps",
+            "trumps.stick_dealer",
+            "trumps.keep_turned",
+            "trumps.namer_tie",
         ),
         trumps_phrase,
     ),
@@ -1416,6 +1502,11 @@ SETTING_LINES: dict[str, str] = {
     "trumps.none_when_pack_empty": "trumps",
     "trumps.no_trump_every": "no trumps",
     "trumps.order": "trump order",
+    "trumps.namer": "trumps",
+    "trumps.name_no_trumps": "may name no trumps",
+    "trumps.stick_dealer": "stick the dealer",
+    "trumps.keep_turned": "dealer keeps the turned card",
+    "trumps.namer_tie": "trump ties",
     "bidding.style": "bidding",
     "bidding.hook": "hook",
     "bidding.min_bid": "bids",

@@ -50,10 +50,7 @@ def _actions(g: cardrules.Game) -> list[tuple[int, int]]:
 
 def test_every_action_label_reads_back_as_that_action() -> None:
     for i in range(NUM_ACTIONS):
-        try:
-            a = Action.from_id(i)
-        except InvalidAction:
-            continue  # an id reserved for actions still to come
+        a = Action.from_id(i)
         assert parse_action(a.label) is a
         assert parse_action(a.label.upper()) is a
         assert action_from_dict(action_to_dict(a)) is a

@@ -34,6 +34,7 @@ from cardrules.engine.actions import (
     Discard,
     Name,
     OrderUp,
+    Pass,
     Play,
 )
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
@@ -154,8 +155,7 @@ def test_action_ids_of_the_trumps_block() -> None:
     for a in (Name(Suit.HEARTS), Name(None), OrderUp(), Decline(), Discard("9♦")):
         assert Action.from_id(a.id) is a
     assert Name("hearts") is Name(Suit.HEARTS) and Name("♠") is Name(Suit.SPADES)
-    with pytest.raises(InvalidAction, match="reserved"):
-        Action.from_id(PASS_BASE)
+    assert Action.from_id(TRUMP_BASE - 1) is Pass(51)  # the last of the passing block
     with pytest.raises(InvalidAction):
         Name("hartz")
     with pytest.raises(InvalidAction):
@@ -735,4 +735,12 @@ def test_a_team_score_reading_the_maker_needs_a_choice_of_trumps() -> None:
         load_text(
             "game: x\nplayers: 4\nteams: 1 and 3, 2 and 4\nhand size: 5\n"
             "team score: if maker then 1 else 0\n"
+        )
+
+
+def test_a_pass_of_cards_cannot_go_with_a_choice_of_trumps() -> None:
+    with pytest.raises(VariantError, match="chooses trumps"):
+        load_text(
+            "game: x\nplayers: 4\nhand size: 5\ntrumps: order up\nbidding: none\nhook: no\n"
+            "pass: 1 card left\n"
         )

@@ -310,7 +310,7 @@ class Pass(Action):
 
 
 class Name(Action):
-    """Name the trumps: ``Name(Suit.HEARTS)``, ``Name("hearts")``, or ``Name(None)``
+    """Name the trumps: ``Name(Suit.CLUBS)``, ``Name("clubs")``, or ``Name(None)``
     for no trumps (when the rules allow it).
 
     Attributes:
@@ -332,7 +332,7 @@ class Name(Action):
             for x in Suit:
                 if s.strip().lower() in (x.word, x.symbol, x.word.rstrip("s")):
                     return _NAMES[x]
-            raise InvalidAction(f"Name needs a suit such as 'hearts' or None, got {s[:30]!r}")
+            raise InvalidAction(f"Name needs a suit such as 'clubs' or None, got {s[:30]!r}")
         if type(s) is Suit:
             return _NAMES[s]
         raise InvalidAction(f"Name needs a suit or None (no trumps), got {type(s).__name__}")

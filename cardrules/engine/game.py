@@ -476,7 +476,7 @@ class Game:
 
         Args:
             action: the action, such as ``Bid(2)``, ``Play(card("A♠"))`` or,
-                while a player chooses trumps, ``OrderUp()`` or ``Name(Suit.HEARTS)``.
+                while a player chooses trumps, ``OrderUp()`` or ``Name(Suit.CLUBS)``.
             seat: who makes it; ``None`` for :attr:`to_act` (or, for an
                 :class:`Amend`, the seat that may amend). Needed for a
                 simultaneous bid or a pass by a seat other than :attr:`to_act`.

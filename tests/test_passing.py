@@ -274,10 +274,11 @@ def test_a_card_cannot_be_chosen_twice_nor_passed_outside_the_pass() -> None:
 
 
 def test_pass_actions_have_their_own_id_block() -> None:
-    from cardrules.engine.actions import SHED_BASE
+    from cardrules.engine.actions import SHED_BASE, TRUMP_BASE
 
-    # The pass block comes right after Amend; the shedding games' actions after it.
-    assert PASS_BASE == 212 and SHED_BASE == PASS_BASE + 52 <= NUM_ACTIONS
+    # The pass block comes right after Amend; the trump-choice block after it,
+    # then the shedding games' actions.
+    assert PASS_BASE == 212 and TRUMP_BASE == PASS_BASE + 52 < SHED_BASE < NUM_ACTIONS
     for i in range(52):
         a = Action.from_id(PASS_BASE + i)
         assert a is Pass(i) and int(a.card) == i and a.label == f"pass {a.card}"

@@ -497,18 +497,18 @@ def _check(
                     f"each player passes {_cards(ps.count)}, but some hands for {n} players "
                     f"have only {_cards(small)}",
                 )
+        if tricks and v.winning.knockout_below:
+            raise fail(
+                culprit("pass", "knocked out"),
+                "cards cannot be passed in a game that knocks players out: a knocked-out "
+                "player holds no cards to pass or receive",
+            )
         if tricks and v.trumps.namer is not TrumpNamer.NOBODY:
             raise fail(
                 culprit("pass", "trumps"),
                 "cards cannot be passed in a game where a player chooses trumps: the two "
                 "phases cannot yet follow one another",
                 hint="pass cards, or let a player choose trumps, not both",
-            )
-        if tricks and v.winning.knockout_below:
-            raise fail(
-                culprit("pass", "knocked out"),
-                "cards cannot be passed in a game that knocks players out: a knocked-out "
-                "player holds no cards to pass or receive",
             )
         if bidding and (b.blind or b.forehead_sizes):
             raise fail(

@@ -38,7 +38,7 @@ from cardrules.engine.actions import (
     Play,
 )
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
-from cardrules.rules import Variant
+from cardrules.rules import PassRule, PassTo, Variant
 
 EUCHRE_SCORE = (
     "if maker then (if maker_tricks = 5 then 2 else if maker_tricks >= 3 then 1 else 0) "
@@ -744,3 +744,9 @@ def test_a_pass_of_cards_cannot_go_with_a_choice_of_trumps() -> None:
             "game: x\nplayers: 4\nhand size: 5\ntrumps: order up\nbidding: none\nhook: no\n"
             "pass: 1 card left\n"
         )
+    v = load_text(
+        "game: x\nplayers: 4\nhand size: 5\ntrumps: order up\nbidding: none\nhook: no\n"
+        "score: tricks\n"
+    )
+    with pytest.raises(VariantError, match="chooses trumps"):
+        Game(v.evolve(passing=PassRule(1, (PassTo.LEFT,))), 4)

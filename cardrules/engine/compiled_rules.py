@@ -387,6 +387,10 @@ class _Rules:
                 f"{v.name}: cards cannot be passed in a game that knocks players out "
                 "(a knocked-out seat holds no cards to pass or receive)"
             )
+        if self.passing and t.namer is not TrumpNamer.NOBODY:
+            raise VariantError(
+                f"{v.name}: cards cannot be passed in a game where a player chooses trumps"
+            )
         if self.passing and (b.blind or b.forehead_sizes) and self.bid_style:
             raise VariantError(
                 f"{v.name}: players choose the cards they pass from their hands, so they "

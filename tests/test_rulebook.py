@@ -496,3 +496,19 @@ def test_cardrules_rulebook_is_callable_after_importing_a_page_module() -> None:
 
     importlib.import_module("cardrules.rulebook.words")
     assert cardrules.rulebook(cardrules.load("kachuful")).startswith("# Kachuful")
+
+
+def test_a_game_that_ends_at_a_target_says_its_schedule_is_the_most_it_can_have() -> None:
+    """Regression: Euchre's page said "Hands in a game: 200" and "The game is 200
+    hands" although it ends once a side reaches 10 points."""
+    targets = [v for v in builtin_variants() if v.winning.target is not None]
+    assert {"euchre", "spades", "hearts", "whist"} <= {v.name for v in targets}
+    for v in targets:
+        page = rulebook(v, engine_examples=False)
+        assert "| Hands in a game | at most " in page, v.name
+        assert f"once a total reaches {v.winning.target} |" in page, v.name
+        assert f"some total has reached {v.winning.target} or more" in page, v.name
+    plain = rulebook(
+        next(v for v in builtin_variants() if v.name == "oh-hell"), engine_examples=False
+    )
+    assert "ends sooner" not in plain and "| Hands in a game | 19 " in plain

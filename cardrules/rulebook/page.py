@@ -249,6 +249,8 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         hands = hands_in_game(v, counts)
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
+        elif v.winning.target is not None:
+            hands = f"at most {hands}; the game ends once a total reaches {v.winning.target}"
         if v.teams:
             rows.append(["Partnerships", teams_short(v, seat_names(v.players.min))])
         rows += [
@@ -273,6 +275,13 @@ def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
         schedule_phrase(v),
         "",
     ]
+    if v.mode is not Mode.SHEDDING and v.winning.target is not None:
+        out += [
+            f"The game ends sooner when, after a hand, some total has reached "
+            f"{v.winning.target} or more (see Winning): the schedule below is the most "
+            "hands it can have.",
+            "",
+        ]
     if v.mode is not Mode.SHEDDING and v.winning.knockout_below:
         out += [
             "Each hand is dealt only to the players still in: a player knocked out (see "

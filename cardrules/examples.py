@@ -557,7 +557,7 @@ class _Runner:
 
     def calls(self, step: Calls) -> StepResult:
         from cardrules.dsl.examples import call_text
-        from cardrules.engine.actions import Decline, Discard, Name, OrderUp
+        from cardrules.engine.actions import Alone, Decline, Discard, Name, OrderUp, WithPartner
 
         g = self.g
         start = len(g.events)
@@ -571,6 +571,10 @@ class _Runner:
                 act = Decline()
             elif what == "order up":
                 act = OrderUp()
+            elif what == "go alone":
+                act = Alone()
+            elif what == "play with partner":
+                act = WithPartner()
             elif what == "name":
                 act = Name(suit)
             else:

@@ -470,6 +470,10 @@ class TrumpRule:
     """A player who names trumps may name no trumps instead of a suit."""
     stick_dealer: bool = False
     """Order-up: in the second round the dealer may not pass ("stick the dealer")."""
+    going_alone: bool = False
+    """Order-up with teams: the player who makes trumps chooses to play alone
+    (``Alone()``) or with a partner (``WithPartner()``); alone, the maker's
+    partners sit the hand out, their cards face down and unplayed."""
     keep_turned: bool = False
     """Order-up: the dealer, having taken the turned card, may not discard it."""
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN

@@ -145,6 +145,11 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
         NUMBER,
         "the tricks taken this hand by the player (with teams: the team) who made trumps",
     ),
+    (
+        "alone",
+        CONDITION,
+        "true for the side that made trumps when its maker played alone (`going alone`)",
+    ),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -491,6 +496,7 @@ def score_env(
     counters: Mapping[str, int] | None = None,
     maker: bool = False,
     maker_tricks: int = 0,
+    alone: bool = False,
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -513,6 +519,7 @@ def score_env(
             player's team, one of whose players made them).
         maker_tricks: the tricks the player who made trumps took (with teams:
             that player's team).
+        alone: whether the player's side made trumps and its maker played alone.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -542,6 +549,7 @@ def score_env(
         "partner_tricks": tt - tricks,
         "maker": bool(maker),
         "maker_tricks": maker_tricks,
+        "alone": bool(alone),
     }
     if counters:
         env.update(counters)

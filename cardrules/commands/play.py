@@ -171,6 +171,10 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
             return f"{t.does(ev[1], 'passes')}"
         if label == "order up":
             return f"{t.does(ev[1], 'orders')} up the turned card"
+        if label == "go alone":
+            return f"{t.does(ev[1], 'goes')} alone"
+        if label == "play with partner":
+            return f"{t.does(ev[1], 'plays')} with partner"
         return f"{t.does(ev[1], 'names')} {label[5:]}"
     if kind == "made":
         return f"Trumps: {t.suit(ev[3])} ({t.does(ev[2], 'makes')} trumps)"

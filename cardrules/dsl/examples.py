@@ -179,7 +179,8 @@ class PassCards:
 class Calls:
     """``calls pass, order up, discard 9♠``: the choice of trumps, made in turn by
     whoever is to act. Each call is ``"pass"``, ``"order up"``, ``"name"`` (with
-    ``suit``; ``None`` for no trumps) or ``"discard"`` (with ``card``)."""
+    ``suit``; ``None`` for no trumps), ``"discard"`` (with ``card``), or the
+    maker's ``"go alone"`` or ``"play with partner"`` (``going alone:``)."""
 
     calls: tuple[tuple[str, Suit | None, Card | None], ...]
     pos: SourcePos | None = field(factory=_no_pos, eq=False, repr=False)
@@ -423,7 +424,7 @@ def step_text(step: Step) -> str:
 
 def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
     """One call of a ``calls`` line: ``pass``, ``order up``, ``name hearts``,
-    ``name no trumps`` or ``discard 9♠``."""
+    ``name no trumps``, ``discard 9♠``, ``go alone`` or ``play with partner``."""
     what, suit, c = call
     if what == "name":
         return f"name {suit.word}" if suit is not None else "name no trumps"
@@ -476,6 +477,8 @@ _PHRASES: Final[dict[str, str]] = {
     "V_PASS": "pass",
     "V_NAME": "name",
     "V_DISCARD": "discard",
+    "V_GO_ALONE": "go alone",
+    "V_WITH_PARTNER": "play with partner",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
     "V_DEALS": "deals",
@@ -690,6 +693,12 @@ class ExampleRules:
 
     def call_order_up(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         return ("order up", None, None)
+
+    def call_alone(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("go alone", None, None)
+
+    def call_with_partner(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("play with partner", None, None)
 
     def call_name(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         tok: Token = c[1]

@@ -284,6 +284,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "trump order": lambda v: ", ".join(str(e) for e in v.trumps.order) or "usual",
     "pass": _pass,
     "stick the dealer": lambda v: _yes(v.trumps.stick_dealer),
+    "going alone": lambda v: _yes(v.trumps.going_alone),
     "dealer keeps the turned card": lambda v: _yes(v.trumps.keep_turned),
     "may name no trumps": lambda v: _yes(v.trumps.name_no_trumps),
     "trump ties": lambda v: v.trumps.namer_tie.value,
@@ -392,6 +393,7 @@ def _wanted(v: Variant, key: str) -> bool:
         return bool(v.trumps.order)
     if key in (
         "stick the dealer",
+        "going alone",
         "dealer keeps the turned card",
         "may name no trumps",
         "trump ties",

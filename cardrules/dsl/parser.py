@@ -509,6 +509,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def stick_dealer(self, c: list[Any]) -> Setting:
         return self._setting(c, ("trumps.stick_dealer", _bool(c[2])))
 
+    def going_alone(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("trumps.going_alone", _bool(c[2])))
+
     def keep_turned(self, c: list[Any]) -> Setting:
         return self._setting(c, ("trumps.keep_turned", _bool(c[2])))
 

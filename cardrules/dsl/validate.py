@@ -108,7 +108,7 @@ def _uses(v: Variant) -> set[str]:
 
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
-MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks"})
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone"})
 
 
 def _where(v: Variant, key: str) -> SourcePos:
@@ -448,7 +448,7 @@ def _check(
     if formula_uses & MAKER_VARIABLES and namer is TrumpNamer.NOBODY:
         raise fail(
             culprit("score", "trumps"),
-            "the score uses maker or maker_tricks, but nobody makes trumps in this game",
+            "the score uses maker, maker_tricks or alone, but nobody makes trumps in this game",
             hint="let a player choose trumps (such as `trumps: order up`), or take them "
             "out of the score",
         )
@@ -963,6 +963,17 @@ def _stick_dealer(c: _Context) -> Iterator[_NoOp]:
             "`stick the dealer` has no effect: only order-up (`trumps: order up`) has a "
             "second round for the dealer to be stuck in",
             ("trumps",),
+        )
+
+
+def _going_alone(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.going_alone and (t.namer is not TrumpNamer.ORDER_UP or not c.v.teams):
+        yield _NoOp(
+            "going alone",
+            "`going alone` has no effect: only a maker of trumps by order-up "
+            "(`trumps: order up`) with a partner (`teams:`) can play alone",
+            ("trumps", "teams"),
         )
 
 
@@ -1558,6 +1569,9 @@ EFFECTS: Final[dict[str, Effect]] = {
     ),
     "stick the dealer": Effect(
         ("trumps.stick_dealer",), "order-up games (`trumps: order up`)", _stick_dealer
+    ),
+    "going alone": Effect(
+        ("trumps.going_alone",), "order-up games with teams", _going_alone
     ),
     "dealer keeps the turned card": Effect(
         ("trumps.keep_turned",), "order-up games (`trumps: order up`)", _keep_turned

@@ -19,6 +19,9 @@ ids            action
 271-322        ``Discard(card)``: the dealer discards a card face down
 323            ``Take()``: take a neighbour's hand (shedding games
                with ``take a hand from:``)
+324            ``Alone()``: the maker of trumps plays alone
+               (games with ``going alone: yes``)
+325            ``WithPartner()``: the maker plays with its partner
 =============  =====================================
 
 Actions are interned: ``Play(card("A♠")) is Play(card("A♠"))``, so identity,
@@ -38,6 +41,7 @@ from cardrules.cards import ALL_CARDS, Card, Suit, card
 from cardrules.errors import CardError, InvalidAction
 
 __all__ = [
+    "ALONE_ID",
     "AMEND_BASE",
     "BID_BASE",
     "BLIND_BASE",
@@ -53,6 +57,7 @@ __all__ = [
     "TAKE_ID",
     "TRUMP_BASE",
     "Action",
+    "Alone",
     "Amend",
     "Bid",
     "Decline",
@@ -63,6 +68,8 @@ __all__ = [
     "Pass",
     "Play",
     "Take",
+    "WithPartner",
+    "WITH_PARTNER_ID",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).
@@ -83,8 +90,11 @@ DISCARD_BASE: Final = DECLINE_ID + 1
 SHED_BASE: Final = DISCARD_BASE + 52
 #: ``Take()``: take every card of a neighbour (``take a hand from:``).
 TAKE_ID: Final = SHED_BASE
+#: ``Alone()`` and ``WithPartner()``: the maker's choice (``going alone:``).
+ALONE_ID: Final = TAKE_ID + 1
+WITH_PARTNER_ID: Final = ALONE_ID + 1
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = TAKE_ID + 1
+NUM_ACTIONS: Final = WITH_PARTNER_ID + 1
 
 
 class Action:
@@ -274,6 +284,42 @@ class Take(Action):
         return "Take()"
 
 
+class Alone(Action):
+    """The player who made trumps plays alone (games with ``going alone: yes``):
+    its partners sit the hand out."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Alone:
+        """Return the singleton."""
+        return _ALONE
+
+    @property
+    def label(self) -> str:
+        return "go alone"
+
+    def __repr__(self) -> str:
+        return "Alone()"
+
+
+class WithPartner(Action):
+    """The player who made trumps plays with its partners (games with
+    ``going alone: yes``)."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> WithPartner:
+        """Return the singleton."""
+        return _WITH_PARTNER
+
+    @property
+    def label(self) -> str:
+        return "play with partner"
+
+    def __repr__(self) -> str:
+        return "WithPartner()"
+
+
 class Pass(Action):
     """Choose a card to pass before the play (games with ``pass:``):
     ``Pass(card("Q♠"))``, ``Pass("Q♠")`` or ``Pass(50)``. Each seat chooses its
@@ -428,6 +474,8 @@ _PASSES: Final[tuple[Pass, ...]] = tuple(
     _new(Pass, PASS_BASE + i, card=ALL_CARDS[i]) for i in range(52)
 )
 _TAKE: Final[Take] = _new(Take, TAKE_ID)
+_ALONE: Final[Alone] = _new(Alone, ALONE_ID)
+_WITH_PARTNER: Final[WithPartner] = _new(WithPartner, WITH_PARTNER_ID)
 _NAMES: Final[tuple[Name, ...]] = (
     *(_new(Name, TRUMP_BASE + int(x), suit=x) for x in Suit),
     _new(Name, NAME_NO_TRUMPS_ID, suit=None),
@@ -449,5 +497,7 @@ _BY_ID: Final[tuple[Action, ...]] = (
     _DECLINE,
     *_DISCARDS,
     _TAKE,
+    _ALONE,
+    _WITH_PARTNER,
 )
 assert len(_BY_ID) == NUM_ACTIONS

@@ -62,8 +62,10 @@ def _local_env(
     most_points: int = 0,
     maker: bool = False,
     maker_tricks: int = 0,
+    alone: bool = False,
 ) -> dict[str, int | Fraction | bool]:
     return {
+        "alone": alone,
         "maker": maker,
         "maker_tricks": maker_tricks,
         "points": points,
@@ -190,12 +192,13 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "namer"): TrumpNamer.NOBODY,
     ("TrumpRule", "name_no_trumps"): False,
     ("TrumpRule", "stick_dealer"): False,
+    ("TrumpRule", "going_alone"): False,
     ("TrumpRule", "keep_turned"): False,
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
-MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks"})
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone"})
 _NAMER_CODES: Final = {
     TrumpNamer.NOBODY: 0,
     TrumpNamer.HIGHEST_BIDDER: 1,
@@ -413,6 +416,7 @@ class _Rules:
         self.dealers_card = t.kind is TrumpKind.DEALERS_CARD
         self.name_no_trumps = t.name_no_trumps
         self.stick_dealer = t.stick_dealer
+        self.going_alone = t.going_alone and t.namer is TrumpNamer.ORDER_UP and bool(v.teams)
         self.keep_turned = t.keep_turned
         self.namer_cut = t.namer_tie is NamerTie.CUT
         uses = getattr(self.formula, "uses", None)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.engine.deal import _start_hand
+from cardrules.engine.alone import _end_alone
 from cardrules.engine.knockout import _knock_out
 from cardrules.engine.tables import _OVER
 
@@ -52,6 +53,8 @@ def _next_hand(g: Game) -> None:
     # The game's end comes first: reaching max_tricks on its very last trick
     # still finishes it; max_tricks only stops a game with hands to come.
     r = g._r
+    if g._full_nxt:
+        _end_alone(g)
     if r.knockout:
         _knock_out(g)
         if g._in_count == 1:

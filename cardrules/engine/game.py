@@ -205,6 +205,8 @@ class Game:
         "_legal_mask",
         "_looked",
         "_maker",
+        "_full_nxt",
+        "_alone",
         "_max_tricks",
         "_n",
         "_nxt",
@@ -284,6 +286,8 @@ class Game:
     _chosen: list[int]
     _pass_k: int
     _maker: int
+    _alone: int
+    _full_nxt: tuple[int, ...]
     _discarded: int
     _call_stage: int
     _call_pos: int
@@ -768,7 +772,8 @@ class Game:
           seat has chosen; seat ``s``'s chosen cards go to seat ``targets[s]``
         * ``("bids", (bid per seat))``: the bidding is over (all bids public)
         * ``("call", seat, action)``: an action choosing trumps (``Name``,
-          ``OrderUp``, ``Decline``, ``Discard``); in :meth:`events_for`, another
+          ``OrderUp``, ``Decline``, ``Discard``; and the maker's ``Alone`` or
+          ``WithPartner``, games with ``going alone:``); in :meth:`events_for`, another
           seat's ``Discard`` is ``None`` (it is face down)
         * ``("made", hand_number, seat, suit or None)``: ``seat`` made trumps
           (named them or ordered the turned card up); before it, the hand's
@@ -981,6 +986,7 @@ class Game:
             card_points=self._v.scoring.card_points,
             higher_wins=self._v.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
+            alone=None if self._alone < 0 else self._alone,
             discarded=tuple(CardSet(self._discarded)) if seat == self._dealer else (),
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
@@ -1045,6 +1051,8 @@ class Game:
         g._legal_mask = self._legal_mask
         g._looked = self._looked[:]
         g._maker = self._maker
+        g._alone = self._alone
+        g._full_nxt = self._full_nxt
         g._discarded = self._discarded
         g._call_stage = self._call_stage
         g._call_pos = self._call_pos

@@ -77,6 +77,7 @@ def _team_hand(
         tt = sum(tricks[s] for s in team)
         tp = sum(taken[s] for s in team)
         made = team == makers
+        lone = made and g._alone >= 0
         held = dict(zip(names, g._counters[team[0]], strict=True))
         total = Fraction(0)
         if r.formula is not None:
@@ -97,6 +98,7 @@ def _team_hand(
                     counters=held,
                     maker=made,
                     maker_tricks=maker_tricks,
+                    alone=lone,
                 )
                 total += _value(g, r.formula, env, f"the score of seat {s + 1}")
         team_env = score_env(
@@ -112,6 +114,7 @@ def _team_hand(
             counters=held,
             maker=made,
             maker_tricks=maker_tricks,
+            alone=lone,
         )
         if r.team_formula is not None:
             total += _value(g, r.team_formula, team_env, "the team score")

@@ -14,7 +14,11 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
   suit other than the turned card's, or passes (not the dealer, when the rules
   stick the dealer); if all pass, the hand is thrown in;
 * ``_DISCARD``: the card was ordered up: the dealer, holding it, discards one
-  card face down (:class:`~cardrules.engine.actions.Discard`).
+  card face down (:class:`~cardrules.engine.actions.Discard`);
+* ``_LONE``: games with ``going alone: yes``: trumps are made, and the maker
+  plays alone (:class:`~cardrules.engine.actions.Alone`, see
+  :mod:`~cardrules.engine.alone`) or with its partners
+  (:class:`~cardrules.engine.actions.WithPartner`).
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -36,7 +40,8 @@ import hashlib
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Suit
-from cardrules.engine.actions import Action, Decline, Discard, Name, OrderUp
+from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
+from cardrules.engine.alone import _go_alone
 from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.errors import IllegalAction
@@ -49,6 +54,7 @@ _NAME: Final = 0
 _ORDER: Final = 1
 _SECOND: Final = 2
 _DISCARD: Final = 3
+_LONE: Final = 4
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -65,6 +71,9 @@ _ORDER_UP: Final = OrderUp()
 _DECLINE: Final = Decline()
 _NAME_ANY: Final = tuple(Name(s) for s in Suit)
 _NO_TRUMPS: Final = Name(None)
+_ALONE: Final = Alone()
+_WITH_PARTNER: Final = WithPartner()
+_LONE_OPTIONS: Final = (_WITH_PARTNER, _ALONE)
 
 
 def _cut(g: Game, tied: list[int], salt: bytes) -> int:
@@ -90,6 +99,8 @@ def _first_of(g: Game, values: list[int], salt: bytes) -> int:
 def _reset_calls(g: Game) -> None:
     """A new hand: nobody has made trumps, nothing is discarded."""
     g._maker = -1
+    g._alone = -1
+    g._full_nxt = ()
     g._discarded = 0
     g._call_stage = _NAME
     g._call_pos = 0
@@ -148,6 +159,8 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
         return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
     if stage == _ORDER:
         return (_ORDER_UP, _DECLINE)
+    if stage == _LONE:
+        return _LONE_OPTIONS
     if stage == _SECOND:
         turned_suit = _SUIT_OF[g._turned]
         names = tuple(a for a in _NAME_ANY if a.suit != turned_suit)
@@ -169,6 +182,16 @@ def _make(g: Game, s: int, trump: int) -> None:
     g._events.append(("made", g._hand_index + 1, s, _SUITS[trump]))
 
 
+def _made(g: Game) -> int:
+    """Trumps are made (and any discard done): the maker's choice to play alone
+    comes next when the rules allow it, else the hand goes on."""
+    if g._r.going_alone:
+        g._call_stage = _LONE
+        g._to_act = g._maker
+        return CALL_GOES_ON
+    return CALL_MADE
+
+
 def _do_call(g: Game, s: int, action: Action) -> int:
     """Seat ``s`` makes the legal ``action`` of the trumps phase. Returns what
     the caller does next: :data:`CALL_GOES_ON` (the phase goes on),
@@ -178,9 +201,13 @@ def _do_call(g: Game, s: int, action: Action) -> int:
     ev = g._events
     ev.append(("call", s, action))
     stage = g._call_stage
+    if stage == _LONE:
+        if action is _ALONE:
+            _go_alone(g, s)
+        return CALL_MADE
     if type(action) is Name:
         _make(g, s, -1 if action.suit is None else int(action.suit))
-        return CALL_MADE
+        return _made(g)
     if action is _ORDER_UP:
         t = g._turned
         _make(g, s, _SUIT_OF[t])
@@ -197,7 +224,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         g._discarded |= bit
         # Nobody else may tell whether the turned card was the one discarded.
         g._known[s] &= ~_BITS[g._turned]
-        return CALL_MADE
+        return _made(g)
     # A pass.
     seats = g._seats  # the seats dealt to, from the dealer's neighbour, the dealer last
     pos = g._call_pos + 1
@@ -230,6 +257,11 @@ def _explain_call(g: Game, actor: int, action: Action) -> str:
     """Why ``action`` by seat ``actor`` is not legal in the trumps phase."""
     r = g._r
     stage = g._call_stage
+    if stage == _LONE:
+        return (
+            f"{action.label} is not possible now: seat {actor} made trumps and must "
+            "go alone or play with partner"
+        )
     if stage == _DISCARD:
         if type(action) is Discard and int(action.card) == g._turned:
             return f"the dealer keeps the turned card ({action.card}): discard another card"

@@ -130,6 +130,8 @@ class View:
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
             ordered the turned card up), or ``None``.
+        alone: the seat playing this hand alone (``going alone:``; its partners
+            sit the hand out, their cards face down and unplayed), or ``None``.
         discarded: the cards this seat discarded face down this hand (only
             its own: nobody else sees them).
         trumps_broken: whether trumps are broken: as the variant's ``broken by:``
@@ -191,6 +193,7 @@ class View:
     teams: tuple[tuple[int, ...], ...] = ()
     counters: tuple[tuple[str, tuple[int, ...]], ...] = ()
     trump_maker: int | None = None
+    alone: int | None = None
     discarded: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -234,6 +237,7 @@ class View:
             "card_points": list(self.card_points),
             "higher_wins": self.higher_wins,
             "trump_maker": self.trump_maker,
+            "alone": self.alone,
             "discarded": [str(c) for c in self.discarded],
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],

@@ -135,6 +135,10 @@ def _event_words(ev: tuple[Any, ...], trick: _Trick, shedding: bool) -> str | No
             label = "passes"
         elif label == "order up":
             label = "orders up the turned card"
+        elif label == "go alone":
+            label = "goes alone: the partner sits this hand out"
+        elif label == "play with partner":
+            label = "plays with partner"
         elif label.startswith("name "):
             label = "names " + label[5:]
         return f"{_seat(ev[1])} {label}"

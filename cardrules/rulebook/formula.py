@@ -58,6 +58,7 @@ _CONDITION = {
     "under": "you take fewer tricks than you bid",
     "blind": "you bid blind",
     "maker": "you (or your side) made trumps",
+    "alone": "your side made trumps and its maker played alone",
 }
 _COMPARE_WORDS = {
     "=": "is",

@@ -1,0 +1,62 @@
+"""Going alone (``going alone: yes``): the maker of trumps plays without a partner.
+
+Only games whose compiled rules say ``_Rules.going_alone`` come here; for every
+other game none of this runs and the state is the one it always was.
+
+Once trumps are made (and the dealer has discarded, when the card was ordered
+up), the maker chooses :class:`~cardrules.engine.actions.Alone` or
+:class:`~cardrules.engine.actions.WithPartner` (the trumps phase's last stage,
+:data:`~cardrules.engine.trumps._LONE`). Alone, :func:`_go_alone` sits the
+maker's partners out for the hand: ``Game._alone`` is the maker, the order of
+play (``Game._nxt``) and the seats in the hand (``Game._seats``) skip the
+partners, and a trick is complete at one card fewer (``Game._in_count``), so
+the play of a card does no extra work. The partners keep their dealt cards,
+face down and unplayed; they are not out of the game. When the hand has been
+scored, :func:`_end_alone` restores the order of play (saved in
+``Game._full_nxt``) before the next dealer is found. The choice is logged
+like every action of the trumps phase, as ``("call", seat, Alone())``.
+
+Every function takes the game as its first argument.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+
+def _partners(g: Game, s: int) -> tuple[int, ...]:
+    """The partners of seat ``s`` (its team without it)."""
+    for team in g._r.teams_of(g._n):
+        if s in team:
+            return tuple(t for t in team if t != s)
+    return ()
+
+
+def _go_alone(g: Game, s: int) -> None:
+    """Seat ``s``, the maker, plays alone: its partners sit this hand out."""
+    away = _partners(g, s)
+    g._alone = s
+    if not away:
+        return
+    nxt = g._nxt
+    g._full_nxt = nxt
+    skip = []
+    for t in range(g._n):
+        x = nxt[t]
+        while x in away and x != t:
+            x = nxt[x]
+        skip.append(x)
+    g._nxt = tuple(skip)
+    g._seats = tuple(t for t in g._seats if t not in away)
+    g._in_count -= sum(1 for t in away if g._hands[t])
+
+
+def _end_alone(g: Game) -> None:
+    """After a hand played alone is scored: the partners are back in the order
+    of play (the hand's own state is reset by the next deal)."""
+    if g._full_nxt:
+        g._nxt = g._full_nxt
+        g._full_nxt = ()

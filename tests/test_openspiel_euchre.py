@@ -22,11 +22,12 @@ its side less the other side's.
 
 Where the rules differ, the test compares what can be compared:
 
-* Going alone: OpenSpiel asks the maker whether to go alone after trumps are
-  made; our file has no going alone, so the test always answers OpenSpiel's
-  ``Partner`` (never ``Alone``) and such hands are compared as ordinary ones.
-* Going alone changes nothing else here: OpenSpiel's lone hands (4 points
-  for a march) never happen, since nobody goes alone.
+* Going alone: both ask the maker, once trumps are made (and the dealer has
+  discarded), to go alone (``Alone()``, OpenSpiel's ``Alone``) or not
+  (``WithPartner()``, its ``Partner``); the random choices answer both, so
+  about half the hands are lone hands: the partner skipped in every trick
+  and the lead, and 4 points for a lone march. Nobody defends alone
+  (OpenSpiel's ``allow_lone_defender`` is off; our file has no lone defence).
 * The game: OpenSpiel plays one hand; ours goes on to 10 points, so only the
   first hand and its score are compared.
 * Dealing: OpenSpiel gives deal number ``i`` to seat ``(dealer + i) % 4``; we
@@ -43,7 +44,16 @@ import pytest
 import cardrules
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Game
-from cardrules.engine.actions import Action, Decline, Discard, Name, OrderUp, Play
+from cardrules.engine.actions import (
+    Action,
+    Alone,
+    Decline,
+    Discard,
+    Name,
+    OrderUp,
+    Play,
+    WithPartner,
+)
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -74,6 +84,10 @@ def to_os(state: object, a: Action, turned: Card) -> int:
         return PASS
     if a is OrderUp():
         return CLUBS + int(turned.suit)
+    if a is Alone():
+        return ALONE
+    if a is WithPartner():
+        return PARTNER
     assert isinstance(a, Name) and a.suit is not None
     return CLUBS + int(a.suit)
 
@@ -114,8 +128,6 @@ def test_the_choice_of_trumps_is_openspiels() -> None:
             state.apply_action(to_os(state, a, turned))
             g.apply(a)
             steps += 1
-        while set(state.legal_actions()) == {ALONE, PARTNER}:
-            state.apply_action(PARTNER)  # nobody goes alone (see the module docs)
         # Both engines now wait for the same seat to lead, with the same trumps.
         assert g.phase == "play" and state.current_player() == g.to_act
         assert g.trump is not None
@@ -130,24 +142,35 @@ def test_whole_hands_are_openspiels() -> None:
     rng = random.Random(12)
     steps = 0
     seen: set[tuple[int, ...]] = set()
+    lone = 0
     for _ in range(FULL_HANDS):
         dealer, hands, turned, state = deal(rng)
         g = Game(V, 4, seed=1, deck=stacked(dealer, hands, turned), first_dealer=dealer)
         while g.hand_number == 1:
-            while set(state.legal_actions()) == {ALONE, PARTNER}:
-                state.apply_action(PARTNER)  # nobody goes alone (see the module docs)
             ours = g.legal_actions()
             assert state.current_player() == g.to_act
             assert sorted(to_os(state, a, turned) for a in ours) == sorted(state.legal_actions())
             a = rng.choice(ours)
             state.apply_action(to_os(state, a, turned))
+            actor = g.to_act
             g.apply(a)
             steps += 1
+            if a is Alone():
+                lone += 1
+                # Everyone sees who is alone.
+                assert all(g.view(s).alone == actor for s in range(4))
         assert state.is_terminal()
+        end = next(i for i, e in enumerate(g.events) if e[0] == "score")
+        alone = [e[1] for e in g.events[:end] if e[0] == "call" and e[2] is Alone()]
+        if alone:
+            # The maker's partner sat out: it played no card.
+            played = {e[1] for e in g.events[:end] if e[0] == "play"}
+            assert played == {0, 1, 2, 3} - {(alone[0] + 2) % 4}
         points = next(e for e in g.events if e[0] == "score")[4]
         returns = tuple(int(x) for x in state.returns())
         assert returns == tuple(points[s] - points[(s + 1) % 4] for s in range(4))
         seen.add(returns)
-    # Every outcome came up: a side making 1 or 2, and euchred.
-    assert {abs(x) for r in seen for x in r} == {1, 2}
-    assert steps > FULL_HANDS * 21  # five cards each and at least one call
+    # Every outcome came up: a side making 1 or 2, a lone march 4, and euchred.
+    assert {abs(x) for r in seen for x in r} == {1, 2, 4}
+    assert FULL_HANDS // 4 < lone < FULL_HANDS * 3 // 4
+    assert steps > FULL_HANDS * 17  # five cards each (but the partner's, alone) and calls

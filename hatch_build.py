@@ -44,6 +44,7 @@ COMPILED = (
     "cardrules/engine/score.py",
     "cardrules/engine/end.py",
     "cardrules/engine/knockout.py",
+    "cardrules/engine/alone.py",
     "cardrules/engine/trumps.py",
     "cardrules/engine/tables.py",
     "cardrules/engine/compiled_rules.py",

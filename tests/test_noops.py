@@ -101,6 +101,7 @@ SAMPLES: dict[str, list[str]] = {
     "no trumps": ["no trumps: every 5th hand"],
     "pass": ["pass: 3 cards left, right, across, none", "pass: 1 card right", "pass: none"],
     "stick the dealer": ["stick the dealer: yes"],
+    "going alone": ["going alone: yes"],
     "dealer keeps the turned card": ["dealer keeps the turned card: yes"],
     "may name no trumps": ["may name no trumps: yes"],
     "trump ties": ["trump ties: cut"],

@@ -1570,9 +1570,7 @@ EFFECTS: Final[dict[str, Effect]] = {
     "stick the dealer": Effect(
         ("trumps.stick_dealer",), "order-up games (`trumps: order up`)", _stick_dealer
     ),
-    "going alone": Effect(
-        ("trumps.going_alone",), "order-up games with teams", _going_alone
-    ),
+    "going alone": Effect(("trumps.going_alone",), "order-up games with teams", _going_alone),
     "dealer keeps the turned card": Effect(
         ("trumps.keep_turned",), "order-up games (`trumps: order up`)", _keep_turned
     ),

@@ -56,6 +56,7 @@ __all__ = [
     "SHED_BASE",
     "TAKE_ID",
     "TRUMP_BASE",
+    "WITH_PARTNER_ID",
     "Action",
     "Alone",
     "Amend",
@@ -69,7 +70,6 @@ __all__ = [
     "Play",
     "Take",
     "WithPartner",
-    "WITH_PARTNER_ID",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).

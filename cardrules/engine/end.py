@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardrules.engine.deal import _start_hand
 from cardrules.engine.alone import _end_alone
+from cardrules.engine.deal import _start_hand
 from cardrules.engine.knockout import _knock_out
 from cardrules.engine.tables import _OVER
 

@@ -170,6 +170,7 @@ class Game:
     """
 
     __slots__ = (
+        "_alone",
         "_amender",
         "_best",
         "_best_seat",
@@ -195,6 +196,7 @@ class Game:
         "_forced",
         "_forced_lead",
         "_forehead",
+        "_full_nxt",
         "_hand_index",
         "_hands",
         "_in_count",
@@ -205,8 +207,6 @@ class Game:
         "_legal_mask",
         "_looked",
         "_maker",
-        "_full_nxt",
-        "_alone",
         "_max_tricks",
         "_n",
         "_nxt",

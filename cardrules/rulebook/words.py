@@ -497,6 +497,14 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             f"next dealer (to the {side}) deals a new hand, which counts as one of the "
             "game's hands."
         )
+    if t.going_alone and v.teams:
+        text += (
+            " Once trumps are made (and any discard done), the player who made them "
+            "chooses to go alone or to play with partner. Alone, the maker's partner "
+            "sits the hand out, cards face down and unplayed, each trick has one card "
+            "fewer, and if the partner would lead, the next player leads instead; the "
+            "partner is back for the next hand."
+        )
     empty, one = _no_card_words(v, shown)
     if empty:
         text += (

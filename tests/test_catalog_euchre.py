@@ -15,7 +15,8 @@ from catalog_support import cards, play, plays, roundtrip, rule_differences, sta
 import cardrules
 from cardrules import Game
 from cardrules.cards import CardSet, Suit, card
-from cardrules.engine.actions import Decline, Discard, Name, OrderUp
+from cardrules.engine import Play, replay
+from cardrules.engine.actions import Alone, Decline, Discard, Name, OrderUp, WithPartner
 from cardrules.errors import IllegalAction
 from cardrules.simulate import simulate
 
@@ -79,6 +80,7 @@ def test_the_bowers() -> None:
     g = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
     g.apply(OrderUp())
     g.apply(Discard("9♠"))
+    g.apply(WithPartner())
     play(g, "10♣")  # seat 1 leads a trump
     assert plays(g) == {"J♣", "A♣", "K♣", "Q♣"}
     play(g, "A♣", "A♦")  # seat 3 has no club
@@ -93,6 +95,7 @@ def test_the_bowers() -> None:
     g2 = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
     g2.apply(OrderUp())
     g2.apply(Discard("9♠"))
+    g2.apply(WithPartner())
     play(g2, "10♣", "J♣", "A♦", "J♠")  # the right bower beats the left
     assert g2.events[-1][0] == "trick" and g2.events[-1][1] == 1
 
@@ -130,6 +133,7 @@ def test_a_refusal_then_a_second_round_name() -> None:
     g.apply(Decline())
     g.apply(Name(Suit.DIAMONDS))
     assert g.trump is Suit.DIAMONDS and g.view(0).trump_maker == 1
+    assert g.legal_actions() == (WithPartner(), Alone()) and g.to_act == 1
     assert all(card("9♣") not in g.hand(s) for s in range(4))
 
 
@@ -149,6 +153,7 @@ def test_stick_the_dealer() -> None:
     with pytest.raises(IllegalAction, match="stick the dealer"):
         g.apply(Decline())
     g.apply(Name(Suit.SPADES))
+    g.apply(WithPartner())
     assert g.trump is Suit.SPADES and g.phase == "play"
 
 
@@ -180,17 +185,27 @@ def _play(v: cardrules.Variant, seed: int) -> Game:
 @pytest.mark.parametrize("v", [EUCHRE, STICK], ids=["euchre", "stick"])
 def test_200_seeded_games_play_to_the_end(v: cardrules.Variant) -> None:
     thrown = 0
+    lone_marches = 0
     for seed in range(200):
         g = _play(v, seed)
         assert g.result is not None and g.result.finished
         thrown += sum(1 for e in g.events if e[0] == "thrown in")
+        alone = False
         for e in g.events:
-            if e[0] == "score":
+            if e[0] == "deal":
+                alone = False
+            elif e[0] == "call" and e[2] is Alone():
+                alone = True
+            elif e[0] == "score":
                 # Each hand: one side scores 1 or 2 (the makers, or 2 for a
-                # euchre), partners alike.
+                # euchre), or 4 for a lone march; partners alike.
                 p = e[4]
                 assert p[0] == p[2] and p[1] == p[3], e
-                assert sorted(p) in ([0, 0, 1, 1], [0, 0, 2, 2]), e
+                assert sorted(p) in ([0, 0, 1, 1], [0, 0, 2, 2], [0, 0, 4, 4]), e
+                if sorted(p) == [0, 0, 4, 4]:
+                    assert alone and sum(e[3]) == 5 and 5 in (e[3][0] + e[3][2], e[3][1] + e[3][3])
+                    lone_marches += 1
+    assert lone_marches > 0
     if v is STICK:
         assert thrown == 0  # the dealer is stuck: no hand is ever thrown in
 
@@ -200,3 +215,88 @@ def test_the_heuristic_beats_random(v: cardrules.Variant) -> None:
     """A side of heuristic bots (seats 1 and 3) beats a side of random ones."""
     s = simulate(v, 4, 100, bots=["heuristic", "random", "heuristic", "random"], seed=11)
     assert s.finished == 100 and s.wins[0] == s.wins[2] and s.wins[0] > 80
+
+
+# ---------------------------------------------------------------------- going alone
+
+#: Seat 3 (index 2) holds five trumps for clubs; seat 1 (the dealer's neighbour,
+#: its partner) will sit out.
+LONE = stack(
+    "9♦ 10♦ Q♦ K♦ A♦",
+    "9♥ 10♥ Q♥ K♥ A♥",
+    "J♣ J♠ A♣ K♣ Q♣",
+    "A♠ K♠ Q♠ 10♠ 9♠",
+    turn="9♣",
+)
+
+
+def _lone(v: cardrules.Variant = EUCHRE) -> Game:
+    g = Game(v, 4, deck=LONE, first_dealer=3)
+    g.apply(Decline())
+    g.apply(Decline())
+    g.apply(OrderUp())  # seat 3 makes clubs; the dealer, seat 4, takes the 9♣
+    g.apply(Discard("9♠"))
+    assert g.legal_actions() == (WithPartner(), Alone()) and g.to_act == 2
+    g.apply(Alone())
+    return g
+
+
+def test_going_alone_the_partner_sits_out_and_a_march_scores_4() -> None:
+    g = _lone()
+    # Seat 1, the dealer's neighbour, sits out: seat 2 leads; tricks have 3 cards.
+    assert g.phase == "play" and g.to_act == 1
+    assert all(g.view(s).alone == 2 for s in range(4))
+    sat = g.hand(0)
+    play(g, "A♥", "J♣", "A♠")
+    assert g.events[-1][0] == "trick" and g.events[-1][1] == 2 and len(g.events[-1][3]) == 3
+    assert g.legal_actions(0) == ()
+    while g.hand_number == 1:
+        assert g.to_act != 0
+        g.apply(g.legal_actions()[0])
+    score = next(e for e in g.events if e[0] == "score")
+    assert score[3] == (0, 0, 5, 0)
+    assert tuple(score[4]) == (4, 0, 4, 0)
+    # The partner's cards stayed in its hand, face down, unplayed, until the deal.
+    hand1 = [e for e in g.events if e[0] == "play"]
+    assert all(e[1] != 0 for e in hand1) and len(hand1) == 15
+    assert len(sat) == 5
+    # The partner is back for the next hand: seat 1 deals, seat 2 leads after the call.
+    assert g.hand_number == 2 and g.dealer == 0 and g.view(0).alone is None
+
+
+def test_going_alone_never_shows_the_partners_hand_and_round_trips() -> None:
+    g = _lone()
+    play(g, "A♥", "J♣")
+    for s in (1, 2, 3):
+        v = g.view(s)
+        assert 0 not in dict(v.visible_hands) and 0 not in dict(v.known_hands)
+        assert all(e[0] != "deal" or e[4][0] is None for e in g.events_for(s))
+    assert g.view(0).hand_counts[0] == 5
+    back = Game.from_json(g.to_json())
+    assert back.to_json() == g.to_json() and back.view(1) == g.view(1)
+    c = g.clone()
+    assert c.view(3) == g.view(3)
+    c.apply(c.legal_actions()[0])
+    assert g.to_act == 3 and len(g.current_trick()) == 2  # the clone is independent
+    r = replay(EUCHRE, g.events)
+    assert all(r.view(s) == g.view(s) for s in range(4)) and r.events == g.events
+
+
+def test_the_maker_must_choose_and_a_refusal_changes_nothing() -> None:
+    g = Game(EUCHRE, 4, deck=LONE, first_dealer=3)
+    g.apply(Decline())
+    g.apply(Decline())
+    g.apply(OrderUp())
+    with pytest.raises(IllegalAction):
+        g.apply(Alone())  # the dealer discards first
+    g.apply(Discard("9♠"))
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="go alone or play with partner"):
+        g.apply(Play(card("J♣")))
+    with pytest.raises(IllegalAction, match="turn"):
+        g.apply(Alone(), seat=0)
+    assert g.to_json() == before
+    g.apply(WithPartner())
+    assert g.to_act == 0 and g.view(0).alone is None
+    with pytest.raises(IllegalAction):
+        g.apply(Alone())

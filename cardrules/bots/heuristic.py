@@ -33,7 +33,9 @@ Choosing trumps (see :meth:`HeuristicBot._trumps`): it orders up the turned
 card with at least 3 cards of its suit in 5 (about half its hand, counting the
 card when it is the dealer), names its longest and strongest suit (and passes
 in a second round unless that suit is as long), and as the dealer discards its
-lowest card outside trumps, from its shortest suit.
+lowest card outside trumps, from its shortest suit. Having made trumps where
+the rules let the maker go alone, it goes alone only with a very strong hand:
+the highest trump and at least three more trumps, every other card an ace.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from typing import Final
 from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
 from cardrules.engine.actions import (
     Action,
+    Alone,
     Bid,
     Decline,
     Discard,
@@ -52,6 +55,7 @@ from cardrules.engine.actions import (
     OrderUp,
     Pass,
     Play,
+    WithPartner,
 )
 from cardrules.engine.ranks import STANDARD, RankTables, tables_for
 from cardrules.engine.view import View
@@ -185,6 +189,8 @@ class HeuristicBot:
         """The choice of trumps: order up, name, pass or discard (see the module docs)."""
         legal = view.legal_actions
         hand = view.hand or ()
+        if Alone() in legal:
+            return Alone() if self._lone_hand(view) else WithPartner()
         need = max(2, (len(hand) + 1) // 2)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
@@ -210,6 +216,24 @@ class HeuristicBot:
         if Decline() in legal and length < need:
             return Decline()
         return best
+
+    @staticmethod
+    def _lone_hand(view: View) -> bool:
+        """Whether the hand is strong enough to play alone: it holds the highest
+        trump and at least three more, and every card outside trumps is an ace."""
+        hand = view.hand or ()
+        if view.trump is None or not hand:
+            return False
+        suit = int(view.trump)
+        top = {int(c) for c in view.trump_order}
+        trumps = [c for c in hand if c // 13 == suit or c in top]
+        highest = int(view.trump_order[0]) if view.trump_order else suit * 13 + 12
+        others = [c for c in hand if c not in trumps]
+        return (
+            highest in trumps
+            and len(trumps) >= min(4, len(hand))
+            and all(_rank(c) == 12 for c in others)
+        )
 
     # ------------------------------------------------------------------ shared knowledge
 

@@ -41,6 +41,7 @@ from cardrules.cards import ALL_CARDS, Card, CardSet, card
 from cardrules.engine.actions import (
     NUM_ACTIONS,
     Action,
+    Alone,
     Amend,
     Bid,
     Decline,
@@ -51,6 +52,7 @@ from cardrules.engine.actions import (
     Pass,
     Play,
     Take,
+    WithPartner,
 )
 from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import _deck_of_deal
@@ -785,8 +787,9 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
                 act = Pass(ev[2])
             elif k == "call":
                 _want(
-                    type(ev[2]) in (Name, OrderUp, Decline, Discard),
-                    f"event {i + 1}: a call is Name, OrderUp, Decline or Discard, not {ev[2]!r}",
+                    type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner),
+                    f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone or "
+                    f"WithPartner, not {ev[2]!r}",
                 )
                 act = ev[2]
             else:

@@ -9,13 +9,21 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.engine import Game
-from cardrules.engine.actions import ALONE_ID, WITH_PARTNER_ID, Alone, WithPartner
+from cardrules.engine.actions import (
+    ALONE_ID,
+    NUM_ACTIONS,
+    TAKE_ID,
+    WITH_PARTNER_ID,
+    Alone,
+    WithPartner,
+)
 
 EUCHRE = cardrules.load("euchre")
 
 
 def test_the_action_ids() -> None:
-    assert Alone().id == ALONE_ID == 324 and WithPartner().id == WITH_PARTNER_ID == 325
+    assert Alone().id == ALONE_ID == TAKE_ID + 1
+    assert WithPartner().id == WITH_PARTNER_ID == ALONE_ID + 1 < NUM_ACTIONS
 
 
 @settings(max_examples=40, deadline=None)

@@ -155,6 +155,19 @@ def _new(cls: type[Action], action_id: int, **attrs: object) -> Any:
     return obj
 
 
+def _card_id(kind: str, c: object, example: str) -> int:
+    """The number of the card an action of ``kind`` names (a Card, 0-51, or text
+    :func:`~cardrules.cards.card` reads); InvalidAction saying so if it is none."""
+    if isinstance(c, str):
+        try:
+            c = card(c)
+        except CardError as e:
+            raise InvalidAction(f"{kind} needs a card: {e}") from None
+    if type(c) is Card or (type(c) is int and 0 <= c < 52):
+        return int(c)
+    raise InvalidAction(f"{kind} needs a card (0-51 or text like '{example}'), got {c!r}")
+
+
 class Play(Action):
     """Play a card: ``Play(card("A♠"))``, ``Play("A♠")`` or ``Play(51)``.
 
@@ -171,14 +184,7 @@ class Play(Action):
         Raises:
             InvalidAction: if ``c`` is not a card.
         """
-        if isinstance(c, str):
-            try:
-                c = card(c)
-            except CardError as e:
-                raise InvalidAction(f"Play needs a card: {e}") from None
-        if type(c) is Card or (type(c) is int and 0 <= c < 52):
-            return _PLAYS[c]
-        raise InvalidAction(f"Play needs a card (0-51 or text like 'A♠'), got {c!r}")
+        return _PLAYS[_card_id("Play", c, "A♠")]
 
     @property
     def label(self) -> str:
@@ -338,14 +344,7 @@ class Pass(Action):
         Raises:
             InvalidAction: if ``c`` is not a card.
         """
-        if isinstance(c, str):
-            try:
-                c = card(c)
-            except CardError as e:
-                raise InvalidAction(f"Pass needs a card: {e}") from None
-        if type(c) is Card or (type(c) is int and 0 <= c < 52):
-            return _PASSES[c]
-        raise InvalidAction(f"Pass needs a card (0-51 or text like 'Q♠'), got {c!r}")
+        return _PASSES[_card_id("Pass", c, "Q♠")]
 
     @property
     def label(self) -> str:
@@ -442,14 +441,7 @@ class Discard(Action):
         Raises:
             InvalidAction: if ``c`` is not a card.
         """
-        if isinstance(c, str):
-            try:
-                c = card(c)
-            except CardError as e:
-                raise InvalidAction(f"Discard needs a card: {e}") from None
-        if type(c) is Card or (type(c) is int and 0 <= c < 52):
-            return _DISCARDS[c]
-        raise InvalidAction(f"Discard needs a card (0-51 or text like 'A♠'), got {c!r}")
+        return _DISCARDS[_card_id("Discard", c, "A♠")]
 
     @property
     def label(self) -> str:

@@ -40,11 +40,8 @@ A row whose method the engine does not have yet says ``not available``.
 from __future__ import annotations
 
 import argparse
-import datetime
 import inspect
 import json
-import os
-import platform
 import random
 import statistics
 import sys
@@ -286,8 +283,8 @@ def table(report: dict[str, Any]) -> str:
                 continue
             runs = " ".join(_fmt(x) for x in r["runs_us"])
             mark = ""
-            if key == "oh_hell":
-                mark = "" if r["meets_target"] else f"  (over the {report['target_us']:.0f} µs target)"
+            if key == "oh_hell" and not r["meets_target"]:
+                mark = f"  (over the {report['target_us']:.0f} µs target)"
             lines.append(
                 f"{r['what']:<{_W}} {_fmt(r['median_us']):>10}  {r['calls']:>7,}  [{runs}]{mark}"
             )

@@ -34,11 +34,14 @@ from __future__ import annotations
 
 import gc
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import ALL_CARDS, Card, CardSet, card
 from cardrules.engine.actions import (
+    _BY_ID,
     NUM_ACTIONS,
     Action,
     Alone,
@@ -58,6 +61,7 @@ from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import _deck_of_deal
 from cardrules.engine.events import Event
 from cardrules.engine.explain import _cards_text
+from cardrules.engine.tables import _OVER
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
 from cardrules.rules import MAX_SCHEDULE_HANDS, Variant
 
@@ -88,6 +92,56 @@ _MAX_SEED: Final = 2**64 - 1
 
 _LOOK: Final = Look()
 _TAKE: Final = Take()
+
+#: Each card's text in a save (``str(card)``), by card number.
+_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CARDS)
+#: The card number of each text :data:`_TEXT` holds, so that reading the cards
+#: ``to_json`` wrote is one look-up (any other spelling goes through ``card``).
+_NUMBER: Final[dict[str, int]] = {t: i for i, t in enumerate(_TEXT)}
+
+
+def _texts(m: int) -> list[str]:
+    """The texts of the cards of mask ``m``, in card order (as ``CardSet``'s)."""
+    out: list[str] = []
+    while m:
+        low = m & -m
+        out.append(_TEXT[low.bit_length() - 1])
+        m ^= low
+    return out
+
+
+# --------------------------------------------------------------------------- caches
+
+#: The variants of the rules texts read from saves, most recently used last:
+#: (rules text, idle settings) -> the variant that text parses and validates to.
+#: Parsing and checking a variant's text is most of the cost of restoring a
+#: save, and a process restores many saves of the same few variants. Only texts
+#: that passed every check are kept (a refused one is checked again each time),
+#: at most :data:`_MAX_CACHED_VARIANTS` of them, each at most
+#: :data:`_MAX_CACHED_RULES` characters (a built-in variant's text is 1 to 2 KB).
+_VARIANTS: Final[OrderedDict[tuple[str, tuple[str, ...]], Variant]] = OrderedDict()
+_MAX_CACHED_VARIANTS: Final = 64
+_MAX_CACHED_RULES: Final = 16_384
+
+#: The JSON of the ``"variant"`` part of a save, by variant (by identity, as
+#: :func:`~cardrules.engine.compiled_rules._compile` caches its rules): the
+#: canonical rules text and the idle settings take far longer to work out than
+#: the rest of a save. At most :data:`_MAX_CACHED_VARIANTS` are kept.
+_WRITTEN: Final[dict[int, tuple[Variant, str]]] = {}
+
+
+#: Guards both caches (a server may restore and save games in several threads).
+_CACHE_LOCK: Final = threading.Lock()
+
+
+def _clear_variant_cache() -> None:
+    """Forget the variants parsed from saves and the variant parts written in
+    saves: the next save of each is parsed and checked (or written) again (for
+    benchmarks and tests)."""
+    with _CACHE_LOCK:
+        _VARIANTS.clear()
+        _WRITTEN.clear()
+
 
 #: The number of items of each kind of log entry that replay() reads.
 _EVENT_LENGTHS: Final = {
@@ -138,11 +192,11 @@ def _deal_log(events: list[Event]) -> list[dict[str, Any]]:
                 {
                     "hand": ev[1],
                     "dealer": ev[2],
-                    "hands": [[str(c) for c in CardSet(h)] for h in ev[4]],
+                    "hands": [_texts(CardSet(h).mask) for h in ev[4]],
                 }
             )
         elif ev[0] == "trump":
-            out[-1]["turned"] = None if ev[3] is None else str(ev[3])
+            out[-1]["turned"] = None if ev[3] is None else _TEXT[ev[3]]
     return out
 
 
@@ -175,23 +229,38 @@ def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
     return recorded + decks[len(recorded) :], False
 
 
+def _variant_json(g: Game) -> str:
+    """The JSON text of a save's ``"variant"`` object for ``g``'s variant."""
+    v = g._v
+    hit = _WRITTEN.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    text = json.dumps(
+        {
+            "name": v.name,
+            "fingerprint": g._r.fingerprint,
+            "rules": _rules_text(v),
+            "idle": _idle_settings(v),
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    with _CACHE_LOCK:
+        if len(_WRITTEN) >= _MAX_CACHED_VARIANTS:
+            _WRITTEN.clear()
+        _WRITTEN[id(v)] = (v, text)
+    return text
+
+
 def _save_text(g: Game) -> str:
     """:meth:`Game.to_json`."""
     decks, reuse = _saved_decks(g)
-    data = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "variant": {
-            "name": g._v.name,
-            "fingerprint": g._r.fingerprint,
-            "rules": _rules_text(g._v),
-            "idle": _idle_settings(g._v),
-        },
+    data: dict[str, Any] = {
         "players": g._n,
         "seed": g._seed,
         "first_dealer": g._fd_param,
         "max_tricks": g._max_tricks,
-        "decks": [[str(ALL_CARDS[c]) for c in d] for d in decks],
+        "decks": [[_TEXT[c] for c in d] for d in decks],
         "decks_reuse": reuse,
         "deals": _deal_log(g._events),
         "actions": _action_log(g._events),
@@ -200,8 +269,13 @@ def _save_text(g: Game) -> str:
     if g._draws:
         # Draws given to the game (a record without its seed): the seed alone
         # would draw other cards.
-        data["draws"] = [str(ALL_CARDS[c]) for c in g._draws]
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        data["draws"] = [_TEXT[c] for c in g._draws]
+    rest = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # The same text as json.dumps of the whole object, its "variant" part cached.
+    return (
+        f'{{"format":{json.dumps(SAVE_FORMAT)},"version":{SAVE_VERSION},'
+        f'"variant":{_variant_json(g)},{rest[1:]}'
+    )
 
 
 def _idle_settings(v: Variant) -> list[str]:
@@ -335,6 +409,13 @@ def _resolve_variant(
             "the save's idle settings must be a list of setting names",
         )
         assert isinstance(idle, list)
+        key = (rules, tuple(idle))
+        with _CACHE_LOCK:
+            hit = _VARIANTS.get(key)
+            if hit is not None:
+                _VARIANTS.move_to_end(key)
+        if hit is not None:
+            return hit
         try:
             v = parse_variant(rules, path="<saved game>", validate=False)
             # Lines that change nothing cannot change play: those the save lists
@@ -342,6 +423,11 @@ def _resolve_variant(
             validate(v, warn_only=idle)
         except CardrulesError as e:
             raise SaveError(f"the save's rules are not a valid variant: {e}") from None
+        if len(rules) <= _MAX_CACHED_RULES:
+            with _CACHE_LOCK:
+                _VARIANTS[key] = v
+                if len(_VARIANTS) > _MAX_CACHED_VARIANTS:
+                    _VARIANTS.popitem(last=False)
         return v
     # No rules in the save: only a built-in variant is looked up by the save's
     # name (never a file path or a name on the search path the save chooses),
@@ -566,13 +652,19 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
             raise SaveError(f"{where}: seat {s} holds {len(h):,} cards (a pack has {_PACK})")
         m = 0
         for x in h:
-            if type(x) is str and len(x) <= MAX_CARD_TEXT:
-                try:
-                    c = int(card(x))
-                except CardError as e:
-                    raise SaveError(f"{where}: seat {s}: {e}") from None
-            else:
+            if type(x) is not str:
                 c = _card_of(x, f"{where}: seat {s}")
+            else:
+                hit = _NUMBER.get(x)
+                if hit is not None:
+                    c = hit
+                elif len(x) <= MAX_CARD_TEXT:
+                    try:
+                        c = int(card(x))
+                    except CardError as e:
+                        raise SaveError(f"{where}: seat {s}: {e}") from None
+                else:
+                    c = _card_of(x, f"{where}: seat {s}")
             if (m | seen) >> c & 1:
                 raise SaveError(f"{where}: {ALL_CARDS[c]} appears twice")
             m |= 1 << c
@@ -616,21 +708,23 @@ def _replay_into(
     n = g._n
     _check_saved_deal(g, deals[0], g._hand_index + 1, label)
     reached = g._hand_index
-    for i, a in enumerate(actions):
-        if not (type(a) is list and len(a) == 2 and type(a[0]) is int and type(a[1]) is int):
-            raise SaveError(f"{label}action {i + 1} must be [seat, action id]")
+    by_id = _BY_ID
+    for i, a in enumerate(actions, 1):
+        if type(a) is not list or len(a) != 2:
+            raise SaveError(f"{label}action {i} must be [seat, action id]")
         seat, aid = a
+        if type(seat) is not int or type(aid) is not int:
+            raise SaveError(f"{label}action {i} must be [seat, action id]")
         if not 0 <= aid < NUM_ACTIONS:
             raise SaveError(
-                f"{label}action {i + 1}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1})"
+                f"{label}action {i}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1})"
             )
-        act = Action.from_id(aid)
+        act = by_id[aid]
         if not 0 <= seat < n:
-            raise SaveError(f"{label}action {i + 1}: {_show(seat)} is not a seat of this game")
-        if g.is_over:
+            raise SaveError(f"{label}action {i}: {_show(seat)} is not a seat of this game")
+        if g._phase == _OVER:
             raise SaveError(
-                f"{label}action {i + 1} ({act.label} by seat {seat}) comes after the end "
-                "of the game"
+                f"{label}action {i} ({act.label} by seat {seat}) comes after the end of the game"
             )
         try:
             apply(act, seat)
@@ -638,7 +732,7 @@ def _replay_into(
             raise
         except CardrulesError as e:
             raise SaveError(
-                f"{label}action {i + 1} ({act.label} by seat {seat}) is not legal: {e}"
+                f"{label}action {i} ({act.label} by seat {seat}) is not legal: {e}"
             ) from None
         if g._hand_index != reached:
             reached = g._hand_index

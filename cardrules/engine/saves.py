@@ -100,14 +100,30 @@ _TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CARDS)
 _NUMBER: Final[dict[str, int]] = {t: i for i, t in enumerate(_TEXT)}
 
 
+#: For each byte of a card mask (cards 8k to 8k + 7) and each value of that
+#: byte, the texts of its cards in card order (7 x 256 tuples).
+_BYTE_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(_TEXT[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 52)
+        for p in range(256)
+    )
+    for k in range(7)
+)
+
+
 def _texts(m: int) -> list[str]:
-    """The texts of the cards of mask ``m``, in card order (as ``CardSet``'s)."""
-    out: list[str] = []
-    while m:
-        low = m & -m
-        out.append(_TEXT[low.bit_length() - 1])
-        m ^= low
-    return out
+    """The texts of the cards of mask ``m`` (52 bits), in card order (as
+    ``CardSet``'s)."""
+    t = _BYTE_TEXTS
+    return [
+        *t[0][m & 255],
+        *t[1][m >> 8 & 255],
+        *t[2][m >> 16 & 255],
+        *t[3][m >> 24 & 255],
+        *t[4][m >> 32 & 255],
+        *t[5][m >> 40 & 255],
+        *t[6][m >> 48 & 255],
+    ]
 
 
 # --------------------------------------------------------------------------- caches
@@ -270,7 +286,9 @@ def _save_text(g: Game) -> str:
         # Draws given to the game (a record without its seed): the seed alone
         # would draw other cards.
         data["draws"] = [_TEXT[c] for c in g._draws]
-    rest = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # check_circular=False: the object is made here, of new lists (no cycle can
+    # be in it); the text is the same, without a look-up per list.
+    rest = json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
     # The same text as json.dumps of the whole object, its "variant" part cached.
     return (
         f'{{"format":{json.dumps(SAVE_FORMAT)},"version":{SAVE_VERSION},'

@@ -105,7 +105,7 @@ from cardrules.engine.tables import (
 )
 from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
-from cardrules.engine.view import Result, View
+from cardrules.engine.view import Result, View, _cards_of
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import Variant
 
@@ -906,20 +906,23 @@ class Game:
         n = self._n
         bidding = self._phase == _BID
         own = self._sees_own(seat)
-        hand = tuple(CardSet(self._hands[seat])) if own else None
+        hand = _cards_of(self._hands[seat]) if own else None
         visible: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         if bidding and self._forehead:
-            visible = tuple((s, tuple(CardSet(self._hands[s]))) for s in range(n) if s != seat)
+            visible = tuple((s, _cards_of(self._hands[s])) for s in range(n) if s != seat)
         hidden_bids = bidding and self._waiting is not None
         bids = tuple(
             None if b < 0 or (hidden_bids and s != seat) else b for s, b in enumerate(self._bids)
         )
-        played: list[Card] = []
+        # The won, dead and trick cards are disjoint: their mask in card order is
+        # the sorted list of them.
+        played = 0
         for w in self._won:
-            played.extend(CardSet(w))
+            played |= w
         dead = self._dead if self._r.dead_face_up else self._dead_by[seat]
-        played.extend(CardSet(dead))
-        played.extend(ALL_CARDS[c] for c in self._trick)
+        played |= dead
+        for c in self._trick:
+            played |= _BITS[c]
         known_masks = self._known
         pass_to: int | None = None
         passed: tuple[Card, ...] = ()
@@ -929,14 +932,14 @@ class Game:
             # changed hands, and where the cards it passed are (if still held).
             target = _pass_target(self, seat)
             pass_to = target
-            passed = tuple(CardSet(self._chosen[seat]))
+            passed = _cards_of(self._chosen[seat])
             if self._phase != _PASS:
                 source = self._order[seat][n - 1 - self._pass_k]
-                received = tuple(CardSet(self._chosen[source]))
+                received = _cards_of(self._chosen[source])
                 known_masks = known_masks[:]
                 known_masks[target] |= self._chosen[seat]
         known = tuple(
-            (s, tuple(CardSet(known_masks[s] & self._hands[s])))
+            (s, _cards_of(known_masks[s] & self._hands[s]))
             for s in range(n)
             if s != seat and known_masks[s] & self._hands[s]
         )
@@ -968,8 +971,8 @@ class Game:
             trick=self.current_trick(),
             leader=None if self._phase != _PLAY else self._leader,
             last_trick=last,
-            played=tuple(sorted(played)),
-            dead=tuple(CardSet(dead)),
+            played=_cards_of(played),
+            dead=_cards_of(dead),
             dead_count=self._dead.bit_count(),
             known_hands=known,
             out=tuple(self._out),
@@ -987,7 +990,7 @@ class Game:
             higher_wins=self._v.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
-            discarded=tuple(CardSet(self._discarded)) if seat == self._dealer else (),
+            discarded=_cards_of(self._discarded) if seat == self._dealer else (),
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             teams=self._r.teams,

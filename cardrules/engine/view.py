@@ -8,10 +8,39 @@ from typing import Any
 
 from attrs import frozen
 
-from cardrules.cards import Card, Suit
+from cardrules.cards import ALL_CARDS, Card, Suit
 from cardrules.engine.actions import Action
 
 __all__ = ["Result", "View"]
+
+#: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
+_TEXT: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+_text = _TEXT.__getitem__
+
+#: For each byte of a card mask (cards 8k to 8k + 7) and each value of that
+#: byte, its cards in card order (7 x 256 tuples).
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(
+        tuple(ALL_CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 52)
+        for p in range(256)
+    )
+    for k in range(7)
+)
+
+
+def _cards_of(m: int) -> tuple[Card, ...]:
+    """The cards of the 52-bit mask ``m`` in card order: ``tuple(CardSet(m))``,
+    by table (views are built from masks on every call)."""
+    t = _BYTE_CARDS
+    return (
+        *t[0][m & 255],
+        *t[1][m >> 8 & 255],
+        *t[2][m >> 16 & 255],
+        *t[3][m >> 24 & 255],
+        *t[4][m >> 32 & 255],
+        *t[5][m >> 40 & 255],
+        *t[6][m >> 48 & 255],
+    )
 
 
 def _frac(x: Fraction) -> int | str:
@@ -19,7 +48,7 @@ def _frac(x: Fraction) -> int | str:
 
 
 def _cards(cs: tuple[Card, ...] | None) -> list[str] | None:
-    return None if cs is None else [str(c) for c in cs]
+    return None if cs is None else list(map(_text, cs))
 
 
 @frozen
@@ -207,7 +236,7 @@ class View:
             "hand_size": self.hand_size,
             "dealer": self.dealer,
             "trump": None if self.trump is None else self.trump.word,
-            "turned_up": None if self.turned_up is None else str(self.turned_up),
+            "turned_up": None if self.turned_up is None else _text(self.turned_up),
             "hand": _cards(self.hand),
             "visible_hands": {str(s): _cards(h) for s, h in self.visible_hands},
             "hand_counts": list(self.hand_counts),
@@ -215,11 +244,11 @@ class View:
             "bid_made": list(self.bid_made),
             "blind": list(self.blind),
             "tricks_won": list(self.tricks_won),
-            "trick": [[s, str(c)] for s, c in self.trick],
+            "trick": [[s, _text(c)] for s, c in self.trick],
             "leader": self.leader,
-            "last_trick": [[s, str(c)] for s, c in self.last_trick],
-            "played": [str(c) for c in self.played],
-            "dead": [str(c) for c in self.dead],
+            "last_trick": [[s, _text(c)] for s, c in self.last_trick],
+            "played": list(map(_text, self.played)),
+            "dead": list(map(_text, self.dead)),
             "dead_count": self.dead_count,
             "known_hands": {str(s): _cards(h) for s, h in self.known_hands},
             "out": list(self.out),
@@ -229,16 +258,16 @@ class View:
             "direction": self.direction,
             "seat_order": list(self.seat_order),
             "pack_size": self.pack_size,
-            "pack_removed": [str(c) for c in self.pack_removed],
-            "trump_order": [str(c) for c in self.trump_order],
+            "pack_removed": list(map(_text, self.pack_removed)),
+            "trump_order": list(map(_text, self.trump_order)),
             "pass_to": self.pass_to,
-            "passed": [str(c) for c in self.passed],
-            "received": [str(c) for c in self.received],
+            "passed": list(map(_text, self.passed)),
+            "received": list(map(_text, self.received)),
             "card_points": list(self.card_points),
             "higher_wins": self.higher_wins,
             "trump_maker": self.trump_maker,
             "alone": self.alone,
-            "discarded": [str(c) for c in self.discarded],
+            "discarded": list(map(_text, self.discarded)),
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "teams": [list(t) for t in self.teams],

@@ -1203,7 +1203,11 @@ class Game:
         than its rules allow. A UTF-8 byte-order mark is allowed, int fields must
         be JSON ints (not ``true`` or ``2.0``), and its deals must be exactly the
         deals its seed and decks deal. The rules text it carries goes through
-        every check of :func:`cardrules.load_text`.
+        every check of :func:`cardrules.load_text`; the variant it gives is
+        kept (the last 64 such texts that passed every check, with the save's
+        idle settings), so that restoring another save of the same rules does
+        not parse and check them again. Every action is replayed and checked
+        each time.
 
         Raises:
             SaveError: for anything malformed, inconsistent or impossible, with

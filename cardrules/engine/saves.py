@@ -412,14 +412,23 @@ def _resolve_variant(
         # load_text: the syntax and limits (parse) and the semantic checks
         # (validate), also when the text has an `extends` line, which is recorded,
         # never followed (the text states every setting; no file is read).
-        from cardrules.dsl import parse as parse_variant
-        from cardrules.dsl import validate
-        from cardrules.dsl.errors import SETTING_NAMES
-
         if not isinstance(rules, str):
             raise SaveError("the save's rules must be variant text")
         if idle is None:
             idle = []
+        if type(idle) is list and all(type(k) is str for k in idle):
+            # A text and idle list kept here passed every check below before.
+            key = (rules, tuple(idle))
+            with _CACHE_LOCK:
+                hit = _VARIANTS.get(key)
+                if hit is not None:
+                    _VARIANTS.move_to_end(key)
+            if hit is not None:
+                return hit
+        from cardrules.dsl import parse as parse_variant
+        from cardrules.dsl import validate
+        from cardrules.dsl.errors import SETTING_NAMES
+
         _want(
             isinstance(idle, list)
             and len(idle) <= len(SETTING_NAMES)
@@ -428,12 +437,6 @@ def _resolve_variant(
         )
         assert isinstance(idle, list)
         key = (rules, tuple(idle))
-        with _CACHE_LOCK:
-            hit = _VARIANTS.get(key)
-            if hit is not None:
-                _VARIANTS.move_to_end(key)
-        if hit is not None:
-            return hit
         try:
             v = parse_variant(rules, path="<saved game>", validate=False)
             # Lines that change nothing cannot change play: those the save lists

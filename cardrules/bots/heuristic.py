@@ -43,7 +43,7 @@ from __future__ import annotations
 from math import comb
 from typing import Final
 
-from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
+from cardrules.cards import ALL_CARDS, CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
 from cardrules.engine.actions import (
     Action,
     Alone,
@@ -407,7 +407,7 @@ class HeuristicBot:
         if not cards:
             return passes[0]
         if not self._avoids_points(view):
-            return Pass(ALL_CARDS[min(cards, key=_rank)])
+            return Pass(CARDS[min(cards, key=_rank)])
         points = view.card_points
         # The cards already chosen are as good as gone (they stay in the hand
         # until everyone has chosen).
@@ -422,7 +422,7 @@ class HeuristicBot:
             exposed = 6 if below and length < 5 else 0
             return (max(points[c], 0) * 2 + exposed + _rank(c), -length)
 
-        return Pass(ALL_CARDS[max(cards, key=danger)])
+        return Pass(CARDS[max(cards, key=danger)])
 
     def _play(self, view: View, plays: list[Play]) -> Action:
         hand = view.hand or ()
@@ -452,12 +452,12 @@ class HeuristicBot:
                     and view.bids[w] != 0
                     and (last or (t.suit_of[best] == trump and not unseen & t.above[best]))
                 ):
-                    return Play(ALL_CARDS[self._discard_low(t, cards, trump)])
+                    return Play(CARDS[self._discard_low(t, cards, trump)])
         if not trick:
             c = self._lead(t, cards, unseen, trump, need, left)
         else:
             c = self._follow(t, view, cards, unseen, trump, need, left)
-        return Play(ALL_CARDS[c])
+        return Play(CARDS[c])
 
     @classmethod
     def _winner(cls, t: RankTables, trick: tuple[tuple[int, Card], ...], trump: int) -> int:
@@ -623,22 +623,22 @@ class HeuristicBot:
         if trick:
             led = trick[0][1] // 13
             if not any(c // 13 == led for c in cards):  # cut
-                return Play(ALL_CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
+                return Play(CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
             best = max(int(c) for _, c in trick if c // 13 == led)
             lower = [c for c in cards if c < best]
             if lower:
-                return Play(ALL_CARDS[max(lower)])
+                return Play(CARDS[max(lower)])
             after = self.seats_after(view)
             to_play = list(after) if after is not None else [t for t in others if t not in played]
             if not to_play or p_all_follow(led, to_play) > 0.6:
-                return Play(ALL_CARDS[max(cards)])
-            return Play(ALL_CARDS[min(cards)])
+                return Play(CARDS[max(cards)])
+            return Play(CARDS[min(cards)])
         safety = {s: p_all_follow(s, others) for s in range(4) if length[s]}
         suit = max(safety, key=lambda s: (safety[s], length[s]))
         in_suit = [c for c in cards if c // 13 == suit] or cards
         if safety[suit] > 0.6:
-            return Play(ALL_CARDS[max(in_suit)])
-        return Play(ALL_CARDS[min(in_suit)])
+            return Play(CARDS[max(in_suit)])
+        return Play(CARDS[min(in_suit)])
 
 
 def _is_shedding(view: View) -> bool:

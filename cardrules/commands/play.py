@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardrules.bots import BOTS, Bot, make_bot
-from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
+from cardrules.cards import CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
 from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.dsl.loader import read_regular_file
@@ -82,7 +82,7 @@ class Table:
 
     def card(self, c: int) -> str:
         """One card, such as ``A♠`` or ``AS``."""
-        return format_card(ALL_CARDS[int(c)], self.unicode)
+        return format_card(CARDS[int(c)], self.unicode)
 
     def suit(self, s: Suit | None) -> str:
         """A suit for the trump line, such as ``♠ spades``; ``no trumps`` for None."""

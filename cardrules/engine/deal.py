@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardrules.cards import ALL_CARDS
+from cardrules.cards import CARDS
 from cardrules.engine.bidding import _start_bidding
 from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
 from cardrules.engine.knockout import _seats_in
@@ -136,7 +136,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._forced_lead = False
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
-    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
     if r.passing and _start_passing(g):
         return
     if not _open_after_deal(g, prev_tricks) and not _start_bidding(g):

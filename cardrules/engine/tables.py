@@ -23,14 +23,18 @@ _PASS: Final = 3
 _TRUMPS: Final = 4
 _PHASE_NAMES: Final = ("bid", "play", "over", "pass", "trumps")
 
-#: Card id -> its bit in a card mask.
-_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
-#: Card id -> its suit's number.
-_SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+#: Card id -> its bit in a card mask (52 and 53: the jokers).
+_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(54))
+#: Card id -> its suit's number (the jokers, which have none: 4, a suit of their
+#: own that only a hand without trumps could see; the loader refuses jokers
+#: then, see ``compiled_rules``).
+_SUIT_OF: Final[tuple[int, ...]] = tuple(min(i // 13, 4) for i in range(54))
 #: Suit number -> the position of its 13 bits in a card mask.
 _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 #: Card id -> the interned Play action of that card.
-_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(52))
+_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(54))
+#: The jokers' bits (the mask shifted right by 52) -> their Play actions.
+_JOKER_PLAYS: Final[tuple[tuple[Play, ...], ...]] = ((), (_PLAYS[52],), (_PLAYS[53],), _PLAYS[52:])
 #: Suit number -> its bit in a 4-bit set of suits (the broken suits).
 _SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
 #: Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken.
@@ -84,4 +88,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         if t is None:
             t = _suit_plays(3, p)
         out = out + t if out else t
+    if mask >> 52:
+        # The jokers, in a pack that has them (their ids come after every other block).
+        out = out + _JOKER_PLAYS[mask >> 52 & 3]
     return out

@@ -270,6 +270,8 @@ class _Rules:
         self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
         # The standard cards left out of the pack, for :meth:`Game.view`.
         self.pack_removed: tuple[Card, ...] = tuple(CardSet(FULL_DECK_MASK & ~self.pack_mask))
+        # The pack's jokers (cards 52 and 53), for :meth:`Game.view`.
+        self.pack_jokers: tuple[Card, ...] = tuple(CardSet(JOKER_MASK & self.pack_mask))
         t = v.trumps
         self.trump_rule = t
         b = v.bidding

@@ -982,6 +982,7 @@ class Game:
             seat_order=self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
+            jokers=self._r.pack_jokers,
             trump_order=tuple(CARDS[c] for c in self._ranks.top),
             pass_to=pass_to,
             passed=passed,

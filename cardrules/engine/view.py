@@ -112,9 +112,12 @@ class View:
             after this one and ending with this seat (so ``seat_order[0]`` is the
             next player); empty only in hand-built views. Shedding games: seats
             that are ``out`` are still listed (they are skipped in play).
-        pack_size: the number of cards in the pack (52 less ``pack_removed``).
+        pack_size: the number of cards in the pack (52 less ``pack_removed``,
+            plus ``jokers``).
         pack_removed: the cards of the standard 52 that are not in this pack
             (empty for a full pack).
+        jokers: the jokers in this pack (``LJ``, ``BJ``; empty for a pack
+            without them). A joker is a trump: ``trump_order`` ranks it.
         trump_order: this hand's highest trumps by the variant's trump order
             (``trump order:``), highest first: trumps whatever their printed
             suit, above the trump suit's ace (empty without one, or without trumps).
@@ -125,7 +128,8 @@ class View:
         received: the cards this seat received in this hand's pass (empty until
             every seat has chosen).
         card_points: the points each card carries when won in a trick, indexed
-            by card number (52 values), or empty when no card carries points
+            by card number (52 values, or 54 when a joker carries points), or
+            empty when no card carries points
             (``card points:``; the rules, known to every seat).
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
@@ -195,6 +199,7 @@ class View:
     trump_maker: int | None = None
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
+    jokers: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -230,6 +235,7 @@ class View:
             "seat_order": list(self.seat_order),
             "pack_size": self.pack_size,
             "pack_removed": [str(c) for c in self.pack_removed],
+            "jokers": [str(c) for c in self.jokers],
             "trump_order": [str(c) for c in self.trump_order],
             "pass_to": self.pass_to,
             "passed": [str(c) for c in self.passed],

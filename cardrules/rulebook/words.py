@@ -191,10 +191,24 @@ def deck_phrase(v: Variant) -> str:
     else:
         order = "aces high (A K Q J 10 ... 2)"
         pack = "a 52-card pack"
+    jokers = v.deck.jokers
+    if jokers:
+        # The jokers: "a 54-card pack: the standard 52 and two jokers".
+        with_them = "and two jokers (the big joker BJ and the little joker LJ)"
+        if jokers == 1:
+            with_them = "and one joker (BJ)"
+        base = "the standard 52" if low == 2 else pack[2:].split(",")[0].replace("-card pack", "")
+        if low > 2:
+            base = f"the {base} cards, {Rank(low).label} to ace in each suit,"
+        full = 4 * (15 - low) + jokers
+        pack = f"a {full}-card pack: {base} {with_them}"
+        order = f"{order} in each suit; the jokers rank as trumps (see the order of the trumps)"
+        if v.deck.removed == 0:
+            return f"{pack}, {order}"
     if v.deck.removed == 0:
         return f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
     gone = CardSet(v.deck.removed)
-    return f"{pack} without {gone} ({v.deck.size} cards), {order}"
+    return f"{pack}, without {gone} ({v.deck.size} cards), {order}"
 
 
 def direction_phrase(v: Variant) -> str:
@@ -401,6 +415,8 @@ _RANK_NAMES: dict[int, str] = {10: "ten", 11: "jack", 12: "queen", 13: "king", 1
 def _trump_entry_words(e: TrumpCard) -> str:
     """One entry of a trump order in words, such as ``"the jack of trumps"``."""
     if e.kind is TrumpCardKind.CARD:
+        if e.card is not None and e.card.is_joker:
+            return f"the {'big' if e.card == 53 else 'little'} joker ({e.card})"
         return f"the {e.card}"
     rank = _RANK_NAMES.get(e.rank, str(e.rank))
     if e.kind is TrumpCardKind.OF_TRUMPS:
@@ -432,7 +448,18 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
         f"them from the ace down. With {suit.word} trumps the trumps are, from the highest, "
         f"{' '.join(str(c) for c in every)}."
     )
-    moved = [c for c in top if c.suit is not suit]
+    jokers = [c for c in top if c.is_joker]
+    if jokers:
+        one = len(jokers) == 1
+        text += (
+            f" {'A joker has' if one else 'The jokers have'} no suit of "
+            f"{'its' if one else 'their'} own: {'it counts' if one else 'they count'} as "
+            f"{'a trump' if one else 'trumps'} ({suit.word}), so that when {suit.word} are led "
+            f"{'it follows' if one else 'they follow'} them, and a player who holds "
+            f"{'it' if one else 'one'} and no other {suit.word[:-1]} must play "
+            f"{'it' if one else 'a joker'}."
+        )
+    moved = [c for c in top if not c.is_joker and c.suit is not suit]
     if moved:
         one = len(moved) == 1
         cards = " and the ".join(str(c) for c in moved)
@@ -1301,7 +1328,11 @@ def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant
 RULES: tuple[Rule, ...] = (
     Rule("Kind of game", ("mode",), lambda v: mode_phrase(v).capitalize() + "."),
     Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
-    Rule("Pack", ("deck.removed", "deck.lowest"), lambda v: deck_phrase(v).capitalize() + "."),
+    Rule(
+        "Pack",
+        ("deck.removed", "deck.lowest", "deck.jokers"),
+        lambda v: (lambda p: p[:1].upper() + p[1:])(deck_phrase(v)) + ".",
+    ),
     Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
     Rule("Dealer", ("dealer.first", "dealer.seat", "match.loser_deals"), dealer_phrase),
     Rule(
@@ -1493,6 +1524,7 @@ SETTING_LINES: dict[str, str] = {
     "players.max": "players",
     "deck.removed": "deck",
     "deck.lowest": "deck",
+    "deck.jokers": "deck",
     "direction": "direction",
     "dealer.first": "first dealer",
     "dealer.seat": "first dealer",

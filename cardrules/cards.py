@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
@@ -363,6 +364,13 @@ _RANK_PREFIXES: Final = frozenset(
 )
 
 
+_JOKER_WORDS: Final = re.compile(r"\b(big|little)\s+joker\b", re.IGNORECASE)
+
+
+def _joker_code(m: re.Match[str]) -> str:
+    return "BJ" if m.group(1).lower() == "big" else "LJ"
+
+
 class CardSet:
     """An immutable set of cards stored as a 54-bit int mask (bits 52 and 53:
     the little and the big joker).
@@ -392,8 +400,9 @@ class CardSet:
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
-        """Parse cards separated by spaces or commas, such as ``"A♠ 10h qd"``."""
-        return cls(t for t in text.replace(",", " ").split())
+        """Parse cards separated by spaces or commas, such as ``"A♠ 10h qd"`` or
+        ``"BJ, little joker"``."""
+        return cls(t for t in _JOKER_WORDS.sub(_joker_code, text.replace(",", " ")).split())
 
     @classmethod
     def full(cls) -> CardSet:

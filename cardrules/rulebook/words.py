@@ -193,16 +193,20 @@ def deck_phrase(v: Variant) -> str:
         pack = "a 52-card pack"
     jokers = v.deck.jokers
     if jokers:
-        # The jokers: "a 54-card pack: the standard 52 and two jokers".
-        with_them = "and two jokers (the big joker BJ and the little joker LJ)"
-        if jokers == 1:
-            with_them = "and one joker (BJ)"
-        base = "the standard 52" if low == 2 else pack[2:].split(",")[0].replace("-card pack", "")
-        if low > 2:
-            base = f"the {base} cards, {Rank(low).label} to ace in each suit,"
-        full = 4 * (15 - low) + jokers
-        pack = f"a {full}-card pack: {base} {with_them}"
-        order = f"{order} in each suit; the jokers rank as trumps (see the order of the trumps)"
+        # "a 54-card pack: the standard 52 and two jokers (...)"
+        base = (
+            "the standard 52"
+            if low == 2
+            else f"the {4 * (15 - low)} cards {Rank(low).label} to ace"
+        )
+        added = (
+            "one joker (BJ)"
+            if jokers == 1
+            else "two jokers (the big joker BJ and the little joker LJ)"
+        )
+        pack = f"a {4 * (15 - low) + jokers}-card pack: {base} and {added}"
+        ranks = "the joker ranks as a trump" if jokers == 1 else "the jokers rank as trumps"
+        order = f"{order} in each suit; {ranks} (see the order of the trumps)"
         if v.deck.removed == 0:
             return f"{pack}, {order}"
     if v.deck.removed == 0:

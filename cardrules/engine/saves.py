@@ -18,7 +18,7 @@ The bounds come from the largest save a game can make: 1,000 scheduled hands and
 up to 1,000 tie-break hands (:data:`MAX_SAVE_HANDS`), up to 52 players and a
 pack of up to 54 cards (the standard 52 and two jokers), a look and a bid per
 seat per hand (:data:`MAX_SAVE_ACTIONS`) and a deck per hand. Such a save is
-about 4.4 MB (4.8 MB at most); so:
+about 4.3 MB (4.7 MB at most); so:
 
 * a save over :data:`MAX_SAVE_BYTES` (5,000,000 bytes of UTF-8), or holding more
   than :data:`MAX_SAVE_CONTAINERS` lists, objects and fields, is refused unparsed;
@@ -76,13 +76,14 @@ _SEATS: Final = 52
 #: schedule) and as many tie-break hands (``tie: extra hands, at most 1000``).
 MAX_SAVE_HANDS: Final = 2 * MAX_SCHEDULE_HANDS
 #: The most actions a saved game may hold: in each of :data:`MAX_SAVE_HANDS` hands,
-#: the 54 cards of the largest pack played and a look and a bid by each of up to
-#: 52 seats (316,000).
-MAX_SAVE_ACTIONS: Final = MAX_SAVE_HANDS * (_PACK + 2 * _SEATS)
+#: 52 cards played and a look and a bid by each of 52 seats (312,000). A pack
+#: with jokers plays at most 54 cards, but only with 27 seats or fewer (two
+#: cards each; 52 seats get one card each): 54 + 2 * 27 actions, fewer.
+MAX_SAVE_ACTIONS: Final = MAX_SAVE_HANDS * (_SEATS + 2 * _SEATS)
 #: Saves (of games and of matches) longer than this many bytes of UTF-8 are refused
-#: unparsed. The largest save a game can make is about 4.8 MB at most: 2,000 deals
-#: of 54 cards (1.09 MB), 2,000 decks (0.77 MB), 316,000 actions (2.85 MB) and
-#: the rules (at most 0.1 MB).
+#: unparsed. The largest save a game can make is about 4.7 MB at most: 2,000 deals
+#: of 52 cards (1.05 MB; 54 cards with jokers, 1.09 MB), 2,000 decks (0.74 MB;
+#: 0.77 MB), 312,000 actions (2.81 MB) and the rules (at most 0.1 MB).
 MAX_SAVE_BYTES: Final = 5_000_000
 #: Saves holding more ``[``, ``{`` and ``:`` than this are refused unparsed (the
 #: largest save a game can make holds about 432,000, and its rules text a few).

@@ -212,7 +212,8 @@ def deck_phrase(v: Variant) -> str:
     if v.deck.removed == 0:
         return f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
     gone = CardSet(v.deck.removed)
-    return f"{pack}, without {gone} ({v.deck.size} cards), {order}"
+    comma = "," if jokers else ""
+    return f"{pack}{comma} without {gone} ({v.deck.size} cards), {order}"
 
 
 def direction_phrase(v: Variant) -> str:

@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import Bid, Card, Game, Play, card, record
+from cardrules import Bid, Card, Game, Pass, Play, card, record
 from cardrules.cards import BIG_JOKER, LITTLE_JOKER, CardSet, Suit
 from cardrules.dsl import format, load_text, parse
 from cardrules.engine import Look, replay
@@ -532,3 +532,23 @@ def test_200_seeded_games_play_to_the_end() -> None:
 def test_the_bots_play_legally_and_the_heuristic_beats_random() -> None:
     s = simulate(SJ, 4, 30, bots=["heuristic", "random", "heuristic", "random"], seed=11)
     assert s.finished == 30 and s.wins[0] == s.wins[2] and s.wins[0] > 24
+
+
+def test_a_joker_can_be_passed_and_the_pass_round_trips() -> None:
+    v = load_text(
+        "game: pass-jokers\nextends: spades-jokers\nblind bids: no\npass: 2 cards across\n"
+    )
+    g = Game(v, 4, deck=JOKER_LEAD, first_dealer=3)
+    assert g.phase == "pass" and Pass(BJ) in g.legal_actions(0)
+    g.apply(Pass(BJ), 0)
+    g.apply(Pass("2♠"), 0)
+    for seat in (1, 2, 3):
+        for a in [a for a in g.legal_actions(seat) if isinstance(a, Pass)][:2]:
+            g.apply(a, seat)
+    # Across: seat 1's big joker is now seat 3's, and a view shows it to seat 3 only.
+    assert BJ in g.hand(2) and BJ not in g.hand(0)
+    assert g.view(2).received and BJ in g.view(2).received
+    assert BJ in g.view(0).passed and BJ not in set(g.view(1).hand or ())
+    d = json.loads(g.to_json())
+    assert [0, Pass(BJ).id] in d["actions"] and Pass(BJ).id == 329
+    assert Game.from_json(g.to_json()) == g and replay(v, g.events) == g

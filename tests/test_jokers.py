@@ -372,7 +372,7 @@ def test_a_joker_played_is_saved_by_its_own_action_id() -> None:
 
 def test_format_round_trips_a_pack_with_jokers() -> None:
     text = format(SJ)
-    assert "deck: standard 52 with 2 jokers without 2♣ 2♦\n" in text
+    assert "deck: standard 52 with 2 jokers, without 2♣ 2♦\n" in text
     assert "trump order: BJ, LJ\n" in text
     assert parse(text) == attrs.evolve(parse(text))
     w = load_text(text)
@@ -552,3 +552,18 @@ def test_a_joker_can_be_passed_and_the_pass_round_trips() -> None:
     d = json.loads(g.to_json())
     assert [0, Pass(BJ).id] in d["actions"] and Pass(BJ).id == 329
     assert Game.from_json(g.to_json()) == g and replay(v, g.events) == g
+
+
+@given(
+    st.sampled_from([2, 7, 9]),
+    st.integers(0, 2),
+    st.lists(st.integers(0, 53), max_size=4, unique=True),
+)
+@settings(max_examples=60, deadline=None)
+def test_format_round_trips_any_pack(lowest: int, jokers: int, out: list[int]) -> None:
+    pack = DeckRule(lowest=lowest, jokers=jokers).cards
+    removed = sum(1 << c for c in out if c in pack)
+    v = SJ.evolve(deck=DeckRule(removed=removed, lowest=lowest, jokers=jokers))
+    text = format(v)
+    assert parse(text, validate=False) == v
+    assert format(parse(text, validate=False)) == text

@@ -166,7 +166,8 @@ def _deck(v: Variant) -> str:
     if v.deck.jokers:
         text += f" with {v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else "")
     if v.deck.removed:
-        text += " without " + " ".join(str(c) for c in CardSet(v.deck.removed))
+        text += ("," if v.deck.jokers else "") + " without "
+        text += " ".join(str(c) for c in CardSet(v.deck.removed))
     return text
 
 

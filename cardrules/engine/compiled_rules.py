@@ -18,8 +18,9 @@ import attrs
 
 from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice, CardTerm, TermKind
 from cardrules.cards import FULL_DECK_MASK, JOKER_MASK, PACK54_MASK, SUIT_MASKS, Card, CardSet
-from cardrules.engine.actions import Action
+from cardrules.engine.actions import Action, Play
 from cardrules.engine.ranks import RankTables
+from cardrules.engine.tables import _plays_of, _plays_with_jokers
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
@@ -270,8 +271,12 @@ class _Rules:
         self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
         # The standard cards left out of the pack, for :meth:`Game.view`.
         self.pack_removed: tuple[Card, ...] = tuple(CardSet(FULL_DECK_MASK & ~self.pack_mask))
-        # The pack's jokers (cards 52 and 53), for :meth:`Game.view`.
+        # The pack's jokers (cards 52 and 53), for :meth:`Game.view`; the Play
+        # actions of a card mask, with the jokers' only in a pack that has them.
         self.pack_jokers: tuple[Card, ...] = tuple(CardSet(JOKER_MASK & self.pack_mask))
+        self.plays_of: Callable[[int], tuple[Play, ...]] = (
+            _plays_with_jokers if self.pack_jokers else _plays_of
+        )
         t = v.trumps
         self.trump_rule = t
         b = v.bidding

@@ -63,7 +63,8 @@ def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
 
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
-    """The Play actions of a card mask, lowest id first (no allocation for one suit)."""
+    """The Play actions of the standard cards of a card mask, lowest id first (no
+    allocation for one suit); the jokers' are :func:`_plays_with_jokers`'s."""
     out: tuple[Play, ...] = ()
     tables = _SUIT_TABLES
     p = mask & 0x1FFF
@@ -88,7 +89,13 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
         if t is None:
             t = _suit_plays(3, p)
         out = out + t if out else t
-    if mask >> 52:
-        # The jokers, in a pack that has them (their ids come after every other block).
-        out = out + _JOKER_PLAYS[mask >> 52 & 3]
     return out
+
+
+def _plays_with_jokers(mask: int) -> tuple[Play, ...]:
+    """:func:`_plays_of` for a pack with jokers (``_Rules.plays_of``): the plays of
+    the standard cards, then of the jokers (bits 52 and 53), whose ids come after
+    every other block. A pack without jokers never pays for the check."""
+    out = _plays_of(mask)
+    jokers = mask >> 52
+    return out + _JOKER_PLAYS[jokers] if jokers else out

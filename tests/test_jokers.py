@@ -474,7 +474,16 @@ def test_the_shuffle_of_a_52_card_pack_is_unchanged_and_jokers_are_dealt_anywher
     import struct
 
     words = _random_words(7, 0)
-    assert words[:52] == struct.unpack("<52Q", hashlib.shake_128(b"cardrules:7:0").digest(416))
+    assert words == struct.unpack("<52Q", hashlib.shake_128(b"cardrules:7:0").digest(416))
+    assert _random_words(7, 0, jokers=True)[:52] == words
+    # A 54-card pack is shuffled whole with words 0-50, 52 and 53: word 51, the
+    # first dealer's, plays no part in it.
+    big = _random_words(7, 0, jokers=True)
+    pack54 = tuple(range(54))
+    dealt = _shuffled(big, pack54, 54)
+    assert sorted(dealt) == list(pack54)
+    assert _shuffled((*big[:51], big[51] ^ 12345, *big[52:]), pack54, 54) == dealt
+    assert _shuffled((*big[:52], big[52] + 1, big[53]), pack54, 54) != dealt
     pack52 = tuple(range(52))
     order = list(pack52)
     for i in range(51):

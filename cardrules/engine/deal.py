@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 def _begin(g: Game) -> None:
     """The first dealer (unless given) and the first hand."""
-    words = _random_words(g._seed, 0)
+    words = _random_words(g._seed, 0, len(g._r.pack) > 52)
     dealer = g._fd_param
     if dealer is None:
         dealer = _first_dealer(g._v, g._n, g._r.pack, words, g._events)
@@ -54,7 +54,8 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
             return g._decks[0]
         if idx < len(g._decks):
             return g._decks[idx]
-    return _shuffled(words or _random_words(g._seed, idx), g._r.pack, k + 1)
+    pack = g._r.pack
+    return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
 
 
 def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> None:

@@ -20,14 +20,16 @@ from cardrules.engine.explain import _cards_text
 from cardrules.errors import CardError, SaveError, VariantError
 from cardrules.rules import FirstDealer, Variant
 
+_U64X52: Final = struct.Struct("<52Q").unpack
 _U64X54: Final = struct.Struct("<54Q").unpack
 
 
-def _random_words(seed: int, idx: int) -> tuple[int, ...]:
-    """54 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``
-    (SHAKE-128 is an extendable output: its first 52 words are the 52 words the
-    engine read before packs had jokers, so 52-card games deal as they did)."""
-    return _U64X54(hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx)).digest(432))
+def _random_words(seed: int, idx: int, jokers: bool = False) -> tuple[int, ...]:
+    """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``;
+    54 for a pack with more than 52 cards (``jokers``). SHAKE-128 is an
+    extendable output: the first 52 of the 54 words are the 52 words."""
+    digest = hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx))
+    return _U64X54(digest.digest(432)) if jokers else _U64X52(digest.digest(416))
 
 
 def _shuffled(words: tuple[int, ...], pack: tuple[int, ...], k: int) -> list[int]:

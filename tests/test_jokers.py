@@ -576,3 +576,12 @@ def test_format_round_trips_any_pack(lowest: int, jokers: int, out: list[int]) -
     text = format(v)
     assert parse(text, validate=False) == v
     assert format(parse(text, validate=False)) == text
+
+
+def test_the_rules_page_says_a_joker_must_be_played_only_where_suit_must_be_followed() -> None:
+    text = SJ.source.split("\n# Worked examples")[0] + "\nfollow: any card\nlead: any card\n"
+    free = load_text(text.replace("game: spades-jokers", "game: free-jokers"))
+    page = rulebook(free)
+    assert "they count as trumps (spades)." in page
+    assert "must play a joker" not in page
+    assert "must play a joker" in rulebook(SJ)

@@ -459,11 +459,15 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
         text += (
             f" {'A joker has' if one else 'The jokers have'} no suit of "
             f"{'its' if one else 'their'} own: {'it counts' if one else 'they count'} as "
-            f"{'a trump' if one else 'trumps'} ({suit.word}), so that when {suit.word} are led "
-            f"{'it follows' if one else 'they follow'} them, and a player who holds "
-            f"{'it' if one else 'one'} and no other {suit.word[:-1]} must play "
-            f"{'it' if one else 'a joker'}."
+            f"{'a trump' if one else 'trumps'} ({suit.word})"
         )
+        if v.play.must_follow:
+            text += (
+                f", so that when {suit.word} are led {'it follows' if one else 'they follow'} "
+                f"them, and a player who holds {'it' if one else 'one'} and no other "
+                f"{suit.word[:-1]} must play {'it' if one else 'a joker'}"
+            )
+        text += "."
     moved = [c for c in top if not c.is_joker and c.suit is not suit]
     if moved:
         one = len(moved) == 1

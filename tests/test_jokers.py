@@ -34,8 +34,10 @@ from cardrules import Bid, Card, Game, Pass, Play, card, record
 from cardrules.cards import BIG_JOKER, LITTLE_JOKER, CardSet, Suit
 from cardrules.dsl import format, load_text, parse
 from cardrules.engine import Look, replay
+from cardrules.engine.actions import Action
 from cardrules.engine.compiled_rules import variant_fingerprint
 from cardrules.engine.dealing import _random_words, _shuffled
+from cardrules.engine.notation import action_from_dict, action_to_dict, parse_action
 from cardrules.errors import IllegalAction, VariantError
 from cardrules.rulebook import rulebook
 from cardrules.rules import DeckRule, Variant
@@ -585,3 +587,29 @@ def test_the_rules_page_says_a_joker_must_be_played_only_where_suit_must_be_foll
     assert "they count as trumps (spades)." in page
     assert "must play a joker" not in page
     assert "must play a joker" in rulebook(SJ)
+
+
+def test_the_command_line_shows_jokers_first() -> None:
+    from cardrules.commands.play import format_hand, sort_for_display
+
+    hand = [card("A♠"), LJ, card("2♥"), BJ]
+    assert format_hand(hand, Suit.SPADES) == "BJ LJ   ♠ A   ♥ 2"
+    assert format_hand(hand, Suit.SPADES, unicode=False) == "BJ LJ   S A   H 2"
+    assert sort_for_display(hand, Suit.SPADES) == [BJ, LJ, card("A♠"), card("2♥")]
+    assert CardSet(hand).sorted_for_display(Suit.SPADES) == [BJ, LJ, card("A♠"), card("2♥")]
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("BJ", Play(BJ)),
+        ("play lj", Play(LJ)),
+        ("play big joker", Play(BJ)),
+        ("Little Joker", Play(LJ)),
+        ("pass big joker", Pass(BJ)),
+    ],
+)
+def test_typed_text_names_a_joker_action(text: str, action: Action) -> None:
+    assert parse_action(text) is action
+    assert parse_action(action.label) is action
+    assert action_from_dict(action_to_dict(action)) is action

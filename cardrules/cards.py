@@ -1,8 +1,10 @@
 """Cards, suits, ranks and a bitmask card set.
 
 A card is a small int subclass numbered 0-51: ``suit * 13 + (rank - 2)``, so
-that within a suit a higher bit is a higher card. A :class:`CardSet` wraps a
-52-bit int; suit masks make "do I hold a heart?" a single ``&``.
+that within a suit a higher bit is a higher card; 52 and 53 are the little and
+the big joker (``LJ``, ``BJ``), in play only in a pack that has them. A
+:class:`CardSet` wraps a 54-bit int; suit masks make "do I hold a heart?" a
+single ``&``.
 
 Examples:
     >>> from cardrules.cards import card, CardSet, Suit
@@ -15,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
@@ -23,7 +26,12 @@ from cardrules.errors import CardError
 
 __all__ = [
     "ALL_CARDS",
+    "BIG_JOKER",
+    "CARDS",
     "FULL_DECK_MASK",
+    "JOKER_MASK",
+    "LITTLE_JOKER",
+    "PACK54_MASK",
     "SUIT_MASKS",
     "Card",
     "CardSet",
@@ -144,23 +152,42 @@ _RANK_NAMES: Final[dict[str, Rank]] = {
 }
 
 SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
+#: The standard 52 cards (no jokers).
 FULL_DECK_MASK: Final = (1 << 52) - 1
+#: The two jokers: card 52, the little joker (``LJ``), and card 53, the big joker (``BJ``).
+JOKER_MASK: Final = 3 << 52
+#: Every card there is: the standard 52 and the two jokers.
+PACK54_MASK: Final = FULL_DECK_MASK | JOKER_MASK
+_JOKER_TEXT: Final = ("LJ", "BJ")
+_JOKER_NAMES: Final[dict[str, int]] = {
+    "lj": 52,
+    "littlejoker": 52,
+    "bj": 53,
+    "bigjoker": 53,
+}
 
 
 class Card(int):
-    """One playing card: an int from 0 to 51 with a suit and a rank.
+    """One playing card: an int from 0 to 53. Cards 0-51 have a suit and a rank;
+    52 is the little joker (``LJ``) and 53 the big joker (``BJ``), which have
+    neither (:attr:`is_joker`): a pack holds them only when its variant says so
+    (``deck: standard 52 with 2 jokers``), and its trump order ranks them.
 
     Cards are interned: ``Card(5) is Card(5)``. Build them with :func:`card`,
     :meth:`Card.of` or ``Card(index)``.
+
+    Examples:
+        >>> Card(53), card("little joker"), Card(53).is_joker, Card(51).is_joker
+        (Card('BJ'), Card('LJ'), True, False)
     """
 
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        """Return the card numbered ``index`` (0-51)."""
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 52:
-            return ALL_CARDS[index]
-        raise CardError(f"card number must be 0 to 51, got {index!r}")
+        """Return the card numbered ``index`` (0-53: 52 and 53 are the jokers)."""
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 54:
+            return CARDS[index]
+        raise CardError(f"card number must be 0 to 53 (52 and 53 the jokers), got {index!r}")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -170,13 +197,30 @@ class Card(int):
         return ALL_CARDS[int(suit) * 13 + int(rank) - 2]
 
     @property
+    def is_joker(self) -> bool:
+        """True for the two jokers (cards 52 and 53), which have no suit or rank."""
+        return self >= 52
+
+    @property
     def suit(self) -> Suit:
-        """The card's suit."""
+        """The card's printed suit.
+
+        Raises:
+            CardError: for a joker, which has none.
+        """
+        if self >= 52:
+            raise CardError(f"{self} is a joker: it has no suit")
         return _SUITS[self // 13]
 
     @property
     def rank(self) -> Rank:
-        """The card's rank (2-14, ace high)."""
+        """The card's rank (2-14, ace high).
+
+        Raises:
+            CardError: for a joker, which has none.
+        """
+        if self >= 52:
+            raise CardError(f"{self} is a joker: it has no rank")
         return _RANKS[self % 13]
 
     @property
@@ -186,10 +230,14 @@ class Card(int):
 
     @property
     def code(self) -> str:
-        """An ASCII code such as ``AS`` or ``10H``."""
+        """An ASCII code such as ``AS``, ``10H`` or ``BJ`` (the big joker)."""
+        if self >= 52:
+            return _JOKER_TEXT[self - 52]
         return f"{self.rank.label}{self.suit.letter}"
 
     def __str__(self) -> str:
+        if self >= 52:
+            return _JOKER_TEXT[self - 52]
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __repr__(self) -> str:
@@ -201,7 +249,12 @@ class Card(int):
 
 _SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank)
-ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
+#: Every card by number, 0-53 (the jokers last): ``CARDS[i]`` is ``Card(i)``.
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(54))
+#: The standard 52 cards, clubs 2 first (no jokers).
+ALL_CARDS: Final[tuple[Card, ...]] = CARDS[:52]
+LITTLE_JOKER: Final = CARDS[52]
+BIG_JOKER: Final = CARDS[53]
 
 
 def parse_suit(text: str) -> Suit:
@@ -239,11 +292,12 @@ _CACHE_TEXT: Final = 24
 
 
 def card(text: str | Card) -> Card:
-    """Parse a card as a person types it: ``A♠``, ``AS``, ``as``, ``10h``, ``Td``, ``10♦``.
+    """Parse a card as a person types it: ``A♠``, ``AS``, ``as``, ``10h``, ``Td``, ``10♦``,
+    or a joker: ``LJ`` or ``little joker``, ``BJ`` or ``big joker``.
 
     Args:
         text: the rank (2-10, T, J, Q, K, A) followed by the suit (a letter,
-            a symbol or a name).
+            a symbol or a name), or a joker's name.
 
     Returns:
         The card.
@@ -263,6 +317,9 @@ def card(text: str | Card) -> Card:
         raise CardError("empty card: write a rank and a suit, such as 'A♠', 'QS' or '10h'")
     if len(s) > 12:
         raise CardError(f"{text[:20]!r}... is too long to be a card")
+    joker = _JOKER_NAMES.get(s.lower())
+    if joker is not None:
+        return CARDS[joker]
     # Split rank from suit: the rank is a leading run of digits, or a letter
     # ("A") or a word ("ace"). Try the longest rank first, but never swallow the
     # suit: "AC" is the ace of clubs, not the start of "ace".
@@ -307,12 +364,20 @@ _RANK_PREFIXES: Final = frozenset(
 )
 
 
+_JOKER_WORDS: Final = re.compile(r"\b(big|little)\s+joker\b", re.IGNORECASE)
+
+
+def _joker_code(m: re.Match[str]) -> str:
+    return "BJ" if m.group(1).lower() == "big" else "LJ"
+
+
 class CardSet:
-    """An immutable set of cards stored as a 52-bit int mask.
+    """An immutable set of cards stored as a 54-bit int mask (bits 52 and 53:
+    the little and the big joker).
 
     Supports ``in``, ``len``, iteration (low to high: clubs, diamonds, hearts,
-    spades, each 2 to A), ``|``, ``&``, ``-``, ``^`` and comparison with other
-    card sets. ``CardSet.mask`` is the raw int for hot loops.
+    spades, each 2 to A, then the little and the big joker), ``|``, ``&``,
+    ``-``, ``^`` and comparison with other card sets. ``CardSet.mask`` is the raw int for hot loops.
     """
 
     __slots__ = ("mask",)
@@ -321,7 +386,7 @@ class CardSet:
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
         """Build a set from an int mask or from cards (or card strings)."""
         if isinstance(cards, int):
-            if not 0 <= cards <= FULL_DECK_MASK:
+            if not 0 <= cards <= PACK54_MASK:
                 raise CardError(f"card mask out of range: {cards!r}")
             mask = cards
         else:
@@ -335,8 +400,9 @@ class CardSet:
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
-        """Parse cards separated by spaces or commas, such as ``"A♠ 10h qd"``."""
-        return cls(t for t in text.replace(",", " ").split())
+        """Parse cards separated by spaces or commas, such as ``"A♠ 10h qd"`` or
+        ``"BJ, little joker"``."""
+        return cls(t for t in _JOKER_WORDS.sub(_joker_code, text.replace(",", " ")).split())
 
     @classmethod
     def full(cls) -> CardSet:
@@ -344,7 +410,7 @@ class CardSet:
         return cls(FULL_DECK_MASK)
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, int) and 0 <= item < 52 and bool(self.mask >> item & 1)
+        return isinstance(item, int) and 0 <= item < 54 and bool(self.mask >> item & 1)
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -356,14 +422,14 @@ class CardSet:
         m = self.mask
         while m:
             low = m & -m
-            yield ALL_CARDS[low.bit_length() - 1]
+            yield CARDS[low.bit_length() - 1]
             m ^= low
 
     def __reversed__(self) -> Iterator[Card]:
         m = self.mask
         while m:
             top = m.bit_length() - 1
-            yield ALL_CARDS[top]
+            yield CARDS[top]
             m ^= 1 << top
 
     def __or__(self, other: CardSet) -> CardSet:
@@ -398,15 +464,17 @@ class CardSet:
     def highest(self) -> Card | None:
         """The card with the highest number (spades beat hearts here): for ranking
         within one suit, call it on :meth:`of_suit`."""
-        return ALL_CARDS[self.mask.bit_length() - 1] if self.mask else None
+        return CARDS[self.mask.bit_length() - 1] if self.mask else None
 
     def sorted_for_display(self, trump: Suit | None = None) -> list[Card]:
-        """Cards grouped by suit (trumps first when given), high to low in each."""
+        """Cards grouped by suit (trumps first when given), high to low in each;
+        jokers first, the big one before the little."""
         order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
         if trump is not None:
             order.remove(trump)
             order.insert(0, trump)
-        return [c for s in order for c in reversed(self.of_suit(s))]
+        jokers = [c for c in reversed(CardSet(self.mask & JOKER_MASK))]
+        return jokers + [c for s in order for c in reversed(self.of_suit(s))]
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)

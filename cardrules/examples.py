@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 from attrs import frozen
 
-from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
+from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.dsl.errors import source_line
 from cardrules.dsl.examples import (
     Bids,
@@ -379,9 +379,7 @@ def _stack(v: Variant, ex: Example) -> _Deal:
         # A trump order: "void in" a suit is by effective suit (with hearts trumps
         # and the jack of the same colour high, J♦ counts as a heart, not a diamond).
         trump = (
-            ALL_CARDS[turned].suit
-            if turned >= 0
-            else (None if turn_up else v.trumps.fixed_trump(hn))
+            CARDS[turned].suit if turned >= 0 else (None if turn_up else v.trumps.fixed_trump(hn))
         )
         if trump is not None:
             top = CardSet(v.trumps.ranking(trump, CardSet(pack))).mask

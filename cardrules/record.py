@@ -208,8 +208,8 @@ def _cards(text: str, line: int) -> int:
     if text.strip() == "nothing":
         return 0
     words = text.split()
-    if len(words) > 52:
-        raise _fail(line, f"{len(words):,} cards: a pack has 52")
+    if len(words) > 54:
+        raise _fail(line, f"{len(words):,} cards: the largest pack has 54 (52 and two jokers)")
     for w in words:
         try:
             c = int(card(w))

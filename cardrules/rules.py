@@ -71,6 +71,7 @@ __all__ = [
     "TrumpRule",
     "Variant",
     "WinRule",
+    "jokers_without_trumps",
 ]
 
 #: Hard limit on the number of hands one game's schedule may hold.
@@ -344,11 +345,20 @@ class DeckRule:
     lowest: int = 2
     """The lowest rank of each suit (2: the standard 52; 9: the 24-card pack
     9 to ace; 7: the 32-card pack 7 to ace)."""
+    jokers: int = 0
+    """How many jokers the pack adds (0-2, ``with 2 jokers``): two are the
+    little joker (card 52, ``LJ``) and the big joker (53, ``BJ``); one is the
+    big joker. They have no suit or rank: the trump order must rank them."""
+
+    @property
+    def joker_mask(self) -> int:
+        """The mask of the pack's jokers (before ``removed``)."""
+        return (0, 1 << 53, 3 << 52)[self.jokers] if 0 <= self.jokers <= 2 else 0
 
     @property
     def cards(self) -> CardSet:
         """The cards in play."""
-        return CardSet(_ranks_from(self.lowest) & ~self.removed)
+        return CardSet((_ranks_from(self.lowest) | self.joker_mask) & ~self.removed)
 
     @property
     def size(self) -> int:
@@ -917,3 +927,25 @@ class Variant:
     def evolve(self, **changes: object) -> Variant:
         """A copy with some fields replaced (``attrs.evolve``)."""
         return attrs.evolve(self, **changes)  # type: ignore[arg-type]
+
+
+def jokers_without_trumps(v: Variant) -> str:
+    """Why some hand of ``v`` could be played without trumps (or by a turned
+    card, which could be a joker), or ``""`` when every hand has a trump suit
+    that no card of the deal decides."""
+    t = v.trumps
+    if v.mode is not Mode.TRICKS:
+        return "a shedding game is played without trumps"
+    if t.no_trump_every is not None:
+        return "some hands are played without trumps"
+    if t.kind is TrumpKind.FIXED and t.suit is None:
+        return "the game is played without trumps"
+    if t.kind is TrumpKind.CYCLE and (not t.cycle or None in t.cycle):
+        return "the trump cycle has a no-trump hand"
+    if t.kind not in (TrumpKind.FIXED, TrumpKind.CYCLE):
+        if t.kind is TrumpKind.NONE:
+            return "the game is played without trumps"
+        return "the trump suit comes from a turned card, which could be a joker"
+    if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
+        return "a player may name no trumps"
+    return ""

@@ -742,10 +742,11 @@ def _one_hand(v: Variant, ex: object) -> Variant:
     if v.mode is Mode.SHEDDING:
         return v
     start = HandSizeRule(table=(SizeEntry(ex.players, ex.players, ex.cards),), largest=False)
+    # The trump order stays (a pack with jokers needs it to rank them).
     trumps = (
         TrumpRule(kind=TrumpKind.NONE)
         if ex.trump is None
-        else TrumpRule(kind=TrumpKind.FIXED, suit=ex.trump)
+        else TrumpRule(kind=TrumpKind.FIXED, suit=ex.trump, order=v.trumps.order)
     )
     # The page's cases are of a hand as dealt: no pass of cards before it.
     return v.evolve(

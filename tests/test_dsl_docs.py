@@ -109,6 +109,11 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = "card points: hearts 1, Q♠ 13\n"
         if key == "card points":
             extra = "score: points\n"
+        if key == "deck" and "joker" in line:  # the jokers must be ranked
+            extra = "trump order: big joker, little joker\n"
+        if key == "trump order" and "joker" in line.replace("BJ", "big joker"):
+            two = "little joker" in line or "LJ" in line
+            extra = f"deck: standard 52 with {'2 jokers' if two else '1 joker'}\n"
         if key == "teams":  # a game with teams is for as many players as they hold
             extra = f"players: {len(re.findall(r'[0-9]+', line))}\n"
         if key in ("stick the dealer", "dealer keeps the turned card") or (

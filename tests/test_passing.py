@@ -283,7 +283,9 @@ def test_pass_actions_have_their_own_id_block() -> None:
         a = Action.from_id(PASS_BASE + i)
         assert a is Pass(i) and int(a.card) == i and a.label == f"pass {a.card}"
     assert Pass("Q♠") is Pass(card("QS")) and repr(Pass("QS")) == "Pass('Q♠')"
-    for bad in (52, -1, "X", 1.0):
+    # The jokers (cards 52 and 53) pass with ids after every other block.
+    assert Pass(52).id == NUM_ACTIONS - 4 and Action.from_id(NUM_ACTIONS - 3) is Pass("BJ")
+    for bad in (54, -1, "X", 1.0):
         with pytest.raises(InvalidAction):
             Pass(bad)  # type: ignore[arg-type]
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 from math import comb
 from typing import Final
 
-from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
+from cardrules.cards import ALL_CARDS, CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
 from cardrules.engine.actions import (
     Action,
     Alone,
@@ -72,6 +72,12 @@ _TEAM_BID_EXTRA: Final = 1.0
 _TEAM_NIL_BELOW: Final = 0.5
 
 
+def _points(points: tuple[int, ...], c: int) -> int:
+    """The points card ``c`` carries (``view.card_points``; 0 beyond its end, as
+    for a joker when only the standard 52 carry points)."""
+    return points[c] if c < len(points) else 0
+
+
 def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
     m = 0
     for c in cards:
@@ -94,11 +100,14 @@ def _p_at_least(k: int, pop: int, succ: int, draws: int) -> float:
 
 
 def _rank(c: int) -> int:
-    return c % 13
+    """A card's rank for comparing cards: 2 is 0, the ace 12; the little and the
+    big joker 13 and 14."""
+    return c % 13 if c < 52 else c - 39
 
 
-#: Card id -> its rank for comparing cards of different suits (2 is 0, ace 12).
-_STANDARD_RANKS: Final = tuple(c % 13 for c in range(52))
+#: Card id -> its rank for comparing cards of different suits (2 is 0, ace 12,
+#: the jokers 13 and 14).
+_STANDARD_RANKS: Final = tuple(_rank(c) for c in range(54))
 _RANKS_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -182,7 +191,7 @@ class HeuristicBot:
     def _suit_strength(hand: tuple[Card, ...], suit: int) -> float:
         """How good ``suit`` would be as trumps: its length, plus a half for each
         card of it from the jack up."""
-        mine = [c for c in hand if c // 13 == suit]
+        mine = [c for c in hand if c // 13 == suit or c >= 52]  # a joker is a trump
         return len(mine) + 0.5 * sum(1 for c in mine if _rank(c) >= 9)
 
     def _trumps(self, view: View) -> Action:
@@ -195,7 +204,7 @@ class HeuristicBot:
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             trump = -1 if view.trump is None else int(view.trump)
-            counts = [sum(1 for c in hand if c // 13 == s) for s in range(4)]
+            counts = [sum(1 for c in hand if c // 13 == s) for s in range(5)]
 
             def cost(a: Discard) -> tuple[int, int, int]:
                 c = int(a.card)
@@ -246,7 +255,8 @@ class HeuristicBot:
             gone |= 1 << view.turned_up
         for _, cards in view.visible_hands:
             gone &= ~_mask(cards)
-        return FULL_DECK_MASK & ~_mask(view.pack_removed) & ~mine & ~gone
+        pack = (FULL_DECK_MASK & ~_mask(view.pack_removed)) | _mask(view.jokers)
+        return pack & ~mine & ~gone
 
     @staticmethod
     def seats_after(view: View) -> tuple[int, ...] | None:
@@ -358,7 +368,7 @@ class HeuristicBot:
             return view.hand_size / max(1, view.players)
         visible = [c for _, cs in view.visible_hands for c in cs]
         gone = _mask(view.played) | _mask(visible) | _mask(view.pack_removed)
-        pool = [c for c in ALL_CARDS if not gone >> c & 1]
+        pool = [c for c in (*ALL_CARDS, *view.jokers) if not gone >> c & 1]
         if not pool:
             return 0.0
         trump = -1 if view.trump is None else int(view.trump)
@@ -407,13 +417,15 @@ class HeuristicBot:
         if not cards:
             return passes[0]
         if not self._avoids_points(view):
-            return Pass(ALL_CARDS[min(cards, key=_rank)])
+            return Pass(CARDS[min(cards, key=_rank)])
         points = view.card_points
         # The cards already chosen are as good as gone (they stay in the hand
         # until everyone has chosen).
         mine = _mask(view.hand or ()) & ~_mask(view.passed)
 
         def danger(c: int) -> tuple[int, int]:
+            if c >= 52:  # a joker: a high trump, and whatever points it carries
+                return (max(_points(points, c), 0) * 2 + _rank(c), 0)
             suit = SUIT_MASKS[c // 13]
             # A costly card of the suit below this one, in another hand: this card
             # may have to take it.
@@ -422,7 +434,7 @@ class HeuristicBot:
             exposed = 6 if below and length < 5 else 0
             return (max(points[c], 0) * 2 + exposed + _rank(c), -length)
 
-        return Pass(ALL_CARDS[max(cards, key=danger)])
+        return Pass(CARDS[max(cards, key=danger)])
 
     def _play(self, view: View, plays: list[Play]) -> Action:
         hand = view.hand or ()
@@ -452,12 +464,12 @@ class HeuristicBot:
                     and view.bids[w] != 0
                     and (last or (t.suit_of[best] == trump and not unseen & t.above[best]))
                 ):
-                    return Play(ALL_CARDS[self._discard_low(t, cards, trump)])
+                    return Play(CARDS[self._discard_low(t, cards, trump)])
         if not trick:
             c = self._lead(t, cards, unseen, trump, need, left)
         else:
             c = self._follow(t, view, cards, unseen, trump, need, left)
-        return Play(ALL_CARDS[c])
+        return Play(CARDS[c])
 
     @classmethod
     def _winner(cls, t: RankTables, trick: tuple[tuple[int, Card], ...], trump: int) -> int:
@@ -555,8 +567,11 @@ class HeuristicBot:
                 return max(losers, key=rk.__getitem__)
             side = [c for c in losers if so[c] != trump]
             if side:  # void: throw the most costly card, else the most dangerous one
-                pts = view.card_points or (0,) * 52
-                return max(side, key=lambda c: (pts[c], rk[c], -(unseen & t.above[c]).bit_count()))
+                pts = view.card_points
+                return max(
+                    side,
+                    key=lambda c: (_points(pts, c), rk[c], -(unseen & t.above[c]).bit_count()),
+                )
             return max(losers, key=rk.__getitem__)
         # Every card wins: win with the highest when nobody can overtake, else the lowest.
         if last:
@@ -623,22 +638,22 @@ class HeuristicBot:
         if trick:
             led = trick[0][1] // 13
             if not any(c // 13 == led for c in cards):  # cut
-                return Play(ALL_CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
+                return Play(CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
             best = max(int(c) for _, c in trick if c // 13 == led)
             lower = [c for c in cards if c < best]
             if lower:
-                return Play(ALL_CARDS[max(lower)])
+                return Play(CARDS[max(lower)])
             after = self.seats_after(view)
             to_play = list(after) if after is not None else [t for t in others if t not in played]
             if not to_play or p_all_follow(led, to_play) > 0.6:
-                return Play(ALL_CARDS[max(cards)])
-            return Play(ALL_CARDS[min(cards)])
+                return Play(CARDS[max(cards)])
+            return Play(CARDS[min(cards)])
         safety = {s: p_all_follow(s, others) for s in range(4) if length[s]}
         suit = max(safety, key=lambda s: (safety[s], length[s]))
         in_suit = [c for c in cards if c // 13 == suit] or cards
         if safety[suit] > 0.6:
-            return Play(ALL_CARDS[max(in_suit)])
-        return Play(ALL_CARDS[min(in_suit)])
+            return Play(CARDS[max(in_suit)])
+        return Play(CARDS[min(in_suit)])
 
 
 def _is_shedding(view: View) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardrules.bots import BOTS, Bot, make_bot
-from cardrules.cards import ALL_CARDS, Card, CardSet, Suit, card
+from cardrules.cards import CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
 from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.dsl.loader import read_regular_file
@@ -82,7 +82,7 @@ class Table:
 
     def card(self, c: int) -> str:
         """One card, such as ``A♠`` or ``AS``."""
-        return format_card(ALL_CARDS[int(c)], self.unicode)
+        return format_card(CARDS[int(c)], self.unicode)
 
     def suit(self, s: Suit | None) -> str:
         """A suit for the trump line, such as ``♠ spades``; ``no trumps`` for None."""
@@ -114,10 +114,16 @@ def format_card(c: Card, unicode: bool = True) -> str:
 
 
 def format_hand(cards: Sequence[Card], trump: Suit | None, unicode: bool = True) -> str:
-    """A hand grouped by suit, trumps first, high to low: ``♠ A K 7   ♥ Q 9``."""
+    """A hand grouped by suit, trumps first, high to low: ``♠ A K 7   ♥ Q 9``;
+    jokers first, on their own: ``BJ LJ   ♠ A K 7``."""
     groups = []
+    jokers = [str(c) for c in sorted(cards, reverse=True) if c.is_joker]
+    if jokers:
+        groups.append(" ".join(jokers))
     for s in _suit_order(trump):
-        ranks = [c.rank.label for c in sorted(cards, reverse=True) if c.suit is s]
+        ranks = [
+            c.rank.label for c in sorted(cards, reverse=True) if not c.is_joker and c.suit is s
+        ]
         if ranks:
             mark = s.symbol if unicode else s.letter
             groups.append(f"{mark} {' '.join(ranks)}")
@@ -133,9 +139,10 @@ def _suit_order(trump: Suit | None) -> list[Suit]:
 
 
 def sort_for_display(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
-    """Cards grouped by suit (trumps first), high to low within each suit."""
+    """Cards grouped by suit (trumps first), high to low within each suit; the
+    jokers first, the big one before the little."""
     order = _suit_order(trump)
-    return sorted(cards, key=lambda c: (order.index(c.suit), -int(c)))
+    return sorted(cards, key=lambda c: (-1 if c.is_joker else order.index(c.suit), -int(c)))
 
 
 def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:

@@ -163,8 +163,11 @@ def _follow(v: Variant) -> str:
 def _deck(v: Variant) -> str:
     low = v.deck.lowest
     text = "standard 52" if low == 2 else f"{Rank(low).label} to ace"
+    if v.deck.jokers:
+        text += f" with {v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else "")
     if v.deck.removed:
-        text += " without " + " ".join(str(c) for c in CardSet(v.deck.removed))
+        text += ("," if v.deck.jokers else "") + " without "
+        text += " ".join(str(c) for c in CardSet(v.deck.removed))
     return text
 
 
@@ -179,11 +182,11 @@ def _card_points(v: Variant) -> str:
     """``hearts 1, Q♠ 13``: for each suit, the value most of its cards have
     (unless 0), then each card whose value differs from its suit's."""
     values = v.scoring.card_points
-    if len(values) != 52 or any(
+    if len(values) not in (52, 54) or any(
         type(x) is not int or abs(x) > limits.MAX_CARD_POINTS for x in values
     ):
         raise VariantError(
-            "the card points must be 52 whole numbers from "
+            "the card points must be 52 (or, with the jokers, 54) whole numbers from "
             f"{-limits.MAX_CARD_POINTS} to {limits.MAX_CARD_POINTS}, one for each card"
         )
     suit_parts: list[str] = []
@@ -197,6 +200,9 @@ def _card_points(v: Variant) -> str:
         for i in range(12, -1, -1):
             if row[i] != base:
                 card_parts.append(f"{Card(13 * suit + i)} {row[i]}")
+    for k in range(len(values) - 1, 51, -1):
+        if values[k]:
+            card_parts.append(f"{Card(k)} {values[k]}")
     return ", ".join(suit_parts + card_parts)
 
 

@@ -327,8 +327,16 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                     c[0], "a pack of aces only is too short", expected="such as `9 to ace`"
                 )
             lowest = c[2]
-        pack = DeckRule(lowest=lowest).cards
-        for t in _tokens(c[2:]):
+        jokers = 0
+        toks = list(_tokens(c[2:]))
+        for i, t in enumerate(toks):
+            if t.type == "V_JOKERS":
+                n = toks[i - 1]
+                jokers = self._int(n, 1, 2, "a number of jokers")
+                toks[i - 1 : i + 1] = []
+                break
+        pack = DeckRule(lowest=lowest, jokers=jokers).cards
+        for t in toks:
             if t.type == "INT" and str(t) != "52":
                 raise self._err(
                     t,
@@ -340,13 +348,19 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                 if removed >> k & 1:
                     raise self._err(t, f"{k} is taken out twice")
                 if k not in pack:
+                    if k.is_joker:
+                        raise self._err(
+                            t,
+                            f"{k} is not in this pack",
+                            expected="a card of the pack (`with 2 jokers` adds LJ and BJ)",
+                        )
                     raise self._err(
                         t,
                         f"{k} is not in a pack of {Rank(lowest).label} to ace",
                         expected=f"a card from {Rank(lowest).label} to ace",
                     )
                 removed |= 1 << k
-        return self._setting(c, ("deck", DeckRule(removed, lowest)))
+        return self._setting(c, ("deck", DeckRule(removed, lowest, jokers)))
 
     def direction(self, c: list[Any]) -> Setting:
         tok: Token = c[2]
@@ -822,7 +836,8 @@ class _Build(ExampleRules, Transformer[Token, Any]):
 
     def card_points(self, c: list[Any]) -> Setting:
         items = [x for x in c[2:] if isinstance(x, tuple)]
-        values = [0] * 52
+        # 52 values; 54 when a joker is given points (jokers, cards 52 and 53).
+        values = [0] * (54 if any(k >= 52 for it in items for k in it[1]) else 52)
         seen: set[str] = set()
         # Suits first, then cards: a card named on its own overrides its suit.
         for tok, cards, value in sorted(items, key=lambda it: len(it[1]) == 1):

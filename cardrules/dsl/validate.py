@@ -61,6 +61,7 @@ from cardrules.rules import (
     TrumpNamer,
     Variant,
     WinRule,
+    jokers_without_trumps,
 )
 from cardrules.scoring import Formula
 
@@ -250,6 +251,35 @@ def check_warnings(
         ['leading trumps']
     """
     return tuple(_check(v, sources, frozenset()))
+
+
+def _check_jokers(
+    v: Variant,
+    fail: Callable[..., VariantError],
+    culprit: Callable[..., str],
+) -> None:
+    """A pack with jokers: every hand has trumps, and the trump order ranks each
+    joker (they have no suit or rank of their own: a joker is a trump)."""
+    jokers = [c for c in v.deck.cards if c.is_joker]
+    if not jokers:
+        return
+    why = jokers_without_trumps(v)
+    if why:
+        raise fail(
+            culprit("deck", "trumps", "mode"),
+            f"a joker has no suit or rank and plays as a trump, but {why}",
+            hint="play jokers in a game whose every hand has a trump suit "
+            "(such as `trumps: spades`), and rank them in `trump order:`",
+        )
+    named = {e.card for e in v.trumps.order if e.card is not None}
+    missing = [str(c) for c in jokers if c not in named]
+    if missing:
+        raise fail(
+            culprit("trump order", "deck"),
+            f"the pack has {' and '.join(missing)}, but the trump order does not rank "
+            + ("it" if len(missing) == 1 else "them"),
+            expected="`trump order:` naming each joker, such as `trump order: BJ, LJ`",
+        )
 
 
 def _check(
@@ -539,6 +569,7 @@ def _check(
                 f"{Rank(entry.rank).label}s ({v.deck.size} cards, "
                 f"{Rank(v.deck.lowest).label} to ace)",
             )
+    _check_jokers(v, fail, culprit)
     if (p.must_trump or p.must_beat) and not p.must_follow:
         raise fail("follow", "`must trump` and `must beat` go with `must follow suit`")
 
@@ -1091,14 +1122,15 @@ def _constant(c: _Context, term: CardTerm, leading: bool | None) -> tuple[bool, 
     elif k is TermKind.CARD and term.card is not None and term.card not in v.deck.cards:
         every, why = False, f"{term.card} is taken out of the pack"
     elif k in (TermKind.SUIT, TermKind.HIGHER, TermKind.LOWER):
-        pack = v.deck.cards
+        # A joker has no printed suit or rank: no such term names it.
+        pack = [x for x in v.deck.cards if not x.is_joker]
         if k is TermKind.SUIT:
             matched = sum(1 for x in pack if x.suit is term.suit)
         elif k is TermKind.HIGHER:
             matched = sum(1 for x in pack if x.rank > (term.rank or 0))
         else:
             matched = sum(1 for x in pack if x.rank < (term.rank or 0))
-        if 0 < matched < len(pack):
+        if 0 < matched < v.deck.size:
             return None
         every = matched > 0
         plain = str(attrs.evolve(term, negated=False, unbroken=False))
@@ -1721,7 +1753,7 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     "summary": ("summary",),
     "mode": ("mode",),
     "players": ("players.min", "players.max"),
-    "deck": ("deck.removed", "deck.lowest"),
+    "deck": ("deck.removed", "deck.lowest", "deck.jokers"),
     "first dealer": ("dealer.first", "dealer.seat"),
     "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
     "trumps": (

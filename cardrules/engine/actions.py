@@ -22,7 +22,15 @@ ids            action
 324            ``Alone()``: the maker of trumps plays alone
                (games with ``going alone: yes``)
 325            ``WithPartner()``: the maker plays with its partner
+326-327        ``Play(card)`` of the little (``LJ``) and the big
+               joker (``BJ``), in a pack with jokers
+328-329        ``Pass(card)`` of the little and the big joker
+330-331        ``Discard(card)`` of the little and the big joker
 =============  =====================================
+
+``Play(card).id`` is the card's number for the standard 52 cards only: the
+jokers (cards 52 and 53) take ids after every other block, so that the ids of
+the standard cards' actions stay what they were before jokers existed.
 
 Actions are interned: ``Play(card("A♠")) is Play(card("A♠"))``, so identity,
 equality and hashing are all cheap.
@@ -37,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardrules.cards import ALL_CARDS, Card, Suit, card
+from cardrules.cards import CARDS, Card, Suit, card
 from cardrules.errors import CardError, InvalidAction
 
 __all__ = [
@@ -47,6 +55,7 @@ __all__ = [
     "BLIND_BASE",
     "DECLINE_ID",
     "DISCARD_BASE",
+    "JOKER_BASE",
     "LOOK_ID",
     "MAX_BID",
     "NAME_NO_TRUMPS_ID",
@@ -93,8 +102,11 @@ TAKE_ID: Final = SHED_BASE
 #: ``Alone()`` and ``WithPartner()``: the maker's choice (``going alone:``).
 ALONE_ID: Final = TAKE_ID + 1
 WITH_PARTNER_ID: Final = ALONE_ID + 1
+#: ``Play``, ``Pass`` and ``Discard`` of the two jokers (cards 52 and 53), in
+#: that order: ``Play(LJ)`` is ``JOKER_BASE``, ``Discard(BJ)`` ``JOKER_BASE + 5``.
+JOKER_BASE: Final = WITH_PARTNER_ID + 1
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = WITH_PARTNER_ID + 1
+NUM_ACTIONS: Final = JOKER_BASE + 6
 
 
 class Action:
@@ -156,16 +168,18 @@ def _new(cls: type[Action], action_id: int, **attrs: object) -> Any:
 
 
 def _card_id(kind: str, c: object, example: str) -> int:
-    """The number of the card an action of ``kind`` names (a Card, 0-51, or text
+    """The number of the card an action of ``kind`` names (a Card, 0-53, or text
     :func:`~cardrules.cards.card` reads); InvalidAction saying so if it is none."""
     if isinstance(c, str):
         try:
             c = card(c)
         except CardError as e:
             raise InvalidAction(f"{kind} needs a card: {e}") from None
-    if type(c) is Card or (type(c) is int and 0 <= c < 52):
+    if type(c) is Card or (type(c) is int and 0 <= c < 54):
         return int(c)
-    raise InvalidAction(f"{kind} needs a card (0-51 or text like '{example}'), got {c!r}")
+    raise InvalidAction(
+        f"{kind} needs a card (0-53, 52 and 53 the jokers, or text like '{example}'), got {c!r}"
+    )
 
 
 class Play(Action):
@@ -451,7 +465,14 @@ class Discard(Action):
         return f"Discard('{self.card}')"
 
 
-_PLAYS: Final[tuple[Play, ...]] = tuple(_new(Play, i, card=ALL_CARDS[i]) for i in range(52))
+def _joker_id(kind: int, c: int) -> int:
+    """The id of joker ``c`` (52 or 53)'s action of ``kind`` (0 Play, 1 Pass, 2 Discard)."""
+    return JOKER_BASE + 2 * kind + c - 52
+
+
+_PLAYS: Final[tuple[Play, ...]] = tuple(
+    _new(Play, i if i < 52 else _joker_id(0, i), card=CARDS[i]) for i in range(54)
+)
 _BIDS: Final[tuple[Bid, ...]] = tuple(
     _new(Bid, BID_BASE + n, n=n, blind=False) for n in range(MAX_BID + 1)
 )
@@ -463,7 +484,7 @@ _AMENDS: Final[tuple[Amend, ...]] = tuple(
     _new(Amend, AMEND_BASE + n, n=n) for n in range(MAX_BID + 1)
 )
 _PASSES: Final[tuple[Pass, ...]] = tuple(
-    _new(Pass, PASS_BASE + i, card=ALL_CARDS[i]) for i in range(52)
+    _new(Pass, PASS_BASE + i if i < 52 else _joker_id(1, i), card=CARDS[i]) for i in range(54)
 )
 _TAKE: Final[Take] = _new(Take, TAKE_ID)
 _ALONE: Final[Alone] = _new(Alone, ALONE_ID)
@@ -475,21 +496,25 @@ _NAMES: Final[tuple[Name, ...]] = (
 _ORDER_UP: Final[OrderUp] = _new(OrderUp, ORDER_UP_ID)
 _DECLINE: Final[Decline] = _new(Decline, DECLINE_ID)
 _DISCARDS: Final[tuple[Discard, ...]] = tuple(
-    _new(Discard, DISCARD_BASE + i, card=ALL_CARDS[i]) for i in range(52)
+    _new(Discard, DISCARD_BASE + i if i < 52 else _joker_id(2, i), card=CARDS[i]) for i in range(54)
 )
 _BY_ID: Final[tuple[Action, ...]] = (
-    *_PLAYS,
+    *_PLAYS[:52],
     *_BIDS,
     *_BLIND_BIDS,
     _LOOK,
     *_AMENDS,
-    *_PASSES,
+    *_PASSES[:52],
     *_NAMES,
     _ORDER_UP,
     _DECLINE,
-    *_DISCARDS,
+    *_DISCARDS[:52],
     _TAKE,
     _ALONE,
     _WITH_PARTNER,
+    *_PLAYS[52:],
+    *_PASSES[52:],
+    *_DISCARDS[52:],
 )
 assert len(_BY_ID) == NUM_ACTIONS
+assert all(a.id == i for i, a in enumerate(_BY_ID))

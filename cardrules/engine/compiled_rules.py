@@ -17,9 +17,10 @@ from typing import Any, Final
 import attrs
 
 from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice, CardTerm, TermKind
-from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardSet
-from cardrules.engine.actions import Action
+from cardrules.cards import FULL_DECK_MASK, JOKER_MASK, PACK54_MASK, SUIT_MASKS, Card, CardSet
+from cardrules.engine.actions import Action, Play
 from cardrules.engine.ranks import RankTables
+from cardrules.engine.tables import _plays_of, _plays_with_jokers
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
@@ -41,6 +42,7 @@ from cardrules.rules import (
     TrumpKind,
     TrumpNamer,
     Variant,
+    jokers_without_trumps,
 )
 
 #: Exact numbers: whole numbers are kept as ints internally, for speed.
@@ -101,7 +103,7 @@ def _term_mask(t: CardTerm) -> int:
     """The cards of a term that does not depend on the trick."""
     k = t.kind
     if k is TermKind.ANY:
-        return FULL_DECK_MASK
+        return PACK54_MASK
     if k is TermKind.SUIT:
         assert t.suit is not None
         return SUIT_MASKS[t.suit]
@@ -125,7 +127,7 @@ def _compile_choice(choice: CardChoice, ranked: bool = False) -> CompiledChoice 
         return None
     out: list[tuple[int, tuple[tuple[int, int, bool, bool], ...]]] = []
     for option in choice.options:
-        const = FULL_DECK_MASK
+        const = PACK54_MASK
         dyn: list[tuple[int, int, bool, bool]] = []
         for t in option.terms:
             if ranked and t.kind is TermKind.SUIT and t.suit is not None:
@@ -183,6 +185,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("WinRule", "last_one_in"): False,
     ("SheddingRule", "take_hand"): TakeHand.NONE,
     ("DeckRule", "lowest"): 2,
+    ("DeckRule", "jokers"): 0,
     ("TrumpRule", "order"): (),
     ("Variant", "passing"): PassRule(),
     ("ScoringRule", "team_formula"): None,
@@ -240,6 +243,13 @@ def variant_fingerprint(variant: Variant) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _jokers_ranked(v: Variant) -> bool:
+    """Every joker of ``v``'s pack is in its trump order, and every hand has trumps."""
+    named = sum(1 << int(e.card) for e in v.trumps.order if e.card is not None)
+    jokers = v.deck.cards.mask & JOKER_MASK
+    return jokers & named == jokers and not jokers_without_trumps(v)
+
+
 class _Rules:
     """A variant compiled to plain attributes for the hot loops (one per variant)."""
 
@@ -261,6 +271,12 @@ class _Rules:
         self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
         # The standard cards left out of the pack, for :meth:`Game.view`.
         self.pack_removed: tuple[Card, ...] = tuple(CardSet(FULL_DECK_MASK & ~self.pack_mask))
+        # The pack's jokers (cards 52 and 53), for :meth:`Game.view`; the Play
+        # actions of a card mask, with the jokers' only in a pack that has them.
+        self.pack_jokers: tuple[Card, ...] = tuple(CardSet(JOKER_MASK & self.pack_mask))
+        self.plays_of: Callable[[int], tuple[Play, ...]] = (
+            _plays_with_jokers if self.pack_jokers else _plays_of
+        )
         t = v.trumps
         self.trump_rule = t
         b = v.bidding
@@ -295,6 +311,13 @@ class _Rules:
         # (engine/ranks.py, one per trump suit, built once and kept here).
         self.ranked = bool(t.order) and self.tricks_mode
         self.rank_cache: dict[int, RankTables] = {}
+        if self.pack_mask & JOKER_MASK and not (self.ranked and _jokers_ranked(v)):
+            # A file is refused at load time (dsl/validate.py says why); a config
+            # built in Python is refused here: a joker has no suit or rank of its own.
+            raise VariantError(
+                f"{v.name}: a pack with jokers needs a trick-taking game with trumps in "
+                "every hand and a trump order that ranks each joker"
+            )
         self.plain_follow = (
             first == (CardTerm(TermKind.SUIT_LED),) and self.first_trick is None and not self.ranked
         )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardrules.cards import ALL_CARDS
+from cardrules.cards import CARDS
 from cardrules.engine.bidding import _start_bidding
 from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
 from cardrules.engine.knockout import _seats_in
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 def _begin(g: Game) -> None:
     """The first dealer (unless given) and the first hand."""
-    words = _random_words(g._seed, 0)
+    words = _random_words(g._seed, 0, len(g._r.pack) > 52)
     dealer = g._fd_param
     if dealer is None:
         dealer = _first_dealer(g._v, g._n, g._r.pack, words, g._events)
@@ -54,7 +54,8 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
             return g._decks[0]
         if idx < len(g._decks):
             return g._decks[idx]
-    return _shuffled(words or _random_words(g._seed, idx), g._r.pack, k + 1)
+    pack = g._r.pack
+    return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
 
 
 def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> None:
@@ -136,7 +137,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._forced_lead = False
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
-    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else ALL_CARDS[turned]))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
     if r.passing and _start_passing(g):
         return
     if not _open_after_deal(g, prev_tricks) and not _start_bidding(g):

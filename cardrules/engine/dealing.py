@@ -1,7 +1,8 @@
 """Dealing: seeded shuffles, given card orders, the first dealer and recorded deals.
 
 A seed deals the same cards on every platform and Python version: each hand's
-shuffle reads 52 words of SHAKE-128 of the seed and the hand number.
+shuffle reads 52 words (54 for a pack with jokers) of SHAKE-128 of the seed and
+the hand number.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from cardrules.cards import ALL_CARDS, Card, CardSet, card
+from cardrules.cards import CARDS, Card, CardSet, card
 from cardrules.engine.compiled_rules import _Rules
 from cardrules.engine.events import Event
 from cardrules.engine.explain import _cards_text
@@ -20,27 +21,42 @@ from cardrules.errors import CardError, SaveError, VariantError
 from cardrules.rules import FirstDealer, Variant
 
 _U64X52: Final = struct.Struct("<52Q").unpack
+_U64X54: Final = struct.Struct("<54Q").unpack
 
 
-def _random_words(seed: int, idx: int) -> tuple[int, ...]:
-    """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``."""
-    return _U64X52(hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx)).digest(416))
+def _random_words(seed: int, idx: int, jokers: bool = False) -> tuple[int, ...]:
+    """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``;
+    54 for a pack with more than 52 cards (``jokers``). SHAKE-128 is an
+    extendable output: the first 52 of the 54 words are the 52 words."""
+    digest = hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx))
+    return _U64X54(digest.digest(432)) if jokers else _U64X52(digest.digest(416))
 
 
 def _shuffled(words: tuple[int, ...], pack: tuple[int, ...], k: int) -> list[int]:
-    """The pack shuffled with 52 random words (a Fisher-Yates shuffle).
+    """The pack shuffled with the random words (a Fisher-Yates shuffle).
 
     The words come from SHAKE-128 of the seed and the hand number, so a seed
     deals the same cards on every platform and Python version; the modulo
     bias is below 2**-57. Only the first ``k`` places are shuffled (the rest are
-    never dealt or seen); word 51 is left for the first dealer.
+    never dealt or seen); word 51 is left for the first dealer, so places 51
+    and 52 of a pack with jokers read words 52 and 53.
     """
     order = list(pack)
     m = len(order)
-    for i in range(min(k, m - 1)):
+    last = min(k, m - 1)
+    for i in range(min(last, 51)):
         j = i + words[i] % (m - i)
         order[i], order[j] = order[j], order[i]
+    for i in range(51, last):
+        j = i + words[i + 1] % (m - i)
+        order[i], order[j] = order[j], order[i]
     return order
+
+
+def _cut_rank(c: int) -> int:
+    """A card's rank in the cut for the first dealer: 0 (a two) to 12 (an ace), and
+    13 and 14 for the little and the big joker."""
+    return c % 13 if c < 52 else c - 39
 
 
 def _first_dealer(
@@ -63,10 +79,11 @@ def _first_dealer(
     cards = list(pack)
     while True:
         drawn = rng.sample(cards, len(contenders))
-        cut = tuple((s, ALL_CARDS[c]) for s, c in zip(contenders, drawn, strict=True))
+        cut = tuple((s, CARDS[c]) for s, c in zip(contenders, drawn, strict=True))
         events.append(("cut", cut))
-        top = max(c % 13 for c in drawn)
-        contenders = [s for s, c in zip(contenders, drawn, strict=True) if c % 13 == top]
+        # By rank, aces high; a joker cuts above every ace, the big above the little.
+        top = max(_cut_rank(c) for c in drawn)
+        contenders = [s for s, c in zip(contenders, drawn, strict=True) if _cut_rank(c) == top]
         if len(contenders) == 1:
             return contenders[0]
 
@@ -80,14 +97,14 @@ def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int
     for x in cards:
         if isinstance(x, str):
             c = int(card(x))
-        elif type(x) is Card or (type(x) is int and 0 <= x < 52):
+        elif type(x) is Card or (type(x) is int and 0 <= x < 54):
             c = int(x)  # type: ignore[call-overload,unused-ignore]
         else:
             raise CardError(f"{what}: {x!r} is not a card")
         if seen >> c & 1:
-            raise CardError(f"{what}: {ALL_CARDS[c]} appears twice")
+            raise CardError(f"{what}: {CARDS[c]} appears twice")
         if not pack_mask >> c & 1:
-            raise CardError(f"{what}: {ALL_CARDS[c]} is not in this variant's pack")
+            raise CardError(f"{what}: {CARDS[c]} is not in this variant's pack")
         seen |= 1 << c
         out.append(c)
     # Complete a partial deck with the rest of the pack, lowest card first.
@@ -179,7 +196,7 @@ def _check_deal(
         in_hand = bool(seen >> turned & 1)
         left = len(r.pack) > size * m
         if in_hand and (left or not hands[dealer] >> turned & 1):
-            raise SaveError(f"hand {hn}: the turned-up card {ALL_CARDS[turned]} is also in a hand")
+            raise SaveError(f"hand {hn}: the turned-up card {CARDS[turned]} is also in a hand")
         if not in_hand and not left:
             raise SaveError(f"hand {hn}: no card is left to turn up")
     elif turn_up and (len(r.pack) > size * m or not r.trump_rule.none_when_pack_empty):

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
-from cardrules.cards import ALL_CARDS, CardSet
+from cardrules.cards import CARDS, CardSet
 from cardrules.engine.actions import Discard
 
 #: One log entry: a tuple whose first item is the kind (see :attr:`Game.events`).
@@ -24,15 +24,15 @@ def _public(ev: Event) -> Event:
     Fractions, ``None`` for a missing bid); the internal form is cheaper to build."""
     kind = ev[0]
     if kind in ("play", "draw"):
-        return (kind, ev[1], ALL_CARDS[ev[2]])
+        return (kind, ev[1], CARDS[ev[2]])
     if kind == "deal":
         return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
     if kind == "pass":
-        return (kind, ev[1], ALL_CARDS[ev[2]])
+        return (kind, ev[1], CARDS[ev[2]])
     if kind == "exchange":
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):
-        return (kind, ev[1], tuple(ev[2]), tuple(map(ALL_CARDS.__getitem__, ev[3])))
+        return (kind, ev[1], tuple(ev[2]), tuple(map(CARDS.__getitem__, ev[3])))
     if kind == "score":
         return (
             kind,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardrules.card_rules import CardTerm, TermKind
-from cardrules.cards import ALL_CARDS, CardSet, Suit
+from cardrules.cards import CARDS, CardSet, Suit
 from cardrules.engine.compiled_rules import _Rules
 from cardrules.engine.tables import _SUIT_OF
 
@@ -46,13 +46,13 @@ def _explain_play(
     the set of that rule's list that applied (see ``play._legal_plays``); ``trick``
     the cards played to the trick so far, ``best`` the card winning it and
     ``suit_of`` the suit each card counts as in this hand (its effective suit)."""
-    cd = ALL_CARDS[c]
+    cd = CARDS[c]
     if not hand >> c & 1:
         return f"you do not hold {cd}"
     mask, code, option = legal
     held = _cards_text(mask)
     if code == 1:
-        return f"the first lead of the hand must be {ALL_CARDS[r.lead_card]}"
+        return f"the first lead of the hand must be {CARDS[r.lead_card]}"
     if code == 2:
         return f"the first lead must be a {Suit(suit_of[r.lead_card]).word[:-1]}: you hold {held}"
     rule = {3: r.lead_rule, 4: r.follow_rule, 5: r.first_trick_rule}.get(code)
@@ -61,7 +61,7 @@ def _explain_play(
     terms = rule.options[option].terms
     led = Suit(suit_of[trick[0]]).word if trick else ""
     trumps = Suit(trump).word if trump >= 0 else "trumps"
-    best_card = ALL_CARDS[best] if trick else None
+    best_card = CARDS[best] if trick else None
     if code == 3 and terms == _NOT_UNBROKEN_TRUMPS:
         return f"trumps ({trumps}) have not been broken: lead another suit, you hold {held}"
     if code == 4:

@@ -58,8 +58,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Final, overload
 
-from cardrules.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
-from cardrules.engine.actions import Action, Amend, Pass, Play, Take
+from cardrules.cards import CARDS, SUIT_MASKS, Card, CardSet, Suit
+from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
 from cardrules.engine.bidding import (
     _after_trumps,
     _amend_options,
@@ -81,7 +81,7 @@ from cardrules.engine.passing import (
     _try_pass,
 )
 from cardrules.engine.play import _play_legal, _refuse_play
-from cardrules.engine.ranked_play import _play_ranked
+from cardrules.engine.ranked_play import _play_joker, _play_ranked
 from cardrules.engine.ranks import RankTables
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
@@ -620,6 +620,9 @@ class Game:
             elif then == CALL_THROWN_IN:
                 _next_hand(self)
             return
+        if type(action) is Play and action.id >= JOKER_BASE and _play_joker(self, actor, action):
+            # A joker's id is not its card bit: its play comes here, not the hot path.
+            return
         _refuse_play(self, actor, action)
 
     # ----------------------------------------------------------------- public: state
@@ -700,7 +703,7 @@ class Game:
     @property
     def turned_up(self) -> Card | None:
         """The card turned up for trumps this hand, if any."""
-        return None if self._turned < 0 else ALL_CARDS[self._turned]
+        return None if self._turned < 0 else CARDS[self._turned]
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -854,7 +857,7 @@ class Game:
 
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs in play order."""
-        return tuple(zip(self._trick_seats, (ALL_CARDS[c] for c in self._trick), strict=True))
+        return tuple(zip(self._trick_seats, (CARDS[c] for c in self._trick), strict=True))
 
     def card_locations(self) -> dict[str, CardSet]:
         """Where every card of the pack is (for checks): ``hands``, ``trick``,
@@ -950,7 +953,7 @@ class Game:
                     # Every card of a trick is played face up, so the trick just
                     # completed is shown whole to every seat, even a dead trick
                     # that goes face down (face down: nobody looks back at it later).
-                    last = tuple(zip(ev[2], map(ALL_CARDS.__getitem__, ev[3]), strict=True))
+                    last = tuple(zip(ev[2], map(CARDS.__getitem__, ev[3]), strict=True))
                     break
         return View(
             seat=seat,
@@ -982,7 +985,8 @@ class Game:
             seat_order=self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
-            trump_order=tuple(ALL_CARDS[c] for c in self._ranks.top),
+            jokers=self._r.pack_jokers,
+            trump_order=tuple(CARDS[c] for c in self._ranks.top),
             pass_to=pass_to,
             passed=passed,
             received=received,

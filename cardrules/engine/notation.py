@@ -4,7 +4,8 @@ Every action has a label (:attr:`Action.label`: ``play A♠``, ``bid 2``,
 ``bid 0 blind``, ``look at cards``, ``change bid to 3``...). :func:`parse_action`
 reads a label back, forgiving the ways a person types it: any case, card text
 as :func:`cardrules.card` reads it (``QS``, ``q♠``, ``10h``), and a bare card or
-number standing for ``play`` or ``bid`` (``QS`` is ``play Q♠``, ``2`` is ``bid 2``).
+number standing for ``play`` or ``bid`` (``QS`` is ``play Q♠``, ``2`` is ``bid 2``);
+the jokers are ``BJ`` or ``big joker`` and ``LJ`` or ``little joker``.
 :func:`action_to_dict` and :func:`action_from_dict` are the JSON form
 (``{"id": 51, "label": "play A♠"}``); the id decides, the label is for people.
 
@@ -60,6 +61,17 @@ def _normalise(word: str) -> str:
     return word
 
 
+def _join_jokers(words: list[str]) -> list[str]:
+    """``big joker`` and ``little joker``, two words, as the one card text ``BJ``/``LJ``."""
+    out: list[str] = []
+    for w in words:
+        if out and w.casefold() == "joker" and out[-1].casefold() in ("big", "little"):
+            out[-1] = "BJ" if out[-1].casefold() == "big" else "LJ"
+        else:
+            out.append(w)
+    return out
+
+
 def parse_action(text: str) -> Action:
     """The action a label or a person's text names.
 
@@ -86,7 +98,7 @@ def parse_action(text: str) -> Action:
         raise InvalidAction(
             f"an action's text is at most {MAX_ACTION_TEXT} characters, got {len(text):,}"
         )
-    words = [_normalise(w) for w in text.replace(",", " ").split()]
+    words = _join_jokers([_normalise(w) for w in text.replace(",", " ").split()])
     if not words:
         raise InvalidAction("empty action: write one such as 'play A♠' or 'bid 2'")
     hit = _LABELS.get(_key(words))

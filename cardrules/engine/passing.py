@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from cardrules.cards import ALL_CARDS
+from cardrules.cards import CARDS
 from cardrules.engine.actions import Action, Pass
 from cardrules.engine.bidding import _start_bidding
 from cardrules.engine.play import _start_play
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 #: The interned Pass action of each card.
-_PASSES: tuple[Pass, ...] = tuple(Pass(i) for i in range(52))
+_PASSES: tuple[Pass, ...] = tuple(Pass(i) for i in range(54))
 
 
 def _pass_target(g: Game, s: int) -> int:
@@ -140,9 +140,9 @@ def _try_pass(g: Game, actor: int, action: Action) -> None:
         raise IllegalAction(f"seat {actor} has already chosen its cards to pass this hand")
     c = int(action.card)
     if g._chosen[actor] >> c & 1:
-        raise IllegalAction(f"seat {actor} has already chosen {ALL_CARDS[c]} to pass")
+        raise IllegalAction(f"seat {actor} has already chosen {CARDS[c]} to pass")
     if not g._hands[actor] >> c & 1:
-        raise IllegalAction(f"seat {actor} does not hold {ALL_CARDS[c]}")
+        raise IllegalAction(f"seat {actor} does not hold {CARDS[c]}")
     _do_pass(g, actor, c)
 
 

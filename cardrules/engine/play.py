@@ -26,7 +26,7 @@ from cardrules.engine.actions import Action, Amend, Bid, Look, Play
 from cardrules.engine.compiled_rules import CompiledChoice
 from cardrules.engine.explain import _explain_play
 from cardrules.engine.shedding import _TAKE, _may_take
-from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF, _plays_of
+from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF
 from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def _play_legal(g: Game) -> tuple[Action, ...]:
     if mask <= 0:
         mask = _legal_plays(g, s)[0]
     g._legal_mask = mask
-    legal: tuple[Action, ...] = _plays_of(mask)
+    legal: tuple[Action, ...] = r.plays_of(mask)
     if r.take_hand and not trick and _may_take(g):
         # A shedding game's leader may first take a neighbour's hand.
         legal = (*legal, _TAKE)

@@ -5,7 +5,8 @@ with printed suits and aces high; a game whose variant has a trump order sends
 each play here instead: the same steps (the trick's running winner, broken
 suits, the log, the end of the trick or the next seat) with the hand's
 effective suits and powers (:class:`~cardrules.engine.ranks.RankTables`, set by
-:func:`~cardrules.engine.ranks._set_trump`).
+:func:`~cardrules.engine.ranks._set_trump`). The jokers (cards 52 and 53),
+whose action ids are not their card bits, come here by :func:`_play_joker`.
 """
 
 from __future__ import annotations
@@ -13,11 +14,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.engine.score import _check_hand_score
-from cardrules.engine.tables import _BITS, _SUIT_BIT
+from cardrules.engine.tables import _BITS, _PLAY, _SUIT_BIT
 from cardrules.engine.trick import _finish_trick, _shed_step
 
 if TYPE_CHECKING:
+    from cardrules.engine.actions import Play
     from cardrules.engine.game import Game
+
+
+def _play_joker(g: Game, s: int, action: Play) -> bool:
+    """Seat ``s`` plays a joker (``action``), if that is legal now: True when it
+    is played. A joker's action id is not its card's bit, so the hot path of
+    :meth:`Game.apply <cardrules.engine.game.Game.apply>` never takes it; a pack
+    has jokers only in a game with a trump order (``_Rules.ranked``)."""
+    c = int(action.card)
+    if g._phase != _PLAY or s != g._to_act or not g._legal_mask >> c & 1:
+        return False
+    _play_ranked(g, s, c)
+    return True
 
 
 def _play_ranked(g: Game, s: int, c: int) -> None:

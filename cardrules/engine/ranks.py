@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from cardrules.cards import SUIT_MASKS, CardSet, Suit
+from cardrules.cards import JOKER_MASK, SUIT_MASKS, CardSet, Suit
 from cardrules.engine.tables import _BITS, _SUIT_OF, _UNBROKEN
 from cardrules.rules import TrumpRule
 
@@ -36,7 +36,7 @@ __all__ = ["STANDARD", "RankTables", "rank_tables", "tables_for"]
 
 
 class RankTables(NamedTuple):
-    """One hand's suits and powers, by card id (0-51)."""
+    """One hand's suits and powers, by card id (0-53: 52 and 53 are the jokers)."""
 
     suit_of: tuple[int, ...]
     """Card id -> the suit it counts as (its effective suit)."""
@@ -53,8 +53,12 @@ class RankTables(NamedTuple):
 
 
 def _standard() -> RankTables:
-    above = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
-    return RankTables(_SUIT_OF, SUIT_MASKS, tuple(range(52)), above, _UNBROKEN)
+    # The jokers (52, 53) count as a fifth suit of their own here, the big above
+    # the little: a pack with jokers is refused unless every hand has trumps and
+    # the trump order ranks them, so no hand plays by these tables with jokers.
+    masks = (*SUIT_MASKS, JOKER_MASK)
+    above = tuple(masks[c // 13] & ~((2 << c) - 1) for c in range(54))
+    return RankTables(_SUIT_OF, masks, tuple(range(54)), above, _UNBROKEN)
 
 
 #: Printed suits, aces high: every hand without a trump order, or without trumps.
@@ -78,19 +82,21 @@ def tables_for(trump: int, top: Sequence[int]) -> RankTables:
     suit_of = list(_SUIT_OF)
     # Within a plain suit the rank decides (ids rise with rank); the trump suit's
     # own cards rank above every plain card, and the trump order's above them.
-    power = [c % 13 for c in range(52)]
+    # A joker the order does not name stays in the jokers' own suit (4), the
+    # big above the little (the loader refuses a pack whose order leaves one out).
+    power = [c % 13 if c < 52 else c for c in range(54)]
     for c in range(52):
         if c // 13 == trump:
             power[c] = 100 + c % 13
     for i, c in enumerate(top):
         suit_of[c] = trump
         power[c] = 200 + len(top) - i
-    masks = [0, 0, 0, 0]
-    for c in range(52):
+    masks = [0, 0, 0, 0, 0]
+    for c in range(54):
         masks[suit_of[c]] |= _BITS[c]
     above = tuple(
-        sum(_BITS[x] for x in range(52) if suit_of[x] == suit_of[c] and power[x] > power[c])
-        for c in range(52)
+        sum(_BITS[x] for x in range(54) if suit_of[x] == suit_of[c] and power[x] > power[c])
+        for c in range(54)
     )
     unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
     return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, tuple(top))

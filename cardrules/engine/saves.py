@@ -16,8 +16,9 @@ log records no deck).
 Saves are untrusted input, so everything in one is bounded before it is read.
 The bounds come from the largest save a game can make: 1,000 scheduled hands and
 up to 1,000 tie-break hands (:data:`MAX_SAVE_HANDS`), up to 52 players and a
-52-card pack, a look and a bid per seat per hand (:data:`MAX_SAVE_ACTIONS`) and
-a deck per hand. Such a save is about 4.3 MB (4.7 MB at most); so:
+pack of up to 54 cards (the standard 52 and two jokers), a look and a bid per
+seat per hand (:data:`MAX_SAVE_ACTIONS`) and a deck per hand. Such a save is
+about 4.3 MB (4.7 MB at most); so:
 
 * a save over :data:`MAX_SAVE_BYTES` (5,000,000 bytes of UTF-8), or holding more
   than :data:`MAX_SAVE_CONTAINERS` lists, objects and fields, is refused unparsed;
@@ -39,7 +40,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import ALL_CARDS, Card, CardSet, card
+from cardrules.cards import CARDS, Card, CardSet, card
 from cardrules.engine.actions import (
     _BY_ID,
     NUM_ACTIONS,
@@ -71,17 +72,22 @@ if TYPE_CHECKING:
 SAVE_FORMAT: Final = "cardrules.game"
 SAVE_VERSION: Final = 1
 
-_PACK: Final = 52
+#: The largest pack: the standard 52 and two jokers.
+_PACK: Final = 54
+#: The most seats a game has (one card each from a 52-card pack).
+_SEATS: Final = 52
 #: The most hands a game deals: 1,000 scheduled hands (the most a variant may
 #: schedule) and as many tie-break hands (``tie: extra hands, at most 1000``).
 MAX_SAVE_HANDS: Final = 2 * MAX_SCHEDULE_HANDS
 #: The most actions a saved game may hold: in each of :data:`MAX_SAVE_HANDS` hands,
-#: the 52 cards played and a look and a bid by each of up to 52 seats (312,000).
-MAX_SAVE_ACTIONS: Final = MAX_SAVE_HANDS * (_PACK + 2 * _PACK)
+#: 52 cards played and a look and a bid by each of 52 seats (312,000). A pack
+#: with jokers plays at most 54 cards, but only with 27 seats or fewer (two
+#: cards each; 52 seats get one card each): 54 + 2 * 27 actions, fewer.
+MAX_SAVE_ACTIONS: Final = MAX_SAVE_HANDS * (_SEATS + 2 * _SEATS)
 #: Saves (of games and of matches) longer than this many bytes of UTF-8 are refused
 #: unparsed. The largest save a game can make is about 4.7 MB at most: 2,000 deals
-#: of 52 cards (1.05 MB), 2,000 decks (0.74 MB), 312,000 actions (2.81 MB) and
-#: the rules (at most 0.1 MB).
+#: of 52 cards (1.05 MB; 54 cards with jokers, 1.09 MB), 2,000 decks (0.74 MB;
+#: 0.77 MB), 312,000 actions (2.81 MB) and the rules (at most 0.1 MB).
 MAX_SAVE_BYTES: Final = 5_000_000
 #: Saves holding more ``[``, ``{`` and ``:`` than this are refused unparsed (the
 #: largest save a game can make holds about 432,000, and its rules text a few).
@@ -94,7 +100,7 @@ _LOOK: Final = Look()
 _TAKE: Final = Take()
 
 #: Each card's text in a save (``str(card)``), by card number.
-_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CARDS)
+_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in CARDS)
 #: The card number of each text :data:`_TEXT` holds, so that reading the cards
 #: ``to_json`` wrote is one look-up (any other spelling goes through ``card``).
 _NUMBER: Final[dict[str, int]] = {t: i for i, t in enumerate(_TEXT)}
@@ -104,7 +110,7 @@ _NUMBER: Final[dict[str, int]] = {t: i for i, t in enumerate(_TEXT)}
 #: byte, the texts of its cards in card order (7 x 256 tuples).
 _BYTE_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(
-        tuple(_TEXT[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 52)
+        tuple(_TEXT[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 54)
         for p in range(256)
     )
     for k in range(7)
@@ -112,7 +118,7 @@ _BYTE_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
 
 
 def _texts(m: int) -> list[str]:
-    """The texts of the cards of mask ``m`` (52 bits), in card order (as
+    """The texts of the cards of mask ``m`` (54 bits), in card order (as
     ``CardSet``'s)."""
     t = _BYTE_TEXTS
     return [
@@ -183,7 +189,7 @@ def _action_log(events: list[Event]) -> list[list[int]]:
     for ev in events:
         k = ev[0]
         if k == "play":
-            out.append([ev[1], int(ev[2])])
+            out.append([ev[1], Play(ev[2]).id])
         elif k == "bid":
             out.append([ev[1], Bid(ev[2], blind=ev[3]).id])
         elif k == "look":
@@ -687,7 +693,7 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
                 else:
                     c = _card_of(x, f"{where}: seat {s}")
             if (m | seen) >> c & 1:
-                raise SaveError(f"{where}: {ALL_CARDS[c]} appears twice")
+                raise SaveError(f"{where}: {CARDS[c]} appears twice")
             m |= 1 << c
         seen |= m
         want = CardSet(dealt[s]).mask
@@ -701,8 +707,8 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
     t_raw = raw.get("turned")
     t = -1 if t_raw is None else _card_of(t_raw, f"{where}: the turned-up card")
     if t != turned:
-        shown = "no card" if t < 0 else str(ALL_CARDS[t])
-        real = "no card" if turned < 0 else str(ALL_CARDS[turned])
+        shown = "no card" if t < 0 else str(CARDS[t])
+        real = "no card" if turned < 0 else str(CARDS[turned])
         raise SaveError(f"{where}: the save turns up {shown} where {source} turns up {real}")
     if "dealer" in raw:
         d = raw["dealer"]

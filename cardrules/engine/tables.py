@@ -23,14 +23,18 @@ _PASS: Final = 3
 _TRUMPS: Final = 4
 _PHASE_NAMES: Final = ("bid", "play", "over", "pass", "trumps")
 
-#: Card id -> its bit in a card mask.
-_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
-#: Card id -> its suit's number.
-_SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+#: Card id -> its bit in a card mask (52 and 53: the jokers).
+_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(54))
+#: Card id -> its suit's number (the jokers, which have none: 4, a suit of their
+#: own that only a hand without trumps could see; the loader refuses jokers
+#: then, see ``compiled_rules``).
+_SUIT_OF: Final[tuple[int, ...]] = tuple(min(i // 13, 4) for i in range(54))
 #: Suit number -> the position of its 13 bits in a card mask.
 _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 #: Card id -> the interned Play action of that card.
-_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(52))
+_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(54))
+#: The jokers' bits (the mask shifted right by 52) -> their Play actions.
+_JOKER_PLAYS: Final[tuple[tuple[Play, ...], ...]] = ((), (_PLAYS[52],), (_PLAYS[53],), _PLAYS[52:])
 #: Suit number -> its bit in a 4-bit set of suits (the broken suits).
 _SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
 #: Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken.
@@ -59,7 +63,8 @@ def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
 
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
-    """The Play actions of a card mask, lowest id first (no allocation for one suit)."""
+    """The Play actions of the standard cards of a card mask, lowest id first (no
+    allocation for one suit); the jokers' are :func:`_plays_with_jokers`'s."""
     out: tuple[Play, ...] = ()
     tables = _SUIT_TABLES
     p = mask & 0x1FFF
@@ -85,3 +90,12 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
             t = _suit_plays(3, p)
         out = out + t if out else t
     return out
+
+
+def _plays_with_jokers(mask: int) -> tuple[Play, ...]:
+    """:func:`_plays_of` for a pack with jokers (``_Rules.plays_of``): the plays of
+    the standard cards, then of the jokers (bits 52 and 53), whose ids come after
+    every other block. A pack without jokers never pays for the check."""
+    out = _plays_of(mask)
+    jokers = mask >> 52
+    return out + _JOKER_PLAYS[jokers] if jokers else out

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from cardrules.engine.end import _game_over, _most_cards
 from cardrules.engine.score import _end_hand
 from cardrules.engine.shedding import _draw_card, _lead_drawn, _neighbour, _why_not_take
-from cardrules.engine.tables import _BITS, _SUIT_OF, _plays_of
+from cardrules.engine.tables import _BITS, _SUIT_OF
 from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def _finish_trick(g: Game) -> None:
     elif g._r.free_lead:
         # The winner's lead (not the first of the hand): the whole hand, now.
         hand = g._hands[w]
-        g._legal = _plays_of(hand)
+        g._legal = g._r.plays_of(hand)
         g._legal_mask = hand
 
 

@@ -172,7 +172,7 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     hand = g._hands[g._to_act]
     if r.keep_turned:
         hand &= ~_BITS[g._turned]
-    return tuple(Discard(c) for c in range(52) if hand >> c & 1)
+    return tuple(Discard(c) for c in range(54) if hand >> c & 1)
 
 
 def _make(g: Game, s: int, trump: int) -> None:

@@ -8,20 +8,20 @@ from typing import Any
 
 from attrs import frozen
 
-from cardrules.cards import ALL_CARDS, Card, Suit
+from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
 
 __all__ = ["Result", "View"]
 
 #: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
-_TEXT: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 _text = _TEXT.__getitem__
 
 #: For each byte of a card mask (cards 8k to 8k + 7) and each value of that
 #: byte, its cards in card order (7 x 256 tuples).
 _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(
-        tuple(ALL_CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 52)
+        tuple(CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 54)
         for p in range(256)
     )
     for k in range(7)
@@ -29,7 +29,7 @@ _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 
 def _cards_of(m: int) -> tuple[Card, ...]:
-    """The cards of the 52-bit mask ``m`` in card order: ``tuple(CardSet(m))``,
+    """The cards of the 54-bit mask ``m`` in card order: ``tuple(CardSet(m))``,
     by table (views are built from masks on every call)."""
     t = _BYTE_CARDS
     return (
@@ -141,9 +141,12 @@ class View:
             after this one and ending with this seat (so ``seat_order[0]`` is the
             next player); empty only in hand-built views. Shedding games: seats
             that are ``out`` are still listed (they are skipped in play).
-        pack_size: the number of cards in the pack (52 less ``pack_removed``).
+        pack_size: the number of cards in the pack (52 less ``pack_removed``,
+            plus ``jokers``).
         pack_removed: the cards of the standard 52 that are not in this pack
             (empty for a full pack).
+        jokers: the jokers in this pack (``LJ``, ``BJ``; empty for a pack
+            without them). A joker is a trump: ``trump_order`` ranks it.
         trump_order: this hand's highest trumps by the variant's trump order
             (``trump order:``), highest first: trumps whatever their printed
             suit, above the trump suit's ace (empty without one, or without trumps).
@@ -154,7 +157,8 @@ class View:
         received: the cards this seat received in this hand's pass (empty until
             every seat has chosen).
         card_points: the points each card carries when won in a trick, indexed
-            by card number (52 values), or empty when no card carries points
+            by card number (52 values, or 54 when a joker carries points), or
+            empty when no card carries points
             (``card points:``; the rules, known to every seat).
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
@@ -224,6 +228,7 @@ class View:
     trump_maker: int | None = None
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
+    jokers: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -259,6 +264,7 @@ class View:
             "seat_order": list(self.seat_order),
             "pack_size": self.pack_size,
             "pack_removed": list(map(_text, self.pack_removed)),
+            "jokers": list(map(_text, self.jokers)),
             "trump_order": list(map(_text, self.trump_order)),
             "pass_to": self.pass_to,
             "passed": list(map(_text, self.passed)),

@@ -84,6 +84,8 @@ class WorkedHand:
 
 
 def _strength(c: Card) -> tuple[int, int]:
+    if c.is_joker:  # above every ace: the big joker, then the little one
+        return (c - 37, 4)
     return (int(c.rank), int(c.suit))
 
 
@@ -124,7 +126,7 @@ def simple_choice(game: Game) -> Action:
         seat = game.to_act
         assert seat is not None
         held = game.view(seat).hand
-        target = 0 if held is None else sum(1 for c in held if c.rank >= Rank.KING)
+        target = 0 if held is None else sum(1 for c in held if c.is_joker or c.rank >= Rank.KING)
         return min(bids, key=lambda a: (abs(a.n - target), a.n))
     return actions[0]
 

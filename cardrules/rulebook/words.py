@@ -191,10 +191,29 @@ def deck_phrase(v: Variant) -> str:
     else:
         order = "aces high (A K Q J 10 ... 2)"
         pack = "a 52-card pack"
+    jokers = v.deck.jokers
+    if jokers:
+        # "a 54-card pack: the standard 52 and two jokers (...)"
+        base = (
+            "the standard 52"
+            if low == 2
+            else f"the {4 * (15 - low)} cards {Rank(low).label} to ace"
+        )
+        added = (
+            "one joker (BJ)"
+            if jokers == 1
+            else "two jokers (the big joker BJ and the little joker LJ)"
+        )
+        pack = f"a {4 * (15 - low) + jokers}-card pack: {base} and {added}"
+        ranks = "the joker ranks as a trump" if jokers == 1 else "the jokers rank as trumps"
+        order = f"{order} in each suit; {ranks} (see the order of the trumps)"
+        if v.deck.removed == 0:
+            return f"{pack}, {order}"
     if v.deck.removed == 0:
         return f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
     gone = CardSet(v.deck.removed)
-    return f"{pack} without {gone} ({v.deck.size} cards), {order}"
+    comma = "," if jokers else ""
+    return f"{pack}{comma} without {gone} ({v.deck.size} cards), {order}"
 
 
 def direction_phrase(v: Variant) -> str:
@@ -401,6 +420,8 @@ _RANK_NAMES: dict[int, str] = {10: "ten", 11: "jack", 12: "queen", 13: "king", 1
 def _trump_entry_words(e: TrumpCard) -> str:
     """One entry of a trump order in words, such as ``"the jack of trumps"``."""
     if e.kind is TrumpCardKind.CARD:
+        if e.card is not None and e.card.is_joker:
+            return f"the {'big' if e.card == 53 else 'little'} joker ({e.card})"
         return f"the {e.card}"
     rank = _RANK_NAMES.get(e.rank, str(e.rank))
     if e.kind is TrumpCardKind.OF_TRUMPS:
@@ -432,7 +453,22 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
         f"them from the ace down. With {suit.word} trumps the trumps are, from the highest, "
         f"{' '.join(str(c) for c in every)}."
     )
-    moved = [c for c in top if c.suit is not suit]
+    jokers = [c for c in top if c.is_joker]
+    if jokers:
+        one = len(jokers) == 1
+        text += (
+            f" {'A joker has' if one else 'The jokers have'} no suit of "
+            f"{'its' if one else 'their'} own: {'it counts' if one else 'they count'} as "
+            f"{'a trump' if one else 'trumps'} ({suit.word})"
+        )
+        if v.play.must_follow:
+            text += (
+                f", so that when {suit.word} are led {'it follows' if one else 'they follow'} "
+                f"them, and a player who holds {'it' if one else 'one'} and no other "
+                f"{suit.word[:-1]} must play {'it' if one else 'a joker'}"
+            )
+        text += "."
+    moved = [c for c in top if not c.is_joker and c.suit is not suit]
     if moved:
         one = len(moved) == 1
         cards = " and the ".join(str(c) for c in moved)
@@ -1301,7 +1337,11 @@ def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant
 RULES: tuple[Rule, ...] = (
     Rule("Kind of game", ("mode",), lambda v: mode_phrase(v).capitalize() + "."),
     Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
-    Rule("Pack", ("deck.removed", "deck.lowest"), lambda v: deck_phrase(v).capitalize() + "."),
+    Rule(
+        "Pack",
+        ("deck.removed", "deck.lowest", "deck.jokers"),
+        lambda v: (lambda p: p[:1].upper() + p[1:])(deck_phrase(v)) + ".",
+    ),
     Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
     Rule("Dealer", ("dealer.first", "dealer.seat", "match.loser_deals"), dealer_phrase),
     Rule(
@@ -1493,6 +1533,7 @@ SETTING_LINES: dict[str, str] = {
     "players.max": "players",
     "deck.removed": "deck",
     "deck.lowest": "deck",
+    "deck.jokers": "deck",
     "direction": "direction",
     "dealer.first": "first dealer",
     "dealer.seat": "first dealer",

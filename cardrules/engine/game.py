@@ -1007,7 +1007,7 @@ class Game:
         same as ``view(None)``). No hand (``hand`` is ``None``), no hidden bid,
         no passed, discarded or face-down card, no forehead hand, no legal
         action; ``seat`` is ``None`` and ``audience`` is ``"public"``;
-        ``seat_order`` starts after the dealer. Safe to send to anyone.
+        ``seat_order`` starts at seat 0. Safe to send to anyone.
 
         Example:
             >>> import cardrules
@@ -1110,7 +1110,7 @@ class Game:
             knocked_out=_knocked_out(self._events) if self._r.knockout else (),
             mode=self._v.mode.value,
             direction=self._v.direction.value,
-            seat_order=self._order[self._dealer if seat is None else seat],
+            seat_order=(0, *self._order[0][:-1]) if seat is None else self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
             trump_order=tuple(ALL_CARDS[c] for c in self._ranks.top),

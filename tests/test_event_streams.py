@@ -412,3 +412,23 @@ def test_docstring_examples_run() -> None:
     for mod in (events_module, game_module, view_module):
         failed, _ = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
         assert failed == 0, mod.__name__
+
+
+def test_streams_and_version_follow_a_log_taken_back() -> None:
+    """A take-back pops entries off the internal log: the version and every
+    stream then follow the shorter log (they are rebuilt, not kept stale)."""
+    g = Game(VARIANTS["oh-hell"], 4, seed=21)
+    rng = random.Random(21)
+    for _ in range(7):
+        _step(g, rng)
+    snap = g.clone()
+    before = {s: snap.events_for(s) for s in (0, 1, None)}
+    n = len(g._events)
+    for _ in range(5):
+        _step(g, rng)
+    assert g.version == 12 and len(g.events_for(0)) > len(before[0])
+    del g._events[n:]  # what an undo does to the log
+    assert g.version == snap.version == 7
+    for s, stream in before.items():
+        assert g.events_for(s) == stream
+    assert g.events == snap.events

@@ -671,6 +671,33 @@ class _Stream:
         self.hidden_fh = False  # ...in a forehead hand (only the end of bidding shows it)
 
 
+class _Streams:
+    """A game's streams built so far, by seat (``None``: onlookers, :data:`ALL`:
+    the whole log), and its count of actions: how many log entries were read
+    (``pos``), the last of them (``last``, to notice an undo that popped
+    entries) and the actions among them (``count``). Built on first use, not
+    copied by ``Game.clone`` (a clone builds its own)."""
+
+    __slots__ = ("by_seat", "count", "last", "pos")
+
+    def __init__(self) -> None:
+        self.by_seat: dict[int | None, _Stream] = {}
+        self.pos = 0
+        self.last: Entry | None = None
+        self.count = 0
+
+    def version(self, log: Sequence[Entry]) -> int:
+        """The number of actions in ``log``, counting only the entries not yet read."""
+        pos = self.pos
+        if pos > len(log) or (pos and log[pos - 1] is not self.last):
+            pos = self.count = 0  # the log was taken back (undo): count again
+        if pos < len(log):
+            self.count += _count_actions(log, pos)
+            self.pos = len(log)
+            self.last = log[-1]
+        return self.count
+
+
 #: The key of the all-seeing stream in a game's cache (seats are ints, onlookers None).
 ALL: Final = -1
 

@@ -7,8 +7,10 @@ list copies):
 * bids are ints (``-1``: not bid yet); flags are lists of bools;
 * the current trick is two parallel lists (cards, seats) plus the running
   winner (``_best`` card, ``_best_seat``), updated on each play;
-* the log (:attr:`Game.events`) is a list of small tuples whose first item is
-  the event kind. The log *is* the history: saves and :func:`replay` read it.
+* the log (``_events``) is a list of small tuples whose first item is the
+  event kind. The log *is* the history: saves and :func:`replay` read it;
+  :attr:`Game.events` and :meth:`Game.events_for` are typed records built
+  from it (and kept: a seat's stream only grows).
 
 Each phase of a hand is a module of its own, driven by the compiled rules
 (:class:`~cardrules.engine.compiled_rules._Rules`); their functions take the
@@ -40,7 +42,8 @@ Around them:
   (:class:`_Rules`), its fingerprint and the scoring of a hand;
 * :mod:`~cardrules.engine.dealing`: seeded shuffles, given decks, the first
   dealer and the checks of recorded deals;
-* :mod:`~cardrules.engine.events`: the log's public form and one seat's view of it;
+* :mod:`~cardrules.engine.events`: the typed event records, their JSON form and
+  each seat's append-only stream of them;
 * :mod:`~cardrules.engine.explain`: the reasons given by ``IllegalAction``;
 * :mod:`~cardrules.engine.saves`: the text of :meth:`Game.to_json`, the checks
   of :meth:`Game.from_json` and of :func:`replay`.
@@ -77,9 +80,8 @@ from cardrules.engine.events import (
     ALL,
     Entry,
     Event,
-    _count_actions,
-    _Stream,
     _stream,
+    _Streams,
 )
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.passing import (
@@ -244,7 +246,6 @@ class Game:
         "_turned",
         "_undealt",
         "_v",
-        "_vcache",
         "_waiting",
         "_won",
     )
@@ -310,11 +311,9 @@ class Game:
     _counters: list[tuple[int, ...]]
     _extra: int
     _events: list[Entry]
-    # The typed streams built so far (events.py), by seat (None: onlookers, ALL:
-    # the whole log), and the count of actions: (log length read, its last
-    # entry, actions in it), so that an undo that pops entries is noticed.
-    _streams: dict[int | None, _Stream] | None
-    _vcache: tuple[int, Entry | None, int]
+    # The typed streams built so far and the count of actions (events.py), or
+    # None until first asked for.
+    _streams: _Streams | None
     _legal: tuple[Action, ...] | None
     _legal_mask: int
     _result: Result | None
@@ -421,7 +420,6 @@ class Game:
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
         self._streams = None
-        self._vcache = (0, None, 0)
         self._legal_mask = 0
         self._result = None
         # The pass (games with ``pass:``): each seat's chosen cards and how many
@@ -794,23 +792,20 @@ class Game:
             >>> g.version
             1
         """
-        log = self._events
-        pos, last, count = self._vcache
-        if pos > len(log) or (pos and log[pos - 1] is not last):
-            pos, count = 0, 0  # the log was taken back (undo): count again
-        if pos < len(log):
-            count += _count_actions(log, pos)
-            self._vcache = (len(log), log[-1], count)
-        return count
+        streams = self._streams
+        if streams is None:
+            streams = self._streams = _Streams()
+        return streams.version(self._events)
 
     def _stream_of(self, seat: int | None) -> list[Event]:
         """The stream of ``seat`` (``None``: onlookers, ``ALL``: every card), kept
         and extended as the game goes on (the records are never rebuilt)."""
-        if self._streams is None:
-            self._streams = {}
+        streams = self._streams
+        if streams is None:
+            streams = self._streams = _Streams()
         r = self._r
         return _stream(
-            self._streams,
+            streams.by_seat,
             self._events,
             seat,
             blind=r.blind,
@@ -1213,7 +1208,6 @@ class Game:
         g._draws = self._draws
         g._events = self._events[:]
         g._streams = None
-        g._vcache = self._vcache
         g._extra = self._extra
         g._fd_param = self._fd_param
         g._forced = self._forced[:]
@@ -1389,8 +1383,9 @@ class Game:
         return _load_text(text, variant, cls)
 
 
-def replay(variant: Variant, events: Iterable[Event]) -> Game:
-    """Rebuild a game from its log (:attr:`Game.events`).
+def replay(variant: Variant, events: Iterable[Event | Entry]) -> Game:
+    """Rebuild a game from its log (:attr:`Game.events`, or the tuples of
+    :meth:`~cardrules.engine.events.Event.astuple`).
 
     The deals are taken from the log and the actions re-applied, so the result
     equals the original game (``replay(v, g.events) == g``). A log redacted

@@ -147,7 +147,8 @@ class View:
         seat_order: every seat in order of play, starting with the seat that plays
             after this one and ending with this seat (so ``seat_order[0]`` is the
             next player); empty only in hand-built views. Shedding games: seats
-            that are ``out`` are still listed (they are skipped in play).
+            that are ``out`` are still listed (they are skipped in play). An
+            onlooker's view lists every seat in order of play from seat 0.
         pack_size: the number of cards in the pack (52 less ``pack_removed``).
         pack_removed: the cards of the standard 52 that are not in this pack
             (empty for a full pack).

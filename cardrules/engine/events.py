@@ -245,13 +245,19 @@ class Event:
             >>> OutEvent(version=7, seat=2).astuple()
             ('out', 2)
         """
-        return (self.kind, *(getattr(self, a.name) for a in attrs.fields(type(self))[1:]))
+        return (self.kind, *[getattr(self, name) for name in _names(type(self))])
 
     def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and i >= 0:
+            if i == 0:
+                return self.kind
+            names = _names(type(self))
+            if i <= len(names):
+                return getattr(self, names[i - 1])
         return self.astuple()[i]
 
     def __len__(self) -> int:
-        return len(attrs.fields(type(self)))
+        return 1 + len(_names(type(self)))
 
     def __iter__(self) -> Any:
         return iter(self.astuple())
@@ -299,6 +305,17 @@ class Event:
         }
         out: Any = target(**values)
         return out  # type: ignore[no-any-return]
+
+
+_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _names(cls: type[Event]) -> tuple[str, ...]:
+    """The fields of a record class but ``version``, in order (cached)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(a.name for a in attrs.fields(cls)[1:])
+    return names
 
 
 @frozen

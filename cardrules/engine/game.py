@@ -785,7 +785,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> g.version
             0
             >>> g.apply(g.legal_actions()[0], g.to_act)
@@ -866,7 +867,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> [ev.kind for ev in g.events]
             ['start', 'deal', 'trump']
         """
@@ -908,7 +910,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> seen = g.events_for(0)
             >>> g.apply(g.legal_actions()[0], g.to_act)
             >>> new = g.events_for(0, since=len(seen))
@@ -1006,7 +1009,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> v = g.public_view()
             >>> v.hand is None and v.visible_hands == () and v.audience
             'public'
@@ -1021,7 +1025,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> v = g.omniscient_view()
             >>> len(v.visible_hands), v.audience
             (4, 'omniscient')

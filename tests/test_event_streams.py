@@ -433,3 +433,47 @@ def test_streams_and_version_follow_a_log_taken_back() -> None:
     for s, stream in before.items():
         assert g.events_for(s) == stream
     assert g.events == snap.events
+
+
+def test_golden_two_one_card_hands_show_the_first_hands_end_until_the_next_bid() -> None:
+    """Stacked: two 1-card hands, no trumps, seat 3 deals first. Hand 1: seats
+    0-3 hold 9♣ K♣ 2♣ 5♦ and bid 0 1 0 1; K♣ wins. After the last card the
+    view is at hand 2, still showing hand 1's trick and score, until hand 2's
+    first bid."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from oracle import one_hand
+
+    from cardrules.rules import Pattern, ScheduleRule
+
+    v = one_hand(1, schedule=ScheduleRule(pattern=Pattern.LIST, sizes=(1, 1)))
+    decks = [
+        [card(c) for c in ("9♣", "K♣", "2♣", "5♦")],
+        [card(c) for c in ("A♠", "2♠", "3♠", "4♠")],
+    ]
+    g = Game(v, 4, deck=decks)
+    for b in (0, 1, 0, 1):
+        g.apply(Bid(b), g.to_act)
+    for c in ("9♣", "K♣", "2♣"):
+        g.apply(Play(card(c)), g.to_act)
+    assert g.view(0).last_trick == () and g.view(0).last_hand is None
+    g.apply(Play(card("5♦")), g.to_act)
+    assert g.hand_number == 2 and g.phase == "bid"
+    pairs = ((0, card("9♣")), (1, card("K♣")), (2, card("2♣")), (3, card("5♦")))
+    for s in (0, 2, None):
+        view = g.view(s)
+        assert view.last_trick == pairs and view.trick == ()
+        assert view.last_hand is not None
+        assert view.last_hand.hand_number == 1
+        assert view.last_hand.bids == (0, 1, 0, 1) and view.last_hand.tricks == (0, 1, 0, 0)
+        assert view.last_hand.totals == g.scores and view.last_hand.last_trick == pairs
+    assert g.view(1).to_dict()["last_hand"]["last_trick"] == [
+        [0, "9♣"],
+        [1, "K♣"],
+        [2, "2♣"],
+        [3, "5♦"],
+    ]
+    g.apply(Bid(0), g.to_act)  # hand 2's first action
+    assert g.view(0).last_hand is None and g.view(0).last_trick == ()

@@ -233,7 +233,7 @@ def _extend(
         if kind == "deal":
             hn, size, hands = pub[1], pub[3], pub[4]
             forehead = size in forehead_sizes
-            nxt = next((e[0] for e in log[i + 1 :] if e[0] in ACTION_KINDS), None)
+            nxt = next((log[j][0] for j in range(i + 1, n) if log[j][0] in ACTION_KINDS), None)
             starts = nxt in ("bid", "look") if nxt is not None else bidding_now
             hide = starts and (blind or forehead)
             st.hn = hn

@@ -869,8 +869,8 @@ class Game:
             >>> import cardrules
             >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
             >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
-            >>> [ev.kind for ev in g.events]
-            ['start', 'deal', 'trump']
+            >>> " ".join(ev.kind for ev in g.events)
+            'start deal trump'
         """
         return self._stream_of(ALL)[:]
 
@@ -917,8 +917,8 @@ class Game:
             >>> new = g.events_for(0, since=len(seen))
             >>> g.events_for(0) == seen + new
             True
-            >>> [ev.to_dict()["kind"] for ev in new]
-            ['bid']
+            >>> " ".join(ev.to_dict()["kind"] for ev in new)
+            'bid'
         """
         key = None if seat is None else self._check_seat(seat)
         stream = self._stream_of(key)

@@ -147,7 +147,7 @@ def dump(game: Game, *, seed: bool = False) -> str:
             # The power: not an action, but a record without the seed must say it.
             out.append(f"  seat {ev[1] + 1} draws {ev[2]}")
         else:
-            for seat, aid in _action_log([ev]):
+            for seat, aid in _action_log([ev.astuple()]):
                 out.append(f"  seat {seat + 1}: {Action.from_id(aid).label}")
     result = game.result
     if result is not None:

@@ -398,7 +398,9 @@ def _run_chunk(job: _Job) -> Summary:
                 seat = min(g.waiting_for)
             g.apply(bots[seat].choose(g.view(seat)), seat)
         game_tricks = 0
-        for ev in g.events:
+        # The engine's own log (cheap tuples, bids -1 when not made): no
+        # records are built for a game only counted.
+        for ev in g._events:
             kind = ev[0]
             if kind in ("play", "bid", "look", "amend", "pass"):
                 actions += 1
@@ -408,13 +410,13 @@ def _run_chunk(job: _Job) -> Summary:
                 hands += 1
                 size_row = by_size.setdefault(_hand_size(g, ev[1]), ([0] * n, [0] * n))
                 for s, (b, t) in enumerate(zip(ev[2], ev[3], strict=True)):
-                    if b is not None:
+                    if b >= 0:
                         bids[s] += 1
                         size_row[0][s] += 1
                         if b == t:
                             exact[s] += 1
                             size_row[1][s] += 1
-        if shedding and not any(ev[0] == "score" for ev in g.events):
+        if shedding and not any(ev[0] == "score" for ev in g._events):
             hands += 1
         tricks += game_tricks
         res = g.result

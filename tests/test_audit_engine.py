@@ -57,7 +57,11 @@ def strings(obj: Any) -> Iterator[str]:
 
 
 def view_strings(g: Game | Match, seat: int) -> set[str]:
-    return set(strings(json.loads(g.view(seat).to_json())))
+    d = json.loads(g.view(seat).to_json())
+    if d["last_hand"] is not None:
+        # Between hands: the last hand's last trick, whose cards may be dealt again.
+        del d["last_hand"], d["last_trick"]
+    return set(strings(d))
 
 
 def deal_stack(hands: dict[int, str], order: list[int]) -> list[Card]:
@@ -130,8 +134,11 @@ def check_secrecy(g: Game) -> None:
         deal = evs[cur]
         for t, h in enumerate(deal[4]):
             if t == s:
+                # A hand hidden when dealt is shown later by a new entry (the
+                # stream only grows).
                 hidden_own = bidding and (forehead or blind_unlooked)
-                assert (h is None) == hidden_own
+                revealed = any(e[0] == "reveal" for e in evs[cur:])
+                assert (h is None and not revealed) == hidden_own
             else:
                 assert (h is not None) == forehead
         if bidding and sim:
@@ -257,7 +264,7 @@ def test_simultaneous_bids_hidden_in_view_and_log_002() -> None:
     assert g.phase == "play"
     for s in range(4):
         assert g.view(s).bids == (1, 1, 3, 0)
-        assert ("bids", (1, 1, 3, 0)) in g.events_for(s)
+        assert ("bids", (1, 1, 3, 0)) in [e.astuple() for e in g.events_for(s)]
 
 
 def test_blind_seat_sees_no_card_of_its_own_003() -> None:
@@ -273,7 +280,9 @@ def test_blind_seat_sees_no_card_of_its_own_003() -> None:
     assert g.legal_actions()[0] == Look()
     g.apply(Look())
     assert g.view(0).hand == tuple(g.hand(0))
-    assert [e for e in g.events_for(0) if e[0] == "deal"][-1][4][0] == g.hand(0)
+    # The deal's entry stays as it was; a new entry shows the seat its cards.
+    assert [e for e in g.events_for(0) if e[0] == "deal"][-1][4][0] is None
+    assert g.events_for(0)[-1].astuple() == ("reveal", 0, 1, g.hand(0))
     assert g.view(1).hand is None
     with pytest.raises(IllegalAction, match="already looked"):
         g.apply(Look())
@@ -683,11 +692,11 @@ def test_face_down_dead_trick_in_the_filtered_log_001() -> None:
     )
     for c in ("A♠", "2♠", "3♠", "4♠"):
         g.apply(Play(c))
-    full = [e for e in g.events if e[0] == "dead"]
+    full = [e.astuple() for e in g.events if e[0] == "dead"]
     assert full == [("dead", 3, (3, 2, 1, 0), tuple(cards("A♠ 2♠ 3♠ 4♠")))]
     for s in range(4):
         evs = g.events_for(s)
-        assert [e for e in evs if e[0] == "dead"] == full
+        assert [e.astuple() for e in evs if e[0] == "dead"] == full
         assert [e for e in evs if e[0] == "play"] == [e for e in g.events if e[0] == "play"]
     assert replay(g.variant, g.events) == g
 
@@ -808,8 +817,9 @@ _SEAT_METHODS = (
         pytest.param(m, bad, id=f"{m}-{bad!r}")
         for m in _SEAT_METHODS
         for bad in _NOT_SEATS
-        # For the two legal-action methods None means "the seat to act".
-        if not (bad is None and m in ("legal_action_ids", "legal_actions"))
+        # For the two legal-action methods None means "the seat to act"; for
+        # view and events_for it means an onlooker.
+        if not (bad is None and m in ("legal_action_ids", "legal_actions", "view", "events_for"))
     ],
 )
 def test_seat_methods_refuse_a_non_seat_with_invalid_action(method: str, bad: object) -> None:

@@ -254,7 +254,7 @@ def drawn(g: Game) -> Card:
 def test_the_power_draws_a_card_of_the_earlier_dead_tricks_and_leads_it() -> None:
     g = power_game(seed=1)
     assert kinds(g)[-4:] == ["play", "dead", "out", "draw"]
-    assert g.events[-3][:2] == ("dead", 1) and g.events[-2] == ("out", 2)
+    assert g.events[-3][:2] == ("dead", 1) and g.events[-2].astuple() == ("out", 2)
     c = drawn(g)
     # From the first trick's dead cards, not from the diamond trick just played.
     assert c in CardSet.parse("A♠ 2♠ 3♠ 4♠")
@@ -276,7 +276,7 @@ def seed_drawing(text: str, named: Mapping[int, str] = POWER) -> int:
 def test_a_player_with_the_power_who_is_beaten_is_out() -> None:
     g = power_game(seed_drawing("2♠"))
     play(g, "10♠ 5♠")  # seat 3 beats the 2♠; seat 0 follows: dead, seat 3 leads
-    assert g.events[-2:] == [
+    assert [e.astuple() for e in g.events[-2:]] == [
         ("dead", 3, (1, 3, 0), (card("2♠"), card("10♠"), card("5♠"))),
         ("out", 1),
     ]
@@ -299,7 +299,7 @@ def test_a_player_with_the_power_whose_lead_is_cut_picks_it_up() -> None:
     g = power_game(seed_drawing("2♠", POWER_CUT), POWER_CUT)
     assert g.to_act == 3 and not g.hand(3) & CardSet.parse("A♠ K♠ Q♠ J♠ 10♠")
     play(g, "K♣")
-    assert g.events[-1] == ("pickup", 1, (1, 3), (card("2♠"), card("K♣")))
+    assert g.events[-1].astuple() == ("pickup", 1, (1, 3), (card("2♠"), card("K♣")))
     assert g.hand(1) == CardSet.parse("2♠ K♣") and g.to_act == 1 and not g.view(1).out[1]
 
 
@@ -313,7 +313,7 @@ def test_the_leader_may_take_the_next_players_hand_once() -> None:
     before = [g.hand(s) for s in range(4)]
     at = len(g.events)
     g.apply(TAKE)
-    assert g.events[at:] == [("take", 0, 1, 12), ("out", 1)]
+    assert [e.astuple() for e in g.events[at:]] == [("take", 0, 1, 12), ("out", 1)]
     assert g.hand(0) == CardSet(before[0].mask | before[1].mask) and not g.hand(1)
     assert g.hand(2) == before[2] and g.hand(3) == before[3]
     assert g.to_act == 0 and g.view(0).out[1]
@@ -388,7 +388,7 @@ def test_the_taken_cards_stay_hidden_from_the_others() -> None:
         assert v.hand_counts[1] == 14 + len(seat2)
         shown = {str(c) for c in seat2}
         assert not shown & set(v.to_json().replace("[", '"').replace("]", '"').split('"'))
-        take = next(e for e in g.events_for(s) if e[0] == "take")
+        take = next(e.astuple() for e in g.events_for(s) if e[0] == "take")
         assert take == ("take", 1, 2, len(seat2))
     assert set(g.view(1).hand or ()) == set(g.hand(1))
 

@@ -78,7 +78,7 @@ def test_trump_wins_the_trick_000() -> None:
     bid_all(g, 0, 0, 0, 0)
     assert g.to_act == 0
     play(g, "K♣", "4♣", "2♥", "A♣")
-    trick = [e for e in g.events if e[0] == "trick"]
+    trick = [e.astuple() for e in g.events if e[0] == "trick"]
     assert trick == [("trick", 2, (0, 1, 2, 3), tuple(cards("K♣ 4♣ 2♥ A♣")))]
     assert g.tricks_won == (0, 0, 1, 0)
 
@@ -453,7 +453,7 @@ def test_simultaneous_bids_hidden_until_all_in_002() -> None:
     g.apply(Bid(2), seat=2)
     assert g.view(1).bids == (None, None, None, None) and g.view(1).bid_made[2]
     assert g.view(2).bids[2] == 2
-    assert [e for e in g.events_for(1) if e[0] == "bid"] == [("bid", 2, None, False)]
+    assert [e.astuple() for e in g.events_for(1) if e[0] == "bid"] == [("bid", 2, None, False)]
     with pytest.raises(IllegalAction, match="already bid"):
         g.apply(Bid(1), seat=2)
     g.apply(Bid(1), seat=0)

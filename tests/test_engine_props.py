@@ -163,6 +163,9 @@ def check_views(g: Game) -> None:
     for seat in range(n):
         view = g.view(seat)
         d = view.to_dict()
+        if view.last_hand is not None:
+            # Between hands: the last hand's last trick, whose cards may be dealt again.
+            del d["last_hand"], d["last_trick"]
         seen = set(cards_in(d))
         if not forehead_bidding:
             for other in range(n):

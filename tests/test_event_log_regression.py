@@ -36,7 +36,7 @@ def game_digest(name: str, players: int, seed: int) -> tuple[str, int]:
         seat = min(g.waiting_for)
         g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
         steps += 1
-    events = g.events
+    events = [ev.astuple() for ev in g.events]  # the tuples the log was recorded as
     return hashlib.sha256(repr(events).encode()).hexdigest(), len(events)
 
 

@@ -268,9 +268,13 @@ def test_whole_games_conserve_the_cards_and_obey_the_rank_order(seed: int, which
             assert view.hand is None or set(view.hand) == set(g.hand(seat))
             assert not view.visible_hands and not view.known_hands
             shown = set(view.hand or ()) | set(view.played) | {c for _, c in view.trick}
+            # The last trick (of this hand or the hand before) was played face up.
+            seen = shown | {c for _, c in view.last_trick}
+            if view.last_hand is not None:
+                seen |= {c for _, c in view.last_hand.last_trick}
             text = view.to_json()
             for j in (LJ, BJ):
-                if j in pack and j not in shown:
+                if j in pack and j not in seen:
                     # A joker this seat may not see appears only as a rule: in the
                     # pack's list of jokers and in the trump order.
                     assert text.count(f'"{j}"') == 2, (j, seat)
@@ -312,10 +316,15 @@ def test_views_never_show_another_seats_joker() -> None:
                 hands = deals[0][4]
                 assert all(h is None for k, h in enumerate(hands) if k != seat)
                 played = [e[2] for e in g.events if e[0] == "play" and e[1] == seat]
+                # A blind bidder's hand is hidden in the deal; once it may see
+                # it, a reveal entry follows (streams only grow).
+                reveals = [e.cards for e in g.events_for(seat) if e.kind == "reveal"]
+                assert hands[seat] is None or not reveals
                 if d["hand"] is None:  # a blind bidder who has not looked at its cards
-                    assert hands[seat] is None
+                    assert hands[seat] is None and not reveals
                 else:
-                    assert hands[seat] == g.hand(seat) | CardSet(played)
+                    own = hands[seat] if hands[seat] is not None else reveals[-1]
+                    assert own == g.hand(seat) | CardSet(played)
             g.apply(rng.choice(g.legal_actions()))
 
 

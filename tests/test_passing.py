@@ -84,7 +84,7 @@ def test_the_first_hand_passes_left_to_the_next_player_in_the_direction_of_play(
     # still holds 2♣ and leads it.
     assert g.to_act == 0 and g.legal_actions() == (Play("2C"),)
     # The exchange event: the cards and where they went.
-    (ex,) = [e for e in g.events if e[0] == "exchange"]
+    (ex,) = [e.astuple() for e in g.events if e[0] == "exchange"]
     assert ex == ("exchange", 1, (1, 2, 3, 0), tuple(chosen[s] for s in range(4)))
 
 
@@ -195,8 +195,8 @@ def test_everyone_chooses_at_once_and_nobody_sees_another_seats_choice() -> None
         v = g.view(s)
         assert v.passed == () and v.received == ()
         assert c.card not in {x for _, cards in v.known_hands for x in cards}
-        assert g.events_for(s)[-1] == ("pass", 2, None)
-    assert g.events_for(2)[-1] == ("pass", 2, c.card)
+        assert g.events_for(s)[-1].astuple() == ("pass", 2, None)
+    assert g.events_for(2)[-1].astuple() == ("pass", 2, c.card)
     # Seat 2 finishes; it waits no more.
     for a in g.legal_actions(2)[:2]:
         g.apply(a, 2)

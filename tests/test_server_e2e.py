@@ -220,7 +220,13 @@ class Truth:
 
 
 def check_no_leak(
-    truth: Truth, seat: int | None, log: list[dict[str, Any]], *, tricks: bool, blind: bool
+    truth: Truth,
+    seat: int | None,
+    log: list[dict[str, Any]],
+    *,
+    tricks: bool,
+    blind: bool,
+    stream: list[dict[str, Any]] | None = None,
 ) -> int:
     """Every card a client was sent is its own or public at that moment.
 
@@ -231,18 +237,31 @@ def check_no_leak(
     ``hand`` is shown once the seat has looked or bid, and hidden before
     (in a blind-bidding game).
     For a spectator (``seat`` None): only cards played by then, and no hand.
+    Between hands, ``last_trick`` and ``last_hand`` show the hand before's last
+    trick (public then). The ``events`` tails, each appended at ``events_from``
+    (0: start again, a new connection), add up to ``stream``: the seat's own
+    stream, whose secrecy the engine's property tests check.
     Other messages carry no card at all. Returns how many states were checked.
     """
     states = 0
+    got: list[dict[str, Any]] = []
     for msg in log:
-        text = json.dumps(msg, ensure_ascii=False)
         if msg["type"] != "state":
-            assert not CARD.search(text), msg
+            assert not CARD.search(json.dumps(msg, ensure_ascii=False)), msg
             continue
+        msg = dict(msg)
+        start, tail = msg.pop("events_from"), msg.pop("events")
+        assert start in (0, len(got)), (start, len(got))
+        got = got[:start] + tail
         states += 1
         assert msg["seat"] == seat
-        view = msg["view"]
+        view = msg["view"] = dict(msg["view"])
         h, v = view["hand_number"], msg["version"]
+        if view["last_hand"] is not None:
+            before = truth.public_at(h - 1, v) | truth.public_at(h, v)
+            shown = json.dumps([view.pop("last_hand"), view.pop("last_trick")])
+            assert set(CARD.findall(shown)) <= before, (seat, v, shown)
+        text = json.dumps(msg, ensure_ascii=False)
         if view["result"] is not None:
             continue  # the final state: the last hand is over and every card is out
         public = truth.public_at(h, v)
@@ -275,6 +294,8 @@ def check_no_leak(
         else:
             # A shedding seat may pick up cards played to a trick (its own too).
             assert set(hand) <= truth.deals[h][seat] | public, (seat, v, hand)
+    if stream is not None:
+        assert got == stream, "the event tails do not add up to the seat's stream"
     return states
 
 
@@ -401,9 +422,14 @@ def test_whole_games_with_a_kill_and_restart_and_no_leaks(
             assert final["view"]["result"] == game.result.to_dict() if game.result else False
             assert h.actions > 0
             blind = key == "kachuful-blind"
-            assert check_no_leak(truth, h.seat, h.log, tricks=tricks, blind=blind) > 10
+            mine = [ev.to_dict() for ev in game.events_for(h.seat)]
+            assert check_no_leak(truth, h.seat, h.log, tricks=tricks, blind=blind, stream=mine) > 10
         if i == 1:
-            assert check_no_leak(truth, None, spectator_log, tricks=False, blind=False) > 10
+            seen = [ev.to_dict() for ev in game.events_for(None)]
+            assert (
+                check_no_leak(truth, None, spectator_log, tricks=False, blind=False, stream=seen)
+                > 10
+            )
         # Seat tokens are kept only as hashes.
         for h in humans:
             assert h.token not in json.dumps(data)

@@ -402,3 +402,38 @@ def test_an_idle_abandoned_table_makes_room(tmp_path: Path) -> None:
         await hub.stop()
 
     asyncio.run(main())
+
+
+def test_states_carry_the_seats_event_tails_and_state_since(tmp_path: Path) -> None:
+    """Each state carries the entries of the client's stream it has not had
+    (``events_from`` is where they go); they add up to ``events_for(seat)``;
+    ``{"type": "state", "since": N}`` asks for the rest after N, and a bad N is
+    refused."""
+
+    async def run() -> None:
+        hub = _hub(tmp_path)
+        c = Client(hub.limits)
+        hub.connect(c)
+        seats = ["human", "random", "random", "random"]
+        hub.handle(c, json.dumps({"type": "create", "variant": "oh-hell-short", "seats": seats}))
+        await _settle(hub)
+        got: list[dict[str, Any]] = []
+        for _ in range(6):
+            _play_human(hub, c, 1)
+            await _settle(hub)
+        states = [m for m in _drain(c) if m["type"] == "state"]
+        assert len(states) > 3
+        for m in states:
+            assert m["events_from"] == len(got)
+            got += m["events"]
+        game = next(iter(hub.tables.values())).game
+        assert got == [ev.to_dict() for ev in game.events_for(0)]
+        assert got[-1]["version"] == game.version == states[-1]["view"]["version"]
+        hub.handle(c, json.dumps({"type": "state", "since": 2}))
+        (again,) = [m for m in _drain(c) if m["type"] == "state"]
+        assert again["events_from"] == 2 and again["events"] == got[2:]
+        hub.handle(c, json.dumps({"type": "state", "since": len(got) + 1}))
+        assert _drain(c)[-1]["code"] == "bad_message"
+        await hub.stop()
+
+    asyncio.run(run())

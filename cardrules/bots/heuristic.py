@@ -441,8 +441,10 @@ class HeuristicBot:
         mine = _mask(hand)
         unseen = self._unseen(view, mine)
         trump = -1 if view.trump is None else int(view.trump)
-        bid = view.bids[view.seat]
-        won = view.tricks_won[view.seat]
+        me = view.seat
+        assert me is not None, "a bot plays for a seat, not from an onlooker's view"
+        bid = view.bids[me]
+        won = view.tricks_won[me]
         need = (bid - won) if bid is not None else (0 if self._avoids_points(view) else 1)
         left = len(hand)
         cards = [int(a.card) for a in plays]
@@ -451,7 +453,7 @@ class HeuristicBot:
         if view.teams:
             # A side's tricks count together: count the side's bids and tricks,
             # and let a partner's winning card stand.
-            team = next((t for t in view.teams if view.seat in t), (view.seat,))
+            team = next((t for t in view.teams if me in t), (me,))
             bids = [view.bids[s] for s in team]
             if None not in bids and bid != 0:
                 need = sum(b or 0 for b in bids) - sum(view.tricks_won[s] for s in team)

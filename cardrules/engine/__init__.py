@@ -19,7 +19,7 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
-from cardrules.engine.view import Result, View
+from cardrules.engine.view import HandResult, Result, View
 
 __all__ = [
     "NUM_ACTIONS",
@@ -31,6 +31,7 @@ __all__ = [
     "Discard",
     "Event",
     "Game",
+    "HandResult",
     "Look",
     "Match",
     "Name",

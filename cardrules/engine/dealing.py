@@ -15,7 +15,7 @@ from typing import Final
 
 from cardrules.cards import CARDS, Card, CardSet, card
 from cardrules.engine.compiled_rules import _Rules
-from cardrules.engine.events import Event
+from cardrules.engine.events import Entry
 from cardrules.engine.explain import _cards_text
 from cardrules.errors import CardError, SaveError, VariantError
 from cardrules.rules import FirstDealer, Variant
@@ -60,7 +60,7 @@ def _cut_rank(c: int) -> int:
 
 
 def _first_dealer(
-    v: Variant, n: int, pack: tuple[int, ...], words: tuple[int, ...], events: list[Event]
+    v: Variant, n: int, pack: tuple[int, ...], words: tuple[int, ...], events: list[Entry]
 ) -> int:
     """The first dealer by the variant's rule (word 51 of the first hand's words
     drives a random choice or the cut); each round of cutting is logged."""

@@ -1,27 +1,118 @@
-"""The game log's entries: the :data:`Event` type, their public form, and the
-log as one seat may see it.
+"""The game log: typed event records, their JSON form, and the append-only
+stream of them that one seat (or an onlooker) may see.
 
-Inside the engine an entry is a cheap tuple (cards as ints, hands as masks,
-lists that are never changed again); :func:`_public` turns one into the form
-:attr:`Game.events` documents.
+Inside the engine the log (``Game._events``) is a list of cheap tuples (cards as
+ints, hands as masks, lists that are never changed again), the form saves and
+:func:`~cardrules.engine.game.replay` read. :attr:`Game.events` and
+:meth:`Game.events_for` turn it into typed, frozen records: one class per kind
+(:class:`PlayEvent`, :class:`TrickEvent`, ...), each with its ``kind``, the
+``version`` at which it happened (the number of actions applied so far, see
+:attr:`Game.version`), :meth:`Event.to_dict` and :meth:`Event.from_dict`.
+
+A seat's stream only grows: an entry, once in it, never changes. What the seat
+learns later comes as a new entry: a :class:`RevealEvent` when it may see its
+own hand (after looking at it in a blind-bidding game, or once the bids of a
+forehead hand are in), and the :class:`BidsEvent` that ends the bidding for
+bids made at the same time (hidden until then).
+
+Example:
+    >>> from cardrules.cards import card
+    >>> ev = PlayEvent(version=3, seat=1, card=card("Q♠"))
+    >>> ev.to_dict()
+    {'kind': 'play', 'version': 3, 'seat': 1, 'card': 'Q♠'}
+    >>> Event.from_dict(ev.to_dict()) == ev
+    True
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from cardrules.cards import CARDS, CardSet
 from cardrules.engine.actions import Discard
+from cardrules.engine.event_records import (
+    EVENT_TYPES,
+    AmendEvent,
+    BidEvent,
+    BidsEvent,
+    CallEvent,
+    CountersEvent,
+    CutEvent,
+    DeadEvent,
+    DealEvent,
+    DrawEvent,
+    Event,
+    ExchangeEvent,
+    GameEvent,
+    KnockedOutEvent,
+    LetterEvent,
+    LookEvent,
+    MadeEvent,
+    MatchOverEvent,
+    OutEvent,
+    OverEvent,
+    PassEvent,
+    PickupEvent,
+    PlayEvent,
+    RevealEvent,
+    ScoreEvent,
+    StartEvent,
+    TakeEvent,
+    ThrownInEvent,
+    TrickEvent,
+    TrumpEvent,
+)
 
-#: One log entry: a tuple whose first item is the kind (see :attr:`Game.events`).
-Event = tuple[Any, ...]
+__all__ = [
+    "ACTION_KINDS",
+    "EVENT_TYPES",
+    "AmendEvent",
+    "BidEvent",
+    "BidsEvent",
+    "CallEvent",
+    "CountersEvent",
+    "CutEvent",
+    "DeadEvent",
+    "DealEvent",
+    "DrawEvent",
+    "Event",
+    "ExchangeEvent",
+    "GameEvent",
+    "KnockedOutEvent",
+    "LetterEvent",
+    "LookEvent",
+    "MadeEvent",
+    "MatchOverEvent",
+    "OutEvent",
+    "OverEvent",
+    "PassEvent",
+    "PickupEvent",
+    "PlayEvent",
+    "RevealEvent",
+    "ScoreEvent",
+    "StartEvent",
+    "TakeEvent",
+    "ThrownInEvent",
+    "TrickEvent",
+    "TrumpEvent",
+]
+
+#: One internal log entry: a tuple whose first item is the kind.
+Entry = tuple[Any, ...]
+
+#: The kinds of entry that are actions (each one adds 1 to :attr:`Game.version`).
+ACTION_KINDS: Final = frozenset({"play", "bid", "look", "amend", "pass", "call", "take"})
 
 
-def _public(ev: Event) -> Event:
-    """An internal log entry in its public form (hands as CardSets, tuples, exact
-    Fractions, ``None`` for a missing bid); the internal form is cheaper to build."""
+# --------------------------------------------------------------------------- from the log
+
+
+def _public(ev: Entry) -> Entry:
+    """An internal log entry in the tuple form earlier versions made public (hands
+    as CardSets, tuples, exact Fractions, ``None`` for a missing bid): the form
+    :meth:`Event.astuple` gives and :func:`replay` reads."""
     kind = ev[0]
     if kind in ("play", "draw"):
         return (kind, ev[1], CARDS[ev[2]])
@@ -47,57 +138,176 @@ def _public(ev: Event) -> Event:
     return ev
 
 
-def _events_for(
-    events: list[Event],
-    seat: int,
-    *,
-    current_hand: int,
-    sees_own: bool,
-    bids_hidden: bool,
-    forehead_sizes: Collection[int],
-) -> list[Event]:
-    """The log as ``seat`` may see it: other seats' cards, hidden bids, the cards
-    other seats choose to pass (in an ``"exchange"``, all but the seat's own and
-    those passed to it), other seats' discards (face down) and the seed are
-    replaced by ``None``.
+def _record(legacy: Entry, version: int) -> Event:
+    """The record of a public-form tuple (:func:`_public`, or a redacted one)."""
+    cls = EVENT_TYPES[legacy[0]]
+    return cls(version, *legacy[1:])
 
-    ``sees_own``: whether ``seat`` sees its own cards in the current hand;
-    ``bids_hidden``: whether the current hand's bids are simultaneous and not
-    all made; ``forehead_sizes``: the hand sizes where every seat sees the
-    others' cards (empty when the variant has no bidding). Every card played
-    is public, so completed tricks (dead ones too) are shown whole.
+
+class _Stream:
+    """One seat's stream, built incrementally from the log (see :func:`_extend`)."""
+
+    __slots__ = ("hidden", "hidden_fh", "hn", "last", "pos", "records", "version")
+
+    def __init__(self) -> None:
+        self.pos = 0  # log entries consumed
+        self.last: Entry | None = None  # the entry at pos - 1 (to notice an undo)
+        self.records: list[Event] = []
+        self.version = 0
+        self.hn = 0  # the hand of the last deal
+        self.hidden: CardSet | None = None  # own hand not yet shown (this hand)
+        self.hidden_fh = False  # ...in a forehead hand (only the end of bidding shows it)
+
+
+class _Streams:
+    """A game's streams built so far, by seat (``None``: onlookers, :data:`ALL`:
+    the whole log), and its count of actions: how many log entries were read
+    (``pos``), the last of them (``last``, to notice an undo that popped
+    entries) and the actions among them (``count``). Built on first use, not
+    copied by ``Game.clone`` (a clone builds its own)."""
+
+    __slots__ = ("by_seat", "count", "last", "pos")
+
+    def __init__(self) -> None:
+        self.by_seat: dict[int | None, _Stream] = {}
+        self.pos = 0
+        self.last: Entry | None = None
+        self.count = 0
+
+    def version(self, log: Sequence[Entry]) -> int:
+        """The number of actions in ``log``, counting only the entries not yet read."""
+        pos = self.pos
+        if pos > len(log) or (pos and log[pos - 1] is not self.last):
+            pos = self.count = 0  # the log was taken back (undo): count again
+        if pos < len(log):
+            self.count += _count_actions(log, pos)
+            self.pos = len(log)
+            self.last = log[-1]
+        return self.count
+
+
+#: The key of the all-seeing stream in a game's cache (seats are ints, onlookers None).
+ALL: Final = -1
+
+
+def _extend(
+    st: _Stream,
+    log: Sequence[Entry],
+    seat: int | None,
+    *,
+    blind: bool,
+    simultaneous: bool,
+    forehead_sizes: frozenset[int] | tuple[int, ...],
+    bidding_now: bool,
+) -> None:
+    """Add to ``st`` the records of the log entries it has not consumed.
+
+    ``seat``: the stream's seat, ``None`` for an onlooker (sees what every seat
+    sees), :data:`ALL` for the all-seeing log. ``blind``: the variant has blind
+    bids; ``simultaneous``: bids are made at the same time; ``forehead_sizes``:
+    hand sizes played on the forehead (empty without bidding); ``bidding_now``:
+    the game is in its bidding now (what follows the last deal, when no action
+    follows it yet in the log).
+
+    A seat's own hand is hidden in a deal when the bidding starts at once and
+    the variant has blind bids or the hand is on the forehead; it is revealed
+    by a :class:`RevealEvent` after the seat's look (or blind bid: it then
+    looks), or after the bids are in. What every entry shows is fixed when it
+    is added: the stream only grows.
     """
-    out: list[Event] = []
-    last_deal = max(i for i, e in enumerate(events) if e[0] == "deal")
-    for i, ev in enumerate(events):
+    out = st.records
+    version = st.version
+    n = len(log)
+    for i in range(st.pos, n):
+        ev = log[i]
         kind = ev[0]
-        if kind == "start":
-            out.append((kind, ev[1], None, ev[3], ev[4]))
+        if kind in ACTION_KINDS:
+            version += 1
+        pub = _public(ev)
+        if seat == ALL:
+            out.append(_record(pub, version))
             continue
-        ev = _public(ev)
+        if kind == "start":
+            out.append(StartEvent(version, ev[1], None, ev[3], ev[4]))
+            continue
         if kind == "deal":
-            hn = ev[1]
-            forehead = ev[3] in forehead_sizes
-            hands = tuple(
-                h
-                if ((s == seat and (hn != current_hand or sees_own)) or (s != seat and forehead))
-                else None
-                for s, h in enumerate(ev[4])
-            )
-            out.append((kind, hn, ev[2], ev[3], hands))
-        elif kind == "bid" and bids_hidden and ev[1] != seat and i > last_deal:
-            out.append((kind, ev[1], None, ev[3]))
-        elif kind == "pass" and ev[1] != seat:
-            out.append((kind, ev[1], None))
-        elif kind == "exchange":
-            targets = ev[2]
+            hn, size, hands = pub[1], pub[3], pub[4]
+            forehead = size in forehead_sizes
+            nxt = next((log[j][0] for j in range(i + 1, n) if log[j][0] in ACTION_KINDS), None)
+            starts = nxt in ("bid", "look") if nxt is not None else bidding_now
+            hide = starts and (blind or forehead)
+            st.hn = hn
+            st.hidden = hands[seat] if hide and seat is not None else None
+            st.hidden_fh = forehead
             shown = tuple(
-                cs if s == seat or targets[s] == seat else None for s, cs in enumerate(ev[3])
+                h
+                if seat is not None and ((s == seat and not hide) or (s != seat and forehead))
+                else None
+                for s, h in enumerate(hands)
             )
-            out.append((kind, ev[1], targets, shown))
-        elif kind == "call" and ev[1] != seat and type(ev[2]) is Discard:
+            out.append(DealEvent(version, hn, pub[2], size, shown))
+            continue
+        if kind == "bid":
+            mine = ev[1] == seat
+            out.append(BidEvent(version, ev[1], ev[2] if mine or not simultaneous else None, ev[3]))
+            if mine and st.hidden is not None and not st.hidden_fh:
+                _reveal(st, ev[1], version)
+            continue
+        if kind == "look":
+            out.append(LookEvent(version, ev[1]))
+            if ev[1] == seat and st.hidden is not None and not st.hidden_fh:
+                _reveal(st, ev[1], version)
+            continue
+        if kind == "bids":
+            out.append(BidsEvent(version, ev[1]))
+            if st.hidden is not None:
+                assert seat is not None
+                _reveal(st, seat, version)
+            continue
+        if kind == "pass":
+            out.append(PassEvent(version, ev[1], pub[2] if ev[1] == seat else None))
+            continue
+        if kind == "exchange":
+            targets = pub[2]
+            shown = tuple(
+                cs if seat is not None and (s == seat or targets[s] == seat) else None
+                for s, cs in enumerate(pub[3])
+            )
+            out.append(ExchangeEvent(version, pub[1], targets, shown))
+            continue
+        if kind == "call" and ev[1] != seat and type(ev[2]) is Discard:
             # A discard is face down: only the seat that made it knows the card.
-            out.append((kind, ev[1], None))
-        else:
-            out.append(ev)
-    return out
+            out.append(CallEvent(version, ev[1], None))
+            continue
+        out.append(_record(pub, version))
+    st.version = version
+    st.pos = n
+    st.last = log[n - 1] if n else None
+
+
+def _reveal(st: _Stream, seat: int, version: int) -> None:
+    assert st.hidden is not None
+    st.records.append(RevealEvent(version, seat, st.hn, st.hidden))
+    st.hidden = None
+
+
+def _stream(
+    cache: dict[int | None, _Stream],
+    log: Sequence[Entry],
+    seat: int | None,
+    **context: Any,
+) -> list[Event]:
+    """``seat``'s stream (see :func:`_extend`), extended from ``cache``; rebuilt
+    when the log no longer continues what the cache has read (an undo)."""
+    st = cache.get(seat)
+    if st is None or st.pos > len(log) or (st.pos and log[st.pos - 1] is not st.last):
+        st = cache[seat] = _Stream()
+    if st.pos < len(log):
+        _extend(st, log, seat, **context)
+    return st.records
+
+
+def _count_actions(log: Sequence[Entry], start: int = 0) -> int:
+    """How many entries of ``log[start:]`` are actions."""
+    kinds = ACTION_KINDS
+    return sum(1 for i in range(start, len(log)) if log[i][0] in kinds)

@@ -7,8 +7,10 @@ list copies):
 * bids are ints (``-1``: not bid yet); flags are lists of bools;
 * the current trick is two parallel lists (cards, seats) plus the running
   winner (``_best`` card, ``_best_seat``), updated on each play;
-* the log (:attr:`Game.events`) is a list of small tuples whose first item is
-  the event kind. The log *is* the history: saves and :func:`replay` read it.
+* the log (``_events``) is a list of small tuples whose first item is the
+  event kind. The log *is* the history: saves and :func:`replay` read it;
+  :attr:`Game.events` and :meth:`Game.events_for` are typed records built
+  from it (and kept: a seat's stream only grows).
 
 Each phase of a hand is a module of its own, driven by the compiled rules
 (:class:`~cardrules.engine.compiled_rules._Rules`); their functions take the
@@ -40,7 +42,8 @@ Around them:
   (:class:`_Rules`), its fingerprint and the scoring of a hand;
 * :mod:`~cardrules.engine.dealing`: seeded shuffles, given decks, the first
   dealer and the checks of recorded deals;
-* :mod:`~cardrules.engine.events`: the log's public form and one seat's view of it;
+* :mod:`~cardrules.engine.events`: the typed event records, their JSON form and
+  each seat's append-only stream of them;
 * :mod:`~cardrules.engine.explain`: the reasons given by ``IllegalAction``;
 * :mod:`~cardrules.engine.saves`: the text of :meth:`Game.to_json`, the checks
   of :meth:`Game.from_json` and of :func:`replay`.
@@ -72,7 +75,14 @@ from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_finge
 from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.end import _next_hand
-from cardrules.engine.events import Event, _events_for, _public
+from cardrules.engine.events import (
+    ACTION_KINDS,
+    ALL,
+    Entry,
+    Event,
+    _stream,
+    _Streams,
+)
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.passing import (
     _pass_options,
@@ -105,7 +115,7 @@ from cardrules.engine.tables import (
 )
 from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
-from cardrules.engine.view import Result, View, _cards_of
+from cardrules.engine.view import HandResult, Result, View, _cards_of
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import Variant
 
@@ -116,6 +126,9 @@ __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
 MAX_SEED: Final = 2**64 - 1
 #: The largest ``max_tricks`` bound a game takes.
 MAX_TRICKS_LIMIT: Final = 10**9
+
+#: The log kinds that end a trick (the last completed trick of a view).
+_TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
 
 
 def _describe(x: object) -> str:
@@ -222,6 +235,7 @@ class Game:
         "_seed",
         "_size",
         "_sizes",
+        "_streams",
         "_to_act",
         "_total_tricks",
         "_trick",
@@ -296,7 +310,10 @@ class Game:
     _scores: list[Num]
     _counters: list[tuple[int, ...]]
     _extra: int
-    _events: list[Event]
+    _events: list[Entry]
+    # The typed streams built so far and the count of actions (events.py), or
+    # None until first asked for.
+    _streams: _Streams | None
     _legal: tuple[Action, ...] | None
     _legal_mask: int
     _result: Result | None
@@ -402,6 +419,7 @@ class Game:
         self._counters = [(0,) * len(r.counters)] * n
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
+        self._streams = None
         self._legal_mask = 0
         self._result = None
         # The pass (games with ``pass:``): each seat's chosen cards and how many
@@ -762,79 +780,157 @@ class Game:
         return self._result
 
     @property
-    def events(self) -> list[Event]:
-        """The log, a list of tuples (a copy). Kinds and items:
+    def version(self) -> int:
+        """The number of actions applied so far in the whole game (0 before the
+        first one): it only grows as the game goes on, so a client that knows
+        the version it last saw knows what it missed. It is in every
+        :class:`View` and every event record.
 
-        * ``("start", players, seed, first_dealer, max_tricks)``
-        * ``("cut", ((seat, card), ...))``: a round of cutting for the first deal
-        * ``("deal", hand_number, dealer, size, (CardSet per seat))``
-        * ``("trump", hand_number, suit or None, turned-up card or None)``
-        * ``("look", seat)``, ``("bid", seat, n, blind)``, ``("amend", seat, n)``
-        * ``("pass", seat, card)``: ``seat`` chooses ``card`` to pass (games with ``pass:``)
-        * ``("exchange", hand_number, (target per seat), (CardSet per seat))``: every
-          seat has chosen; seat ``s``'s chosen cards go to seat ``targets[s]``
-        * ``("bids", (bid per seat))``: the bidding is over (all bids public)
-        * ``("call", seat, action)``: an action choosing trumps (``Name``,
-          ``OrderUp``, ``Decline``, ``Discard``; and the maker's ``Alone`` or
-          ``WithPartner``, games with ``going alone:``); in :meth:`events_for`, another
-          seat's ``Discard`` is ``None`` (it is face down)
-        * ``("made", hand_number, seat, suit or None)``: ``seat`` made trumps
-          (named them or ordered the turned card up); before it, the hand's
-          ``"trump"`` event has suit ``None`` when a player is to choose
-        * ``("thrown in", hand_number)``: everyone passed twice; the next
-          dealer deals the next hand
-        * ``("play", seat, card)``
-        * ``("trick", winner, (seats in play order), (cards in play order))``
-        * ``("score", hand_number, bids, tricks, points, totals)`` (Fractions)
-        * ``("counters", hand_number, names, (values per seat))``: games with
-          counters, after each ``"score"``: each seat's counters (its team's) after
-          the hand, a tuple of ints in the order of ``names``
-        * ``("dead", winner, (seats), (cards))``: shedding, a dead trick leaves the game;
-          ``winner`` played its highest card of the suit led (it leads next; if it
-          has just played its last card, as ``leader out:`` says)
-        * ``("pickup", taker, (seats), (cards))``: shedding, a cut; ``taker`` picks up
-        * ``("out", seat)``: shedding, the seat has no cards left and is safe
-        * ``("knocked out", seat, hand_number)``: after that hand was scored, the seat
-          is out of the game (``knocked out:``): it is dealt no more cards
-        * ``("draw", seat, card)``: shedding with "the power" (``leader out: draws a
-          dead card``): the seat took a dead trick with its last card, drew ``card``
-          from the earlier dead tricks and led it (the card opens the next trick)
-        * ``("take", seat, neighbour, count)``: shedding (``take a hand from:``):
-          the seat took the neighbour's ``count`` cards (which stay hidden); an
-          ``("out", neighbour)`` follows
-        * ``("over", winners, totals, shared, finished, loser)``
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> g.version
+            0
+            >>> g.apply(g.legal_actions()[0], g.to_act)
+            >>> g.version
+            1
         """
-        return [_public(ev) for ev in self._events]
+        streams = self._streams
+        if streams is None:
+            streams = self._streams = _Streams()
+        return streams.version(self._events)
+
+    def _stream_of(self, seat: int | None) -> list[Event]:
+        """The stream of ``seat`` (``None``: onlookers, ``ALL``: every card), kept
+        and extended as the game goes on (the records are never rebuilt)."""
+        streams = self._streams
+        if streams is None:
+            streams = self._streams = _Streams()
+        r = self._r
+        return _stream(
+            streams.by_seat,
+            self._events,
+            seat,
+            blind=r.blind,
+            simultaneous=r.bid_style == 2,
+            forehead_sizes=r.forehead if r.bid_style != 0 else (),
+            bidding_now=self._phase == _BID,
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        """The whole log, every card shown, as typed records (a new list each
+        time): the all-seeing record of the game, for saves, replays and
+        commentary, never to be sent to a player (use :meth:`events_for`).
+
+        One frozen record class per kind (see :mod:`cardrules.engine.events`),
+        each with its ``version`` (:attr:`version` when it happened) and
+        ``to_dict()``. In order of their fields:
+
+        * ``StartEvent(players, seed, first_dealer, max_tricks)``
+        * ``CutEvent(cuts)``: a round of cutting for the first deal, ``(seat, card)`` pairs
+        * ``DealEvent(hand_number, dealer, size, hands)`` (a CardSet per seat)
+        * ``TrumpEvent(hand_number, suit, turned)``: suit or ``None``, turned-up card or ``None``
+        * ``LookEvent(seat)``, ``BidEvent(seat, bid, blind)``, ``AmendEvent(seat, bid)``
+        * ``PassEvent(seat, card)``: ``seat`` chooses ``card`` to pass (games with ``pass:``)
+        * ``ExchangeEvent(hand_number, targets, cards)``: every seat has chosen;
+          seat ``s``'s chosen cards go to seat ``targets[s]``
+        * ``BidsEvent(bids)``: the bidding is over (all bids public)
+        * ``CallEvent(seat, action)``: an action choosing trumps (``Name``,
+          ``OrderUp``, ``Decline``, ``Discard``; and the maker's ``Alone`` or
+          ``WithPartner``, games with ``going alone:``)
+        * ``MadeEvent(hand_number, seat, suit)``: ``seat`` made trumps (named
+          them or ordered the turned card up); before it, the hand's
+          ``TrumpEvent`` has suit ``None`` when a player is to choose
+        * ``ThrownInEvent(hand_number)``: everyone passed twice; the next
+          dealer deals the next hand
+        * ``PlayEvent(seat, card)``
+        * ``TrickEvent(winner, seats, cards)``: seats and cards in play order
+        * ``ScoreEvent(hand_number, bids, tricks, points, totals)`` (Fractions)
+        * ``CountersEvent(hand_number, names, values)``: games with counters,
+          after each score: each seat's counters (its team's) after the hand
+        * ``DeadEvent(winner, seats, cards)``: shedding, a dead trick leaves the
+          game; ``winner`` played its highest card of the suit led (it leads
+          next; if it has just played its last card, as ``leader out:`` says)
+        * ``PickupEvent(taker, seats, cards)``: shedding, a cut; ``taker`` picks up
+        * ``OutEvent(seat)``: shedding, the seat has no cards left and is safe
+        * ``KnockedOutEvent(seat, hand_number)``: after that hand was scored, the
+          seat is out of the game (``knocked out:``): it is dealt no more cards
+        * ``DrawEvent(seat, card)``: shedding with "the power" (``leader out:
+          draws a dead card``): the seat took a dead trick with its last card,
+          drew ``card`` from the earlier dead tricks and led it
+        * ``TakeEvent(seat, neighbour, count)``: shedding (``take a hand
+          from:``): the seat took the neighbour's ``count`` cards (which stay
+          hidden); an ``OutEvent(neighbour)`` follows
+        * ``OverEvent(winners, totals, shared, finished, loser)``
+
+        For a transition from earlier versions' tuples, a record indexes like
+        its old tuple (``ev[0]`` is the kind) and ``ev.astuple()`` gives it.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> " ".join(ev.kind for ev in g.events)
+            'start deal trump'
+        """
+        return self._stream_of(ALL)[:]
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
-    def events_for(self, seat: int) -> list[Event]: ...
-    def events_for(self, seat: object) -> list[Event]:
-        """The log as ``seat`` may see it: other seats' cards, hidden bids, the
-        cards other seats pass (but those passed to ``seat``) and the seed are
-        replaced by ``None``, and so is the card of another seat's face-down
-        discard (``("call", seat, None)``).
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]: ...
+    def events_for(self, seat: object, since: object = 0) -> list[Event]:
+        """The log as ``seat`` may see it, from position ``since`` on.
 
-        Every card is played face up, so every ``("play", ...)`` event and the
-        cards of every completed trick (``"trick"``, ``"dead"``, ``"pickup"``)
-        are shown to every seat, also in shedding games whose dead tricks go
-        face down: "face down" only means that a gathered dead trick cannot be
-        looked at again, so :meth:`view` shows in ``dead`` and ``played`` only
-        the face-down cards ``seat`` played itself (``last_trick`` shows the
-        trick just completed whole).
+        Each seat has its own stream of records, which only grows: the entry
+        at a position never changes once it is there, so a server sends a
+        client ``events_for(seat, since=n)``, where ``n`` is how many entries
+        of that seat's stream the client has (positions count that seat's
+        stream, from 0, not the game's log: a seat's stream holds
+        :class:`~cardrules.engine.events.RevealEvent` entries that others' do
+        not). ``since=len(events_for(seat))`` gives ``[]``.
+
+        What the seat may not see is ``None``: other seats' cards in a
+        ``DealEvent`` (but forehead hands), the seed, another seat's bid made at
+        the same time as the others (the ``BidsEvent`` that ends the bidding
+        shows every bid), the cards another seat passes (but those passed to
+        ``seat``), and another seat's face-down ``Discard``. A seat that may
+        not see its own cards when they are dealt (blind bids, forehead hands)
+        gets them later in a ``RevealEvent`` (after it looks, or once the bids
+        are in). Every card is played face up, so every ``PlayEvent`` and the
+        cards of every completed trick (also dead tricks that go face down)
+        are shown to every seat.
+
+        Args:
+            seat: the seat, or ``None`` for an onlooker at the table, who sees
+                only what every seat sees (no hand, no hidden bid, no passed or
+                discarded card; forehead hands neither).
+            since: how many entries of the stream to skip (0 to its length).
 
         Raises:
-            InvalidAction: if ``seat`` is not a seat number.
+            InvalidAction: if ``seat`` is not a seat number or ``None``, or
+                ``since`` is not an int from 0 to the stream's length.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> seen = g.events_for(0)
+            >>> g.apply(g.legal_actions()[0], g.to_act)
+            >>> new = g.events_for(0, since=len(seen))
+            >>> g.events_for(0) == seen + new
+            True
+            >>> " ".join(ev.to_dict()["kind"] for ev in new)
+            'bid'
         """
-        s = self._check_seat(seat)
-        r = self._r
-        return _events_for(
-            self._events,
-            s,
-            current_hand=self._hand_index + 1,
-            sees_own=self._sees_own(s),
-            bids_hidden=self._phase == _BID and self._waiting is not None,
-            forehead_sizes=r.forehead if r.bid_style != 0 else (),
-        )
+        key = None if seat is None else self._check_seat(seat)
+        stream = self._stream_of(key)
+        if type(since) is not int or not 0 <= since <= len(stream):
+            raise InvalidAction(
+                f"since must be an int from 0 to {len(stream)} (the length of the stream), "
+                f"got {since!r}"
+            )
+        return stream[since:]
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` as a seat number; InvalidAction (a ValueError) if it is not one."""
@@ -890,30 +986,70 @@ class Game:
         }
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
-    def view(self, seat: int) -> View: ...
+    def view(self, seat: int | None) -> View: ...
     def view(self, seat: object) -> View:
         """Everything ``seat`` may know now, and nothing more.
 
         Args:
-            seat: the seat.
+            seat: the seat; ``None`` for an onlooker (:meth:`public_view`).
 
         Returns:
             A frozen :class:`View`; ``view.to_dict()`` is JSON-ready.
 
         Raises:
-            InvalidAction: if ``seat`` is not a seat number.
+            InvalidAction: if ``seat`` is not a seat number or ``None``.
         """
-        return self._view(self._check_seat(seat))
+        if seat is None:
+            return self._view(None, "public")
+        return self._view(self._check_seat(seat), "seat")
 
-    def _view(self, seat: int) -> View:
+    def public_view(self) -> View:
+        """What an onlooker at the table sees: only what every seat sees (the
+        same as ``view(None)``). No hand (``hand`` is ``None``), no hidden bid,
+        no passed, discarded or face-down card, no forehead hand, no legal
+        action; ``seat`` is ``None`` and ``audience`` is ``"public"``;
+        ``seat_order`` starts at seat 0. Safe to send to anyone.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> v = g.public_view()
+            >>> v.hand is None and v.visible_hands == () and v.audience
+            'public'
+        """
+        return self._view(None, "public")
+
+    def omniscient_view(self) -> View:
+        """Every hand shown (in ``visible_hands``, every seat's), every bid, every
+        dead and discarded card: for commentary, tests and analysis. NEVER send
+        it to a player, or to anyone who may tell one; ``audience`` is
+        ``"omniscient"`` so that a server can refuse to send it.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> v = g.omniscient_view()
+            >>> len(v.visible_hands), v.audience
+            (4, 'omniscient')
+        """
+        return self._view(None, "omniscient")
+
+    def _view(self, seat: int | None, audience: str) -> View:
+        """The view of ``seat`` (``None``: onlookers, or everything when
+        ``audience`` is ``"omniscient"``)."""
         n = self._n
         bidding = self._phase == _BID
-        own = self._sees_own(seat)
-        hand = _cards_of(self._hands[seat]) if own else None
+        omni = audience == "omniscient"
+        own = seat is not None and self._sees_own(seat)
+        hand = _cards_of(self._hands[seat]) if own and seat is not None else None
         visible: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-        if bidding and self._forehead:
+        if omni:
+            visible = tuple((s, _cards_of(self._hands[s])) for s in range(n))
+        elif bidding and self._forehead and seat is not None:
             visible = tuple((s, _cards_of(self._hands[s])) for s in range(n) if s != seat)
-        hidden_bids = bidding and self._waiting is not None
+        hidden_bids = bidding and self._waiting is not None and not omni
         bids = tuple(
             None if b < 0 or (hidden_bids and s != seat) else b for s, b in enumerate(self._bids)
         )
@@ -922,7 +1058,10 @@ class Game:
         played = 0
         for w in self._won:
             played |= w
-        dead = self._dead if self._r.dead_face_up else self._dead_by[seat]
+        if self._r.dead_face_up or omni:
+            dead = self._dead
+        else:
+            dead = 0 if seat is None else self._dead_by[seat]
         played |= dead
         for c in self._trick:
             played |= _BITS[c]
@@ -930,7 +1069,7 @@ class Game:
         pass_to: int | None = None
         passed: tuple[Card, ...] = ()
         received: tuple[Card, ...] = ()
-        if self._pass_k:
+        if self._pass_k and seat is not None:
             # The pass: this seat's own chosen cards, those it received once they
             # changed hands, and where the cards it passed are (if still held).
             target = _pass_target(self, seat)
@@ -946,15 +1085,10 @@ class Game:
             for s in range(n)
             if s != seat and known_masks[s] & self._hands[s]
         )
-        last: tuple[tuple[int, Card], ...] = ()
-        if self._tricks_played and self._events:
-            for ev in reversed(self._events):
-                if ev[0] in ("trick", "dead", "pickup"):
-                    # Every card of a trick is played face up, so the trick just
-                    # completed is shown whole to every seat, even a dead trick
-                    # that goes face down (face down: nobody looks back at it later).
-                    last = tuple(zip(ev[2], map(CARDS.__getitem__, ev[3]), strict=True))
-                    break
+        last, last_hand = self._last_done()
+        discarded: tuple[Card, ...] = ()
+        if omni or seat == self._dealer:
+            discarded = _cards_of(self._discarded)
         return View(
             seat=seat,
             players=n,
@@ -982,7 +1116,7 @@ class Game:
             knocked_out=_knocked_out(self._events) if self._r.knockout else (),
             mode=self._v.mode.value,
             direction=self._v.direction.value,
-            seat_order=self._order[seat],
+            seat_order=(0, *self._order[0][:-1]) if seat is None else self._order[seat],
             pack_size=len(self._r.pack),
             pack_removed=self._r.pack_removed,
             jokers=self._r.pack_jokers,
@@ -994,16 +1128,60 @@ class Game:
             higher_wins=self._v.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
-            discarded=_cards_of(self._discarded) if seat == self._dealer else (),
+            discarded=discarded,
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             teams=self._r.teams,
             counters=self.counters,
             to_act=self.to_act,
             waiting_for=tuple(sorted(self.waiting_for)),
-            legal_actions=self.legal_actions(seat),
+            legal_actions=() if seat is None else self.legal_actions(seat),
             result=self.result,
+            version=self.version,
+            last_hand=last_hand,
+            audience=audience,
         )
+
+    def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:
+        """The last completed trick and the last hand's score, from the log: within
+        a hand, its previous trick (and no score); between the scoring of a hand
+        and the next hand's first action, that hand's last trick and its score.
+        Reads the log back only to the current hand's deal (the hand before's,
+        when the current hand has no action yet)."""
+        trick: tuple[tuple[int, Card], ...] = ()
+        score: Entry | None = None
+        dealt = False  # passed the current hand's deal (now in the hand before)
+        acted = False  # an action of the current hand was seen
+        log = self._events
+        for i in range(len(log) - 1, -1, -1):
+            ev = log[i]
+            kind = ev[0]
+            if kind in _TRICK_KINDS:
+                # Every card of a trick is played face up, so the trick just
+                # completed is shown whole to every seat, even a dead trick
+                # that goes face down (face down: nobody looks back at it later).
+                trick = tuple(zip(ev[2], map(CARDS.__getitem__, ev[3]), strict=True))
+                break
+            if kind == "score":
+                if score is None:
+                    score = ev
+            elif kind == "deal":
+                if acted or dealt:
+                    break
+                dealt = True
+            elif not dealt and kind in ACTION_KINDS:
+                acted = True
+        last_hand: HandResult | None = None
+        if score is not None:
+            last_hand = HandResult(
+                hand_number=score[1],
+                bids=tuple(None if b < 0 else b for b in score[2]),
+                tricks=tuple(score[3]),
+                points=tuple(map(Fraction, score[4])),
+                totals=tuple(map(Fraction, score[5])),
+                last_trick=trick,
+            )
+        return trick, last_hand
 
     def _trumps_broken(self) -> bool:
         """Whether trumps are broken: by the file's ``broken by:`` rule when a
@@ -1041,6 +1219,7 @@ class Game:
         g._decks_reuse = self._decks_reuse
         g._draws = self._draws
         g._events = self._events[:]
+        g._streams = None
         g._extra = self._extra
         g._fd_param = self._fd_param
         g._forced = self._forced[:]
@@ -1154,7 +1333,7 @@ class Game:
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
         """
-        return self._view(self._check_seat(seat)).to_json()
+        return self._view(self._check_seat(seat), "seat").to_json()
 
     # ----------------------------------------------------------------- save and restore
 
@@ -1220,8 +1399,9 @@ class Game:
         return _load_text(text, variant, cls)
 
 
-def replay(variant: Variant, events: Iterable[Event]) -> Game:
-    """Rebuild a game from its log (:attr:`Game.events`).
+def replay(variant: Variant, events: Iterable[Event | Entry]) -> Game:
+    """Rebuild a game from its log (:attr:`Game.events`, or the tuples of
+    :meth:`~cardrules.engine.events.Event.astuple`).
 
     The deals are taken from the log and the actions re-applied, so the result
     equals the original game (``replay(v, g.events) == g``). A log redacted

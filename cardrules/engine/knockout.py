@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardrules.engine.events import Event
+from cardrules.engine.events import Entry
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -53,6 +53,6 @@ def _knock_out(g: Game) -> None:
     g._nxt = tuple(next(t for t in order[s] if not out[t]) for s in range(g._n))
 
 
-def _knocked_out(events: list[Event]) -> tuple[tuple[int, int], ...]:
+def _knocked_out(events: list[Entry]) -> tuple[tuple[int, int], ...]:
     """``(seat, hand number)`` for each seat knocked out so far, in order."""
     return tuple((ev[1], ev[2]) for ev in events if ev[0] == "knocked out")

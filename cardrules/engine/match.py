@@ -16,6 +16,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.engine.actions import Action
+from cardrules.engine.events import Entry, GameEvent, LetterEvent, MatchOverEvent
 from cardrules.engine.game import Event, Game
 from cardrules.engine.saves import (
     _check_state,
@@ -88,7 +89,7 @@ class Match:
         self._word = variant.match.word
         self._letters = [0] * players
         self._games: list[Game] = [first]
-        self._log: list[Event] = []  # match events between games: ("letter", ...), ...
+        self._log: list[Entry] = []  # match events between games: ("letter", ...), ...
         self._loser: int | None = None
         self._over = False
         self._finish_games()
@@ -231,9 +232,16 @@ class Match:
     def _merged(self, seat: int | None) -> list[Event]:
         out: list[Event] = []
         for k, g in enumerate(self._games, start=1):
-            out.append(("game", k, self._n, None if seat is not None else g.seed))
+            out.append(GameEvent(0, k, self._n, None if seat is not None else g.seed))
             out.extend(g.events if seat is None else g.events_for(seat))
-            out.extend(e for e in self._log if e[1] == k)
+            version = g.version
+            for e in self._log:
+                if e[1] == k:
+                    out.append(
+                        LetterEvent(version, *e[1:])
+                        if e[0] == "letter"
+                        else MatchOverEvent(version, *e[1:])
+                    )
         return out
 
     def clone(self) -> Match:

@@ -60,7 +60,7 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import _deck_of_deal
-from cardrules.engine.events import Event
+from cardrules.engine.events import Entry, Event, _public
 from cardrules.engine.explain import _cards_text
 from cardrules.engine.tables import _OVER
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
@@ -183,7 +183,7 @@ _EVENT_LENGTHS: Final = {
 # --------------------------------------------------------------------------- saving
 
 
-def _action_log(events: list[Event]) -> list[list[int]]:
+def _action_log(events: list[Entry]) -> list[list[int]]:
     """Every action of the log as ``[seat, action id]``."""
     out: list[list[int]] = []
     for ev in events:
@@ -205,7 +205,7 @@ def _action_log(events: list[Event]) -> list[list[int]]:
     return out
 
 
-def _deal_log(events: list[Event]) -> list[dict[str, Any]]:
+def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
     """Every deal of the log: hand number, dealer, the hands and the turned-up card."""
     out: list[dict[str, Any]] = []
     for ev in events:
@@ -232,7 +232,7 @@ def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
         return decks, g._decks_reuse
     r = g._r
     recorded: list[list[int]] = []
-    deal: Event | None = None
+    deal: Entry | None = None
     for ev in g._events:
         if ev[0] == "deal" and ev[1] <= len(g._forced):
             deal = ev
@@ -650,7 +650,7 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
     """The save's record of hand ``hn`` must be exactly the deal the game made
     (from its deck, or shuffled from its seed): else SaveError naming the deal
     and the seat."""
-    deal: Event | None = None
+    deal: Entry | None = None
     turned = -1
     for ev in reversed(g._events):  # the deal is among the last few events
         if ev[0] == "trump" and ev[1] == hn:
@@ -830,7 +830,7 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
 # --------------------------------------------------------------------------- replaying
 
 
-def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game:
+def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game]) -> Game:
     """:func:`~cardrules.engine.game.replay`: the game of a log, built with the
     class ``game`` from the log's deals, its actions re-applied.
 
@@ -838,11 +838,13 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
         SaveError: if the log is malformed or does not follow the rules.
     """
     try:
-        # list[Any], not list[Event]: a compiled build would check each item's type
+        # list[Any], not list[Entry]: a compiled build would check each item's type
         # as it reads it (a TypeError), before the checks below.
         evs: list[Any] = list(events)
     except TypeError:
         raise SaveError(f"a log is a list of events, got {type(events).__name__}") from None
+    # Typed records (Game.events) are read in their tuple form.
+    evs = [ev.astuple() if isinstance(ev, Event) else ev for ev in evs]
     for i, ev in enumerate(evs):
         _want(
             isinstance(ev, tuple | list) and len(ev) >= 1 and isinstance(ev[0], str),
@@ -923,5 +925,8 @@ def _replay(variant: Variant, events: Iterable[Event], game: type[Game]) -> Game
             raise SaveError(
                 f"event {i + 1} ({act.label} by seat {ev[1]!r}) is not legal: {e}"
             ) from None
-    _want(g.events == evs, "the log does not match the game its actions produce")
+    _want(
+        [_public(ev) for ev in g._events] == evs,
+        "the log does not match the game its actions produce",
+    )
     return g

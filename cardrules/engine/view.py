@@ -11,7 +11,7 @@ from attrs import frozen
 from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
 
-__all__ = ["Result", "View"]
+__all__ = ["HandResult", "Result", "View"]
 
 #: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
 _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
@@ -90,11 +90,46 @@ class Result:
 
 
 @frozen
+class HandResult:
+    """How the last hand scored (the score of its :class:`ScoreEvent`), shown
+    in :attr:`View.last_hand` until the next hand's first action.
+
+    Attributes:
+        hand_number: the hand, from 1.
+        bids: each seat's bid (``None``: none made, or a game without bids).
+        tricks: tricks each seat won in the hand.
+        points: each seat's points for the hand.
+        totals: each seat's running total after it.
+        last_trick: the hand's last trick, as ``(seat, card)`` pairs.
+    """
+
+    hand_number: int
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    points: tuple[Fraction, ...]
+    totals: tuple[Fraction, ...]
+    last_trick: tuple[tuple[int, Card], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (fractions as ints or ``"p/q"`` strings)."""
+        return {
+            "hand_number": self.hand_number,
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "points": [_frac(x) for x in self.points],
+            "totals": [_frac(x) for x in self.totals],
+            "last_trick": [[s, str(c)] for s, c in self.last_trick],
+        }
+
+
+@frozen
 class View:
     """Everything one seat may know about the game, and nothing more.
 
     Attributes:
-        seat: whose view this is.
+        seat: whose view this is; ``None`` for an onlooker's
+            (:meth:`Game.public_view`) or the all-seeing one
+            (:meth:`Game.omniscient_view`).
         players: the number of seats.
         phase: ``"pass"``, ``"trumps"`` (a player chooses trumps), ``"bid"``,
             ``"play"`` or ``"over"``.
@@ -114,8 +149,9 @@ class View:
         tricks_won: tricks each seat has won this hand.
         trick: the current trick as ``(seat, card)`` pairs, in play order.
         leader: who led (or leads) the current trick.
-        last_trick: the previous trick of this hand, as ``(seat, card)`` pairs
-            (a dead trick thrown away face down: only this seat's own pair).
+        last_trick: the last completed trick, as ``(seat, card)`` pairs in play
+            order: the previous trick of this hand, or, until the next hand's
+            first action, the last trick of the hand before (empty otherwise).
         played: every card played so far this hand that the seat may still see
             (in shedding games with face-down dead tricks, only its own dead cards).
         dead: shedding games: the dead cards this seat may see (all of them when
@@ -140,7 +176,8 @@ class View:
         seat_order: every seat in order of play, starting with the seat that plays
             after this one and ending with this seat (so ``seat_order[0]`` is the
             next player); empty only in hand-built views. Shedding games: seats
-            that are ``out`` are still listed (they are skipped in play).
+            that are ``out`` are still listed (they are skipped in play). An
+            onlooker's view lists every seat in order of play from seat 0.
         pack_size: the number of cards in the pack (52 less ``pack_removed``,
             plus ``jokers``).
         pack_removed: the cards of the standard 52 that are not in this pack
@@ -179,9 +216,16 @@ class View:
         waiting_for: every seat that may act now.
         legal_actions: this seat's legal actions now (empty if none).
         result: the result once the game is over.
+        version: :attr:`Game.version` (the number of actions applied so far).
+        last_hand: how the last hand scored, from its scoring until the next
+            hand's first action (and at the end of the game), else ``None``.
+        audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at
+            the table: what every seat sees) or ``"omniscient"`` (every hand
+            shown, in ``visible_hands``: for commentary, never to be sent to a
+            player).
     """
 
-    seat: int
+    seat: int | None
     players: int
     phase: str
     hand_number: int
@@ -229,6 +273,9 @@ class View:
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
+    version: int = 0
+    last_hand: HandResult | None = None
+    audience: str = "seat"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -282,6 +329,9 @@ class View:
             "waiting_for": list(self.waiting_for),
             "legal_actions": [{"id": a.id, "label": a.label} for a in self.legal_actions],
             "result": None if self.result is None else self.result.to_dict(),
+            "version": self.version,
+            "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
+            "audience": self.audience,
         }
 
     def to_json(self) -> str:

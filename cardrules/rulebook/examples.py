@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from cardrules.cards import Card, CardSet
 from cardrules.dsl.examples import Expect, ExpectKind, PassCards, PlayOut, points_text
+from cardrules.engine.events import Event
 from cardrules.examples import ExampleRun, StepResult, run_example
 from cardrules.rulebook.safe import md_line, md_text
 from cardrules.rulebook.tables import markdown_table
@@ -90,7 +90,7 @@ class _Trick:
         self.open = False
 
 
-def _event_words(ev: tuple[Any, ...], trick: _Trick, shedding: bool) -> str | None:
+def _event_words(ev: Event, trick: _Trick, shedding: bool) -> str | None:
     kind = ev[0]
     if kind == "bid":
         return f"{_seat(ev[1])} bids {ev[2]}" + (" blind" if ev[3] else "")

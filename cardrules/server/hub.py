@@ -172,6 +172,10 @@ class Client:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.max_queue + 1)
         self.table: str | None = None
         self.seat: int | None = None
+        # How much of its stream of events the client has: the game and seat
+        # of that stream and its length (a new seat or game starts at 0).
+        self.events_of: tuple[object, int | None] | None = None
+        self.events_sent = 0
         self.created = 0
         self.flooding = 0
         self.closing = False
@@ -292,79 +296,19 @@ def _hash(token: str) -> str:
 
 
 def public_view(game: Game) -> dict[str, Any]:
-    """What an onlooker at the table may see: only what EVERY seat sees.
-
-    The engine has no spectator view yet, so this one is built from the seats'
-    own views, field by field: a field every seat sees alike is kept; a list
-    of cards keeps the cards every seat sees (``played``, ``dead``); a per-seat
-    list keeps the entries every seat sees alike (``bids`` while they are
-    hidden show ``None``); a seat's cards shown to others (``known_hands``,
-    ``visible_hands``) are kept only when every other seat sees them and the
-    seat itself does too; ``hand`` is ``None`` and ``legal_actions`` empty.
-    Any other field that differs between seats, including fields a later
-    engine adds, is ``None``: a new field never leaks by default.
+    """What an onlooker at the table may see: the engine's
+    :meth:`~cardrules.engine.game.Game.public_view` (only what EVERY seat sees:
+    no hand, no hidden bid, no passed or face-down card, no legal action), as
+    a dict.
 
     Args:
         game: the game.
 
     Returns:
-        A dict shaped like ``View.to_dict()``, with ``seat`` set to ``None``.
+        ``game.public_view().to_dict()``: shaped like a seat's view, with
+        ``seat`` and ``hand`` set to ``None``.
     """
-    n = game.players
-    views = [game.view(s).to_dict() for s in range(n)]
-    out: dict[str, Any] = {}
-    for key, first in views[0].items():
-        vals = [v.get(key) for v in views]
-        if key in ("seat", "hand"):
-            out[key] = None
-        elif key == "legal_actions":
-            out[key] = []
-        elif key == "seat_order":
-            order = list(first) if isinstance(first, list) else []
-            out[key] = [0, *order[:-1]] if order else []
-        elif all(v == first for v in vals):
-            out[key] = first
-        elif all(isinstance(v, dict) for v in vals):
-            out[key] = _common_by_seat(views, key)
-        elif all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in vals):
-            common: set[Any] = set(first)
-            for v in vals[1:]:
-                common &= set(v or ())
-            out[key] = [x for x in first if x in common]
-        elif isinstance(first, list) and all(
-            isinstance(v, list) and len(v) == len(first) for v in vals
-        ):
-            lists: list[list[Any]] = [v for v in vals if isinstance(v, list)]
-            out[key] = [x if all(v[i] == x for v in lists) else None for i, x in enumerate(first)]
-        else:
-            out[key] = None
-    return out
-
-
-def _common_by_seat(views: list[dict[str, Any]], key: str) -> dict[str, Any]:
-    """The entries of a ``{seat: cards}`` field that every seat sees, and the
-    seat itself holds in its own visible hand."""
-    out: dict[str, Any] = {}
-    seats = {k for v in views for k in v[key]}
-    for k in sorted(seats):
-        if not k.isdigit() or int(k) >= len(views):
-            continue
-        t = int(k)
-        own = views[t].get("hand")
-        if not isinstance(own, list):
-            continue
-        common = set(own)
-        for s, v in enumerate(views):
-            if s == t:
-                continue
-            cards = v[key].get(k)
-            if not isinstance(cards, list):
-                common = set()
-                break
-            common &= set(cards)
-        if common:
-            out[k] = [c for c in own if c in common]
-    return out
+    return game.public_view().to_dict()
 
 
 class Hub:
@@ -696,6 +640,14 @@ class Hub:
 
     def _on_state(self, client: Client, data: dict[str, Any], ref: object) -> None:
         table = self._my_table(client)
+        since = data.get("since")
+        if since is not None:
+            # A client that kept its events (a reconnect) asks only for the rest.
+            have = len(table.game.events_for(client.seat))
+            if type(since) is not int or not 0 <= since <= have:
+                raise Refusal("bad_message", f"since must be an int from 0 to {have}")
+            client.events_of = (table.game, client.seat)
+            client.events_sent = since
         self._send_state(table, client)
 
     def _on_act(self, client: Client, data: dict[str, Any], ref: object) -> None:
@@ -868,6 +820,18 @@ class Hub:
             view = g.view(client.seat).to_dict()
         else:
             view = public if public is not None else public_view(g)
+        # The events the client does not have yet: the seat's stream only grows,
+        # so the tail after what was sent is all it needs; it starts again
+        # from 0 for a new seat or game, or a stream that got shorter (undo).
+        known = client.events_of
+        since = client.events_sent if known and known[0] is g and known[1] == client.seat else 0
+        try:
+            tail = g.events_for(client.seat, since=since)
+        except InvalidAction:
+            since = 0
+            tail = g.events_for(client.seat)
+        client.events_of = (g, client.seat)
+        client.events_sent = since + len(tail)
         client.send(
             {
                 "type": "state",
@@ -878,6 +842,8 @@ class Hub:
                 "last_seat": table.last_seat,
                 "seats": table.seats_dict(),
                 "view": view,
+                "events_from": since,
+                "events": [ev.to_dict() for ev in tail],
             }
         )
 

@@ -115,6 +115,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Bots, play and simulation": "bots.md"})
     if (docs_dir / "records.md").exists():
         nav.append({"Game records": "records.md"})
+    if (docs_dir / "events.md").exists():
+        nav.append({"Events, versions and onlookers": "events.md"})
     if (docs_dir / "server.md").exists():
         nav.append({"Building a card app": "server.md"})
     if (docs_dir / "shedding-length.md").exists():

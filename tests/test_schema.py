@@ -73,9 +73,7 @@ def test_unknown_schema_is_a_cardrules_error() -> None:
 def test_shipped_schema_is_valid_and_up_to_date(name: str) -> None:
     jsonschema.Draft202012Validator.check_schema(schema(name))
     shipped = (
-        __import__("importlib.resources").resources.files("cardrules")
-        / "schemas"
-        / f"{name}.json"
+        __import__("importlib.resources").resources.files("cardrules") / "schemas" / f"{name}.json"
     ).read_text("utf-8")
     assert shipped == _text(_built(name)), "run `make schemas` and commit cardrules/schemas/"
 

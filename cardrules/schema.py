@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 from cardrules.engine.actions import NUM_ACTIONS
-from cardrules.engine.jsonform import DEFS, record_schema
+from cardrules.engine.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
 from cardrules.engine.saves import (
     MAX_SAVE_ACTIONS,
     MAX_SAVE_HANDS,
@@ -110,11 +111,17 @@ def _head(name: str, title: str, description: str) -> dict[str, Any]:
     }
 
 
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
 def _view() -> dict[str, Any]:
+    records = nested_records(View)  # Result, and any record a field of View holds
+    refs = {r: _snake(r.__name__) for r in records}
     return {
         **_head("view", "View", "Everything one seat may know about a game: View.to_dict()."),
-        **record_schema(View, {Result: "result"}),
-        "$defs": {**DEFS, "result": record_schema(Result)},
+        **record_schema(View, refs),
+        "$defs": {**DEFS, **{refs[r]: record_schema(r, refs) for r in records}},
     }
 
 
@@ -243,39 +250,92 @@ def _save() -> dict[str, Any]:
     }
 
 
+def _error_classes() -> list[str]:
+    """The names of the error classes of :mod:`cardrules.errors`, base first."""
+    from cardrules import errors
+
+    found = [
+        c
+        for c in vars(errors).values()
+        if isinstance(c, type) and issubclass(c, CardrulesError) and c.__module__ == errors.__name__
+    ]
+    return [c.__name__ for c in sorted(found, key=lambda c: (len(c.__mro__), c.__name__))]
+
+
 def _error() -> dict[str, Any]:
+    from cardrules import errors
+
+    codes: dict[str, str] | None = getattr(errors, "ERROR_CODES", None)
+    code: dict[str, Any] = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 64}
+    if codes is not None:
+        code = {
+            "description": "The stable machine-readable code (cardrules.errors.ERROR_CODES).",
+            "enum": list(codes),
+        }
     return {
         **_head("error", "Error", "A refusal: a CardrulesError's to_dict()."),
         "type": "object",
         "properties": {
-            "error": {
-                "description": "The class of the error.",
-                "enum": [
-                    "CardrulesError",
-                    "CardError",
-                    "VariantError",
-                    "InvalidAction",
-                    "IllegalAction",
-                    "SaveError",
-                    "ScoreError",
-                ],
+            "error": {"description": "The class of the error.", "enum": _error_classes()},
+            "code": code,
+            "message": {"description": "What is wrong, in words (str(err)).", "type": "string"},
+            "data": {
+                "description": "The facts behind the refusal (seat, rule, cards as text...).",
+                "type": "object",
             },
-            "code": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 64},
-            "message": {"type": "string"},
-            "data": {"type": "object"},
         },
         "required": ["error", "code", "message", "data"],
         "additionalProperties": False,
     }
 
 
+def _first_line(cls: type) -> str:
+    doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(doc.split()).replace("``", "")
+
+
 def _event() -> dict[str, Any]:
+    from cardrules.engine import events
+
+    types: dict[str, type] | None = getattr(events, "EVENT_TYPES", None)
+    head = _head("event", "Event", "One entry of an event stream: an event record's to_dict().")
+    if types is None:  # the log's entries are tuples: no JSON form yet
+        kinds = sorted({*_EVENT_KINDS})
+        return {
+            **head,
+            "type": "object",
+            "properties": {"kind": {"enum": kinds}},
+            "required": ["kind"],
+        }
+    variants = []
+    for kind, cls in types.items():
+        record = record_schema(cls, rules=EVENT_RULES)
+        variants.append(
+            {
+                "title": cls.__name__,
+                "description": _first_line(cls),
+                "type": "object",
+                "properties": {"kind": {"const": kind}, **record["properties"]},
+                "required": ["kind", *record["required"]],
+                "additionalProperties": False,
+            }
+        )
     return {
-        **_head("event", "Event", "One entry of a seat's event stream."),
+        **head,
         "type": "object",
-        "properties": {"kind": {"type": "string"}},
+        "properties": {"kind": {"enum": list(types)}},
         "required": ["kind"],
+        "oneOf": variants,
+        "$defs": DEFS,
     }
+
+
+#: The kinds of the log's entries (Game.events).
+_EVENT_KINDS: Final = (
+    "start", "cut", "deal", "trump", "look", "bid", "amend", "pass", "exchange", "bids",
+    "call", "made", "thrown in", "play", "trick", "score", "counters", "dead", "pickup",
+    "out", "knocked out", "draw", "take", "over",
+)  # fmt: skip
 
 
 _BUILDERS: Final = {

@@ -44,7 +44,7 @@ from typing import Any, Final, Union
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, Card, Suit
+from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
@@ -126,8 +126,29 @@ _RULES: Final[dict[str, _Rule]] = {
     "mode": _Rule(enum=tuple(m.value for m in Mode)),
     "direction": _Rule(enum=tuple(d.value for d in Direction)),
     "version": _Rule(0, _INT_LIMIT),
+    "audience": _Rule(enum=("seat", "public", "omniscient")),
+    "tricks": _COUNT,
 }
 _DEFAULT: Final = _Rule()
+#: Bounds of the fields of the event records (their JSON is read by their own
+#: ``from_dict``; these bounds are what the engine writes, for their schema).
+_EVENT_SEATS: Final = "seat dealer winner taker neighbour first_dealer winners seats targets loser"
+EVENT_RULES: Final[dict[str, _Rule]] = {
+    **dict.fromkeys((*_EVENT_SEATS.split(), "cuts"), _SEAT),
+    "players": _Rule(1, _SEATS),
+    "hand_number": _Rule(1, _HANDS),
+    "size": _COUNT,
+    "count": _COUNT,
+    "tricks": _COUNT,
+    "bid": _COUNT,
+    "bids": _Rule(-1, _PACK),  # -1: no bid, in the "bids" event
+    "version": _Rule(0, _INT_LIMIT),
+    "game": _Rule(1, _INT_LIMIT),
+    "seed": _Rule(0, 2**64 - 1),
+    "max_tricks": _Rule(1, 10**9),
+    "values": _Rule(-COUNTER_BOUND, COUNTER_BOUND),
+    "names": _Rule(max_items=MAX_COUNTERS),
+}
 
 
 def _show(x: object) -> str:
@@ -145,8 +166,16 @@ def _show(x: object) -> str:
     return type(x).__name__
 
 
+def _refuse(path: str, message: str) -> SaveError:
+    """The refusal of the value at ``path``: a SaveError whose code (when errors
+    carry codes) is ``bad_json`` and whose data names the path."""
+    err = SaveError(f"{path}: {message}")
+    err.__dict__.update(code="bad_json", data={"path": path})
+    return err
+
+
 def _bad(path: str, want: str, x: object) -> SaveError:
-    return SaveError(f"{path}: expected {want}, got {_show(x)}")
+    return _refuse(path, f"expected {want}, got {_show(x)}")
 
 
 # --------------------------------------------------------------------------- schema parts
@@ -192,7 +221,7 @@ def _int_reader(rule: _Rule) -> Decoder:
         if type(x) is not int:
             raise _bad(path, "an int", x)
         if not lo <= x <= hi:
-            raise SaveError(f"{path}: {_show(x)} is out of range ({lo} to {hi})")
+            raise _refuse(path, f"{_show(x)} is out of range ({lo} to {hi})")
         return x
 
     return read
@@ -220,7 +249,7 @@ def _str_reader(rule: _Rule) -> Decoder:
 def _read_fraction(x: object, path: str) -> Fraction:
     if type(x) is int:
         if x.bit_length() > 4 * MAX_VALUE_DIGITS:
-            raise SaveError(f"{path}: {_show(x)} is too large")
+            raise _refuse(path, f"{_show(x)} is too large")
         return Fraction(x)
     if type(x) is str and len(x) <= _MAX_FRACTION_TEXT and _FRACTION_RE.fullmatch(x):
         f = Fraction(x)
@@ -252,8 +281,18 @@ def _read_action(x: object, path: str) -> Action:
     action = Action.from_id(aid)
     label = x.get("label")
     if label is not None and label != action.label:
-        raise SaveError(f"{path}.label: action {aid} is {action.label!r}, not {_show(label)}")
+        raise _refuse(path + ".label", f"action {aid} is {action.label!r}, not {_show(label)}")
     return action
+
+
+def _read_cardset(x: object, path: str) -> CardSet:
+    if type(x) is not list or len(x) > _PACK:
+        raise _bad(path, f"a list of at most {_PACK} cards", x)
+    cards = [_read_card(c, f"{path}[{i}]") for i, c in enumerate(x)]
+    cs = CardSet(cards)
+    if len(cs) != len(cards):
+        raise _refuse(path, "a card appears twice")
+    return cs
 
 
 def _optional(inner: Decoder) -> Decoder:
@@ -271,7 +310,7 @@ def _list_reader(item: Decoder, rule: _Rule) -> Decoder:
             raise _bad(path, "a list", x)
         if len(x) > most or (lengths and len(x) not in lengths):
             sizes = " or ".join(map(str, sorted(lengths))) if lengths else f"at most {most}"
-            raise SaveError(f"{path}: {len(x):,} items, expected {sizes}")
+            raise _refuse(path, f"{len(x):,} items, expected {sizes}")
         return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(x))
 
     return read
@@ -295,19 +334,19 @@ def _object_reader(key: Decoder, value: Decoder, key_is_int: bool, rule: _Rule) 
         if type(x) is not dict:
             raise _bad(path, "an object", x)
         if len(x) > most:
-            raise SaveError(f"{path}: {len(x):,} entries, expected at most {most}")
+            raise _refuse(path, f"{len(x):,} entries, expected at most {most}")
         out = []
         for k, v in x.items():
             if type(k) is not str:
-                raise SaveError(f"{path}: expected text keys, got {_show(k)}")
+                raise _refuse(path, f"expected text keys, got {_show(k)}")
             where = f"{path}[{k[:30]!r}]"
             if key_is_int:
                 if not re.fullmatch(_SEAT_KEY_RE, k):
-                    raise SaveError(f"{where}: expected a seat number as the key")
+                    raise _refuse(where, "expected a seat number as the key")
                 out.append((key(int(k), where), value(v, where)))
             else:
                 if not re.fullmatch(_NAME_RE, k) or len(k) > _MAX_TEXT:
-                    raise SaveError(f"{where}: expected a name as the key")
+                    raise _refuse(where, "expected a name as the key")
                 out.append((key(k, where), value(v, where)))
         return tuple(out)
 
@@ -334,19 +373,19 @@ def _record_reader(cls: type) -> Decoder:
             raise _bad(path, f"an object ({cls.__name__})", x)
         extra = [k for k in x if k not in names]
         if extra:
-            raise SaveError(f"{path}: unknown field {_show(extra[0])} in a {cls.__name__}")
+            raise _refuse(path, f"unknown field {_show(extra[0])} in a {cls.__name__}")
         kwargs: dict[str, Any] = {}
         for name, reader, required in fields:
             if name in x:
                 kwargs[name] = reader(x[name], f"{path}.{name}")
             elif required:
-                raise SaveError(f"{path}: missing field {name!r}")
+                raise _refuse(path, f"missing field {name!r}")
         try:
             obj = cls(**kwargs)
         except CardrulesError:
             raise
         except (TypeError, ValueError) as e:  # an attrs validator of the record
-            raise SaveError(f"{path}: {e}") from None
+            raise _refuse(path, str(e)) from None
         if check is not None:
             check(obj, path)
         return obj
@@ -375,16 +414,16 @@ def _check_view(view: Any, path: str) -> None:
     for name in _PER_SEAT:
         got = len(getattr(view, name))
         if got != n:
-            raise SaveError(f"{path}.{name}: {got} items for {n} players")
+            raise _refuse(f"{path}.{name}", f"{got} items for {n} players")
     for name in _PER_SEAT_OR_NONE:
         got = len(getattr(view, name))
         if got not in (0, n):
-            raise SaveError(f"{path}.{name}: {got} items for {n} players")
+            raise _refuse(f"{path}.{name}", f"{got} items for {n} players")
     for f in attrs.fields(type(view)):
         if _RULES.get(f.name, _DEFAULT).seats:
             for s in _seats_in(getattr(view, f.name)):
                 if s >= n:
-                    raise SaveError(f"{path}.{f.name}: seat {s} in a game of {n} players")
+                    raise _refuse(f"{path}.{f.name}", f"seat {s} in a game of {n} players")
 
 
 def _check_result(result: Any, path: str) -> None:
@@ -395,7 +434,7 @@ def _check_result(result: Any, path: str) -> None:
         seats = _seats_in(value) if name != "knocked_out" else [s for s, _ in value]
         for s in seats:
             if s >= n:
-                raise SaveError(f"{path}.{name}: seat {s} in a game of {n} players")
+                raise _refuse(f"{path}.{name}", f"seat {s} in a game of {n} players")
 
 
 #: Checks across the fields of a record, by class name, run once it is read.
@@ -442,6 +481,7 @@ def decoder_of(tp: Any, field: str = "", *, nested: bool = False) -> Decoder:
     if tp is str:
         return _str_reader(rule)
     simple: dict[Any, Decoder] = {
+        CardSet: _read_cardset,
         Fraction: _read_fraction,
         Card: _read_card,
         Suit: _read_suit,
@@ -481,17 +521,23 @@ def _nullable(s: dict[str, Any]) -> dict[str, Any]:
 
 
 def schema_of(
-    tp: Any, field: str = "", refs: dict[type, str] | None = None, *, nested: bool = False
+    tp: Any,
+    field: str = "",
+    refs: dict[type, str] | None = None,
+    *,
+    nested: bool = False,
+    rules: dict[str, _Rule] = _RULES,
 ) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the JSON form of ``tp``, as
     :func:`decoder_of` reads it; records named in ``refs`` are ``$ref``'d to
-    ``#/$defs/NAME`` (the caller puts them there)."""
+    ``#/$defs/NAME`` (the caller puts them there). ``rules``: the bounds of the
+    fields by name (:data:`EVENT_RULES` for the event records)."""
     refs = refs or {}
-    rule = _RULES.get(field, _DEFAULT)
+    rule = rules.get(field, _DEFAULT)
     sizes = _DEFAULT if nested else rule
     inner = _is_optional(tp)
     if inner is not None:
-        return _nullable(schema_of(inner, field, refs, nested=nested))
+        return _nullable(schema_of(inner, field, refs, nested=nested, rules=rules))
     origin, args = _split(tp)
     if tp is bool:
         return {"type": "boolean"}
@@ -504,6 +550,14 @@ def schema_of(
     named = {Fraction: "fraction", Card: "card", Suit: "suit", Action: "action"}
     if tp in named:
         return {"$ref": f"#/$defs/{named[tp]}"}
+    if tp is CardSet:
+        return {
+            "description": "A set of cards, in the order of the pack.",
+            "type": "array",
+            "items": {"$ref": "#/$defs/card"},
+            "maxItems": _PACK,
+            "uniqueItems": True,
+        }
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item = args[0]
@@ -516,9 +570,9 @@ def schema_of(
                     "type": "object",
                     "propertyNames": keys,
                     "maxProperties": sizes.max_items,
-                    "additionalProperties": schema_of(v, field, refs, nested=True),
+                    "additionalProperties": schema_of(v, field, refs, nested=True, rules=rules),
                 }
-            items = schema_of(item, field, refs, nested=True)
+            items = schema_of(item, field, refs, nested=True, rules=rules)
             out: dict[str, Any] = {"type": "array", "items": items}
             if sizes.lengths:
                 return {
@@ -528,14 +582,14 @@ def schema_of(
             return out
         return {
             "type": "array",
-            "prefixItems": [schema_of(a, field, refs, nested=True) for a in args],
+            "prefixItems": [schema_of(a, field, refs, nested=True, rules=rules) for a in args],
             "minItems": len(args),
             "items": False,
         }
     if isinstance(tp, type) and attrs.has(tp):
         if tp in refs:
             return {"$ref": f"#/$defs/{refs[tp]}"}
-        return record_schema(tp, refs)
+        return record_schema(tp, refs, rules=rules)
     raise TypeError(f"no JSON form for {tp!r} (field {field!r})")
 
 
@@ -567,14 +621,16 @@ def _descriptions(cls: type) -> dict[str, str]:
     return out
 
 
-def record_schema(cls: type, refs: dict[type, str] | None = None) -> dict[str, Any]:
+def record_schema(
+    cls: type, refs: dict[type, str] | None = None, *, rules: dict[str, _Rule] = _RULES
+) -> dict[str, Any]:
     """The JSON Schema of an attrs record's ``to_dict()``: every field required,
     no others."""
     hints = _hints(cls)
     about = _descriptions(cls)
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
-        s = schema_of(hints[f.name], f.name, refs)
+        s = schema_of(hints[f.name], f.name, refs, rules=rules)
         if f.name in about:
             s = {"description": about[f.name], **s}
         props[f.name] = s
@@ -584,3 +640,22 @@ def record_schema(cls: type, refs: dict[type, str] | None = None) -> dict[str, A
         "required": list(props),
         "additionalProperties": False,
     }
+
+
+def nested_records(cls: type) -> list[type]:
+    """The attrs records the fields of ``cls`` hold (``Result`` in a view...),
+    in field order, each once: the schemas put them in ``$defs``."""
+    out: list[type] = []
+
+    def walk(tp: Any) -> None:
+        if isinstance(tp, type) and attrs.has(tp):
+            if tp not in out:
+                out.append(tp)
+            return
+        for a in typing.get_args(tp):
+            walk(a)
+
+    hints = _hints(cls)
+    for f in attrs.fields(cls):
+        walk(hints[f.name])
+    return out

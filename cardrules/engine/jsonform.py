@@ -437,10 +437,23 @@ def _check_result(result: Any, path: str) -> None:
                 raise _refuse(f"{path}.{name}", f"seat {s} in a game of {n} players")
 
 
+def _check_hand_result(hand: Any, path: str) -> None:
+    """A hand's summary: one item per seat in each of its lists."""
+    n = len(hand.totals)
+    for name in ("bids", "tricks", "points"):
+        got = len(getattr(hand, name))
+        if got != n:
+            raise _refuse(f"{path}.{name}", f"{got} items for {n} seats")
+    for s in _seats_in(hand.last_trick):
+        if s >= n:
+            raise _refuse(f"{path}.last_trick", f"seat {s} in a game of {n} players")
+
+
 #: Checks across the fields of a record, by class name, run once it is read.
 _CHECKS: Final[dict[str, Callable[[Any, str], None]]] = {
     "View": _check_view,
     "Result": _check_result,
+    "HandResult": _check_hand_result,
 }
 
 

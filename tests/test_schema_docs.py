@@ -24,7 +24,13 @@ def test_json_page_is_in_the_navigation() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["cardrules.schema", "cardrules.engine.view", "cardrules.engine.notation"]
+    "module",
+    [
+        "cardrules.schema",
+        "cardrules.engine.jsonform",
+        "cardrules.engine.view",
+        "cardrules.engine.notation",
+    ],
 )
 def test_docstring_examples_run(module: str) -> None:
     mod = importlib.import_module(module)  # the module (cardrules.schema is also a function)

@@ -5,7 +5,8 @@
 ``to_dict()`` wrote, from strangers: every value is checked for its type, its
 bounds and its size before anything is built from it, and every refusal is a
 :class:`~cardrules.errors.SaveError` naming the path of the bad field
-(``view.trick[2][1]: 'Z♠' is not a card``).
+(``view.trick[2][1]: expected a card such as 'A♠' or '10♥', got 'Z♠'``), with
+the code ``bad_json`` and that path in its data when errors carry codes.
 
 The readers follow the records' attrs fields and their type hints, so a field
 added to :class:`View` is read (and described by its JSON Schema) with no
@@ -18,6 +19,7 @@ type                       JSON
 ``int``, ``bool``, ``str``   themselves (ints: never ``true`` or ``2.0``)
 ``Fraction``               an int when whole, else ``"p/q"`` in lowest terms
 ``Card``                   its text (``"A♠"``, ``"10♥"``: ``str(card)``)
+``CardSet``                a list of card texts in the order of the pack
 ``Suit``                   its word (``"spades"``)
 ``Action``                 ``{"id": 51, "label": "play A♠"}``
 ``X | None``               ``null`` or the form of ``X``
@@ -31,6 +33,17 @@ attrs record               an object with every field (``result``)
 cattrs (a core dependency) is not used here: its structuring hooks would have
 had to be written for every one of these types anyway, and they neither give
 the path of a bad value nor bound sizes before building.
+
+Example:
+    >>> read = decoder_of(tuple[Card, ...], "hand")
+    >>> read(["A♠", "10♥"], "view.hand")
+    (Card('A♠'), Card('10♥'))
+    >>> read(["A♠", "Z"], "view.hand")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SaveError: view.hand[1]: expected a card such as 'A♠' or '10♥', got 'Z'
+    >>> schema_of(tuple[Card, ...], "hand")
+    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 52}
 """
 
 from __future__ import annotations
@@ -51,7 +64,15 @@ from cardrules.errors import CardrulesError, SaveError
 from cardrules.rules import Direction, Mode
 from cardrules.scoring import COUNTER_BOUND, MAX_COUNTERS, MAX_VALUE_DIGITS
 
-__all__ = ["Decoder", "decoder_of", "schema_of"]
+__all__ = [
+    "DEFS",
+    "EVENT_RULES",
+    "Decoder",
+    "decoder_of",
+    "nested_records",
+    "record_schema",
+    "schema_of",
+]
 
 #: A reader of one JSON value: ``(value, path) -> the Python value``.
 Decoder = Callable[[object, str], Any]

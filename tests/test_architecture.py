@@ -305,8 +305,8 @@ def _compiled_list() -> tuple[str, ...]:
 
 #: Engine modules the game imports that stay Python in the compiled build (see
 #: benchmarks/README.md: mypyc cannot compile the interned actions, and the views
-#: are attrs classes read only at the edges).
-STAYS_PYTHON = {"cardrules.engine.actions", "cardrules.engine.view"}
+#: are attrs classes read only at the edges, as is their JSON reader, jsonform).
+STAYS_PYTHON = {"cardrules.engine.actions", "cardrules.engine.view", "cardrules.engine.jsonform"}
 
 
 def test_the_compiled_build_covers_every_engine_module_of_the_game_loop() -> None:

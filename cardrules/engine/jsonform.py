@@ -20,7 +20,7 @@ type                       JSON
 ``Fraction``               an int when whole, else ``"p/q"`` in lowest terms
 ``Card``                   its text (``"A♠"``, ``"10♥"``: ``str(card)``)
 ``CardSet``                a list of card texts in the order of the pack
-``Suit``                   its word (``"spades"``)
+``Suit``                   its word (``"clubs"``)
 ``Action``                 ``{"id": 51, "label": "play A♠"}``
 ``X | None``               ``null`` or the form of ``X``
 ``tuple[X, ...]``          a list (at most 52 items unless a field says more)
@@ -289,7 +289,7 @@ def _read_card(x: object, path: str) -> Card:
 def _read_suit(x: object, path: str) -> Suit:
     s = _SUITS.get(x) if type(x) is str else None
     if s is None:
-        raise _bad(path, "a suit ('clubs', 'diamonds', 'hearts' or 'spades')", x)
+        raise _bad(path, "a suit word such as 'clubs'", x)
     return s
 
 

@@ -306,10 +306,11 @@ class View:
             SaveError: naming the path of the bad field (``view.hand[3]: ...``).
 
         Example:
-            >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), players=4, seed=1)
+            >>> import json, cardrules
+            >>> from cardrules.dsl import builtin_names
+            >>> g = cardrules.Game(cardrules.load(builtin_names()[0]), players=4, seed=1)
             >>> v = g.view(0)
-            >>> View.from_dict(v.to_dict()) == v
+            >>> View.from_dict(json.loads(v.to_json())) == v
             True
         """
         return _reader(cls)(data, "view")  # type: ignore[no-any-return]

@@ -318,47 +318,58 @@ def _view_dict() -> dict[str, Any]:
     return g.view(1).to_dict()
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda d: d.__setitem__("hand", ["Z♠"]), r"view\.hand\[0\]: expected a card"),
-        (lambda d: d.__setitem__("seat", 7), r"view\.seat: seat 7 in a game of 4 players"),
-        (lambda d: d.__setitem__("seat", True), r"view\.seat: expected an int, got True"),
-        (lambda d: d.__setitem__("players", 2.0), r"view\.players: expected an int"),
-        (lambda d: d.__setitem__("scores", [0, 0, 0]), r"view\.scores: 3 items for 4 players"),
-        (lambda d: d.__setitem__("scores", [0, "2/4", 0, 0]), r"view\.scores\[1\]: expected"),
-        (lambda d: d.__setitem__("scores", [0, "4/1", 0, 0]), r"view\.scores\[1\]: expected"),
-        (lambda d: d.__setitem__("phase", "lunch"), r"view\.phase: expected one of 'bid'"),
-        (lambda d: d.__setitem__("hand", ["2♣"] * 53), r"view\.hand: 53 items, expected at most"),
-        (lambda d: d.__setitem__("trick", [[0]]), r"view\.trick\[0\]: expected a list of 2"),
-        (lambda d: d.__setitem__("colour", "red"), r"view: unknown field 'colour'"),
-        (lambda d: d.pop("seat"), r"view: missing field 'seat'"),
-        (lambda d: d.__setitem__("known_hands", {"x": []}), r"known_hands\['x'\]: expected a seat"),
-        (lambda d: d.__setitem__("counters", {"9": [1]}), r"counters\['9'\]: expected a name"),
-        (
-            lambda d: d.__setitem__("legal_actions", [{"id": 52, "label": "bid 3"}]),
-            r"view\.legal_actions\[0\]\.label: action 52 is 'bid 0'",
-        ),
-        (
-            lambda d: d.__setitem__("legal_actions", [{"id": 9999}]),
-            r"view\.legal_actions\[0\]\.id: expected an action id",
-        ),
-        (
-            lambda d: d.__setitem__("result", {"winners": [9], "totals": [1, 2]}),
-            r"view\.result\.winners: seat 9 in a game of 2 players",
-        ),
-        (lambda d: d.__setitem__("result", []), r"view\.result: expected an object \(Result\)"),
-        (
-            lambda d: d.__setitem__("bids", [0, 0, 10**30, 0]),
-            r"view\.bids\[2\]: .* is out of range \(0 to 52\)",
-        ),
-    ],
-)
-def test_view_from_dict_refuses_with_the_path(change: Any, message: str) -> None:
+def _set(key: str, value: Any) -> Any:
+    return lambda d: d.__setitem__(key, value)
+
+
+#: Broken views, what from_dict says, and whether the view schema refuses them
+#: too (it cannot see what needs two fields, such as seats against players, or
+#: arithmetic, such as lowest terms).
+BROKEN_VIEWS = [
+    (_set("hand", ["Z♠"]), r"view\.hand\[0\]: expected a card", True),
+    (_set("seat", 7), r"view\.seat: seat 7 in a game of 4 players", False),
+    (_set("seat", True), r"view\.seat: expected an int, got True", True),
+    # JSON Schema counts 2.0 as an integer; from_dict reads only JSON ints
+    (_set("players", 2.0), r"view\.players: expected an int", False),
+    (_set("scores", [0, 0, 0]), r"view\.scores: 3 items for 4 players", False),
+    (_set("scores", [0, "2/4", 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", False),
+    (_set("scores", [0, "4/1", 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", True),
+    (_set("scores", [0, 1.5, 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", True),
+    (_set("phase", "lunch"), r"view\.phase: expected one of 'bid'", True),
+    (_set("hand", ["2♣"] * 53), r"view\.hand: 53 items, expected at most 52", True),
+    (_set("trick", [[0]]), r"view\.trick\[0\]: expected a list of 2", True),
+    (_set("colour", "red"), r"view: unknown field 'colour'", True),
+    (lambda d: d.pop("seat"), r"view: missing field 'seat'", True),
+    (_set("known_hands", {"x": []}), r"known_hands\['x'\]: expected a seat number", True),
+    (_set("counters", {"9": [1]}), r"counters\['9'\]: expected a name", True),
+    (
+        _set("legal_actions", [{"id": 52, "label": "bid 3"}]),
+        r"view\.legal_actions\[0\]\.label: action 52 is 'bid 0'",
+        False,  # the schema does not list every action's label
+    ),
+    (
+        _set("legal_actions", [{"id": 9999, "label": "x"}]),
+        r"view\.legal_actions\[0\]\.id: expected an action id",
+        True,
+    ),
+    (
+        _set("result", {**Result((9,), (Fraction(1), Fraction(2))).to_dict()}),
+        r"view\.result\.winners: seat 9 in a game of 2 players",
+        False,
+    ),
+    (_set("result", []), r"view\.result: expected an object \(Result\)", True),
+    (_set("bids", [0, 0, 10**30, 0]), r"view\.bids\[2\]: .* is out of range \(0 to 52\)", True),
+]
+
+
+@pytest.mark.parametrize(("change", "message", "schema_sees"), BROKEN_VIEWS)
+def test_view_from_dict_refuses_with_the_path(change: Any, message: str, schema_sees: bool) -> None:
     d = _view_dict()
+    check("view", d)
     change(d)
     with pytest.raises(SaveError, match=message):
         View.from_dict(d)
+    assert validator("view").is_valid(d) is not schema_sees
 
 
 def test_from_dict_refuses_what_is_not_an_object() -> None:
@@ -393,3 +404,42 @@ def test_errors_are_checked_when_they_have_to_dict() -> None:
     assert _check_error(bad.value) == int(hasattr(CardrulesError, "to_dict"))
     assert getattr(bad.value, "code", None) == "bad_json"
     assert getattr(bad.value, "data", None) == {"path": "view.seat"}
+
+
+def test_every_action_matches_the_action_schema() -> None:
+    from cardrules.engine.actions import NUM_ACTIONS, Action
+
+    for i in range(NUM_ACTIONS):
+        a = Action.from_id(i)
+        d = action_to_dict(a)
+        check("action", d)
+        assert action_from_dict(wire(d)) is a
+    assert not validator("action").is_valid({"id": NUM_ACTIONS, "label": "x"})
+    assert not validator("action").is_valid({"id": 3, "label": "play 5♣", "seat": 1})
+
+
+def test_the_save_schema_refuses_broken_saves() -> None:
+    g = Game(cardrules.load("kazhutha"), 4, seed=8)
+    for _ in range(5):
+        s = _seat_to_act(g)
+        g.apply(g.legal_actions(s)[0], s)
+    good = json.loads(g.to_json())
+    check("save", good)
+    for change in (
+        lambda d: d.__setitem__("format", "cardrules.match"),
+        lambda d: d.__setitem__("seed", -1),
+        lambda d: d["deals"][0]["hands"][0].__setitem__(0, "1♠"),
+        lambda d: d["actions"].append([0, 326]),
+        lambda d: d["state"].__setitem__("phase", "lunch"),
+        lambda d: d.pop("deals"),
+    ):
+        bad = wire(good)
+        change(bad)
+        assert not validator("save").is_valid(bad)
+        with pytest.raises(SaveError):
+            Game.from_json(json.dumps(bad))
+    # A field no version writes: the schema (what to_json writes) refuses it;
+    # from_json reads past it.
+    extra = {**wire(good), "notes": "hi"}
+    assert not validator("save").is_valid(extra)
+    assert Game.from_json(json.dumps(extra)) == g

@@ -85,7 +85,8 @@ _HANDS: Final = 2000  # the most hands a game deals (saves.MAX_SAVE_HANDS)
 _INT_LIMIT: Final = 2**53 - 1
 _MAX_TEXT: Final = 64
 _MAX_FRACTION_TEXT: Final = 2 * (MAX_VALUE_DIGITS + 1) + 2
-_FRACTION_RE: Final = re.compile(r"-?[1-9][0-9]*/[1-9][0-9]*")
+#: A fraction's text: its denominator is at least 2 (a whole number is an int).
+_FRACTION_RE: Final = re.compile(r"-?[1-9][0-9]*/(?:[2-9]|[1-9][0-9]+)")
 _NAME_RE: Final = r"^[A-Za-z_][A-Za-z0-9_]*$"
 _SEAT_KEY_RE: Final = r"^(0|[1-9][0-9]?)$"
 

@@ -11,7 +11,7 @@ view       :meth:`View.to_dict <cardrules.engine.view.View.to_dict>`
 action     an action (``notation.action_to_dict``: ``{"id", "label"}``)
 result     :meth:`Result.to_dict <cardrules.engine.view.Result.to_dict>`
 save       :meth:`Game.to_json <cardrules.engine.game.Game.to_json>`'s text
-event      one entry of the event log, as JSON
+event      one entry of an event stream (``game.events_for(seat)``), as JSON
 error      an error (``{"error", "code", "message", "data"}``)
 =========  ==============================================================
 
@@ -19,11 +19,12 @@ The schemas are shipped in the package (``cardrules/schemas/NAME.json``), so a
 client in any language can validate what it receives; ``cardrules schema NAME``
 prints one.
 
-The view, result and action schemas are built from the records' attrs fields
-and type hints (:func:`cardrules.engine.jsonform.schema_of`, the same walk that
-builds ``View.from_dict``), so the shipped files are regenerated after a field
-is added with ``make schemas``; a test checks that the shipped files are up
-to date.
+The view and result schemas are built from the records' attrs fields and type
+hints (:func:`cardrules.engine.jsonform.schema_of`, the same walk that builds
+``View.from_dict``), the event schema from the event records' (one branch per
+kind), and the error schema from the error classes and their codes; so after a
+field, an event kind or an error code is added, the shipped files are rebuilt
+with ``make schemas``, and a test fails until they are.
 
 Examples:
     >>> import cardrules

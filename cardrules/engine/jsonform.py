@@ -326,6 +326,7 @@ def _optional(inner: Decoder) -> Decoder:
 
 def _list_reader(item: Decoder, rule: _Rule) -> Decoder:
     most, lengths = rule.max_items, frozenset(rule.lengths)
+    cards = item is _read_card
 
     def read(x: object, path: str) -> tuple[Any, ...]:
         if type(x) is not list:
@@ -333,7 +334,18 @@ def _list_reader(item: Decoder, rule: _Rule) -> Decoder:
         if len(x) > most or (lengths and len(x) not in lengths):
             sizes = " or ".join(map(str, sorted(lengths))) if lengths else f"at most {most}"
             raise _refuse(path, f"{len(x):,} items, expected {sizes}")
-        return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(x))
+        try:
+            if cards:  # the common case, one look-up a card
+                return tuple([_CARDS[v] for v in x])
+            return tuple([item(v, path) for v in x])
+        except (SaveError, KeyError, TypeError) as e:
+            # Read again with each item's own path, for the message (readers have
+            # no side effects; this costs only on a refusal).
+            for i, v in enumerate(x):
+                item(v, f"{path}[{i}]")
+            if isinstance(e, SaveError):
+                raise
+            raise _refuse(path, "expected a list of cards") from None
 
     return read
 
@@ -344,7 +356,12 @@ def _fixed_reader(items: tuple[Decoder, ...]) -> Decoder:
     def read(x: object, path: str) -> tuple[Any, ...]:
         if type(x) is not list or len(x) != n:
             raise _bad(path, f"a list of {n}", x)
-        return tuple(r(v, f"{path}[{i}]") for i, (r, v) in enumerate(zip(items, x, strict=True)))
+        try:
+            return tuple([r(v, path) for r, v in zip(items, x, strict=True)])
+        except SaveError:  # again with each item's path, as in _list_reader
+            for i, (r, v) in enumerate(zip(items, x, strict=True)):
+                r(v, f"{path}[{i}]")
+            raise
 
     return read
 
@@ -397,11 +414,19 @@ def _record_reader(cls: type) -> Decoder:
         if extra:
             raise _refuse(path, f"unknown field {_show(extra[0])} in a {cls.__name__}")
         kwargs: dict[str, Any] = {}
-        for name, reader, required in fields:
-            if name in x:
-                kwargs[name] = reader(x[name], f"{path}.{name}")
-            elif required:
-                raise _refuse(path, f"missing field {name!r}")
+
+        def fill(paths: bool) -> None:
+            for name, reader, required in fields:
+                if name in x:
+                    kwargs[name] = reader(x[name], f"{path}.{name}" if paths else path)
+                elif required:
+                    raise _refuse(path, f"missing field {name!r}")
+
+        try:
+            fill(False)
+        except SaveError:  # again with each field's path, for the message
+            fill(True)
+            raise
         try:
             obj = cls(**kwargs)
         except CardrulesError:
@@ -430,6 +455,10 @@ _PER_SEAT: Final = ("hand_counts", "bids", "bid_made", "blind", "tricks_won", "s
 _PER_SEAT_OR_NONE: Final = ("out", "seat_order")
 
 
+#: The fields whose ints are seats.
+_SEAT_FIELDS: Final = tuple(name for name, rule in _RULES.items() if rule.seats)
+
+
 def _check_view(view: Any, path: str) -> None:
     """A view's fields must agree on the number of seats."""
     n = view.players
@@ -441,11 +470,10 @@ def _check_view(view: Any, path: str) -> None:
         got = len(getattr(view, name))
         if got not in (0, n):
             raise _refuse(f"{path}.{name}", f"{got} items for {n} players")
-    for f in attrs.fields(type(view)):
-        if _RULES.get(f.name, _DEFAULT).seats:
-            for s in _seats_in(getattr(view, f.name)):
-                if s >= n:
-                    raise _refuse(f"{path}.{f.name}", f"seat {s} in a game of {n} players")
+    for name in _SEAT_FIELDS:
+        for s in _seats_in(getattr(view, name, ())):
+            if s >= n:
+                raise _refuse(f"{path}.{name}", f"seat {s} in a game of {n} players")
 
 
 def _check_result(result: Any, path: str) -> None:

@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: demo test install lint typecheck unit docs serve bench compile clean
+.PHONY: demo test install lint typecheck unit docs serve bench compile clean schemas
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ test: install
 	$(VENV)/bin/ruff check cardrules tests benchmarks
 	$(VENV)/bin/mypy cardrules
 	$(VENV)/bin/pytest
+
+# Regenerate the shipped JSON Schemas (cardrules/schemas/) after a View or
+# Result field changes; tests/test_schema.py checks they are up to date.
+schemas: install
+	$(PY) -c "from cardrules.schema import _write; _write()"
 
 bench: install
 	$(PY) benchmarks/bench_engine.py

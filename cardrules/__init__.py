@@ -40,6 +40,7 @@ from cardrules.errors import (
     VariantError,
 )
 from cardrules.rules import Variant
+from cardrules.schema import schema, schema_names
 
 if TYPE_CHECKING:
     from cardrules.rulebook import rulebook
@@ -79,6 +80,8 @@ __all__ = [
     "parse",
     "replay",
     "rulebook",
+    "schema",
+    "schema_names",
     "simulate",
 ]
 

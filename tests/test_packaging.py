@@ -1,5 +1,6 @@
-"""The wheel carries the grammar, py.typed and every built-in variant, and a plain
-`pip install` outside the checkout gives a working `cardrules list`."""
+"""The wheel carries the grammar, py.typed, every built-in variant and the JSON
+Schemas, and a plain `pip install` outside the checkout gives a working
+`cardrules list`."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ def test_wheel_holds_grammar_types_and_every_variant(wheel: Path) -> None:
     shipped = {Path(n).name for n in names if n.startswith("cardrules/_variants/")}
     in_repo = {p.name for p in (ROOT / "variants").glob("*.cardrules")}
     assert in_repo and shipped == in_repo
+    schemas = {Path(n).name for n in names if n.startswith("cardrules/schemas/")}
+    in_package = {p.name for p in (ROOT / "cardrules" / "schemas").glob("*.json")}
+    assert len(in_package) == 6 and schemas == in_package
 
 
 def test_installed_wheel_lists_the_builtins_outside_the_checkout(

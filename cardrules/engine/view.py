@@ -10,6 +10,7 @@ from attrs import frozen
 
 from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
+from cardrules.engine.jsonform import Decoder, decoder_of
 
 __all__ = ["HandResult", "Result", "View"]
 
@@ -87,6 +88,21 @@ class Result:
             "knocked_out": [list(p) for p in self.knocked_out],
             "teams": [list(t) for t in self.teams],
         }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Result:
+        """The result :meth:`to_dict` wrote (untrusted input: every field is
+        checked).
+
+        Raises:
+            SaveError: naming the bad field, if ``data`` is not such an object.
+
+        Example:
+            >>> r = Result(winners=(1,), totals=(Fraction(3), Fraction(7, 2)))
+            >>> Result.from_dict(r.to_dict()) == r
+            True
+        """
+        return _reader(cls)(data, "result")  # type: ignore[no-any-return]
 
 
 @frozen
@@ -334,6 +350,38 @@ class View:
             "audience": self.audience,
         }
 
+    @classmethod
+    def from_dict(cls, data: object) -> View:
+        """The view :meth:`to_dict` wrote, read back: what a remote player (or
+        bot) rebuilds from what a server sends. Untrusted input: every field is
+        checked for its type, bounds and size, and the seats for agreement with
+        ``players``. Every field of the class is read by its type, so fields
+        with defaults may be left out; unknown fields are refused.
+
+        Raises:
+            SaveError: naming the path of the bad field (``view.hand[3]: ...``).
+
+        Example:
+            >>> import json, cardrules
+            >>> from cardrules.dsl import builtin_names
+            >>> g = cardrules.Game(cardrules.load(builtin_names()[0]), players=4, seed=1)
+            >>> v = g.view(0)
+            >>> View.from_dict(json.loads(v.to_json())) == v
+            True
+        """
+        return _reader(cls)(data, "view")  # type: ignore[no-any-return]
+
     def to_json(self) -> str:
         """The view as compact JSON text."""
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+_READERS: dict[type, Decoder] = {}
+
+
+def _reader(cls: type) -> Decoder:
+    """The JSON reader of ``cls``, built from its fields once."""
+    r = _READERS.get(cls)
+    if r is None:
+        r = _READERS[cls] = decoder_of(cls)
+    return r

@@ -119,6 +119,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Events, versions and onlookers": "events.md"})
     if (docs_dir / "server.md").exists():
         nav.append({"Building a card app": "server.md"})
+    if (docs_dir / "json.md").exists():
+        nav.append({"The JSON contract": "json.md"})
     if (docs_dir / "shedding-length.md").exists():
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
     nav.append({"API reference": "api.md"})

@@ -1,0 +1,367 @@
+"""The JSON contract: JSON Schemas (draft 2020-12) of every object that crosses a wire.
+
+Each object a server sends or stores has a ``to_dict()`` whose JSON the schema of
+its name describes exactly (every field required, no others, enums of phases,
+modes, cards and codes):
+
+=========  ==============================================================
+name       the JSON of
+=========  ==============================================================
+view       :meth:`View.to_dict <cardrules.engine.view.View.to_dict>`
+action     an action (``notation.action_to_dict``: ``{"id", "label"}``)
+result     :meth:`Result.to_dict <cardrules.engine.view.Result.to_dict>`
+save       :meth:`Game.to_json <cardrules.engine.game.Game.to_json>`'s text
+event      one entry of an event stream (``game.events_for(seat)``), as JSON
+error      an error (``{"error", "code", "message", "data"}``)
+=========  ==============================================================
+
+The schemas are shipped in the package (``cardrules/schemas/NAME.json``), so a
+client in any language can validate what it receives; ``cardrules schema NAME``
+prints one.
+
+The view and result schemas are built from the records' attrs fields and type
+hints (:func:`cardrules.engine.jsonform.schema_of`, the same walk that builds
+``View.from_dict``), the event schema from the event records' (one branch per
+kind), and the error schema from the error classes and their codes; so after a
+field, an event kind or an error code is added, the shipped files are rebuilt
+with ``make schemas``, and a test fails until they are.
+
+Examples:
+    >>> import cardrules
+    >>> s = cardrules.schema("view")
+    >>> s["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+    >>> "hand" in s["required"], s["additionalProperties"]
+    (True, False)
+    >>> cardrules.schema_names()
+    ('action', 'error', 'event', 'result', 'save', 'view')
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from cardrules.engine.actions import NUM_ACTIONS
+from cardrules.engine.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
+from cardrules.engine.saves import (
+    MAX_SAVE_ACTIONS,
+    MAX_SAVE_HANDS,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+)
+from cardrules.engine.tables import _PHASE_NAMES
+from cardrules.engine.view import Result, View
+from cardrules.errors import CardrulesError
+
+__all__ = ["SCHEMA_DIALECT", "schema", "schema_names"]
+
+#: The JSON Schema dialect of every schema.
+SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+_NAMES: Final = ("action", "error", "event", "result", "save", "view")
+_SEAT: Final = {"type": "integer", "minimum": 0, "maximum": 51}
+_NULLABLE_SEAT: Final = {"type": ["integer", "null"], "minimum": 0, "maximum": 51}
+
+
+def schema_names() -> tuple[str, ...]:
+    """The names :func:`schema` knows, in alphabetical order."""
+    return _NAMES
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of the JSON form named ``name``, parsed (a fresh copy).
+
+    Args:
+        name: one of :func:`schema_names` (``"view"``, ``"action"``, ``"result"``,
+            ``"save"``, ``"event"``, ``"error"``).
+
+    Raises:
+        CardrulesError: if no schema has that name.
+
+    Example:
+        >>> schema("action")["properties"]["id"]["maximum"]
+        325
+    """
+    if name not in _NAMES:
+        shown = repr(name[:30]) if isinstance(name, str) else type(name).__name__
+        raise CardrulesError(f"no schema named {shown}; the schemas are {', '.join(_NAMES)}")
+    return copy.deepcopy(_load(name))
+
+
+@cache
+def _load(name: str) -> dict[str, Any]:
+    text = resources.files("cardrules").joinpath("schemas", f"{name}.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+# --------------------------------------------------------------------------- building
+
+
+def _head(name: str, title: str, description: str) -> dict[str, Any]:
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": f"urn:cardrules:schema:{name}",
+        "title": title,
+        "description": description,
+    }
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _view() -> dict[str, Any]:
+    records = nested_records(View)  # Result, and any record a field of View holds
+    refs = {r: _snake(r.__name__) for r in records}
+    return {
+        **_head("view", "View", "Everything one seat may know about a game: View.to_dict()."),
+        **record_schema(View, refs),
+        "$defs": {**DEFS, **{refs[r]: record_schema(r, refs) for r in records}},
+    }
+
+
+def _result() -> dict[str, Any]:
+    return {
+        **_head("result", "Result", "How a finished game came out: Result.to_dict()."),
+        **record_schema(Result),
+        "$defs": DEFS,
+    }
+
+
+def _action() -> dict[str, Any]:
+    action = dict(DEFS["action"])
+    del action["description"]
+    return {
+        **_head("action", "Action", "An action: its id decides; the label is for people."),
+        **action,
+    }
+
+
+def _cards(most: int = 52) -> dict[str, Any]:
+    return {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": most}
+
+
+def _save() -> dict[str, Any]:
+    closed = {"additionalProperties": False}
+    props: dict[str, Any] = {
+        "format": {"const": SAVE_FORMAT},
+        "version": {"const": SAVE_VERSION},
+        "variant": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "minLength": 1, "maxLength": 64},
+                "fingerprint": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+                "rules": {
+                    "description": "The resolved rules as canonical variant text (null for "
+                    "a hand-built variant no text can describe).",
+                    "type": ["string", "null"],
+                    "maxLength": 100_000,
+                },
+                "idle": {
+                    "description": "Settings whose lines were only warnings when loaded.",
+                    "type": "array",
+                    "items": {"type": "string", "maxLength": 64},
+                },
+            },
+            "required": ["name", "fingerprint", "rules", "idle"],
+            **closed,
+        },
+        "players": {"type": "integer", "minimum": 1, "maximum": 52},
+        "seed": {
+            "description": "The seed of every deal: keep a save from the players.",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2**64 - 1,
+        },
+        "first_dealer": _NULLABLE_SEAT,
+        "max_tricks": {"type": ["integer", "null"], "minimum": 1, "maximum": 10**9},
+        "decks": {
+            "description": "Stacked decks given to the game, one per hand (empty: shuffled).",
+            "type": "array",
+            "items": _cards(),
+            "maxItems": MAX_SAVE_HANDS,
+        },
+        "decks_reuse": {"type": "boolean"},
+        "deals": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_SAVE_HANDS,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "hand": {"type": "integer", "minimum": 1, "maximum": MAX_SAVE_HANDS},
+                    "dealer": _SEAT,
+                    "hands": {"type": "array", "items": _cards(), "maxItems": 52},
+                    "turned": {
+                        "anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}],
+                    },
+                },
+                "required": ["hand", "dealer", "hands", "turned"],
+                **closed,
+            },
+        },
+        "actions": {
+            "description": "Every action, as [seat, action id].",
+            "type": "array",
+            "maxItems": MAX_SAVE_ACTIONS,
+            "items": {
+                "type": "array",
+                "prefixItems": [
+                    _SEAT,
+                    {"type": "integer", "minimum": 0, "maximum": NUM_ACTIONS - 1},
+                ],
+                "minItems": 2,
+                "items": False,
+            },
+        },
+        "state": {
+            "description": "A summary the restore checks against the replayed actions.",
+            "type": "object",
+            "properties": {
+                "hand_number": {"type": "integer", "minimum": 1, "maximum": MAX_SAVE_HANDS},
+                "phase": {"enum": list(_PHASE_NAMES)},
+                "to_act": _NULLABLE_SEAT,
+                "scores": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": "^-?[0-9]+(/[1-9][0-9]*)?$"},
+                    "maxItems": 52,
+                },
+            },
+            "required": ["hand_number", "phase", "to_act", "scores"],
+            **closed,
+        },
+        "draws": {
+            "description": "Dead cards drawn, given to a game rebuilt from a record.",
+            **_cards(MAX_SAVE_ACTIONS),
+        },
+    }
+    return {
+        **_head("save", "Saved game", "A saved game: Game.to_json()'s text."),
+        "type": "object",
+        "properties": props,
+        "required": [k for k in props if k != "draws"],
+        **closed,
+        "$defs": {"card": DEFS["card"]},
+    }
+
+
+def _error_classes() -> list[str]:
+    """The names of the error classes of :mod:`cardrules.errors`, base first."""
+    from cardrules import errors
+
+    found = [
+        c
+        for c in vars(errors).values()
+        if isinstance(c, type) and issubclass(c, CardrulesError) and c.__module__ == errors.__name__
+    ]
+    return [c.__name__ for c in sorted(found, key=lambda c: (len(c.__mro__), c.__name__))]
+
+
+def _error() -> dict[str, Any]:
+    from cardrules import errors
+
+    codes: dict[str, str] | None = getattr(errors, "ERROR_CODES", None)
+    code: dict[str, Any] = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 64}
+    if codes is not None:
+        code = {
+            "description": "The stable machine-readable code (cardrules.errors.ERROR_CODES).",
+            "enum": list(codes),
+        }
+    return {
+        **_head("error", "Error", "A refusal: a CardrulesError's to_dict()."),
+        "type": "object",
+        "properties": {
+            "error": {"description": "The class of the error.", "enum": _error_classes()},
+            "code": code,
+            "message": {"description": "What is wrong, in words (str(err)).", "type": "string"},
+            "data": {
+                "description": "The facts behind the refusal (seat, rule, cards as text...).",
+                "type": "object",
+            },
+        },
+        "required": ["error", "code", "message", "data"],
+        "additionalProperties": False,
+    }
+
+
+def _first_line(cls: type) -> str:
+    doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(doc.split()).replace("``", "")
+
+
+def _event() -> dict[str, Any]:
+    from cardrules.engine import events
+
+    types: dict[str, type] | None = getattr(events, "EVENT_TYPES", None)
+    head = _head("event", "Event", "One entry of an event stream: an event record's to_dict().")
+    if types is None:  # the log's entries are tuples: no JSON form yet
+        kinds = sorted({*_EVENT_KINDS})
+        return {
+            **head,
+            "type": "object",
+            "properties": {"kind": {"enum": kinds}},
+            "required": ["kind"],
+        }
+    variants = []
+    for kind, cls in types.items():
+        record = record_schema(cls, rules=EVENT_RULES)
+        variants.append(
+            {
+                "title": cls.__name__,
+                "description": _first_line(cls),
+                "type": "object",
+                "properties": {"kind": {"const": kind}, **record["properties"]},
+                "required": ["kind", *record["required"]],
+                "additionalProperties": False,
+            }
+        )
+    return {
+        **head,
+        "type": "object",
+        "properties": {"kind": {"enum": list(types)}},
+        "required": ["kind"],
+        "oneOf": variants,
+        "$defs": DEFS,
+    }
+
+
+#: The kinds of the log's entries (Game.events).
+_EVENT_KINDS: Final = (
+    "start", "cut", "deal", "trump", "look", "bid", "amend", "pass", "exchange", "bids",
+    "call", "made", "thrown in", "play", "trick", "score", "counters", "dead", "pickup",
+    "out", "knocked out", "draw", "take", "over",
+)  # fmt: skip
+
+
+_BUILDERS: Final = {
+    "action": _action,
+    "error": _error,
+    "event": _event,
+    "result": _result,
+    "save": _save,
+    "view": _view,
+}
+
+
+def _built(name: str) -> dict[str, Any]:
+    """The schema ``name`` as this version of the code builds it (what the
+    shipped file must hold)."""
+    return _BUILDERS[name]()
+
+
+def _text(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _write(folder: Path | None = None) -> None:
+    """Write every schema to ``folder`` (by default the package's ``schemas/``:
+    ``make schemas``, a maintainer's tool)."""
+    out = Path(__file__).parent / "schemas" if folder is None else folder
+    for name in _NAMES:
+        (out / f"{name}.json").write_text(_text(_built(name)), encoding="utf-8")

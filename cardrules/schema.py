@@ -85,7 +85,7 @@ def schema(name: str) -> dict[str, Any]:
 
     Example:
         >>> schema("action")["properties"]["id"]["maximum"]
-        325
+        331
     """
     if name not in _NAMES:
         shown = repr(name[:30]) if isinstance(name, str) else type(name).__name__
@@ -143,7 +143,7 @@ def _action() -> dict[str, Any]:
     }
 
 
-def _cards(most: int = 52) -> dict[str, Any]:
+def _cards(most: int = 54) -> dict[str, Any]:
     return {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": most}
 
 

@@ -23,6 +23,7 @@ import cardrules
 from cardrules import Game, Result, View
 from cardrules.bots import HeuristicBot
 from cardrules.dsl import builtin_names
+from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.notation import action_from_dict, action_to_dict
 from cardrules.errors import CardrulesError, IllegalAction, SaveError
 from cardrules.schema import _built, _text, schema, schema_names
@@ -106,7 +107,7 @@ def test_view_schema_follows_the_fields() -> None:
     assert list(s["properties"]) == names == s["required"]
     assert list(s["$defs"]["result"]["properties"]) == [f.name for f in attrs.fields(Result)]
     assert s["properties"]["phase"]["enum"] == ["bid", "play", "over", "pass", "trumps"]
-    assert len(s["$defs"]["card"]["enum"]) == 52
+    assert len(s["$defs"]["card"]["enum"]) == 54
     assert s["$defs"]["card"]["enum"][:2] == ["2♣", "3♣"]
     # every field of a view is written by to_dict (so the schema and from_dict see it)
     g = Game(cardrules.load("oh-hell"), 4, seed=3)
@@ -336,7 +337,7 @@ BROKEN_VIEWS = [
     (_set("scores", [0, "4/1", 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", True),
     (_set("scores", [0, 1.5, 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", True),
     (_set("phase", "lunch"), r"view\.phase: expected one of 'bid'", True),
-    (_set("hand", ["2♣"] * 53), r"view\.hand: 53 items, expected at most 52", True),
+    (_set("hand", ["2♣"] * 55), r"view\.hand: 55 items, expected at most 54", True),
     (_set("trick", [[0]]), r"view\.trick\[0\]: expected a list of 2", True),
     (_set("colour", "red"), r"view: unknown field 'colour'", True),
     (lambda d: d.pop("seat"), r"view: missing field 'seat'", True),
@@ -358,7 +359,7 @@ BROKEN_VIEWS = [
         False,
     ),
     (_set("result", []), r"view\.result: expected an object \(Result\)", True),
-    (_set("bids", [0, 0, 10**30, 0]), r"view\.bids\[2\]: .* is out of range \(0 to 52\)", True),
+    (_set("bids", [0, 0, 10**30, 0]), r"view\.bids\[2\]: .* is out of range \(0 to 54\)", True),
 ]
 
 
@@ -429,7 +430,7 @@ def test_the_save_schema_refuses_broken_saves() -> None:
         lambda d: d.__setitem__("format", "cardrules.match"),
         lambda d: d.__setitem__("seed", -1),
         lambda d: d["deals"][0]["hands"][0].__setitem__(0, "1♠"),
-        lambda d: d["actions"].append([0, 326]),
+        lambda d: d["actions"].append([0, NUM_ACTIONS]),
         lambda d: d["state"].__setitem__("phase", "lunch"),
         lambda d: d.pop("deals"),
     ):

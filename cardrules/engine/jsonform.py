@@ -23,7 +23,7 @@ type                       JSON
 ``Suit``                   its word (``"clubs"``)
 ``Action``                 ``{"id": 51, "label": "play A♠"}``
 ``X | None``               ``null`` or the form of ``X``
-``tuple[X, ...]``          a list (at most 52 items unless a field says more)
+``tuple[X, ...]``          a list (at most 54 items unless a field says more)
 ``tuple[A, B]``            a list of two
 ``tuple[tuple[K, V], ...]``  an object ``{str(K): V}`` for the fields in
                            :data:`_AS_OBJECT` (``visible_hands``...)
@@ -43,7 +43,7 @@ Example:
     ...
     cardrules.errors.SaveError: view.hand[1]: expected a card such as 'A♠' or '10♥', got 'Z'
     >>> schema_of(tuple[Card, ...], "hand")
-    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 52}
+    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 54}
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from typing import Any, Final, Union
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, Card, CardSet, Suit
+from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
@@ -78,7 +78,7 @@ __all__ = [
 Decoder = Callable[[object, str], Any]
 
 _SEATS: Final = 52  # the most players a variant may have (dsl.limits.MAX_PLAYERS)
-_PACK: Final = 52
+_PACK: Final = 54  # the standard 52 and two jokers
 _HANDS: Final = 2000  # the most hands a game deals (saves.MAX_SAVE_HANDS)
 #: Ints of fields without a bound of their own stay within what every JSON
 #: reader holds exactly (JavaScript's safe integers).
@@ -90,7 +90,7 @@ _FRACTION_RE: Final = re.compile(r"-?[1-9][0-9]*/(?:[2-9]|[1-9][0-9]+)")
 _NAME_RE: Final = r"^[A-Za-z_][A-Za-z0-9_]*$"
 _SEAT_KEY_RE: Final = r"^(0|[1-9][0-9]?)$"
 
-_CARDS: Final[dict[str, Card]] = {str(c): c for c in ALL_CARDS}
+_CARDS: Final[dict[str, Card]] = {str(c): c for c in CARDS}
 _SUITS: Final[dict[str, Suit]] = {s.word: s for s in Suit}
 
 #: Fields whose ``(key, value)`` pairs are written as a JSON object.
@@ -141,7 +141,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "dead_count": _COUNT,
     "pack_size": _Rule(1, _PACK),
     "knocked_out": _Rule(0, _HANDS),
-    "card_points": _Rule(-100, 100, lengths=(0, _PACK)),  # dsl.limits.MAX_CARD_POINTS
+    "card_points": _Rule(-100, 100, lengths=(0, 52, _PACK)),  # dsl.limits.MAX_CARD_POINTS
     "counters": _Rule(-COUNTER_BOUND, COUNTER_BOUND, max_items=MAX_COUNTERS),
     "legal_actions": _Rule(max_items=NUM_ACTIONS),
     "phase": _Rule(enum=_PHASE_NAMES),
@@ -163,7 +163,7 @@ EVENT_RULES: Final[dict[str, _Rule]] = {
     "count": _COUNT,
     "tricks": _COUNT,
     "bid": _COUNT,
-    "bids": _Rule(-1, _PACK),  # -1: no bid, in the "bids" event
+    "bids": _Rule(-1, 52),  # -1: no bid, in the "bids" event
     "version": _Rule(0, _INT_LIMIT),
     "game": _Rule(1, _INT_LIMIT),
     "seed": _Rule(0, 2**64 - 1),

@@ -552,6 +552,11 @@ class BiddingRule:
     """Hand sizes played "on the forehead": each sees every card but their own."""
     amend: bool = False
     """A bid may be changed until the next player has bid."""
+    one_per_team: bool = False
+    """With teams (``team bids: one per side``): each side makes one bid, the
+    first of its partners in the bidding order bidding for it; the other
+    partners do not bid (their bid is none, 0 in formulas) and the side's
+    contract (``team_bid``) is that one bid."""
 
 
 class PassTo(Enum):

@@ -298,6 +298,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     ),
     "forehead hands": lambda v: ", ".join(str(n) for n in v.bidding.forehead_sizes) or "none",
     "bid changes": lambda v: "until the next bid" if v.bidding.amend else "no",
+    "team bids": lambda v: "one per side" if v.bidding.one_per_team else "each partner",
     "first lead": _first_lead,
     "follow": _follow,
     "lead": lambda v: str(v.play.lead),
@@ -405,6 +406,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return tricks or _differs(v, key)
     if key in ("hook", "bids", "blind bids", "forehead hands", "bid changes"):
         return bidding or _differs(v, key)
+    if key == "team bids":
+        return _differs(v, key)
     if key in ("winner", "tie"):
         return tricks or _differs(v, key)
     if key in ("loser", "cuts on the first trick", "take a hand from"):

@@ -610,6 +610,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         tok: Token = c[2]
         return self._setting(c, ("bidding.amend", tok.type == "V_UNTIL_NEXT_BID" or _bool(tok)))
 
+    def team_bids(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("bidding.one_per_team", c[2].type == "V_ONE_PER_SIDE"))
+
     def bids(self, c: list[Any]) -> Setting:
         lo = self._int(c[2], 0, limits.MAX_PLAYERS, "a bid")
         hi: int | None = None

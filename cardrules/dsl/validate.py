@@ -85,6 +85,11 @@ __all__ = [
 BID_VARIABLES: Final = frozenset(
     {"bid", "diff", "exact", "over", "under", "blind", "team_bid", "partner_bid"}
 )
+#: The variables of a seat's own bid (not its side's): a partner who does not
+#: bid (``team bids: one per side``) has none.
+_SEAT_BID_VARIABLES: Final = frozenset(
+    {"bid", "diff", "exact", "over", "under", "blind", "partner_bid"}
+)
 #: The formula variables that read the card points taken (``card points:``).
 POINT_VARIABLES: Final = frozenset({"points", "all_points", "most_points", "team_points"})
 
@@ -468,6 +473,17 @@ def _check(
         )
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise fail("bids", "the highest bid is less than the lowest")
+    seat_bid_vars = (
+        v.scoring.formula.uses() & _SEAT_BID_VARIABLES if v.scoring.formula is not None else ()
+    )
+    if b.one_per_team and v.teams and bidding and seat_bid_vars:
+        raise fail(
+            culprit("score", "team bids"),
+            f"the score reads {_and_or(sorted(seat_bid_vars), 'and')}, but with "
+            "`team bids: one per side` only one partner of each side bids",
+            hint="score the side's bid in `team score:` (where `bid` is the side's bid), "
+            "or read `team_bid` in `score:`",
+        )
 
     # ---- passing
     ps = v.passing
@@ -634,6 +650,7 @@ _OFF: Final = {
     "blind bids": "add `blind bids: no`",
     "forehead hands": "add `forehead hands: none`",
     "bid changes": "add `bid changes: no`",
+    "team bids": "add `team bids: each partner`",
     "bids": "add `bids: 0 to the hand size`",
 }
 
@@ -1068,6 +1085,20 @@ def _forehead_hands(c: _Context) -> Iterator[_NoOp]:
     )
 
 
+def _team_bids(c: _Context) -> Iterator[_NoOp]:
+    if not c.v.bidding.one_per_team:
+        return
+    if not c.bidding:
+        yield _without_bidding(c, "team bids")
+    elif not c.v.teams:
+        yield _NoOp(
+            "team bids",
+            "`team bids: one per side` has no effect: every player is on their own "
+            "(no `teams:`)",
+            ("teams",),
+        )
+
+
 def _bid_changes(c: _Context) -> Iterator[_NoOp]:
     if not c.bidding and c.v.bidding.amend:
         yield _without_bidding(c, "bid changes")
@@ -1480,6 +1511,7 @@ _MODE_SETTINGS: Final = {
             "blind bids",
             "forehead hands",
             "bid changes",
+            "team bids",
             "leading trumps",
             "card points",
             "score",
@@ -1600,6 +1632,7 @@ EFFECTS: Final[dict[str, Effect]] = {
         _forehead_hands,
     ),
     "bid changes": Effect(("bidding.amend",), "games with bidding in turn", _bid_changes),
+    "team bids": Effect(("bidding.one_per_team",), "games with teams and bidding", _team_bids),
     "follow": Effect(
         ("play.follow",),
         "every game; each term matching some cards and not others, each set reachable",

@@ -195,6 +195,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "going_alone"): False,
     ("TrumpRule", "keep_turned"): False,
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
+    ("BiddingRule", "one_per_team"): False,
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
@@ -271,6 +272,9 @@ class _Rules:
         self.blind = b.blind
         self.forehead = frozenset(b.forehead_sizes)
         self.amend = b.amend and self.bid_style == 1
+        # One bid per side (``team bids: one per side``): only the first partner
+        # of each side in the bidding order bids (engine/bidding.py).
+        self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0
         p = v.play
         self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
         self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0

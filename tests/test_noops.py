@@ -111,6 +111,7 @@ SAMPLES: dict[str, list[str]] = {
     "blind bids": ["blind bids: only 0"],
     "forehead hands": ["forehead hands: 1"],
     "bid changes": ["bid changes: until the next bid"],
+    "team bids": ["team bids: one per side", "team bids: each partner"],
     "first lead": ["first lead: holder of A♠ leads any spade"],
     "follow": [
         "follow: must follow suit, must trump when void",
@@ -285,6 +286,17 @@ STATED: dict[str, tuple[str, str]] = {
     "trump order in the usual order": (
         TRICKS + "trump order: A of trumps, K of trumps\n",
         "`trump order` has no effect: it ranks the trumps in their usual order",
+    ),
+    "one bid per side without teams": (
+        TRICKS + "team bids: one per side\n",
+        "`team bids: one per side` has no effect: every player is on their own",
+    ),
+    "one bid per side without bidding": (
+        TRICKS.replace("players: 3 to 7", "players: 4").replace(
+            "score: if exact then 10 + bid else 0", "score: tricks"
+        )
+        + "teams: 1 and 3, 2 and 4\nbidding: none\nteam bids: one per side\n",
+        "`team bids` needs bidding, but this game has no bidding",
     ),
     "forehead hands never dealt": (
         TRICKS + "forehead hands: 9\n",

@@ -1093,8 +1093,7 @@ def _team_bids(c: _Context) -> Iterator[_NoOp]:
     elif not c.v.teams:
         yield _NoOp(
             "team bids",
-            "`team bids: one per side` has no effect: every player is on their own "
-            "(no `teams:`)",
+            "`team bids: one per side` has no effect: every player is on their own (no `teams:`)",
             ("teams",),
         )
 

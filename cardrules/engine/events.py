@@ -33,6 +33,9 @@ def _public(ev: Event) -> Event:
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):
         return (kind, ev[1], tuple(ev[2]), tuple(map(ALL_CARDS.__getitem__, ev[3])))
+    if kind == "bids":
+        # A seat that does not bid (``team bids: one per side``) has no bid.
+        return (kind, tuple(None if b < 0 else b for b in ev[1]))
     if kind == "score":
         return (
             kind,

@@ -64,6 +64,7 @@ from cardrules.engine.bidding import (
     _after_trumps,
     _amend_options,
     _bid_options,
+    _bidders,
     _do_bid,
     _try_amend,
     _try_bid,
@@ -770,7 +771,8 @@ class Game:
         * ``("pass", seat, card)``: ``seat`` chooses ``card`` to pass (games with ``pass:``)
         * ``("exchange", hand_number, (target per seat), (CardSet per seat))``: every
           seat has chosen; seat ``s``'s chosen cards go to seat ``targets[s]``
-        * ``("bids", (bid per seat))``: the bidding is over (all bids public)
+        * ``("bids", (bid per seat))``: the bidding is over (all bids public; ``None``
+          for a seat that does not bid, ``team bids: one per side``)
         * ``("call", seat, action)``: an action choosing trumps (``Name``,
           ``OrderUp``, ``Decline``, ``Discard``; and the maker's ``Alone`` or
           ``WithPartner``, games with ``going alone:``); in :meth:`events_for`, another
@@ -991,6 +993,7 @@ class Game:
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
             discarded=_cards_of(self._discarded) if seat == self._dealer else (),
+            bidders=_bidders(self) if self._r.bid_style else (),
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             teams=self._r.teams,

@@ -159,6 +159,9 @@ class View:
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
             ordered the turned card up), or ``None``.
+        bidders: the seats that bid this hand, in the order they bid: every
+            seat dealt to, or with one bid per side (``team bids: one per side``)
+            the first partner of each side (empty in games without bidding).
         alone: the seat playing this hand alone (``going alone:``; its partners
             sit the hand out, their cards face down and unplayed), or ``None``.
         discarded: the cards this seat discarded face down this hand (only
@@ -224,6 +227,7 @@ class View:
     trump_maker: int | None = None
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
+    bidders: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -268,6 +272,7 @@ class View:
             "trump_maker": self.trump_maker,
             "alone": self.alone,
             "discarded": list(map(_text, self.discarded)),
+            "bidders": list(self.bidders),
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "teams": [list(t) for t in self.teams],

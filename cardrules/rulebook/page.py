@@ -67,6 +67,7 @@ from cardrules.rulebook.words import (
     plural,
     schedule_phrase,
     scoring_phrase,
+    side_bids,
     tie_phrase,
     trump_lead_phrase,
     trump_order_phrase,
@@ -226,6 +227,9 @@ def _difference_line(d: Difference, ptitle: str) -> str:
 
 
 def _bidding_fact(v: Variant) -> str:
+    if side_bids(v):
+        how = "at once" if v.bidding.style is BidStyle.SIMULTANEOUS else "in turn"
+        return f"one bid per side, {how}" + (", with the hook" if has_hook(v) else "")
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "everyone at once"
     return "in turn, with the hook" if has_hook(v) else "in turn, the dealer last"

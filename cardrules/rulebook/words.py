@@ -560,6 +560,21 @@ def bidding_phrase(v: Variant) -> str:
     b = v.bidding
     if not v.has_bidding:
         return ""
+    if side_bids(v):
+        if b.style is BidStyle.SIMULTANEOUS:
+            text = (
+                "Each side makes one bid, the tricks the partners will take together: the "
+                "sides bid at the same time, each bid said by the side's first player in "
+                f"turn from the dealer's {left_or_right(v)}; the other partners do not bid"
+            )
+        else:
+            text = (
+                "Each side makes one bid, the tricks the partners will take together. The "
+                f"sides bid one at a time, starting with the side of the player to the "
+                f"dealer's {left_or_right(v)}; each side's bid is said by its first player "
+                "in turn, and its other partners do not bid"
+            )
+        return text + f". A bid is {bid_range_phrase(v)}."
     if b.style is BidStyle.SIMULTANEOUS:
         text = (
             "Everyone bids at the same time: on a count of three, each player shows their "
@@ -574,6 +589,11 @@ def bidding_phrase(v: Variant) -> str:
     return text
 
 
+def side_bids(v: Variant) -> bool:
+    """True when each side makes one bid (``team bids: one per side``)."""
+    return v.has_bidding and v.bidding.one_per_team and bool(v.teams)
+
+
 def has_hook(v: Variant) -> bool:
     """True when the dealer, bidding last, may not make the bids add up (the hook)."""
     return v.has_bidding and v.bidding.style is BidStyle.IN_TURN and v.bidding.hook
@@ -585,6 +605,12 @@ def hook_phrase(v: Variant) -> str:
         return ""
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "Since everyone bids at once, nobody bids last, and no bid is ever ruled out."
+    if v.bidding.hook and side_bids(v):
+        return (
+            "The hook: the side that bids last may not bid the number that would make the "
+            "sides' bids add up to the number of tricks in the hand. If the other sides "
+            "have already bid more than that, it may bid anything."
+        )
     if v.bidding.hook:
         return (
             "The hook: the dealer may not bid the number that would make all the bids add "
@@ -1342,7 +1368,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Bidding",
-        ("bidding.style", "bidding.min_bid", "bidding.max_bid"),
+        ("bidding.style", "bidding.min_bid", "bidding.max_bid", "bidding.one_per_team"),
         _or(bidding_phrase, "Nobody bids."),
     ),
     Rule("The hook", ("bidding.hook",), _or(hook_phrase, "Nobody bids, so there is no hook.")),
@@ -1525,6 +1551,7 @@ SETTING_LINES: dict[str, str] = {
     "bidding.blind_only": "blind bids",
     "bidding.forehead_sizes": "forehead hands",
     "bidding.amend": "bid changes",
+    "bidding.one_per_team": "team bids",
     "play.first_leader": "first lead",
     "play.lead_card": "first lead",
     "play.first_lead": "first lead",

@@ -118,7 +118,10 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
         if key == "going alone":  # order-up, with partners
             extra = "trumps: order up\nplayers: 4\nteams: 1 and 3, 2 and 4\n"
         if key == "team bids":  # partners, and a score that reads the side's bid
-            extra = "players: 4\nteams: 1 and 3, 2 and 4\nscore: if team_tricks >= team_bid then 1 else 0\n"
+            extra = (
+                "players: 4\nteams: 1 and 3, 2 and 4\n"
+                "score: if team_tricks >= team_bid then 1 else 0\n"
+            )
         if key in ("may name no trumps", "trump ties"):
             extra = "trumps: named by the highest bidder\n"
         try:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 import attrs
-
 import pytest
 from catalog_support import roundtrip, stack
 from hypothesis import given, settings

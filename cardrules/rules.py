@@ -641,6 +641,9 @@ class PlayRule:
     first_trick: CardChoice = attrs.field(factory=_any_card)
     broken_by: tuple[BreakTrigger, ...] = attrs.field(factory=_any_play)
     """What breaks a suit, for the ``unbroken`` terms of the lists."""
+    also_breaks: tuple[tuple[Card, Suit], ...] = ()
+    """Cards that break another suit as well as their own when they break
+    (``breaking cards: Q♠ breaks hearts``), sorted by card then suit."""
     leader_out: LeaderOut = LeaderOut.NEXT_IN
 
     @classmethod

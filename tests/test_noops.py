@@ -120,6 +120,7 @@ SAMPLES: dict[str, list[str]] = {
     "lead": ["lead: any card except unbroken hearts, otherwise any card"],
     "first trick": ["first trick: any card except hearts, otherwise any card"],
     "broken by": ["broken by: void play, forced lead"],
+    "breaking cards": ["breaking cards: Q♠ breaks hearts, J♦ breaks clubs and spades"],
     "leader out": ["leader out: next highest card", "leader out: draws a dead card"],
     "leading trumps": ["leading trumps: once broken"],
     "dead tricks": ["dead tricks: face down"],
@@ -222,6 +223,10 @@ STATED: dict[str, tuple[str, str]] = {
     "no-trump hands the trump cycle already has": (
         TRICKS + "trumps: cycle spades, no trumps\nno trumps: every 2nd hand\n",
         "`no trumps: every 2nd hand` has no effect",
+    ),
+    "breaking cards without an unbroken term": (
+        TRICKS + "breaking cards: Q♠ breaks hearts\n",
+        "`breaking cards` has no effect",
     ),
     "broken by without an unbroken term": (
         TRICKS + "broken by: void play\n",

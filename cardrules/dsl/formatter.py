@@ -304,6 +304,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "lead": lambda v: str(v.play.lead),
     "first trick": lambda v: str(v.play.first_trick),
     "broken by": lambda v: ", ".join(t.value for t in v.play.broken_by),
+    "breaking cards": lambda v: ", ".join(f"{c} breaks {s.word}" for c, s in v.play.also_breaks),
     "leader out": lambda v: v.play.leader_out.value,
     "leading trumps": lambda v: (
         "once broken" if v.play.lead == lead_choice(trumps_once_broken=True) else "any time"
@@ -364,6 +365,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return not shorthand_lead
     if key in ("first trick", "broken by", "leader out"):
         return _differs(v, key)
+    if key == "breaking cards":
+        return bool(v.play.also_breaks)
     if key == "extends":
         return v.parent is not None
     if key in ("title", "summary"):

@@ -730,6 +730,26 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         triggers = tuple(dict.fromkeys(x for x in c[2:] if isinstance(x, BreakTrigger)))
         return self._setting(c, ("play.broken_by", triggers))
 
+    def break_card(self, c: list[Any]) -> tuple[Token, list[tuple[Card, Suit]]]:
+        tok: Token = c[0]
+        k = card(str(tok))
+        return tok, [(k, _suit(t)) for t in c[2:] if isinstance(t, Token) and t.type == "SUIT"]
+
+    def breaking_cards(self, c: list[Any]) -> Setting:
+        pairs: list[tuple[Card, Suit]] = []
+        for tok, items in (x for x in c[2:] if isinstance(x, tuple)):
+            for pair in items:
+                if pair in pairs:
+                    raise self._err(tok, f"{pair[0]} breaks {pair[1].word} twice")
+                if pair[1] == pair[0].suit:
+                    raise self._err(
+                        tok,
+                        f"{pair[0]} breaks {pair[1].word} anyway: it is one of them",
+                        expected="another suit than the card's own",
+                    )
+                pairs.append(pair)
+        return self._setting(c, ("play.also_breaks", tuple(sorted(pairs))))
+
     def leader_out(self, c: list[Any]) -> Setting:
         out = {
             "V_NEXT_PLAYER_IN": LeaderOut.NEXT_IN,

@@ -1259,6 +1259,32 @@ def _broken_by(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _breaking_cards(c: _Context) -> Iterator[_NoOp]:
+    p = c.v.play
+    if not p.also_breaks:
+        return
+    lists = (p.follow, p.lead, p.first_trick)
+    if not any(t.unbroken for rule in lists for o in rule.options for t in o.terms):
+        yield _NoOp(
+            "breaking cards",
+            "`breaking cards` has no effect: no `follow:`, `lead:` or `first trick:` rule "
+            "uses `unbroken`",
+            ("follow", "lead", "leading trumps", "first trick"),
+        )
+        return
+    pack = c.v.deck.cards
+    for k, s in p.also_breaks:
+        if k not in pack:
+            yield _NoOp(
+                "breaking cards",
+                f"`{k} breaks {s.word}` in `breaking cards` has no effect: {k} is taken out "
+                "of the pack",
+                ("deck",),
+                hint=f"take `{k} breaks {s.word}` out of the line",
+                part=len(p.also_breaks) > 1,
+            )
+
+
 def _shedding_only(
     key: str, changed: Callable[[Variant], bool]
 ) -> Callable[[_Context], Iterator[_NoOp]]:
@@ -1647,6 +1673,11 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("play.first_trick",),
         "every game; each term matching some cards and not others",
         _first_trick,
+    ),
+    "breaking cards": Effect(
+        ("play.also_breaks",),
+        "games whose card-set rules use `unbroken`, for cards in the pack",
+        _breaking_cards,
     ),
     "broken by": Effect(
         ("play.broken_by",), "games whose card-set rules use `unbroken`", _broken_by

@@ -17,7 +17,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice, CardTerm, TermKind
-from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardSet
+from cardrules.cards import ALL_CARDS, FULL_DECK_MASK, SUIT_MASKS, Card, CardSet
 from cardrules.engine.actions import Action
 from cardrules.engine.ranks import RankTables
 from cardrules.errors import ScoreError, VariantError
@@ -196,6 +196,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "keep_turned"): False,
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
     ("BiddingRule", "one_per_team"): False,
+    ("PlayRule", "also_breaks"): (),
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
@@ -315,6 +316,11 @@ class _Rules:
         self.break_any = BreakTrigger.ANY_PLAY in p.broken_by
         self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
         self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by
+        # Card -> the other suits (a 4-bit set) it breaks too (``breaking cards:``).
+        extra = [0] * len(ALL_CARDS)
+        for k, s in p.also_breaks:
+            extra[int(k)] |= 1 << int(s)
+        self.break_extra: tuple[int, ...] = tuple(extra)
         self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
         # "The power": a dead trick's taker without cards draws a dead card and leads it.
         self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode

@@ -538,7 +538,7 @@ class Game:
                     or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
                     or (r.break_forced and not trick and self._forced_lead)
                 ):
-                    self._broken_suits |= _SUIT_BIT[suit]
+                    self._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
             trick.append(c)
             self._trick_seats.append(s)
             self._events.append(("play", s, c))

@@ -798,6 +798,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
             "VOID_PLAY" in triggers and trick and x.suit != trick[0].suit
         ):
             suits.add(x.suit)
+            suits.update(s for k, s in getattr(v.play, "also_breaks", ()) if k == x)
         held[pos].discard(x)
         trick.append(x)
         broken = broken or x.suit == trump

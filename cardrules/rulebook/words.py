@@ -1418,7 +1418,7 @@ RULES: tuple[Rule, ...] = (
         [
             Rule(
                 "Breaking a suit",
-                _play_settings("broken_by"),
+                _play_settings("broken_by", "also_breaks"),
                 lambda v: f"A suit is broken {break_phrase(v.play)}.",
             )
         ]
@@ -1563,6 +1563,7 @@ SETTING_LINES: dict[str, str] = {
     "play.trump_lead": "leading trumps",
     "play.lead": "leading trumps” or “lead",
     "play.broken_by": "broken by",
+    "play.also_breaks": "breaking cards",
     "play.leader_out": "leader out",
     "shedding.dead_tricks": "dead tricks",
     "shedding.all_out": "all out together",

@@ -344,16 +344,43 @@ class DeckRule:
     lowest: int = 2
     """The lowest rank of each suit (2: the standard 52; 9: the 24-card pack
     9 to ace; 7: the 32-card pack 7 to ace)."""
+    removed_for: tuple[tuple[int, int, int], ...] = ()
+    """Cards taken out for some numbers of players only (``without 2♦ for 3
+    players, 2♦ 2♣ for 5 players``): ``(fewest, most, card mask)`` entries, by
+    number of players; a count no entry names keeps the whole pack."""
 
     @property
     def cards(self) -> CardSet:
-        """The cards in play."""
+        """The cards in play (with ``removed_for``: the cards of a count of players
+        that no entry names; see :meth:`cards_for`)."""
         return CardSet(_ranks_from(self.lowest) & ~self.removed)
 
     @property
     def size(self) -> int:
         """The number of cards in the pack."""
         return len(self.cards)
+
+    def removed_for_players(self, players: int) -> int:
+        """The mask of the cards taken out for ``players`` players only.
+
+        Example:
+            >>> from cardrules.cards import card
+            >>> d = DeckRule(removed_for=((3, 3, 1 << int(card("2♦"))),))
+            >>> len(d.cards_for(3)), len(d.cards_for(4))
+            (51, 52)
+        """
+        for lo, hi, mask in self.removed_for:
+            if lo <= players <= hi:
+                return mask
+        return 0
+
+    def cards_for(self, players: int) -> CardSet:
+        """The cards in play in a game of ``players`` players."""
+        return CardSet(self.cards.mask & ~self.removed_for_players(players))
+
+    def size_for(self, players: int) -> int:
+        """The number of cards in the pack for ``players`` players."""
+        return len(self.cards_for(players))
 
 
 @frozen
@@ -636,6 +663,10 @@ class PlayRule:
     first_leader: FirstLeader = FirstLeader.DEALER_NEXT
     lead_card: Card | None = None
     first_lead: FirstLead = FirstLead.ANY
+    lead_card_else: tuple[Card, ...] = ()
+    """When ``lead_card`` is not in the pack (taken out for this number of
+    players), the first of these that is takes its place (``holder of 2♣
+    otherwise 3♣ leads it``)."""
     follow: CardChoice = attrs.field(factory=_standard_follow)
     lead: CardChoice = attrs.field(factory=_any_card)
     first_trick: CardChoice = attrs.field(factory=_any_card)

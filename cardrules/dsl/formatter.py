@@ -138,7 +138,7 @@ def _first_lead(v: Variant) -> str:
     p = v.play
     if p.first_leader is FirstLeader.DEALER_NEXT or p.lead_card is None:
         return "dealer's neighbour"
-    text = f"holder of {p.lead_card}"
+    text = f"holder of {p.lead_card}" + "".join(f" otherwise {k}" for k in p.lead_card_else)
     if p.first_lead is FirstLead.CARD:
         return text + " leads it"
     if p.first_lead is FirstLead.SUIT:
@@ -165,6 +165,12 @@ def _deck(v: Variant) -> str:
     text = "standard 52" if low == 2 else f"{Rank(low).label} to ace"
     if v.deck.removed:
         text += " without " + " ".join(str(c) for c in CardSet(v.deck.removed))
+    elif v.deck.removed_for:
+        text += " without " + ", ".join(
+            " ".join(str(c) for c in CardSet(mask))
+            + f" for {lo if lo == hi else f'{lo} to {hi}'} players"
+            for lo, hi, mask in v.deck.removed_for
+        )
     return text
 
 

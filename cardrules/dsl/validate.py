@@ -347,6 +347,7 @@ def _check(
             "trump rule",
         )
     for n in v.players.counts():
+        deck = v.deck.size_for(n)  # the pack of this number of players
         if sched.pattern not in (Pattern.LIST, Pattern.WHOLE_PACK):
             start = sched.start.start_for(n, deck)
             if start < 1:
@@ -506,7 +507,7 @@ def _check(
                     hint="allow only even numbers of players, or pass left or right",
                 )
         for n in v.players.counts():
-            small = _smallest_hand(sched, n, deck)
+            small = _smallest_hand(sched, n, v.deck.size_for(n))
             if ps.count > small:
                 raise fail(
                     culprit("pass", sched_key, "players"),
@@ -542,6 +543,19 @@ def _check(
             culprit("first lead", "deck"),
             f"{p.lead_card} leads first, but it is taken out of the pack",
         )
+    for n in v.players.counts():
+        pack_n = v.deck.cards_for(n)
+        if p.lead_card is not None and not any(
+            k in pack_n for k in (p.lead_card, *p.lead_card_else)
+        ):
+            named = _and_or([str(k) for k in (p.lead_card, *p.lead_card_else)], "and")
+            raise fail(
+                culprit("first lead", "deck"),
+                f"{named} {'is' if not p.lead_card_else else 'are all'} taken out of the "
+                f"pack for {n} players, so nobody leads first",
+                hint=f"name a card that stays in, such as `holder of {p.lead_card} otherwise "
+                f"{next(iter(pack_n))} leads it`",
+            )
     for entry in v.trumps.order:
         if entry.card is not None and entry.card not in v.deck.cards:
             raise fail(
@@ -1784,7 +1798,7 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     "summary": ("summary",),
     "mode": ("mode",),
     "players": ("players.min", "players.max"),
-    "deck": ("deck.removed", "deck.lowest"),
+    "deck": ("deck.removed", "deck.lowest", "deck.removed_for"),
     "first dealer": ("dealer.first", "dealer.seat"),
     "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
     "trumps": (
@@ -1794,7 +1808,12 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
         "trumps.none_when_pack_empty",
         "trumps.namer",
     ),
-    "first lead": ("play.first_leader", "play.lead_card", "play.first_lead"),
+    "first lead": (
+        "play.first_leader",
+        "play.lead_card",
+        "play.first_lead",
+        "play.lead_card_else",
+    ),
     "match word": ("match.word",),
 }
 

@@ -197,6 +197,8 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
     ("BiddingRule", "one_per_team"): False,
     ("PlayRule", "also_breaks"): (),
+    ("PlayRule", "lead_card_else"): (),
+    ("DeckRule", "removed_for"): (),
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
@@ -278,6 +280,12 @@ class _Rules:
         self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0
         p = v.play
         self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
+        if self.lead_card >= 0 and not self.pack_mask >> self.lead_card & 1:
+            # Taken out of this pack: the first card named after it that is in it.
+            self.lead_card = next(
+                (int(k) for k in p.lead_card_else if self.pack_mask >> int(k) & 1),
+                self.lead_card,
+            )
         self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0
         self.first_lead = (
             0
@@ -413,6 +421,10 @@ class _Rules:
         self.score_cache: dict[tuple[int | bool, ...], Num] = {}
         self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
         self._fingerprint: str | None = None
+        # Cards out for some numbers of players only (``without 2♦ for 3
+        # players``): a game compiles the rules of its number (for_players).
+        self.pack_by_players = bool(v.deck.removed_for)
+        self._for_players: dict[int, _Rules] = {}
         self._geometry: dict[
             int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
         ] = {}
@@ -493,6 +505,24 @@ class _Rules:
         geo = (sizes, max(sizes), nxt, order)
         self._geometry[players] = geo
         return geo
+
+    def for_players(self, players: int) -> _Rules:
+        """The rules of a game of ``players`` players: these, or, when the pack
+        takes some cards out for that number only, the rules compiled with that
+        pack (the same variant and fingerprint)."""
+        if not self.pack_by_players:
+            return self
+        hit = self._for_players.get(players)
+        if hit is None:
+            v = self.variant
+            d = v.deck
+            out = d.removed | d.removed_for_players(players)
+            hit = _Rules(v.evolve(deck=attrs.evolve(d, removed=out, removed_for=())))
+            hit.variant = v
+            hit._fingerprint = self.fingerprint
+            if len(self._for_players) < 64:
+                self._for_players[players] = hit
+        return hit
 
     def pass_offset(self, hand_number: int, players: int) -> int:
         """How many seats along, in the direction of play, a seat's passed cards go

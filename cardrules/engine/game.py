@@ -341,6 +341,8 @@ class Game:
         # Checked before the geometry cache: 4.0 == 4 would find the entry of 4.
         if type(players) is not int:
             raise ValueError(f"players must be an int, got {_describe(players)}")
+        if r.pack_by_players:
+            r = r.for_players(players)  # the pack of this number of players
         geo = r._geometry.get(players)
         if geo is None:
             allowed = variant.players

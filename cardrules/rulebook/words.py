@@ -191,10 +191,19 @@ def deck_phrase(v: Variant) -> str:
     else:
         order = "aces high (A K Q J 10 ... 2)"
         pack = "a 52-card pack"
+    by_count = ""
+    if v.deck.removed_for:
+        parts = [
+            f"without {CardSet(mask)} for {lo if lo == hi else f'{lo} to {hi}'} players "
+            f"({v.deck.size_for(lo)} cards)"
+            for lo, hi, mask in v.deck.removed_for
+        ]
+        by_count = f" ({'; '.join(parts)})"
     if v.deck.removed == 0:
-        return f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
+        whole = f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
+        return whole.replace(", ", by_count + ", ", 1) if by_count else whole
     gone = CardSet(v.deck.removed)
-    return f"{pack} without {gone} ({v.deck.size} cards), {order}"
+    return f"{pack} without {gone} ({v.deck.size} cards){by_count}, {order}"
 
 
 def direction_phrase(v: Variant) -> str:
@@ -272,7 +281,7 @@ def schedule_phrase(v: Variant) -> str:
     start = start_phrase(s.start, v.players.counts())
     p = s.pattern
     if p is Pattern.WHOLE_PACK:
-        even = all(v.deck.size % n == 0 for n in v.players.counts())
+        even = all(v.deck.size_for(n) % n == 0 for n in v.players.counts())
         text = "The whole pack is dealt out, one card at a time, in a single deal"
         if not even:
             text += "; some players may get one card more than others"
@@ -752,7 +761,7 @@ def amend_phrase(v: Variant) -> str:
 
 def _lead_card_may_be_undealt(v: Variant) -> bool:
     return v.mode is Mode.TRICKS and any(
-        s * n < v.deck.size for n in v.players.counts() for s in v.hand_sizes(n)
+        s * n < v.deck.size_for(n) for n in v.players.counts() for s in v.hand_sizes(n)
     )
 
 
@@ -772,6 +781,14 @@ def first_lead_phrase(v: Variant) -> str:
     else:
         what = "may lead any card"
     text = f"{who} leads the first trick and {what}."
+    if holder and p.lead_card_else:
+        others = p.lead_card_else
+        instead = (
+            f"the {others[0]}"
+            if len(others) == 1
+            else "the first of " + join_words([str(k) for k in others]) + " left in the pack"
+        )
+        text += f" When the {c} is taken out of the pack, {instead} takes its place."
     if holder and _lead_card_may_be_undealt(v):
         text += f" If nobody was dealt the {c}, the player to the dealer's {side} leads."
     return text
@@ -1327,7 +1344,11 @@ def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant
 RULES: tuple[Rule, ...] = (
     Rule("Kind of game", ("mode",), lambda v: mode_phrase(v).capitalize() + "."),
     Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
-    Rule("Pack", ("deck.removed", "deck.lowest"), lambda v: deck_phrase(v).capitalize() + "."),
+    Rule(
+        "Pack",
+        ("deck.removed", "deck.lowest", "deck.removed_for"),
+        lambda v: deck_phrase(v).capitalize() + ".",
+    ),
     Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
     Rule("Dealer", ("dealer.first", "dealer.seat", "match.loser_deals"), dealer_phrase),
     Rule(
@@ -1390,7 +1411,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "First lead",
-        ("play.first_leader", "play.lead_card", "play.first_lead"),
+        ("play.first_leader", "play.lead_card", "play.first_lead", "play.lead_card_else"),
         first_lead_phrase,
     ),
     Rule(
@@ -1519,6 +1540,7 @@ SETTING_LINES: dict[str, str] = {
     "players.max": "players",
     "deck.removed": "deck",
     "deck.lowest": "deck",
+    "deck.removed_for": "deck",
     "direction": "direction",
     "dealer.first": "first dealer",
     "dealer.seat": "first dealer",
@@ -1555,6 +1577,7 @@ SETTING_LINES: dict[str, str] = {
     "play.first_leader": "first lead",
     "play.lead_card": "first lead",
     "play.first_lead": "first lead",
+    "play.lead_card_else": "first lead",
     "play.must_follow": "follow",
     "play.must_trump": "follow",
     "play.must_beat": "follow",

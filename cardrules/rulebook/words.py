@@ -745,7 +745,7 @@ def pass_phrase(v: Variant) -> str:
         return f"{lead} In every hand the cards go {_pass_words(v, cycle[0])}."
     parts = [f"in the {ordinal(i + 1)} hand {_pass_words(v, to)}" for i, to in enumerate(cycle)]
     return (
-        f"{lead} Where they go follows a cycle of {len(cycle)} hands, then starts again: "
+        f"{lead} Where they go follows a cycle of {len(cycle)} hands, over and over: "
         f"{'; '.join(parts)}."
     )
 

@@ -83,7 +83,11 @@ SAMPLES: dict[str, list[str]] = {
     "summary": ['summary: "S"'],
     "mode": ["mode: shedding"],
     "players": ["players: 3 to 7"],
-    "deck": ["deck: standard 52 without 2♣", "deck: 9 to ace without 9♣"],
+    "deck": [
+        "deck: standard 52 without 2♣",
+        "deck: 9 to ace without 9♣",
+        "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
+    ],
     "direction": ["direction: anticlockwise"],
     "first dealer": ["first dealer: seat 2", "first dealer: random"],
     "deal passes": ["deal passes: to the loser"],
@@ -112,7 +116,10 @@ SAMPLES: dict[str, list[str]] = {
     "forehead hands": ["forehead hands: 1"],
     "bid changes": ["bid changes: until the next bid"],
     "team bids": ["team bids: one per side", "team bids: each partner"],
-    "first lead": ["first lead: holder of A♠ leads any spade"],
+    "first lead": [
+        "first lead: holder of A♠ leads any spade",
+        "first lead: holder of 2♣ otherwise 3♣ leads it",
+    ],
     "follow": [
         "follow: must follow suit, must trump when void",
         "follow: suit led, otherwise any card",

@@ -69,7 +69,7 @@ def _start_bidding(g: Game) -> bool:
         return False
     g._phase = _BID
     g._looked = [not r.blind or forehead] * n
-    order0 = _bidders(g)
+    order0 = _bidders(g) if r.team_bids else g._seats
     g._bid_pos = 0
     g._to_act = order0[0]
     g._waiting = list(order0) if style == 2 else None
@@ -141,7 +141,8 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
     g._blind[s] = action.blind
     g._looked[s] = True
     g._events.append(("bid", s, action.n, action.blind))
-    seats = _bidders(g)  # the seats dealt to, the dealer last (or one per side)
+    # The seats dealt to, the dealer last (one per side: engine/bidding._bidders).
+    seats = _bidders(g) if g._r.team_bids else g._seats
     n = len(seats)
     if g._waiting is None:
         pos = g._bid_pos + 1

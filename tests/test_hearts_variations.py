@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from catalog_support import roundtrip
+from catalog_support import check_file, roundtrip
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,6 +161,19 @@ def test_the_example_deal_of_the_file_shows_the_rule() -> None:
 
 
 def test_both_files_read_and_write_back() -> None:
+    check_file("hearts-queen-breaks", {"play.also_breaks"})
+    check_file(
+        "hearts-3-to-6",
+        {
+            "deck.removed_for",
+            "passing.cycle",
+            "play.lead_card_else",
+            "players.max",
+            "players.min",
+            "schedule.count",
+            "schedule.start.table",
+        },
+    )
     roundtrip(MANY)
     roundtrip(QUEEN)
     text = cardrules.format(MANY)

@@ -357,6 +357,14 @@ PARTS: dict[str, tuple[str, str]] = {
         SHED + "options: dead tricks, hook\n",
         "`hook` in `options` has no effect",
     ),
+    "a fallback lead card never needed": (
+        TRICKS + "first lead: holder of 2♣ otherwise 3♣ leads it\n",
+        "`otherwise 3♣` in `first lead` has no effect",
+    ),
+    "cards out for a number of players the game does not allow": (
+        TRICKS + "deck: standard 52 without 2♦ for 3 players, 2♣ for 8 players\n",
+        "the cards out `for 8 players` in `deck` have no effect",
+    ),
     "a set after any card": (
         TRICKS + "follow: any card, otherwise suit led\n",
         "`suit led` in `follow:` has no effect",

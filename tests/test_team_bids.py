@@ -15,7 +15,7 @@ import random
 
 import attrs
 import pytest
-from catalog_support import roundtrip, stack
+from catalog_support import check_file, roundtrip, stack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -168,6 +168,16 @@ def test_a_refused_bid_leaves_the_game_unchanged() -> None:
 
 
 def test_the_file_reads_and_writes_back() -> None:
+    check_file(
+        "spades-side-bids",
+        {
+            "bidding.one_per_team",
+            "bidding.min_bid",
+            "bidding.blind",
+            "bidding.blind_only",
+            "scoring.formula",
+        },
+    )
     roundtrip(SIDE)
     assert SIDE.bidding.one_per_team and not SPADES.bidding.one_per_team
     assert "team bids: one per side" in cardrules.format(SIDE)

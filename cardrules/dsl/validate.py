@@ -1273,6 +1273,39 @@ def _broken_by(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _deck(c: _Context) -> Iterator[_NoOp]:
+    counts = set(c.v.players.counts())
+    for lo, hi, _mask in c.v.deck.removed_for:
+        if not counts & set(range(lo, hi + 1)):
+            what = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            yield _NoOp(
+                "deck",
+                f"the cards out `for {what} players` in `deck` have no effect: the game is "
+                f"for {c.v.players.min} to {c.v.players.max} players",
+                ("players",),
+                hint="take them out of the line",
+                part=True,
+            )
+
+
+def _first_lead(c: _Context) -> Iterator[_NoOp]:
+    p = c.v.play
+    if not p.lead_card_else or p.lead_card is None:
+        return
+    packs = [c.v.deck.cards_for(n) for n in c.v.players.counts()]
+    named = (p.lead_card, *p.lead_card_else)
+    for i, k in enumerate(p.lead_card_else, start=1):
+        if not any(k in pack and not any(x in pack for x in named[:i]) for pack in packs):
+            yield _NoOp(
+                "first lead",
+                f"`otherwise {k}` in `first lead` has no effect: for every number of players "
+                f"a card named before it is in the pack",
+                ("deck", "players"),
+                hint="take it out of the line",
+                part=True,
+            )
+
+
 def _breaking_cards(c: _Context) -> Iterator[_NoOp]:
     p = c.v.play
     if not p.also_breaks:
@@ -1688,6 +1721,22 @@ EFFECTS: Final[dict[str, Effect]] = {
         "every game; each term matching some cards and not others",
         _first_trick,
     ),
+    "deck": Effect(
+        ("deck.removed", "deck.lowest", "deck.removed_for"),
+        "every game; cards out for a number of players only for a number the game allows",
+        _deck,
+    ),
+    "first lead": Effect(
+        (
+            "play.first_leader",
+            "play.lead_card",
+            "play.first_lead",
+            "play.lead_card_else",
+        ),
+        "every game; the cards after `otherwise` only when the card before is taken out "
+        "for some number of players",
+        _first_lead,
+    ),
     "breaking cards": Effect(
         ("play.also_breaks",),
         "games whose card-set rules use `unbroken`, for cards in the pack",
@@ -1798,7 +1847,6 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     "summary": ("summary",),
     "mode": ("mode",),
     "players": ("players.min", "players.max"),
-    "deck": ("deck.removed", "deck.lowest", "deck.removed_for"),
     "first dealer": ("dealer.first", "dealer.seat"),
     "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
     "trumps": (
@@ -1807,12 +1855,6 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
         "trumps.cycle",
         "trumps.none_when_pack_empty",
         "trumps.namer",
-    ),
-    "first lead": (
-        "play.first_leader",
-        "play.lead_card",
-        "play.first_lead",
-        "play.lead_card_else",
     ),
     "match word": ("match.word",),
 }

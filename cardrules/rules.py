@@ -501,6 +501,11 @@ class TrumpRule:
     """Order-up with teams: the player who makes trumps chooses to play alone
     (``Alone()``) or with a partner (``WithPartner()``); alone, the maker's
     partners sit the hand out, their cards face down and unplayed."""
+    defend_alone: bool = False
+    """With ``going alone``: once the maker has gone alone, each defender in
+    turn from the maker's left may defend alone (``Alone()``) or not
+    (``WithPartner()``); the first who does plays alone against the maker, its
+    partners sitting the hand out too (``defending alone: yes``)."""
     keep_turned: bool = False
     """Order-up: the dealer, having taken the turned card, may not discard it."""
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN

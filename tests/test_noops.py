@@ -106,6 +106,7 @@ SAMPLES: dict[str, list[str]] = {
     "pass": ["pass: 3 cards left, right, across, none", "pass: 1 card right", "pass: none"],
     "stick the dealer": ["stick the dealer: yes"],
     "going alone": ["going alone: yes"],
+    "defending alone": ["defending alone: yes"],
     "dealer keeps the turned card": ["dealer keeps the turned card: yes"],
     "may name no trumps": ["may name no trumps: yes"],
     "trump ties": ["trump ties: cut"],

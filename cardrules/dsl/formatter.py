@@ -291,6 +291,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "pass": _pass,
     "stick the dealer": lambda v: _yes(v.trumps.stick_dealer),
     "going alone": lambda v: _yes(v.trumps.going_alone),
+    "defending alone": lambda v: _yes(v.trumps.defend_alone),
     "dealer keeps the turned card": lambda v: _yes(v.trumps.keep_turned),
     "may name no trumps": lambda v: _yes(v.trumps.name_no_trumps),
     "trump ties": lambda v: v.trumps.namer_tie.value,
@@ -404,6 +405,7 @@ def _wanted(v: Variant, key: str) -> bool:
     if key in (
         "stick the dealer",
         "going alone",
+        "defending alone",
         "dealer keeps the turned card",
         "may name no trumps",
         "trump ties",

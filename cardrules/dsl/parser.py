@@ -542,6 +542,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def going_alone(self, c: list[Any]) -> Setting:
         return self._setting(c, ("trumps.going_alone", _bool(c[2])))
 
+    def defending_alone(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("trumps.defend_alone", _bool(c[2])))
+
     def keep_turned(self, c: list[Any]) -> Setting:
         return self._setting(c, ("trumps.keep_turned", _bool(c[2])))
 

@@ -113,7 +113,7 @@ def _uses(v: Variant) -> set[str]:
 
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
-MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone"})
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
 
 
 def _where(v: Variant, key: str) -> SourcePos:
@@ -1008,6 +1008,17 @@ def _going_alone(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _defending_alone(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.defend_alone and not (t.going_alone and t.namer is TrumpNamer.ORDER_UP and c.v.teams):
+        yield _NoOp(
+            "defending alone",
+            "`defending alone` has no effect: only a lone maker (`going alone: yes`, "
+            "with `trumps: order up` and `teams:`) can be defended alone",
+            ("going alone", "trumps", "teams"),
+        )
+
+
 def _keep_turned(c: _Context) -> Iterator[_NoOp]:
     t = c.v.trumps
     if t.keep_turned and t.namer is not TrumpNamer.ORDER_UP:
@@ -1675,6 +1686,9 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("trumps.stick_dealer",), "order-up games (`trumps: order up`)", _stick_dealer
     ),
     "going alone": Effect(("trumps.going_alone",), "order-up games with teams", _going_alone),
+    "defending alone": Effect(
+        ("trumps.defend_alone",), "order-up games with teams and going alone", _defending_alone
+    ),
     "dealer keeps the turned card": Effect(
         ("trumps.keep_turned",), "order-up games (`trumps: order up`)", _keep_turned
     ),

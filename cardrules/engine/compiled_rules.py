@@ -66,6 +66,7 @@ def _local_env(
 ) -> dict[str, int | Fraction | bool]:
     return {
         "alone": alone,
+        "defended_alone": False,  # only with teams (engine/teams.py)
         "maker": maker,
         "maker_tricks": maker_tricks,
         "points": points,
@@ -193,6 +194,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "name_no_trumps"): False,
     ("TrumpRule", "stick_dealer"): False,
     ("TrumpRule", "going_alone"): False,
+    ("TrumpRule", "defend_alone"): False,
     ("TrumpRule", "keep_turned"): False,
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
     ("BiddingRule", "one_per_team"): False,
@@ -202,7 +204,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
-MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone"})
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
 _NAMER_CODES: Final = {
     TrumpNamer.NOBODY: 0,
     TrumpNamer.HIGHEST_BIDDER: 1,
@@ -439,6 +441,7 @@ class _Rules:
         self.name_no_trumps = t.name_no_trumps
         self.stick_dealer = t.stick_dealer
         self.going_alone = t.going_alone and t.namer is TrumpNamer.ORDER_UP and bool(v.teams)
+        self.defend_alone = self.going_alone and t.defend_alone
         self.keep_turned = t.keep_turned
         self.namer_cut = t.namer_tie is NamerTie.CUT
         uses = getattr(self.formula, "uses", None)

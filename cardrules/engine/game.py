@@ -189,6 +189,7 @@ class Game:
         "_dealer",
         "_decks",
         "_decks_reuse",
+        "_defender",
         "_discarded",
         "_draws",
         "_events",
@@ -288,6 +289,7 @@ class Game:
     _pass_k: int
     _maker: int
     _alone: int
+    _defender: int
     _full_nxt: tuple[int, ...]
     _discarded: int
     _call_stage: int
@@ -994,6 +996,7 @@ class Game:
             higher_wins=self._v.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
+            defender_alone=None if self._defender < 0 else self._defender,
             discarded=_cards_of(self._discarded) if seat == self._dealer else (),
             bidders=_bidders(self) if self._r.bid_style else (),
             trumps_broken=self._trumps_broken(),
@@ -1060,6 +1063,7 @@ class Game:
         g._looked = self._looked[:]
         g._maker = self._maker
         g._alone = self._alone
+        g._defender = self._defender
         g._full_nxt = self._full_nxt
         g._discarded = self._discarded
         g._call_stage = self._call_stage

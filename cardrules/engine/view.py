@@ -159,6 +159,8 @@ class View:
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
             ordered the turned card up), or ``None``.
+        defender_alone: the seat defending this hand alone against a lone maker
+            (``defending alone:``; its partners sit out too), or ``None``.
         bidders: the seats that bid this hand, in the order they bid: every
             seat dealt to, or with one bid per side (``team bids: one per side``)
             the first partner of each side (empty in games without bidding).
@@ -228,6 +230,7 @@ class View:
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
     bidders: tuple[int, ...] = ()
+    defender_alone: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -273,6 +276,7 @@ class View:
             "alone": self.alone,
             "discarded": list(map(_text, self.discarded)),
             "bidders": list(self.bidders),
+            "defender_alone": self.defender_alone,
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "teams": [list(t) for t in self.teams],

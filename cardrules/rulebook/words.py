@@ -514,6 +514,13 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             "fewer, and if the partner would lead, the next player leads instead; the "
             "partner is back for the next hand."
         )
+        if t.defend_alone:
+            text += (
+                " Against a lone maker, each defender in turn from the maker's "
+                f"{left_or_right(v)} may defend alone; the first who does plays alone "
+                "too, its partner sitting the hand out as well, so each trick has one "
+                "card from each of the two."
+            )
     empty, one = _no_card_words(v, shown)
     if empty:
         text += (
@@ -1377,6 +1384,7 @@ RULES: tuple[Rule, ...] = (
             "trumps.name_no_trumps",
             "trumps.stick_dealer",
             "trumps.going_alone",
+            "trumps.defend_alone",
             "trumps.keep_turned",
             "trumps.namer_tie",
         ),
@@ -1563,6 +1571,7 @@ SETTING_LINES: dict[str, str] = {
     "trumps.name_no_trumps": "may name no trumps",
     "trumps.stick_dealer": "stick the dealer",
     "trumps.going_alone": "going alone",
+    "trumps.defend_alone": "defending alone",
     "trumps.keep_turned": "dealer keeps the turned card",
     "trumps.namer_tie": "trump ties",
     "bidding.style": "bidding",

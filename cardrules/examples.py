@@ -265,8 +265,8 @@ def _stack(v: Variant, ex: Example) -> _Deal:
     if hn > len(sizes):
         raise _Fail(at, f"the game has {_plural(len(sizes), 'hand')} for {n} players, not {hn}")
     size = sizes[hn - 1]
-    pack = v.deck.cards.mask
-    pack_size = v.deck.size
+    pack = v.deck.cards_for(n).mask  # the pack of this number of players
+    pack_size = v.deck.size_for(n)
     whole = shedding and v.schedule.pattern is Pattern.WHOLE_PACK
     k = pack_size if whole else size * n
     step = 1 if v.direction is Direction.CLOCKWISE else -1

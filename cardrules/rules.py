@@ -350,6 +350,11 @@ class DeckRule:
     little joker (card 52, ``LJ``) and the big joker (53, ``BJ``); one is the
     big joker. They have no suit or rank: the trump order must rank them."""
 
+    removed_for: tuple[tuple[int, int, int], ...] = ()
+    """Cards taken out for some numbers of players only (``without 2♦ for 3
+    players, 2♦ 2♣ for 5 players``): ``(fewest, most, card mask)`` entries, by
+    number of players; a count no entry names keeps the whole pack."""
+
     @property
     def joker_mask(self) -> int:
         """The mask of the pack's jokers (before ``removed``)."""
@@ -357,13 +362,36 @@ class DeckRule:
 
     @property
     def cards(self) -> CardSet:
-        """The cards in play."""
+        """The cards in play (with ``removed_for``: the cards of a count of players
+        that no entry names; see :meth:`cards_for`)."""
         return CardSet((_ranks_from(self.lowest) | self.joker_mask) & ~self.removed)
 
     @property
     def size(self) -> int:
         """The number of cards in the pack."""
         return len(self.cards)
+
+    def removed_for_players(self, players: int) -> int:
+        """The mask of the cards taken out for ``players`` players only.
+
+        Example:
+            >>> from cardrules.cards import card
+            >>> d = DeckRule(removed_for=((3, 3, 1 << int(card("2♦"))),))
+            >>> len(d.cards_for(3)), len(d.cards_for(4))
+            (51, 52)
+        """
+        for lo, hi, mask in self.removed_for:
+            if lo <= players <= hi:
+                return mask
+        return 0
+
+    def cards_for(self, players: int) -> CardSet:
+        """The cards in play in a game of ``players`` players."""
+        return CardSet(self.cards.mask & ~self.removed_for_players(players))
+
+    def size_for(self, players: int) -> int:
+        """The number of cards in the pack for ``players`` players."""
+        return len(self.cards_for(players))
 
 
 @frozen
@@ -484,6 +512,11 @@ class TrumpRule:
     """Order-up with teams: the player who makes trumps chooses to play alone
     (``Alone()``) or with a partner (``WithPartner()``); alone, the maker's
     partners sit the hand out, their cards face down and unplayed."""
+    defend_alone: bool = False
+    """With ``going alone``: once the maker has gone alone, each defender in
+    turn from the maker's left may defend alone (``Alone()``) or not
+    (``WithPartner()``); the first who does plays alone against the maker, its
+    partners sitting the hand out too (``defending alone: yes``)."""
     keep_turned: bool = False
     """Order-up: the dealer, having taken the turned card, may not discard it."""
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN
@@ -562,6 +595,11 @@ class BiddingRule:
     """Hand sizes played "on the forehead": each sees every card but their own."""
     amend: bool = False
     """A bid may be changed until the next player has bid."""
+    one_per_team: bool = False
+    """With teams (``team bids: one per side``): each side makes one bid, the
+    first of its partners in the bidding order bidding for it; the other
+    partners do not bid (their bid is none, 0 in formulas) and the side's
+    contract (``team_bid``) is that one bid."""
 
 
 class PassTo(Enum):
@@ -641,11 +679,18 @@ class PlayRule:
     first_leader: FirstLeader = FirstLeader.DEALER_NEXT
     lead_card: Card | None = None
     first_lead: FirstLead = FirstLead.ANY
+    lead_card_else: tuple[Card, ...] = ()
+    """When ``lead_card`` is not in the pack (taken out for this number of
+    players), the first of these that is takes its place (``holder of 2♣
+    otherwise 3♣ leads it``)."""
     follow: CardChoice = attrs.field(factory=_standard_follow)
     lead: CardChoice = attrs.field(factory=_any_card)
     first_trick: CardChoice = attrs.field(factory=_any_card)
     broken_by: tuple[BreakTrigger, ...] = attrs.field(factory=_any_play)
     """What breaks a suit, for the ``unbroken`` terms of the lists."""
+    also_breaks: tuple[tuple[Card, Suit], ...] = ()
+    """Cards that break another suit as well as their own when they break
+    (``breaking cards: Q♠ breaks hearts``), sorted by card then suit."""
     leader_out: LeaderOut = LeaderOut.NEXT_IN
 
     @classmethod

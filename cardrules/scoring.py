@@ -150,6 +150,12 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
         CONDITION,
         "true for the side that made trumps when its maker played alone (`going alone`)",
     ),
+    (
+        "defended_alone",
+        CONDITION,
+        "true for the side that defended when one of its players defended alone against a "
+        "lone maker (`defending alone`)",
+    ),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -497,6 +503,7 @@ def score_env(
     maker: bool = False,
     maker_tricks: int = 0,
     alone: bool = False,
+    defended_alone: bool = False,
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -520,6 +527,8 @@ def score_env(
         maker_tricks: the tricks the player who made trumps took (with teams:
             that player's team).
         alone: whether the player's side made trumps and its maker played alone.
+        defended_alone: whether the player's side defended and one of its players
+            defended alone.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -550,6 +559,7 @@ def score_env(
         "maker": bool(maker),
         "maker_tricks": maker_tricks,
         "alone": bool(alone),
+        "defended_alone": bool(defended_alone),
     }
     if counters:
         env.update(counters)

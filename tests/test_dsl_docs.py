@@ -120,8 +120,15 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             key == "score" and "maker" in line
         ):
             extra = "trumps: order up\n"
+        if key == "defending alone":  # a lone maker to defend against
+            extra = "trumps: order up\nplayers: 4\nteams: 1 and 3, 2 and 4\ngoing alone: yes\n"
         if key == "going alone":  # order-up, with partners
             extra = "trumps: order up\nplayers: 4\nteams: 1 and 3, 2 and 4\n"
+        if key == "team bids":  # partners, and a score that reads the side's bid
+            extra = (
+                "players: 4\nteams: 1 and 3, 2 and 4\n"
+                "score: if team_tricks >= team_bid then 1 else 0\n"
+            )
         if key in ("may name no trumps", "trump ties"):
             extra = "trumps: named by the highest bidder\n"
         try:

@@ -83,7 +83,11 @@ SAMPLES: dict[str, list[str]] = {
     "summary": ['summary: "S"'],
     "mode": ["mode: shedding"],
     "players": ["players: 3 to 7"],
-    "deck": ["deck: standard 52 without 2♣", "deck: 9 to ace without 9♣"],
+    "deck": [
+        "deck: standard 52 without 2♣",
+        "deck: 9 to ace without 9♣",
+        "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
+    ],
     "direction": ["direction: anticlockwise"],
     "first dealer": ["first dealer: seat 2", "first dealer: random"],
     "deal passes": ["deal passes: to the loser"],
@@ -102,6 +106,7 @@ SAMPLES: dict[str, list[str]] = {
     "pass": ["pass: 3 cards left, right, across, none", "pass: 1 card right", "pass: none"],
     "stick the dealer": ["stick the dealer: yes"],
     "going alone": ["going alone: yes"],
+    "defending alone": ["defending alone: yes"],
     "dealer keeps the turned card": ["dealer keeps the turned card: yes"],
     "may name no trumps": ["may name no trumps: yes"],
     "trump ties": ["trump ties: cut"],
@@ -111,7 +116,11 @@ SAMPLES: dict[str, list[str]] = {
     "blind bids": ["blind bids: only 0"],
     "forehead hands": ["forehead hands: 1"],
     "bid changes": ["bid changes: until the next bid"],
-    "first lead": ["first lead: holder of A♠ leads any spade"],
+    "team bids": ["team bids: one per side", "team bids: each partner"],
+    "first lead": [
+        "first lead: holder of A♠ leads any spade",
+        "first lead: holder of 2♣ otherwise 3♣ leads it",
+    ],
     "follow": [
         "follow: must follow suit, must trump when void",
         "follow: suit led, otherwise any card",
@@ -119,6 +128,7 @@ SAMPLES: dict[str, list[str]] = {
     "lead": ["lead: any card except unbroken hearts, otherwise any card"],
     "first trick": ["first trick: any card except hearts, otherwise any card"],
     "broken by": ["broken by: void play, forced lead"],
+    "breaking cards": ["breaking cards: Q♠ breaks hearts, J♦ breaks clubs and spades"],
     "leader out": ["leader out: next highest card", "leader out: draws a dead card"],
     "leading trumps": ["leading trumps: once broken"],
     "dead tricks": ["dead tricks: face down"],
@@ -222,6 +232,10 @@ STATED: dict[str, tuple[str, str]] = {
         TRICKS + "trumps: cycle spades, no trumps\nno trumps: every 2nd hand\n",
         "`no trumps: every 2nd hand` has no effect",
     ),
+    "breaking cards without an unbroken term": (
+        TRICKS + "breaking cards: Q♠ breaks hearts\n",
+        "`breaking cards` has no effect",
+    ),
     "broken by without an unbroken term": (
         TRICKS + "broken by: void play\n",
         "`broken by` has no effect",
@@ -286,6 +300,17 @@ STATED: dict[str, tuple[str, str]] = {
         TRICKS + "trump order: A of trumps, K of trumps\n",
         "`trump order` has no effect: it ranks the trumps in their usual order",
     ),
+    "one bid per side without teams": (
+        TRICKS + "team bids: one per side\n",
+        "`team bids: one per side` has no effect: every player is on their own",
+    ),
+    "one bid per side without bidding": (
+        TRICKS.replace("players: 3 to 7", "players: 4").replace(
+            "score: if exact then 10 + bid else 0", "score: tricks"
+        )
+        + "teams: 1 and 3, 2 and 4\nbidding: none\nteam bids: one per side\n",
+        "`team bids` needs bidding, but this game has no bidding",
+    ),
     "forehead hands never dealt": (
         TRICKS + "forehead hands: 9\n",
         "`forehead hands: 9` has no effect: no hand has 9 cards",
@@ -332,6 +357,14 @@ PARTS: dict[str, tuple[str, str]] = {
     "an option that cannot change a shedding game": (
         SHED + "options: dead tricks, hook\n",
         "`hook` in `options` has no effect",
+    ),
+    "a fallback lead card never needed": (
+        TRICKS + "first lead: holder of 2♣ otherwise 3♣ leads it\n",
+        "`otherwise 3♣` in `first lead` has no effect",
+    ),
+    "cards out for a number of players the game does not allow": (
+        TRICKS + "deck: standard 52 without 2♦ for 3 players, 2♣ for 8 players\n",
+        "the cards out `for 8 players` in `deck` have no effect",
     ),
     "a set after any card": (
         TRICKS + "follow: any card, otherwise suit led\n",

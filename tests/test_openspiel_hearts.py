@@ -25,9 +25,10 @@ How the two are lined up:
   13 for Q♠, and the moon (0 for the shooter, 26 for everyone else); its
   options for a J♦ bonus, a bonus for avoiding every trick and leading any club
   are off by default. One default differs: OpenSpiel lets Q♠ break hearts
-  (``qs_breaks_hearts=True``); Pagat and our file do not, so the comparison
-  runs OpenSpiel with ``qs_breaks_hearts=False``. (Our language has no rule by
-  which one card breaks another suit.)
+  (``qs_breaks_hearts=True``); Pagat and our file do not, so the main comparison
+  runs OpenSpiel with ``qs_breaks_hearts=False``. A second run turns it on on
+  both sides: OpenSpiel's default against our file with ``breaking cards: Q♠
+  breaks hearts`` (the built-in ``hearts-queen-breaks``).
 * **Points.** OpenSpiel's ``returns()`` are 26 minus each player's points for
   the hand (the moon shooter: 26, the others 0); ours are the points of the
   ``score`` event. The test compares ``26 - returns`` with our points.
@@ -55,19 +56,20 @@ extends: hearts
 title: "OpenSpiel's hearts"
 hands: 1 hands of the same size
 pass: {direction}
-"""
+{breaks}"""
 
 HANDS = 520
 
 
 @cache
-def variant(direction: int) -> cardrules.Variant:
-    return cardrules.load_text(TEXT.format(direction=DIRECTIONS[direction]))
+def variant(direction: int, qs: bool = False) -> cardrules.Variant:
+    breaks = "breaking cards: Q♠ breaks hearts\n" if qs else ""
+    return cardrules.load_text(TEXT.format(direction=DIRECTIONS[direction], breaks=breaks))
 
 
 @cache
-def spiel_game() -> object:
-    return pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+def spiel_game(qs: bool = False) -> object:
+    return pyspiel.load_game("hearts", {"qs_breaks_hearts": qs})
 
 
 def to_ours(a: int) -> int:
@@ -87,17 +89,18 @@ def our_cards(actions: tuple[object, ...]) -> set[int]:
     return out
 
 
-def play_one(seed: int) -> tuple[int, list[int], list[int]]:
-    """One hand in both engines; (direction, our points, OpenSpiel's points)."""
+def play_one(seed: int, qs: bool = False) -> tuple[int, list[int], list[int]]:
+    """One hand in both engines; (direction, our points, OpenSpiel's points);
+    ``qs``: Q♠ breaks hearts in both."""
     rng = random.Random(seed)
-    state = spiel_game().new_initial_state()  # type: ignore[attr-defined]
+    state = spiel_game(qs).new_initial_state()  # type: ignore[attr-defined]
     direction = seed % 4
     state.apply_action(direction)
     order = list(range(52))
     rng.shuffle(order)
     for a in order:
         state.apply_action(a)
-    g = Game(variant(direction), 4, seed=seed, deck=[to_ours(a) for a in order], first_dealer=3)
+    g = Game(variant(direction, qs), 4, seed=seed, deck=[to_ours(a) for a in order], first_dealer=3)
     for p in range(4):
         assert g.hand(p).mask == sum(1 << to_ours(a) for a in order[p::4])
     passes = 0
@@ -123,16 +126,40 @@ def play_one(seed: int) -> tuple[int, list[int], list[int]]:
     return direction, ours, theirs
 
 
-def test_hearts_agrees_with_openspiel_on_legal_actions_and_points() -> None:
+@pytest.mark.parametrize("qs", [False, True], ids=["qs-does-not-break", "qs-breaks-hearts"])
+def test_hearts_agrees_with_openspiel_on_legal_actions_and_points(qs: bool) -> None:
     directions = [0, 0, 0, 0]
     moons = 0
     for seed in range(HANDS):
-        direction, ours, theirs = play_one(seed)
+        direction, ours, theirs = play_one(seed, qs)
         assert ours == theirs, (seed, ours, theirs)
         directions[direction] += 1
         moons += sorted(ours) == [0, 26, 26, 26]
     assert min(directions) >= HANDS // 4
     assert HANDS >= 500
+
+
+def test_the_queen_breaking_hearts_changes_what_may_be_led() -> None:
+    """The two runs differ: some hand's legal leads differ once Q♠ has broken
+    hearts (so the second run tests the rule, not the same game twice)."""
+    differ = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        order = list(range(52))
+        rng.shuffle(order)
+        deck = [to_ours(a) for a in order]
+        a, b = (
+            Game(variant(0, qs), 4, seed=seed, deck=deck, first_dealer=3) for qs in (False, True)
+        )
+        while not a.is_over:
+            la, lb = a.legal_actions(), b.legal_actions()
+            if la != lb:
+                differ += 1
+                break
+            c = rng.choice(la)
+            a.apply(c)
+            b.apply(c)
+    assert differ > 0
 
 
 def test_a_moon_shot_agrees_with_openspiel() -> None:

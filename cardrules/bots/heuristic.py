@@ -392,7 +392,13 @@ class HeuristicBot:
             if not bids:
                 return legal[0]
         est = self.estimate(view)
-        if view.teams:
+        if view.teams and len(view.bidders) <= len(view.teams):
+            # One bid per side (``team bids: one per side``): this seat bids for
+            # its side without seeing its partner's cards; count the partner for
+            # a share of the tricks this seat does not expect to take.
+            others = max(len(view.seat_order) - 1, 1)
+            est += (view.hand_size - est) / others
+        elif view.teams:
             # With partners, the estimate is for this seat's own tricks, but the
             # side plays for its joint bid: a partner's winning card stands and a
             # high card this seat need not cash helps the side, so bid a little
@@ -455,7 +461,7 @@ class HeuristicBot:
             # and let a partner's winning card stand.
             team = next((t for t in view.teams if me in t), (me,))
             bids = [view.bids[s] for s in team]
-            if None not in bids and bid != 0:
+            if any(b is not None for b in bids) and bid != 0:
                 need = sum(b or 0 for b in bids) - sum(view.tricks_won[s] for s in team)
             if trick:
                 w = self._winner(t, trick, trump)

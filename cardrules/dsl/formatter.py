@@ -138,7 +138,7 @@ def _first_lead(v: Variant) -> str:
     p = v.play
     if p.first_leader is FirstLeader.DEALER_NEXT or p.lead_card is None:
         return "dealer's neighbour"
-    text = f"holder of {p.lead_card}"
+    text = f"holder of {p.lead_card}" + "".join(f" otherwise {k}" for k in p.lead_card_else)
     if p.first_lead is FirstLead.CARD:
         return text + " leads it"
     if p.first_lead is FirstLead.SUIT:
@@ -168,6 +168,16 @@ def _deck(v: Variant) -> str:
     if v.deck.removed:
         text += ("," if v.deck.jokers else "") + " without "
         text += " ".join(str(c) for c in CardSet(v.deck.removed))
+    elif v.deck.removed_for:
+        text += (
+            ("," if v.deck.jokers else "")
+            + " without "
+            + ", ".join(
+                " ".join(str(c) for c in CardSet(mask))
+                + f" for {lo if lo == hi else f'{lo} to {hi}'} players"
+                for lo, hi, mask in v.deck.removed_for
+            )
+        )
     return text
 
 
@@ -291,6 +301,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     "pass": _pass,
     "stick the dealer": lambda v: _yes(v.trumps.stick_dealer),
     "going alone": lambda v: _yes(v.trumps.going_alone),
+    "defending alone": lambda v: _yes(v.trumps.defend_alone),
     "dealer keeps the turned card": lambda v: _yes(v.trumps.keep_turned),
     "may name no trumps": lambda v: _yes(v.trumps.name_no_trumps),
     "trump ties": lambda v: v.trumps.namer_tie.value,
@@ -304,11 +315,13 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
     ),
     "forehead hands": lambda v: ", ".join(str(n) for n in v.bidding.forehead_sizes) or "none",
     "bid changes": lambda v: "until the next bid" if v.bidding.amend else "no",
+    "team bids": lambda v: "one per side" if v.bidding.one_per_team else "each partner",
     "first lead": _first_lead,
     "follow": _follow,
     "lead": lambda v: str(v.play.lead),
     "first trick": lambda v: str(v.play.first_trick),
     "broken by": lambda v: ", ".join(t.value for t in v.play.broken_by),
+    "breaking cards": lambda v: ", ".join(f"{c} breaks {s.word}" for c, s in v.play.also_breaks),
     "leader out": lambda v: v.play.leader_out.value,
     "leading trumps": lambda v: (
         "once broken" if v.play.lead == lead_choice(trumps_once_broken=True) else "any time"
@@ -369,6 +382,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return not shorthand_lead
     if key in ("first trick", "broken by", "leader out"):
         return _differs(v, key)
+    if key == "breaking cards":
+        return bool(v.play.also_breaks)
     if key == "extends":
         return v.parent is not None
     if key in ("title", "summary"):
@@ -400,6 +415,7 @@ def _wanted(v: Variant, key: str) -> bool:
     if key in (
         "stick the dealer",
         "going alone",
+        "defending alone",
         "dealer keeps the turned card",
         "may name no trumps",
         "trump ties",
@@ -411,6 +427,8 @@ def _wanted(v: Variant, key: str) -> bool:
         return tricks or _differs(v, key)
     if key in ("hook", "bids", "blind bids", "forehead hands", "bid changes"):
         return bidding or _differs(v, key)
+    if key == "team bids":
+        return _differs(v, key)
     if key in ("winner", "tie"):
         return tricks or _differs(v, key)
     if key in ("loser", "cuts on the first trick", "take a hand from"):

@@ -336,14 +336,10 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                 toks[i - 1 : i + 1] = []
                 break
         pack = DeckRule(lowest=lowest, jokers=jokers).cards
-        for t in toks:
-            if t.type == "INT" and str(t) != "52":
-                raise self._err(
-                    t,
-                    f"only the standard 52-card pack is known, not {_short(str(t))}",
-                    expected="`standard 52`, then `without` and the cards to take out",
-                )
-            if t.type == "CARD":
+
+        def mask_of(cards: Iterable[Token]) -> int:
+            removed = 0
+            for t in cards:
                 k = card(str(t))
                 if removed >> k & 1:
                     raise self._err(t, f"{k} is taken out twice")
@@ -360,7 +356,42 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                         expected=f"a card from {Rank(lowest).label} to ace",
                     )
                 removed |= 1 << k
-        return self._setting(c, ("deck", DeckRule(removed, lowest, jokers)))
+            return removed
+
+        for t in toks:
+            if t.type == "INT" and str(t) != "52":
+                raise self._err(
+                    t,
+                    f"only the standard 52-card pack is known, not {_short(str(t))}",
+                    expected="`standard 52`, then `without` and the cards to take out",
+                )
+        lists = [x for x in c[2:] if isinstance(x, list)]
+        fors = [x for x in c[2:] if isinstance(x, tuple)]
+        if lists:
+            removed = mask_of(lists[0])
+        by_count: list[tuple[int, int, int]] = []
+        for cards, lo_tok, hi_tok in fors:
+            lo = self._int(lo_tok, 2, limits.MAX_PLAYERS, "players")
+            hi = lo if hi_tok is None else self._int(hi_tok, lo, limits.MAX_PLAYERS, "players")
+            if any(a <= hi and lo <= b for a, b, _ in by_count):
+                raise self._err(
+                    lo_tok,
+                    f"the cards out for {lo if lo == hi else f'{lo} to {hi}'} players are "
+                    "already given",
+                    hint="give each number of players once",
+                )
+            by_count.append((lo, hi, mask_of(cards)))
+        return self._setting(
+            c,
+            ("deck", DeckRule(removed, lowest, jokers, removed_for=tuple(sorted(by_count)))),
+        )
+
+    def deck_cards(self, c: list[Any]) -> list[Token]:
+        return list(_tokens(c))
+
+    def deck_for(self, c: list[Any]) -> tuple[list[Token], Token, Token | None]:
+        ints = [t for t in _tokens(c[1:]) if t.type == "INT"]
+        return c[0], ints[0], ints[1] if len(ints) > 1 else None
 
     def direction(self, c: list[Any]) -> Setting:
         tok: Token = c[2]
@@ -526,6 +557,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def going_alone(self, c: list[Any]) -> Setting:
         return self._setting(c, ("trumps.going_alone", _bool(c[2])))
 
+    def defending_alone(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("trumps.defend_alone", _bool(c[2])))
+
     def keep_turned(self, c: list[Any]) -> Setting:
         return self._setting(c, ("trumps.keep_turned", _bool(c[2])))
 
@@ -624,6 +658,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         tok: Token = c[2]
         return self._setting(c, ("bidding.amend", tok.type == "V_UNTIL_NEXT_BID" or _bool(tok)))
 
+    def team_bids(self, c: list[Any]) -> Setting:
+        return self._setting(c, ("bidding.one_per_team", c[2].type == "V_ONE_PER_SIDE"))
+
     def bids(self, c: list[Any]) -> Setting:
         lo = self._int(c[2], 0, limits.MAX_PLAYERS, "a bid")
         hi: int | None = None
@@ -646,28 +683,41 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     # ---- play
     def first_lead(self, c: list[Any]) -> Setting:
         toks = list(_tokens(c[2:]))
+        others: list[Card] = []
         if toks[0].type == "V_DEALERS_NEIGHBOUR":
             leader, lead_card, lead = FirstLeader.DEALER_NEXT, None, FirstLead.ANY
         else:
             lead_card = card(str(toks[1]))
             leader, lead = FirstLeader.HOLDER, FirstLead.CARD
+            # `holder of 2♣ otherwise 3♣ leads it`: the cards that take its place.
+            for t in toks[2:]:
+                if t.type == "CARD":
+                    k = card(str(t))
+                    if k == lead_card or k in others:
+                        raise self._err(t, f"{k} is named twice")
+                    others.append(k)
+            toks = [t for t in toks if t.type not in ("CARD", "V_OTHERWISE")]
+            toks = [toks[0], toks[0], *toks[1:]]  # the layout below: [holder, card, ...]
             if len(toks) > 2 and toks[2].type == "V_LEADS_ANY":
                 lead = FirstLead.ANY
                 if toks[3].type == "SUIT":
                     lead = FirstLead.SUIT
                     suit = _suit(toks[3])
-                    if suit is not lead_card.suit:
-                        singular = lead_card.suit.word[:-1]
-                        raise self._err(
-                            toks[3],
-                            f"{lead_card} is not one of the {suit.word}",
-                            expected=f"`leads any {singular}` or `leads any card`",
-                        )
+                    for k in (lead_card, *others):
+                        if suit is not k.suit:
+                            singular = k.suit.word[:-1]
+                            raise self._err(
+                                toks[3],
+                                f"{k} is not one of the {suit.word}",
+                                expected=f"`leads any {singular}` or `leads any card`",
+                            )
+        else_cards = tuple(others)
         return self._setting(
             c,
             ("play.first_leader", leader),
             ("play.lead_card", lead_card),
             ("play.first_lead", lead),
+            ("play.lead_card_else", else_cards),
         )
 
     # ---- card-set rules
@@ -740,6 +790,26 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def broken_by(self, c: list[Any]) -> Setting:
         triggers = tuple(dict.fromkeys(x for x in c[2:] if isinstance(x, BreakTrigger)))
         return self._setting(c, ("play.broken_by", triggers))
+
+    def break_card(self, c: list[Any]) -> tuple[Token, list[tuple[Card, Suit]]]:
+        tok: Token = c[0]
+        k = card(str(tok))
+        return tok, [(k, _suit(t)) for t in c[2:] if isinstance(t, Token) and t.type == "SUIT"]
+
+    def breaking_cards(self, c: list[Any]) -> Setting:
+        pairs: list[tuple[Card, Suit]] = []
+        for tok, items in (x for x in c[2:] if isinstance(x, tuple)):
+            for pair in items:
+                if pair in pairs:
+                    raise self._err(tok, f"{pair[0]} breaks {pair[1].word} twice")
+                if pair[1] == pair[0].suit:
+                    raise self._err(
+                        tok,
+                        f"{pair[0]} breaks {pair[1].word} anyway: it is one of them",
+                        expected="another suit than the card's own",
+                    )
+                pairs.append(pair)
+        return self._setting(c, ("play.also_breaks", tuple(sorted(pairs))))
 
     def leader_out(self, c: list[Any]) -> Setting:
         out = {

@@ -86,6 +86,11 @@ __all__ = [
 BID_VARIABLES: Final = frozenset(
     {"bid", "diff", "exact", "over", "under", "blind", "team_bid", "partner_bid"}
 )
+#: The variables of a seat's own bid (not its side's): a partner who does not
+#: bid (``team bids: one per side``) has none.
+_SEAT_BID_VARIABLES: Final = frozenset(
+    {"bid", "diff", "exact", "over", "under", "blind", "partner_bid"}
+)
 #: The formula variables that read the card points taken (``card points:``).
 POINT_VARIABLES: Final = frozenset({"points", "all_points", "most_points", "team_points"})
 
@@ -109,7 +114,7 @@ def _uses(v: Variant) -> set[str]:
 
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
-MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone"})
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
 
 
 def _where(v: Variant, key: str) -> SourcePos:
@@ -372,6 +377,7 @@ def _check(
             "trump rule",
         )
     for n in v.players.counts():
+        deck = v.deck.size_for(n)  # the pack of this number of players
         if sched.pattern not in (Pattern.LIST, Pattern.WHOLE_PACK):
             start = sched.start.start_for(n, deck)
             if start < 1:
@@ -498,6 +504,17 @@ def _check(
         )
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise fail("bids", "the highest bid is less than the lowest")
+    seat_bid_vars = (
+        v.scoring.formula.uses() & _SEAT_BID_VARIABLES if v.scoring.formula is not None else ()
+    )
+    if b.one_per_team and v.teams and bidding and seat_bid_vars:
+        raise fail(
+            culprit("score", "team bids"),
+            f"the score reads {_and_or(sorted(seat_bid_vars), 'and')}, but with "
+            "`team bids: one per side` only one partner of each side bids",
+            hint="score the side's bid in `team score:` (where `bid` is the side's bid), "
+            "or read `team_bid` in `score:`",
+        )
 
     # ---- passing
     ps = v.passing
@@ -520,7 +537,7 @@ def _check(
                     hint="allow only even numbers of players, or pass left or right",
                 )
         for n in v.players.counts():
-            small = _smallest_hand(sched, n, deck)
+            small = _smallest_hand(sched, n, v.deck.size_for(n))
             if ps.count > small:
                 raise fail(
                     culprit("pass", sched_key, "players"),
@@ -556,6 +573,19 @@ def _check(
             culprit("first lead", "deck"),
             f"{p.lead_card} leads first, but it is taken out of the pack",
         )
+    for n in v.players.counts():
+        pack_n = v.deck.cards_for(n)
+        if p.lead_card is not None and not any(
+            k in pack_n for k in (p.lead_card, *p.lead_card_else)
+        ):
+            named = _and_or([str(k) for k in (p.lead_card, *p.lead_card_else)], "and")
+            raise fail(
+                culprit("first lead", "deck"),
+                f"{named} {'is' if not p.lead_card_else else 'are all'} taken out of the "
+                f"pack for {n} players, so nobody leads first",
+                hint=f"name a card that stays in, such as `holder of {p.lead_card} otherwise "
+                f"{next(iter(pack_n))} leads it`",
+            )
     for entry in v.trumps.order:
         if entry.card is not None and entry.card not in v.deck.cards:
             raise fail(
@@ -665,6 +695,7 @@ _OFF: Final = {
     "blind bids": "add `blind bids: no`",
     "forehead hands": "add `forehead hands: none`",
     "bid changes": "add `bid changes: no`",
+    "team bids": "add `team bids: each partner`",
     "bids": "add `bids: 0 to the hand size`",
 }
 
@@ -1008,6 +1039,17 @@ def _going_alone(c: _Context) -> Iterator[_NoOp]:
         )
 
 
+def _defending_alone(c: _Context) -> Iterator[_NoOp]:
+    t = c.v.trumps
+    if t.defend_alone and not (t.going_alone and t.namer is TrumpNamer.ORDER_UP and c.v.teams):
+        yield _NoOp(
+            "defending alone",
+            "`defending alone` has no effect: only a lone maker (`going alone: yes`, "
+            "with `trumps: order up` and `teams:`) can be defended alone",
+            ("going alone", "trumps", "teams"),
+        )
+
+
 def _keep_turned(c: _Context) -> Iterator[_NoOp]:
     t = c.v.trumps
     if t.keep_turned and t.namer is not TrumpNamer.ORDER_UP:
@@ -1097,6 +1139,19 @@ def _forehead_hands(c: _Context) -> Iterator[_NoOp]:
         else f"take {'it' if len(dead) == 1 else 'them'} out of the line",
         part=len(dead) < len(sizes),
     )
+
+
+def _team_bids(c: _Context) -> Iterator[_NoOp]:
+    if not c.v.bidding.one_per_team:
+        return
+    if not c.bidding:
+        yield _without_bidding(c, "team bids")
+    elif not c.v.teams:
+        yield _NoOp(
+            "team bids",
+            "`team bids: one per side` has no effect: every player is on their own (no `teams:`)",
+            ("teams",),
+        )
 
 
 def _bid_changes(c: _Context) -> Iterator[_NoOp]:
@@ -1259,6 +1314,65 @@ def _broken_by(c: _Context) -> Iterator[_NoOp]:
             "uses `unbroken`",
             ("follow", "lead", "leading trumps", "first trick"),
         )
+
+
+def _deck(c: _Context) -> Iterator[_NoOp]:
+    counts = set(c.v.players.counts())
+    for lo, hi, _mask in c.v.deck.removed_for:
+        if not counts & set(range(lo, hi + 1)):
+            what = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            yield _NoOp(
+                "deck",
+                f"the cards out `for {what} players` in `deck` have no effect: the game is "
+                f"for {c.v.players.min} to {c.v.players.max} players",
+                ("players",),
+                hint="take them out of the line",
+                part=True,
+            )
+
+
+def _first_lead(c: _Context) -> Iterator[_NoOp]:
+    p = c.v.play
+    if not p.lead_card_else or p.lead_card is None:
+        return
+    packs = [c.v.deck.cards_for(n) for n in c.v.players.counts()]
+    named = (p.lead_card, *p.lead_card_else)
+    for i, k in enumerate(p.lead_card_else, start=1):
+        if not any(k in pack and not any(x in pack for x in named[:i]) for pack in packs):
+            yield _NoOp(
+                "first lead",
+                f"`otherwise {k}` in `first lead` has no effect: for every number of players "
+                f"a card named before it is in the pack",
+                ("deck", "players"),
+                hint="take it out of the line",
+                part=True,
+            )
+
+
+def _breaking_cards(c: _Context) -> Iterator[_NoOp]:
+    p = c.v.play
+    if not p.also_breaks:
+        return
+    lists = (p.follow, p.lead, p.first_trick)
+    if not any(t.unbroken for rule in lists for o in rule.options for t in o.terms):
+        yield _NoOp(
+            "breaking cards",
+            "`breaking cards` has no effect: no `follow:`, `lead:` or `first trick:` rule "
+            "uses `unbroken`",
+            ("follow", "lead", "leading trumps", "first trick"),
+        )
+        return
+    pack = c.v.deck.cards
+    for k, s in p.also_breaks:
+        if k not in pack:
+            yield _NoOp(
+                "breaking cards",
+                f"`{k} breaks {s.word}` in `breaking cards` has no effect: {k} is taken out "
+                "of the pack",
+                ("deck",),
+                hint=f"take `{k} breaks {s.word}` out of the line",
+                part=len(p.also_breaks) > 1,
+            )
 
 
 def _shedding_only(
@@ -1512,6 +1626,7 @@ _MODE_SETTINGS: Final = {
             "blind bids",
             "forehead hands",
             "bid changes",
+            "team bids",
             "leading trumps",
             "card points",
             "score",
@@ -1603,6 +1718,9 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("trumps.stick_dealer",), "order-up games (`trumps: order up`)", _stick_dealer
     ),
     "going alone": Effect(("trumps.going_alone",), "order-up games with teams", _going_alone),
+    "defending alone": Effect(
+        ("trumps.defend_alone",), "order-up games with teams and going alone", _defending_alone
+    ),
     "dealer keeps the turned card": Effect(
         ("trumps.keep_turned",), "order-up games (`trumps: order up`)", _keep_turned
     ),
@@ -1632,6 +1750,7 @@ EFFECTS: Final[dict[str, Effect]] = {
         _forehead_hands,
     ),
     "bid changes": Effect(("bidding.amend",), "games with bidding in turn", _bid_changes),
+    "team bids": Effect(("bidding.one_per_team",), "games with teams and bidding", _team_bids),
     "follow": Effect(
         ("play.follow",),
         "every game; each term matching some cards and not others, each set reachable",
@@ -1647,6 +1766,27 @@ EFFECTS: Final[dict[str, Effect]] = {
         ("play.first_trick",),
         "every game; each term matching some cards and not others",
         _first_trick,
+    ),
+    "deck": Effect(
+        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for"),
+        "every game; cards out for a number of players only for a number the game allows",
+        _deck,
+    ),
+    "first lead": Effect(
+        (
+            "play.first_leader",
+            "play.lead_card",
+            "play.first_lead",
+            "play.lead_card_else",
+        ),
+        "every game; the cards after `otherwise` only when the card before is taken out "
+        "for some number of players",
+        _first_lead,
+    ),
+    "breaking cards": Effect(
+        ("play.also_breaks",),
+        "games whose card-set rules use `unbroken`, for cards in the pack",
+        _breaking_cards,
     ),
     "broken by": Effect(
         ("play.broken_by",), "games whose card-set rules use `unbroken`", _broken_by
@@ -1753,7 +1893,6 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     "summary": ("summary",),
     "mode": ("mode",),
     "players": ("players.min", "players.max"),
-    "deck": ("deck.removed", "deck.lowest", "deck.jokers"),
     "first dealer": ("dealer.first", "dealer.seat"),
     "hands": ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
     "trumps": (
@@ -1763,7 +1902,6 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
         "trumps.none_when_pack_empty",
         "trumps.namer",
     ),
-    "first lead": ("play.first_leader", "play.lead_card", "play.first_lead"),
     "match word": ("match.word",),
 }
 

@@ -37,12 +37,38 @@ def _partners(g: Game, s: int) -> tuple[int, ...]:
 
 def _go_alone(g: Game, s: int) -> None:
     """Seat ``s``, the maker, plays alone: its partners sit this hand out."""
-    away = _partners(g, s)
     g._alone = s
+    _sit_out(g, _partners(g, s))
+
+
+def _defend_alone(g: Game, s: int) -> None:
+    """Seat ``s``, a defender, defends alone against the lone maker
+    (``defending alone: yes``): its partners sit this hand out too."""
+    g._defender = s
+    _sit_out(g, _partners(g, s))
+
+
+def _defenders(g: Game) -> tuple[int, ...]:
+    """The defenders still in the hand, in turn from the lone maker's left."""
+    out = []
+    x = g._nxt[g._alone]
+    maker_team = set(_partners(g, g._alone)) | {g._alone}
+    while x != g._alone:
+        if x not in maker_team:
+            out.append(x)
+        x = g._nxt[x]
+    return tuple(out)
+
+
+def _sit_out(g: Game, away: tuple[int, ...]) -> None:
+    """The seats ``away`` sit this hand out: the order of play, the seats in the
+    hand and the cards a trick takes leave them out (the full order of play is
+    kept for the next hand)."""
     if not away:
         return
     nxt = g._nxt
-    g._full_nxt = nxt
+    if not g._full_nxt:
+        g._full_nxt = nxt
     skip = []
     for t in range(g._n):
         x = nxt[t]

@@ -33,6 +33,24 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 
+def _bidders(g: Game) -> tuple[int, ...]:
+    """The seats that bid this hand, in order: the seats dealt to (the dealer
+    last), or with one bid per side (``team bids: one per side``) the first
+    partner of each side among them."""
+    seats = g._seats
+    if not g._r.team_bids:
+        return seats
+    teams = g._r.teams_of(g._n)
+    spoken: set[int] = set()
+    out: list[int] = []
+    for s in seats:
+        t = next(i for i, team in enumerate(teams) if s in team)
+        if t not in spoken:
+            spoken.add(t)
+            out.append(s)
+    return tuple(out)
+
+
 def _start_bidding(g: Game) -> bool:
     """A new hand's bids, blind bids and looks (nobody has bid yet), and the
     first seat to bid. Returns False, with every seat's cards looked at, when
@@ -51,7 +69,7 @@ def _start_bidding(g: Game) -> bool:
         return False
     g._phase = _BID
     g._looked = [not r.blind or forehead] * n
-    order0 = g._seats
+    order0 = _bidders(g) if r.team_bids else g._seats
     g._bid_pos = 0
     g._to_act = order0[0]
     g._waiting = list(order0) if style == 2 else None
@@ -66,7 +84,11 @@ def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     hi = size if r.max_bid is None else min(r.max_bid, size)
     lo = min(r.min_bid, hi)
     excl = -1
-    if r.hook and g._bid_pos == len(g._seats) - 1 and s == g._dealer:
+    if r.hook and (
+        g._bid_pos == len(_bidders(g)) - 1 and s == _bidders(g)[-1]
+        if r.team_bids
+        else g._bid_pos == len(g._seats) - 1 and s == g._dealer
+    ):
         total = 0
         for b in g._bids:
             if b > 0:
@@ -119,7 +141,8 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
     g._blind[s] = action.blind
     g._looked[s] = True
     g._events.append(("bid", s, action.n, action.blind))
-    seats = g._seats  # the seats dealt to, the dealer last
+    # The seats dealt to, the dealer last (one per side: engine/bidding._bidders).
+    seats = _bidders(g) if g._r.team_bids else g._seats
     n = len(seats)
     if g._waiting is None:
         pos = g._bid_pos + 1

@@ -17,7 +17,15 @@ from typing import Any, Final
 import attrs
 
 from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice, CardTerm, TermKind
-from cardrules.cards import FULL_DECK_MASK, JOKER_MASK, PACK54_MASK, SUIT_MASKS, Card, CardSet
+from cardrules.cards import (
+    CARDS,
+    FULL_DECK_MASK,
+    JOKER_MASK,
+    PACK54_MASK,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+)
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.ranks import RankTables
 from cardrules.engine.tables import _plays_of, _plays_with_jokers
@@ -68,6 +76,7 @@ def _local_env(
 ) -> dict[str, int | Fraction | bool]:
     return {
         "alone": alone,
+        "defended_alone": False,  # only with teams (engine/teams.py)
         "maker": maker,
         "maker_tricks": maker_tricks,
         "points": points,
@@ -196,12 +205,17 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "name_no_trumps"): False,
     ("TrumpRule", "stick_dealer"): False,
     ("TrumpRule", "going_alone"): False,
+    ("TrumpRule", "defend_alone"): False,
     ("TrumpRule", "keep_turned"): False,
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
+    ("BiddingRule", "one_per_team"): False,
+    ("PlayRule", "also_breaks"): (),
+    ("PlayRule", "lead_card_else"): (),
+    ("DeckRule", "removed_for"): (),
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
-MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone"})
+MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
 _NAMER_CODES: Final = {
     TrumpNamer.NOBODY: 0,
     TrumpNamer.HIGHEST_BIDDER: 1,
@@ -287,8 +301,17 @@ class _Rules:
         self.blind = b.blind
         self.forehead = frozenset(b.forehead_sizes)
         self.amend = b.amend and self.bid_style == 1
+        # One bid per side (``team bids: one per side``): only the first partner
+        # of each side in the bidding order bids (engine/bidding.py).
+        self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0
         p = v.play
         self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
+        if self.lead_card >= 0 and not self.pack_mask >> self.lead_card & 1:
+            # Taken out of this pack: the first card named after it that is in it.
+            self.lead_card = next(
+                (int(k) for k in p.lead_card_else if self.pack_mask >> int(k) & 1),
+                self.lead_card,
+            )
         self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0
         self.first_lead = (
             0
@@ -334,6 +357,11 @@ class _Rules:
         self.break_any = BreakTrigger.ANY_PLAY in p.broken_by
         self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
         self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by
+        # Card -> the other suits (a 4-bit set) it breaks too (``breaking cards:``).
+        extra = [0] * len(CARDS)
+        for k, s in p.also_breaks:
+            extra[int(k)] |= 1 << int(s)
+        self.break_extra: tuple[int, ...] = tuple(extra)
         self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
         # "The power": a dead trick's taker without cards draws a dead card and leads it.
         self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode
@@ -426,6 +454,10 @@ class _Rules:
         self.score_cache: dict[tuple[int | bool, ...], Num] = {}
         self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
         self._fingerprint: str | None = None
+        # Cards out for some numbers of players only (``without 2♦ for 3
+        # players``): a game compiles the rules of its number (for_players).
+        self.pack_by_players = bool(v.deck.removed_for)
+        self._for_players: dict[int, _Rules] = {}
         self._geometry: dict[
             int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
         ] = {}
@@ -440,6 +472,7 @@ class _Rules:
         self.name_no_trumps = t.name_no_trumps
         self.stick_dealer = t.stick_dealer
         self.going_alone = t.going_alone and t.namer is TrumpNamer.ORDER_UP and bool(v.teams)
+        self.defend_alone = self.going_alone and t.defend_alone
         self.keep_turned = t.keep_turned
         self.namer_cut = t.namer_tie is NamerTie.CUT
         uses = getattr(self.formula, "uses", None)
@@ -506,6 +539,24 @@ class _Rules:
         geo = (sizes, max(sizes), nxt, order)
         self._geometry[players] = geo
         return geo
+
+    def for_players(self, players: int) -> _Rules:
+        """The rules of a game of ``players`` players: these, or, when the pack
+        takes some cards out for that number only, the rules compiled with that
+        pack (the same variant and fingerprint)."""
+        if not self.pack_by_players:
+            return self
+        hit = self._for_players.get(players)
+        if hit is None:
+            v = self.variant
+            d = v.deck
+            out = d.removed | d.removed_for_players(players)
+            hit = _Rules(v.evolve(deck=attrs.evolve(d, removed=out, removed_for=())))
+            hit.variant = v
+            hit._fingerprint = self.fingerprint
+            if len(self._for_players) < 64:
+                self._for_players[players] = hit
+        return hit
 
     def pass_offset(self, hand_number: int, players: int) -> int:
         """How many seats along, in the direction of play, a seat's passed cards go

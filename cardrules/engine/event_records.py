@@ -395,10 +395,11 @@ class ExchangeEvent(Event):
 
 @frozen
 class BidsEvent(Event):
-    """The bidding is over: every bid, public (``-1``: a seat that did not bid)."""
+    """The bidding is over: every bid, public (``None``: a seat that does not
+    bid, ``team bids: one per side``)."""
 
     kind: ClassVar[str] = "bids"
-    bids: tuple[int, ...] = field(metadata={"json": INTS})
+    bids: tuple[int | None, ...] = field(metadata={"json": OPT_INTS})
 
 
 @frozen

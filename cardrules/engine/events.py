@@ -124,6 +124,9 @@ def _public(ev: Entry) -> Entry:
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):
         return (kind, ev[1], tuple(ev[2]), tuple(map(CARDS.__getitem__, ev[3])))
+    if kind == "bids":
+        # A seat that does not bid (``team bids: one per side``) has no bid.
+        return (kind, tuple(None if b < 0 else b for b in ev[1]))
     if kind == "score":
         return (
             kind,
@@ -259,7 +262,7 @@ def _extend(
                 _reveal(st, ev[1], version)
             continue
         if kind == "bids":
-            out.append(BidsEvent(version, ev[1]))
+            out.append(BidsEvent(version, tuple(None if b < 0 else b for b in ev[1])))
             if st.hidden is not None:
                 assert seat is not None
                 _reveal(st, seat, version)

@@ -25,6 +25,11 @@ def _explain_bid(r: _Rules, size: int, bids: list[int], s: int, n: int, *, amend
     if amend and n == bids[s]:
         return f"your bid is already {n}"
     total = sum(b for b in bids if b >= 0) + n
+    if r.team_bids:
+        return (
+            f"the last side to bid may not bid {n}: the sides' bids would add up to "
+            f"{total} tricks, the number of tricks in the hand"
+        )
     return (
         f"the dealer may not bid {n}: the bids would add up to {total} tricks, "
         f"the number of tricks in the hand"

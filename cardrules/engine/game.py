@@ -67,6 +67,7 @@ from cardrules.engine.bidding import (
     _after_trumps,
     _amend_options,
     _bid_options,
+    _bidders,
     _do_bid,
     _try_amend,
     _try_bid,
@@ -201,6 +202,7 @@ class Game:
         "_dealer",
         "_decks",
         "_decks_reuse",
+        "_defender",
         "_discarded",
         "_draws",
         "_events",
@@ -301,6 +303,7 @@ class Game:
     _pass_k: int
     _maker: int
     _alone: int
+    _defender: int
     _full_nxt: tuple[int, ...]
     _discarded: int
     _call_stage: int
@@ -357,6 +360,8 @@ class Game:
         # Checked before the geometry cache: 4.0 == 4 would find the entry of 4.
         if type(players) is not int:
             raise ValueError(f"players must be an int, got {_describe(players)}")
+        if r.pack_by_players:
+            r = r.for_players(players)  # the pack of this number of players
         geo = r._geometry.get(players)
         if geo is None:
             allowed = variant.players
@@ -555,7 +560,7 @@ class Game:
                     or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
                     or (r.break_forced and not trick and self._forced_lead)
                 ):
-                    self._broken_suits |= _SUIT_BIT[suit]
+                    self._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
             trick.append(c)
             self._trick_seats.append(s)
             self._events.append(("play", s, c))
@@ -1128,7 +1133,9 @@ class Game:
             higher_wins=self._v.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
+            defender_alone=None if self._defender < 0 else self._defender,
             discarded=discarded,
+            bidders=_bidders(self) if self._r.bid_style else (),
             trumps_broken=self._trumps_broken(),
             scores=tuple(map(Fraction, self._scores)),
             teams=self._r.teams,
@@ -1238,6 +1245,7 @@ class Game:
         g._looked = self._looked[:]
         g._maker = self._maker
         g._alone = self._alone
+        g._defender = self._defender
         g._full_nxt = self._full_nxt
         g._discarded = self._discarded
         g._call_stage = self._call_stage

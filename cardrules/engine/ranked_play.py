@@ -67,7 +67,7 @@ def _play_ranked(g: Game, s: int, c: int) -> None:
             or (r.break_void and trick and suit != led and not hands[s] & t.suit_masks[led])
             or (r.break_forced and not trick and g._forced_lead)
         ):
-            g._broken_suits |= _SUIT_BIT[suit]
+            g._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
     trick.append(c)
     g._trick_seats.append(s)
     g._events.append(("play", s, c))

@@ -537,6 +537,7 @@ def _most_hands(v: Variant, players: int, label: str = "") -> tuple[_Rules, int]
         f"{label}{v.name} is for {allowed.min} to {allowed.max} players, not {_show(players)}",
     )
     try:
+        r = r.for_players(players)  # the pack of this number of players
         sizes = r.geometry(players)[0]
     except (VariantError, ValueError) as e:
         raise SaveError(f"{label}the saved settings are not valid: {e}") from None

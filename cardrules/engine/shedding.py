@@ -70,7 +70,7 @@ def _lead_drawn(g: Game, s: int, c: int) -> None:
         # A drawn card is a forced lead, and a play.
         g._broken_prev = g._broken_suits
         if r.break_any or r.break_forced:
-            g._broken_suits |= _SUIT_BIT[_SUIT_OF[c]]
+            g._broken_suits |= _SUIT_BIT[_SUIT_OF[c]] | r.break_extra[c]
     t = g._nxt[s]
     out = g._out
     while out[t]:

@@ -78,6 +78,7 @@ def _team_hand(
         tp = sum(taken[s] for s in team)
         made = team == makers
         lone = made and g._alone >= 0
+        lone_defence = g._defender >= 0 and g._defender in team
         held = dict(zip(names, g._counters[team[0]], strict=True))
         total = Fraction(0)
         if r.formula is not None:
@@ -99,6 +100,7 @@ def _team_hand(
                     maker=made,
                     maker_tricks=maker_tricks,
                     alone=lone,
+                    defended_alone=lone_defence,
                 )
                 total += _value(g, r.formula, env, f"the score of seat {s + 1}")
         team_env = score_env(
@@ -115,6 +117,7 @@ def _team_hand(
             maker=made,
             maker_tricks=maker_tricks,
             alone=lone,
+            defended_alone=lone_defence,
         )
         if r.team_formula is not None:
             total += _value(g, r.team_formula, team_env, "the team score")

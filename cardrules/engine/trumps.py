@@ -18,7 +18,10 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
 * ``_LONE``: games with ``going alone: yes``: trumps are made, and the maker
   plays alone (:class:`~cardrules.engine.actions.Alone`, see
   :mod:`~cardrules.engine.alone`) or with its partners
-  (:class:`~cardrules.engine.actions.WithPartner`).
+  (:class:`~cardrules.engine.actions.WithPartner`);
+* ``_DEFEND``: games with ``defending alone: yes``, after the maker went
+  alone: each defender in turn from the maker's left defends alone
+  (``Alone``; its partners sit out too) or not (``WithPartner``).
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -41,7 +44,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Suit
 from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
-from cardrules.engine.alone import _go_alone
+from cardrules.engine.alone import _defend_alone, _defenders, _go_alone
 from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.errors import IllegalAction
@@ -55,6 +58,7 @@ _ORDER: Final = 1
 _SECOND: Final = 2
 _DISCARD: Final = 3
 _LONE: Final = 4
+_DEFEND: Final = 5
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -100,6 +104,7 @@ def _reset_calls(g: Game) -> None:
     """A new hand: nobody has made trumps, nothing is discarded."""
     g._maker = -1
     g._alone = -1
+    g._defender = -1
     g._full_nxt = ()
     g._discarded = 0
     g._call_stage = _NAME
@@ -159,7 +164,7 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
         return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
     if stage == _ORDER:
         return (_ORDER_UP, _DECLINE)
-    if stage == _LONE:
+    if stage in (_LONE, _DEFEND):
         return _LONE_OPTIONS
     if stage == _SECOND:
         turned_suit = _SUIT_OF[g._turned]
@@ -204,6 +209,24 @@ def _do_call(g: Game, s: int, action: Action) -> int:
     if stage == _LONE:
         if action is _ALONE:
             _go_alone(g, s)
+            if g._r.defend_alone:
+                defenders = _defenders(g)
+                if defenders:
+                    g._call_stage = _DEFEND
+                    g._call_pos = 0
+                    g._to_act = defenders[0]
+                    return CALL_GOES_ON
+        return CALL_MADE
+    if stage == _DEFEND:
+        if action is _ALONE:
+            _defend_alone(g, s)
+            return CALL_MADE
+        defenders = _defenders(g)
+        pos = g._call_pos + 1
+        if pos < len(defenders):
+            g._call_pos = pos
+            g._to_act = defenders[pos]
+            return CALL_GOES_ON
         return CALL_MADE
     if type(action) is Name:
         _make(g, s, -1 if action.suit is None else int(action.suit))
@@ -261,6 +284,11 @@ def _explain_call(g: Game, actor: int, action: Action) -> str:
         return (
             f"{action.label} is not possible now: seat {actor} made trumps and must "
             "go alone or play with partner"
+        )
+    if stage == _DEFEND:
+        return (
+            f"{action.label} is not possible now: seat {actor} must defend alone against "
+            "the lone maker (go alone) or play with partner"
         )
     if stage == _DISCARD:
         if type(action) is Discard and int(action.card) == g._turned:

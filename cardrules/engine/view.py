@@ -216,6 +216,11 @@ class View:
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
             ordered the turned card up), or ``None``.
+        defender_alone: the seat defending this hand alone against a lone maker
+            (``defending alone:``; its partners sit out too), or ``None``.
+        bidders: the seats that bid this hand, in the order they bid: every
+            seat dealt to, or with one bid per side (``team bids: one per side``)
+            the first partner of each side (empty in games without bidding).
         alone: the seat playing this hand alone (``going alone:``; its partners
             sit the hand out, their cards face down and unplayed), or ``None``.
         discarded: the cards this seat discarded face down this hand (only
@@ -292,6 +297,8 @@ class View:
     version: int = 0
     last_hand: HandResult | None = None
     audience: str = "seat"
+    bidders: tuple[int, ...] = ()
+    defender_alone: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -337,6 +344,8 @@ class View:
             "trump_maker": self.trump_maker,
             "alone": self.alone,
             "discarded": list(map(_text, self.discarded)),
+            "bidders": list(self.bidders),
+            "defender_alone": self.defender_alone,
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "teams": [list(t) for t in self.teams],

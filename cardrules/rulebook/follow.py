@@ -196,6 +196,15 @@ def break_phrase(p: PlayRule) -> str:
     }
     parts = [words[t] for t in triggers if t in words]
     text = parts[0] if len(parts) == 1 else ", or ".join(parts)
+    also = getattr(p, "also_breaks", ())
+    if also:
+        more = "; ".join(f"{k} breaks {s.word} too" for k, s in also)
+        more += (
+            ", when it is played in the same way"
+            if len(also) == 1
+            else (", when they are played in the same way")
+        )
+        return f"once {text} in the hand ({more})"
     return f"once {text} in the hand"
 
 

@@ -59,6 +59,7 @@ _CONDITION = {
     "blind": "you bid blind",
     "maker": "you (or your side) made trumps",
     "alone": "your side made trumps and its maker played alone",
+    "defended_alone": "your side defended and one of you defended alone",
 }
 _COMPARE_WORDS = {
     "=": "is",

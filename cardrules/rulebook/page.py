@@ -67,6 +67,7 @@ from cardrules.rulebook.words import (
     plural,
     schedule_phrase,
     scoring_phrase,
+    side_bids,
     tie_phrase,
     trump_lead_phrase,
     trump_order_phrase,
@@ -226,6 +227,9 @@ def _difference_line(d: Difference, ptitle: str) -> str:
 
 
 def _bidding_fact(v: Variant) -> str:
+    if side_bids(v):
+        how = "at once" if v.bidding.style is BidStyle.SIMULTANEOUS else "in turn"
+        return f"one bid per side, {how}" + (", with the hook" if has_hook(v) else "")
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "everyone at once"
     return "in turn, with the hook" if has_hook(v) else "in turn, the dealer last"
@@ -324,7 +328,8 @@ def _bidding_section(v: Variant, players: int | None) -> list[str]:
     except CardrulesError:  # the engine refused the example deal: no example
         examples = []
     if examples:
-        out += ["### The hook, worked through" if has_hook(v) else "### The dealer's bid", ""]
+        last = "### The last bid" if side_bids(v) else "### The dealer's bid"
+        out += ["### The hook, worked through" if has_hook(v) else last, ""]
         for ex in examples:
             out += [_hook_text(v, ex), ""]
     return out
@@ -335,6 +340,8 @@ def _hook_text(v: Variant, ex: HookExample) -> str:
     dealer = names[ex.dealer]
     bidders = ex.bidders or tuple(range(ex.players - 1))
     said = join_words([f"{names[s]} bids {b}" for s, b in zip(bidders, ex.others, strict=True)])
+    if ex.last is not None:
+        said += f" for {'their side' if len(bidders) == 1 else 'their sides'}"
     total = sum(ex.others)
     allowed = join_words([str(b) for b in ex.allowed], "or")
     head = (
@@ -342,6 +349,10 @@ def _hook_text(v: Variant, ex: HookExample) -> str:
         f"{dealer} deals. {said}. The bids so far add up to {total}, and there "
         f"{'is 1 trick' if ex.cards == 1 else f'are {ex.cards} tricks'} to take."
     )
+    if ex.last is not None:
+        # One bid per side: the last side's first player bids last, not the dealer.
+        dealer = names[ex.last]
+        head += f" {dealer} bids last, for the other side."
     gap = ex.cards - total
     if ex.forbidden is not None:
         return (
@@ -357,7 +368,8 @@ def _hook_text(v: Variant, ex: HookExample) -> str:
             why += "not a bid anyone may make"
         return f"{head} {why}: {dealer} may bid anything ({allowed})."
     even = f", even {gap}, which makes the bids add up exactly" if gap in ex.allowed else ""
-    return f"{head} The dealer's bid is not limited, so {dealer} may bid {allowed}{even}."
+    whose = "The last bid" if ex.last is not None else "The dealer's bid"
+    return f"{head} {whose} is not limited, so {dealer} may bid {allowed}{even}."
 
 
 def _play_section(v: Variant, counts: Sequence[int], players: int | None) -> list[str]:

@@ -26,7 +26,7 @@ from cardrules.rulebook.follow import (
     uses_unbroken,
 )
 from cardrules.rulebook.trumps import has_trumps
-from cardrules.rulebook.words import first_trick_cuts, join_words, suit_one
+from cardrules.rulebook.words import first_trick_cuts, join_words, side_bids, suit_one
 from cardrules.rules import (
     BidStyle,
     Direction,
@@ -142,6 +142,9 @@ class HookExample:
         by_engine: True when ``allowed`` came from the engine's legal actions.
         dealer: the dealer's seat (the last seat).
         bidders: the seats that bid before the dealer, in bidding order.
+        last: the seat that bids last, when it is not the dealer (one bid per
+            side, ``team bids: one per side``: the first partner of the last
+            side in turn); ``None``: the dealer.
     """
 
     players: int
@@ -152,6 +155,7 @@ class HookExample:
     by_engine: bool
     dealer: int = 0
     bidders: tuple[int, ...] = field(default=())
+    last: int | None = None
 
 
 def _order_after(v: Variant, players: int, seat: int) -> list[int]:
@@ -196,11 +200,16 @@ def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
     n = players if players is not None else example_players(v)
     cards = _example_cards(v, n)
     lo, hi = bid_limits(v, cards)
-    usual = [max(lo, min(hi, 1 - i % 2)) for i in range(n - 1)]
+    order = [*_order_after(v, n, n - 1), n - 1]  # the dealer last
+    if side_bids(v):
+        # One bid per side: the first partner of each side in turn bids.
+        order = [s for i, s in enumerate(order) if not set(v.team_of(s)) & set(order[:i])]
+    bidders = tuple(order[:-1])
+    usual = [max(lo, min(hi, 1 - i % 2)) for i in range(len(bidders))]
     while sum(usual) >= cards and any(b > lo for b in usual):
         i = max(i for i, b in enumerate(usual) if b > lo)
         usual[i] -= 1
-    past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(n - 1)]
+    past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(len(bidders))]
     while sum(past) <= cards and any(b < hi for b in past):
         i = max(i for i, b in enumerate(past) if b < hi)
         past[i] += 1
@@ -213,9 +222,11 @@ def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
         allowed = engine if engine is not None else dealer_bids_by_rule(v, cards, others)
         gap = cards - sum(others)
         forbidden = gap if v.bidding.hook and lo <= gap <= hi else None
-        bidders = tuple(_order_after(v, n, n - 1))
+        last = None if order[-1] == n - 1 else order[-1]
         out.append(
-            HookExample(n, cards, others, allowed, forbidden, engine is not None, n - 1, bidders)
+            HookExample(
+                n, cards, others, allowed, forbidden, engine is not None, n - 1, bidders, last
+            )
         )
     return out
 
@@ -787,6 +798,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
             "VOID_PLAY" in triggers and trick and x.suit != trick[0].suit
         ):
             suits.add(x.suit)
+            suits.update(s for k, s in getattr(v.play, "also_breaks", ()) if k == x)
         held[pos].discard(x)
         trick.append(x)
         broken = broken or x.suit == trump

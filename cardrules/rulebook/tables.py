@@ -178,7 +178,7 @@ def whole_pack_table(v: Variant, counts: Sequence[int]) -> str:
     """For a game that deals the whole pack: how many cards each player gets."""
     rows = []
     for n in counts:
-        small, extra = divmod(v.deck.size, n)
+        small, extra = divmod(v.deck.size_for(n), n)
         if extra == 0:
             rows.append([str(n), f"{small} each"])
         else:

@@ -35,7 +35,13 @@ def teams_phrase(v: Variant, names: Sequence[str] | None = None) -> str:
     if not v.teams:
         return ""
     bids = (
-        " Each partner bids; a side's bid is its partners' bids added up." if v.has_bidding else ""
+        (
+            " Each side makes one bid, said by its first player in turn."
+            if v.bidding.one_per_team
+            else " Each partner bids; a side's bid is its partners' bids added up."
+        )
+        if v.has_bidding
+        else ""
     )
     return (
         f"The players play in partnerships: {teams_short(v, names)}. Partners sit apart, "
@@ -55,7 +61,15 @@ def team_score_phrase(v: Variant, known: Mapping[str, bool] | None = None) -> st
     who = "side" if v.teams else "player"
     words = formula_sentence(f, known)
     words = words[:1].lower() + words[1:]
-    bid = "its bid is the partners' bids added up, " if v.has_bidding else ""
+    bid = (
+        (
+            "its bid is the side's one bid, "
+            if v.bidding.one_per_team
+            else "its bid is the partners' bids added up, "
+        )
+        if v.has_bidding
+        else ""
+    )
     team = (
         f" (for this, the side counts as one player: {bid}its tricks the tricks both take)"
         if v.teams

@@ -191,6 +191,14 @@ def deck_phrase(v: Variant) -> str:
     else:
         order = "aces high (A K Q J 10 ... 2)"
         pack = "a 52-card pack"
+    by_count = ""
+    if v.deck.removed_for:
+        parts = [
+            f"without {CardSet(mask)} for {lo if lo == hi else f'{lo} to {hi}'} players "
+            f"({v.deck.size_for(lo)} cards)"
+            for lo, hi, mask in v.deck.removed_for
+        ]
+        by_count = f" ({'; '.join(parts)})"
     jokers = v.deck.jokers
     if jokers:
         # "a 54-card pack: the standard 52 and two jokers (...)"
@@ -208,12 +216,13 @@ def deck_phrase(v: Variant) -> str:
         ranks = "the joker ranks as a trump" if jokers == 1 else "the jokers rank as trumps"
         order = f"{order} in each suit; {ranks} (see the order of the trumps)"
         if v.deck.removed == 0:
-            return f"{pack}, {order}"
+            return f"{pack}{by_count}, {order}"
     if v.deck.removed == 0:
-        return f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
+        whole = f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
+        return whole.replace(", ", by_count + ", ", 1) if by_count else whole
     gone = CardSet(v.deck.removed)
     comma = "," if jokers else ""
-    return f"{pack}{comma} without {gone} ({v.deck.size} cards), {order}"
+    return f"{pack}{comma} without {gone} ({v.deck.size} cards){by_count}, {order}"
 
 
 def direction_phrase(v: Variant) -> str:
@@ -291,7 +300,7 @@ def schedule_phrase(v: Variant) -> str:
     start = start_phrase(s.start, v.players.counts())
     p = s.pattern
     if p is Pattern.WHOLE_PACK:
-        even = all(v.deck.size % n == 0 for n in v.players.counts())
+        even = all(v.deck.size_for(n) % n == 0 for n in v.players.counts())
         text = "The whole pack is dealt out, one card at a time, in a single deal"
         if not even:
             text += "; some players may get one card more than others"
@@ -541,6 +550,13 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             "fewer, and if the partner would lead, the next player leads instead; the "
             "partner is back for the next hand."
         )
+        if t.defend_alone:
+            text += (
+                " Against a lone maker, each defender in turn from the maker's "
+                f"{left_or_right(v)} may defend alone; the first who does plays alone "
+                "too, its partner sitting the hand out as well, so each trick has one "
+                "card from each of the two."
+            )
     empty, one = _no_card_words(v, shown)
     if empty:
         text += (
@@ -596,6 +612,21 @@ def bidding_phrase(v: Variant) -> str:
     b = v.bidding
     if not v.has_bidding:
         return ""
+    if side_bids(v):
+        if b.style is BidStyle.SIMULTANEOUS:
+            text = (
+                "Each side makes one bid, the tricks the partners will take together: the "
+                "sides bid at the same time, each bid said by the side's first player in "
+                f"turn from the dealer's {left_or_right(v)}; the other partners do not bid"
+            )
+        else:
+            text = (
+                "Each side makes one bid, the tricks the partners will take together. The "
+                f"sides bid one at a time, starting with the side of the player to the "
+                f"dealer's {left_or_right(v)}; each side's bid is said by its first player "
+                "in turn, and its other partners do not bid"
+            )
+        return text + f". A bid is {bid_range_phrase(v)}."
     if b.style is BidStyle.SIMULTANEOUS:
         text = (
             "Everyone bids at the same time: on a count of three, each player shows their "
@@ -610,6 +641,11 @@ def bidding_phrase(v: Variant) -> str:
     return text
 
 
+def side_bids(v: Variant) -> bool:
+    """True when each side makes one bid (``team bids: one per side``)."""
+    return v.has_bidding and v.bidding.one_per_team and bool(v.teams)
+
+
 def has_hook(v: Variant) -> bool:
     """True when the dealer, bidding last, may not make the bids add up (the hook)."""
     return v.has_bidding and v.bidding.style is BidStyle.IN_TURN and v.bidding.hook
@@ -621,6 +657,12 @@ def hook_phrase(v: Variant) -> str:
         return ""
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "Since everyone bids at once, nobody bids last, and no bid is ever ruled out."
+    if v.bidding.hook and side_bids(v):
+        return (
+            "The hook: the side that bids last may not bid the number that would make the "
+            "sides' bids add up to the number of tricks in the hand. If the other sides "
+            "have already bid more than that, it may bid anything."
+        )
     if v.bidding.hook:
         return (
             "The hook: the dealer may not bid the number that would make all the bids add "
@@ -746,7 +788,7 @@ def pass_phrase(v: Variant) -> str:
         return f"{lead} In every hand the cards go {_pass_words(v, cycle[0])}."
     parts = [f"in the {ordinal(i + 1)} hand {_pass_words(v, to)}" for i, to in enumerate(cycle)]
     return (
-        f"{lead} Where they go follows a cycle of {len(cycle)} hands, then starts again: "
+        f"{lead} Where they go follows a cycle of {len(cycle)} hands, over and over: "
         f"{'; '.join(parts)}."
     )
 
@@ -762,7 +804,7 @@ def amend_phrase(v: Variant) -> str:
 
 def _lead_card_may_be_undealt(v: Variant) -> bool:
     return v.mode is Mode.TRICKS and any(
-        s * n < v.deck.size for n in v.players.counts() for s in v.hand_sizes(n)
+        s * n < v.deck.size_for(n) for n in v.players.counts() for s in v.hand_sizes(n)
     )
 
 
@@ -782,6 +824,14 @@ def first_lead_phrase(v: Variant) -> str:
     else:
         what = "may lead any card"
     text = f"{who} leads the first trick and {what}."
+    if holder and p.lead_card_else:
+        others = p.lead_card_else
+        instead = (
+            f"the {others[0]}"
+            if len(others) == 1
+            else "the first of " + join_words([str(k) for k in others]) + " left in the pack"
+        )
+        text += f" When the {c} is taken out of the pack, {instead} takes its place."
     if holder and _lead_card_may_be_undealt(v):
         text += f" If nobody was dealt the {c}, the player to the dealer's {side} leads."
     return text
@@ -1339,7 +1389,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
     Rule(
         "Pack",
-        ("deck.removed", "deck.lowest", "deck.jokers"),
+        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for"),
         lambda v: (lambda p: p[:1].upper() + p[1:])(deck_phrase(v)) + ".",
     ),
     Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
@@ -1370,6 +1420,7 @@ RULES: tuple[Rule, ...] = (
             "trumps.name_no_trumps",
             "trumps.stick_dealer",
             "trumps.going_alone",
+            "trumps.defend_alone",
             "trumps.keep_turned",
             "trumps.namer_tie",
         ),
@@ -1382,7 +1433,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Bidding",
-        ("bidding.style", "bidding.min_bid", "bidding.max_bid"),
+        ("bidding.style", "bidding.min_bid", "bidding.max_bid", "bidding.one_per_team"),
         _or(bidding_phrase, "Nobody bids."),
     ),
     Rule("The hook", ("bidding.hook",), _or(hook_phrase, "Nobody bids, so there is no hook.")),
@@ -1404,7 +1455,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "First lead",
-        ("play.first_leader", "play.lead_card", "play.first_lead"),
+        ("play.first_leader", "play.lead_card", "play.first_lead", "play.lead_card_else"),
         first_lead_phrase,
     ),
     Rule(
@@ -1432,7 +1483,7 @@ RULES: tuple[Rule, ...] = (
         [
             Rule(
                 "Breaking a suit",
-                _play_settings("broken_by"),
+                _play_settings("broken_by", "also_breaks"),
                 lambda v: f"A suit is broken {break_phrase(v.play)}.",
             )
         ]
@@ -1534,6 +1585,7 @@ SETTING_LINES: dict[str, str] = {
     "deck.removed": "deck",
     "deck.lowest": "deck",
     "deck.jokers": "deck",
+    "deck.removed_for": "deck",
     "direction": "direction",
     "dealer.first": "first dealer",
     "dealer.seat": "first dealer",
@@ -1556,6 +1608,7 @@ SETTING_LINES: dict[str, str] = {
     "trumps.name_no_trumps": "may name no trumps",
     "trumps.stick_dealer": "stick the dealer",
     "trumps.going_alone": "going alone",
+    "trumps.defend_alone": "defending alone",
     "trumps.keep_turned": "dealer keeps the turned card",
     "trumps.namer_tie": "trump ties",
     "bidding.style": "bidding",
@@ -1566,9 +1619,11 @@ SETTING_LINES: dict[str, str] = {
     "bidding.blind_only": "blind bids",
     "bidding.forehead_sizes": "forehead hands",
     "bidding.amend": "bid changes",
+    "bidding.one_per_team": "team bids",
     "play.first_leader": "first lead",
     "play.lead_card": "first lead",
     "play.first_lead": "first lead",
+    "play.lead_card_else": "first lead",
     "play.must_follow": "follow",
     "play.must_trump": "follow",
     "play.must_beat": "follow",
@@ -1577,6 +1632,7 @@ SETTING_LINES: dict[str, str] = {
     "play.trump_lead": "leading trumps",
     "play.lead": "leading trumps” or “lead",
     "play.broken_by": "broken by",
+    "play.also_breaks": "breaking cards",
     "play.leader_out": "leader out",
     "shedding.dead_tricks": "dead tricks",
     "shedding.all_out": "all out together",

@@ -35,11 +35,13 @@ from cardrules.errors import (
     CardrulesError,
     IllegalAction,
     InvalidAction,
+    NothingToUndo,
     SaveError,
     ScoreError,
+    TakeBackRefused,
     VariantError,
 )
-from cardrules.rules import Variant
+from cardrules.rules import TakeBacks, Variant
 
 if TYPE_CHECKING:
     from cardrules.rulebook import rulebook
@@ -61,6 +63,7 @@ __all__ = [
     "InvalidAction",
     "Look",
     "Match",
+    "NothingToUndo",
     "Pass",
     "Play",
     "Rank",
@@ -68,6 +71,8 @@ __all__ = [
     "SaveError",
     "ScoreError",
     "Suit",
+    "TakeBackRefused",
+    "TakeBacks",
     "Variant",
     "VariantError",
     "View",

@@ -1765,6 +1765,8 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
     ),
     "first lead": ("play.first_leader", "play.lead_card", "play.first_lead"),
     "match word": ("match.word",),
+    # Every game has actions a player could take back.
+    "take backs": ("take_backs",),
 }
 
 #: Fields of :class:`~cardrules.rules.Variant` that no setting writes: where the

@@ -37,6 +37,7 @@ from cardrules.rules import (
     PassTo,
     Pattern,
     ShedLoser,
+    TakeBacks,
     TakeHand,
     TieBreak,
     TrumpKind,
@@ -198,6 +199,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("TrumpRule", "going_alone"): False,
     ("TrumpRule", "keep_turned"): False,
     ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
+    ("Variant", "take_backs"): TakeBacks.NEVER,
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).

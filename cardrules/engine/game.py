@@ -108,6 +108,7 @@ from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _
 from cardrules.engine.undo import (
     Checkpoint,
     _can_undo,
+    _checkpoint,
     _coerce_policy,
     _policy,
     _take_back,
@@ -235,13 +236,13 @@ class Game:
         "_seed",
         "_size",
         "_sizes",
+        "_take_backs",
         "_to_act",
         "_total_tricks",
         "_trick",
         "_trick_seats",
         "_tricks",
         "_tricks_played",
-        "_take_backs",
         "_trump",
         "_turned",
         "_undealt",
@@ -344,6 +345,9 @@ class Game:
         self._draws = _draws
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         _begin(self)
+        if _policy(self) is not TakeBacks.NEVER:
+            # A table that allows take-backs keeps checkpoints from the start.
+            self._undo = [_checkpoint(self)]
 
     # ----------------------------------------------------------------- setup
 
@@ -671,7 +675,7 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1)
             >>> before = g.clone()
             >>> g.apply(g.legal_actions()[0], g.to_act)
             >>> g.undo() == before.legal_actions()[0], g == before
@@ -715,7 +719,7 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1,
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
             ...                    take_backs="until the next player acts")
             >>> seat = g.to_act
             >>> g.apply(g.legal_actions()[0], seat)

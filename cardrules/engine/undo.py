@@ -21,10 +21,13 @@ the recorded deals, never from the order of calls).
   are applied again, up to the one taken back (the rules check each one again,
   and the log they make must be the log as it was). The first checkpoint, the
   game as it was created, is rebuilt when first needed by creating the game
-  again from its settings; a replay keeps a checkpoint of the state at the
-  start of each hand it deals (after the deal), so that a later take-back
-  replays at most from the start of its hand. A checkpoint holds the state's
-  values (a few lists of one int per seat), never the log: at most one a hand.
+  again from its settings (a game whose table allows take-backs keeps it from
+  its creation). From then on, the game keeps a checkpoint of the state at the
+  start of each hand (the end of the action that dealt it, in
+  :func:`~cardrules.engine.end._next_hand`), so that a take-back replays at
+  most from the start of its hand; a game that never takes anything back
+  keeps none and does no work for them. A checkpoint holds the state's values
+  (a few lists of one int per seat), never the log: at most one a hand.
 
 The internal log stays the history: an undo removes the entries the action
 added (its own and those of what followed, such as a completed trick, a
@@ -100,35 +103,86 @@ _TRICK_DONE: Final = frozenset({"trick", "dead", "pickup"})
 _LOOK: Final = Look()
 _TAKE: Final = Take()
 
-#: The slots a checkpoint does not hold: the log (a checkpoint keeps its length),
-#: the recorded deals (never changed during a game), the checkpoints themselves
-#: and the table's take-back policy (a setting of the table, not of the state).
-_NOT_STATE: Final = frozenset({"_events", "_forced", "_undo", "_take_backs"})
+#: The slots of :class:`Game` that make up its state between two actions:
+#: every slot but the log (a checkpoint keeps its length), the recorded deals
+#: (never changed during a game), the checkpoints themselves and the table's
+#: take-back policy (a setting of the table, not of the state). A slot added to
+#: ``Game`` goes here too (tests/test_undo.py checks that none is missing).
+STATE_SLOTS: Final = (
+    "_alone",
+    "_amender",
+    "_best",
+    "_best_seat",
+    "_bid_pos",
+    "_bids",
+    "_blind",
+    "_broken_prev",
+    "_broken_suits",
+    "_call_pos",
+    "_call_stage",
+    "_chosen",
+    "_counters",
+    "_dead",
+    "_dead_by",
+    "_dealer",
+    "_decks",
+    "_decks_reuse",
+    "_discarded",
+    "_draws",
+    "_extra",
+    "_fd_param",
+    "_forced_lead",
+    "_forehead",
+    "_full_nxt",
+    "_hand_index",
+    "_hands",
+    "_in_count",
+    "_known",
+    "_largest",
+    "_leader",
+    "_legal",
+    "_legal_mask",
+    "_looked",
+    "_maker",
+    "_max_tricks",
+    "_n",
+    "_nxt",
+    "_order",
+    "_out",
+    "_pass_k",
+    "_phase",
+    "_r",
+    "_ranks",
+    "_result",
+    "_scores",
+    "_seats",
+    "_seed",
+    "_size",
+    "_sizes",
+    "_to_act",
+    "_total_tricks",
+    "_trick",
+    "_trick_seats",
+    "_tricks",
+    "_tricks_played",
+    "_trump",
+    "_turned",
+    "_undealt",
+    "_v",
+    "_waiting",
+    "_won",
+)
+#: The slots that are not state (see :data:`STATE_SLOTS`).
+NOT_STATE_SLOTS: Final = ("_events", "_forced", "_undo", "_take_backs")
 
 #: A checkpoint: the length of the log and the state's values (lists copied).
 Checkpoint = tuple[int, tuple[Any, ...]]
-
-_STATE_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _state_names(cls: type) -> tuple[str, ...]:
-    """The names of the slots that make up a game's state (every slot of the
-    class but :data:`_NOT_STATE`), so that a slot added to :class:`Game` is
-    held by checkpoints without a change here."""
-    names = _STATE_NAMES.get(cls)
-    if names is None:
-        slots: set[str] = set()
-        for k in cls.__mro__:
-            slots.update(getattr(k, "__slots__", ()))
-        names = tuple(sorted(slots - _NOT_STATE))
-        _STATE_NAMES[cls] = names
-    return names
 
 
 def _checkpoint(g: Game) -> Checkpoint:
     """The state of ``g`` now (between two actions), without its log."""
     values = []
-    for name in _state_names(type(g)):
+    for name in STATE_SLOTS:
         v = getattr(g, name)
         values.append(v[:] if type(v) is list else v)
     return len(g._events), tuple(values)
@@ -138,7 +192,7 @@ def _restore(g: Game, cp: Checkpoint) -> None:
     """Put ``g`` back in the state of the checkpoint (its log cut to the
     checkpoint's length; the checkpoint stays usable)."""
     length, values = cp
-    for name, v in zip(_state_names(type(g)), values, strict=True):
+    for name, v in zip(STATE_SLOTS, values, strict=True):
         setattr(g, name, v[:] if type(v) is list else v)
     del g._events[length:]
 
@@ -278,12 +332,7 @@ def _replay_to(g: Game, length: int) -> None:
         if ev[0] not in ACTION_KINDS:
             continue
         seat, action = _action_of(ev)
-        before = len(events)
-        g.apply(action, seat)
-        for e in events[before:]:
-            if e[0] == "deal":
-                marks.append(_checkpoint(g))
-                break
+        g.apply(action, seat)  # a hand dealt adds its checkpoint (engine/end.py)
     if events[cp[0] :] != tail:  # pragma: no cover - the engine is deterministic
         raise RuntimeError("undo: the actions applied again did not make the same log")
 

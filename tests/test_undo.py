@@ -380,12 +380,16 @@ def test_the_setting_parses_formats_and_keeps_old_fingerprints() -> None:
         assert cardrules.load_text(text) == v
     base = cardrules.load_text("game: two-hands\nextends: oh-hell\nhands: list 2, 2\n")
     g_old, g_new = Game(base, 4, seed=1), Game(_two_hands("never"), 4, seed=1)
-    assert json.loads(g_old.to_json())["variant"]["fingerprint"] == (
-        json.loads(g_new.to_json())["variant"]["fingerprint"]
+    assert (
+        json.loads(g_old.to_json())["variant"]["fingerprint"]
+        == (json.loads(g_new.to_json())["variant"]["fingerprint"])
     )
-    assert json.loads(Game(_two_hands("before the hand ends"), 4, seed=1).to_json())["variant"][
-        "fingerprint"
-    ] != json.loads(g_old.to_json())["variant"]["fingerprint"]
+    assert (
+        json.loads(Game(_two_hands("before the hand ends"), 4, seed=1).to_json())["variant"][
+            "fingerprint"
+        ]
+        != json.loads(g_old.to_json())["variant"]["fingerprint"]
+    )
 
 
 def test_pass_actions_are_taken_back_by_their_seat() -> None:

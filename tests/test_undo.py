@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -465,3 +466,91 @@ def test_the_rules_page_says_when_a_player_may_take_back() -> None:
         assert words in section and "a new deal" in section
     house = _two_hands("before the hand ends")
     assert "**Take-backs:**" in cardrules.rulebook(house)
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def test_the_server_takes_back_what_the_tables_policy_allows(tmp_path: Path) -> None:
+    """A ``take_back`` message: allowed by ``can_undo`` only, saved, every client
+    told; a table's version never goes back (a move made on the state from
+    before the take-back is stale)."""
+    from cardrules.server.hub import Client, Hub, Limits
+
+    hub = Hub({"oh-hell": VARIANTS["oh-hell"]}, tmp_path, Limits(rate=1e6, burst=10**6))
+    a, b = Client(hub.limits), Client(hub.limits)
+    hub.connect(a)
+    hub.connect(b)
+    hub.handle(
+        a,
+        json.dumps(
+            {
+                "type": "create",
+                "variant": "oh-hell",
+                "seats": ["human"] * 4,
+                "take_backs": "until the next player acts",
+            }
+        ),
+    )
+    msgs = _drain(a)
+    tid = next(m for m in msgs if m["type"] == "created")["table"]
+    table = hub.tables[tid]
+    game = table.game
+    assert game.take_back_policy is TakeBacks.NEXT_ACTION
+    first = game.to_act
+    # Seat a: the first to bid; b takes the next seat.
+    if a.seat != first:
+        hub.handle(a, json.dumps({"type": "leave"}))
+        hub.handle(a, json.dumps({"type": "join", "table": tid, "seat": first}))
+    hub.handle(b, json.dumps({"type": "join", "table": tid, "seat": (first + 1) % 4}))
+    _drain(a), _drain(b)
+    before = game.clone()
+    hub.handle(a, json.dumps({"type": "act", "action": game.legal_actions(first)[0].id}))
+    state = [m for m in _drain(a) if m["type"] == "state"][-1]
+    assert state["can_take_back"] is True
+    version = state["version"]
+    assert [m for m in _drain(b) if m["type"] == "state"][-1]["can_take_back"] is False
+    hub.handle(b, json.dumps({"type": "take_back", "ref": 1}))
+    (err,) = _drain(b)
+    assert err["code"] == "take_back_refused" and err["ref"] == 1
+    hub.handle(a, json.dumps({"type": "take_back", "version": version, "ref": 2}))
+    msgs = _drain(a)
+    assert {"type": "taken_back", "count": 1, "ref": 2} in msgs
+    after = [m for m in msgs if m["type"] == "state"][-1]
+    assert after["version"] == version + 1 and after["view"] == before.view(first).to_dict()
+    assert game == before
+    assert [m for m in _drain(b) if m["type"] == "state"][-1]["version"] == version + 1
+    # The save holds the game as it is now, and its policy.
+    restored = Hub({"oh-hell": VARIANTS["oh-hell"]}, tmp_path, Limits())
+    restored.restore()
+    assert restored.tables[tid].game == before
+    assert restored.tables[tid].game.take_back_policy is TakeBacks.NEXT_ACTION
+    # A spectator may not take back; a bad policy is refused at creation.
+    c = Client(hub.limits)
+    hub.connect(c)
+    hub.handle(c, json.dumps({"type": "watch", "table": tid}))
+    _drain(c)
+    hub.handle(c, json.dumps({"type": "take_back"}))
+    assert _drain(c)[-1]["code"] == "not_seated"
+    hub.handle(
+        c,
+        json.dumps(
+            {
+                "type": "create",
+                "variant": "oh-hell",
+                "seats": ["human"] * 4,
+                "take_backs": "sometimes",
+            }
+        ),
+    )
+    assert _drain(c)[-1]["code"] == "bad_message"
+
+
+def _drain(c: object) -> list[dict[str, object]]:
+    out = []
+    box = c.outbox  # type: ignore[attr-defined]
+    while not box.empty():
+        text = box.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -498,11 +499,13 @@ def test_the_server_takes_back_what_the_tables_policy_allows(tmp_path: Path) -> 
     game = table.game
     assert game.take_back_policy is TakeBacks.NEXT_ACTION
     first = game.to_act
-    # Seat a: the first to bid; b takes the next seat.
+    # Client a: the first to bid (seat 0, its first seat, stays reserved for it
+    # when it moves); b takes another seat.
     if a.seat != first:
         hub.handle(a, json.dumps({"type": "leave"}))
         hub.handle(a, json.dumps({"type": "join", "table": tid, "seat": first}))
-    hub.handle(b, json.dumps({"type": "join", "table": tid, "seat": (first + 1) % 4}))
+    other = next(s for s in range(1, 4) if s != first)
+    hub.handle(b, json.dumps({"type": "join", "table": tid, "seat": other}))
     _drain(a), _drain(b)
     before = game.clone()
     hub.handle(a, json.dumps({"type": "act", "action": game.legal_actions(first)[0].id}))
@@ -554,3 +557,26 @@ def _drain(c: object) -> list[dict[str, object]]:
         if text is not None:
             out.append(json.loads(text))
     return out
+
+
+def test_the_terminal_game_has_an_undo_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+    import sys
+
+    from cardrules.cli import main
+
+    answers = "".join(f"{k}\n" for k in range(11)) + "undo\n" + "".join(f"{k}\n" for k in range(11))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("undo\n" + answers + "quit\n"))
+    code = main(["play", "oh-hell", "--seed", "1", "--take-backs", "before the hand ends"])
+    out = capsys.readouterr().out
+    assert code == 0 and "Traceback" not in out
+    assert "Not allowed: seat 0 may not take back its last action" in out
+    taken = re.search(r"Taken back: your play (\S+), and the \d+ actions made after it\.", out)
+    assert taken is not None
+    assert f"You play {taken.group(1)}" in out[: taken.start()]
+    assert "Your card" in out[taken.end() :]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers + "quit\n"))
+    assert main(["play", "oh-hell", "--seed", "1"]) == 0
+    assert "take-backs are not allowed in this game" in capsys.readouterr().out

@@ -149,6 +149,25 @@ def test_games_restored_replayed_or_read_from_a_record_undo_exactly() -> None:
         assert copy.hand_number == 2
 
 
+def test_checkpoints_are_bounded_and_undo_stays_exact_beyond_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cardrules.engine.undo as undo
+
+    monkeypatch.setattr(undo, "MAX_HAND_CHECKPOINTS", 3)
+    g = Game(VARIANTS["kachuful"], 4, seed=4, take_backs="before the hand ends")
+    rng = random.Random(4)
+    states = [g.clone()]
+    while g.hand_number < 8:
+        _act(g, rng)
+        states.append(g.clone())
+    assert g._undo is not None and len(g._undo) == 4  # the start and 3 hands
+    for want in reversed(states[:-1]):
+        g.undo()
+        assert g == want
+    assert_same(g, states[0])
+
+
 def test_undo_of_nothing_is_refused_with_a_code() -> None:
     g = Game(VARIANTS["oh-hell"], 4, seed=3)
     before = g.clone()

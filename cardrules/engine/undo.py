@@ -27,7 +27,9 @@ the recorded deals, never from the order of calls).
   :func:`~cardrules.engine.end._next_hand`), so that a take-back replays at
   most from the start of its hand; a game that never takes anything back
   keeps none and does no work for them. A checkpoint holds the state's values
-  (a few lists of one int per seat), never the log: at most one a hand.
+  (a few lists of one int per seat), never the log: at most one a hand, and
+  only the latest :data:`MAX_HAND_CHECKPOINTS` hands' (a take-back further back
+  replays from the game's start, as exactly).
 
 The internal log stays the history: an undo removes the entries the action
 added (its own and those of what followed, such as a completed trick, a
@@ -178,6 +180,10 @@ NOT_STATE_SLOTS: Final = ("_events", "_forced", "_undo", "_take_backs")
 #: A checkpoint: the length of the log and the state's values (lists copied).
 Checkpoint = tuple[int, tuple[Any, ...]]
 
+#: The most checkpoints of hands' starts a game keeps (besides its first state):
+#: the latest ones; a take-back further back replays from the game's start.
+MAX_HAND_CHECKPOINTS: Final = 64
+
 
 def _checkpoint(g: Game) -> Checkpoint:
     """The state of ``g`` now (between two actions), without its log."""
@@ -195,6 +201,17 @@ def _restore(g: Game, cp: Checkpoint) -> None:
     for name, v in zip(STATE_SLOTS, values, strict=True):
         setattr(g, name, v[:] if type(v) is list else v)
     del g._events[length:]
+
+
+def _mark_hand(g: Game) -> None:
+    """Keep a checkpoint of the state now, the start of a hand (a game that
+    takes actions back: ``g._undo`` is not None), at most
+    :data:`MAX_HAND_CHECKPOINTS` of them after the first."""
+    marks = g._undo
+    assert marks is not None
+    marks.append(_checkpoint(g))
+    if len(marks) > MAX_HAND_CHECKPOINTS + 1:
+        del marks[1]
 
 
 def _first_checkpoint(g: Game) -> Checkpoint:

@@ -10,12 +10,13 @@ a hand (the deal that followed is taken back too, and dealt again, the same,
 when the action is made again: deals follow from the seed, the given decks or
 the recorded deals, never from the order of calls).
 
-* The common case, the play of a card that did not complete a trick (in a
-  trick-taking game), is unmade in place (:func:`_unmake_play`): the card goes
-  back to the hand, the trick's running winner is worked out again from the
-  trick's other cards, and the log loses its last entry. No work is done on
-  :meth:`Game.apply`'s path for this: what the unmake needs is in the state and
-  the log.
+* The common case, the play of a card in a trick-taking game, is unmade in
+  place (:func:`_unmake_play`): the card goes back to the hand, the trick's
+  running winner is worked out again from the trick's other cards, and the log
+  loses its last entry; a card that completed a trick (but not its hand) first
+  has the trick put back on the table from the log's entry
+  (:func:`_ungather`). No work is done on :meth:`Game.apply`'s path for this:
+  what the unmake needs is in the state and the log.
 * Every other action is taken back by replay: the state of the game at a
   checkpoint before it is restored and the log's actions after the checkpoint
   are applied again, up to the one taken back (the rules check each one again,
@@ -277,10 +278,39 @@ def _undo(g: Game) -> Action:
         raise NothingToUndo("there is nothing to undo: no action has been made in this game")
     ev = events[i]
     seat, action = _action_of(ev)
-    if i == len(events) - 1 and ev[0] == "play" and _unmake_play(g, seat, ev[2]):
-        return action
+    if ev[0] == "play":
+        last = len(events) - 1
+        if i == last and _unmake_play(g, seat, ev[2]):
+            return action
+        if i == last - 1 and events[last][0] == "trick" and _ungather(g):
+            _unmake_play(g, seat, ev[2])
+            return action
     _replay_to(g, i)
     return action
+
+
+def _ungather(g: Game) -> bool:
+    """Put back on the table the trick the log's last entry gathered (in a
+    trick-taking game, a trick that did not end its hand): the state just
+    before its gathering, its last card still played, so that
+    :func:`_unmake_play` takes that card back. False (nothing changed) when
+    the game is not in that state."""
+    r = g._r
+    if not r.tricks_mode or g._trick or g._phase == _OVER:
+        return False
+    _, w, seats, cards = g._events.pop()
+    m = 0
+    for c in cards:
+        m |= _BITS[c]
+    g._tricks[w] -= 1
+    g._won[w] &= ~m
+    # Copies: the log's entry (also in clones' logs) is never changed.
+    g._trick = list(cards)
+    g._trick_seats = list(seats)
+    g._tricks_played -= 1
+    g._total_tricks -= 1
+    g._leader = seats[0]
+    return True
 
 
 def _unmake_play(g: Game, s: int, c: int) -> bool:

@@ -11,11 +11,12 @@ seeded and played with random legal actions. Rows:
 
 * ``play inside a trick``: the last action is a card that did not complete a
   trick (the common case: an unmake in place), after 5 tricks and 1 card;
-* ``lead of a trick``: the last action is the lead of the 6th trick;
-* ``last card of a trick``: the card that completed the 5th trick (a replay
-  from the start of the hand);
-* ``last card of the game``: the card that ended the hand and the game;
-* ``bid``: the last bid (the bidding over, the play about to start);
+* ``lead of a trick``: the last action is the lead of the 6th trick (in place);
+* ``last card of a trick``: the card that completed the 5th trick (in place:
+  the trick is put back from the log);
+* ``last card of the game``: the card that ended the hand and the game (a
+  replay from the start of the hand);
+* ``bid``: the last bid (the bidding over, the play about to start; a replay);
 * each of those again on a game that has already taken an action back
   (``, warm``): the first take-back of a game that needs a replay rebuilds
   the game's first state once; later ones use the checkpoints kept.

@@ -253,6 +253,25 @@ def test_undo_of_a_tricks_last_card_and_of_a_lead() -> None:
     assert_same(g, lead)
 
 
+@pytest.mark.parametrize("name", ["spades", "hearts", "oh-hell-trumps-broken"])
+def test_undos_in_a_row_across_a_trick_in_games_that_track_broken_suits(name: str) -> None:
+    """Regression: the undo of a trick's last card after an undo (the suits broken
+    before the card no longer known) once put the trick back without taking
+    the card back."""
+    v = VARIANTS[name]
+    g = Game(v, 4, seed=2)
+    rng = random.Random(2)
+    states = [g.clone()]
+    # Up to the lead of the third trick: its undo, then that of the card that
+    # completed the second trick.
+    while g.phase != "play" or sum(g.tricks_won) < 2 or not g.current_trick():
+        _act(g, rng)
+        states.append(g.clone())
+    for want in reversed(states[-12:-1]):
+        g.undo()
+        assert_same(g, want)
+
+
 def test_clones_keep_their_own_checkpoints() -> None:
     g = _deal_game("before the hand ends")
     _bid_round(g, 1, 0, 0, 0)

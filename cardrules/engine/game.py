@@ -659,8 +659,9 @@ class Game:
         with the same :meth:`to_json`, views and :meth:`events_for` of every
         seat, also when the action completed a trick or ended a hand (the next
         deal is taken back; made again, the action deals it again, the same).
-        The play of a card inside a trick is unmade in place; other actions
-        replay from the start of their hand (see :mod:`cardrules.engine.undo`).
+        The play of a card (that did not end its hand) is unmade in place, in a
+        few microseconds; other actions replay from the start of their hand
+        (see :mod:`cardrules.engine.undo`).
 
         This is the engine's unmake, for search and tools, whatever the
         take-back policy: players take back through :meth:`take_back`, which

@@ -283,7 +283,8 @@ def _undo(g: Game) -> Action:
         if i == last and _unmake_play(g, seat, ev[2]):
             return action
         if i == last - 1 and events[last][0] == "trick" and _ungather(g):
-            _unmake_play(g, seat, ev[2])
+            done = _unmake_play(g, seat, ev[2])
+            assert done  # _ungather checked what it needs
             return action
     _replay_to(g, i)
     return action
@@ -298,6 +299,8 @@ def _ungather(g: Game) -> bool:
     r = g._r
     if not r.tricks_mode or g._trick or g._phase == _OVER:
         return False
+    if r.track_breaks and g._broken_prev < 0:
+        return False  # the suits broken before the card are not known: replay
     _, w, seats, cards = g._events.pop()
     m = 0
     for c in cards:

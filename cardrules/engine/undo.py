@@ -62,8 +62,9 @@ see their own cards (forehead hands), a hand taken from a neighbour, a trick
 picked up in a shedding game, and the end of the game. Those are the moments a
 player could learn something and then choose again, so they end every window:
 what a take-back undoes was seen by everyone (cards played face up, public
-bids) or by the acting seat alone (a card chosen to pass, a hidden bid before
-the others are in). A server enforces the policy with one call,
+bids) or only by the seat that made it (a card it chose to pass, its hidden
+bid before the others are in), so nobody learns anything from it that they
+could use when it is made again. A server enforces the policy with one call,
 :meth:`Game.can_undo` (or :meth:`Game.take_back`, which refuses with
 :class:`~cardrules.errors.TakeBackRefused`).
 

@@ -54,6 +54,7 @@ COMPILED = (
     "cardrules/engine/explain.py",
     "cardrules/engine/saves.py",
     "cardrules/engine/teams.py",
+    "cardrules/engine/undo.py",
 )
 
 #: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):

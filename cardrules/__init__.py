@@ -35,11 +35,13 @@ from cardrules.errors import (
     CardrulesError,
     IllegalAction,
     InvalidAction,
+    NothingToUndo,
     SaveError,
     ScoreError,
+    TakeBackRefused,
     VariantError,
 )
-from cardrules.rules import Variant
+from cardrules.rules import TakeBacks, Variant
 from cardrules.schema import schema, schema_names
 
 if TYPE_CHECKING:
@@ -62,6 +64,7 @@ __all__ = [
     "InvalidAction",
     "Look",
     "Match",
+    "NothingToUndo",
     "Pass",
     "Play",
     "Rank",
@@ -69,6 +72,8 @@ __all__ = [
     "SaveError",
     "ScoreError",
     "Suit",
+    "TakeBackRefused",
+    "TakeBacks",
     "Variant",
     "VariantError",
     "View",

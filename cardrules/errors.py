@@ -6,7 +6,10 @@
   caret under the column, then what was expected.
 * :class:`InvalidAction`: something that is not an action at all (an id out
   of range, a bid of -52).
-* :class:`IllegalAction`: a well-formed action that the rules forbid now.
+* :class:`IllegalAction`: a well-formed action that the rules forbid now;
+  :class:`NothingToUndo` (``Game.undo`` at the start of a game) and
+  :class:`TakeBackRefused` (a take-back the table's policy does not allow) are
+  kinds of it.
 * :class:`SaveError`: a saved game or event log that cannot be restored.
 * :class:`ScoreError`: a scoring formula, or a running total, that reached a
   number too large to work with (see :data:`cardrules.scoring.MAX_VALUE_DIGITS`).
@@ -19,8 +22,10 @@ __all__ = [
     "CardrulesError",
     "IllegalAction",
     "InvalidAction",
+    "NothingToUndo",
     "SaveError",
     "ScoreError",
+    "TakeBackRefused",
     "VariantError",
 ]
 
@@ -103,6 +108,25 @@ class IllegalAction(CardrulesError):
 
     The game is left exactly as it was.
     """
+
+
+class NothingToUndo(IllegalAction):
+    """:meth:`Game.undo <cardrules.engine.game.Game.undo>` with no action to take
+    back (no action has been made since the game began). The game is unchanged."""
+
+    #: The machine-readable code of this error.
+    code = "nothing_to_undo"
+    default_code = "nothing_to_undo"
+
+
+class TakeBackRefused(IllegalAction):
+    """:meth:`Game.take_back <cardrules.engine.game.Game.take_back>` of an action
+    that the take-back policy does not let that seat take back now (the message
+    says why). The game is unchanged."""
+
+    #: The machine-readable code of this error.
+    code = "take_back_refused"
+    default_code = "take_back_refused"
 
 
 class SaveError(CardrulesError):

@@ -61,6 +61,7 @@ __all__ = [
     "SheddingRule",
     "SizeEntry",
     "SourcePos",
+    "TakeBacks",
     "TakeHand",
     "TieBreak",
     "TrumpCard",
@@ -288,6 +289,26 @@ class LoserTie(Enum):
     FIRST_IN_TURN = "first in turn"
     """Of the tied players, the first in the direction of play after the player
     who led the last trick loses."""
+
+
+class TakeBacks(Enum):
+    """When a player may take back an action (``take backs:``): the window of
+    :meth:`Game.can_undo <cardrules.engine.game.Game.can_undo>`.
+
+    Under every value, nothing that revealed hidden cards (or hidden bids) to
+    anyone may be taken back: see :mod:`cardrules.engine.undo`.
+    """
+
+    NEVER = "never"
+    """No take-backs (the default)."""
+    NEXT_ACTION = "until the next player acts"
+    """A player may take back its last action until anyone acts again."""
+    TRICK = "until the trick is complete"
+    """A player may take back its last action (and the actions made after it)
+    until a trick is completed."""
+    HAND = "before the hand ends"
+    """A player may take back its last action (and the actions made after it)
+    until the hand's last card is played."""
 
 
 class TieBreak(Enum):
@@ -938,6 +959,9 @@ class Variant:
     ascending, teams ordered by their first seat); ``()``: every player for
     themselves. A game with teams is for exactly as many players as the teams
     hold."""
+    take_backs: TakeBacks = TakeBacks.NEVER
+    """``take backs:``: when a player may take back an action (a house rule that
+    a table may override: ``Game(..., take_backs=...)``)."""
     options: tuple[str, ...] = ()
     examples: tuple[Example, ...] = field(default=(), eq=False, repr=False)
     positions: tuple[tuple[str, SourcePos], ...] = field(

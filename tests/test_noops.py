@@ -147,6 +147,12 @@ SAMPLES: dict[str, list[str]] = {
     "knocked out": ["knocked out: no tricks", "knocked out: fewer than 2 tricks"],
     "trump order": ["trump order: J of trumps, J of the same colour, 2♦", "trump order: usual"],
     "match word": ["match word: DONKEY"],
+    "take backs": [
+        "take backs: never",
+        "take backs: until the next player acts",
+        "take backs: until the trick is complete",
+        "take backs: before the hand ends",
+    ],
     "options": ["options: hook, hand size"],
 }
 

@@ -37,7 +37,7 @@ from cardrules.engine import (
 from cardrules.engine.game import MAX_SEED
 from cardrules.engine.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
-from cardrules.rules import Variant
+from cardrules.rules import TakeBacks, Variant
 
 __all__ = [
     "COMMANDS",
@@ -309,6 +309,8 @@ Commands:
   blind N, look  bid N blind / look at your cards (blind-bidding games)
   take           take your neighbour's cards before you lead (games that allow it)
   show           show the table again        sheet   the score sheet
+  undo           take back your last action (and the bots' after it), when the
+                 take-back policy allows it (--take-backs; the variant's `take backs:`)
   save [FILE]    save the game               quit    stop (Ctrl-C and Ctrl-D too)
 """
 
@@ -585,6 +587,10 @@ class _Session:
             if low == "save" or low.startswith("save "):
                 self.save(text[5:].strip() or None)
                 continue
+            if low in ("undo", "take back", "takeback"):
+                if self.take_back():
+                    return
+                continue
             action = self.parse(text, v, cards)
             if action is None:
                 continue
@@ -594,6 +600,25 @@ class _Session:
                 self.say(f"Not allowed: {exc}")
                 continue
             return
+
+    def take_back(self) -> bool:
+        """The ``undo`` command: take back the player's last action (with the
+        bots' after it) if the take-back policy allows it; whether it did."""
+        g = self.g
+        if isinstance(g, Match):
+            self.say("Not allowed: take-backs are not available in a match.")
+            return False
+        try:
+            taken = g.take_back(self.human)
+        except IllegalAction as exc:
+            self.say(f"Not allowed: {exc}")
+            return False
+        self.shown = len(g.events)
+        self.kept_bid_at = -1
+        after = len(taken) - 1
+        more = f", and the {after} action{'s' if after > 1 else ''} made after it" if after else ""
+        self.say(f"Taken back: your {taken[-1].label}{more}.")
+        return True
 
     def run(self) -> int:
         g = self.g
@@ -722,6 +747,15 @@ def _configure(p: argparse.ArgumentParser) -> None:
         "NAME_OR_FILE, which the save must match)",
     )
     p.add_argument(
+        "--take-backs",
+        default=None,
+        choices=[t.value for t in TakeBacks],
+        metavar="POLICY",
+        help="when you may take back an action with `undo`: "
+        + ", ".join(repr(t.value) for t in TakeBacks)
+        + " (default: the variant's `take backs:`)",
+    )
+    p.add_argument(
         "--match",
         action="store_true",
         help="play a whole match: game after game until one player holds the variant's "
@@ -830,6 +864,8 @@ def _run(args: argparse.Namespace) -> int:
             "variant": args.variant,
             "overrides": list(args.overrides),
         }
+    if args.take_backs is not None and isinstance(game, Game):
+        game.take_back_policy = args.take_backs
     session = _Session(
         game,
         seat,

@@ -85,6 +85,7 @@ SETTING_NAMES: Final[tuple[str, ...]] = (
     "target",
     "knocked out",
     "match word",
+    "take backs",
     "options",
 )
 
@@ -134,6 +135,7 @@ KEY_TERMINALS: Final[dict[str, str]] = {
     "K_DEAD_TRICKS": "dead tricks",
     "K_ALL_OUT": "all out together",
     "K_MATCH_WORD": "match word",
+    "K_TAKE_BACKS": "take backs",
     "K_CARD_POINTS": "card points",
     "K_SCORE": "score",
     "K_TEAMS": "teams",
@@ -220,6 +222,9 @@ _PHRASES: Final[dict[str, str]] = {
     "V_ALL_AT_ONCE": "all at once",
     "V_HAND_SIZE": "the hand size",
     "V_UNTIL_NEXT_BID": "until the next bid",
+    "V_UNTIL_NEXT_ACTS": "until the next player acts",
+    "V_UNTIL_TRICK_DONE": "until the trick is complete",
+    "V_BEFORE_HAND_ENDS": "before the hand ends",
     "V_DEALERS_NEIGHBOUR": "dealer's neighbour",
     "V_HOLDER_OF": "holder of",
     "V_LEADS_IT": "leads it",

@@ -357,6 +357,7 @@ RENDER: Final[dict[str, Callable[[Variant], str]]] = {
         else f"fewer than {v.winning.knockout_below} tricks"
     ),
     "match word": lambda v: v.match.word or "none",
+    "take backs": lambda v: v.take_backs.value,
     "options": lambda v: ", ".join(v.options),
 }
 
@@ -431,7 +432,7 @@ def _wanted(v: Variant, key: str) -> bool:
         return _differs(v, key)
     if key in ("winner", "tie"):
         return tricks or _differs(v, key)
-    if key in ("loser", "cuts on the first trick", "take a hand from"):
+    if key in ("loser", "cuts on the first trick", "take a hand from", "take backs"):
         return _differs(v, key)
     if key in ("dead tricks", "all out together", "match word", "deal passes"):
         return not tricks or _differs(v, key)

@@ -59,6 +59,7 @@ from cardrules.rules import (
     ShedLoser,
     SizeEntry,
     SourcePos,
+    TakeBacks,
     TakeHand,
     TieBreak,
     TrumpCard,
@@ -883,6 +884,16 @@ class _Build(ExampleRules, Transformer[Token, Any]):
                 expected=f"at most {limits.MAX_WORD_LENGTH} letters",
             )
         return self._setting(c, ("match.word", word))
+
+    # ---- the table
+    def take_backs(self, c: list[Any]) -> Setting:
+        policy = {
+            "V_NEVER": TakeBacks.NEVER,
+            "V_UNTIL_NEXT_ACTS": TakeBacks.NEXT_ACTION,
+            "V_UNTIL_TRICK_DONE": TakeBacks.TRICK,
+            "V_BEFORE_HAND_ENDS": TakeBacks.HAND,
+        }[c[2].type]
+        return self._setting(c, ("take_backs", policy))
 
     # ---- scoring and winning
     def points_item(self, c: list[Any]) -> tuple[Token, tuple[int, ...], int]:

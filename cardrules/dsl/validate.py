@@ -1903,6 +1903,8 @@ ALWAYS_EFFECTIVE: Final[dict[str, tuple[str, ...]]] = {
         "trumps.namer",
     ),
     "match word": ("match.word",),
+    # Every game has actions a player could take back.
+    "take backs": ("take_backs",),
 }
 
 #: Fields of :class:`~cardrules.rules.Variant` that no setting writes: where the

@@ -45,6 +45,7 @@ from cardrules.rules import (
     PassTo,
     Pattern,
     ShedLoser,
+    TakeBacks,
     TakeHand,
     TieBreak,
     TrumpKind,
@@ -212,6 +213,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
     ("PlayRule", "also_breaks"): (),
     ("PlayRule", "lead_card_else"): (),
     ("DeckRule", "removed_for"): (),
+    ("Variant", "take_backs"): TakeBacks.NEVER,
 }
 
 #: The formula variables that read who made trumps (a player's choice of trumps).

@@ -24,6 +24,7 @@ from cardrules.engine.alone import _end_alone
 from cardrules.engine.deal import _start_hand
 from cardrules.engine.knockout import _knock_out
 from cardrules.engine.tables import _OVER
+from cardrules.engine.undo import _mark_hand
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -77,6 +78,10 @@ def _next_hand(g: Game) -> None:
         if extra:
             g._extra += 1
         _start_hand(g, g._nxt[g._dealer])
+        if g._undo is not None:
+            # A game that takes actions back keeps the state at each hand's start
+            # (the end of the action that dealt it): see engine/undo.py.
+            _mark_hand(g)
 
 
 def _most_cards(g: Game, left: list[int], leader: int) -> int | None:

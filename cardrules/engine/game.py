@@ -116,9 +116,18 @@ from cardrules.engine.tables import (
 )
 from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
+from cardrules.engine.undo import (
+    Checkpoint,
+    _can_undo,
+    _checkpoint,
+    _coerce_policy,
+    _policy,
+    _take_back,
+    _undo,
+)
 from cardrules.engine.view import HandResult, Result, View, _cards_of
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
-from cardrules.rules import Variant
+from cardrules.rules import TakeBacks, Variant
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
 
@@ -171,11 +180,16 @@ class Game:
         first_dealer: the first dealer's seat, overriding the variant's rule.
         max_tricks: an optional bound on the number of tricks; when reached,
             the game ends unfinished (``result.finished`` is False).
+        take_backs: the table's take-back policy, overriding the variant's
+            ``take backs:`` (a :class:`~cardrules.rules.TakeBacks` or its text,
+            such as ``"until the trick is complete"``); ``None``: the variant's.
+            See :meth:`can_undo`.
 
     Raises:
         VariantError: if the variant cannot be played by this many players.
         CardError: if ``deck`` is not a valid card order for the variant's pack.
-        ValueError: for a bad ``players``, ``first_dealer`` or ``max_tricks``.
+        ValueError: for a bad ``players``, ``first_dealer``, ``max_tricks`` or
+            ``take_backs``.
 
     Example:
         >>> g = Game(variant, players=4, seed=7)        # doctest: +SKIP
@@ -238,6 +252,7 @@ class Game:
         "_size",
         "_sizes",
         "_streams",
+        "_take_backs",
         "_to_act",
         "_total_tricks",
         "_trick",
@@ -247,6 +262,7 @@ class Game:
         "_trump",
         "_turned",
         "_undealt",
+        "_undo",
         "_v",
         "_waiting",
         "_won",
@@ -320,6 +336,8 @@ class Game:
     _legal: tuple[Action, ...] | None
     _legal_mask: int
     _result: Result | None
+    _undo: list[Checkpoint] | None
+    _take_backs: TakeBacks | None
 
     def __init__(
         self,
@@ -330,6 +348,7 @@ class Game:
         deck: Sequence[Any] | str | None = None,
         first_dealer: int | None = None,
         max_tricks: int | None = None,
+        take_backs: TakeBacks | str | None = None,
         _forced: list[tuple[tuple[int, ...], int]] | None = None,
         _blank: bool = False,
         _draws: tuple[int, ...] = (),
@@ -340,9 +359,15 @@ class Game:
         # of the seed's while they last (a record without its seed, a replay).
         if _blank:
             return
+        # Checkpoints for undo (engine/undo.py), made when first needed.
+        self._undo = None
+        self._take_backs = _coerce_policy(take_backs)
         self._draws = _draws
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         _begin(self)
+        if _policy(self) is not TakeBacks.NEVER:
+            # A table that allows take-backs keeps checkpoints from the start.
+            self._undo = [_checkpoint(self)]
 
     # ----------------------------------------------------------------- setup
 
@@ -647,6 +672,101 @@ class Game:
             # A joker's id is not its card bit: its play comes here, not the hot path.
             return
         _refuse_play(self, actor, action)
+
+    # ----------------------------------------------------------------- public: take-backs
+
+    def undo(self) -> Action:
+        """Take back the last action (as python-chess's ``Board.pop()``) and return it.
+
+        The game is then exactly as it was before that action: equal (``==``),
+        with the same :meth:`to_json`, views and :meth:`events_for` of every
+        seat, also when the action completed a trick or ended a hand (the next
+        deal is taken back; made again, the action deals it again, the same).
+        The play of a card (that did not end its hand) is unmade in place, in a
+        few microseconds; other actions replay from the start of their hand
+        (see :mod:`cardrules.engine.undo`).
+
+        This is the engine's unmake, for search and tools, whatever the
+        take-back policy: players take back through :meth:`take_back`, which
+        the policy governs (:meth:`can_undo`).
+
+        Returns:
+            The action taken back.
+
+        Raises:
+            NothingToUndo: an :class:`IllegalAction` (code ``nothing_to_undo``):
+                no action has been made yet; the game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1)
+            >>> before = g.clone()
+            >>> g.apply(g.legal_actions()[0], g.to_act)
+            >>> g.undo() == before.legal_actions()[0], g == before
+            (True, True)
+        """
+        return _undo(self)
+
+    @property
+    def take_back_policy(self) -> TakeBacks:
+        """The take-back policy in force: the table's (given to the constructor
+        or set here), else the variant's ``take backs:``. Set it to a
+        :class:`~cardrules.rules.TakeBacks`, its text, or ``None`` (back to the
+        variant's). Saves keep the table's policy; :func:`replay` and records
+        follow the variant's.
+
+        Raises:
+            ValueError: when set to anything else.
+        """
+        return _policy(self)
+
+    @take_back_policy.setter
+    def take_back_policy(self, value: TakeBacks | str | None) -> None:
+        self._take_backs = _coerce_policy(value, "take_back_policy")
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def can_undo(self, seat: int) -> bool: ...
+    def can_undo(self, seat: object) -> bool:
+        """Whether ``seat`` may take back its last action now, under the
+        take-back policy (:attr:`take_back_policy`).
+
+        A seat may take back only its own last action, with the actions made
+        after it, inside the policy's window; and never once anything it would
+        undo revealed hidden cards or bids to anyone (a deal, a turned or drawn
+        card, passed cards received, a look, a blind bid, the end of hidden
+        bids, a hand taken, a trick picked up, the end of the game), so that no
+        player can see and then choose again. A server calls this (or
+        :meth:`take_back`, which checks it) before taking anything back.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the next player acts")
+            >>> seat = g.to_act
+            >>> g.apply(g.legal_actions()[0], seat)
+            >>> g.can_undo(seat), g.can_undo(g.to_act)
+            (True, False)
+        """
+        return _can_undo(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def take_back(self, seat: int) -> tuple[Action, ...]: ...
+    def take_back(self, seat: object) -> tuple[Action, ...]:
+        """Take back ``seat``'s last action, with every action made after it,
+        if the take-back policy allows it (:meth:`can_undo`).
+
+        Returns:
+            The actions taken back, the last one first (``seat``'s own is last).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+            TakeBackRefused: an :class:`IllegalAction` (code
+                ``take_back_refused``) saying why not; the game is unchanged.
+        """
+        return _take_back(self, self._check_seat(seat))
 
     # ----------------------------------------------------------------- public: state
 
@@ -1276,6 +1396,8 @@ class Game:
         g._v = self._v
         g._waiting = None if self._waiting is None else self._waiting[:]
         g._won = self._won[:]
+        g._undo = None if self._undo is None else self._undo[:]
+        g._take_backs = self._take_backs
         return g
 
     def __copy__(self) -> Game:

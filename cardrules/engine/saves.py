@@ -64,7 +64,7 @@ from cardrules.engine.events import Entry, Event, _public
 from cardrules.engine.explain import _cards_text
 from cardrules.engine.tables import _OVER
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
-from cardrules.rules import MAX_SCHEDULE_HANDS, Variant
+from cardrules.rules import MAX_SCHEDULE_HANDS, TakeBacks, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -292,6 +292,9 @@ def _save_text(g: Game) -> str:
         # Draws given to the game (a record without its seed): the seed alone
         # would draw other cards.
         data["draws"] = [_TEXT[c] for c in g._draws]
+    if g._take_backs is not None:
+        # The table's take-back policy (only when it overrides the variant's).
+        data["take_backs"] = g._take_backs.value
     # check_circular=False: the object is made here, of new lists (no cycle can
     # be in it); the text is the same, without a look-up per list.
     rest = json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
@@ -504,6 +507,18 @@ def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = ""
         f"(fingerprint {_show(vinfo.get('fingerprint'))}, these rules have {fp!r})",
     )
     return v
+
+
+def _saved_take_backs(data: dict[str, Any]) -> TakeBacks | None:
+    """A save's table take-back policy (``None``: the variant's), checked."""
+    value = data.get("take_backs")
+    if value is None:
+        return None
+    for p in TakeBacks:
+        if value == p.value:
+            return p
+    choices = ", ".join(repr(p.value) for p in TakeBacks)
+    raise SaveError(f"take_backs must be one of {choices} or absent, not {_show(value)}")
 
 
 def _settings(data: dict[str, Any], label: str = "") -> tuple[int, int, int | None, int | None]:
@@ -817,8 +832,18 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
     deck = _saved_deck(data, most)
     deals, actions = _saved_lists(data, r, players, most)
     draws = _saved_draws(data, len(actions))
+    take_backs = _saved_take_backs(data)
     try:
-        g = game(v, players, seed, deck=deck, first_dealer=fd, max_tricks=mt, _draws=draws)
+        g = game(
+            v,
+            players,
+            seed,
+            deck=deck,
+            first_dealer=fd,
+            max_tricks=mt,
+            take_backs=take_backs,
+            _draws=draws,
+        )
     except SaveError:
         raise
     except (CardrulesError, ValueError) as e:

@@ -68,6 +68,7 @@ from cardrules.rulebook.words import (
     schedule_phrase,
     scoring_phrase,
     side_bids,
+    take_backs_phrase,
     tie_phrase,
     trump_lead_phrase,
     trump_order_phrase,
@@ -76,7 +77,7 @@ from cardrules.rulebook.words import (
     unbroken_phrase,
     winner_phrase,
 )
-from cardrules.rules import BidStyle, Mode, TrumpKind, Variant
+from cardrules.rules import BidStyle, Mode, TakeBacks, TrumpKind, Variant
 
 __all__ = ["builtin_variants", "comparison_page", "load_parent", "rulebook"]
 
@@ -186,6 +187,8 @@ def rulebook(
             out += worked_hand_section(variant, players)
         knocked = [knockout_phrase(variant), ""] if variant.winning.knockout_below else []
         out += ["## Winning", "", *knocked, tie_phrase(variant), ""]
+    if variant.take_backs is not TakeBacks.NEVER:
+        out += ["## Take-backs", "", take_backs_phrase(variant), ""]
     out += examples_section(variant, engine=engine_examples, options_given=bool(settings))
     out += _options_section(variant)
     out += _source_section(variant)

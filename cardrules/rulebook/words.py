@@ -50,6 +50,7 @@ from cardrules.rules import (
     Pattern,
     PlayRule,
     SheddingRule,
+    TakeBacks,
     TieBreak,
     TrumpCard,
     TrumpCardKind,
@@ -1325,6 +1326,29 @@ def match_word(v: Variant) -> str:
     return md_text("-".join(v.match.word.upper()))
 
 
+#: When a player may take back an action, by ``take backs:``.
+_TAKE_BACK_WINDOWS: dict[TakeBacks, str] = {
+    TakeBacks.NEXT_ACTION: "until the next player acts",
+    TakeBacks.TRICK: "until a trick is complete",
+    TakeBacks.HAND: "until the hand ends",
+}
+
+
+def take_backs_phrase(v: Variant) -> str:
+    """When a player may take back a card played or a bid made (``take backs:``)."""
+    window = _TAKE_BACK_WINDOWS.get(v.take_backs)
+    if window is None:
+        return "A card played or a bid made stays: there are no take-backs."
+    return (
+        f"A player may take back their last action (a card, a bid, a call) {window}; "
+        "the actions the others made after it are taken back with it. Nothing may be "
+        "taken back once it has shown anyone something hidden: a new deal, a player's "
+        "own cards (a look, a blind bid, the end of the bidding in a hand played with "
+        "the cards on the forehead), the bids of a bidding all at once, passed cards "
+        "received, a card drawn, a trick picked up or a hand taken."
+    )
+
+
 def match_phrase(v: Variant) -> str:
     """Shedding games: the letters of a match."""
     word = v.match.word
@@ -1546,6 +1570,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
     Rule("Knock-out", ("winning.knockout_below", "winning.last_one_in"), knockout_phrase),
     Rule("Match", ("match.word",), match_phrase),
+    Rule("Take-backs", ("take_backs",), take_backs_phrase),
 )
 
 
@@ -1652,6 +1677,7 @@ SETTING_LINES: dict[str, str] = {
     "winning.tie": "tie",
     "winning.max_extra_hands": "tie",
     "match.word": "match word",
+    "take_backs": "take backs",
 }
 
 

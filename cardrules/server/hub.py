@@ -44,8 +44,14 @@ from cardrules.dsl import load
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
 from cardrules.engine.notation import action_from_dict, parse_action
-from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, VariantError
-from cardrules.rules import Variant
+from cardrules.errors import (
+    CardrulesError,
+    IllegalAction,
+    InvalidAction,
+    TakeBackRefused,
+    VariantError,
+)
+from cardrules.rules import TakeBacks, Variant
 
 __all__ = [
     "PROTOCOL",
@@ -581,6 +587,12 @@ class Hub:
         elif type(sit) is not int or sit not in humans:
             raise Refusal("bad_seat", f"'seat' must be a human seat of the new table: {humans}")
         name = self._name(data) if sit is not None else ""
+        policy = data.get("take_backs")
+        if policy is not None and policy not in {p.value for p in TakeBacks}:
+            raise Refusal(
+                "bad_message",
+                "'take_backs' is one of: " + ", ".join(repr(p.value) for p in TakeBacks),
+            )
         if client.created >= lim.max_tables_per_client:
             raise Refusal(
                 "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
@@ -590,7 +602,7 @@ class Hub:
         tid = secrets.token_hex(6)
         while tid in self.tables:  # pragma: no cover - 48 random bits
             tid = secrets.token_hex(6)
-        table = Table(tid, key, Game(variant, players=n), seats)
+        table = Table(tid, key, Game(variant, players=n, take_backs=policy), seats)
         self._make_bots(table)
         self.tables[tid] = table
         client.created += 1
@@ -684,6 +696,31 @@ class Hub:
             raise Refusal("illegal_action", str(e)[:400]) from None
         except CardrulesError as e:
             raise Refusal("invalid_action", str(e)[:400]) from None
+        self._moved(table, seat)
+        self._kick_bots(table)
+
+    def _on_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat takes back its last action (with the actions made after it), if
+        the table's take-back policy allows it (``Game.take_back``)."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
+        version = data.get("version")
+        if version is not None and (type(version) is not int or version != table.version):
+            self._send_state(table, client)
+            raise Refusal(
+                "stale",
+                f"you asked on version {version if type(version) is int else '(not a number)'}; "
+                f"the table is at version {table.version} "
+                "(the new state has been sent)",
+            )
+        try:
+            taken = table.game.take_back(seat)
+        except TakeBackRefused as e:
+            raise Refusal("take_back_refused", str(e)[:400]) from None
+        # How many actions, never which: another seat's hidden bid stays hidden.
+        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
         self._moved(table, seat)
         self._kick_bots(table)
 
@@ -844,6 +881,7 @@ class Hub:
                 "view": view,
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
+                "can_take_back": client.seat is not None and g.can_undo(client.seat),
             }
         )
 
@@ -929,6 +967,7 @@ _HANDLERS: Final = {
     "ping": Hub._on_ping,
     "state": Hub._on_state,
     "tables": Hub._on_tables,
+    "take_back": Hub._on_take_back,
     "watch": Hub._on_watch,
 }
 

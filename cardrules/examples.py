@@ -452,7 +452,7 @@ def _stack(v: Variant, ex: Example) -> _Deal:
 
 def _auto(g: Game) -> None:
     """The first action the engine offers to the seat to act."""
-    g.apply(g.legal_actions()[0])
+    g.apply_as_current(g.legal_actions()[0])
 
 
 class _Runner:
@@ -579,7 +579,7 @@ class _Runner:
                 assert c is not None
                 act = Discard(c)
             try:
-                g.apply(act)
+                g.apply(act, seat)
             except IllegalAction as exc:
                 raise _Fail(step.pos, f"{_seat(seat)} cannot {said}: {exc}") from None
         return StepResult(step, tuple(g.events[start:]))
@@ -612,7 +612,7 @@ class _Runner:
                 )
             seat = g.to_act or 0
             try:
-                g.apply(Play(c))
+                g.apply(Play(c), seat)
             except IllegalAction as exc:
                 raise _Fail(step.pos, f"{_seat(seat)} cannot play {c}: {exc}") from None
         return StepResult(step, tuple(g.events[start:]))
@@ -647,7 +647,10 @@ class _Runner:
     def _refusal(self, g: Game, action: Action, seat: int | None = None) -> str:
         """The engine's refusal of ``action`` in a copy of ``g`` (``""`` if allowed)."""
         try:
-            g.clone().apply(action, seat)
+            if seat is None:
+                g.clone().apply_as_current(action)
+            else:
+                g.clone().apply(action, seat)
         except IllegalAction as exc:
             return str(exc)
         return ""

@@ -54,6 +54,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     # General
     "error": "an error with no finer code (the base class's default)",
     "bad_json": "a JSON object that is not the form a from_dict expects",
+    "bad_argument": "an argument of a function or command of the wrong type or out of bounds",
     "bad_card": "a card, rank or suit written in a way cardrules cannot read, or not in the pack",
     # Actions that are not actions (InvalidAction)
     "bad_action": "not an action of cardrules at all: a malformed value, text or JSON object",
@@ -114,6 +115,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bad_record": "a game record (cardrules.record) that is malformed or impossible",
     # Scores (ScoreError)
     "score_too_large": "a score formula or running total reached a number too large to work with",
+    "score_error": "a score formula that cannot be worked out with the values given",
 }
 
 _CODE_RE: Final = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")

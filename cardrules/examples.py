@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 from attrs import frozen
@@ -107,6 +107,8 @@ class ExampleFailure(VariantError):
         problem: what went wrong, without the place and the title.
     """
 
+    default_code: ClassVar[str] = "bad_example"
+
     def __init__(
         self, example: Example, pos: SourcePos | None, problem: str, source: str | None
     ) -> None:
@@ -120,6 +122,7 @@ class ExampleFailure(VariantError):
             line=where.line if where else None,
             column=where.column if where else None,
             source_line=source,
+            data={"example": example.title},
         )
 
 

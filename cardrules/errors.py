@@ -68,6 +68,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_in_phase": "this kind of action does not belong in the current phase or stage of the hand",
     "not_in_variant": "this variant never allows this action (no blind bids, no bid changes...)",
     "card_not_in_hand": "the seat does not hold the card it names",
+    # Take-backs (Game.undo, Game.take_back)
+    "nothing_to_undo": "no action has been made since the game began: there is nothing to undo",
+    "take_back_refused": "the take-back policy does not let this seat take back that action now",
     # The bidding
     "bid_out_of_range": "a bid outside the range this hand allows",
     "hook": "the dealer's forbidden bid: the bids would add up to the number of tricks",

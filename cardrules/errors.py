@@ -123,8 +123,8 @@ ERROR_CODES: Final[dict[str, str]] = {
 
 _CODE_RE: Final = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 #: The most a :meth:`CardrulesError.from_dict` reads (message characters, data bytes).
-_MAX_MESSAGE: Final = 20_000
-_MAX_DATA: Final = 20_000
+_MAX_MESSAGE: Final = 100_000
+_MAX_DATA: Final = 100_000
 
 
 def _json_native(data: Mapping[str, object]) -> dict[str, Any]:
@@ -135,16 +135,26 @@ def _json_native(data: Mapping[str, object]) -> dict[str, Any]:
     return out
 
 
+#: The most characters of a text, and items of a list, an error's data keeps
+#: (data is bounded whatever a raise site is given: a save's 5 MB line, a number
+#: of 10,000 digits).
+_MAX_DATA_TEXT: Final = 500
+_MAX_DATA_ITEMS: Final = 100
+
+
 def _native(v: object) -> Any:
-    if v is None or type(v) in (bool, int, float, str):
+    if v is None or type(v) in (bool, float):
         return v
+    if type(v) is int:
+        return v if v.bit_length() <= 64 else f"an int of {v.bit_length():,} bits"
+    if type(v) is str:
+        return v if len(v) <= _MAX_DATA_TEXT else v[: _MAX_DATA_TEXT - 3] + "..."
     if isinstance(v, Mapping):
-        return _json_native(v)
+        return _json_native(dict(list(v.items())[:_MAX_DATA_ITEMS]))
     if isinstance(v, list | tuple | set | frozenset):
-        return [_native(x) for x in v]
-    if isinstance(v, int):  # an IntEnum such as Suit, or a Card: their text
-        return str(v)
-    return str(v)
+        return [_native(x) for x in list(v)[:_MAX_DATA_ITEMS]]
+    # An IntEnum such as Suit, or a Card: their text.
+    return _native(str(v))
 
 
 class CardrulesError(ValueError):

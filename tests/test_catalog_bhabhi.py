@@ -99,7 +99,7 @@ def refused(g: Game, action: Action, words: str, seat: int | None = None) -> Non
     """``action`` is refused with ``words`` in the message, and the game is unchanged."""
     before = g.to_json()
     with pytest.raises(IllegalAction, match=words):
-        g.apply(action, seat)
+        g.apply(action, g.to_act if seat is None else seat)  # type: ignore[arg-type]
     assert g.to_json() == before
 
 

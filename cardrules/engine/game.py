@@ -633,7 +633,10 @@ class Game:
             raise IllegalAction(
                 f"the game is over: {action.label} is not possible",
                 code="game_over",
-                data={"seat": seat_ if type(seat_) is int else None, "action": action.label},
+                data={
+                    "seat": seat_ if type(seat_) is int and 0 <= seat_ < self._n else None,
+                    "action": action.label,
+                },
             )
         if seat_ is None:
             raise InvalidAction(

@@ -215,7 +215,7 @@ class Match:
             raise IllegalAction(
                 "the match is over",
                 code="match_over",
-                data={"seat": seat if type(seat) is int else None},
+                data={"seat": seat if type(seat) is int and 0 <= seat < self._n else None},
             )
         self.game.apply(action, seat)
         if self.game.is_over:

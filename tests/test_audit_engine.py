@@ -695,7 +695,7 @@ def test_face_down_dead_trick_in_the_filtered_log_001() -> None:
         load("kazhutha-face-down"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0])
     )
     for c in ("A♠", "2♠", "3♠", "4♠"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     full = [e.astuple() for e in g.events if e[0] == "dead"]
     assert full == [("dead", 3, (3, 2, 1, 0), tuple(cards("A♠ 2♠ 3♠ 4♠")))]
     for s in range(4):

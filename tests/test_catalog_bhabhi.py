@@ -312,7 +312,7 @@ def test_the_leader_may_take_the_next_players_hand_once() -> None:
     assert g.to_act == 0 and TAKE in g.legal_actions()
     before = [g.hand(s) for s in range(4)]
     at = len(g.events)
-    g.apply(TAKE)
+    g.apply(TAKE, g.to_act)
     assert [e.astuple() for e in g.events[at:]] == [("take", 0, 1, 12), ("out", 1)]
     assert g.hand(0) == CardSet(before[0].mask | before[1].mask) and not g.hand(1)
     assert g.hand(2) == before[2] and g.hand(3) == before[3]

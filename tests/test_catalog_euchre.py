@@ -140,7 +140,7 @@ def test_a_refusal_then_a_second_round_name() -> None:
 def test_all_pass_twice_the_hand_is_thrown_in_and_the_next_dealer_deals() -> None:
     g = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
     for _ in range(8):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert (
         ("thrown in", 1) in [e.astuple() for e in g.events] and g.hand_number == 2 and g.dealer == 0
     )

@@ -274,7 +274,7 @@ def test_all_pass_twice_and_the_hand_is_thrown_in() -> None:
     the next dealer deals the next hand (it counts as a hand of the schedule)."""
     g = order_up_game()
     for _ in range(8):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert ("thrown in", 1) in [e.astuple() for e in g.events]
     assert not [e for e in g.events if e[0] == "score"]
     assert g.hand_number == 2 and g.dealer == 0 and g.phase == "trumps" and g.to_act == 1

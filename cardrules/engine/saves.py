@@ -766,8 +766,7 @@ def _replay_into(
             raise SaveError(f"{label}action {i}: {_show(seat)} is not a seat of this game")
         if g._phase == _OVER:
             raise SaveError(
-                f"{label}action {i} ({act.label} by seat {seat}) comes after the end "
-                "of the game",
+                f"{label}action {i} ({act.label} by seat {seat}) comes after the end of the game",
                 code="save_illegal_action",
                 data={"action": act.label, "seat": seat, "index": i},
             )

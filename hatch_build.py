@@ -30,8 +30,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: engine's game (``game.py``), the modules of the phases of a hand it drives,
 #: and every other engine module they call (compiled together, their calls to
 #: one another and the attributes of ``Game`` and ``_Rules`` are native).
-#: ``actions.py``, ``view.py`` (with ``jsonform.py``, its JSON reader) and
-#: ``match.py`` stay Python.
+#: ``actions.py``, ``notation.py``, ``view.py`` (with ``jsonform.py``, its JSON
+#: reader) and ``match.py`` stay Python.
 COMPILED = (
     "cardrules/engine/game.py",
     "cardrules/engine/deal.py",

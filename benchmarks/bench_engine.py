@@ -131,7 +131,7 @@ def play_out(game: cardrules.Game, rng: random.Random, max_steps: int = 1_000_00
     steps = 0
     choice = rng.choice
     while not game.is_over:
-        game.apply(choice(game.legal_actions()))
+        game.apply(choice(game.legal_actions()), game.to_act)
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"no end after {max_steps} actions")
@@ -157,7 +157,7 @@ def time_clones(game: cardrules.Game, clones: int) -> Times:
 
 def advance(game: cardrules.Game, rng: random.Random, stop: Callable[[], bool]) -> None:
     while not stop():
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(rng.choice(game.legal_actions()), game.to_act)
 
 
 def time_load_builtins() -> Times:

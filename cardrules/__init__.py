@@ -6,7 +6,7 @@ The public surface::
     v = cardrules.load("kachuful")            # a built-in by name, or a path
     g = cardrules.Game(v, players=4, seed=7)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     print(g.result)
 """
 

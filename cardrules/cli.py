@@ -23,6 +23,7 @@ import os
 import pkgutil
 import sys
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -41,6 +42,8 @@ __all__ = [
 
 class UsageError(CardrulesError):
     """A command-line argument that is out of bounds; :func:`main` exits with 2."""
+
+    default_code: ClassVar[str] = "bad_argument"
 
 
 def describe_number(n: int) -> str:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 from attrs import frozen
@@ -107,6 +107,8 @@ class ExampleFailure(VariantError):
         problem: what went wrong, without the place and the title.
     """
 
+    default_code: ClassVar[str] = "bad_example"
+
     def __init__(
         self, example: Example, pos: SourcePos | None, problem: str, source: str | None
     ) -> None:
@@ -120,6 +122,7 @@ class ExampleFailure(VariantError):
             line=where.line if where else None,
             column=where.column if where else None,
             source_line=source,
+            data={"example": example.title},
         )
 
 
@@ -452,7 +455,7 @@ def _stack(v: Variant, ex: Example) -> _Deal:
 
 def _auto(g: Game) -> None:
     """The first action the engine offers to the seat to act."""
-    g.apply(g.legal_actions()[0])
+    g.apply_as_current(g.legal_actions()[0])
 
 
 class _Runner:
@@ -579,7 +582,7 @@ class _Runner:
                 assert c is not None
                 act = Discard(c)
             try:
-                g.apply(act)
+                g.apply(act, seat)
             except IllegalAction as exc:
                 raise _Fail(step.pos, f"{_seat(seat)} cannot {said}: {exc}") from None
         return StepResult(step, tuple(g.events[start:]))
@@ -612,7 +615,7 @@ class _Runner:
                 )
             seat = g.to_act or 0
             try:
-                g.apply(Play(c))
+                g.apply(Play(c), seat)
             except IllegalAction as exc:
                 raise _Fail(step.pos, f"{_seat(seat)} cannot play {c}: {exc}") from None
         return StepResult(step, tuple(g.events[start:]))
@@ -647,7 +650,10 @@ class _Runner:
     def _refusal(self, g: Game, action: Action, seat: int | None = None) -> str:
         """The engine's refusal of ``action`` in a copy of ``g`` (``""`` if allowed)."""
         try:
-            g.clone().apply(action, seat)
+            if seat is None:
+                g.clone().apply_as_current(action)
+            else:
+                g.clone().apply(action, seat)
         except IllegalAction as exc:
             return str(exc)
         return ""

@@ -41,7 +41,7 @@ Example:
     >>> from cardrules import record
     >>> g = cardrules.Game(cardrules.load("oh-hell"), players=4, seed=1)
     >>> while not g.is_over:
-    ...     g.apply(g.legal_actions()[0])
+    ...     g.apply(g.legal_actions()[0], g.to_act)
     >>> again = record.load(record.dump(g))
     >>> again.result == g.result, record.dump(again) == record.dump(g)
     (True, True)
@@ -97,7 +97,9 @@ def _rules_lines(v: Variant) -> list[str]:
     try:
         text = format_variant(v)
     except CardrulesError as e:
-        raise SaveError(f"this variant has no text form, so no record can hold it: {e}") from None
+        raise SaveError(
+            f"this variant has no text form, so no record can hold it: {e}", code="bad_record"
+        ) from None
     # Lines that change nothing here but were only warnings when the variant was
     # loaded (inherited ones) are named, so that loading checks them as warnings too.
     idle = _idle_settings(v)
@@ -192,7 +194,7 @@ class _Hand:
 
 
 def _fail(line: int, message: str) -> SaveError:
-    return SaveError(f"record line {line}: {message}")
+    return SaveError(f"record line {line}: {message}", code="bad_record", data={"line": line})
 
 
 def _int(text: str, line: int, what: str, low: int, high: int) -> int:
@@ -302,7 +304,9 @@ def _variant(
     from cardrules.engine.compiled_rules import variant_fingerprint
 
     if "variant" not in settings:
-        raise SaveError("record line 2: a record names its variant (variant: NAME)")
+        raise SaveError(
+            "record line 2: a record names its variant (variant: NAME)", code="bad_record"
+        )
     ln, name = settings["variant"]
     if given is not None:
         v = given
@@ -311,7 +315,9 @@ def _variant(
             v = parse("\n".join(rules) + "\n", path="<record>", validate=False)
             validate(v, warn_only=_idle(settings))
         except CardrulesError as e:
-            raise SaveError(f"the record's rules are not a valid variant: {e}") from None
+            raise SaveError(
+                f"the record's rules are not a valid variant: {e}", code="bad_record"
+            ) from None
     elif name in builtin_names():
         v = load_variant(name)
     else:
@@ -343,10 +349,11 @@ def load(text: str, variant: Variant | None = None) -> Game:
         SaveError: for anything malformed or against the rules, naming the line.
     """
     if not isinstance(text, str):
-        raise SaveError(f"a record is text, not {type(text).__name__}")
+        raise SaveError(f"a record is text, not {type(text).__name__}", code="bad_record")
     if len(text) > MAX_RECORD_BYTES:
         raise SaveError(
-            f"the record is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})"
+            f"the record is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
+            code="bad_record",
         )
     lines: list[tuple[int, str]] = []
     for ln, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
@@ -359,12 +366,14 @@ def load(text: str, variant: Variant | None = None) -> Game:
             lines.append((ln, stripped if not stripped.startswith("|") else raw.lstrip()))
     if not lines or lines[0][1] != f"cardrules record {RECORD_VERSION}":
         raise SaveError(
-            f"record line 1: not a cardrules record (it begins 'cardrules record {RECORD_VERSION}')"
+            "record line 1: not a cardrules record "
+            f"(it begins 'cardrules record {RECORD_VERSION}')",
+            code="bad_record",
         )
     settings, rules, i = _header(lines)
     v = _variant(settings, rules, variant)
     if "players" not in settings:
-        raise SaveError("record: the number of players is missing (players: N)")
+        raise SaveError("record: the number of players is missing (players: N)", code="bad_record")
     pln, ptext = settings["players"]
     players = _int(ptext, pln, "players", v.players.min, v.players.max)
     seed = None
@@ -437,7 +446,7 @@ def _replay(
     draws: list[tuple[int, int, int]],
 ) -> Game:
     if not hands:
-        raise SaveError("record: a record holds at least its first hand")
+        raise SaveError("record: a record holds at least its first hand", code="bad_record")
     for hand in hands:
         if len(hand.hands) != players:
             raise _fail(
@@ -481,10 +490,14 @@ def _replay(
             raise _fail(ln, f"the game does not draw this card here: {real}")
     if len(drawn) > len(draws):
         seat, c = drawn[len(draws)]
-        raise SaveError(f"record: seat {seat + 1} draws {Card(c)}, which the record does not say")
+        raise SaveError(
+            f"record: seat {seat + 1} draws {Card(c)}, which the record does not say",
+            code="bad_record",
+        )
     if g.hand_number != hands[-1].number and not g.is_over:
         raise SaveError(
-            f"record: the actions reach hand {g.hand_number}, which the record does not deal"
+            f"record: the actions reach hand {g.hand_number}, which the record does not deal",
+            code="bad_record",
         )
     if result is not None:
         wrote = dump(g).rstrip("\n").rsplit("\n", 1)[-1]

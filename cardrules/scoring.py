@@ -394,6 +394,7 @@ class Formula:
                 f"the score formula {_clip(self.text)!r} cannot be worked out with "
                 f"{_show_env(env, self._uses)}: {type(exc).__name__}: {exc}",
                 formula=self.text,
+                code="score_error",
             ) from None
         return value
 

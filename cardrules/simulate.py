@@ -25,7 +25,7 @@ import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from attrs import frozen
 
@@ -62,6 +62,8 @@ MAX_TASKS_IN_FLIGHT: Final = 1024
 
 class SimulationError(CardrulesError):
     """An argument of :func:`simulate` that is of the wrong type or out of bounds."""
+
+    default_code: ClassVar[str] = "bad_argument"
 
 
 def _describe(x: object) -> str:

@@ -44,12 +44,12 @@ def stack(*hands: str, turn: str | None = None) -> list[Card]:
 
 def play(g: Game, *texts: str) -> None:
     for t in texts:
-        g.apply(Play(card(t)))
+        g.apply(Play(card(t)), g.to_act)
 
 
 def bid(g: Game, *bids: int) -> None:
     for b in bids:
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
 
 
 def dealer_bids(g: Game) -> list[int]:
@@ -182,7 +182,7 @@ def play_random(v: Variant, players: int, seed: int, *, oracle_every: int = 1) -
             )
             assert {a.card for a in legal} == allowed
         action = rng.choice(legal)
-        g.apply(action)
+        g.apply(action, g.to_act)
         if isinstance(action, Play):
             n_plays += 1
             played.append(action.card)

@@ -306,12 +306,13 @@ def _compiled_list() -> tuple[str, ...]:
 #: Engine modules the game imports that stay Python in the compiled build (see
 #: benchmarks/README.md: mypyc cannot compile the interned actions, and the views
 #: and event records are attrs classes read only at the edges, as is their JSON
-#: reader, jsonform).
+#: reader, jsonform; the notation reads typed text for Game.parse_action).
 STAYS_PYTHON = {
     "cardrules.engine.actions",
     "cardrules.engine.view",
     "cardrules.engine.event_records",
     "cardrules.engine.jsonform",
+    "cardrules.engine.notation",
 }
 
 

@@ -105,7 +105,7 @@ def test_a_total_that_grows_too_large_is_a_clear_error_and_changes_nothing_item_
         before = g.to_json()
         action = rng.choice(g.legal_actions())
         try:
-            g.apply(action)
+            g.apply(action, g.to_act)
         except cardrules.ScoreError as e:
             assert "300" in str(e) and "digits" in str(e)
             break
@@ -117,7 +117,7 @@ def test_a_total_that_grows_too_large_is_a_clear_error_and_changes_nothing_item_
     g.information_state_string(0)
     # The refused action is refused again, the same way (nothing half-done).
     with pytest.raises(cardrules.ScoreError):
-        g.apply(action)
+        g.apply(action, g.to_act)
     assert g.to_json() == before
 
 

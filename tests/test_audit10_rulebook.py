@@ -421,7 +421,7 @@ def test_item18_face_down_says_every_card_is_seen_as_it_is_played() -> None:
     assert plan is not None
     g = Game(v, players=4, first_dealer=0, deck=_stack(plan[0]))
     for c in plan[1]:
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     assert g.events[-1][0] == "dead"
     for seat in range(4):
         assert {c for _, c in g.view(seat).last_trick} == set(plan[1])
@@ -799,7 +799,7 @@ def replay(v: Variant, page: str) -> int:
         _bid_through(g)
         for seat, c in ex.plays:
             assert g.to_act == seat, line
-            g.apply(Play(c))
+            g.apply(Play(c), g.to_act)
         assert g.to_act == ex.seat, line
         held = _cards_named(verdict["held"])
         assert set(held) <= set(g.hand(ex.seat)), line

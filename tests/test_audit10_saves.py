@@ -253,7 +253,7 @@ def _largest_game() -> Game:
     order = list(CardSet(v.deck.cards.mask))
     g = Game(v, 52, seed=2**64 - 1, first_dealer=51, deck=[order] * 2_000)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.hand_number == saves.MAX_SAVE_HANDS == 2_000
     return g
 

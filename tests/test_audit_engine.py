@@ -234,15 +234,15 @@ def test_hook_on_the_real_kachuful_file_002() -> None:
     g = Game(v, players=4, seed=1, first_dealer=3)
     assert g.hand_size == 3 and g.to_act == 0
     for b in (1, 0, 1):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     assert [a.n for a in g.legal_actions()] == [0, 2, 3]  # type: ignore[attr-defined]
     before = g.to_json()
     with pytest.raises(IllegalAction, match="dealer may not bid 1"):
-        g.apply(Bid(1))
+        g.apply(Bid(1), g.to_act)
     assert g.to_json() == before
     g = Game(v, players=4, seed=1, first_dealer=3)
     for b in (2, 1, 1):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     assert [a.n for a in g.legal_actions()] == [0, 1, 2, 3]  # type: ignore[attr-defined]
 
 
@@ -278,25 +278,25 @@ def test_blind_seat_sees_no_card_of_its_own_003() -> None:
         deal = [e for e in g.events_for(s) if e[0] == "deal"][-1]
         assert deal[4] == (None, None, None, None)
     assert g.legal_actions()[0] == Look()
-    g.apply(Look())
+    g.apply(Look(), g.to_act)
     assert g.view(0).hand == tuple(g.hand(0))
     # The deal's entry stays as it was; a new entry shows the seat its cards.
     assert [e for e in g.events_for(0) if e[0] == "deal"][-1][4][0] is None
     assert g.events_for(0)[-1].astuple() == ("reveal", 0, 1, g.hand(0))
     assert g.view(1).hand is None
     with pytest.raises(IllegalAction, match="already looked"):
-        g.apply(Look())
+        g.apply(Look(), g.to_act)
 
 
 def test_amend_on_the_real_file_002() -> None:
     """002_d103a11c6570c2d3.txt, "A bid can be changed only until the next player has
     bid" (oh-hell-amend)."""
     g = Game(load("oh-hell-amend"), players=4, seed=2, first_dealer=3)
-    g.apply(Bid(1))
+    g.apply(Bid(1), g.to_act)
     assert Amend(2) in g.legal_actions(0) and g.waiting_for == {0, 1}
-    g.apply(Amend(2))
+    g.apply(Amend(2), 0)
     assert g.bids[0] == 2
-    g.apply(Bid(0))  # seat 1: seat 0's bid now stands
+    g.apply(Bid(0), g.to_act)  # seat 1: seat 0's bid now stands
     before = g.to_json()
     with pytest.raises(IllegalAction, match="only be changed by the last seat"):
         g.apply(Amend(3), seat=0)
@@ -320,28 +320,32 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
         assert (g.to_json(), g.events) == before
 
     refused(IllegalAction, "seat 0's turn to bid, not seat 2's", lambda: g.apply(Bid(1), seat=2))
-    refused(InvalidAction, "not an action", lambda: g.apply("A♠"))
-    refused(InvalidAction, "not an action", lambda: g.apply(None))
+    refused(InvalidAction, "not an action", lambda: g.apply("A♠", g.to_act))
+    refused(InvalidAction, "not an action", lambda: g.apply(None, g.to_act))
     refused(InvalidAction, "action id must be an int", lambda: g.apply_action(NUM_ACTIONS))
-    refused(InvalidAction, "from 0 to 52, got -52", lambda: g.apply(Bid(-52)))
+    refused(InvalidAction, "from 0 to 52, got -52", lambda: g.apply(Bid(-52), g.to_act))
     refused(InvalidAction, "seat must be an int", lambda: g.apply(Bid(1), seat="0"))
     for b in (3, 3, 3):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     refused(
-        IllegalAction, "dealer may not bid 1: the bids would add up to 10", lambda: g.apply(Bid(1))
+        IllegalAction,
+        "dealer may not bid 1: the bids would add up to 10",
+        lambda: g.apply(Bid(1), g.to_act),
     )
-    g.apply(Bid(0))
+    g.apply(Bid(0), g.to_act)
     s = g.to_act
     assert s is not None
     not_held = next(c for c in CardSet(g.variant.deck.cards.mask) if c not in g.hand(s))
-    refused(IllegalAction, f"you do not hold {not_held}", lambda: g.apply(Play(not_held)))
+    refused(IllegalAction, f"you do not hold {not_held}", lambda: g.apply(Play(not_held), g.to_act))
     lead = next(c for c in g.hand(s) if any(d.suit == c.suit for d in g.hand((s + 1) % 4)))
-    g.apply(Play(lead))
+    g.apply(Play(lead), g.to_act)
     nxt = (s + 1) % 4
     off = [c for c in g.hand(nxt) if c.suit != lead.suit]
     if off:
         refused(
-            IllegalAction, f"must follow {lead.suit.word}: you hold", lambda: g.apply(Play(off[0]))
+            IllegalAction,
+            f"must follow {lead.suit.word}: you hold",
+            lambda: g.apply(Play(off[0]), g.to_act),
         )
     other = (nxt + 1) % 4
     refused(
@@ -349,11 +353,11 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
         f"seat {nxt}'s turn to play",
         lambda: g.apply(Play(next(iter(g.hand(other)))), seat=other),
     )
-    refused(IllegalAction, "bidding is over", lambda: g.apply(Bid(1)))
+    refused(IllegalAction, "bidding is over", lambda: g.apply(Bid(1), g.to_act))
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
-    refused(IllegalAction, "the game is over", lambda: g.apply(Play("2♣")))
-    refused(IllegalAction, "the game is over", lambda: g.apply(Bid(0)))
+        g.apply(g.legal_actions()[0], g.to_act)
+    refused(IllegalAction, "the game is over", lambda: g.apply(Play("2♣"), g.to_act))
+    refused(IllegalAction, "the game is over", lambda: g.apply(Bid(0), g.to_act))
 
 
 def test_illegal_actions_in_kazhutha_change_nothing_001() -> None:
@@ -363,10 +367,10 @@ def test_illegal_actions_in_kazhutha_change_nothing_001() -> None:
     before = (g.to_json(), g.events)
     other = next(c for c in g.hand(holder) if c != card("A♠"))
     for action, seat, match in [
-        (Play(other), None, "first lead of the hand must be A♠"),
+        (Play(other), holder, "first lead of the hand must be A♠"),
         (Play("A♠"), (holder + 1) % 4, "turn to play"),
-        (Bid(0), None, "not possible"),
-        (Look(), None, "not possible"),
+        (Bid(0), holder, "not possible"),
+        (Look(), holder, "not possible"),
     ]:
         with pytest.raises(IllegalAction, match=match):
             g.apply(action, seat=seat)
@@ -383,7 +387,7 @@ def test_a_bool_seat_is_never_a_seat() -> None:
     assert g.to_json() == before
     # In play too (the fast path of a legal card), and a float seat.
     while g.phase == "bid":
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     seat = g.to_act
     assert seat is not None
     before = g.to_json()
@@ -401,7 +405,7 @@ def _save() -> str:
     g = Game(load("kachuful"), players=4, seed=3)
     rng = random.Random(1)
     for _ in range(40):
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     return g.to_json()
 
 
@@ -502,7 +506,7 @@ def test_a_save_without_rules_loads_only_a_built_in_variant(
     looked up (``cardrules.load``), never a path or another name the save picks;
     ``variant=`` restores any of them and must match."""
     g = Game(load("kachuful"), players=4, seed=3)
-    g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0], g.to_act)
     d = json.loads(g.to_json())
     del d["variant"]["rules"]
     back = Game.from_json(json.dumps(d))  # a built-in name: loaded
@@ -592,14 +596,14 @@ def test_max_tricks_reached_on_the_last_trick_is_a_finished_game() -> None:
     v = load("oh-hell-short")
     g = Game(v, players=4, seed=0)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     res = g.result
     assert res is not None and res.finished and g.extra_hands == 0 and res.winners == (0,)
     total = sum(1 for e in g.events if e[0] == "trick")
     assert total == 55
     capped = Game(v, players=4, seed=0, max_tricks=total)
     while not capped.is_over:
-        capped.apply(capped.legal_actions()[0])
+        capped.apply(capped.legal_actions()[0], capped.to_act)
     assert capped.result == res
 
 
@@ -607,7 +611,7 @@ def test_max_tricks_one_short_is_unfinished() -> None:
     v = load("oh-hell-short")
     g = Game(v, players=4, seed=0, max_tricks=54)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     res = g.result
     assert res is not None and not res.finished and res.winners == () and not res.shared
     assert res.to_dict()["finished"] is False
@@ -631,7 +635,7 @@ def test_whole_pack_one_at_a_time_anticlockwise_001() -> None:
     assert g.trump is None and g.turned_up is None
     holder = next(s for s in range(5) if card("A♠") in g.hand(s))
     assert g.to_act == holder and g.legal_actions() == (Play("A♠"),)
-    g.apply(Play("A♠"))
+    g.apply(Play("A♠"), g.to_act)
     assert g.to_act == (holder - 1) % 5  # anticlockwise
 
 
@@ -653,7 +657,7 @@ def test_face_down_dead_trick_shown_whole_then_gathered_001() -> None:
         load("kazhutha-face-down"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0])
     )
     for c in ("A♠", "2♠", "3♠", "4♠"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     assert g.events[-1][0] == "dead"
     everything = ((3, card("A♠")), (2, card("2♠")), (1, card("3♠")), (0, card("4♠")))
     mine = {3: "A♠", 2: "2♠", 1: "3♠", 0: "4♠"}
@@ -663,7 +667,7 @@ def test_face_down_dead_trick_shown_whole_then_gathered_001() -> None:
         assert view.dead == (card(own),)
     # The next trick (seat 3 leads a diamond, everyone follows or cuts) replaces it.
     while g.view(0).last_trick == everything:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     for s, own in mine.items():
         others = {"A♠", "2♠", "3♠", "4♠"} - {own}
         assert not (others & view_strings(g, s)), f"seat {s} sees {others & view_strings(g, s)}"
@@ -674,7 +678,7 @@ def test_face_up_dead_trick_in_every_view_001() -> None:
     count them."""
     g = Game(load("kazhutha"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0]))
     for c in ("A♠", "2♠", "3♠", "4♠"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     dead = [e for e in g.events if e[0] == "dead"]
     assert dead[0][3] == tuple(cards("A♠ 2♠ 3♠ 4♠"))
     for s in range(4):
@@ -691,7 +695,7 @@ def test_face_down_dead_trick_in_the_filtered_log_001() -> None:
         load("kazhutha-face-down"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0])
     )
     for c in ("A♠", "2♠", "3♠", "4♠"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     full = [e.astuple() for e in g.events if e[0] == "dead"]
     assert full == [("dead", 3, (3, 2, 1, 0), tuple(cards("A♠ 2♠ 3♠ 4♠")))]
     for s in range(4):
@@ -706,7 +710,7 @@ def test_picked_up_cards_owner_shown_then_forgotten_when_played_001() -> None:
     example (hearts led, 9♥, K♥, a cut with A♣: the K♥ player picks up all four)."""
     g = Game(load("kazhutha"), players=4, first_dealer=0, deck=deal_stack(FULL, [3, 2, 1, 0]))
     for c in ("A♠", "2♠", "3♠", "4♠", "5♥", "9♥", "K♥", "A♣"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     taken = {"5♥", "9♥", "K♥", "A♣"}
     assert g.to_act == 1
     for s in (0, 2, 3):
@@ -714,7 +718,7 @@ def test_picked_up_cards_owner_shown_then_forgotten_when_played_001() -> None:
         assert taken <= view_strings(g, s)
         hidden = {str(c) for c in g.hand(1)} - taken
         assert not (hidden & view_strings(g, s))
-    g.apply(Play("A♣"))  # seat 1 leads the club it picked up; seat 0 is void in nothing
+    g.apply(Play("A♣"), g.to_act)  # seat 1 leads the club it picked up; seat 0 is void in nothing
     for s in (0, 2, 3):
         assert {str(c) for c in dict(g.view(s).known_hands)[1]} == taken - {"A♣"}
 
@@ -737,14 +741,14 @@ def test_match_interface_and_secrecy_001() -> None:
                 evs = m.events_for(s)
                 assert all(e[3] is None for e in evs if e[0] == "game")
                 assert m.view(s).letters == m.letters
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
         games_seen = max(games_seen, m.game_number)
     assert games_seen >= len("DONKEY")
     res = m.result
     assert res is not None and res.loser is not None and m.letters[res.loser] == "DONKEY"
     assert m.to_act is None and m.legal_actions() == () and m.waiting_for == frozenset()
     with pytest.raises(IllegalAction, match="match is over"):
-        m.apply(Play("2♣"))
+        m.apply(Play("2♣"), m.to_act)
     assert Match.from_json(m.to_json()) == m
 
 
@@ -765,7 +769,7 @@ def test_openspiel_style_aliases_agree_with_the_api() -> None:
         assert g.information_state_string(g.to_act or 0) == g.view(g.to_act or 0).to_json()
         aid = rng.choice(ids)
         g.apply_action(aid)
-        h.apply(Action.from_id(aid))
+        h.apply(Action.from_id(aid), h.to_act)
         assert g.returns() == [float(x) for x in g.scores]
     assert g == h
     assert g.is_terminal() and g.current_player() == -4 and g.legal_action_ids() == []

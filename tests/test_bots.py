@@ -348,7 +348,7 @@ def test_heuristic_knows_who_leads_the_first_trick() -> None:
     import attrs
 
     g = Game(cardrules.load("oh-hell"), players=4, seed=2, first_dealer=3)
-    g.apply(HeuristicBot().choose(g.view(0)))
+    g.apply(HeuristicBot().choose(g.view(0)), g.to_act)
     v0, v1 = g.view(0), g.view(1)
     # Seat 0, the dealer's next, leads though a bid (its own) was made.
     assert v0.bid_made[0] and HeuristicBot._leads_first_trick(v0)

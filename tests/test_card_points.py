@@ -165,7 +165,7 @@ def test_a_target_not_reached_plays_the_whole_schedule() -> None:
     g = Game(v, 4, seed=5)
     rng = random.Random(1)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     assert [e[0] for e in g.events].count("score") == 3
     assert g.result is not None and g.result.finished
 
@@ -304,7 +304,7 @@ def test_the_points_of_a_hand_add_up_to_the_packs(values: list[int], seed: int) 
     g = Game(v, 4, seed=seed)
     rng = random.Random(seed)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     scores = [e for e in g.events if e[0] == "score"]
     assert len(scores) == 3
     for e in scores:
@@ -327,7 +327,7 @@ def test_the_game_never_goes_on_past_the_target(
     g = Game(v, 4, seed=seed)
     rng = random.Random(seed)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     totals = [e[5] for e in g.events if e[0] == "score"]
     # Every hand but the last left every total below the target.
     assert all(max(t) < target for t in totals[:-1])

@@ -236,7 +236,7 @@ def test_engine_plays_the_lists_as_written(v: Variant, players: int, seed: int, 
         if breaks(p, c, ctx, forced, hand) if bars_unbroken(p) else True:
             ctx.broken.add(c.suit)
         before = len(ctx.trick)
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
         if before + 1 == players:
             tricks_this_hand += 1
             ctx.trick = []
@@ -318,23 +318,23 @@ def test_beat_within_the_suit_led_only() -> None:
     """``suit led and winning, otherwise suit led, otherwise any card``."""
     v = one_hand("follow: suit led and winning, otherwise suit led, otherwise any card\n")
     g = deal(v, {1: "K♥ 2♣ 3♣", 2: "Q♥ A♥ 4♣", 3: "2♠ 5♣ 6♣", 0: "3♦ 7♣ 8♣"})
-    g.apply(Play(card("K♥")))
+    g.apply(Play(card("K♥")), g.to_act)
     assert legal(g) == {"A♥"}  # must beat within hearts
-    g.apply(Play(card("A♥")))
+    g.apply(Play(card("A♥")), g.to_act)
     assert legal(g) == {"2♠", "5♣", "6♣"}  # void: free, no obligation to trump
 
 
 def test_no_ruffing() -> None:
     v = one_hand("follow: suit led, otherwise any card except trumps, otherwise any card\n")
     g = deal(v, {1: "K♥ 2♣ 3♣", 2: "2♠ 4♦ 4♣", 3: "3♠ 5♠ 6♠", 0: "3♦ 7♣ 8♣"})
-    g.apply(Play(card("K♥")))
+    g.apply(Play(card("K♥")), g.to_act)
     assert legal(g) == {"4♦", "4♣"}  # holds other suits: may not trump
-    g.apply(Play(card("4♦")))
+    g.apply(Play(card("4♦")), g.to_act)
     assert legal(g) == {"3♠", "5♠", "6♠"}  # nothing but trumps
     with pytest.raises(cardrules.IllegalAction, match="any card except trumps"):
         g2 = deal(v, {1: "K♥ 2♣ 3♣", 2: "2♠ 4♦ 4♣", 3: "3♠ 5♠ 6♠", 0: "3♦ 7♣ 8♣"})
-        g2.apply(Play(card("K♥")))
-        g2.apply(Play(card("2♠")))
+        g2.apply(Play(card("K♥")), g2.to_act)
+        g2.apply(Play(card("2♠")), g2.to_act)
 
 
 @pytest.mark.parametrize(
@@ -357,7 +357,7 @@ def test_what_breaks_trumps(broken_by: str, may_lead: set[str]) -> None:
     g = deal(v, {1: "Q♠ J♠ 10♠", 2: "K♠ A♠ 5♦", 3: "2♠ 7♦ 8♦", 0: "3♠ 9♦ 10♦"})
     assert legal(g) == {"Q♠", "J♠", "10♠"}
     for c in ("Q♠", "K♠", "2♠", "3♠"):
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
     assert g.to_act == 2
     assert legal(g) == may_lead
 
@@ -368,7 +368,7 @@ def test_a_void_player_breaks_trumps() -> None:
     )
     g = deal(v, {1: "2♥ 3♥ 4♥", 2: "A♠ K♠ 5♦", 3: "5♥ 7♦ 8♦", 0: "6♥ 9♦ 10♦"})
     for c in ("2♥", "A♠", "5♥", "6♥"):
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
     assert g.to_act == 2 and legal(g) == {"K♠", "5♦"}
     assert g.view(2).trumps_broken
 
@@ -378,11 +378,11 @@ def test_callbreak_over_trumps_when_able_otherwise_any_card() -> None:
     trump in the trick if the player holds one, otherwise any card (no under-trump)."""
     v = one_hand("follow: must follow suit, must beat when able\n")
     g = deal(v, {1: "K♥ 2♣ 3♣", 2: "5♠ 4♦ 4♣", 3: "3♠ 9♠ 6♦", 0: "2♠ 8♣ 9♣"})
-    g.apply(Play(card("K♥")))
+    g.apply(Play(card("K♥")), g.to_act)
     assert legal(g) == {"5♠"}  # void: must trump
-    g.apply(Play(card("5♠")))
+    g.apply(Play(card("5♠")), g.to_act)
     assert legal(g) == {"9♠"}  # must over-trump when able
-    g.apply(Play(card("9♠")))
+    g.apply(Play(card("9♠")), g.to_act)
     assert legal(g) == {"2♠", "8♣", "9♣"}  # cannot over-trump: any card
 
 
@@ -396,6 +396,6 @@ def test_a_trump_from_a_player_holding_the_suit_led_is_no_void_play() -> None:
     )
     g = deal(v, {1: "2♥ 3♥ 4♥", 2: "A♠ K♠ 5♥", 3: "6♥ 7♦ 8♦", 0: "7♥ 9♦ 10♦"})
     for c in ("2♥", "A♠", "6♥", "7♥"):
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
     assert g.to_act == 2 and not g.view(2).trumps_broken
     assert legal(g) == {"5♥"}

@@ -88,7 +88,7 @@ def game(
 def play(g: Game, *texts: str) -> None:
     for t in texts:
         for c in t.split():
-            g.apply(Play(card(c)))
+            g.apply(Play(card(c)), g.to_act)
 
 
 def kinds(g: Game, since: int = 0) -> list[str]:
@@ -99,7 +99,7 @@ def refused(g: Game, action: Action, words: str, seat: int | None = None) -> Non
     """``action`` is refused with ``words`` in the message, and the game is unchanged."""
     before = g.to_json()
     with pytest.raises(IllegalAction, match=words):
-        g.apply(action, seat)
+        g.apply(action, g.to_act if seat is None else seat)  # type: ignore[arg-type]
     assert g.to_json() == before
 
 
@@ -312,14 +312,14 @@ def test_the_leader_may_take_the_next_players_hand_once() -> None:
     assert g.to_act == 0 and TAKE in g.legal_actions()
     before = [g.hand(s) for s in range(4)]
     at = len(g.events)
-    g.apply(TAKE)
+    g.apply(TAKE, g.to_act)
     assert [e.astuple() for e in g.events[at:]] == [("take", 0, 1, 12), ("out", 1)]
     assert g.hand(0) == CardSet(before[0].mask | before[1].mask) and not g.hand(1)
     assert g.hand(2) == before[2] and g.hand(3) == before[3]
     assert g.to_act == 0 and g.view(0).out[1]
     assert TAKE not in g.legal_actions()
     refused(g, TAKE, "one hand per lead")
-    g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0], g.to_act)
     assert g.to_act == 2  # seat 1 is out
 
 
@@ -327,7 +327,7 @@ def test_take_from_the_previous_player() -> None:
     v = load("bhabhi", take_a_hand_from="previous player still in")
     g = game(4, {0: "A♠", 1: "2♠", 2: "3♠", 3: "4♠"}, v)
     play(g, "A♠ 2♠ 3♠ 4♠")
-    g.apply(TAKE)
+    g.apply(TAKE, g.to_act)
     assert g.events[-2][:3] == ("take", 0, 3) and not g.hand(3)
 
 
@@ -339,7 +339,7 @@ def test_take_is_refused_mid_trick_by_another_seat_and_in_games_without_it() -> 
     refused(g, TAKE, "turn", seat=2)
     k = Game(load("kazhutha"), players=4, seed=1)
     while not any(e[0] in ("dead", "pickup") for e in k.events):
-        k.apply(k.legal_actions()[0])
+        k.apply(k.legal_actions()[0], k.to_act)
     assert k.current_trick() == () and TAKE not in k.legal_actions()
     refused(k, TAKE, "no taking of hands")
 
@@ -351,17 +351,17 @@ def test_take_in_a_trick_taking_game_is_refused_in_the_bidding_and_the_play() ->
     assert g.phase == "bid"
     refused(g, TAKE, "no taking of hands")
     while g.phase == "bid":
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     refused(g, TAKE, "no taking of hands")
 
 
 def test_taking_the_last_other_hand_loses() -> None:
     g = game(3, {0: "A♠ 5♥", 1: "2♠", 2: "3♠ 4♥"})
     play(g, "A♠ 2♠ 3♠")
-    g.apply(TAKE)  # seat 1's cards
+    g.apply(TAKE, g.to_act)  # seat 1's cards
     play(g, "5♥ 4♥")  # dead: seat 0 leads again
     assert g.to_act == 0
-    g.apply(TAKE)  # seat 2's cards: seat 0 alone holds cards
+    g.apply(TAKE, g.to_act)  # seat 2's cards: seat 0 alone holds cards
     res = g.result
     assert g.is_over and res is not None and res.loser == 0 and res.winners == (1, 2)
 
@@ -370,7 +370,7 @@ def test_taking_ends_a_first_out_game() -> None:
     v = load_text("game: f\nextends: bhabhi\nloser: most cards when the first goes out\n")
     g = game(4, {0: "A♠", 1: "2♠", 2: "3♠", 3: "4♠"}, v)
     play(g, "A♠ 2♠ 3♠ 4♠")
-    g.apply(TAKE)
+    g.apply(TAKE, g.to_act)
     res = g.result
     assert g.is_over and res is not None and res.loser == 0
 
@@ -380,7 +380,7 @@ def test_the_taken_cards_stay_hidden_from_the_others() -> None:
     play(g, "A♠ 2♠ 3♠ 4♠", "5♥ 9♥ 2♣")  # seat 1 picks up 5♥ 9♥ 2♣ (everyone sees)
     # Seat 1 leads: it takes seat 2's hand.
     seat2 = g.hand(2)
-    g.apply(TAKE)
+    g.apply(TAKE, g.to_act)
     for s in (0, 3):
         v = g.view(s)
         known = set(dict(v.known_hands).get(1, ()))
@@ -399,19 +399,19 @@ def test_the_taken_cards_stay_hidden_from_the_others() -> None:
 def test_saves_replays_and_clones_keep_takes_and_draws() -> None:
     g = power_game(seed_drawing("A♠"))
     play(g, "10♠ 5♠")  # a second draw
-    g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0], g.to_act)
     for _ in range(60):
         if g.is_over:
             break
         legal = g.legal_actions()
-        g.apply(TAKE if TAKE in legal else legal[0])
+        g.apply(TAKE if TAKE in legal else legal[0], g.to_act)
     assert "take" in kinds(g) and kinds(g).count("draw") >= 2
     check_round_trip(g)
     saved = json.loads(g.to_json())
     assert any(a[1] == TAKE_ID for a in saved["actions"])
     c = g.clone()
     if not c.is_over:
-        c.apply(c.legal_actions()[0])
+        c.apply(c.legal_actions()[0], c.to_act)
         assert c != g and g.events != c.events
 
 
@@ -432,7 +432,7 @@ def random_game(players: int, seed: int, *, takes: bool = True) -> Game:
     g = Game(load(), players=players, seed=seed)
     while not g.is_over:
         legal = g.legal_actions()
-        g.apply(rng.choice(legal if takes else [a for a in legal if a is not TAKE]))
+        g.apply(rng.choice(legal if takes else [a for a in legal if a is not TAKE]), g.to_act)
         assert len(g.events) < 50_000
     return g
 
@@ -475,14 +475,14 @@ def test_whole_games_keep_the_cards_and_hide_what_they_should(
             s, hands = g.to_act, [g.hand(t) for t in range(players)]
             assert s is not None
             dead, trick = g.card_locations()["dead"], g.current_trick()
-            g.apply(TAKE)
+            g.apply(TAKE, g.to_act)
             t = next(e for e in reversed(g.events) if e[0] == "take")[2]
             after = [g.hand(u) for u in range(players)]
             assert after[s] == CardSet(hands[s].mask | hands[t].mask) and not after[t]
             assert all(after[u] == hands[u] for u in range(players) if u not in (s, t))
             assert g.card_locations()["dead"] == dead and g.current_trick() == trick
         else:
-            g.apply(rng.choice(plays))
+            g.apply(rng.choice(plays), g.to_act)
         steps += 1
         w.after(check_views=steps % 4 == 0)
     w.after(check_views=False)
@@ -509,7 +509,7 @@ def test_bots_play_bhabhi_legally_and_the_heuristic_beats_random() -> None:
             v = g.view(g.to_act or 0)
             a = bot.choose(v)
             assert a in v.legal_actions
-            g.apply(a)
+            g.apply(a, g.to_act)
 
 
 # --------------------------------------------------------------------------- the rules page
@@ -542,7 +542,7 @@ def test_records_with_and_without_the_seed_keep_the_draws() -> None:
     play(g, "10♠ 5♠")  # a second draw
     while not g.is_over:
         legal = g.legal_actions()
-        g.apply(TAKE if TAKE in legal and len(g.hand(g.to_act or 0)) > 20 else legal[0])
+        g.apply(TAKE if TAKE in legal and len(g.hand(g.to_act or 0)) > 20 else legal[0], g.to_act)
     draws = [e for e in g.events if e[0] == "draw"]
     assert len(draws) >= 2
     for with_seed in (True, False):

@@ -63,12 +63,12 @@ def test_an_order_up_and_a_euchre() -> None:
     3) take fewer than three tricks and both defenders score 2."""
     g = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
     assert g.legal_actions() == (OrderUp(), Decline())
-    g.apply(OrderUp())
+    g.apply(OrderUp(), g.to_act)
     assert g.trump is Suit.CLUBS and card("9♣") in g.hand(3)
-    g.apply(Discard("9♠"))
+    g.apply(Discard("9♠"), g.to_act)
     assert g.card_locations()["discarded"] == CardSet(cards("9♠"))
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     tricks = score[3]
     assert tricks[0] + tricks[2] < 3 and tuple(score[4]) == (0, 2, 0, 2)
@@ -78,9 +78,9 @@ def test_the_bowers() -> None:
     """With clubs trumps the J♣ (right bower) beats everything and the J♠ (left
     bower) is a club: it must follow a club lead, and it does not follow spades."""
     g = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
-    g.apply(OrderUp())
-    g.apply(Discard("9♠"))
-    g.apply(WithPartner())
+    g.apply(OrderUp(), g.to_act)
+    g.apply(Discard("9♠"), g.to_act)
+    g.apply(WithPartner(), g.to_act)
     play(g, "10♣")  # seat 1 leads a trump
     assert plays(g) == {"J♣", "A♣", "K♣", "Q♣"}
     play(g, "A♣", "A♦")  # seat 3 has no club
@@ -93,9 +93,9 @@ def test_the_bowers() -> None:
     assert plays(g) == {"A♠"}
     play(g, "A♠", "9♥")
     g2 = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
-    g2.apply(OrderUp())
-    g2.apply(Discard("9♠"))
-    g2.apply(WithPartner())
+    g2.apply(OrderUp(), g2.to_act)
+    g2.apply(Discard("9♠"), g2.to_act)
+    g2.apply(WithPartner(), g2.to_act)
     play(g2, "10♣", "J♣", "A♦", "J♠")  # the right bower beats the left
     assert g2.events[-1][0] == "trick" and g2.events[-1][1] == 1
 
@@ -111,12 +111,12 @@ def test_the_makers_score_as_a_side() -> None:
         turn="9♥",
     )
     g = Game(EUCHRE, 4, deck=deal, first_dealer=3)
-    g.apply(Decline())
-    g.apply(OrderUp())  # seat 2 makes hearts; the dealer, seat 4, takes the 9♥
-    g.apply(Discard("9♥"))
+    g.apply(Decline(), g.to_act)
+    g.apply(OrderUp(), g.to_act)  # seat 2 makes hearts; the dealer, seat 4, takes the 9♥
+    g.apply(Discard("9♥"), g.to_act)
     assert g.view(0).trump_maker == 1
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     tricks = score[3]
     assert tricks[1] + tricks[3] >= 3 and tricks[1] < 3
@@ -127,11 +127,11 @@ def test_the_makers_score_as_a_side() -> None:
 def test_a_refusal_then_a_second_round_name() -> None:
     g = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
     for _ in range(4):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     with pytest.raises(IllegalAction, match="turned down"):
-        g.apply(Name(Suit.CLUBS))
-    g.apply(Decline())
-    g.apply(Name(Suit.DIAMONDS))
+        g.apply(Name(Suit.CLUBS), g.to_act)
+    g.apply(Decline(), g.to_act)
+    g.apply(Name(Suit.DIAMONDS), g.to_act)
     assert g.trump is Suit.DIAMONDS and g.view(0).trump_maker == 1
     assert g.legal_actions() == (WithPartner(), Alone()) and g.to_act == 1
     assert all(card("9♣") not in g.hand(s) for s in range(4))
@@ -140,7 +140,7 @@ def test_a_refusal_then_a_second_round_name() -> None:
 def test_all_pass_twice_the_hand_is_thrown_in_and_the_next_dealer_deals() -> None:
     g = Game(EUCHRE, 4, deck=DEAL, first_dealer=3)
     for _ in range(8):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert (
         ("thrown in", 1) in [e.astuple() for e in g.events] and g.hand_number == 2 and g.dealer == 0
     )
@@ -150,12 +150,12 @@ def test_all_pass_twice_the_hand_is_thrown_in_and_the_next_dealer_deals() -> Non
 def test_stick_the_dealer() -> None:
     g = Game(STICK, 4, deck=DEAL, first_dealer=3)
     for _ in range(7):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert Decline() not in g.legal_actions()
     with pytest.raises(IllegalAction, match="stick the dealer"):
-        g.apply(Decline())
-    g.apply(Name(Suit.SPADES))
-    g.apply(WithPartner())
+        g.apply(Decline(), g.to_act)
+    g.apply(Name(Suit.SPADES), g.to_act)
+    g.apply(WithPartner(), g.to_act)
     assert g.trump is Suit.SPADES and g.phase == "play"
 
 
@@ -163,7 +163,7 @@ def test_the_game_ends_at_ten_points() -> None:
     g = Game(EUCHRE, 4, seed=7)
     rng = random.Random(7)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     assert g.result is not None and g.result.finished
     assert max(g.scores) >= 10
     before_last = [e[5] for e in g.events if e[0] == "score"][-2]
@@ -175,7 +175,7 @@ def _play(v: cardrules.Variant, seed: int) -> Game:
     rng = random.Random(seed)
     pack = v.deck.cards.mask
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         union = 0
         for part in g.card_locations().values():
             assert not union & part.mask
@@ -234,12 +234,12 @@ LONE = stack(
 
 def _lone(v: cardrules.Variant = EUCHRE) -> Game:
     g = Game(v, 4, deck=LONE, first_dealer=3)
-    g.apply(Decline())
-    g.apply(Decline())
-    g.apply(OrderUp())  # seat 3 makes clubs; the dealer, seat 4, takes the 9♣
-    g.apply(Discard("9♠"))
+    g.apply(Decline(), g.to_act)
+    g.apply(Decline(), g.to_act)
+    g.apply(OrderUp(), g.to_act)  # seat 3 makes clubs; the dealer, seat 4, takes the 9♣
+    g.apply(Discard("9♠"), g.to_act)
     assert g.legal_actions() == (WithPartner(), Alone()) and g.to_act == 2
-    g.apply(Alone())
+    g.apply(Alone(), g.to_act)
     return g
 
 
@@ -254,7 +254,7 @@ def test_going_alone_the_partner_sits_out_and_a_march_scores_4() -> None:
     assert g.legal_actions(0) == ()
     while g.hand_number == 1:
         assert g.to_act != 0
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     assert score[3] == (0, 0, 5, 0)
     assert tuple(score[4]) == (4, 0, 4, 0)
@@ -278,7 +278,7 @@ def test_going_alone_never_shows_the_partners_hand_and_round_trips() -> None:
     assert back.to_json() == g.to_json() and back.view(1) == g.view(1)
     c = g.clone()
     assert c.view(3) == g.view(3)
-    c.apply(c.legal_actions()[0])
+    c.apply(c.legal_actions()[0], c.to_act)
     assert g.to_act == 3 and len(g.current_trick()) == 2  # the clone is independent
     r = replay(EUCHRE, g.events)
     assert all(r.view(s) == g.view(s) for s in range(4)) and r.events == g.events
@@ -286,19 +286,19 @@ def test_going_alone_never_shows_the_partners_hand_and_round_trips() -> None:
 
 def test_the_maker_must_choose_and_a_refusal_changes_nothing() -> None:
     g = Game(EUCHRE, 4, deck=LONE, first_dealer=3)
-    g.apply(Decline())
-    g.apply(Decline())
-    g.apply(OrderUp())
+    g.apply(Decline(), g.to_act)
+    g.apply(Decline(), g.to_act)
+    g.apply(OrderUp(), g.to_act)
     with pytest.raises(IllegalAction):
-        g.apply(Alone())  # the dealer discards first
-    g.apply(Discard("9♠"))
+        g.apply(Alone(), g.to_act)  # the dealer discards first
+    g.apply(Discard("9♠"), g.to_act)
     before = g.to_json()
     with pytest.raises(IllegalAction, match="go alone or play with partner"):
-        g.apply(Play(card("J♣")))
+        g.apply(Play(card("J♣")), g.to_act)
     with pytest.raises(IllegalAction, match="turn"):
         g.apply(Alone(), seat=0)
     assert g.to_json() == before
-    g.apply(WithPartner())
+    g.apply(WithPartner(), g.to_act)
     assert g.to_act == 0 and g.view(0).alone is None
     with pytest.raises(IllegalAction):
-        g.apply(Alone())
+        g.apply(Alone(), g.to_act)

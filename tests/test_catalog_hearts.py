@@ -58,7 +58,7 @@ def test_200_seeded_games_to_the_end() -> None:
                 s = rng.choice(sorted(g.waiting_for))
                 g.apply(rng.choice(g.legal_actions(s)), s)
             else:
-                g.apply(rng.choice(g.legal_actions()))
+                g.apply(rng.choice(g.legal_actions()), g.to_act)
             union = 0
             for part in g.card_locations().values():
                 assert not union & part.mask

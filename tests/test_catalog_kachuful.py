@@ -71,7 +71,7 @@ def short(name: str, sizes: str, **options: object) -> cardrules.Variant:
 def finish_hand(g: Game) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Fraction, ...]]:
     """Play the rest of the hand with the lowest legal card; its bids, tricks, points."""
     while not hand_scores(g):
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     _, bids, tricks, points, _ = hand_scores(g)[0]
     return bids, tricks, points
 
@@ -208,7 +208,7 @@ def test_zon_fifth_hand_without_trumps_003() -> None:
     deck = [stack("2♣", "3♣", "A♠", "4♣")] * 5
     g = Game(v, players=4, deck=deck, first_dealer=3)
     while g.hand_number < 5:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.trump is None
     bid(g, 0, 0, 0, 0)
     play(g, "2♣", "3♣", "A♠", "4♣")
@@ -295,11 +295,11 @@ def test_blind_exact_bid_doubled_003() -> None:
     g = Game(short("kachuful-blind", "1"), players=3, deck=stack("A♠", "2♣", "3♣"),
              first_dealer=2)
     assert g.view(0).hand is None and Look() in g.legal_actions()
-    g.apply(Bid(1, blind=True))
-    g.apply(Look())
-    g.apply(Bid(0))
-    g.apply(Look())
-    g.apply(Bid(1))  # 1 + 0 + 0 would make 1: the hook
+    g.apply(Bid(1, blind=True), g.to_act)
+    g.apply(Look(), g.to_act)
+    g.apply(Bid(0), g.to_act)
+    g.apply(Look(), g.to_act)
+    g.apply(Bid(1), g.to_act)  # 1 + 0 + 0 would make 1: the hook
     play(g, "A♠", "2♣", "3♣")
     (_, _, tricks, points, _), = hand_scores(g)
     assert tricks == (1, 0, 0) and points == (22, 10, 0)
@@ -317,7 +317,7 @@ def test_forehead_hand_hides_exactly_your_own_card_003() -> None:
     g = Game(v, players=4, deck=deck, first_dealer=0, seed=3)
     assert g.view(1).hand is not None  # a 10-card hand: seen as usual
     while g.hand_number < 10:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.hand_size == 1 and g.phase == "bid"
     for seat in range(4):
         view = g.view(seat)
@@ -329,7 +329,7 @@ def test_forehead_hand_hides_exactly_your_own_card_003() -> None:
             assert cs == tuple(g.hand(other))
         assert str(next(iter(mine))) not in view.to_json()
     while g.phase == "bid":
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert all(g.view(s).hand == tuple(g.hand(s)) for s in range(4))
 
 
@@ -345,7 +345,7 @@ def test_strict_refuses_a_discard_when_holding_a_trump_000() -> None:
         assert plays(g) == ({"9♦"} if strict else {"2♥", "9♦"})
         if strict:
             with pytest.raises(IllegalAction, match="must trump"):
-                g.apply(cardrules.Play(card("2♥")))
+                g.apply(cardrules.Play(card("2♥")), g.to_act)
 
 
 def test_double_cycle_38_hands_for_four_003() -> None:

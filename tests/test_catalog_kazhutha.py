@@ -107,7 +107,7 @@ def play_random_shedding(v: cardrules.Variant, players: int, seed: int) -> Game:
     while not g.is_over:
         seat = g.to_act
         assert seat is not None and g.hand(seat)
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         loc = g.card_locations()
         parts = (loc["hands"].mask, loc["trick"].mask, loc["dead"].mask)
         assert not parts[0] & parts[1] and not parts[0] & parts[2] and not parts[1] & parts[2]
@@ -157,9 +157,9 @@ def test_ace_of_spades_leads_and_dead_tricks_face_up_001() -> None:
     g = stacked("kazhutha")
     assert g.to_act == 3 and g.legal_actions() == (Play("A♠"),)
     with pytest.raises(IllegalAction):
-        g.apply(Play("5♠"))
+        g.apply(Play("5♠"), g.to_act)
     for c in ("A♠", "2♠", "3♠", "4♠"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     dead = tuple(sorted(card(c) for c in ["A♠", "2♠", "3♠", "4♠"]))
     assert all(g.view(s).dead == dead for s in range(4))
     assert g.to_act == 3  # the highest card of the suit leads again
@@ -169,7 +169,7 @@ def test_face_down_hides_the_others_dead_cards_001() -> None:
     """kazhutha-face-down: after a dead trick each seat sees only its own dead card."""
     g = stacked("kazhutha-face-down")
     for c in ("A♠", "2♠", "3♠", "4♠"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     for s, own in {3: "A♠", 2: "2♠", 1: "3♠", 0: "4♠"}.items():
         assert g.view(s).dead == (card(own),)
 
@@ -198,7 +198,7 @@ def test_loser_deals_the_next_game_001(name: str, loser_deals: bool) -> None:
     seen = 0
     previous = m.game
     while not m.is_over:
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
         if m.game is not previous and not m.is_over:
             res = previous.result
             assert res is not None
@@ -218,7 +218,7 @@ def test_match_is_lost_on_the_whole_word_001(name: str, word: str) -> None:
     m = Match(cardrules.load(name), players=4, seed=9, max_tricks=3000)
     rng = random.Random(9)
     while not m.is_over:
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
     res = m.result
     assert res is not None and res.loser is not None
     assert m.letters[res.loser] == word

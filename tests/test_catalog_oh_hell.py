@@ -157,7 +157,7 @@ def test_thirteen_cards_without_trumps_002() -> None:
     assert all(len(g.hand(s)) == 13 for s in range(4))
     assert not g.card_locations()["undealt"]
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.hand_size == 12 and g.turned_up is not None and g.trump is g.turned_up.suit
     with pytest.raises(cardrules.VariantError):
         Game(v, players=5)
@@ -272,16 +272,16 @@ def test_fists_bids_hidden_until_all_in_002() -> None:
 def test_amend_until_the_next_bid_002() -> None:
     """002_d103a11c6570c2d3.txt: a bid can be changed only until the next player has bid."""
     g = Game(cardrules.load("oh-hell-amend"), players=4, seed=3, first_dealer=3)
-    g.apply(Bid(4))
+    g.apply(Bid(4), g.to_act)
     assert Amend(3) in g.legal_actions(0)
     g.apply(Amend(3), seat=0)
     assert g.bids[0] == 3
-    g.apply(Bid(2))
+    g.apply(Bid(2), g.to_act)
     assert g.legal_actions(0) == ()
     with pytest.raises(IllegalAction):
         g.apply(Amend(1), seat=0)
     plain = Game(cardrules.load("oh-hell"), players=4, seed=3, first_dealer=3)
-    plain.apply(Bid(4))
+    plain.apply(Bid(4), plain.to_act)
     assert plain.legal_actions(0) == ()
 
 
@@ -305,7 +305,7 @@ def test_made_zero_worth_five_002() -> None:
         assert g.trump is Suit.SPADES
         bid(g, 6, 0, 0, 0)
         while not g.is_over:
-            g.apply(g.legal_actions()[0])
+            g.apply(g.legal_actions()[0], g.to_act)
         (_, bids, tricks, pts, _), = hand_scores(g)
         assert bids == (6, 0, 0, 0) and tricks == (7, 0, 0, 0)
         assert pts == points, name
@@ -328,7 +328,7 @@ def test_plus_minus_on_a_stacked_hand() -> None:
     g = Game(short("plus-minus", "2"), players=4, deck=deck, first_dealer=3)
     bid(g, 0, 0, 0, 1)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     (_, _, tricks, pts, _), = hand_scores(g)
     assert tricks == (2, 0, 0, 0) and pts == (-20, 10, 10, -10)
 

@@ -106,8 +106,8 @@ def test_callbreak_bids_one_to_eight_no_hook_anticlockwise() -> None:
     bid(g, 3, 4, 3)
     assert g.to_act == 0 and Bid(3) in g.legal_actions()  # 3 + 4 + 3 + 3 = 13
     with pytest.raises(IllegalAction):
-        g.apply(Bid(0))
-    g.apply(Bid(3))
+        g.apply(Bid(0), g.to_act)
+    g.apply(Bid(3), g.to_act)
     assert g.phase == "play" and g.to_act == 3
 
 
@@ -119,7 +119,7 @@ def test_callbreak_refuses_a_low_follow_when_holding_a_higher_card() -> None:
     play(g, "10♣")
     assert plays(g) == {"A♣"}
     with pytest.raises(IllegalAction, match="must beat 10♣"):
-        g.apply(Play(card("4♣")))
+        g.apply(Play(card("4♣")), g.to_act)
     play(g, "A♣")
     assert plays(g) == {"2♣", "3♣"}  # nothing beats the ace: any club
     play(g, "2♣", "5♣")
@@ -129,7 +129,7 @@ def test_callbreak_refuses_a_low_follow_when_holding_a_higher_card() -> None:
     play(g, "K♥")
     assert plays(g) == {"10♠", "J♠", "Q♠", "K♠", "A♠"}  # void in hearts: must trump
     with pytest.raises(IllegalAction):
-        g.apply(Play(card("6♣")))
+        g.apply(Play(card("6♣")), g.to_act)
     play(g, "10♠")
     assert plays(g) == {str(c) for c in g.hand(3)}  # void, no spade: anything
 
@@ -161,7 +161,7 @@ def test_callbreak_scores_a_stacked_hand_exactly() -> None:
     g = callbreak_game()
     bid(g, 1, 2, 3, 5)
     while not hand_scores(g):
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     (_, bids, tricks, points, _), = hand_scores(g)
     assert sum(tricks) == 13
     for b, t, p in zip(bids, tricks, points, strict=True):
@@ -183,7 +183,7 @@ def test_trumps_may_not_be_led_until_broken() -> None:
     bid(g, 0, 0, 0, 0)
     assert plays(g) == {"3♣", "4♣"}
     with pytest.raises(IllegalAction, match="not been broken"):
-        g.apply(Play(card("2♥")))
+        g.apply(Play(card("2♥")), g.to_act)
     plain = Game(cardrules.load("oh-hell", hands="list 3", tie="shared"), players=4,
                  deck=deck, first_dealer=3)
     bid(plain, 0, 0, 0, 0)

@@ -100,7 +100,7 @@ def oh_hell_deal(name: str, hands: dict[int, str], turned: str) -> Game:
     order.append(turned)
     g = Game(v, 4, 1, deck=order, first_dealer=0)
     while g.phase == "bid":
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     return g
 
 
@@ -114,10 +114,10 @@ def test_broken_off_suit_a_forced_trump_lead_does_not_break() -> None:
     )
     assert g.trump is cardrules.Suit.SPADES
     for c in ("Q♠", "K♠", "3♠", "4♠"):
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
     assert g.to_act == 2 and legal(g) == {"5♦"}
     with pytest.raises(IllegalAction, match="have not been broken"):
-        g.apply(Play(card("A♠")))
+        g.apply(Play(card("A♠")), g.to_act)
 
 
 def test_broken_off_suit_void_players_must_trump() -> None:
@@ -126,7 +126,7 @@ def test_broken_off_suit_void_players_must_trump() -> None:
         {1: "A♥ 2♣ 3♣", 2: "K♠ 5♦ 6♦", 3: "4♥ 7♦ 8♦", 0: "5♥ 9♦ 10♦"},
         "2♠",
     )
-    g.apply(Play(card("A♥")))
+    g.apply(Play(card("A♥")), g.to_act)
     assert legal(g) == {"K♠"}
 
 
@@ -136,9 +136,9 @@ def test_no_ruffing_void_player_keeps_trumps() -> None:
         {1: "A♥ 2♣ 3♣", 2: "K♠ 5♦ 6♦", 3: "Q♠ J♠ 9♠", 0: "5♥ 9♦ 10♦"},
         "2♠",
     )
-    g.apply(Play(card("A♥")))
+    g.apply(Play(card("A♥")), g.to_act)
     assert legal(g) == {"5♦", "6♦"}
-    g.apply(Play(card("5♦")))
+    g.apply(Play(card("5♦")), g.to_act)
     assert legal(g) == {"Q♠", "J♠", "9♠"}  # nothing but trumps: may trump
 
 
@@ -154,7 +154,7 @@ CALLBREAK = stack(
 def callbreak(name: str) -> Game:
     g = Game(cardrules.load(name), 4, 1, deck=CALLBREAK, first_dealer=0)
     while g.phase == "bid":
-        g.apply(Bid(1))
+        g.apply(Bid(1), g.to_act)
     assert g.to_act == 3
     return g
 
@@ -163,9 +163,9 @@ def test_callbreak_following_a_trumped_trick() -> None:
     """callbreak: seat 3 leads K♥; seat 2 is void and must trump (5♠); seat 1 holds
     hearts: it cannot beat a trumped trick, so any heart will do."""
     g = callbreak("callbreak")
-    g.apply(Play(card("K♥")))
+    g.apply(Play(card("K♥")), g.to_act)
     assert g.to_act == 2 and legal(g) == {"5♠"}
-    g.apply(Play(card("5♠")))
+    g.apply(Play(card("5♠")), g.to_act)
     assert g.to_act == 1
     assert legal(g) == {"2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥"}
 
@@ -184,18 +184,18 @@ def test_callbreak_over_trump_or_any_card() -> None:
     (2♠ to 8♠ here). A player who can over-trump must."""
     g = Game(cardrules.load("callbreak"), 4, 1, deck=UNDER, first_dealer=0)
     while g.phase == "bid":
-        g.apply(Bid(1))
-    g.apply(Play(card("K♥")))
+        g.apply(Bid(1), g.to_act)
+    g.apply(Play(card("K♥")), g.to_act)
     assert legal(g) == {"9♠"}
-    g.apply(Play(card("9♠")))
+    g.apply(Play(card("9♠")), g.to_act)
     assert g.to_act == 1 and legal(g) == {str(c) for c in g.hand(1)}
-    g.apply(Play(card("2♣")))
+    g.apply(Play(card("2♣")), g.to_act)
     assert legal(g) == {"10♠", "J♠", "Q♠", "K♠", "A♠"}
 
 
 def test_callbreak_in_suit_void_player_is_free() -> None:
     g = callbreak("callbreak-in-suit")
-    g.apply(Play(card("K♥")))
+    g.apply(Play(card("K♥")), g.to_act)
     assert legal(g) == {"5♠", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦"} | {
         "J♦",
         "Q♦",
@@ -209,8 +209,8 @@ def test_blind_nil_only_zero_may_be_bid_blind() -> None:
     seat = g.to_act
     assert g.legal_actions() == (Look(), Bid(0, blind=True))
     with pytest.raises(IllegalAction, match="only 0 may be bid blind"):
-        g.apply(Bid(2, blind=True))
-    g.apply(Bid(0, blind=True))
+        g.apply(Bid(2, blind=True), g.to_act)
+    g.apply(Bid(0, blind=True), g.to_act)
     assert g.blind_bids[seat]
 
 
@@ -236,7 +236,7 @@ def dead_trick_leads(name: str, games: int) -> list[tuple[int, int, set[int]]]:
         rng = random.Random(seed)
         while not g.is_over:
             n = len(g.events)
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
             new = g.events[n:]
             dead = [e for e in new if e[0] == "dead"]
             outs = {e[1] for e in new if e[0] == "out"}
@@ -273,7 +273,7 @@ def test_donkey_first_out_ends_the_game_and_most_cards_loses() -> None:
         g = Game(v, 4, seed)
         rng = random.Random(seed)
         while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
             if any(e[0] == "out" for e in g.events):
                 break
         assert g.is_over, "the game goes on after the first player went out"
@@ -289,7 +289,7 @@ def test_donkey_first_out_ends_the_game_and_most_cards_loses() -> None:
     plain = Game(cardrules.load("donkey"), 4, 1)
     rng = random.Random(1)
     while not any(e[0] == "out" for e in plain.events):
-        plain.apply(rng.choice(plain.legal_actions()))
+        plain.apply(rng.choice(plain.legal_actions()), plain.to_act)
     assert not plain.is_over
 
 
@@ -297,7 +297,7 @@ def first_trick_end(v: cardrules.Variant, seed: int) -> tuple[str, int]:
     g = Game(v, 4, seed)
     rng = random.Random(seed)
     while True:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         done = [e for e in g.events if e[0] in ("dead", "pickup")]
         if done:
             return done[0][0], len(done[0][3])

@@ -67,15 +67,15 @@ def bid(g: Game, *bids: int) -> None:
     """Each seat in turn looks at its cards and bids."""
     for b in bids:
         if Look() in g.legal_actions():
-            g.apply(Look())
-        g.apply(Bid(b))
+            g.apply(Look(), g.to_act)
+        g.apply(Bid(b), g.to_act)
 
 
 def play_hand(g: Game) -> None:
     """Play the rest of the hand, each seat playing the first card it may."""
     hand = g.hand_number
     while not g.is_over and g.hand_number == hand:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
 
 
 def last_score(g: Game) -> tuple[Any, ...]:
@@ -179,7 +179,7 @@ def test_bags_carry_over_and_cross_ten_in_a_later_hand() -> None:
 def test_blind_nil_scores_200() -> None:
     g = Game(SPADES, 4, deck=deal(ALL_SPADES, CLUBS, DIAMONDS, HEARTS), first_dealer=3)
     bid(g, 10)
-    g.apply(Bid(0, blind=True))  # seat 2, before looking: blind nil, made
+    g.apply(Bid(0, blind=True), g.to_act)  # seat 2, before looking: blind nil, made
     bid(g, 0, 2)
     play_hand(g)
     assert last_score(g)[4] == (203, 180, 203, 180)
@@ -194,7 +194,7 @@ def test_game_to_500_and_the_winners_are_a_side() -> None:
         if g.phase == "bid":
             bid(g, {0: 13, 2: 0}.get(seat, 1))
         else:
-            g.apply(g.legal_actions()[0])
+            g.apply(g.legal_actions()[0], g.to_act)
     r = g.result
     assert r is not None and r.finished and not r.shared
     assert r.teams == ((0, 2), (1, 3))
@@ -231,7 +231,7 @@ def test_saves_replay_and_clone_keep_the_counters() -> None:
     g = Game(SPADES, 4, seed=11)
     rng = random.Random(5)
     for _ in range(140):  # past the end of the first two hands
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     assert g.hand_number == 3
     back = Game.from_json(g.to_json())
     assert back.events == g.events and back.counters == g.counters
@@ -239,7 +239,7 @@ def test_saves_replay_and_clone_keep_the_counters() -> None:
     c = g.clone()
     assert c.counters == g.counters
     while not c.is_over:
-        c.apply(rng.choice(c.legal_actions()))
+        c.apply(rng.choice(c.legal_actions()), c.to_act)
     assert g.hand_number == 3 and len(g.events) < len(c.events)
 
 
@@ -277,7 +277,7 @@ def play_random(v: Any, seed: int) -> Game:
     g = Game(v, 4, seed=seed)
     pack = v.deck.cards.mask
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         union = 0
         for part in g.card_locations().values():
             assert not union & part.mask, "a card is in two places"
@@ -365,7 +365,7 @@ def test_partners_equal_and_views_never_show_another_hand(seed: int, which: str)
             for e in g.events_for(seat):
                 if e[0] == "deal":
                     assert all(h is None for s, h in enumerate(e[4]) if s != seat)
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         scores = g.scores
         assert scores[0] == scores[2] and scores[1] == scores[3]
         counters = dict(g.counters)
@@ -417,7 +417,7 @@ def test_a_child_replaces_a_counter_and_keeps_the_others() -> None:
     g = Game(v, 4, seed=1)
     rng = random.Random(1)
     while g.hand_number < 3:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     assert dict(g.counters)["sets"] == (2, 2, 2, 2)
 
 
@@ -443,7 +443,7 @@ def test_a_counter_is_kept_within_its_bound_and_whole() -> None:
     g = Game(v, 4, seed=3)
     rng = random.Random(3)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     values = dict(g.counters)["big"]
     assert values == (COUNTER_BOUND,) * 4
     assert all(type(x) is int for x in values)

@@ -51,10 +51,10 @@ def lone_maker(deck: list[cardrules.Card], passes: int) -> Game:
     (seat 4 deals and discards its 9♠ or 10♠)."""
     g = Game(DEFEND, 4, deck=deck, first_dealer=3)
     for _ in range(passes):
-        g.apply(Decline())
-    g.apply(OrderUp())
-    g.apply(Discard("9♠" if deck is LONE else "10♠"))
-    g.apply(Alone())
+        g.apply(Decline(), g.to_act)
+    g.apply(OrderUp(), g.to_act)
+    g.apply(Discard("9♠" if deck is LONE else "10♠"), g.to_act)
+    g.apply(Alone(), g.to_act)
     return g
 
 
@@ -64,10 +64,10 @@ def test_each_defender_is_asked_in_turn_from_the_makers_left() -> None:
     assert g.legal_actions() == (WithPartner(), Alone())
     assert g.legal_actions(1) == () and g.legal_actions(0) == ()
     with pytest.raises(IllegalAction, match="must defend alone against the lone maker"):
-        g.apply(Discard("A♠"))
-    g.apply(WithPartner())
+        g.apply(Discard("A♠"), g.to_act)
+    g.apply(WithPartner(), g.to_act)
     assert g.phase == "trumps" and g.to_act == 1  # then seat 2
-    g.apply(WithPartner())
+    g.apply(WithPartner(), g.to_act)
     # Both declined: the maker's partner alone sits out; seat 2 leads, 3 a trick.
     assert g.phase == "play" and g.to_act == 1
     assert all(g.view(s).defender_alone is None and g.view(s).alone == 2 for s in range(4))
@@ -77,7 +77,7 @@ def test_each_defender_is_asked_in_turn_from_the_makers_left() -> None:
 
 def test_a_lone_defender_plays_two_card_tricks() -> None:
     g = lone_maker(LONE, 2)
-    g.apply(Alone())  # seat 4 defends alone: seat 2 sits out too
+    g.apply(Alone(), g.to_act)  # seat 4 defends alone: seat 2 sits out too
     assert ("call", 3, Alone()) in [e.astuple() for e in g.events]
     assert g.phase == "play"
     # Seat 1 (the dealer's neighbour) and seat 2 sit out: seat 3 leads.
@@ -91,7 +91,7 @@ def test_a_lone_defender_plays_two_card_tricks() -> None:
     )
     while g.hand_number == 1:
         assert g.to_act in (2, 3)
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     assert score[3] == (0, 0, 5, 0)
     assert tuple(score[4]) == (4, 0, 4, 0)  # a lone march still scores 4
@@ -105,43 +105,43 @@ def test_a_lone_defender_plays_two_card_tricks() -> None:
 def test_a_lone_defender_who_euchres_the_lone_maker_scores_4() -> None:
     g = lone_maker(EUCHRED, 0)  # seat 1 makes clubs and goes alone
     assert g.to_act == 1
-    g.apply(Alone())
+    g.apply(Alone(), g.to_act)
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     assert score[3][0] < 3
     assert tuple(score[4]) == (0, 4, 0, 4)
     # In plain Euchre the same hand euchres the maker for 2.
     e = Game(EUCHRE, 4, deck=EUCHRED, first_dealer=3)
-    e.apply(OrderUp())
-    e.apply(Discard("10♠"))
-    e.apply(Alone())
+    e.apply(OrderUp(), e.to_act)
+    e.apply(Discard("10♠"), e.to_act)
+    e.apply(Alone(), e.to_act)
     assert e.phase == "play"  # nobody is asked to defend alone
     while e.hand_number == 1:
-        e.apply(e.legal_actions()[0])
+        e.apply(e.legal_actions()[0], e.to_act)
     assert tuple(next(x for x in e.events if x[0] == "score")[4])[1] == 2
 
 
 def test_with_partner_the_maker_is_never_defended_alone() -> None:
     g = Game(DEFEND, 4, deck=LONE, first_dealer=3)
-    g.apply(Decline())
-    g.apply(Decline())
-    g.apply(OrderUp())
-    g.apply(Discard("9♠"))
-    g.apply(WithPartner())
+    g.apply(Decline(), g.to_act)
+    g.apply(Decline(), g.to_act)
+    g.apply(OrderUp(), g.to_act)
+    g.apply(Discard("9♠"), g.to_act)
+    g.apply(WithPartner(), g.to_act)
     assert g.phase == "play" and g.to_act == 0
 
 
 def test_saves_replay_and_clone_in_the_middle_of_the_choice() -> None:
     g = lone_maker(LONE, 2)
-    g.apply(WithPartner())
+    g.apply(WithPartner(), g.to_act)
     back = Game.from_json(g.to_json())
     assert back.to_act == 1 and back.legal_actions() == g.legal_actions()
     assert replay(DEFEND, g.events).to_act == 1
     c = g.clone()
-    c.apply(Alone())
+    c.apply(Alone(), c.to_act)
     assert c.view(0).defender_alone == 1 and g.view(0).defender_alone is None
-    back.apply(Alone())
+    back.apply(Alone(), back.to_act)
     assert back.events == c.events
     again = Game.from_json(c.to_json())
     assert again.view(2).defender_alone == 1
@@ -169,7 +169,7 @@ def play_random(seed: int) -> tuple[Game, int]:
     lone_hands = 0
     while not g.is_over:
         a = rng.choice(g.legal_actions())
-        g.apply(a)
+        g.apply(a, g.to_act)
         d = g.view(0).defender_alone
         if d is None or g.phase != "play" or g.current_trick():
             continue
@@ -183,7 +183,7 @@ def play_random(seed: int) -> tuple[Game, int]:
             assert g.to_act not in out
             assert all(g.legal_actions(s) == () for s in out)
             before = len(g.events)
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
             for e in g.events[before:]:
                 if e[0] == "trick":
                     assert len(e[3]) == 2
@@ -215,7 +215,7 @@ def test_views_never_show_a_hand_that_sits_out(seed: int) -> None:
             view = g.view(s)
             assert view.visible_hands == ()
             assert view.hand is None or set(view.hand) == set(g.hand(s))
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         scores = g.scores
         assert scores[0] == scores[2] and scores[1] == scores[3]
 
@@ -241,7 +241,7 @@ def test_a_card_is_refused_during_the_choice() -> None:
     g = lone_maker(LONE, 2)
     before = g.to_json()
     with pytest.raises(IllegalAction):
-        g.apply(Play("A♠"))
+        g.apply(Play("A♠"), g.to_act)
     with pytest.raises(IllegalAction):
         g.apply(Alone(), seat=1)  # not seat 2's turn yet
     assert g.to_json() == before

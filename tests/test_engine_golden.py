@@ -59,12 +59,12 @@ def stack(*hands: str) -> list[Card]:
 
 def bid_all(g: Game, *bids: int) -> None:
     for b in bids:
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
 
 
 def play(g: Game, *texts: str) -> None:
     for t in texts:
-        g.apply(Play(card(t)))
+        g.apply(Play(card(t)), g.to_act)
 
 
 # --------------------------------------------------------------------------- tricks
@@ -91,15 +91,15 @@ def test_must_follow_message_and_game_unchanged() -> None:
     play(g, "K♣")
     before = g.to_json()
     with pytest.raises(IllegalAction, match="must follow clubs: you hold 4♣"):
-        g.apply(Play(card("9♥")))
+        g.apply(Play(card("9♥")), g.to_act)
     with pytest.raises(IllegalAction, match="you do not hold A♠"):
-        g.apply(Play(card("A♠")))
+        g.apply(Play(card("A♠")), g.to_act)
     with pytest.raises(IllegalAction, match="turn to play, not seat 2"):
         g.apply(Play(card("2♥")), seat=2)
     with pytest.raises(IllegalAction, match="bidding is over"):
-        g.apply(Bid(1))
+        g.apply(Bid(1), g.to_act)
     with pytest.raises(InvalidAction):
-        g.apply(7)  # type: ignore[arg-type]
+        g.apply(7, g.to_act)  # type: ignore[arg-type]
     assert g.to_json() == before
 
 
@@ -124,7 +124,7 @@ def test_hook_worked_example_002() -> None:
     with pytest.raises(
         IllegalAction, match="the dealer may not bid 1: the bids would add up to 3 tricks"
     ):
-        g.apply(Bid(1))
+        g.apply(Bid(1), g.to_act)
 
 
 def test_hook_others_past_the_total_002() -> None:
@@ -176,7 +176,7 @@ def test_kachuful_sample_round_000() -> None:
     assert g.trump is Suit.CLUBS and g.dealer == 3
     bid_all(g, 1, 2, 0)
     assert Bid(1) not in g.legal_actions()
-    g.apply(Bid(0))
+    g.apply(Bid(0), g.to_act)
     assert g.bids == (1, 2, 0, 0)
     play(g, "A♠", "8♦", "2♠", "2♦")  # Nisha's ace of spades
     play(g, "5♦", "9♦", "2♥", "3♦")  # Dev's nine of diamonds
@@ -231,18 +231,18 @@ def test_blind_bid_scores_double_003() -> None:
     g = Game(v, players=3, deck=stack("A♠", "2♣", "3♣"), first_dealer=2)
     view = g.view(0)
     assert view.hand is None and Look() in view.legal_actions
-    g.apply(Bid(1, blind=True))
+    g.apply(Bid(1, blind=True), g.to_act)
     assert g.view(0).hand == (card("A♠"),)
     assert g.view(1).hand is None
     with pytest.raises(IllegalAction, match="not looked at your cards"):
-        g.apply(Bid(0))
-    g.apply(Look())
+        g.apply(Bid(0), g.to_act)
+    g.apply(Look(), g.to_act)
     assert g.view(1).hand == (card("2♣"),)
     with pytest.raises(IllegalAction, match="blind bid is only possible before"):
-        g.apply(Bid(0, blind=True))
-    g.apply(Bid(0))
-    g.apply(Look())
-    g.apply(Bid(1))  # the hook: 1 + 0 + 0 would make 1
+        g.apply(Bid(0, blind=True), g.to_act)
+    g.apply(Bid(0), g.to_act)
+    g.apply(Look(), g.to_act)
+    g.apply(Bid(1), g.to_act)  # the hook: 1 + 0 + 0 would make 1
     play(g, "A♠", "2♣", "3♣")
     assert g.scores == (22, 10, 0)
     assert g.blind_bids == (True, False, False)
@@ -253,7 +253,7 @@ def test_blind_bid_scores_double_003() -> None:
 
 def _play_out(g: Game) -> None:
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
 
 
 def _hands_played(g: Game) -> list[int]:
@@ -402,7 +402,7 @@ def test_first_lead_ace_of_spades_holder() -> None:
     assert g.to_act == 1
     assert g.legal_actions() == (Play(card("A♠")),)
     with pytest.raises(IllegalAction, match="first lead of the hand must be A♠"):
-        g.apply(Play(card("4♣")))
+        g.apply(Play(card("4♣")), g.to_act)
 
 
 def test_must_trump_and_must_beat() -> None:
@@ -418,7 +418,7 @@ def test_must_trump_and_must_beat() -> None:
     assert set(g.legal_actions()) == {Play(card("2♥")), Play(card("9♥"))}
     play(g, "2♥")
     with pytest.raises(IllegalAction, match="must trump when void in clubs"):
-        g.apply(Play(card("6♠")))
+        g.apply(Play(card("6♠")), g.to_act)
     # Must beat: following, only higher cards; void, only a higher trump when able.
     v = one_hand(2, trumps=hearts, play=PlayRule.from_flags(must_beat=True))
     g = Game(v, players=4, deck=deck)
@@ -426,7 +426,7 @@ def test_must_trump_and_must_beat() -> None:
     play(g, "K♣")
     assert g.legal_actions() == (Play(card("A♣")),)
     with pytest.raises(IllegalAction, match="must beat K♣: you hold A♣"):
-        g.apply(Play(card("4♣")))
+        g.apply(Play(card("4♣")), g.to_act)
     play(g, "A♣", "9♥")
     # 5♥ cannot beat 9♥: any card.
     assert g.legal_actions() == (Play(card("5♥")), Play(card("6♠")))
@@ -440,7 +440,7 @@ def test_trumps_once_broken() -> None:
     bid_all(g, 0, 0, 0, 1)
     assert g.legal_actions() == (Play(card("3♣")),)
     with pytest.raises(IllegalAction, match=r"trumps \(hearts\) have not been broken"):
-        g.apply(Play(card("2♥")))
+        g.apply(Play(card("2♥")), g.to_act)
 
 
 # --------------------------------------------------------------------------- bidding styles
@@ -459,7 +459,7 @@ def test_simultaneous_bids_hidden_until_all_in_002() -> None:
     g.apply(Bid(1), seat=0)
     g.apply(Bid(0), seat=3)
     assert g.waiting_for == {1}
-    g.apply(Bid(0))  # seat 1, the last; 3 tricks would be fine without a hook
+    g.apply(Bid(0), g.to_act)  # seat 1, the last; 3 tricks would be fine without a hook
     assert g.phase == "play"
     assert g.view(1).bids == (1, 0, 2, 0)
 
@@ -481,22 +481,22 @@ def test_forehead_hand_003() -> None:
 def test_amend_until_next_bid_002() -> None:
     """002_d103a11c6570c2d3.txt: a bid can be changed only until the next player has bid."""
     g = Game(one_hand(3, bidding=BiddingRule(amend=True)), players=4, seed=2)
-    g.apply(Bid(1))
+    g.apply(Bid(1), g.to_act)
     assert g.waiting_for == {0, 1}
     assert Amend(2) in g.legal_actions(0)
-    g.apply(Amend(2))
+    g.apply(Amend(2), 0)
     assert g.bids[0] == 2
-    g.apply(Bid(0))
+    g.apply(Bid(0), g.to_act)
     with pytest.raises(IllegalAction, match="only be changed by the last seat"):
         g.apply(Amend(1), seat=0)
     g.apply(Amend(1), seat=1)
-    g.apply(Bid(0))
+    g.apply(Bid(0), g.to_act)
     assert _dealer_bids(g) == [1, 2, 3]  # 2 + 1 + 0 already make 3: not 0
     assert g.legal_actions(1) == ()
     assert g.legal_actions(2) == (Amend(1), Amend(2), Amend(3))  # until the dealer bids
     g.apply(Amend(1), seat=2)
     assert _dealer_bids(g) == [0, 1, 2, 3]  # 2 + 1 + 1: past the total
-    g.apply(Bid(0))
+    g.apply(Bid(0), g.to_act)
     assert g.phase == "play" and g.legal_actions(2) == ()
 
 
@@ -659,7 +659,7 @@ def test_after_the_end_and_max_tricks() -> None:
     g = Game(one_hand(3), players=4, seed=0)
     _play_out(g)
     with pytest.raises(IllegalAction, match="the game is over"):
-        g.apply(Play(card("2♣")))
+        g.apply(Play(card("2♣")), g.to_act)
     assert g.to_act is None and g.current_player() == -4 and g.legal_actions() == ()
     g = Game(kachuful(), players=4, seed=0, max_tricks=12)
     _play_out(g)

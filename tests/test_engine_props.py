@@ -200,7 +200,7 @@ def check_illegal_leaves_game_unchanged(g: Game, rng: random.Random) -> None:
     before = g.to_json()
     for i in bad[:3]:
         try:
-            g.apply(Action.from_id(i))
+            g.apply(Action.from_id(i), g.to_act)
         except (IllegalAction, InvalidAction) as e:
             assert str(e)
         else:
@@ -465,7 +465,7 @@ class GameMachine(RuleBasedStateMachine):
         c = g.clone()
         before = g.to_json()
         while not c.is_over:
-            c.apply(c.legal_actions()[0])  # never an amendment: always progress
+            c.apply(c.legal_actions()[0], c.to_act)  # never an amendment: always progress
         assert g.to_json() == before
 
     @invariant()

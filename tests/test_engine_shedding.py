@@ -81,7 +81,7 @@ def small_pack(text: str) -> DeckRule:
 
 def play(g: Game, *texts: str) -> None:
     for t in texts:
-        g.apply(Play(card(t)))
+        g.apply(Play(card(t)), g.to_act)
 
 
 def test_cut_and_pick_up_001() -> None:
@@ -103,7 +103,7 @@ def test_cut_and_pick_up_001() -> None:
     play(g, "4♥", "9♥", "K♥")
     assert g.to_act == 0
     with pytest.raises(IllegalAction, match="you do not hold 2♥"):
-        g.apply(Play(card("2♥")))
+        g.apply(Play(card("2♥")), g.to_act)
     play(g, "A♣")
     pickup = [e.astuple() for e in g.events if e[0] == "pickup"]
     assert pickup == [("pickup", 1, (3, 2, 1, 0), tuple(cards("4♥ 9♥ K♥ A♣")))]
@@ -179,7 +179,7 @@ def test_one_player_left_is_the_kazhutha_001() -> None:
         g = Game(kazhutha(), players=3 + seed % 6, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         res = g.result
         assert res is not None and res.finished
         holding = [s for s in range(g.players) if g.hand(s)]
@@ -189,7 +189,7 @@ def test_one_player_left_is_the_kazhutha_001() -> None:
 def test_max_tricks_ends_unfinished() -> None:
     g = Game(kazhutha(), players=6, seed=1, max_tricks=3)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.result is not None and not g.result.finished and g.result.loser is None
 
 
@@ -215,7 +215,7 @@ def test_random_shedding_games(players: int, seed: int, rng_seed: int) -> None:
         if rng.random() < 0.03:
             check_round_trip(g)
         action = rng.choice(g.legal_actions())
-        g.apply(action)
+        g.apply(action, g.to_act)
         for ev in g.events[seen:]:
             if ev[0] == "pickup":
                 _, taker, seats, cs = ev
@@ -244,7 +244,7 @@ def test_random_shedding_games(players: int, seed: int, rng_seed: int) -> None:
 def _play_match(m: Match, seed: int) -> None:
     rng = random.Random(seed)
     while not m.is_over:
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
 
 
 def test_match_letters_until_the_word_is_spelt_001() -> None:
@@ -278,7 +278,7 @@ def test_match_loser_deals_and_donkey_001() -> None:
             assert nxt.dealer == prev.result.loser
     assert m.result is not None and m.letters[m.result.loser or 0] == "DONKEY"
     with pytest.raises(IllegalAction, match="match is over"):
-        m.apply(Play(card("2♣")))
+        m.apply(Play(card("2♣")), m.to_act)
 
 
 def test_match_saves_midway_and_rejects_tampering() -> None:
@@ -286,7 +286,7 @@ def test_match_saves_midway_and_rejects_tampering() -> None:
     m = Match(v, players=3, seed=9)
     rng = random.Random(1)
     for _ in range(60):
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
     text = m.to_json()
     back = Match.from_json(text, variant=v)
     assert back == m and back.to_act == m.to_act

@@ -566,7 +566,7 @@ def test_what_happens_after_a_game_is_what_a_match_does(name: str) -> None:
         m = Match(v, 4, seed)
         first = m.game
         while m.game_number == 1 and not m.is_over:
-            m.apply(m.legal_actions()[0])
+            m.apply(m.legal_actions()[0], m.to_act)
         loser, letter, dealer = after_game(v, first)
         letters = m.letters
         assert letter is None or letters[loser or 0] == letter

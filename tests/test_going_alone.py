@@ -38,7 +38,7 @@ def test_a_lone_makers_partner_never_plays_and_keeps_its_cards(seed: int) -> Non
         a = rng.choice(g.legal_actions())
         actor = g.to_act
         hand = g.hand_number
-        g.apply(a)
+        g.apply(a, g.to_act)
         if a is not Alone() or actor is None:
             continue
         partner = (actor + 2) % 4
@@ -49,7 +49,7 @@ def test_a_lone_makers_partner_never_plays_and_keeps_its_cards(seed: int) -> Non
             assert g.to_act != partner and g.legal_actions(partner) == ()
             assert all(g.view(s).alone == actor for s in range(4))
             assert g.hand(partner) == kept
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         done = g.events[start:]
         assert all(e[1] != partner for e in done if e[0] == "play")
         assert all(len(e[3]) == 3 for e in done if e[0] == "trick")

@@ -89,7 +89,7 @@ def test_five_players_the_holder_of_the_three_of_clubs_leads_it() -> None:
     assert plays(g) == {"3♣"}
     with pytest.raises(IllegalAction, match="the first lead of the hand must be 3♣"):
         other = next(c for c in g.hand(holder) if c != card("3♣"))
-        g.apply(Play(other))
+        g.apply(Play(other), g.to_act)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -139,12 +139,12 @@ def test_the_queen_breaks_hearts_and_another_spade_does_not() -> None:
             s = min(g.waiting_for)
             g.apply(rng.choice(g.legal_actions(s)), seat=s)
         assert g.phase == "play" and g.dealer == 3
-        g.apply(Play(card("2♣")))
+        g.apply(Play(card("2♣")), g.to_act)
         for t in ("A♣", "3♣", "4♣"):
-            g.apply(Play(card(t)))
+            g.apply(Play(card(t)), g.to_act)
         assert g.to_act == 1
         for t in ("5♠", "Q♠", "2♠", "3♠"):
-            g.apply(Play(card(t)))
+            g.apply(Play(card(t)), g.to_act)
         assert g.to_act == 2
         assert ("2♥" in plays(g)) is queen_breaks
         assert "5♦" in plays(g)

@@ -58,13 +58,13 @@ def deal(*hands: str) -> list[Any]:
 def bid(g: Game, *bids: int) -> None:
     for b in bids:
         if Look() in g.legal_actions():
-            g.apply(Look())
-        g.apply(Bid(b))
+            g.apply(Look(), g.to_act)
+        g.apply(Bid(b), g.to_act)
 
 
 def play(g: Game, *texts: str) -> None:
     for t in texts:
-        g.apply(Play(card(t)))
+        g.apply(Play(card(t)), g.to_act)
 
 
 def legal(g: Game) -> set[str]:
@@ -161,7 +161,7 @@ def test_a_joker_is_not_led_before_spades_are_broken() -> None:
     assert legal(g) == {str(c) for c in g.hand(0)} - {"BJ"}
     before = g.to_json()
     with pytest.raises(IllegalAction, match="unbroken spades"):
-        g.apply(Play(BJ))
+        g.apply(Play(BJ), g.to_act)
     with pytest.raises(IllegalAction):
         g.apply_action(Play(BJ).id)
     assert g.to_json() == before
@@ -184,7 +184,7 @@ def test_a_joker_by_a_seat_not_to_play_or_not_holding_it_is_refused() -> None:
     with pytest.raises(IllegalAction, match="turn"):
         g.apply(Play(LJ), 1)
     with pytest.raises(IllegalAction, match="you do not hold LJ"):
-        g.apply(Play(LJ))
+        g.apply(Play(LJ), g.to_act)
     assert g.to_json() == before
 
 
@@ -244,7 +244,7 @@ def test_whole_games_conserve_the_cards_and_obey_the_rank_order(seed: int, which
         s = g.to_act
         assert s is not None
         if g.phase != "play":
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
             continue
         trump = g.trump
         assert trump is not None  # every hand of a pack with jokers has trumps
@@ -284,7 +284,7 @@ def test_whole_games_conserve_the_cards_and_obey_the_rank_order(seed: int, which
         a = rng.choice(g.legal_actions())
         assert isinstance(a, Play)
         plays.append((s, a.card))
-        g.apply(a)
+        g.apply(a, g.to_act)
         if len(plays) == g.players:
             ev = [e for e in g.events if e[0] == "trick"][-1]
             assert ev[1] == _winner_oracle(v, trump, plays)
@@ -325,7 +325,7 @@ def test_views_never_show_another_seats_joker() -> None:
                 else:
                     own = hands[seat] if hands[seat] is not None else reveals[-1]
                     assert own == g.hand(seat) | CardSet(played)
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
 
 
 # --------------------------------------------------------------------------- saves, records
@@ -339,7 +339,7 @@ def test_saves_replays_records_and_clones_carry_the_jokers() -> None:
         for _ in range(n):
             if g.is_over:
                 break
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         again = Game.from_json(g.to_json())
         assert again == g and again.legal_actions() == g.legal_actions()
         assert g.clone() == g
@@ -429,7 +429,7 @@ tie: shared
     g = Game(v, 4, seed=3)
     assert g.view(0).trump_order == (BJ, card("J♥"), card("J♦"))
     while not g.is_over:
-        g.apply(g.legal_actions()[-1])
+        g.apply(g.legal_actions()[-1], g.to_act)
     assert Game.from_json(g.to_json()) == g
     page = rulebook(v)
     assert "a 25-card pack" in page and "one joker (BJ)" in page
@@ -468,7 +468,7 @@ tie: shared
     g = Game(v, 4, deck=JOKER_LEAD, first_dealer=3)
     play(g, "BJ", "A♠", "LJ", "2♥")
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     points = next(e[4] for e in g.events if e[0] == "score")
     assert list(points) == [3, 0, 0, 0]
 
@@ -534,7 +534,7 @@ def test_200_seeded_games_play_to_the_end() -> None:
         g = Game(SJ, 4, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         assert g.result is not None and g.result.finished
         assert g.scores[0] == g.scores[2] and g.scores[1] == g.scores[3]
         for e in g.events:

@@ -162,11 +162,11 @@ def test_a_joker_in_a_game_without_jokers_is_refused_and_changes_nothing() -> No
         Game(v, 4, deck=["BJ"], first_dealer=0)
     g = Game(v, 4, seed=1)
     while g.phase != "play":
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     before = g.to_json()
     for j in (Play("LJ"), Play(53)):
         with pytest.raises(IllegalAction):
-            g.apply(j)
+            g.apply(j, g.to_act)
         with pytest.raises(IllegalAction):
             g.apply_action(j.id)
     assert g.to_json() == before

@@ -51,7 +51,7 @@ def stack(*hands: str, turn: str) -> list[Card]:
 
 def play(g: Game, *texts: str) -> None:
     for t in texts:
-        g.apply(Play(card(t)))
+        g.apply(Play(card(t)), g.to_act)
 
 
 def knocked(g: Game) -> list[tuple[int, int]]:
@@ -177,7 +177,7 @@ def test_a_schedule_that_ends_with_several_in_shares_or_goes_on_as_tie_says() ->
     assert not g.is_over and g.hand_number == 2 and g.extra_hands == 1
     rng = random.Random(3)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     res = g.result
     assert res is not None and res.finished and len(res.winners) == 1
     assert not g.view(0).out[res.winners[0]]
@@ -206,7 +206,7 @@ def test_bidding_passes_among_the_players_still_in() -> None:
             if g.phase == "bid":
                 # The hook binds the last seat still in to bid, the dealer.
                 assert seat != g.dealer or g.bids.count(None) == 1 + sum(g.view(0).out)
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         res = g.result
         assert res is not None and res.finished
 
@@ -281,7 +281,7 @@ def _check_game(v: Variant, players: int, seed: int, *, views: bool) -> Game:
                 for e in g.events_for(s):
                     if e[0] == "deal":
                         assert all(h is None for k, h in enumerate(e[4]) if k != s)
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         union = 0
         for part in g.card_locations().values():
             assert not union & part.mask, "a card is in two places"
@@ -409,7 +409,7 @@ def test_bots_play_knockout_whist_legally(bot: type) -> None:
             assert seat is not None
             action = bots[seat].choose(g.view(seat))
             assert action in g.legal_actions()
-            g.apply(action)
+            g.apply(action, g.to_act)
 
 
 def test_the_heuristic_beats_random_at_knockout_whist() -> None:

@@ -609,7 +609,7 @@ def test_a_game_whose_rules_only_warned_saves_and_restores() -> None:
     g = cardrules.Game(v, 4, 7)
     rng = random.Random(7)
     for _ in range(30):
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     saved = g.to_json()
     assert json.loads(saved)["variant"]["idle"] == ["leader out"]
     assert cardrules.Game.from_json(saved) == g

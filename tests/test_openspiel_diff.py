@@ -143,7 +143,7 @@ def play_one(
         action = rng.choice(legal)
         assert g.to_act is not None
         our_seats.append(g.to_act)
-        g.apply(action)
+        g.apply(action, g.to_act)
         return ours(action)
 
     result = openspiel_peer.play_stacked(deal, trump_card, dealer, choose, off_bid_penalty=penalty)

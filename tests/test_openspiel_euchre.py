@@ -126,7 +126,7 @@ def test_the_choice_of_trumps_is_openspiels() -> None:
             assert sorted(to_os(state, a, turned) for a in ours) == sorted(state.legal_actions())
             a = rng.choice(ours)
             state.apply_action(to_os(state, a, turned))
-            g.apply(a)
+            g.apply(a, g.to_act)
             steps += 1
         # Both engines now wait for the same seat to lead, with the same trumps.
         assert g.phase == "play" and state.current_player() == g.to_act
@@ -153,7 +153,7 @@ def test_whole_hands_are_openspiels() -> None:
             a = rng.choice(ours)
             state.apply_action(to_os(state, a, turned))
             actor = g.to_act
-            g.apply(a)
+            g.apply(a, g.to_act)
             steps += 1
             if a is Alone():
                 lone += 1

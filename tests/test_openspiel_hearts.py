@@ -117,7 +117,7 @@ def play_one(seed: int, qs: bool = False) -> tuple[int, list[int], list[int]]:
             assert g.phase == "play" and g.to_act == p
             assert our_cards(g.legal_actions()) == spiel, (seed, g.current_trick())
             c = rng.choice(sorted(spiel))
-            g.apply(Play(c))
+            g.apply(Play(c), g.to_act)
         state.apply_action(to_spiel(c))
     assert g.is_over and passes == (0 if direction == 0 else 12)
     (score,) = [e for e in g.events if e[0] == "score"]
@@ -157,8 +157,8 @@ def test_the_queen_breaking_hearts_changes_what_may_be_led() -> None:
                 differ += 1
                 break
             c = rng.choice(la)
-            a.apply(c)
-            b.apply(c)
+            a.apply(c, a.to_act)
+            b.apply(c, b.to_act)
     assert differ > 0
 
 
@@ -174,7 +174,7 @@ def test_a_moon_shot_agrees_with_openspiel() -> None:
         spiel = {to_ours(a) for a in state.legal_actions()}
         assert our_cards(g.legal_actions()) == spiel
         c = rng.choice(sorted(spiel))
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
         state.apply_action(to_spiel(c))
     (score,) = [e for e in g.events if e[0] == "score"]
     assert list(score[4]) == [0, 26, 26, 26]

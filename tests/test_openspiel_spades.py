@@ -96,7 +96,7 @@ def play_one(variant: object, seed: int, spiel: object) -> tuple[tuple[int, ...]
     lopsided = rng.random() < 1 / 3
     while not g.is_over:
         if Look() in g.legal_actions():  # pragma: no cover - no blind bids here
-            g.apply(Look())
+            g.apply(Look(), g.to_act)
         assert state.current_player() == g.to_act, f"hand {seed}: a different seat to act"
         ours = g.legal_actions()
         theirs = sorted(state.legal_actions())
@@ -118,7 +118,7 @@ def play_one(variant: object, seed: int, spiel: object) -> tuple[tuple[int, ...]
                 pick = max(strength) if g.to_act in (0, 2) else min(strength)
                 choices = [a for a, x in zip(ours, strength, strict=True) if x == pick]
         action = rng.choice(choices)
-        g.apply(action)
+        g.apply(action, g.to_act)
         state.apply_action(spiel_id(action))
     assert state.is_terminal()
     ours_points = tuple(int(x) for x in g.scores)

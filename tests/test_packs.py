@@ -79,7 +79,7 @@ def test_whole_games_from_a_short_pack_keep_every_card_in_it(seed: int, deck: st
             assert not every & part
             every |= part
         assert every == pack
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
 
 
 @pytest.mark.parametrize(

@@ -151,14 +151,14 @@ def test_a_moon_shot_scores_nothing_for_the_shooter_and_26_for_everyone_else() -
     # Trick 1: seat 0 leads 2♣; seat 1 (diamonds) and seat 2 (hearts: none
     # other than hearts) and seat 3 (spades, but not Q♠ on the first trick).
     assert g.to_act == 0
-    g.apply(Play("2C"))
+    g.apply(Play("2C"), g.to_act)
     assert {a.card for a in g.legal_actions()} == set(cs(H1))
-    g.apply(Play("2D"))
+    g.apply(Play("2D"), g.to_act)
     # Seat 2 holds only hearts: on the first trick it may then play any of them.
     assert {a.card for a in g.legal_actions()} == set(cs(H2))
-    g.apply(Play("2H"))
+    g.apply(Play("2H"), g.to_act)
     assert card("QS") not in {a.card for a in g.legal_actions()}
-    g.apply(Play("2S"))
+    g.apply(Play("2S"), g.to_act)
     play_lowest(g)
     score = [e for e in g.events if e[0] == "score"][-1]
     assert score[1] == 4 and list(score[4]) == [0, 26, 26, 26]
@@ -173,7 +173,7 @@ def test_hearts_may_not_be_led_until_broken_and_q_spades_does_not_break_them() -
     # Seat 0 holds every club, so it wins every trick; seat 3 (spades) throws Q♠
     # on the second trick: that breaks spades, not hearts.
     for c in ("2C", "2D", "2H", "2S", "3C", "3D", "4H", "QS"):
-        g.apply(Play(c))
+        g.apply(Play(c), g.to_act)
     assert not g.view(0).trumps_broken
 
 
@@ -213,11 +213,11 @@ def test_a_seat_knows_where_its_passed_cards_are_and_nobody_else_does() -> None:
         assert known == {(s + 1) % 4: tuple(chosen[s])}
     # Once seat 1 plays one of the cards it received from seat 0, seat 0 knows
     # only the others.
-    g.apply(Play("2C"))  # seat 0
+    g.apply(Play("2C"), g.to_act)  # seat 0
     assert g.to_act == 1
     # Seat 1 holds clubs now (J♣ Q♣ K♣... the top three of seat 0): it must follow.
     top = sorted(chosen[0], key=int)
-    g.apply(Play(top[0]))
+    g.apply(Play(top[0]), g.to_act)
     assert dict(g.view(0).known_hands) == {1: tuple(top[1:])}
 
 
@@ -265,12 +265,12 @@ def test_a_card_cannot_be_chosen_twice_nor_passed_outside_the_pass() -> None:
     assert g.phase == "play"
     before = g.to_json()
     with pytest.raises(IllegalAction, match="cards are passed only after the deal"):
-        g.apply(Pass("2C"))
+        g.apply(Pass("2C"), g.to_act)
     assert g.to_json() == before
     oh_hell = cardrules.load("oh-hell")
     h = Game(oh_hell, 4, seed=1)
     with pytest.raises(IllegalAction, match="pass 2♣ is not possible now"):
-        h.apply(Pass("2C"))
+        h.apply(Pass("2C"), h.to_act)
 
 
 def test_pass_actions_have_their_own_id_block() -> None:
@@ -397,7 +397,7 @@ def _random_game(seed: int, checks: bool) -> Game:
             s = rng.choice(sorted(g.waiting_for))
             g.apply(rng.choice(g.legal_actions(s)), s)
         else:
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         union = 0
         for part in g.card_locations().values():
             assert not union & part.mask, "a card is in two places"
@@ -472,7 +472,7 @@ def test_a_game_record_carries_the_passes() -> None:
 
     g = Game(HEARTS, 4, seed=3)
     while not g.is_over:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     text = record.dump(g)
     assert "  seat 2: pass 7♣" in text.splitlines()[9]
     again = record.load(text)

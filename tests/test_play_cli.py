@@ -70,7 +70,7 @@ def test_cards_are_taken_in_every_spelling_and_illegal_ones_refused(
     forbidden = g.hand_size - sum(b for b in g.bids if b is not None)
     assert 0 <= forbidden <= g.hand_size
     legal_bid = next(a.n for a in g.legal_actions())  # type: ignore[attr-defined]
-    g.apply(cardrules.Bid(legal_bid))
+    g.apply(cardrules.Bid(legal_bid), g.to_act)
     play_game(g, [HeuristicBot()] * 4, until_seat=dealer)
     hand = list(g.hand(dealer))
     legal = {a.card for a in g.legal_actions()}  # type: ignore[attr-defined]

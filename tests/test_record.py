@@ -142,8 +142,8 @@ def test_a_record_without_its_seed_hides_future_deals_and_one_with_it_keeps_them
         if a.is_over:
             break
         act = a.legal_actions()[0]
-        a.apply(act)
-        b.apply(act)
+        a.apply(act, a.to_act)
+        b.apply(act, b.to_act)
     assert record.dump(a, seed=True) == record.dump(b, seed=True)
 
 

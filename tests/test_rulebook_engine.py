@@ -69,7 +69,7 @@ def dealt(v: Variant, players: int, seed: int = 3) -> list[tuple[int, Suit | Non
         v = v.evolve(winning=attrs.evolve(v.winning, knockout_below=0, last_one_in=False))
     g = Game(v, players=players, seed=seed)
     while not g.is_over:
-        g.apply(simple_choice(g))
+        g.apply(simple_choice(g), g.to_act)
     deals = [e for e in g.events if e[0] == "deal"]
     trumps = {e[1]: (e[2], e[3]) for e in g.events if e[0] == "trump"}
     made = {e[1]: e[3] for e in g.events if e[0] == "made"}  # trumps a player chose
@@ -165,10 +165,10 @@ def _play_one_hand(v: Variant, seed: int) -> list[tuple[int, int, Fraction]]:
     while not g.is_over:
         actions = g.legal_actions()
         if Look() in actions:
-            g.apply(Look())
+            g.apply(Look(), g.to_act)
             continue
         choices = [a for a in actions if not (isinstance(a, Bid) and a.blind)]
-        g.apply(rng.choice(choices))
+        g.apply(rng.choice(choices), g.to_act)
     ev = next(e for e in g.events if e[0] == "score")
     return list(zip(ev[2], ev[3], ev[4], strict=True))
 

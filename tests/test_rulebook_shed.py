@@ -93,11 +93,11 @@ def test_the_cards_on_the_page_played_in_a_fresh_game() -> None:
     second = list(dict.fromkeys(named[1]))[:4]
     assert first == ["A♠", "2♠", "3♠", "4♠"] and second == ["5♥", "9♥", "K♥", "A♣"]
     for c in first:
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
     assert g.events[-1][0] == "dead"
     n = len(g.events)
     for c in second:
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
     pickup = g.events[-1]
     assert g.events[n:][-1][0] == "pickup"
     taker = re.search(r"so (\w+) picks up all four cards", steps[1])

@@ -17,7 +17,7 @@ def play_some(g: Game, steps: int, seed: int = 1) -> None:
     for _ in range(steps):
         if g.is_over:
             break
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
 
 
 def test_a_game_with_options_restores_without_the_variant() -> None:

@@ -30,6 +30,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 import cardrules
+from cardrules.errors import ERROR_CODES
 from cardrules.server.hub import SAVE_SUFFIX
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -546,6 +547,8 @@ def test_refusals_come_back_as_errors_and_the_connection_stays(
         assert illegal is not None
         e = await error(mover, type="act", action=illegal)
         assert e["code"] in ("illegal_action",), e
+        # The engine's code and data come with it, about the mover's own seat.
+        assert e["reason"] in ERROR_CODES and e["data"]["seat"] == sm["seat"], e
         # Oversized: past the message limit the connection stays...
         e = await error(idle, type="ping", pad="x" * 9000)
         assert e["code"] == "too_big"

@@ -42,7 +42,7 @@ def stack(hands: dict[int, str], order: list[int]) -> list[Card]:
 
 def play(g: Game, *texts: str) -> None:
     for t in texts:
-        g.apply(Play(card(t)))
+        g.apply(Play(card(t)), g.to_act)
 
 
 def kinds(g: Game, since: int) -> list[str]:
@@ -87,7 +87,7 @@ def test_ace_of_spades_opens_001() -> None:
     g = full_game("kazhutha")
     assert g.to_act == 3 and g.legal_actions() == (Play("A♠"),)
     with pytest.raises(IllegalAction):
-        g.apply(Play("5♠"))
+        g.apply(Play("5♠"), g.to_act)
     play(g, "A♠")
     assert g.to_act == 2 and set(g.legal_actions()) == {Play(c) for c in cards("2♠ 6♠ 7♠")}
 
@@ -200,7 +200,7 @@ def test_loser_deals_next_game_001() -> None:
         rng = random.Random(4)
         checked = 0
         while not m.is_over:
-            m.apply(rng.choice(m.legal_actions()))
+            m.apply(rng.choice(m.legal_actions()), m.to_act)
         games = m._games
         assert len(games) >= 8
         for prev, nxt in itertools.pairwise(games):
@@ -318,7 +318,7 @@ def test_letters_until_one_player_spells_the_word_001(name: str, word: str) -> N
     spelt = [""] * 4
     while not m.is_over:
         k = m.game_number
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
         if m.game_number != k or m.is_over:  # a game ended: check its letter
             res = m._games[k - 1].result
             assert res is not None and res.finished

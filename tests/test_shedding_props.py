@@ -177,7 +177,7 @@ def test_random_games_of_the_real_files(name: str, players: int, seed: int, rng_
     steps = 0
     while not g.is_over:
         w.before()
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         steps += 1
         w.after(check_views=steps % 3 == 0)
         if steps == save_at:
@@ -195,7 +195,7 @@ def test_max_tricks_stops_cleanly(players: int, seed: int, cap: int) -> None:
     g = Game(load("kazhutha"), players=players, seed=seed, max_tricks=cap)
     rng = random.Random(seed)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     tricks = sum(1 for e in g.events if e[0] in ("dead", "pickup"))
     res = g.result
     assert res is not None and tricks <= cap
@@ -220,7 +220,7 @@ def test_match_save_restore_plays_on_identically(
     for _ in range(stop):
         if m.is_over:
             break
-        m.apply(rng.choice(m.legal_actions()))
+        m.apply(rng.choice(m.legal_actions()), m.to_act)
     back = Match.from_json(m.to_json(), variant=v)
     assert back == m and back.letters == m.letters and back.to_act == m.to_act
     assert back.view(0) == m.view(0)
@@ -228,7 +228,7 @@ def test_match_save_restore_plays_on_identically(
     for mm in (m, back):
         rng.setstate(state)
         while not mm.is_over:
-            mm.apply(rng.choice(mm.legal_actions()))
+            mm.apply(rng.choice(mm.legal_actions()), mm.to_act)
     assert back == m and back.result == m.result and back.letters == m.letters
     res = m.result
     assert res is not None and res.loser is not None

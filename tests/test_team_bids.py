@@ -60,11 +60,11 @@ def test_the_first_partner_of_each_side_bids_and_the_others_are_passed_by() -> N
     assert g.view(0).bidders == (0, 1)
     for s in (1, 2, 3):
         assert g.legal_actions(s) == ()
-    g.apply(Bid(7))
+    g.apply(Bid(7), g.to_act)
     assert g.to_act == 1 and g.bids == (7, None, None, None)
     with pytest.raises(IllegalAction, match="seat 1's turn to bid, not seat 2's"):
         g.apply(Bid(3), seat=2)
-    g.apply(Bid(2))
+    g.apply(Bid(2), g.to_act)
     # The side's partners never bid: the play starts with the dealer's neighbour.
     assert g.phase == "play" and g.to_act == 0
     assert g.bids == (7, 2, None, None)
@@ -79,10 +79,10 @@ def test_the_first_partner_of_each_side_bids_and_the_others_are_passed_by() -> N
 
 def test_the_side_scores_its_one_bid_and_bags() -> None:
     g = Game(SIDE, 4, deck=STRONG, first_dealer=3)
-    g.apply(Bid(7))
-    g.apply(Bid(2))
+    g.apply(Bid(7), g.to_act)
+    g.apply(Bid(2), g.to_act)
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     # Seats 1 and 3 took 13 tricks on a bid of 7: 70 + 6 bags; seats 2 and 4
     # bid 2 and took none: minus 20.
@@ -94,32 +94,32 @@ def test_the_side_scores_its_one_bid_and_bags() -> None:
 def test_the_next_dealer_changes_who_speaks_for_each_side() -> None:
     g = Game(SIDE, 4, seed=3, first_dealer=0)  # seat 1 deals: seats 2 and 3 bid
     assert g.to_act == 1 and g.view(1).bidders == (1, 2)
-    g.apply(Bid(4))
+    g.apply(Bid(4), g.to_act)
     assert g.to_act == 2
-    g.apply(Bid(5))
+    g.apply(Bid(5), g.to_act)
     assert g.phase == "play" and g.bids == (None, 4, 5, None)
 
 
 def test_the_hook_binds_the_side_that_bids_last() -> None:
     g = Game(HOOKED, 4, seed=1, first_dealer=3)
     assert bids_of(g) == [0, 1, 2, 3, 4, 5]
-    g.apply(Bid(2))
+    g.apply(Bid(2), g.to_act)
     # Seat 2 bids last (not the dealer, seat 4): 2 + 3 would make 5 tricks.
     assert g.to_act == 1
     assert bids_of(g) == [0, 1, 2, 4, 5]
     with pytest.raises(IllegalAction, match="the last side to bid may not bid 3"):
-        g.apply(Bid(3))
+        g.apply(Bid(3), g.to_act)
     assert g.bids == (2, None, None, None) and g.to_act == 1
-    g.apply(Bid(4))
+    g.apply(Bid(4), g.to_act)
     assert g.phase == "play"
 
 
 def test_the_hook_excludes_the_one_bid_that_adds_up() -> None:
     g = Game(HOOKED, 4, seed=1, first_dealer=3)
-    g.apply(Bid(4))
+    g.apply(Bid(4), g.to_act)
     assert bids_of(g) == [0, 2, 3, 4, 5]  # 4 + 1 would add up to the 5 tricks
     g = Game(HOOKED, 4, seed=1, first_dealer=3)
-    g.apply(Bid(5))
+    g.apply(Bid(5), g.to_act)
     assert bids_of(g) == [1, 2, 3, 4, 5]  # 5 + 0 would
 
 
@@ -139,15 +139,15 @@ def test_bids_all_at_once_wait_for_one_partner_of_each_side() -> None:
 
 def test_saves_replay_and_clone_in_the_middle_of_the_bidding() -> None:
     g = Game(SIDE, 4, seed=8, first_dealer=3)
-    g.apply(Bid(6))
+    g.apply(Bid(6), g.to_act)
     back = Game.from_json(g.to_json())
     assert back.to_act == 1 and back.bids == g.bids and back.events == g.events
     again = replay(SIDE, g.events)
     assert again.to_act == 1 and again.legal_actions() == g.legal_actions()
     c = g.clone()
-    c.apply(Bid(4))
+    c.apply(Bid(4), c.to_act)
     assert c.phase == "play" and g.phase == "bid"
-    back.apply(Bid(4))
+    back.apply(Bid(4), back.to_act)
     assert back.events == c.events
 
 
@@ -156,11 +156,11 @@ def test_a_refused_bid_leaves_the_game_unchanged() -> None:
     before = g.to_json()
     for bad in (Bid(0), Bid(14)):
         with pytest.raises(IllegalAction):
-            g.apply(bad)
+            g.apply(bad, g.to_act)
     with pytest.raises(IllegalAction):
         g.apply(Bid(3), seat=2)  # the partner who does not bid
     with pytest.raises(IllegalAction):
-        g.apply(Play(card("2♣")))
+        g.apply(Play(card("2♣")), g.to_act)
     assert g.to_json() == before
 
 
@@ -248,7 +248,7 @@ def play_random(seed: int) -> Game:
     rng = random.Random(seed)
     g = Game(SIDE, 4, seed=seed)
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
     return g
 
 
@@ -276,7 +276,7 @@ def test_only_one_partner_of_each_side_ever_acts_in_the_bidding(seed: int) -> No
         for seat in range(4):
             view = g.view(seat)
             assert view.visible_hands == ()
-        g.apply(rng.choice(g.legal_actions()))
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
         scores = g.scores
         assert scores[0] == scores[2] and scores[1] == scores[3]
 

@@ -65,7 +65,7 @@ def legal(g: Game) -> set[str]:
 
 def play(g: Game, *cards: str) -> None:
     for c in cards:
-        g.apply(Play(card(c)))
+        g.apply(Play(card(c)), g.to_act)
 
 
 def tricks(g: Game) -> list[tuple[int, tuple[int, ...]]]:
@@ -155,7 +155,7 @@ def test_the_left_bower_does_not_follow_its_printed_suit() -> None:
     assert legal(g) == {"9♦"}
     before = g.events
     with pytest.raises(IllegalAction, match="must follow diamonds: you hold 9♦"):
-        g.apply(Play(card("J♦")))
+        g.apply(Play(card("J♦")), g.to_act)
     assert g.events == before
 
 
@@ -208,7 +208,7 @@ def test_each_hand_ranks_by_its_own_trumps() -> None:
     play(g, "J♠", "K♠")
     assert tricks(g)[-1][0] == 2  # the jack of trumps
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.trump is Suit.HEARTS and g.to_act == 1
     play(g, "A♣")
     assert legal(g) == {"J♣", "9♣", "10♣", "Q♣"}  # a plain club now
@@ -226,7 +226,7 @@ def test_the_second_hand_uses_the_tables_of_its_trumps() -> None:
         seen.add(g.trump)
         assert g.trump is not None
         assert g._ranks == rank_tables(v.trumps, int(g.trump), v.deck.cards.mask)
-        g.apply(g.legal_actions()[-1])
+        g.apply(g.legal_actions()[-1], g.to_act)
     assert seen
 
 
@@ -244,7 +244,7 @@ def test_trumps_are_not_led_before_they_are_broken_not_even_the_left_bower() -> 
     )
     assert legal(g) == {"A♣", "10♣", "Q♣", "K♣"}
     with pytest.raises(IllegalAction, match=r"trumps \(hearts\) have not been broken"):
-        g.apply(Play(card("J♦")))
+        g.apply(Play(card("J♦")), g.to_act)
     play(g, "A♣")
     play(g, "9♥")  # void in clubs, seat 1 trumps: trumps are broken
     play(g, "9♣", "10♥")
@@ -407,7 +407,7 @@ def test_whole_games_obey_the_rank_order(seed: int, order: str, trumps: str, fol
         a = rng.choice(g.legal_actions())
         assert isinstance(a, Play)
         plays.append((s, a.card))
-        g.apply(a)
+        g.apply(a, g.to_act)
         if len(plays) == 4:
             ev = [e for e in g.events if e[0] == "trick"][-1]
             assert ev[1] == _winner_oracle(v, trump, plays)
@@ -423,14 +423,14 @@ def test_a_save_restores_a_game_half_way_with_its_rank_tables() -> None:
     v = variant(trumps="turned up")
     g = Game(v, 4, seed=11)
     for _ in range(7):
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     back = Game.from_json(g.to_json())
     assert back == g and back._ranks == g._ranks
     while not g.is_over:
         a: Action = g.legal_actions()[-1]
         assert back.legal_actions() == g.legal_actions()
-        g.apply(a)
-        back.apply(a)
+        g.apply(a, g.to_act)
+        back.apply(a, back.to_act)
     assert back.result == g.result
 
 
@@ -447,7 +447,7 @@ def test_a_hand_without_trumps_ignores_the_trump_order() -> None:
     g = Game(v, 4, seed=5)
     assert g.trump is None and g._ranks is STANDARD
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.trump is Suit.HEARTS and g._ranks is not STANDARD
 
 
@@ -568,7 +568,7 @@ def test_the_bots_play_legally_and_the_heuristic_beats_random() -> None:
             assert s is not None
             a = bots[s].choose(g.view(s))
             assert a in g.legal_actions()
-            g.apply(a)
+            g.apply(a, g.to_act)
         result = g.result
         assert result is not None
         wins += 0 in result.winners
@@ -590,7 +590,7 @@ def test_a_trump_order_in_a_game_that_knocks_players_out_plays_to_the_end() -> N
         g = Game(v, 4, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
         result = g.result
         assert result is not None
         knocked += len(result.knocked_out)

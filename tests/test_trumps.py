@@ -172,9 +172,9 @@ def test_an_order_up_the_dealer_takes_the_card_and_discards_face_down() -> None:
     assert g.phase == "trumps" and g.trump is None and g.turned_up == card("A♥")
     assert g.to_act == 0 and g.legal_actions() == (OrderUp(), Decline())
     conserved(g)
-    g.apply(Decline())
+    g.apply(Decline(), g.to_act)
     assert g.to_act == 1
-    g.apply(OrderUp())
+    g.apply(OrderUp(), g.to_act)
     assert g.trump is Suit.HEARTS and g.view(0).trump_maker == 1
     assert g.to_act == 3 and card("A♥") in g.hand(3) and len(g.hand(3)) == 6
     assert set(g.legal_actions()) == {Discard(c) for c in g.hand(3)}
@@ -182,10 +182,10 @@ def test_an_order_up_the_dealer_takes_the_card_and_discards_face_down() -> None:
     assert dict(g.view(0).known_hands)[3] == (card("A♥"),)
     conserved(g)
     with pytest.raises(IllegalAction, match="does not hold"):
-        g.apply(Discard("A♠"))
+        g.apply(Discard("A♠"), g.to_act)
     with pytest.raises(IllegalAction, match="must discard"):
-        g.apply(Play("2♥"))
-    g.apply(Discard("2♥"))
+        g.apply(Play("2♥"), g.to_act)
+    g.apply(Discard("2♥"), g.to_act)
     assert g.phase == "play" and g.to_act == 0
     assert hand_of(g, 3) == set(cards("A♥ 3♥ 4♥ 5♥ 6♥"))
     assert g.card_locations()["discarded"] == CardSet(cards("2♥"))
@@ -218,11 +218,11 @@ def test_a_euchre_the_defenders_score_two() -> None:
         ),
         first_dealer=3,
     )
-    g.apply(OrderUp())
+    g.apply(OrderUp(), g.to_act)
     assert g.trump is Suit.CLUBS and g.to_act == 3
-    g.apply(Discard("10♠"))
+    g.apply(Discard("10♠"), g.to_act)
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     assert score[3][0] < 3
     assert tuple(score[4]) == (0, 2, 2, 2)
@@ -233,21 +233,21 @@ def test_a_refusal_then_a_second_round_name() -> None:
     spades; hearts (the turned card's suit) may not be named."""
     g = order_up_game()
     for _ in range(4):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert g.phase == "trumps" and g.to_act == 0
     names = [a for a in g.legal_actions() if isinstance(a, Name)]
     assert Suit.HEARTS not in [a.suit for a in names] and len(names) == 3
     assert Decline() in g.legal_actions()
-    g.apply(Decline())
+    g.apply(Decline(), g.to_act)
     before = g.to_json()
     with pytest.raises(IllegalAction, match="turned down"):
-        g.apply(Name(Suit.HEARTS))
+        g.apply(Name(Suit.HEARTS), g.to_act)
     with pytest.raises(IllegalAction, match="no trumps"):
-        g.apply(Name(None))
+        g.apply(Name(None), g.to_act)
     with pytest.raises(IllegalAction, match="turn to choose trumps"):
         g.apply(Name(Suit.SPADES), seat=2)
     assert g.to_json() == before
-    g.apply(Name(Suit.SPADES))
+    g.apply(Name(Suit.SPADES), g.to_act)
     assert g.trump is Suit.SPADES and g.phase == "play" and g.view(2).trump_maker == 1
     # Nobody took the turned card: it stays out of play.
     assert all(card("A♥") not in g.hand(s) for s in range(4))
@@ -259,13 +259,13 @@ def test_stick_the_dealer() -> None:
     """With stick the dealer, after seven passes the dealer must name a suit."""
     g = order_up_game(STICK)
     for _ in range(7):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert g.to_act == 3
     assert Decline() not in g.legal_actions()
     assert {a.suit for a in g.legal_actions()} == {Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES}
     with pytest.raises(IllegalAction, match="stick the dealer"):
-        g.apply(Decline())
-    g.apply(Name(Suit.DIAMONDS))
+        g.apply(Decline(), g.to_act)
+    g.apply(Name(Suit.DIAMONDS), g.to_act)
     assert g.trump is Suit.DIAMONDS and g.phase == "play"
 
 
@@ -274,7 +274,7 @@ def test_all_pass_twice_and_the_hand_is_thrown_in() -> None:
     the next dealer deals the next hand (it counts as a hand of the schedule)."""
     g = order_up_game()
     for _ in range(8):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert ("thrown in", 1) in [e.astuple() for e in g.events]
     assert not [e for e in g.events if e[0] == "score"]
     assert g.hand_number == 2 and g.dealer == 0 and g.phase == "trumps" and g.to_act == 1
@@ -282,7 +282,7 @@ def test_all_pass_twice_and_the_hand_is_thrown_in() -> None:
     # Three hands thrown in: the schedule is over, everyone is tied at 0, so a
     # tie-break hand follows (`tie: extra hands`).
     for _ in range(16):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     assert g.hand_number == 4 and g.extra_hands == 1 and not g.is_over
 
 
@@ -312,16 +312,16 @@ def test_the_highest_bidder_names_trumps_ties_first_in_turn() -> None:
     g = Game(BIDDER, 4, deck=stack("A♠ K♠ Q♠", "A♥ K♥ Q♥", "A♦ K♦ Q♦", "A♣ K♣ Q♣"), first_dealer=3)
     assert g.phase == "bid" and g.trump is None
     for b in (1, 2, 2, 0):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     assert g.phase == "trumps" and g.to_act == 1
     assert g.legal_actions() == (*(Name(s) for s in Suit), Name(None))
     with pytest.raises(IllegalAction, match="name trumps"):
-        g.apply(Bid(1))
-    g.apply(Name(Suit.HEARTS))
+        g.apply(Bid(1), g.to_act)
+    g.apply(Name(Suit.HEARTS), g.to_act)
     assert g.trump is Suit.HEARTS and g.phase == "play" and g.to_act == 0
     assert g.view(0).trump_maker == 1
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     # Seat 2 holds the top hearts: 3 tricks, bid 2: 3 points, and 1 for making trumps.
     assert score[3][1] == 3 and score[4][1] == 4
@@ -330,9 +330,9 @@ def test_the_highest_bidder_names_trumps_ties_first_in_turn() -> None:
 def test_the_highest_bidder_may_name_no_trumps() -> None:
     g = Game(BIDDER, 4, seed=2, first_dealer=0)
     for b in (0, 3, 1, 1):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     assert g.to_act == 2
-    g.apply(Name(None))
+    g.apply(Name(None), g.to_act)
     assert g.trump is None and g.phase == "play"
     assert ("made", 1, 2, None) in [e.astuple() for e in g.events]
 
@@ -350,10 +350,10 @@ score: tricks
     )
     g = Game(v, 4, seed=2, first_dealer=0)
     for b in (0, 3, 1, 1):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     assert Name(None) not in g.legal_actions()
     with pytest.raises(IllegalAction, match="no trumps"):
-        g.apply(Name(None))
+        g.apply(Name(None), g.to_act)
 
 
 def test_highest_bidder_needs_bidding() -> None:
@@ -378,14 +378,14 @@ def test_the_winner_of_most_tricks_names_the_next_trumps() -> None:
     )
     assert g.phase == "play" and g.trump is Suit.CLUBS and g.turned_up == card("9♣")
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     assert g.tricks_won == (0, 0, 0)
     score = next(e for e in g.events if e[0] == "score")
     assert score[3] == (0, 2, 0)
     assert g.hand_number == 2 and g.phase == "trumps" and g.to_act == 1
     assert g.turned_up is None and g.trump is None
     assert g.view(1).hand is not None and len(g.view(1).hand or ()) == 2  # it sees its cards
-    g.apply(Name(Suit.SPADES))
+    g.apply(Name(Suit.SPADES), g.to_act)
     assert g.trump is Suit.SPADES and g.phase == "play" and g.view(0).trump_maker == 1
 
 
@@ -398,12 +398,12 @@ def test_a_tie_for_most_tricks_goes_to_the_first_in_turn() -> None:
         deck=[stack("A♦ 2♣", "2♦ A♣", "3♦ 3♣", turned="9♥"), stack("2♠ 3♠", "A♠ K♠", "4♠ 5♠")],
         first_dealer=2,
     )
-    g.apply(Play("A♦"))
-    g.apply(Play("2♦"))
-    g.apply(Play("3♦"))
-    g.apply(Play("2♣"))
-    g.apply(Play("A♣"))
-    g.apply(Play("3♣"))
+    g.apply(Play("A♦"), g.to_act)
+    g.apply(Play("2♦"), g.to_act)
+    g.apply(Play("3♦"), g.to_act)
+    g.apply(Play("2♣"), g.to_act)
+    g.apply(Play("A♣"), g.to_act)
+    g.apply(Play("3♣"), g.to_act)
     assert next(e for e in g.events if e[0] == "score")[3] == (1, 1, 0)
     assert g.dealer == 0 and g.to_act == 1  # seat 1's neighbour, seat 2, is first in turn
 
@@ -424,7 +424,7 @@ score: tricks
     for seed in range(40):
         g = Game(v, 3, seed=seed)
         while g.hand_number == 1:
-            g.apply(g.legal_actions()[0])
+            g.apply(g.legal_actions()[0], g.to_act)
         tricks = next(e for e in g.events if e[0] == "score")[3]
         assert tricks[g.to_act or 0] == max(tricks)
         if tricks.count(max(tricks)) > 1:
@@ -447,10 +447,10 @@ def test_the_dealers_last_card_is_trumps_and_known_to_all() -> None:
         assert dict(g.view(s).known_hands) == {3: (card("7♦"),)}
     assert dict(g.view(3).known_hands) == {}
     conserved(g)
-    g.apply(Play("A♠"))
-    g.apply(Play("A♥"))
-    g.apply(Play("A♣"))
-    g.apply(Play("7♦"))  # void in spades: the dealer trumps
+    g.apply(Play("A♠"), g.to_act)
+    g.apply(Play("A♥"), g.to_act)
+    g.apply(Play("A♣"), g.to_act)
+    g.apply(Play("7♦"), g.to_act)  # void in spades: the dealer trumps
     assert g.tricks_won == (0, 0, 0, 1)
     assert dict(g.view(0).known_hands) == {}
 
@@ -462,26 +462,26 @@ def test_the_dealers_last_card_is_trumps_and_known_to_all() -> None:
 def test_saves_replays_and_clones_in_the_middle_of_the_choice(passes: int) -> None:
     g = order_up_game()
     for _ in range(passes):
-        g.apply(Decline())
+        g.apply(Decline(), g.to_act)
     back = Game.from_json(g.to_json())
     assert back == g and back.legal_actions() == g.legal_actions()
     assert replay(g.variant, g.events) == g
     c = g.clone()
     assert c == g and c.legal_actions() == g.legal_actions()
     if passes < 4:
-        g.apply(OrderUp())
+        g.apply(OrderUp(), g.to_act)
         back = Game.from_json(g.to_json())
         assert back.to_act == 3 and back.legal_actions() == g.legal_actions()
         c = g.clone()
-        c.apply(c.legal_actions()[0])
+        c.apply(c.legal_actions()[0], c.to_act)
         assert g.phase == "trumps" and c.phase == "play"  # the clone is independent
         assert g.card_locations()["discarded"] == CardSet()
 
 
 def test_a_saved_discard_is_checked() -> None:
     g = order_up_game()
-    g.apply(OrderUp())
-    g.apply(Discard("3♥"))
+    g.apply(OrderUp(), g.to_act)
+    g.apply(Discard("3♥"), g.to_act)
     text = g.to_json()
     assert Game.from_json(text) == g
     bad = text.replace(str(Discard("3♥").id), str(Discard("A♠").id))
@@ -513,7 +513,7 @@ def _play_out(v: Variant, players: int, seed: int, check: bool) -> Game:
                 for ev in g.events_for(s):
                     if ev[0] == "call" and ev[1] != s:
                         assert type(ev[2]) is not Discard, ev
-        g.apply(rnd.choice(acts))
+        g.apply(rnd.choice(acts), g.to_act)
         steps += 1
     return g
 
@@ -534,7 +534,7 @@ def test_a_save_anywhere_restores_the_same_game(seed: int, stop: int) -> None:
     for _ in range(stop):
         if g.is_over:
             break
-        g.apply(rnd.choice(g.legal_actions()))
+        g.apply(rnd.choice(g.legal_actions()), g.to_act)
     back = Game.from_json(g.to_json())
     assert back == g and back.legal_actions() == g.legal_actions()
     assert back.view(0) == g.view(0)
@@ -610,17 +610,17 @@ def test_a_choice_of_trumps_out_of_its_phase_is_refused_and_changes_nothing() ->
     before = g.to_json()
     for a in (Name(Suit.HEARTS), OrderUp(), Decline(), Discard("2♣")):
         with pytest.raises(IllegalAction, match="is to bid"):
-            g.apply(a)
+            g.apply(a, g.to_act)
     assert g.to_json() == before
     for b in (1, 0, 0, 0):
-        g.apply(Bid(b))
+        g.apply(Bid(b), g.to_act)
     with pytest.raises(IllegalAction, match="must name trumps"):
-        g.apply(Play(next(iter(g.hand(0)))))
-    g.apply(Name(Suit.CLUBS))
+        g.apply(Play(next(iter(g.hand(0)))), g.to_act)
+    g.apply(Name(Suit.CLUBS), g.to_act)
     before = g.to_json()
     for a in (Name(Suit.HEARTS), OrderUp(), Decline(), Discard("2♣")):
         with pytest.raises(IllegalAction, match="to play a card"):
-            g.apply(a)
+            g.apply(a, g.to_act)
     assert g.to_json() == before
 
 
@@ -640,13 +640,13 @@ score: {EUCHRE_SCORE}
 """
     )
     g = order_up_game(v)
-    g.apply(OrderUp())
+    g.apply(OrderUp(), g.to_act)
     assert Discard("A♥") not in g.legal_actions() and len(g.legal_actions()) == 5
     with pytest.raises(IllegalAction, match="keeps the turned card"):
-        g.apply(Discard("A♥"))
-    g.apply(Discard("2♥"))
+        g.apply(Discard("A♥"), g.to_act)
+    g.apply(Discard("2♥"), g.to_act)
     plain = order_up_game()
-    plain.apply(OrderUp())
+    plain.apply(OrderUp(), plain.to_act)
     assert Discard("A♥") in plain.legal_actions()
 
 
@@ -667,14 +667,14 @@ def test_knockout_whist_the_winner_of_most_tricks_names_the_next_trumps() -> Non
     g = Game(ko, 3, deck=[hand1], first_dealer=2)
     assert g.trump is Suit.SPADES and g.phase == "play"
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     tricks = next(e for e in g.events if e[0] == "score")[3]
     assert tricks[0] == max(tricks) and tricks[1] == 0
     assert ("knocked out", 1, 1) in [e.astuple() for e in g.events]
     assert g.phase == "trumps" and g.to_act == 0 and g.turned_up is None
     assert g.legal_actions() == tuple(Name(s) for s in Suit)  # no "no trumps" here
     assert g.legal_actions(1) == () and g.legal_actions(2) == ()
-    g.apply(Name(Suit.HEARTS))
+    g.apply(Name(Suit.HEARTS), g.to_act)
     assert g.trump is Suit.HEARTS and g.view(2).trump_maker == 0
     assert Game.from_json(g.to_json()) == g and replay(ko, g.events) == g
 
@@ -703,10 +703,12 @@ def _sides_game(lines: str) -> Game:
 
 
 def _first_hand(g: Game) -> tuple[tuple[int, ...], tuple[object, ...]]:
-    g.apply(OrderUp())  # seat 1 makes clubs for seats 1 and 3 (seat 3 holds the top clubs)
-    g.apply(Discard("10♠"))
+    g.apply(
+        OrderUp(), g.to_act
+    )  # seat 1 makes clubs for seats 1 and 3 (seat 3 holds the top clubs)
+    g.apply(Discard("10♠"), g.to_act)
     while g.hand_number == 1:
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], g.to_act)
     score = next(e for e in g.events if e[0] == "score")
     return score[3], tuple(score[4])
 

@@ -390,8 +390,11 @@ def error_at(
     column: int,
     expected: str | None = None,
     hint: str | None = None,
+    code: str | None = None,
+    data: dict[str, object] | None = None,
 ) -> VariantError:
-    """A :class:`VariantError` at a place in ``text``, showing that line."""
+    """A :class:`VariantError` at a place in ``text``, showing that line (code
+    ``bad_variant`` unless ``code`` says finer)."""
     return VariantError(
         message,
         path=path,
@@ -400,6 +403,8 @@ def error_at(
         source_line=source_line(text, line),
         expected=expected,
         hint=hint,
+        code=code,
+        data=data,
     )
 
 
@@ -516,6 +521,8 @@ def _unknown_setting(
         column=start,
         expected="one of: " + ", ".join(SETTING_NAMES),
         hint=_hint(closest_setting(typed)),
+        code="unknown_setting",
+        data={"setting": typed[:80]},
     )
 
 
@@ -552,6 +559,7 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
             hint=_COLON_HINT
             if expected_names == {"COLON"} and rest[:1] == "="
             else "retype the line with plain spaces and letters",
+            code="syntax",
         )
     unknown = None if at_start else _unknown_setting(column, text, path, line, here)
     if unknown is not None:
@@ -562,11 +570,21 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
         if ":" not in stripped and hint is None:
             message = f"{_show(name)} is not a setting"
             expected = "a line of the form `setting: value`, such as `players: 3 to 7`"
+            code = "syntax"
         else:
             message = f"unknown setting {_show(name)}"
             expected = "one of: " + ", ".join(SETTING_NAMES)
+            code = "unknown_setting"
         return error_at(
-            message, path=path, text=text, line=line, column=column, expected=expected, hint=hint
+            message,
+            path=path,
+            text=text,
+            line=line,
+            column=column,
+            expected=expected,
+            hint=hint,
+            code=code,
+            data={"setting": name[:80]},
         )
 
     if isinstance(exc, UnexpectedToken) and exc.token.type in ("_NL", "$END"):
@@ -592,6 +610,7 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
         column=column,
         expected=_expected_words(expected_names) or None,
         hint=hint,
+        code="syntax",
     )
 
 

@@ -136,12 +136,15 @@ def parse_override(text: str) -> tuple[str, str]:
         raise VariantError(
             f"cannot read the option {str(text)[:60]!r}",
             expected="NAME=VALUE, such as hook=off or 'hand size=7'",
+            code="bad_option",
         )
     name, _, value = text.partition("=")
     key = option_key(name)
     if not key:
         raise VariantError(
-            f"the option {text[:60]!r} has no name", expected="NAME=VALUE, such as hook=off"
+            f"the option {text[:60]!r} has no name",
+            expected="NAME=VALUE, such as hook=off",
+            code="bad_option",
         )
     return key.replace(" ", "_"), value.strip()
 
@@ -169,17 +172,18 @@ def render_option_value(name: str, value: object) -> str:
         text = "none"
     elif isinstance(value, list | tuple):
         if len(value) > limits.MAX_LIST_ITEMS:
-            raise VariantError(f"option {name}: too many items")
+            raise VariantError(f"option {name}: too many items", code="bad_option")
         text = ", ".join(render_option_value(name, x) for x in value)
     else:
         raise VariantError(
             f"option {name}: cannot use a value of type {type(value).__name__}",
             expected="text, a number, True/False, a Suit, a Card or a list of these",
+            code="bad_option",
         )
     if any(ch in text for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
-        raise VariantError(f"option {name}: the value must be on one line")
+        raise VariantError(f"option {name}: the value must be on one line", code="bad_option")
     if len(text) > limits.MAX_LINE_LENGTH:
-        raise VariantError(f"option {name}: the value is too long")
+        raise VariantError(f"option {name}: the value is too long", code="bad_option")
     return text
 
 
@@ -344,6 +348,7 @@ class _Loader:
                 f"the file is too large ({st.st_size:,} bytes)",
                 path=display,
                 expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
+                code="variant_too_large",
             )
         # In the extending file's message the target is named; else the
         # message follows the path (``x.cardrules: the file is ...``).
@@ -475,6 +480,7 @@ class _Loader:
                 text=pf.text,
                 line=ext.pos.line,
                 column=ext.pos.column,
+                code="variant_too_large",
             )
         here = (*chain, (real, pf.name)) if real is not None else chain
         path, display, by_name = self.locate_parent(pf, ext, base_dir)
@@ -522,12 +528,20 @@ class _Loader:
                     expected = f"one of: {offered}"
                 choices = [*v.options, *(o.replace(" ", "_") for o in v.options)]
                 hint = did_you_mean(name, choices)
-                raise VariantError(message, path=f"<option {name}>", expected=expected, hint=hint)
+                raise VariantError(
+                    message,
+                    path=f"<option {name}>",
+                    expected=expected,
+                    hint=hint,
+                    code="bad_option",
+                )
             text = f"{key}: {render_option_value(name, value)}"
             where = f"<option {key}>"
             opf = parse_file(text, path=where, require_game=False)
             if len(opf.settings) != 1 or opf.settings[0].key != key:
-                raise VariantError(f"option {name}: cannot read the value", path=where)
+                raise VariantError(
+                    f"option {name}: cannot read the value", path=where, code="bad_option"
+                )
             self.sources[where] = opf.text
             v = apply_settings(v, opf.settings)
         return v
@@ -654,7 +668,7 @@ def load(
         found = loader.find_name(text)
         if found is None:
             message, expected, hint = loader.unknown(text)
-            raise VariantError(message, expected=expected, hint=hint)
+            raise VariantError(message, expected=expected, hint=hint, code="unknown_variant")
         path, display = found
         pf = loader.load_file(path, display, text)
     else:
@@ -673,6 +687,7 @@ def load(
                 f"{text[:80]!r} is neither a built-in variant nor a variant file",
                 expected=f"a variant name such as oh-hell, or a file ending in {EXTENSION}",
                 hint=hint,
+                code="unknown_variant",
             )
         roots = _roots(search) if search is not None else [path.parent]
         loader = _Loader(roots)

@@ -1115,6 +1115,7 @@ def _check_size(text: str, path: str) -> None:
             f"the file is too large ({len(text):,} characters)",
             path=path,
             expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
+            code="variant_too_large",
         )
     n_lines = text.count("\n") + 1
     if n_lines > limits.MAX_LINES:
@@ -1123,6 +1124,7 @@ def _check_size(text: str, path: str) -> None:
             path=path,
             line=limits.MAX_LINES + 1,
             expected=f"at most {limits.MAX_LINES:,} lines",
+            code="variant_too_large",
         )
     for i, line in enumerate(text.split("\n"), 1):
         if len(line) > limits.MAX_LINE_LENGTH:
@@ -1133,6 +1135,7 @@ def _check_size(text: str, path: str) -> None:
                 line=i,
                 column=limits.MAX_LINE_LENGTH + 1,
                 expected=f"at most {limits.MAX_LINE_LENGTH:,} characters a line",
+                code="variant_too_large",
             )
     bad = _SURROGATE.search(text)
     if bad is not None:
@@ -1145,6 +1148,7 @@ def _check_size(text: str, path: str) -> None:
             text=text,
             line=line_no,
             column=column,
+            code="syntax",
         )
 
 
@@ -1159,6 +1163,7 @@ def normalize_text(text: str | bytes, path: str) -> str:
                 f"the file is too large ({len(text):,} bytes)",
                 path=path,
                 expected=f"at most {limits.MAX_FILE_BYTES:,} bytes",
+                code="variant_too_large",
             )
         data = bytes(text)
         try:
@@ -1173,6 +1178,7 @@ def normalize_text(text: str | bytes, path: str) -> str:
                 line=line,
                 column=column,
                 hint="save the file as UTF-8",
+                code="syntax",
             ) from None
     if not isinstance(text, str):
         raise VariantError(f"a variant must be text, not {type(text).__name__}", path=path)
@@ -1247,6 +1253,7 @@ def _check_counters(settings: list[Setting], text: str, path: str) -> None:
             line=lines[MAX_COUNTERS].pos.line,
             column=lines[MAX_COUNTERS].pos.column,
             expected=f"at most {MAX_COUNTERS}",
+            code="variant_too_large",
         )
     names: set[str] = set()
     for s in lines:

@@ -153,10 +153,76 @@ class Action:
             InvalidAction: if ``action_id`` is not an int in range.
         """
         if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+            shown = _shown(action_id)
             raise InvalidAction(
-                f"action id must be an int from 0 to {NUM_ACTIONS - 1}, got {action_id!r}"
+                f"action id must be an int from 0 to {NUM_ACTIONS - 1}, got {shown}",
+                code="bad_action",
+                data={"value": shown},
             )
         return _BY_ID[action_id]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"id": ..., "label": ...}`` (the id decides; the label
+        is for people).
+
+        Example:
+            >>> Play("A♠").to_dict()
+            {'id': 51, 'label': 'play A♠'}
+        """
+        return {"id": self.id, "label": self.label}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Action:
+        """The action of a :meth:`to_dict` form (untrusted input).
+
+        The id decides; a label given with it must be that action's. Called on
+        a subclass (``Play.from_dict(...)``), the action must be of that kind.
+
+        Raises:
+            InvalidAction: (code ``bad_action``) if ``data`` is not such an object.
+
+        Example:
+            >>> Action.from_dict({"id": 51}), Bid.from_dict({"id": 54, "label": "bid 2"})
+            (Play('A♠'), Bid(2))
+        """
+        if not isinstance(data, dict):
+            raise InvalidAction(
+                f"an action is an object with an id, not {type(data).__name__}",
+                code="bad_action",
+                data={"value": type(data).__name__},
+            )
+        aid = data.get("id")
+        if type(aid) is not int:
+            raise InvalidAction(
+                "an action object needs an int 'id'", code="bad_action", data={"value": _shown(aid)}
+            )
+        action = Action.from_id(aid)
+        label = data.get("label")
+        if label is not None and label != action.label:
+            shown = _shown(label)
+            raise InvalidAction(
+                f"action {aid} is {action.label!r}, not {shown}",
+                code="bad_action",
+                data={"value": shown, "id": aid},
+            )
+        if not isinstance(action, cls):
+            raise InvalidAction(
+                f"action {aid} ({action.label}) is not a {cls.__name__}",
+                code="bad_action",
+                data={"value": aid},
+            )
+        return action
+
+
+def _shown(x: object) -> str:
+    """A short, safe text of a bad value (never a 5,000-digit repr)."""
+    if type(x) is int and x.bit_length() > 64:
+        return f"an int of {x.bit_length():,} bits"
+    if isinstance(x, str):
+        return repr(x) if len(x) <= 30 else repr(x[:27] + "...")
+    if isinstance(x, int | float | bool | type(None)):
+        return repr(x)
+    return type(x).__name__
 
 
 def _new(cls: type[Action], action_id: int, **attrs: object) -> Any:
@@ -174,11 +240,16 @@ def _card_id(kind: str, c: object, example: str) -> int:
         try:
             c = card(c)
         except CardError as e:
-            raise InvalidAction(f"{kind} needs a card: {e}") from None
+            raise InvalidAction(
+                f"{kind} needs a card: {e}", code="bad_card", data={"value": _shown(c)}
+            ) from None
     if type(c) is Card or (type(c) is int and 0 <= c < 54):
         return int(c)
+    shown = _shown(c)
     raise InvalidAction(
-        f"{kind} needs a card (0-53, 52 and 53 the jokers, or text like '{example}'), got {c!r}"
+        f"{kind} needs a card (0-53, 52 and 53 the jokers, or text like '{example}'), got {shown}",
+        code="bad_action",
+        data={"value": shown},
     )
 
 
@@ -227,7 +298,12 @@ class Bid(Action):
             InvalidAction: if ``n`` is not an int from 0 to 52.
         """
         if type(n) is not int or not 0 <= n <= MAX_BID:
-            raise InvalidAction(f"a bid must be a whole number from 0 to {MAX_BID}, got {n!r}")
+            shown = _shown(n)
+            raise InvalidAction(
+                f"a bid must be a whole number from 0 to {MAX_BID}, got {shown}",
+                code="bad_action",
+                data={"value": shown},
+            )
         return (_BLIND_BIDS if blind else _BIDS)[n]
 
     @property
@@ -272,8 +348,11 @@ class Amend(Action):
             InvalidAction: if ``n`` is not an int from 0 to 52.
         """
         if type(n) is not int or not 0 <= n <= MAX_BID:
+            shown = _shown(n)
             raise InvalidAction(
-                f"an amended bid must be a whole number from 0 to {MAX_BID}, got {n!r}"
+                f"an amended bid must be a whole number from 0 to {MAX_BID}, got {shown}",
+                code="bad_action",
+                data={"value": shown},
             )
         return _AMENDS[n]
 
@@ -391,10 +470,18 @@ class Name(Action):
             for x in Suit:
                 if s.strip().lower() in (x.word, x.symbol, x.word.rstrip("s")):
                     return _NAMES[x]
-            raise InvalidAction(f"Name needs a suit such as 'clubs' or None, got {s[:30]!r}")
+            raise InvalidAction(
+                f"Name needs a suit such as 'clubs' or None, got {s[:30]!r}",
+                code="bad_action",
+                data={"value": _shown(s)},
+            )
         if type(s) is Suit:
             return _NAMES[s]
-        raise InvalidAction(f"Name needs a suit or None (no trumps), got {type(s).__name__}")
+        raise InvalidAction(
+            f"Name needs a suit or None (no trumps), got {type(s).__name__}",
+            code="bad_action",
+            data={"value": type(s).__name__},
+        )
 
     @property
     def label(self) -> str:

@@ -23,11 +23,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from cardrules.engine.actions import Action, Amend, Bid, Play
-from cardrules.engine.explain import _explain_bid
+from cardrules.engine.explain import _explain_bid, _refusal
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BID, _LOOK
 from cardrules.engine.trumps import NAMER_BIDDER, _open_for_bidder
-from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -176,15 +175,21 @@ def _try_amend(g: Game, actor: int, action: Amend) -> None:
     """The slow path of a change of bid by seat ``actor``: make it if it is legal
     now, else raise IllegalAction with the reason (the game unchanged)."""
     if not g._r.amend:
-        raise IllegalAction("this variant does not allow changing a bid")
+        raise _refusal(
+            "not_in_variant", "this variant does not allow changing a bid", actor, action
+        )
     if g._phase != _BID or actor < 0 or actor != g._amender:
-        raise IllegalAction(
-            "a bid may only be changed by the last seat to bid, before the next seat bids"
+        raise _refusal(
+            "cannot_amend",
+            "a bid may only be changed by the last seat to bid, before the next seat bids",
+            actor,
+            action,
         )
     if action in _amend_options(g, actor):
         _do_bid(g, actor, action)
         return
-    raise IllegalAction(_explain_bid(g._r, g._size, g._bids, actor, action.n, amend=True))
+    code, why, data = _explain_bid(g._r, g._size, g._bids, actor, action.n, amend=True)
+    raise _refusal(code, why, actor, action, data)
 
 
 def _try_bid(g: Game, actor: int, action: Action) -> None:
@@ -193,11 +198,23 @@ def _try_bid(g: Game, actor: int, action: Action) -> None:
     else raise IllegalAction with the reason (the game unchanged)."""
     if g._waiting is not None:
         if actor not in g._waiting:
-            raise IllegalAction(f"seat {actor} has already bid this hand")
+            raise _refusal("already_bid", f"seat {actor} has already bid this hand", actor, action)
     elif actor != g._to_act:
-        raise IllegalAction(f"it is seat {g._to_act}'s turn to bid, not seat {actor}'s")
+        raise _refusal(
+            "not_your_turn",
+            f"it is seat {g._to_act}'s turn to bid, not seat {actor}'s",
+            actor,
+            action,
+            {"to_act": g._to_act, "phase": "bid"},
+        )
     if type(action) is Play:
-        raise IllegalAction(f"the bidding is not over: seat {actor} must bid before playing")
+        raise _refusal(
+            "not_in_phase",
+            f"the bidding is not over: seat {actor} must bid before playing",
+            actor,
+            action,
+            {"phase": "bid"},
+        )
     opts = _bid_options(g, actor)
     if action in opts:
         _do_bid(g, actor, action)
@@ -209,24 +226,46 @@ def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
     """Raise the reason a look or bid by seat ``actor`` is not among its options."""
     r = g._r
     if action is _LOOK:
-        raise IllegalAction(
-            "you have already looked at your cards"
-            if r.blind
-            else "this variant has no blind bidding: your cards are already visible"
+        if r.blind:
+            raise _refusal("already_looked", "you have already looked at your cards", actor, action)
+        raise _refusal(
+            "not_in_variant",
+            "this variant has no blind bidding: your cards are already visible",
+            actor,
+            action,
         )
     if not isinstance(action, Bid):
-        raise IllegalAction(f"{action.label} is not possible now: seat {actor} is to bid")
-    if action.blind and not (r.blind and not g._looked[actor]):
-        raise IllegalAction(
-            "a blind bid is only possible before you look at your cards"
-            if r.blind
-            else "this variant has no blind bids"
+        raise _refusal(
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} is to bid",
+            actor,
+            action,
+            {"phase": "bid"},
         )
+    if action.blind and not (r.blind and not g._looked[actor]):
+        if r.blind:
+            raise _refusal(
+                "blind_after_look",
+                "a blind bid is only possible before you look at your cards",
+                actor,
+                action,
+            )
+        raise _refusal("not_in_variant", "this variant has no blind bids", actor, action)
     if action.blind and r.blind_only and action.n not in r.blind_only:
         allowed = " or ".join(map(str, sorted(r.blind_only)))
-        raise IllegalAction(
-            f"only {allowed} may be bid blind: look at your cards to bid {action.n}"
+        raise _refusal(
+            "blind_bid_value",
+            f"only {allowed} may be bid blind: look at your cards to bid {action.n}",
+            actor,
+            action,
+            {"value": action.n, "allowed": sorted(r.blind_only)},
         )
     if not action.blind and not g._looked[actor]:
-        raise IllegalAction("you have not looked at your cards: bid blind, or Look() first")
-    raise IllegalAction(_explain_bid(r, g._size, g._bids, actor, action.n, amend=False))
+        raise _refusal(
+            "not_looked",
+            "you have not looked at your cards: bid blind, or Look() first",
+            actor,
+            action,
+        )
+    code, why, data = _explain_bid(r, g._size, g._bids, actor, action.n, amend=False)
+    raise _refusal(code, why, actor, action, data)

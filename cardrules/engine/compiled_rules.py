@@ -506,33 +506,49 @@ class _Rules:
         if players not in v.players:
             lo, hi = v.players.min, v.players.max
             allowed = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-            raise VariantError(f"{v.name} is for {allowed}, not {players}")
+            raise VariantError(
+                f"{v.name} is for {allowed}, not {players}",
+                code="bad_player_count",
+                data={"value": players},
+            )
         if players < 2:
-            raise VariantError(f"a game needs at least 2 players, not {players}")
+            raise VariantError(
+                f"a game needs at least 2 players, not {players}",
+                code="bad_player_count",
+                data={"value": players},
+            )
         sizes = v.hand_sizes(players)
         pack_size = len(self.pack)
         if not sizes:
-            raise VariantError(f"{v.name}: the schedule has no hands for {players} players")
+            raise VariantError(
+                f"{v.name}: the schedule has no hands for {players} players",
+                code="bad_player_count",
+                data={"value": players},
+            )
         for i, s in enumerate(sizes):
             if s < 1:
                 raise VariantError(
-                    f"{v.name}: hand {i + 1} would deal {_cards(s)} each to {players} players"
+                    f"{v.name}: hand {i + 1} would deal {_cards(s)} each to {players} players",
+                    code="bad_player_count",
                 )
             if s * players > pack_size and not (self.whole_pack and not self.tricks_mode):
                 raise VariantError(
                     f"{v.name}: hand {i + 1} needs {_cards(s)} each for {players} players, "
-                    f"{s * players} in all, but the pack has {pack_size}"
+                    f"{s * players} in all, but the pack has {pack_size}",
+                    code="bad_player_count",
                 )
         if self.passing:
             if PassTo.ACROSS in self.pass_cycle and players % 2:
                 raise VariantError(
                     f"{v.name}: nobody sits across the table at a table of {players}: "
-                    "`across` needs an even number of players"
+                    "`across` needs an even number of players",
+                    code="bad_player_count",
                 )
             if self.pass_count > min(sizes):
                 raise VariantError(
                     f"{v.name}: each player passes {_cards(self.pass_count)}, but some "
-                    f"hands for {players} players have only {_cards(min(sizes))}"
+                    f"hands for {players} players have only {_cards(min(sizes))}",
+                    code="bad_player_count",
                 )
         step = 1 if self.clockwise else -1
         n = players

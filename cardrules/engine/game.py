@@ -85,6 +85,7 @@ from cardrules.engine.events import (
     _Streams,
 )
 from cardrules.engine.knockout import _knocked_out
+from cardrules.engine.notation import parse_in_game as _parse_in_game
 from cardrules.engine.passing import (
     _pass_options,
     _pass_target,
@@ -194,7 +195,7 @@ class Game:
     Example:
         >>> g = Game(variant, players=4, seed=7)        # doctest: +SKIP
         >>> while not g.is_over:                          # doctest: +SKIP
-        ...     g.apply(g.legal_actions()[0])
+        ...     g.apply(g.legal_actions()[0], g.to_act)
     """
 
     __slots__ = (
@@ -396,7 +397,11 @@ class Game:
                     if allowed.min == allowed.max
                     else f"{allowed.min} to {allowed.max} players"
                 )
-                raise VariantError(f"{variant.name} is for {counts}, not {_describe(players)}")
+                raise VariantError(
+                    f"{variant.name} is for {counts}, not {_describe(players)}",
+                    code="bad_player_count",
+                    data={"value": players, "min": allowed.min, "max": allowed.max},
+                )
             geo = r.geometry(players)
         if seed is None:
             # The operating system's generator: a seed drawn from Python's Mersenne
@@ -483,7 +488,7 @@ class Game:
         """
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < self._n:
-                raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
+                raise self._bad_seat(seat)
             if seat != self._to_act:
                 if self._phase == _PASS:
                     return _pass_options(self, seat)
@@ -519,24 +524,42 @@ class Game:
     # The implementations take ``object`` (the overloads give the public types), so
     # that a compiled (mypyc) build checks the arguments itself and raises the same
     # InvalidAction as the pure-Python one, not a TypeError at the call.
-    @overload
-    def apply(self, action: Action) -> None: ...
-    @overload
-    def apply(self, action: Action, seat: int | None) -> None: ...
-    def apply(self, action: object, seat: object = None) -> None:
-        """Make a move.
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def apply(self, action: Action, seat: int) -> None: ...
+    def apply(self, action: object, seat: object) -> None:
+        """Make a move for ``seat``.
+
+        The seat is required, so that a server states who acts and a move
+        sent by the wrong client is refused (``not_your_turn``) rather than
+        made for whoever is to move. Scripts that act for whoever is to move
+        use :meth:`apply_as_current`.
 
         Args:
             action: the action, such as ``Bid(2)``, ``Play(card("A♠"))`` or,
                 while a player chooses trumps, ``OrderUp()`` or ``Name(Suit.CLUBS)``.
-            seat: who makes it; ``None`` for :attr:`to_act` (or, for an
-                :class:`Amend`, the seat that may amend). Needed for a
-                simultaneous bid or a pass by a seat other than :attr:`to_act`.
+            seat: the seat that makes it: :attr:`to_act` in turn, any waiting
+                seat during a simultaneous bid or the pass, the seat that may
+                amend for an :class:`Amend`.
 
         Raises:
-            InvalidAction: if ``action`` is not an action or ``seat`` not a seat.
-            IllegalAction: if the rules forbid it now; the reason is in the
-                message and the game is unchanged.
+            InvalidAction: if ``action`` is not an action (code ``bad_action``)
+                or ``seat`` not a seat (``bad_seat``).
+            IllegalAction: if the rules forbid it now; ``err.code`` says why
+                (``not_your_turn``, ``must_follow_suit``, ``hook``... see
+                :data:`cardrules.errors.ERROR_CODES`), the message and
+                ``err.data`` say it in words and facts, and the game is unchanged.
+                A refusal describes only what ``seat`` may know.
+
+        Example:
+            >>> import cardrules
+            >>> v = cardrules.load_text("game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks")
+            >>> g = cardrules.Game(v, 4, seed=3)
+            >>> g.apply(g.legal_actions()[0], g.to_act)
+            >>> try:
+            ...     g.apply(g.legal_actions()[0], (g.to_act + 1) % 4)
+            ... except cardrules.IllegalAction as err:
+            ...     print(err.code)
+            not_your_turn
         """
         legal = self._legal
         if legal is None:
@@ -546,9 +569,7 @@ class Game:
             # ``_legal_mask`` is the mask of the cards that may be played; elsewhere
             # it is 0) joins the trick; the end of a trick is trick.py's.
             c = action.id
-            if not self._legal_mask >> c & 1 or (
-                seat is not None and (seat.__class__ is not int or seat != self._to_act)
-            ):
+            if not self._legal_mask >> c & 1 or seat.__class__ is not int or seat != self._to_act:
                 self._apply_slow(action, seat)
                 return
             s = self._to_act
@@ -617,7 +638,8 @@ class Game:
             return
         if (
             action in legal
-            and (seat is None or (seat.__class__ is int and seat == self._to_act))
+            and seat.__class__ is int
+            and seat == self._to_act
             and self._phase == _BID
         ):
             assert isinstance(action, Action)
@@ -631,30 +653,47 @@ class Game:
         bid, a simultaneous bid by another seat), or raise why it is not legal."""
         if not isinstance(action, Action):
             raise InvalidAction(
-                f"{action!r} is not an action: use Bid(n), Play(card), Look(), Amend(n), "
-                "Pass(card), Name(suit), OrderUp(), Decline(), Discard(card), Take() or "
-                "Action.from_id(i)"
+                f"{_describe(action)} is not an action: use Bid(n), Play(card), Look(), "
+                "Amend(n), Pass(card), Name(suit), OrderUp(), Decline(), Discard(card), "
+                "Take(), Action.from_id(i) or game.parse_action(text)",
+                code="bad_action",
+                data={"value": _describe(action)},
             )
-        seat: int | None = None
-        if seat_ is not None:
-            if type(seat_) is not int or not 0 <= seat_ < self._n:
-                raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat_!r}")
-            seat = seat_
         if self._phase == _OVER:
-            raise IllegalAction(f"the game is over: {action.label} is not possible")
-        if seat is not None and self._r.knockout and self._out[seat]:
             raise IllegalAction(
-                f"seat {seat} is knocked out of the game: {action.label} is not possible"
+                f"the game is over: {action.label} is not possible",
+                code="game_over",
+                data={
+                    "seat": seat_ if type(seat_) is int and 0 <= seat_ < self._n else None,
+                    "action": action.label,
+                },
+            )
+        if seat_ is None:
+            raise InvalidAction(
+                f"apply needs the acting seat, as in apply(action, seat) (no seat for "
+                f"{action.label}); a script that acts for whoever is to move uses "
+                "apply_as_current(action)",
+                code="bad_seat",
+                data={"value": None, "action": action.label},
+            )
+        if type(seat_) is not int or not 0 <= seat_ < self._n:
+            raise self._bad_seat(seat_)
+        seat: int = seat_
+        if self._r.knockout and self._out[seat]:
+            raise IllegalAction(
+                f"seat {seat} is knocked out of the game: {action.label} is not possible",
+                code="knocked_out",
+                data={"seat": seat, "action": action.label},
             )
         if self._phase == _PASS:
-            _try_pass(self, self._to_act if seat is None else seat, action)
+            _try_pass(self, seat, action)
             return
         if type(action) is Pass:
-            _refuse_pass_outside(action)
+            _refuse_pass_outside(action, seat)
         if type(action) is Amend:
-            _try_amend(self, self._amender if seat is None else seat, action)
+            _try_amend(self, seat, action)
             return
-        actor = self._to_act if seat is None else seat
+        actor = seat
         if type(action) is Take:
             _try_take(self, actor)
             return
@@ -672,6 +711,94 @@ class Game:
             # A joker's id is not its card bit: its play comes here, not the hot path.
             return
         _refuse_play(self, actor, action)
+
+    def apply_as_current(self, action: Action) -> None:
+        """Make a move for whoever is to move: for scripts, tests and bots playing
+        every seat, never for a server relaying its clients' moves.
+
+        The seat is :attr:`to_act` (for an :class:`Amend`, the seat that may
+        amend its bid, if any). ``g.apply_as_current(a)`` is
+        ``g.apply(a, g.to_act)`` with that exception; OpenSpiel's
+        :meth:`apply_action` acts the same way.
+
+        Raises:
+            InvalidAction: as :meth:`apply`.
+            IllegalAction: as :meth:`apply` (``game_over`` once the game is over).
+
+        Example:
+            >>> import cardrules
+            >>> v = cardrules.load_text("game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks")
+            >>> g = cardrules.Game(v, 4, seed=3)
+            >>> while not g.is_over:
+            ...     g.apply_as_current(g.legal_actions()[0])
+            >>> g.result.finished
+            True
+        """
+        seat = self._to_act
+        if type(action) is Amend and self._amender >= 0:
+            seat = self._amender
+        self.apply(action, seat)
+
+    def parse_action(self, text: str) -> Action:
+        """The one action a person's text names in this game.
+
+        Reads ``"QS"``, ``"Q♠"``, ``"play 10h"``, ``"bid 2"``, ``"2"``,
+        ``"bid 0 blind"``, ``"look"``, ``"change bid to 3"``, ``"pass Q♠"``,
+        ``"name clubs"`` (or ``"clubs"``), ``"order up"``, ``"pass"`` (in the
+        choice of trumps), ``"discard 9s"``, ``"take"``, ``"alone"``: any case,
+        cards written any way :func:`cardrules.card` reads them. A card alone
+        is what this game does with a card now: a play in the play, a card to
+        pass while cards are passed, the discard of a dealer who took the
+        turned card. Several cards to pass at once (``"pass 3♣ 4♦ 9♥"``) are
+        :meth:`parse_actions`'. The text is read, not judged: :meth:`apply`
+        says whether the action is legal for a seat.
+
+        Args:
+            text: what was typed (at most ``notation.MAX_ACTION_TEXT`` characters).
+
+        Raises:
+            InvalidAction: (code ``bad_action``) if the text names no action,
+                or several.
+
+        Example:
+            >>> import cardrules
+            >>> v = cardrules.load_text(
+            ...     "game: house\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks\\n"
+            ... )
+            >>> g = cardrules.Game(v, 4, seed=3)
+            >>> g.parse_action("bid 2"), g.parse_action("QS"), g.parse_action("Play 10h")
+            (Bid(2), Play('Q♠'), Play('10♥'))
+            >>> g.parse_action("clubs"), g.parse_action("look")
+            (Name(Suit.CLUBS), Look())
+        """
+        actions = self.parse_actions(text)
+        if len(actions) != 1:
+            raise InvalidAction(
+                f"{text.strip()[:40]!r} names {len(actions)} actions: read it with "
+                "parse_actions and apply them in turn",
+                code="bad_action",
+                data={"value": text.strip()[:40]},
+            )
+        return actions[0]
+
+    def parse_actions(self, text: str) -> tuple[Action, ...]:
+        """The actions a person's text names in this game, in order: one, as
+        :meth:`parse_action` reads it, or one :class:`Pass` per card of text
+        that chooses several cards to pass (``"pass 3♣ 4♦ 9♥"``, or the bare
+        cards ``"3♣ 4♦ 9♥"`` while cards are passed).
+
+        Raises:
+            InvalidAction: (code ``bad_action``) if the text names no action.
+
+        Example:
+            >>> import cardrules
+            >>> v = cardrules.load_text("game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks")
+            >>> g = cardrules.Game(v, 4, seed=3)
+            >>> g.parse_actions("pass 3♣ 4d 9H")
+            (Pass('3♣'), Pass('4♦'), Pass('9♥'))
+        """
+        kinds = {type(a) for s in self.waiting_for for a in self.legal_actions(s)}
+        return _parse_in_game(text, kinds)
 
     # ----------------------------------------------------------------- public: take-backs
 
@@ -1060,8 +1187,17 @@ class Game:
     def _check_seat(self, seat: object) -> int:
         """``seat`` as a seat number; InvalidAction (a ValueError) if it is not one."""
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise InvalidAction(f"seat must be an int from 0 to {self._n - 1}, got {seat!r}")
+            raise self._bad_seat(seat)
         return seat
+
+    def _bad_seat(self, seat: object) -> InvalidAction:
+        """The refusal of ``seat``, which is not a seat of this game."""
+        shown = _describe(seat)
+        return InvalidAction(
+            f"seat must be an int from 0 to {self._n - 1}, got {shown}",
+            code="bad_seat",
+            data={"value": seat if type(seat) is int and seat.bit_length() <= 64 else shown},
+        )
 
     def _sees_own(self, seat: int) -> bool:
         return not (self._phase == _BID and (self._forehead or not self._looked[seat]))
@@ -1422,13 +1558,17 @@ class Game:
     def apply_action(self, action_id: object) -> None:
         """Apply an action by id (OpenSpiel style), for :meth:`current_player`.
 
+        Like OpenSpiel's ``State.apply_action``, this acts for whoever is to
+        move, by design (see :meth:`apply_as_current`); a server that hears
+        from several clients uses :meth:`apply` with the client's seat.
+
         Raises:
             InvalidAction: if ``action_id`` is not an action id.
             IllegalAction: as :meth:`apply`.
         """
         # Action.from_id checks the id (an Any argument: no compiled check here).
         any_id: Any = action_id
-        self.apply(Action.from_id(any_id))
+        self.apply_as_current(Action.from_id(any_id))
 
     @overload
     def legal_action_ids(self) -> list[int]: ...

@@ -200,17 +200,33 @@ class Match:
         """The legal actions in the current game (see :meth:`Game.legal_actions`)."""
         return () if self._over else self.game.legal_actions(seat)
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Act in the current game; when it ends, the next one is dealt.
+    def apply(self, action: Action, seat: int) -> None:
+        """Act for ``seat`` in the current game (see :meth:`Game.apply`: the seat is
+        required); when the game ends, the next one is dealt.
 
         Raises:
-            IllegalAction: as :meth:`Game.apply`, or once the match is over.
+            InvalidAction: as :meth:`Game.apply`.
+            IllegalAction: as :meth:`Game.apply`, or once the match is over
+                (code ``match_over``).
         """
         if self._over:
             from cardrules.errors import IllegalAction
 
-            raise IllegalAction("the match is over")
+            raise IllegalAction(
+                "the match is over",
+                code="match_over",
+                data={"seat": seat if type(seat) is int and 0 <= seat < self._n else None},
+            )
         self.game.apply(action, seat)
+        if self.game.is_over:
+            self._finish_games()
+
+    def apply_as_current(self, action: Action) -> None:
+        """Act for whoever is to move in the current game (see
+        :meth:`Game.apply_as_current`): for scripts, never for a server."""
+        if self._over:
+            self.apply(action, -1)
+        self.game.apply_as_current(action)
         if self.game.is_over:
             self._finish_games()
 

@@ -12,6 +12,11 @@ the jokers are ``BJ`` or ``big joker`` and ``LJ`` or ``little joker``.
 The table of labels is built from every action id, so an action kind added to
 :mod:`~cardrules.engine.actions` is readable here with no change.
 
+:meth:`Game.parse_action <cardrules.engine.game.Game.parse_action>` reads text
+for one game: a bare card is what the game does with a card now (a play, a
+card to pass, a discard), and :meth:`~cardrules.engine.game.Game.parse_actions`
+reads several cards at once (``pass 3♣ 4♦ 9♥``).
+
 Examples:
     >>> parse_action("QS"), parse_action("bid 2"), parse_action("Play 10h")
     (Play('Q♠'), Bid(2), Play('10♥'))
@@ -21,13 +26,32 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Any, Final
 
-from cardrules.cards import card
-from cardrules.engine.actions import NUM_ACTIONS, Action
+from cardrules.cards import Suit, card
+from cardrules.engine.actions import (
+    NUM_ACTIONS,
+    Action,
+    Alone,
+    Discard,
+    Look,
+    Name,
+    OrderUp,
+    Pass,
+    Play,
+    Take,
+    WithPartner,
+)
 from cardrules.errors import CardError, InvalidAction
 
-__all__ = ["MAX_ACTION_TEXT", "action_from_dict", "action_to_dict", "parse_action"]
+__all__ = [
+    "MAX_ACTION_TEXT",
+    "action_from_dict",
+    "action_to_dict",
+    "parse_action",
+    "parse_in_game",
+]
 
 #: The longest text :func:`parse_action` reads (the longest label is far shorter).
 MAX_ACTION_TEXT: Final = 80
@@ -90,49 +114,130 @@ def parse_action(text: str) -> Action:
         >>> parse_action("play a♠").id
         51
     """
-    if not isinstance(text, str):
-        raise InvalidAction(
-            f"an action is text such as 'play A♠' or 'bid 2', not {type(text).__name__}"
-        )
-    if len(text) > MAX_ACTION_TEXT:
-        raise InvalidAction(
-            f"an action's text is at most {MAX_ACTION_TEXT} characters, got {len(text):,}"
-        )
-    words = _join_jokers([_normalise(w) for w in text.replace(",", " ").split()])
-    if not words:
-        raise InvalidAction("empty action: write one such as 'play A♠' or 'bid 2'")
+    words = _words(text)
     hit = _LABELS.get(_key(words))
     if hit is None and len(words) == 1:
         hit = _LABELS.get(_key(["play", words[0]])) or _LABELS.get(_key(["bid", words[0]]))
     if hit is None:
-        shown = text.strip()
-        raise InvalidAction(
-            f"{shown!r} is not an action: write one such as 'play A♠', 'bid 2', "
-            "'bid 0 blind', 'look at cards' or 'change bid to 3'"
-        )
+        raise _not_an_action(text)
     return hit
 
 
+def _words(text: object) -> list[str]:
+    """The words of an action's text, cards in their canonical text (bounded)."""
+    if not isinstance(text, str):
+        raise InvalidAction(
+            f"an action is text such as 'play A♠' or 'bid 2', not {type(text).__name__}",
+            code="bad_action",
+            data={"value": type(text).__name__},
+        )
+    if len(text) > MAX_ACTION_TEXT:
+        raise InvalidAction(
+            f"an action's text is at most {MAX_ACTION_TEXT} characters, got {len(text):,}",
+            code="bad_action",
+            data={"value": f"{len(text):,} characters"},
+        )
+    words = _join_jokers([_normalise(w) for w in text.replace(",", " ").split()])
+    if not words:
+        raise InvalidAction(
+            "empty action: write one such as 'play A♠' or 'bid 2'",
+            code="bad_action",
+            data={"value": text},
+        )
+    return words
+
+
+def _not_an_action(text: str) -> InvalidAction:
+    shown = text.strip()
+    return InvalidAction(
+        f"{shown!r} is not an action: write one such as 'play A♠', 'bid 2', "
+        "'bid 0 blind', 'look at cards' or 'change bid to 3'",
+        code="bad_action",
+        data={"value": shown},
+    )
+
+
+#: Short words a person types for an action with a longer label.
+_SHORT: Final[dict[str, Action]] = {
+    "look": Look(),
+    "take": Take(),
+    "alone": Alone(),
+    "partner": WithPartner(),
+    "with partner": WithPartner(),
+    "order": OrderUp(),
+    "no trumps": Name(None),
+    "name no trump": Name(None),
+    **{x.word: Name(x) for x in Suit},
+    **{x.symbol: Name(x) for x in Suit},
+    **{f"name {x.symbol}": Name(x) for x in Suit},
+}
+
+
+def parse_in_game(text: str, kinds: Collection[type[Action]]) -> tuple[Action, ...]:
+    """The actions a person's text names in a game where the seats that may act
+    now have actions of ``kinds`` (the classes of their legal actions): what
+    :meth:`Game.parse_action <cardrules.engine.game.Game.parse_action>` reads.
+
+    A bare card is a :class:`Play`, :class:`Pass` or :class:`Discard`, whichever
+    kind the game has now (a play when none); a bare number a :class:`Bid`;
+    ``pass C1 C2 ...`` and several bare cards while cards are passed one
+    :class:`Pass` per card; ``pass`` alone :class:`Decline`; short words
+    (``look``, ``take``, ``alone``, ``clubs``) their action.
+
+    Raises:
+        InvalidAction: if the text names no action (code ``bad_action``).
+    """
+    words = _words(text)
+    key = _key(words)
+    hit = _SHORT.get(key) or _LABELS.get(key)
+    if hit is not None:
+        return (hit,)
+    cards = words[1:] if words[0].casefold() in ("pass", "play", "discard") else words
+    verb = words[0].casefold() if cards is not words else None
+    if cards and all(_is_card(w) for w in cards):
+        if verb is None:
+            verb = next((v for v, k in _CARD_KINDS.items() if k in kinds), "play")
+        if len(cards) > 1 and verb != "pass":
+            raise InvalidAction(
+                f"{text.strip()[:40]!r} names {len(cards)} cards: only cards to pass are "
+                "chosen several at a time",
+                code="bad_action",
+                data={"value": text.strip()[:40]},
+            )
+        make = _CARD_MAKERS[verb]
+        return tuple(make(w) for w in cards)
+    return (parse_action(text),)
+
+
+#: The kinds of action that name a card, by the verb of their label.
+_CARD_KINDS: Final[dict[str, type[Action]]] = {"play": Play, "pass": Pass, "discard": Discard}
+_CARD_MAKERS: Final[dict[str, Callable[[str], Action]]] = {
+    "play": Play,
+    "pass": Pass,
+    "discard": Discard,
+}
+
+
+def _is_card(word: str) -> bool:
+    try:
+        card(word)
+    except CardError:
+        return False
+    return True
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
-    """The JSON form of an action: its id and its label."""
-    return {"id": action.id, "label": action.label}
+    """The JSON form of an action: its id and its label (:meth:`Action.to_dict`)."""
+    return action.to_dict()
 
 
 def action_from_dict(data: object) -> Action:
-    """The action of :func:`action_to_dict`'s JSON form (untrusted input).
+    """The action of :func:`action_to_dict`'s JSON form (untrusted input):
+    :meth:`Action.from_dict`.
 
     The id decides; a label given with it must be that action's.
 
     Raises:
         InvalidAction: if ``data`` is not such an object.
     """
-    if not isinstance(data, dict):
-        raise InvalidAction(f"an action is an object with an id, not {type(data).__name__}")
-    aid = data.get("id")
-    if type(aid) is not int:
-        raise InvalidAction("an action object needs an int 'id'")
-    action = Action.from_id(aid)
-    label = data.get("label")
-    if label is not None and label != action.label:
-        raise InvalidAction(f"action {aid} is {action.label!r}, not {label!r}")
-    return action
+    return Action.from_dict(data)

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, NoReturn
 from cardrules.cards import CARDS
 from cardrules.engine.actions import Action, Pass
 from cardrules.engine.bidding import _start_bidding
+from cardrules.engine.explain import _refusal
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BITS, _PASS
-from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -128,27 +128,55 @@ def _try_pass(g: Game, actor: int, action: Action) -> None:
         if w is not None and actor in w:
             left = count - g._chosen[actor].bit_count()
             more = "1 more card" if left == 1 else f"{left} more cards"
-            raise IllegalAction(
+            raise _refusal(
+                "not_in_phase",
                 f"the pass is not over: seat {actor} must choose {more} to pass "
-                f"before {action.label} is possible"
+                f"before {action.label} is possible",
+                actor,
+                action,
+                {"phase": "pass", "left": left},
             )
-        raise IllegalAction(
+        raise _refusal(
+            "not_in_phase",
             f"the pass is not over: {action.label} is not possible until every seat "
-            "has chosen its cards to pass"
+            "has chosen its cards to pass",
+            actor,
+            action,
+            {"phase": "pass"},
         )
     if w is None or actor not in w:
-        raise IllegalAction(f"seat {actor} has already chosen its cards to pass this hand")
+        raise _refusal(
+            "already_passed",
+            f"seat {actor} has already chosen its cards to pass this hand",
+            actor,
+            action,
+        )
     c = int(action.card)
     if g._chosen[actor] >> c & 1:
-        raise IllegalAction(f"seat {actor} has already chosen {CARDS[c]} to pass")
+        raise _refusal(
+            "card_already_chosen",
+            f"seat {actor} has already chosen {CARDS[c]} to pass",
+            actor,
+            action,
+            {"card": str(CARDS[c])},
+        )
     if not g._hands[actor] >> c & 1:
-        raise IllegalAction(f"seat {actor} does not hold {CARDS[c]}")
+        raise _refusal(
+            "card_not_in_hand",
+            f"seat {actor} does not hold {CARDS[c]}",
+            actor,
+            action,
+            {"card": str(CARDS[c])},
+        )
     _do_pass(g, actor, c)
 
 
-def _refuse_pass_outside(action: Action) -> NoReturn:
-    """Raise why a pass is refused outside the pass phase."""
-    raise IllegalAction(
+def _refuse_pass_outside(action: Action, actor: int) -> NoReturn:
+    """Raise why a pass by seat ``actor`` is refused outside the pass phase."""
+    raise _refusal(
+        "not_in_phase",
         f"{action.label} is not possible now: cards are passed only after the deal, "
-        "before the bidding and the play, in a hand whose rules pass cards"
+        "before the bidding and the play, in a hand whose rules pass cards",
+        actor,
+        action,
     )

@@ -24,10 +24,9 @@ from typing import TYPE_CHECKING, NoReturn
 from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS
 from cardrules.engine.actions import Action, Amend, Bid, Look, Play
 from cardrules.engine.compiled_rules import CompiledChoice
-from cardrules.engine.explain import _explain_play
+from cardrules.engine.explain import _explain_play, _refusal
 from cardrules.engine.shedding import _TAKE, _may_take
 from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF
-from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -199,21 +198,38 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
     """Raise the reason ``action`` by seat ``actor`` is refused in the play
     phase (it is not legal now: the game is unchanged)."""
     if actor != g._to_act:
-        raise IllegalAction(f"it is seat {g._to_act}'s turn to play, not seat {actor}'s")
+        raise _refusal(
+            "not_your_turn",
+            f"it is seat {g._to_act}'s turn to play, not seat {actor}'s",
+            actor,
+            action,
+            {"to_act": g._to_act, "phase": "play"},
+        )
     if type(action) is not Play:
         if isinstance(action, Bid | Look | Amend):
-            raise IllegalAction(f"the bidding is over: {action.label} is not possible now")
-        raise IllegalAction(f"{action.label} is not possible now: seat {actor} is to play a card")
-    c = int(action.card)
-    raise IllegalAction(
-        _explain_play(
-            g._r,
-            c,
-            g._hands[actor],
-            _legal_plays(g, actor),
-            g._trump,
-            g._trick,
-            g._best,
-            g._ranks.suit_of,
+            raise _refusal(
+                "not_in_phase",
+                f"the bidding is over: {action.label} is not possible now",
+                actor,
+                action,
+                {"phase": "play"},
+            )
+        raise _refusal(
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} is to play a card",
+            actor,
+            action,
+            {"phase": "play"},
         )
+    c = int(action.card)
+    code, why, data = _explain_play(
+        g._r,
+        c,
+        g._hands[actor],
+        _legal_plays(g, actor),
+        g._trump,
+        g._trick,
+        g._best,
+        g._ranks.suit_of,
     )
+    raise _refusal(code, why, actor, action, data)

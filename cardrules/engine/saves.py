@@ -331,9 +331,9 @@ def _rules_text(v: Variant) -> str | None:
 # --------------------------------------------------------------------------- reading a save
 
 
-def _want(cond: bool, msg: str) -> None:
+def _want(cond: bool, msg: str, code: str = "bad_save") -> None:
     if not cond:
-        raise SaveError(msg)
+        raise SaveError(msg, code=code)
 
 
 def _is_int(x: object) -> bool:
@@ -369,7 +369,11 @@ def _read_json(text: object, what: str) -> dict[str, Any]:
     checked before the JSON is parsed."""
     limit = f"at most {MAX_SAVE_BYTES:,} bytes"
     if isinstance(text, bytes | bytearray):
-        _want(len(text) <= MAX_SAVE_BYTES, f"{what} is too large ({len(text):,} bytes; {limit})")
+        _want(
+            len(text) <= MAX_SAVE_BYTES,
+            f"{what} is too large ({len(text):,} bytes; {limit})",
+            "save_too_large",
+        )
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
@@ -378,10 +382,15 @@ def _read_json(text: object, what: str) -> dict[str, Any]:
         _want(
             len(text) <= MAX_SAVE_BYTES,
             f"{what} is too large ({len(text):,} characters; {limit})",
+            "save_too_large",
         )
         if len(text) * 4 > MAX_SAVE_BYTES:  # only then can the UTF-8 be too long
             size = len(text.encode("utf-8", "surrogatepass"))
-            _want(size <= MAX_SAVE_BYTES, f"{what} is too large ({size:,} bytes; {limit})")
+            _want(
+                size <= MAX_SAVE_BYTES,
+                f"{what} is too large ({size:,} bytes; {limit})",
+                "save_too_large",
+            )
     else:
         raise SaveError(f"a {what} is JSON text (str or bytes), not {type(text).__name__}")
     text = text.removeprefix("\ufeff")
@@ -390,6 +399,7 @@ def _read_json(text: object, what: str) -> dict[str, Any]:
         count <= MAX_SAVE_CONTAINERS,
         f"{what} is too large: it holds {count:,} lists, objects and fields "
         f"(a save holds at most {MAX_SAVE_CONTAINERS:,})",
+        "save_too_large",
     )
     # The parse makes up to MAX_SAVE_CONTAINERS lists and dicts and no cycles: the
     # cyclic collector is paused for it, or it would walk the whole heap of a busy
@@ -496,7 +506,11 @@ def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = ""
     assert isinstance(vinfo, dict)
     name = vinfo["name"]
     v = _resolve_variant(name, variant, vinfo.get("rules"), vinfo.get("idle"))
-    _want(name == v.name, f"{label}the save is a game of {_show(name)}, not of {v.name!r}")
+    _want(
+        name == v.name,
+        f"{label}the save is a game of {_show(name)}, not of {v.name!r}",
+        "save_variant_mismatch",
+    )
     try:
         fp = _compile(v).fingerprint
     except VariantError as e:
@@ -505,6 +519,7 @@ def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = ""
         vinfo.get("fingerprint") == fp,
         f"{label}the save was made with different rules for {v.name!r} "
         f"(fingerprint {_show(vinfo.get('fingerprint'))}, these rules have {fp!r})",
+        "save_variant_mismatch",
     )
     return v
 
@@ -767,7 +782,9 @@ def _replay_into(
             raise SaveError(f"{label}action {i}: {_show(seat)} is not a seat of this game")
         if g._phase == _OVER:
             raise SaveError(
-                f"{label}action {i} ({act.label} by seat {seat}) comes after the end of the game"
+                f"{label}action {i} ({act.label} by seat {seat}) comes after the end of the game",
+                code="save_illegal_action",
+                data={"action": act.label, "seat": seat, "index": i},
             )
         try:
             apply(act, seat)
@@ -775,7 +792,9 @@ def _replay_into(
             raise
         except CardrulesError as e:
             raise SaveError(
-                f"{label}action {i} ({act.label} by seat {seat}) is not legal: {e}"
+                f"{label}action {i} ({act.label} by seat {seat}) is not legal: {e}",
+                code="save_illegal_action",
+                data={"action": act.label, "seat": seat, "index": i, "refusal": e.code},
             ) from None
         if g._hand_index != reached:
             reached = g._hand_index
@@ -949,7 +968,9 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
             g.apply(act, seat=ev[1])
         except CardrulesError as e:
             raise SaveError(
-                f"event {i + 1} ({act.label} by seat {ev[1]!r}) is not legal: {e}"
+                f"event {i + 1} ({act.label} by seat {ev[1]!r}) is not legal: {e}",
+                code="save_illegal_action",
+                data={"action": act.label, "index": i + 1, "refusal": e.code},
             ) from None
     _want(
         [_public(ev) for ev in g._events] == evs,

@@ -95,18 +95,30 @@ def _neighbour(g: Game, s: int) -> int:
     return t
 
 
-def _why_not_take(g: Game, s: int) -> str | None:
-    """Why seat ``s`` may not take a hand now (``None``: it may)."""
+def _why_not_take(g: Game, s: int) -> tuple[str, str] | None:
+    """Why seat ``s`` may not take a hand now, as an error code and a message
+    (``None``: it may)."""
     if not g._r.take_hand:
-        return "this game has no taking of hands (`take a hand from:`)"
-    if g._phase != _PLAY or s != g._to_act:
-        return f"it is seat {g._to_act}'s turn, not seat {s}'s"
+        return "not_in_variant", "this game has no taking of hands (`take a hand from:`)"
+    if g._phase != _PLAY:
+        return "not_in_phase", "a hand may be taken only during the play"
+    if s != g._to_act:
+        return "not_your_turn", f"it is seat {g._to_act}'s turn, not seat {s}'s"
     if g._trick:
-        return "a hand may be taken only by the player about to lead, before the lead"
+        return (
+            "cannot_take",
+            "a hand may be taken only by the player about to lead, before the lead",
+        )
     if not g._tricks_played:
-        return "no hand may be taken before the first trick of the game is played"
+        return (
+            "cannot_take",
+            "no hand may be taken before the first trick of the game is played",
+        )
     if g._events[-2][0] == "take":  # ("take", ...), ("out", neighbour): this lead's take
-        return "this player has just taken a hand, and leads now (one hand per lead)"
+        return (
+            "cannot_take",
+            "this player has just taken a hand, and leads now (one hand per lead)",
+        )
     return None
 
 

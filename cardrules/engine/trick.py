@@ -26,10 +26,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.engine.end import _game_over, _most_cards
+from cardrules.engine.explain import _refusal
 from cardrules.engine.score import _end_hand
-from cardrules.engine.shedding import _draw_card, _lead_drawn, _neighbour, _why_not_take
+from cardrules.engine.shedding import _TAKE, _draw_card, _lead_drawn, _neighbour, _why_not_take
 from cardrules.engine.tables import _BITS, _SUIT_OF
-from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -151,7 +151,14 @@ def _try_take(g: Game, s: int) -> None:
     as the first player goes out."""
     why = _why_not_take(g, s)
     if why is not None:
-        raise IllegalAction(f"take a neighbour's hand: not possible now: {why}")
+        code, text = why
+        raise _refusal(
+            code,
+            f"take a neighbour's hand: not possible now: {text}",
+            s,
+            _TAKE,
+            {"to_act": g._to_act},
+        )
     t = _neighbour(g, s)
     hands = g._hands
     got = hands[t]

@@ -45,9 +45,9 @@ from typing import TYPE_CHECKING, Final
 from cardrules.cards import Suit
 from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
 from cardrules.engine.alone import _defend_alone, _defenders, _go_alone
+from cardrules.engine.explain import _refusal
 from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
-from cardrules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -269,45 +269,76 @@ def _try_call(g: Game, actor: int, action: Action) -> int:
     ``actor`` if it is legal (see :func:`_do_call` for the result), else raise
     IllegalAction with the reason (the game unchanged)."""
     if actor != g._to_act:
-        raise IllegalAction(f"it is seat {g._to_act}'s turn to choose trumps, not seat {actor}'s")
+        raise _refusal(
+            "not_your_turn",
+            f"it is seat {g._to_act}'s turn to choose trumps, not seat {actor}'s",
+            actor,
+            action,
+            {"to_act": g._to_act, "phase": "trumps"},
+        )
     opts = _trump_options(g)
     if action in opts:
         return _do_call(g, actor, action)
-    raise IllegalAction(_explain_call(g, actor, action))
+    code, why = _explain_call(g, actor, action)
+    data: dict[str, object] = {"phase": "trumps"}
+    if type(action) is Discard:
+        data["card"] = str(action.card)
+    elif type(action) is Name:
+        data["suit"] = None if action.suit is None else action.suit.word
+    raise _refusal(code, why, actor, action, data)
 
 
-def _explain_call(g: Game, actor: int, action: Action) -> str:
-    """Why ``action`` by seat ``actor`` is not legal in the trumps phase."""
+def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
+    """Why ``action`` by seat ``actor`` is not legal in the trumps phase: the
+    error code and the message."""
     r = g._r
     stage = g._call_stage
     if stage == _LONE:
         return (
+            "not_in_phase",
             f"{action.label} is not possible now: seat {actor} made trumps and must "
-            "go alone or play with partner"
+            "go alone or play with partner",
         )
     if stage == _DEFEND:
         return (
+            "not_in_phase",
             f"{action.label} is not possible now: seat {actor} must defend alone against "
-            "the lone maker (go alone) or play with partner"
+            "the lone maker (go alone) or play with partner",
         )
     if stage == _DISCARD:
         if type(action) is Discard and int(action.card) == g._turned:
-            return f"the dealer keeps the turned card ({action.card}): discard another card"
+            return (
+                "keeps_turned_card",
+                f"the dealer keeps the turned card ({action.card}): discard another card",
+            )
         if type(action) is Discard:
-            return f"seat {actor} does not hold {action.card}: discard one of your cards"
-        return f"seat {actor} has taken the turned card and must discard a card first"
+            return (
+                "card_not_in_hand",
+                f"seat {actor} does not hold {action.card}: discard one of your cards",
+            )
+        return (
+            "must_discard",
+            f"seat {actor} has taken the turned card and must discard a card first",
+        )
     if stage == _ORDER:
         return (
+            "not_in_phase",
             f"{action.label} is not possible now: order up the turned card or pass "
-            "(the first round)"
+            "(the first round)",
         )
     if type(action) is Name:
         if action.suit is None:
-            return "this variant does not allow naming no trumps"
-        return f"{action.suit.word} cannot be named: it is the suit of the card turned down"
+            return "not_in_variant", "this variant does not allow naming no trumps"
+        return (
+            "suit_turned_down",
+            f"{action.suit.word} cannot be named: it is the suit of the card turned down",
+        )
     if type(action) is Decline and stage == _SECOND:
-        return "the dealer may not pass in the second round (stick the dealer)"
+        return (
+            "stick_the_dealer",
+            "the dealer may not pass in the second round (stick the dealer)",
+        )
     what = "name a suit or pass" if stage == _SECOND else "name trumps"
     if stage == _NAME and r.trump_namer == NAMER_BIDDER:
         what = "name trumps (the highest bidder)"
-    return f"{action.label} is not possible now: seat {actor} must {what}"
+    return "not_in_phase", f"{action.label} is not possible now: seat {actor} must {what}"

@@ -157,7 +157,7 @@ def play_worked_hand(
     target = pick_hand(v, players) if hand is None else hand
     g = Game(v, players=players, seed=seed)
     while not g.is_over and not _scored(g.events, target):
-        g.apply(simple_choice(g))
+        g.apply_as_current(simple_choice(g))
     scored = [e[1] for e in g.events if e[0] == "score"]
     if scored and target not in scored:
         # The game ended sooner (a total reached the target): its last hand.

@@ -175,10 +175,10 @@ def _dealer_bids_by_engine(
     for b in (*others, None):
         actions = g.legal_actions()
         if Look() in actions:  # blind-bidding games: look first, then bid openly
-            g.apply(Look())
+            g.apply_as_current(Look())
             actions = g.legal_actions()
         if b is not None:
-            g.apply(Bid(b))
+            g.apply_as_current(Bid(b))
     return tuple(sorted(a.n for a in actions if isinstance(a, Bid) and not a.blind))
 
 

@@ -213,7 +213,7 @@ def _play_trick(g: Game, wanted: dict[int, Card]) -> tuple[tuple[Any, ...], Any]
             break
         want = wanted.get(seat)
         choice = Play(want) if want is not None and Play(want) in legal else legal[0]
-        g.apply(choice)
+        g.apply(choice, seat)
         if any(e[0] in ("dead", "pickup", "trick") for e in g.events[start:]):
             break
     events = g.events[start:]

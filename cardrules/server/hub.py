@@ -135,10 +135,13 @@ class Limits:
 class Refusal(Exception):
     """A message the server refuses: becomes an ``error`` message to its sender."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, engine_error: CardrulesError | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: The engine's refusal behind it, if any: its code and data go to the
+        #: client as ``reason`` and ``data`` (about the client's own seat only).
+        self.engine_error = engine_error
 
 
 @define
@@ -522,6 +525,9 @@ class Hub:
             handler(self, client, data, ref)
         except Refusal as r:
             err: dict[str, Any] = {"type": "error", "code": r.code, "message": r.message}
+            if r.engine_error is not None:
+                err["reason"] = r.engine_error.code
+                err["data"] = r.engine_error.data
             if ref is not None:
                 err["ref"] = ref
             client.send(err)
@@ -693,9 +699,9 @@ class Hub:
         try:
             game.apply(action, seat)
         except IllegalAction as e:
-            raise Refusal("illegal_action", str(e)[:400]) from None
+            raise Refusal("illegal_action", str(e)[:400], e) from None
         except CardrulesError as e:
-            raise Refusal("invalid_action", str(e)[:400]) from None
+            raise Refusal("invalid_action", str(e)[:400], e) from None
         self._moved(table, seat)
         self._kick_bots(table)
 

@@ -121,6 +121,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Building a card app": "server.md"})
     if (docs_dir / "json.md").exists():
         nav.append({"The JSON contract": "json.md"})
+    if (docs_dir / "errors.md").exists():
+        nav.append({"Errors and their codes": "errors.md"})
     if (docs_dir / "shedding-length.md").exists():
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
     nav.append({"API reference": "api.md"})

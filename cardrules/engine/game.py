@@ -362,11 +362,12 @@ class Game:
             return
         # Checkpoints for undo (engine/undo.py), made when first needed.
         self._undo = None
-        self._take_backs = _coerce_policy(take_backs)
+        # (None, the usual case, is checked inline: this runs once a game.)
+        self._take_backs = None if take_backs is None else _coerce_policy(take_backs)
         self._draws = _draws
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         _begin(self)
-        if _policy(self) is not TakeBacks.NEVER:
+        if (self._take_backs or self._v.take_backs) is not TakeBacks.NEVER:
             # A table that allows take-backs keeps checkpoints from the start.
             self._undo = [_checkpoint(self)]
 

@@ -30,7 +30,9 @@ VARIANTS = {name: cardrules.load(name) for name in NAMES}
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 #: No trumps, three cards each, three players: small enough to stack by hand.
-PAIR_TEXT = "game: void-pair\nplayers: 3\nhands: list 3\ntrumps: none\nbidding: in turn\nscore: tricks\n"
+PAIR_TEXT = (
+    "game: void-pair\nplayers: 3\nhands: list 3\ntrumps: none\nbidding: in turn\nscore: tricks\n"
+)
 
 #: The benchmarked one-hand Oh Hell (benchmarks/bench_engine.py).
 ONE_HAND_TEXT = """\
@@ -52,7 +54,9 @@ def _stack(*hands: str) -> list[Card]:
 
 def _void_history(seat1: str, seat2: str, first_trick: tuple[str, str]) -> Game:
     """Seat 0 leads A♣ and wins two tricks; one opponent shows out of clubs."""
-    g = Game(cardrules.load_text(PAIR_TEXT), 3, deck=_stack("A♣ K♠ Q♠", seat1, seat2), first_dealer=2)
+    g = Game(
+        cardrules.load_text(PAIR_TEXT), 3, deck=_stack("A♣ K♠ Q♠", seat1, seat2), first_dealer=2
+    )
     for _ in range(3):
         g.apply_as_current(Bid(0))
     for t in ("A♣", *first_trick, "K♠", "5♦", "7♦"):
@@ -98,7 +102,11 @@ def test_tensor_layout_golden() -> None:
     a = _void_history("2♥ 5♦ 6♦", "3♣ 7♦ 8♦", ("2♥", "3♣"))
     t = a.information_state_tensor(1)
     n, c, tricks = 3, 52, 3
-    assert len(t) == information_state_tensor_size(a) == 4 * c + 5 + n * (tricks + 1) + tricks * n * (n + c)
+    assert (
+        len(t)
+        == information_state_tensor_size(a)
+        == 4 * c + 5 + n * (tricks + 1) + tricks * n * (n + c)
+    )
     pack = list(CARDS[:52])
     assert {pack[i] for i in range(c) if t[i]} == {card(x) for x in ("2♥", "5♦", "6♦")}
     assert t[2 * c + 4] == 1.0 and sum(t[2 * c : 2 * c + 4]) == 0  # no trumps
@@ -109,7 +117,14 @@ def test_tensor_layout_golden() -> None:
     rows = [t[o_plays + i * (n + c) : o_plays + (i + 1) * (n + c)] for i in range(tricks * n)]
     got = [(row[:n].index(1.0), pack[row[n:].index(1.0)]) for row in rows if any(row)]
     # Seen from seat 1: seat 0 is relative 2, seat 2 is relative 1.
-    assert got == [(2, card("A♣")), (0, card("2♥")), (1, card("3♣")), (2, card("K♠")), (0, card("5♦")), (1, card("7♦"))]
+    assert got == [
+        (2, card("A♣")),
+        (0, card("2♥")),
+        (1, card("3♣")),
+        (2, card("K♠")),
+        (0, card("5♦")),
+        (1, card("7♦")),
+    ]
     assert sum(t) == 3 + 1 + 3 + 6 * 2
 
 
@@ -125,7 +140,12 @@ def test_tensor_refuses_multi_hand_and_shedding_games() -> None:
 def test_bad_seats_are_refused() -> None:
     g = Game(VARIANTS["oh-hell"], 4, seed=1)
     for bad in (None, -1, 4, "0", 1.0, True):
-        for method in (g.information_state, g.information_state_string, g.observation_string, g.information_state_tensor):
+        for method in (
+            g.information_state,
+            g.information_state_string,
+            g.observation_string,
+            g.information_state_tensor,
+        ):
             with pytest.raises(InvalidAction):
                 method(bad)  # type: ignore[arg-type]
 
@@ -201,7 +221,9 @@ def _play_out(g: Game, rng: random.Random, steps: int) -> list[tuple[object, int
     prefix=st.integers(0, 60),
     branch=st.integers(0, 2**32),
 )
-def test_states_equal_iff_streams_equal(name: str, seed: int, big: bool, prefix: int, branch: int) -> None:
+def test_states_equal_iff_streams_equal(
+    name: str, seed: int, big: bool, prefix: int, branch: int
+) -> None:
     """For every seat: replaying the same actions gives the same state; two
     random continuations of one prefix (and games of another seed) give equal
     states exactly when the seat's streams are equal; the state names no card
@@ -224,7 +246,9 @@ def test_states_equal_iff_streams_equal(name: str, seed: int, big: bool, prefix:
         sa = a.information_state(seat)
         assert sa == c.information_state(seat)  # the same actions, replayed
         for other in (b, c, d):
-            assert (sa == other.information_state(seat)) == (a.events_for(seat) == other.events_for(seat))
+            assert (sa == other.information_state(seat)) == (
+                a.events_for(seat) == other.events_for(seat)
+            )
         assert _state_cards(sa) <= _stream_cards(a.events_for(seat))
 
 
@@ -296,7 +320,26 @@ def test_string_is_canonical_json_per_line() -> None:
         for line, ev in zip(lines, events, strict=True):
             d = ev.to_dict()
             assert line.startswith(ev.kind + "[")
-            assert json.loads(line[len(ev.kind) :]) == [v for k, v in d.items() if k not in ("kind", "version")]
+            assert json.loads(line[len(ev.kind) :]) == [
+                v for k, v in d.items() if k not in ("kind", "version")
+            ]
+
+
+@pytest.mark.parametrize("name", ["oh-hell", "kazhutha", "hearts", "euchre"])
+def test_direct_lines_match_the_generic_form(name: str) -> None:
+    """The lines written directly for plays and tricks are the generic ones."""
+    v = VARIANTS[name]
+    g = Game(v, v.players.max, seed=8)
+    rng = random.Random(8)
+    for _ in range(200):
+        if g.is_over:
+            break
+        _step(g, rng)
+    kinds = set()
+    for ev in g.events_for(0):
+        assert infostate_module._token(ev) == infostate_module._generic_token(ev)
+        kinds.add(ev.kind)
+    assert {"play", "trick"} <= kinds or {"play", "pickup"} <= kinds
 
 
 def test_module_docstrings_run() -> None:

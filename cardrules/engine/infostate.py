@@ -43,6 +43,7 @@ from cardrules.engine.event_records import (
     PassEvent,
     PlayEvent,
     RevealEvent,
+    TrickEvent,
     TrumpEvent,
 )
 from cardrules.errors import InvalidAction
@@ -59,10 +60,25 @@ __all__ = [
 _SUITS = len(Suit)
 
 
-def _token(ev: Event) -> str:
+def _generic_token(ev: Event) -> str:
     d = ev.to_dict()
     del d["kind"], d["version"]
     return ev.kind + json.dumps(list(d.values()), ensure_ascii=False, separators=(",", ":"))
+
+
+def _token(ev: Event) -> str:
+    """``ev``'s line: :func:`_generic_token`, written directly for the records
+    of the play (most of a hand's stream; card names need no JSON escapes)."""
+    cls = type(ev)
+    if cls is PlayEvent:
+        assert isinstance(ev, PlayEvent)
+        return f'play[{ev.seat},"{ev.card}"]'
+    if cls is TrickEvent:
+        assert isinstance(ev, TrickEvent)
+        seats = ",".join(map(str, ev.seats))
+        cards = '","'.join(map(str, ev.cards))
+        return f'trick[{ev.winner},[{seats}],["{cards}"]]'
+    return _generic_token(ev)
 
 
 def information_state(game: Game, seat: int) -> str:
@@ -81,14 +97,16 @@ def information_state(game: Game, seat: int) -> str:
         InvalidAction: if ``seat`` is not a seat number of the game.
     """
     if seat is None:
-        raise InvalidAction("the information state is a seat's: give a seat number", code="bad_seat")
+        raise InvalidAction(
+            "the information state is a seat's: give a seat number", code="bad_seat"
+        )
     return "\n".join(map(_token, game.events_for(seat)))
 
 
 def _layout(game: Game) -> tuple[list[Card], int, int]:
     """The pack (in card order), the number of tricks and the bid slots;
     refuses games the tensor does not cover."""
-    r = game._r  # noqa: SLF001 - the engine's own compiled rules
+    r = game._r  # the engine's own compiled rules
     sizes = game.hand_sizes
     if not r.tricks_mode or len(sizes) != 1:
         raise InvalidAction(

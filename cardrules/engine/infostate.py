@@ -7,7 +7,7 @@ information state is that stream written out compactly:
 * :func:`information_state` (``Game.information_state(seat)``, and
   ``Game.information_state_string(seat)``) is one line per event of the stream:
   the event's kind, then a JSON list of its fields but ``kind`` and ``version``
-  (so ``play[1,"Q♠"]`` is seat 1 playing the queen of spades). Two games give a
+  (so ``play[1,"Q♠"]`` is seat 1 playing the queen of ♠). Two games give a
   seat equal strings exactly when they gave it equal streams: who played which
   card in every trick and in which order, every bid, pass, reveal, trump and
   call it saw. Versions are left out because they follow from the stream: every

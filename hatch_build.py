@@ -55,6 +55,7 @@ COMPILED = (
     "cardrules/engine/saves.py",
     "cardrules/engine/teams.py",
     "cardrules/engine/undo.py",
+    "cardrules/engine/infostate.py",
 )
 
 #: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):

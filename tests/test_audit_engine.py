@@ -757,7 +757,9 @@ def test_match_interface_and_secrecy_001() -> None:
 
 def test_openspiel_style_aliases_agree_with_the_api() -> None:
     """Issue 3: stable integer ids; apply_action, legal_action_ids, current_player,
-    is_terminal, returns, information_state_string follow the native API."""
+    is_terminal, returns, information_state_string follow the native API
+    (issue 14: the information state is the stream's, the view's JSON is the
+    observation string)."""
     g = Game(load("oh-hell"), players=4, seed=9)
     h = Game(load("oh-hell"), players=4, seed=9)
     rng = random.Random(3)
@@ -766,7 +768,8 @@ def test_openspiel_style_aliases_agree_with_the_api() -> None:
         ids = g.legal_action_ids()
         assert ids == sorted(ids) == [a.id for a in g.legal_actions()]
         assert all(Action.from_id(i).id == i for i in ids)
-        assert g.information_state_string(g.to_act or 0) == g.view(g.to_act or 0).to_json()
+        assert g.observation_string(g.to_act or 0) == g.view(g.to_act or 0).to_json()
+        assert g.information_state_string(g.to_act or 0) == g.information_state(g.to_act or 0)
         aid = rng.choice(ids)
         g.apply_action(aid)
         h.apply(Action.from_id(aid), h.to_act)
@@ -800,6 +803,9 @@ def _seat_methods(g: Game) -> dict[str, Any]:
         "hand": g.hand,
         "events_for": g.events_for,
         "information_state_string": g.information_state_string,
+        "information_state": g.information_state,
+        "information_state_tensor": g.information_state_tensor,
+        "observation_string": g.observation_string,
         "legal_action_ids": g.legal_action_ids,
         "legal_actions": g.legal_actions,
     }
@@ -810,6 +816,9 @@ _SEAT_METHODS = (
     "hand",
     "events_for",
     "information_state_string",
+    "information_state",
+    "information_state_tensor",
+    "observation_string",
     "legal_action_ids",
     "legal_actions",
 )
@@ -853,7 +862,9 @@ def test_seat_methods_still_work_by_keyword_and_position() -> None:
     assert g.view(seat=s) == g.view(s)
     assert g.hand(seat=2) == g.hand(2)
     assert g.events_for(seat=1) == g.events_for(1)
-    assert g.information_state_string(seat=s) == g.view(s).to_json()
+    assert g.observation_string(seat=s) == g.view(s).to_json()
+    state = g.information_state(s)
+    assert g.information_state_string(seat=s) == g.information_state(seat=s) == state
     assert g.legal_action_ids(seat=s) == g.legal_action_ids(s) == g.legal_action_ids()
     assert g.legal_actions(seat=s) == g.legal_actions(s) == g.legal_actions()
     assert g.legal_actions((s + 1) % 4) == ()

@@ -285,7 +285,7 @@ def test_views_carry_the_direction_seat_order_and_pack() -> None:
     d = g.view(0).to_dict()
     assert d["pack_size"] == 48 and d["pack_removed"] == ["A♣", "A♦", "A♥", "A♠"]
     assert '"pack_size":48' in g.view(0).to_json()
-    assert g.information_state_string(0) == g.view(0).to_json()
+    assert g.observation_string(0) == g.view(0).to_json()
 
 
 def test_a_short_pack_changes_the_heuristic_estimate() -> None:

@@ -1599,7 +1599,65 @@ class Game:
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
     def information_state_string(self, seat: int) -> str: ...
     def information_state_string(self, seat: object) -> str:
-        """A compact text of :meth:`view` (everything ``seat`` may know).
+        """``seat``'s perfect-recall information state as text: the same as
+        :meth:`information_state` (one line per event of
+        :meth:`events_for`). :meth:`observation_string` is the JSON of the
+        view (what the seat knows now, not how it came to be).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+        """
+        from cardrules.engine.infostate import information_state
+
+        return information_state(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def information_state(self, seat: int) -> str: ...
+    def information_state(self, seat: object) -> str:
+        """``seat``'s perfect-recall information state: one line per event of
+        ``events_for(seat)`` (its kind, then its fields but the version as a
+        JSON list). Equal for two games exactly when the seat's event streams
+        are equal, so it tells apart every two histories the seat can: who
+        played which card in every trick and in what order, the bids, passes,
+        reveals and trump choices it saw. See
+        :mod:`cardrules.engine.infostate`.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 3\\nhand size: 2\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 3, seed=4)
+            >>> g.information_state(0).splitlines()[-1]
+            'trump[1,"diamonds","10♦"]'
+        """
+        from cardrules.engine.infostate import information_state
+
+        return information_state(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def information_state_tensor(self, seat: int) -> list[float]: ...
+    def information_state_tensor(self, seat: object) -> list[float]:
+        """``seat``'s perfect-recall information state as a fixed-length list of
+        floats, for one-hand trick-taking games; the layout and its length
+        (:func:`~cardrules.engine.infostate.information_state_tensor_size`)
+        follow from the variant and the number of players.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number, or the game is not
+                a one-hand trick-taking game (use :meth:`information_state`).
+        """
+        from cardrules.engine.infostate import information_state_tensor
+
+        return information_state_tensor(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def observation_string(self, seat: int) -> str: ...
+    def observation_string(self, seat: object) -> str:
+        """A compact text of :meth:`view` (everything ``seat`` may know now):
+        its JSON. Not an information state: two histories that leave the same
+        view (such as which opponent showed out of a suit) give equal strings.
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.

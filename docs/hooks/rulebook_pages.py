@@ -123,6 +123,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"The JSON contract": "json.md"})
     if (docs_dir / "errors.md").exists():
         nav.append({"Errors and their codes": "errors.md"})
+    if (docs_dir / "infostate.md").exists():
+        nav.append({"Information states": "infostate.md"})
     if (docs_dir / "shedding-length.md").exists():
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
     nav.append({"API reference": "api.md"})

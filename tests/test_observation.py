@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -194,3 +196,25 @@ def test_oh_hell_golden() -> None:
     mask = g.action_mask(1)
     # seat 1 must follow clubs: 3♣ 7♣ J♣
     assert [i for i, x in enumerate(mask) if x] == [1, 5, 9]
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_research_page_examples_run() -> None:
+    result = doctest.testfile(
+        str(DOCS / "research.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert result.attempted >= 8 and result.failed == 0
+
+
+def test_research_page_is_in_the_navigation() -> None:
+    hook = (DOCS / "hooks" / "rulebook_pages.py").read_text("utf-8")
+    assert '"research.md"' in hook
+
+
+def test_observation_docstrings_run() -> None:
+    from cardrules.engine import observation as observation_module
+
+    failed, attempted = doctest.testmod(observation_module, optionflags=doctest.ELLIPSIS)
+    assert failed == 0 and attempted >= 4

@@ -7,6 +7,7 @@ import itertools
 import json
 import math
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,17 @@ def test_observation_docstrings_run() -> None:
 
     failed, attempted = doctest.testmod(observation_module, optionflags=doctest.ELLIPSIS)
     assert failed == 0 and attempted >= 4
+
+
+def test_observation_benchmark_runs() -> None:
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    sys.path.insert(0, str(bench))
+    try:
+        import bench_observation
+
+        report = bench_observation.run("smoke", 1)
+    finally:
+        sys.path.remove(str(bench))
+    assert report["length"] == 401
+    assert {"view", "observation", "action_mask"} <= set(report["rows"])
+    assert all(r["median_us"] > 0 for r in report["rows"].values())

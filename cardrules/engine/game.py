@@ -59,7 +59,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Final, overload
+from typing import Any, Final, Literal, overload
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, CardSet, Suit
 from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
@@ -1609,8 +1609,10 @@ class Game:
 
     # ----------------------------------------------------------------- observations
 
-    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
-    def observation(self, seat: int, numpy: bool = False) -> Any: ...
+    @overload
+    def observation(self, seat: int, numpy: Literal[False] = False) -> list[float]: ...
+    @overload
+    def observation(self, seat: int, numpy: Literal[True]) -> Any: ...
     def observation(self, seat: object, numpy: bool = False) -> Any:
         """Everything ``seat`` may know, as a flat vector of floats, built from
         :meth:`view` (the slices are :func:`~cardrules.observation_layout`'s).

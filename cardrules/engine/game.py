@@ -1627,7 +1627,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> obs = g.observation(0)
             >>> len(obs) == cardrules.observation_layout(g.variant, 4)[-1].stop
             True
@@ -1648,7 +1649,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> m = g.action_mask(g.to_act)
             >>> [i for i, x in enumerate(m) if x] == g.legal_action_ids(g.to_act)
             True

@@ -111,7 +111,7 @@ class _Plan:
         if tricks:
             entries.append(("tricks", n, "per relative seat, tricks won / the largest hand"))
         if trumps:
-            entries.append(("trump", 5, "one-hot of the trump suit (clubs..spades), then none"))
+            entries.append(("trump", 5, "one-hot of the trump suit (♣ ♦ ♥ ♠), then none"))
         if turned:
             entries.append(("turned", pack, "one-hot of the card turned up for trumps"))
         if namer:
@@ -218,7 +218,8 @@ def observation_layout(variant: Variant, players: int) -> tuple[ObservationSlice
 
     Example:
         >>> import cardrules
-        >>> layout = cardrules.observation_layout(cardrules.load("oh-hell"), 4)
+        >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+        >>> layout = cardrules.observation_layout(cardrules.load_text(rules), 4)
         >>> first = layout[0]
         >>> first.name, first.start, first.stop, layout[-1].stop
         ('hand', 0, 52, 401)

@@ -31,7 +31,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: and every other engine module they call (compiled together, their calls to
 #: one another and the attributes of ``Game`` and ``_Rules`` are native).
 #: ``actions.py``, ``notation.py``, ``view.py`` (with ``jsonform.py``, its JSON
-#: reader) and ``match.py`` stay Python.
+#: reader, and ``observation.py``, which reads views) and ``match.py`` stay Python.
 COMPILED = (
     "cardrules/engine/game.py",
     "cardrules/engine/deal.py",

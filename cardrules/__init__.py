@@ -28,6 +28,7 @@ from cardrules.engine import (
     Play,
     Result,
     View,
+    observation_layout,
     replay,
 )
 from cardrules.errors import (
@@ -82,6 +83,7 @@ __all__ = [
     "format",
     "load",
     "load_text",
+    "observation_layout",
     "parse",
     "replay",
     "rulebook",

@@ -306,8 +306,10 @@ def _compiled_list() -> tuple[str, ...]:
 #: Engine modules the game imports that stay Python in the compiled build (see
 #: benchmarks/README.md: mypyc cannot compile the interned actions, and the views
 #: and event records are attrs classes read only at the edges, as is their JSON
-#: reader, jsonform; the notation reads typed text for Game.parse_action).
+#: reader, jsonform; the notation reads typed text for Game.parse_action; the
+#: observation vectors are built from views, at the same edge).
 STAYS_PYTHON = {
+    "cardrules.engine.observation",
     "cardrules.engine.actions",
     "cardrules.engine.view",
     "cardrules.engine.event_records",

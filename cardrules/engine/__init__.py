@@ -19,6 +19,7 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
+from cardrules.engine.observation import ObservationSlice, observation_layout
 from cardrules.engine.view import HandResult, Result, View
 
 __all__ = [
@@ -35,12 +36,14 @@ __all__ = [
     "Look",
     "Match",
     "Name",
+    "ObservationSlice",
     "OrderUp",
     "Pass",
     "Play",
     "Result",
     "Take",
     "View",
+    "observation_layout",
     "replay",
     "variant_fingerprint",
 ]

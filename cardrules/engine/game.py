@@ -59,7 +59,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Final, overload
+from typing import Any, Final, Literal, overload
 
 from cardrules.cards import CARDS, SUIT_MASKS, Card, CardSet, Suit
 from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
@@ -86,6 +86,8 @@ from cardrules.engine.events import (
 )
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.notation import parse_in_game as _parse_in_game
+from cardrules.engine.observation import action_mask as _action_mask
+from cardrules.engine.observation import observation as _observation
 from cardrules.engine.passing import (
     _pass_options,
     _pass_target,
@@ -1663,6 +1665,57 @@ class Game:
             InvalidAction: if ``seat`` is not a seat number.
         """
         return self._view(self._check_seat(seat), "seat").to_json()
+
+    # ----------------------------------------------------------------- observations
+
+    @overload
+    def observation(self, seat: int, numpy: Literal[False] = False) -> list[float]: ...
+    @overload
+    def observation(self, seat: int, numpy: Literal[True]) -> Any: ...
+    def observation(self, seat: object, numpy: bool = False) -> Any:
+        """Everything ``seat`` may know, as a flat vector of floats, built from
+        :meth:`view` (the slices are :func:`~cardrules.observation_layout`'s).
+
+        Args:
+            seat: the seat.
+            numpy: return a ``numpy`` float32 array instead of a list (needs
+                numpy installed).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> obs = g.observation(0)
+            >>> len(obs) == cardrules.observation_layout(g.variant, 4)[-1].stop
+            True
+            >>> sum(obs[:52]) == g.hand_size
+            True
+        """
+        any_seat: Any = seat  # view checks it
+        return _observation(self, any_seat, numpy)
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def action_mask(self, seat: int) -> list[int]: ...
+    def action_mask(self, seat: object) -> list[int]:
+        """1 for each legal action id of ``seat`` (:meth:`legal_actions`), 0 for
+        every other id, as a list of length ``NUM_ACTIONS``.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> m = g.action_mask(g.to_act)
+            >>> [i for i, x in enumerate(m) if x] == g.legal_action_ids(g.to_act)
+            True
+        """
+        any_seat: Any = seat  # legal_actions checks it
+        return _action_mask(self, any_seat)
 
     # ----------------------------------------------------------------- save and restore
 

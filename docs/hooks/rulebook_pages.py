@@ -127,6 +127,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Information states": "infostate.md"})
     if (docs_dir / "shedding-length.md").exists():
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
+    if (docs_dir / "research.md").exists():
+        nav.append({"Observations for learning": "research.md"})
     nav.append({"API reference": "api.md"})
     return nav
 

@@ -76,6 +76,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     # Take-backs (Game.undo, Game.take_back)
     "nothing_to_undo": "no action has been made since the game began: there is nothing to undo",
     "take_back_refused": "the take-back policy does not let this seat take back that action now",
+    "no_world": "sample_world found no world consistent with the seat's information in its bound",
     # The bidding
     "bid_out_of_range": "a bid outside the range this hand allows",
     "hook": "the dealer's forbidden bid: the bids would add up to the number of tricks",

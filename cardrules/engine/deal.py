@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING
 
 from cardrules.cards import CARDS
 from cardrules.engine.bidding import _start_bidding
-from cardrules.engine.dealing import _check_deal, _first_dealer, _random_words, _shuffled
+from cardrules.engine.dealing import (
+    _check_deal,
+    _first_dealer,
+    _given_cut,
+    _random_words,
+    _shuffled,
+)
 from cardrules.engine.knockout import _seats_in
 from cardrules.engine.passing import _start_passing
 from cardrules.engine.play import _start_play
@@ -42,7 +48,10 @@ def _begin(g: Game) -> None:
     words = _random_words(g._seed, 0, len(g._r.pack) > 52)
     dealer = g._fd_param
     if dealer is None:
-        dealer = _first_dealer(g._v, g._n, g._r.pack, words, g._events)
+        if g._cuts:
+            dealer = _given_cut(g._v, g._n, g._r.pack_mask, g._cuts, g._events)
+        else:
+            dealer = _first_dealer(g._v, g._n, g._r.pack, words, g._events)
     _start_hand(g, dealer, words)
 
 

@@ -88,6 +88,50 @@ def _first_dealer(
             return contenders[0]
 
 
+#: The most rounds of a given cut for the first deal (each tie cuts again).
+MAX_CUT_ROUNDS: Final = 64
+
+
+def _given_cut(
+    v: Variant,
+    n: int,
+    pack_mask: int,
+    cuts: Sequence[Sequence[tuple[int, Card]]],
+    events: list[Entry],
+) -> int:
+    """The first dealer of the given rounds of a cut (made instead of the
+    seed's: a world sampled for one seat keeps the cut it saw), each round
+    logged. The rounds must be a cut the rules make: every seat draws a
+    card of the pack in the first round, the seats tied for the highest rank
+    in the next, until one is highest. SaveError otherwise."""
+    if v.dealer.first is not FirstDealer.CUT:
+        raise SaveError(f"{v.name} does not cut for the first deal: no cut may be given")
+    if len(cuts) > MAX_CUT_ROUNDS:
+        raise SaveError(f"a cut for the deal has at most {MAX_CUT_ROUNDS} rounds, not {len(cuts)}")
+    contenders = list(range(n))
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    for k, raw in enumerate(cuts):
+        if not contenders or len(contenders) == 1:
+            raise SaveError(f"round {k + 1} of the cut comes after the first dealer is known")
+        pairs = tuple(raw)
+        seats = [p[0] if isinstance(p, tuple | list) and len(p) == 2 else None for p in pairs]
+        if seats != contenders:
+            raise SaveError(f"round {k + 1} of the cut must be cut by seats {contenders}")
+        drawn = [p[1] for p in pairs]
+        if not all(type(c) is Card and pack_mask >> int(c) & 1 for c in drawn):
+            raise SaveError(f"round {k + 1} of the cut draws a card that is not in the pack")
+        if len({int(c) for c in drawn}) != len(drawn):
+            raise SaveError(f"round {k + 1} of the cut draws a card twice")
+        rounds.append(tuple((s, c) for s, c in zip(contenders, drawn, strict=True)))
+        top = max(_cut_rank(int(c)) for c in drawn)
+        contenders = [s for s, c in zip(contenders, drawn, strict=True) if _cut_rank(int(c)) == top]
+    if len(contenders) != 1:
+        raise SaveError("the cut for the deal does not end with one seat highest")
+    for cut in rounds:
+        events.append(("cut", cut))
+    return contenders[0]
+
+
 # --------------------------------------------------------------------------- given decks
 
 

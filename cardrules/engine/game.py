@@ -56,6 +56,7 @@ given the class), so the engine's imports have no cycle.
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -214,6 +215,7 @@ class Game:
         "_call_stage",
         "_chosen",
         "_counters",
+        "_cuts",
         "_dead",
         "_dead_by",
         "_dealer",
@@ -280,6 +282,7 @@ class Game:
     _decks: tuple[tuple[int, ...], ...]
     _decks_reuse: bool
     _draws: tuple[int, ...]
+    _cuts: tuple[tuple[tuple[int, Card], ...], ...]
     _forced: list[tuple[tuple[int, ...], int]]
     _sizes: tuple[int, ...]
     _largest: int
@@ -355,11 +358,14 @@ class Game:
         _forced: list[tuple[tuple[int, ...], int]] | None = None,
         _blank: bool = False,
         _draws: tuple[int, ...] = (),
+        _cuts: tuple[tuple[tuple[int, Card], ...], ...] = (),
     ) -> None:
         # _forced: recorded deals (restore and replay); _blank: an empty shell
         # for clone() (a plain constructor call, so the class can be compiled);
         # _draws: recorded draws of dead cards (the power), in order, used instead
-        # of the seed's while they last (a record without its seed, a replay).
+        # of the seed's while they last (a record without its seed, a replay);
+        # _cuts: the rounds of a cut for the first deal, made instead of the
+        # seed's (a world sampled for one seat, sample_world: engine/worlds.py).
         if _blank:
             return
         # Checkpoints for undo (engine/undo.py), made when first needed.
@@ -367,6 +373,7 @@ class Game:
         # (None, the usual case, is checked inline: this runs once a game.)
         self._take_backs = None if take_backs is None else _coerce_policy(take_backs)
         self._draws = _draws
+        self._cuts = _cuts
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         _begin(self)
         if (self._take_backs or self._v.take_backs) is not TakeBacks.NEVER:
@@ -1484,6 +1491,7 @@ class Game:
         g._decks = self._decks
         g._decks_reuse = self._decks_reuse
         g._draws = self._draws
+        g._cuts = self._cuts
         g._events = self._events[:]
         g._streams = None
         g._extra = self._extra
@@ -1538,6 +1546,52 @@ class Game:
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
         return g
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def sample_world(self, seat: int, rng: random.Random) -> Game: ...
+    def sample_world(self, seat: object, rng: object) -> Game:
+        """A full game that ``seat`` cannot tell from this one, its hidden
+        cards drawn at random: for search (determinized Monte-Carlo, ISMCTS).
+
+        The world is built from ``seat``'s event stream only: its
+        :meth:`view` and :meth:`events_for` of ``seat`` equal this game's;
+        every card the seat has not seen is drawn uniformly among the deals
+        consistent with what it has seen (cards played and by whom, voids and
+        every other constraint a play revealed under the rules, passed,
+        picked-up and turned-up cards); other seats' hidden passes, discards
+        and bids are drawn among the legal ones; hands after the current one
+        are dealt from a fresh seed drawn from ``rng``. See
+        :mod:`cardrules.engine.worlds` and docs/sampling.md for exactly what
+        is uniform.
+
+        Args:
+            seat: the seat whose information the world keeps.
+            rng: a :class:`random.Random`; the same state of it gives the same world.
+
+        Returns:
+            A new, independent :class:`Game` (saves, replay and clone work on it).
+
+        Raises:
+            InvalidAction: ``bad_seat`` for a bad seat, ``bad_argument`` if
+                ``rng`` is not a :class:`random.Random`.
+            IllegalAction: ``no_world`` if no consistent world was found within
+                the attempts' bound (:data:`cardrules.engine.worlds.MAX_ATTEMPTS`).
+
+        Example:
+            >>> import cardrules, random
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> w = g.sample_world(0, random.Random(7))
+            >>> w.view(0) == g.view(0) and w.events_for(0) == g.events_for(0)
+            True
+            >>> w.hand(0) == g.hand(0)
+            True
+        """
+        from cardrules.engine.worlds import sample_world
+
+        any_seat: Any = seat
+        any_rng: Any = rng
+        return sample_world(self, any_seat, any_rng)
 
     def __copy__(self) -> Game:
         return self.clone()

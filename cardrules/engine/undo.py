@@ -125,6 +125,7 @@ STATE_SLOTS: Final = (
     "_call_stage",
     "_chosen",
     "_counters",
+    "_cuts",
     "_dead",
     "_dead_by",
     "_dealer",
@@ -233,6 +234,7 @@ def _first_checkpoint(g: Game) -> Checkpoint:
         max_tricks=g._max_tricks,
         _forced=g._forced,
         _draws=g._draws,
+        _cuts=g._cuts,
     )
     start = fresh._events
     if start != g._events[: len(start)]:  # pragma: no cover - the engine is deterministic

@@ -1,0 +1,834 @@
+"""Sampling the hidden cards: :meth:`Game.sample_world <cardrules.engine.game.Game.sample_world>`.
+
+A *world* is a full game that one seat cannot tell from the real one: its
+:meth:`~cardrules.engine.game.Game.view` and
+:meth:`~cardrules.engine.game.Game.events_for` of that seat are equal to the
+real game's, and every other card, bid and choice is drawn at random among
+those consistent with what the seat has seen. Search bots (determinized
+Monte-Carlo, ISMCTS) play on from worlds.
+
+A world is built only from the seat's own event stream (and the public rules),
+so it cannot depend on anything the seat has not seen:
+
+* each hand of the stream, past or current, is dealt again: the cards the seat
+  may not see are drawn uniformly among the assignments consistent with the
+  constraints below (an exact sampler: :func:`_sample_bins`), then the hand's
+  actions are replayed on the new deal, which checks every rule (a candidate
+  the rules refuse is rejected and drawn again);
+* hands after the current one are dealt from a fresh seed drawn from ``rng``;
+  the first dealer and the cut for the deal are the seen ones.
+
+What is drawn, precisely (per hand):
+
+* the *holdings* of every seat once the hidden moves before the play are made
+  (after the pass of cards, after a dealer's face-down discard), the undealt
+  cards and the discarded card: uniformly over the assignments of the cards the
+  seat did not see that respect every card seen played (by whom), picked up,
+  passed, turned up or kept, and every legality constraint a play revealed
+  (a seat that did not follow, trump or beat when the rules' card-set lists
+  would have made it holds no such card). These constraints are the engine's
+  own: each one is found by asking the play rules
+  (:func:`~cardrules.engine.play._legal_plays`) which cards would have made the
+  card played illegal;
+* the cards other seats passed to each other (not to or from the seat):
+  uniformly among their holdings;
+* other seats' hidden bids (made at the same time, not yet shown): uniformly
+  among their legal bids.
+
+So the holdings are uniform over the consistent ones; with a pass between
+other seats the deal is not exactly uniform (each consistent holding is
+equally likely, then each consistent pass). The real players' choices are not
+modelled (no inference from bids or from which legal card was played).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from math import factorial
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules.engine.actions import Action, Amend, Bid, Discard, Look, OrderUp, Pass, Play, Take
+from cardrules.engine.dealing import _random_words
+from cardrules.engine.event_records import (
+    AmendEvent,
+    BidEvent,
+    BidsEvent,
+    CallEvent,
+    CutEvent,
+    DealEvent,
+    DrawEvent,
+    Event,
+    ExchangeEvent,
+    KnockedOutEvent,
+    LookEvent,
+    PassEvent,
+    PickupEvent,
+    PlayEvent,
+    RevealEvent,
+    StartEvent,
+    TakeEvent,
+    TrumpEvent,
+)
+from cardrules.engine.play import _legal_plays
+from cardrules.engine.tables import _BITS, _PLAYS
+from cardrules.errors import CardrulesError, IllegalAction, InvalidAction
+from cardrules.rules import FirstDealer
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["MAX_ATTEMPTS", "sample_world"]
+
+#: The most candidate deals tried for one hand before giving up
+#: (:class:`~cardrules.errors.IllegalAction`, code ``no_world``).
+MAX_ATTEMPTS: Final = 200
+#: The most seeds tried to find one whose first dealer is the seen one.
+_MAX_SEED_TRIES: Final = 10_000
+#: The most information states whose learned constraints are kept.
+_CACHE_SIZE: Final = 64
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --------------------------------------------------------------------------- the stream, by hand
+
+
+class _Hand:
+    """One hand of a seat's stream: its deal and trump records and the records
+    after them (up to the next deal)."""
+
+    __slots__ = ("deal", "events", "reveal", "trump")
+
+    def __init__(self, deal: DealEvent) -> None:
+        self.deal = deal
+        self.trump: TrumpEvent | None = None
+        self.reveal: RevealEvent | None = None
+        self.events: list[Event] = []
+
+
+def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[_Hand]]:
+    start = stream[0]
+    assert isinstance(start, StartEvent)
+    cuts: list[CutEvent] = []
+    hands: list[_Hand] = []
+    for ev in stream[1:]:
+        if isinstance(ev, DealEvent):
+            hands.append(_Hand(ev))
+        elif not hands:
+            if isinstance(ev, CutEvent):
+                cuts.append(ev)
+        elif isinstance(ev, TrumpEvent) and hands[-1].trump is None:
+            hands[-1].trump = ev
+        else:
+            if isinstance(ev, RevealEvent):
+                hands[-1].reveal = ev
+            hands[-1].events.append(ev)
+    return start, tuple(cuts), hands
+
+
+# --------------------------------------------------------------------------- one hand's problem
+
+
+class _Plan:
+    """What is known of one hand, from the seat's stream: the bins (each
+    seat's holding after the hidden moves before the play, the undealt cards,
+    the discard), the cards each bin must hold or may not hold, and the hidden
+    moves to draw."""
+
+    __slots__ = (
+        "caps",
+        "dealer",
+        "discarder",
+        "exchange",
+        "fixed",
+        "given",
+        "k_pass",
+        "nbins",
+        "ordered",
+        "own_known",
+        "played",
+        "received",
+        "turned",
+        "unknown_allowed",
+    )
+
+    caps: list[int]  # each bin's number of cards
+    dealer: int
+    discarder: int  # the seat that discarded face down (-1: none)
+    exchange: ExchangeEvent | None  # the pass of cards, as the seat saw it
+    fixed: dict[int, frozenset[int]]  # seen cards: the bins each may be in
+    given: list[int]  # the cards each seat passed (the seen ones)
+    k_pass: int  # cards each seat passes
+    nbins: int
+    ordered: bool  # the turned card went to the dealer
+    own_known: int  # the seat's holding (-1: not seen)
+    played: list[tuple[int, int, frozenset[int]]]
+    received: list[int]  # the cards each seat received in the pass (seen ones)
+    turned: int
+    unknown_allowed: dict[int, frozenset[int]]  # unseen cards: their bins
+
+
+def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
+    """Cards dealt to each seat in a hand (``out``: seats knocked out)."""
+    r = g._r
+    n = g._n
+    dealt_from = [s for s in g._order[dealer] if s not in out]
+    sizes = [0] * n
+    for s in dealt_from:
+        if r.whole_pack and not r.tricks_mode:
+            sizes[s] = len(range(dealt_from.index(s), len(r.pack), n))
+        else:
+            sizes[s] = size
+    return sizes
+
+
+def _plan(
+    g: Game,
+    seat: int,
+    hand: _Hand,
+    out: set[int],
+    learned: list[tuple[int, int, int]],
+    leader_now: int,
+    hand_now: int,
+) -> _Plan:
+    """The problem of one hand. ``learned``: legality constraints found so far
+    as ``(play index in the hand, seat, forbidden mask)``."""
+    r = g._r
+    n = g._n
+    deal = hand.deal
+    dealer = deal.dealer
+    sizes = _deal_sizes(g, dealer, deal.size, out)
+    turned = -1
+    if hand.trump is not None and hand.trump.turned is not None:
+        turned = int(hand.trump.turned)
+    stock, discard = n, n + 1
+    p = _Plan()
+    p.nbins = n + 2
+    p.dealer = dealer
+    p.turned = turned
+    pack = r.pack_mask
+    dealt_total = sum(sizes)
+    caps = [*sizes, 0, 0]
+    turned_in_deal = turned >= 0 and r.dealers_card
+    stock_cap = len(r.pack) - dealt_total - (1 if turned >= 0 and not turned_in_deal else 0)
+    caps[stock] = max(stock_cap, 0)
+    # Own cards (as dealt): from the deal record, or a later reveal.
+    visible: list[int | None] = [None if h is None else h.mask for h in deal.hands]
+    if hand.reveal is not None:
+        visible[seat] = hand.reveal.cards.mask
+    exchange: ExchangeEvent | None = None
+    discarder = -1
+    ordered = False  # the turned card went to the dealer (ordered up)
+    for ev in hand.events:
+        if isinstance(ev, ExchangeEvent):
+            exchange = ev
+        elif isinstance(ev, CallEvent) and type(ev.action) is OrderUp:
+            ordered = True
+        elif isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is Discard):
+            discarder = ev.seat
+    p.exchange = exchange
+    p.discarder = discarder
+    p.ordered = ordered = ordered and turned >= 0
+    if discarder >= 0:
+        caps[discard] = 1
+    elif ordered:
+        caps[dealer] += 1  # the dealer holds the turned card, before discarding
+    # fixed[c] = the bins card c may be in (a frozenset), for cards whose place
+    # is constrained by what was seen.
+    fixed: dict[int, frozenset[int]] = {}
+    given = [0] * n  # cards each seat passed (known ones)
+    received = [0] * n  # cards each seat received in the pass (known ones)
+    k_pass = 0
+    if exchange is not None:
+        targets = exchange.targets
+        for s in range(n):
+            cs = exchange.cards[s]
+            if cs is not None:
+                given[s] = cs.mask
+                received[targets[s]] |= cs.mask
+                k_pass = max(k_pass, len(cs))
+    p.k_pass = k_pass
+    p.given = given
+    p.received = received
+    # The seat's own holding (after the pass and discard), when it saw its cards.
+    own_known = -1
+    for s in range(n):
+        m = visible[s]
+        if m is None:
+            continue
+        if exchange is not None:
+            if s != seat:
+                continue  # (forehead hands with a pass: not in the language)
+            m = (m & ~given[s]) | received[s]
+        if s == dealer and ordered and s == seat:
+            # The dealer took the turned card (and discarded one).
+            m |= _BITS[turned]
+            if discarder >= 0:
+                disc = _own_discard(hand, seat)
+                m &= ~_BITS[disc]
+                fixed[disc] = frozenset((discard,))
+        if s == seat:
+            own_known = m
+        for c in _bits(m):
+            fixed[c] = frozenset((s,))
+    if turned >= 0:
+        if turned_in_deal:
+            fixed[turned] = frozenset((dealer,))
+        elif ordered:
+            if turned not in fixed:
+                fixed[turned] = frozenset((dealer, discard) if discarder >= 0 else (dealer,))
+        else:
+            fixed[turned] = frozenset()  # public, in no bin
+    # Cards passed by the seat to a neighbour sit in the neighbour's holding.
+    if exchange is not None:
+        for s in range(n):
+            if s == seat:
+                continue
+            for c in _bits(received[s]):
+                fixed[c] = frozenset((s,))
+    # The play: who played what, from which bins.
+    owned: list[set[int]] = [{s} for s in range(n)]
+    recv = [0] * n  # cards known to have come into a hand during the play
+    played: list[tuple[int, int, frozenset[int]]] = []  # (index, card, bins)
+    idx = 0
+    for ev in hand.events:
+        if isinstance(ev, PlayEvent):
+            s, c = ev.seat, int(ev.card)
+            if recv[s] >> c & 1:
+                recv[s] &= ~_BITS[c]
+            else:
+                played.append((idx, c, frozenset(owned[s])))
+            idx += 1
+        elif isinstance(ev, PickupEvent):
+            for c in ev.cards:
+                recv[ev.taker] |= _BITS[int(c)]
+        elif isinstance(ev, TakeEvent):
+            owned[ev.seat] |= owned[ev.neighbour]
+            owned[ev.neighbour] = set()
+            recv[ev.seat] |= recv[ev.neighbour]
+            recv[ev.neighbour] = 0
+    p.played = played
+    if hand_now >= 0:
+        # The seat's hand now (the current hand): what it took from a
+        # neighbour is in its view, though no record shows it.
+        for c in _bits(hand_now & ~recv[seat]):
+            if c not in fixed:
+                fixed[c] = frozenset(owned[seat])
+    if r.leader_holder:
+        # The first leader of the hand holds the lead card at the start of the
+        # play (the seat that played first, or the seat to lead now).
+        first = next((ev.seat for ev in hand.events if isinstance(ev, PlayEvent)), leader_now)
+        lc = r.lead_card
+        if first >= 0 and lc not in fixed and not any(c == lc for _, c, _ in played):
+            fixed[lc] = frozenset((first,))
+    # Legality constraints learned: (play index, bins owned then, forbidden mask).
+    cons: list[tuple[int, frozenset[int], int]] = []
+    if learned:
+        owned2: list[set[int]] = [{s} for s in range(n)]
+        idx = 0
+        bins_at: dict[int, frozenset[int]] = {}
+        for ev in hand.events:
+            if isinstance(ev, PlayEvent):
+                bins_at[idx] = frozenset(owned2[ev.seat])
+                idx += 1
+            elif isinstance(ev, TakeEvent):
+                owned2[ev.seat] |= owned2[ev.neighbour]
+                owned2[ev.neighbour] = set()
+        for i, _s, forbid in learned:
+            cons.append((i, bins_at[i], forbid))
+    for i, c, bins in played:
+        allowed = set(bins)
+        for j, cbins, forbid in cons:
+            if j < i and forbid >> c & 1:
+                allowed -= cbins
+        prev = fixed.get(c)
+        fixed[c] = frozenset(allowed) if prev is None else prev & frozenset(allowed)
+    # The cards never seen: anywhere the constraints allow.
+    forbid_of = [0] * p.nbins
+    for _j, cbins, forbid in cons:
+        for b in cbins:
+            forbid_of[b] |= forbid
+    open_bins = [b for b in range(p.nbins) if caps[b]]
+    if own_known >= 0:
+        open_bins = [b for b in open_bins if b != seat]
+    unknown: dict[int, frozenset[int]] = {}
+    for c in _bits(pack):
+        if c in fixed:
+            continue
+        unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
+    if exchange is not None:
+        # A card the seat passed is no longer in its hand; the cards it
+        # received were its neighbour's: neither is anywhere else.
+        pass
+    p.caps = caps
+    p.fixed = fixed
+    p.unknown_allowed = unknown
+    p.own_known = own_known
+    return p
+
+
+def _own_discard(hand: _Hand, seat: int) -> int:
+    for ev in hand.events:
+        if isinstance(ev, CallEvent) and ev.seat == seat and type(ev.action) is Discard:
+            return int(ev.action.card)
+    raise AssertionError("the seat's discard is in its stream")
+
+
+# --------------------------------------------------------------------------- the exact sampler
+
+
+def _multinomial(n: int, parts: tuple[int, ...]) -> int:
+    out = factorial(n)
+    for x in parts:
+        out //= factorial(x)
+    return out
+
+
+class _Sampler:
+    """Uniform assignments of card classes to bins with exact capacities: a
+    class is a set of interchangeable cards (the same allowed bins); the number
+    of completions of each partial assignment is counted exactly (memoized),
+    so each assignment is drawn with probability 1 / (their number)."""
+
+    __slots__ = ("allowed", "classes", "memo", "nbins", "splits")
+
+    def __init__(self, classes: list[tuple[frozenset[int], list[int]]], nbins: int) -> None:
+        # The class allowed everywhere (the largest) last: its count is closed-form.
+        classes.sort(key=lambda cl: (len(cl[0]), len(cl[1])))
+        self.classes = classes
+        self.allowed = [tuple(sorted(a)) for a, _ in classes]
+        self.nbins = nbins
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.splits: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
+
+    def _compositions(
+        self, k: int, bins: tuple[int, ...], caps: tuple[int, ...]
+    ) -> Iterator[tuple[int, ...]]:
+        """Every way to put ``k`` cards in ``bins`` within ``caps``."""
+        if not bins:
+            if k == 0:
+                yield ()
+            return
+        b = bins[0]
+        rest_cap = sum(caps[x] for x in bins[1:])
+        for x in range(max(0, k - rest_cap), min(k, caps[b]) + 1):
+            for tail in self._compositions(k - x, bins[1:], caps):
+                yield (x, *tail)
+
+    def count(self, i: int, caps: tuple[int, ...]) -> int:
+        """The number of assignments of classes ``i`` on into ``caps`` exactly."""
+        if i == len(self.classes):
+            return 0 if any(caps) else 1
+        key = (i, caps)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        bins = self.allowed[i]
+        k = len(self.classes[i][1])
+        if i == len(self.classes) - 1:
+            total = 0
+            if sum(caps) == k and all(caps[b] == 0 for b in range(self.nbins) if b not in bins):
+                total = _multinomial(k, tuple(caps[b] for b in bins))
+            self.memo[key] = total
+            return total
+        total = 0
+        table: list[tuple[int, tuple[int, ...]]] = []
+        for xs in self._compositions(k, bins, caps):
+            rest = list(caps)
+            for b, x in zip(bins, xs, strict=True):
+                rest[b] -= x
+            w = self.count(i + 1, tuple(rest))
+            if w:
+                total += _multinomial(k, xs) * w
+                table.append((total, xs))
+        self.memo[key] = total
+        self.splits[key] = table
+        return total
+
+    def sample(self, caps: tuple[int, ...], rng: random.Random) -> list[int] | None:
+        """A uniform assignment: the bin of each card (a list indexed by card,
+        -1 for cards in no class), or None if there is none."""
+        if not self.count(0, caps):
+            return None
+        where = [-1] * 54
+        cur = caps
+        last = len(self.classes) - 1
+        for i, (_, cards) in enumerate(self.classes):
+            bins = self.allowed[i]
+            if i == last:
+                xs = tuple(cur[b] for b in bins)
+            else:
+                table = self.splits[(i, cur)]
+                pick = rng.randrange(table[-1][0])
+                lo, hi = 0, len(table) - 1
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if table[mid][0] > pick:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                xs = table[lo][1]
+            order = cards[:]
+            rng.shuffle(order)
+            pos = 0
+            rest = list(cur)
+            for b, x in zip(bins, xs, strict=True):
+                for c in order[pos : pos + x]:
+                    where[c] = b
+                pos += x
+                rest[b] -= x
+            cur = tuple(rest)
+        return where
+
+
+def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
+    """The sampler of a plan, the capacities left for it and the bins of the
+    cards already placed (-1: not placed); None if the plan is impossible."""
+    caps = list(p.caps)
+    where = [-1] * 54
+    groups: dict[frozenset[int], list[int]] = {}
+    for c, bins in p.fixed.items():
+        if not bins:
+            continue  # public, in no bin (a turned-up card)
+        if len(bins) == 1:
+            (b,) = bins
+            where[c] = b
+            caps[b] -= 1
+            if caps[b] < 0:
+                return None
+        else:
+            groups.setdefault(bins, []).append(c)
+    for c, bins in p.unknown_allowed.items():
+        if not bins:
+            return None
+        groups.setdefault(bins, []).append(c)
+    classes = list(groups.items())
+    s = _Sampler(classes, p.nbins)
+    return s, tuple(caps), where
+
+
+# --------------------------------------------------------------------------- building the world
+
+
+class _Cached:
+    """What is learned about one information state, kept between calls."""
+
+    __slots__ = ("events", "last", "learned", "length", "samplers")
+
+    def __init__(self, events: list[Any]) -> None:
+        self.events = events
+        self.length = len(events)
+        self.last = events[-1] if events else None
+        self.learned: dict[int, list[tuple[int, int, int]]] = {}
+        self.samplers: dict[
+            int, tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]] | None]
+        ] = {}
+
+
+_CACHE: dict[tuple[int, int], _Cached] = {}
+_LAST_FAILED: list[Any] = []
+
+
+def _cached(g: Game, seat: int) -> _Cached:
+    key = (id(g._events), seat)
+    hit = _CACHE.get(key)
+    ev = g._events
+    if (
+        hit is not None
+        and hit.events is ev
+        and hit.length == len(ev)
+        and (hit.last is ev[-1] if ev else hit.last is None)
+    ):
+        return hit
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    hit = _CACHE[key] = _Cached(ev)
+    return hit
+
+
+def _world_seed(g: Game, start: StartEvent, first_dealer: int, rng: random.Random) -> int:
+    """A fresh seed from ``rng`` that picks the seen first dealer (when the
+    rules pick it at random)."""
+    rule = g._v.dealer
+    jokers = len(g._r.pack) > 52
+    seed = rng.getrandbits(64)
+    if start.first_dealer is not None or rule.first is not FirstDealer.RANDOM:
+        return seed
+    for _ in range(_MAX_SEED_TRIES):
+        if _random_words(seed, 0, jokers)[51] % g._n == first_dealer:
+            return seed
+        seed = rng.getrandbits(64)
+    raise _no_world("no seed picks the first dealer")  # pragma: no cover - p < 1e-600
+
+
+def _no_world(why: str) -> IllegalAction:
+    return IllegalAction(
+        f"no world consistent with the seat's information was found: {why}",
+        code="no_world",
+        data={"reason": why},
+    )
+
+
+def _forbidden(w: Game, s: int, c: int) -> int:
+    """The cards whose presence in seat ``s``'s hand would make card ``c``
+    illegal for it now (the play rules asked with each two-card hand)."""
+    saved = w._hands[s]
+    forbid = 0
+    try:
+        for x in _bits(w._r.pack_mask & ~_BITS[c]):
+            w._hands[s] = _BITS[c] | _BITS[x]
+            if not _legal_plays(w, s)[0] >> c & 1:
+                forbid |= _BITS[x]
+    finally:
+        w._hands[s] = saved
+        w._legal = None
+    return forbid
+
+
+def _deal_of(
+    p: _Plan, where: list[int], seat: int, n: int, rng: random.Random
+) -> tuple[list[int], dict[int, list[int]], int]:
+    """The deal (a mask per seat), the hidden passes (seat -> cards, in order)
+    and the hidden discard (-1: none) of a drawn assignment."""
+    hold = [0] * n
+    discard = -1
+    for c, b in enumerate(where):
+        if b < 0:
+            continue
+        if b < n:
+            hold[b] |= _BITS[c]
+        elif b == n + 1:
+            discard = c
+    passes: dict[int, list[int]] = {}
+    ex = p.exchange
+    if ex is not None:
+        targets = ex.targets
+        src = {t: s for s, t in enumerate(targets) if t != s}
+        got = [0] * n
+        for t in range(n):
+            s = src.get(t)
+            if s is None:
+                continue
+            if ex.cards[s] is not None:
+                got[t] = p.received[t]
+            else:
+                cards = _bits(hold[t])
+                m = 0
+                for c in rng.sample(cards, p.k_pass):
+                    m |= _BITS[c]
+                got[t] = m
+        deal = [0] * n
+        for s in range(n):
+            t = targets[s]
+            gave = got[t] if t != s else 0
+            deal[s] = (hold[s] & ~got[s]) | gave
+            if s != seat and t != s:
+                order = _bits(gave)
+                rng.shuffle(order)
+                passes[s] = order
+    else:
+        deal = hold
+    if p.ordered:
+        d = p.dealer
+        deal[d] = (deal[d] | (_BITS[discard] if discard >= 0 else 0)) & ~_BITS[p.turned]
+    return deal, passes, discard
+
+
+def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
+    """:meth:`Game.sample_world` (the world is built with ``type(g)``: this
+    module does not import the game's)."""
+    if type(seat) is not int or not 0 <= seat < g._n:
+        raise g._bad_seat(seat)
+    if not isinstance(rng, random.Random):
+        raise InvalidAction(
+            f"rng must be a random.Random, got {type(rng).__name__}",
+            code="bad_argument",
+            data={"value": type(rng).__name__},
+        )
+    stream = g.events_for(seat)
+    start, cuts, hands = _split(stream)
+    cache = _cached(g, seat)
+    n = g._n
+    draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
+    first_dealer = hands[0].deal.dealer
+    world_seed = _world_seed(g, start, first_dealer, rng)
+    view = g.view(seat)
+    # The seat to lead now, if the play of the current hand has not begun.
+    leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
+    hand_now = -1 if view.hand is None else sum(_BITS[int(c)] for c in view.hand)
+    out: set[int] = set()
+    base: Game | None = None  # the world before the last action of the previous hand
+    pending: tuple[Action, int] | None = None
+    for k, hand in enumerate(hands):
+        learned = cache.learned.setdefault(k, [])
+        last_hand = k == len(hands) - 1
+        done = False
+        for _attempt in range(MAX_ATTEMPTS):
+            got = cache.samplers.get(k)
+            if got is None:
+                p = _plan(
+                    g,
+                    seat,
+                    hand,
+                    out,
+                    learned,
+                    leader_now if last_hand else -1,
+                    hand_now if last_hand else -1,
+                )
+                got = (p, _sampler_of(p))
+                cache.samplers[k] = got
+            p, smp = got
+            if smp is None:
+                raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
+            sampler, caps, placed = smp
+            where = sampler.sample(caps, rng)
+            if where is None:
+                raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
+            for c, b in enumerate(placed):
+                if b >= 0:
+                    where[c] = b
+            deal, passes, discard = _deal_of(p, where, seat, n, rng)
+            turned = p.turned
+            if base is None:
+                w = type(g)(
+                    g._v,
+                    n,
+                    world_seed,
+                    first_dealer=start.first_dealer,
+                    max_tricks=start.max_tricks,
+                    take_backs=g._take_backs,
+                    _forced=[(tuple(deal), turned)],
+                    _draws=draws,
+                    _cuts=tuple(ev.cuts for ev in cuts),
+                )
+            else:
+                w = base.clone()
+                w._forced.append((tuple(deal), turned))
+                assert pending is not None
+                w.apply(pending[0], pending[1])
+            res = _replay_hand(w, seat, hand, passes, discard, rng, last_hand)
+            if res is None:
+                continue  # refused for a reason no constraint describes: draw again
+            if isinstance(res, tuple) and len(res) == 3 and res[0] == "learn":
+                _, i, forbid = res
+                learned.append((i, -1, forbid))
+                cache.samplers.pop(k, None)
+                continue
+            w2, pre, last_action = res
+            if last_hand:
+                base = w2
+            else:
+                base = pre
+                pending = last_action
+            done = True
+            break
+        if not done:
+            raise _no_world(f"hand {k + 1}: {MAX_ATTEMPTS} candidate deals were refused")
+        for ev in hand.events:
+            if isinstance(ev, KnockedOutEvent):
+                out.add(ev.seat)
+    assert base is not None
+    world = base
+    if world.events_for(seat) != stream or world.view(seat) != g.view(seat):
+        _LAST_FAILED.append(world)
+        raise _no_world("the world's stream differs from the seat's")
+    return world
+
+
+def _replay_hand(
+    w: Game,
+    seat: int,
+    hand: _Hand,
+    passes: dict[int, list[int]],
+    discard: int,
+    rng: random.Random,
+    last_hand: bool,
+) -> Any:
+    """Replay one hand's actions on ``w``. Returns ``(world, world before the
+    last action, (last action, seat))``, ``("learn", play index, forbidden)``
+    for a play the rules refused (the constraint it reveals), or None."""
+    bids: tuple[int | None, ...] | None = None
+    for ev in hand.events:
+        if isinstance(ev, BidsEvent):
+            bids = ev.bids
+    # (action or None when hidden, seat, code): code >= 0 a play's index in the
+    # hand, -1 a seen action, _BLIND / _OPEN a hidden bid, _PASS a hidden pass.
+    actions: list[tuple[Action | None, int, int]] = []
+    pass_pos: dict[int, int] = {}
+    play_idx = 0
+    for ev in hand.events:
+        if isinstance(ev, PlayEvent):
+            actions.append((_PLAYS[int(ev.card)], ev.seat, play_idx))
+            play_idx += 1
+        elif isinstance(ev, BidEvent):
+            s = ev.seat
+            b = ev.bid if ev.bid is not None else (None if bids is None else bids[s])
+            if b is not None:
+                actions.append((Bid(b, blind=ev.blind), s, -1))
+            else:
+                actions.append((None, s, _BLIND if ev.blind else _OPEN))
+        elif isinstance(ev, LookEvent):
+            actions.append((Look(), ev.seat, -1))
+        elif isinstance(ev, AmendEvent):
+            actions.append((Amend(ev.bid), ev.seat, -1))
+        elif isinstance(ev, PassEvent):
+            s = ev.seat
+            if ev.card is not None:
+                actions.append((Pass(ev.card), s, -1))
+            else:
+                j = pass_pos.get(s, 0)
+                pass_pos[s] = j + 1
+                if s in passes:
+                    actions.append((Pass(passes[s][j]), s, -1))
+                else:
+                    actions.append((None, s, _PASS))
+        elif isinstance(ev, CallEvent):
+            if ev.action is not None:
+                actions.append((ev.action, ev.seat, -1))
+            elif discard >= 0:
+                actions.append((Discard(discard), ev.seat, -1))
+            else:
+                return None
+        elif isinstance(ev, TakeEvent):
+            actions.append((Take(), ev.seat, -1))
+    pre: Game | None = None
+    last: tuple[Action, int] | None = None
+    for i, (a0, s, pi) in enumerate(actions):
+        a = a0
+        if a is None:
+            opts: list[Action]
+            if pi == _PASS:
+                opts = [x for x in w.legal_actions(s) if type(x) is Pass]
+            else:
+                blind = pi == _BLIND
+                opts = [x for x in w.legal_actions(s) if type(x) is Bid and x.blind == blind]
+            if not opts:
+                return None
+            a = rng.choice(opts)
+        if i == len(actions) - 1 and not last_hand:
+            pre = w.clone()
+            last = (a, s)
+        try:
+            w.apply(a, s)
+        except CardrulesError as e:
+            if pi >= 0 and type(a) is Play and e.code != "card_not_in_hand" and s != seat:
+                return ("learn", pi, _forbidden(w, s, int(a.card)))
+            return None
+    if not last_hand and pre is None:
+        return None  # a hand with no action cannot be followed by another
+    return (w, pre, last)
+
+
+#: Codes of hidden actions in a hand's replay (see :func:`_replay_hand`).
+_BLIND: Final = -2
+_OPEN: Final = -3
+_PASS: Final = -4

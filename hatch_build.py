@@ -56,6 +56,7 @@ COMPILED = (
     "cardrules/engine/teams.py",
     "cardrules/engine/undo.py",
     "cardrules/engine/infostate.py",
+    "cardrules/engine/playout.py",
 )
 
 #: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):

@@ -57,6 +57,7 @@ COMPILED = (
     "cardrules/engine/undo.py",
     "cardrules/engine/infostate.py",
     "cardrules/engine/worlds.py",
+    "cardrules/engine/playout.py",
 )
 
 #: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):

@@ -96,6 +96,7 @@ from cardrules.engine.passing import (
     _try_pass,
 )
 from cardrules.engine.play import _play_legal, _refuse_play
+from cardrules.engine.playout import playout as _playout
 from cardrules.engine.ranked_play import _play_joker, _play_ranked
 from cardrules.engine.ranks import RankTables
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
@@ -809,6 +810,74 @@ class Game:
         """
         kinds = {type(a) for s in self.waiting_for for a in self.legal_actions(s)}
         return _parse_in_game(text, kinds)
+
+    @overload
+    def playout(
+        self,
+        policy: object = None,
+        rng: random.Random | None = None,
+        *,
+        until: Literal["game"] = "game",
+    ) -> Result: ...
+    @overload
+    def playout(
+        self,
+        policy: object = None,
+        rng: random.Random | None = None,
+        *,
+        until: Literal["hand"],
+    ) -> tuple[Fraction, ...]: ...
+    def playout(
+        self, policy: object = None, rng: object = None, *, until: object = "game"
+    ) -> Result | tuple[Fraction, ...]:
+        """Play the game in place to its end (or to the end of the current
+        hand) inside the engine: the rollout of a search.
+
+        With no ``policy``, every decision is random: the seat to act
+        (:attr:`to_act`) takes ``legal[int(rng.random() * len(legal))]`` of
+        ``legal = legal_actions()``, so a seeded ``rng`` gives the same game
+        every time, and making those choices through :meth:`apply` plays
+        exactly the same game. This loop builds no views and no actions (see
+        :mod:`cardrules.engine.playout`). Clone first (:meth:`clone`) to keep
+        the position.
+
+        Args:
+            policy: ``None`` (random, from ``rng``); a bot (anything with
+                ``choose(view) -> Action``, shown each acting seat's view);
+                a sequence of bots, one a seat; or a callable
+                ``policy(game, seat) -> Action`` (shown the game itself).
+            rng: the ``random.Random`` of the random policy; ``None``: a
+                fresh unseeded one.
+            until: ``"game"`` (to the end of the game) or ``"hand"`` (to the
+                end of the current hand: the next hand is dealt, or the game
+                is over).
+
+        Returns:
+            ``until="game"``: the :attr:`result`. ``until="hand"``: each
+            seat's points for the hand (zeros if it scored nothing: thrown
+            in, or the game was already over).
+
+        Raises:
+            ValueError: for a bad ``policy``, ``rng`` or ``until``.
+            IllegalAction: if a policy's action is not legal (the game is
+                left as it was before that action).
+
+        Example:
+            >>> import random, cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> v = cardrules.load_text(rules)
+            >>> a, b = cardrules.Game(v, 4, seed=2), cardrules.Game(v, 4, seed=2)
+            >>> a.playout(rng=random.Random(9)) == b.playout(rng=random.Random(9))
+            True
+            >>> a == b, a.is_over
+            (True, True)
+            >>> two = cardrules.load_text(rules.replace("hand size: 5", "hands: list 5 4"))
+            >>> g = cardrules.Game(two, 4, seed=1)
+            >>> points = g.playout(rng=random.Random(3), until="hand")
+            >>> len(points), g.hand_number, g.hand_size
+            (4, 2, 4)
+        """
+        return _playout(self, policy, rng, until)
 
     # ----------------------------------------------------------------- public: take-backs
 

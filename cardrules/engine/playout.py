@@ -1,0 +1,228 @@
+"""Playouts: a whole game (or the rest of a hand) played inside the engine.
+
+:meth:`Game.playout <cardrules.engine.game.Game.playout>` plays the game in
+place to its end (or to the end of the current hand) and returns the result
+(or the hand's points). It is the rollout of a search: Monte-Carlo tree
+search, determinized (PIMC) bots and value estimates run it thousands of
+times from a :meth:`~cardrules.engine.game.Game.clone`.
+
+The random policy (no ``policy``) is a tight loop over the engine's state:
+at each decision, the seat to act (:attr:`Game.to_act`) takes
+``legal[int(rng.random() * len(legal))]``, where ``legal`` is
+:meth:`Game.legal_actions` of that seat (the interned tuple the engine keeps,
+lowest id first). So the same choices made through :meth:`Game.apply` play
+exactly the same game (``tests/test_playout.py`` checks it for every built-in
+variant), and a seeded ``random.Random`` gives the same game every time. The
+loop builds no view and no action: the play of a card in a trick-taking game
+without a trump order is made inline (the same steps as
+:meth:`Game.apply`'s hot path: the card leaves the hand, the trick's running
+winner, broken suits, the log, the next seat and its legal cards); a bid is
+made as :meth:`Game.apply` makes it; anything else (cards passed, trumps
+chosen, shedding, trump orders, jokers) goes through :meth:`Game.apply`.
+
+A given policy is asked at each decision of the seat to act: a
+:class:`~cardrules.bots.Bot` (shown only that seat's
+:meth:`~cardrules.engine.game.Game.view`), a sequence of bots (one a seat), or
+a callable ``policy(game, seat) -> Action`` (shown the game itself: for
+rollouts inside a search over sampled worlds, where nothing is hidden).
+
+This module does not import :mod:`~cardrules.engine.game` (which imports it).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules.cards import SUIT_MASKS
+from cardrules.engine.actions import Action, Play
+from cardrules.engine.bidding import _do_bid
+from cardrules.engine.play import _play_legal
+from cardrules.engine.score import _check_hand_score
+from cardrules.engine.tables import (
+    _BID,
+    _BITS,
+    _OVER,
+    _PLAY,
+    _SHIFT,
+    _SUIT_BIT,
+    _SUIT_OF,
+    _SUIT_TABLES,
+    _plays_of,
+    _suit_plays,
+)
+from cardrules.engine.trick import _finish_trick
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.engine.view import Result
+
+#: The values of ``until``.
+UNTIL: Final = ("game", "hand")
+
+#: A policy for :func:`playout` other than the random one.
+Policy = Callable[["Game", int], Action]
+
+
+def playout(g: Game, policy: object, rng: object, until: object) -> Result | tuple[Fraction, ...]:
+    """:meth:`Game.playout`'s work: check the arguments, play, return the outcome."""
+    if until not in UNTIL:
+        raise ValueError(f"until must be 'game' or 'hand', got {until!r}")
+    if rng is None:
+        rng = _random.Random()
+    elif not isinstance(rng, _random.Random):
+        raise ValueError(f"rng must be a random.Random or None, got {type(rng).__name__}")
+    # The whole game: -1; one hand: the current hand's index (the loop stops
+    # when the next hand is dealt or the game is over).
+    hand = g._hand_index if until == "hand" else -1
+    start = len(g._events)
+    if policy is None:
+        _random_playout(g, rng.random, hand)
+    else:
+        _policy_playout(g, _as_policy(policy, g._n), hand)
+    if until == "game":
+        result = g.result
+        assert result is not None
+        return result
+    return _hand_points(g, start, hand)
+
+
+def _as_policy(policy: object, players: int) -> Policy:
+    """``policy`` as a callable ``(game, seat) -> Action``."""
+    choose = getattr(policy, "choose", None)
+    if callable(choose):
+        bot_choose: Callable[[Any], Action] = choose
+
+        def one_bot(g: Game, seat: int) -> Action:
+            return bot_choose(g.view(seat))
+
+        return one_bot
+    if isinstance(policy, Sequence) and not isinstance(policy, str):
+        bots = list(policy)
+        if len(bots) != players:
+            raise ValueError(f"need {players} bots, one per seat, got {len(bots)}")
+        chooses: list[Callable[[Any], Action]] = []
+        for i, b in enumerate(bots):
+            c = getattr(b, "choose", None)
+            if not callable(c):
+                raise ValueError(f"bot {i} has no choose(view) method: {type(b).__name__}")
+            chooses.append(c)
+
+        def per_seat(g: Game, seat: int) -> Action:
+            return chooses[seat](g.view(seat))
+
+        return per_seat
+    if callable(policy):
+        fn: Policy = policy
+        return fn
+    raise ValueError(
+        "policy must be None (random), a bot (with choose(view)), a sequence of "
+        f"bots (one a seat) or a callable (game, seat) -> Action, got {type(policy).__name__}"
+    )
+
+
+def _policy_playout(g: Game, policy: Policy, hand: int) -> None:
+    """Ask ``policy`` for each decision of the seat to act and apply it."""
+    while g._phase != _OVER and (hand < 0 or g._hand_index == hand):
+        seat = g._to_act
+        g.apply(policy(g, seat), seat)
+
+
+def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
+    """The random policy's loop: ``legal[int(random() * len(legal))]`` at each
+    decision of the seat to act (see the module's docstring)."""
+    r = g._r
+    # The plays made inline: trick-taking mode without a trump order (the
+    # branch of Game.apply's hot path that ends in the ``trick`` log entry).
+    inline = r.tricks_mode and not r.ranked
+    track_breaks = r.track_breaks
+    plain_follow = r.plain_follow
+    free_void = r.free_void
+    score_guard = r.score_guard
+    while True:
+        phase = g._phase
+        if phase == _OVER or (hand >= 0 and g._hand_index != hand):
+            return
+        legal = g._legal
+        if legal is None:
+            legal = _play_legal(g) if phase == _PLAY else g._legal_outside_play()
+        n = len(legal)
+        if not n:
+            raise RuntimeError(f"no legal action for seat {g._to_act} in a game not over")
+        a = legal[int(random() * n)]
+        if phase == _PLAY and inline and type(a) is Play and a.id < 52:
+            # Game.apply's hot path, for a card known legal (keep the two alike;
+            # tests/test_playout.py plays both ways and compares the logs).
+            c = a.id
+            s = g._to_act
+            hands = g._hands
+            hands[s] ^= _BITS[c]
+            trick = g._trick
+            suit = _SUIT_OF[c]
+            if trick:
+                best = g._best
+                if suit == _SUIT_OF[best]:
+                    if c > best:
+                        g._best = c
+                        g._best_seat = s
+                elif suit == g._trump:
+                    g._best = c
+                    g._best_seat = s
+                led = _SUIT_OF[trick[0]]
+            else:
+                g._best = c
+                g._best_seat = s
+                g._leader = s
+                led = suit
+            if track_breaks:
+                g._broken_prev = g._broken_suits
+                if (
+                    r.break_any
+                    or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
+                    or (r.break_forced and not trick and g._forced_lead)
+                ):
+                    g._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
+            trick.append(c)
+            g._trick_seats.append(s)
+            g._events.append(("play", s, c))
+            if len(trick) == g._in_count:
+                g._legal = None
+                if score_guard and g._tricks_played + 1 == g._size:
+                    _check_hand_score(g, s, c, g._broken_prev)
+                _finish_trick(g)
+                continue
+            # (Read each time: a seat going alone or knocked out changes it.)
+            t = g._nxt[s]
+            g._to_act = t
+            if plain_follow:
+                h = hands[t]
+                p = (h >> _SHIFT[led]) & 0x1FFF
+                if p:
+                    lt = _SUIT_TABLES[led][p]
+                    g._legal = lt if lt is not None else _suit_plays(led, p)
+                    g._legal_mask = p << _SHIFT[led]
+                    continue
+                if free_void:
+                    g._legal = _plays_of(h)
+                    g._legal_mask = h
+                    continue
+            g._legal = None
+        elif phase == _BID and type(a) is not Play:
+            # As Game.apply makes a legal bid (or look) of the seat to act.
+            _do_bid(g, g._to_act, a)
+        else:
+            g.apply(a, g._to_act)
+
+
+def _hand_points(g: Game, start: int, hand: int) -> tuple[Fraction, ...]:
+    """The points the hand ``hand`` (an index) scored, from its ``score`` entry in
+    the log after ``start``; zeros if it scored nothing (thrown in, stopped by
+    ``max_tricks``, or the game was already over)."""
+    log = g._events
+    for i in range(len(log) - 1, start - 1, -1):
+        ev = log[i]
+        if ev[0] == "score" and ev[1] == hand + 1:
+            return tuple(map(Fraction, ev[4]))
+    return (Fraction(0),) * g._n

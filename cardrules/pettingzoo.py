@@ -1,0 +1,545 @@
+"""PettingZoo environments for every cardrules variant.
+
+:func:`env` builds an AEC (agent-environment cycle) environment, PettingZoo's
+turn-based API, for any variant: a built-in by name, a ``.cardrules`` file or a
+:class:`~cardrules.rules.Variant`. It follows the conventions of PettingZoo's
+classic card games (``leduc_holdem_v4``, ``hanabi_v5``):
+
+- agents ``"player_0"`` to ``"player_{n-1}"``, agent ``"player_k"`` playing seat ``k``;
+- each agent's observation is a dict: ``"observation"``, the float32 vector of
+  :meth:`Game.observation <cardrules.engine.game.Game.observation>` (its slices
+  named by :func:`cardrules.observation_layout`), and ``"action_mask"``, int8 of
+  length :data:`~cardrules.engine.actions.NUM_ACTIONS`, 1 for each legal action
+  id of the agent to act (all zeros for the others);
+- the action space is ``Discrete(NUM_ACTIONS)``: the action ids of
+  :mod:`cardrules.engine.actions`, the same ids as ``Game.apply_action`` and
+  ``Game.legal_action_ids``;
+- ``infos[agent]["legal_moves"]`` lists the same legal ids (empty for the
+  agents not to act).
+
+The game is a :class:`~cardrules.engine.game.Game` (``env.unwrapped.game``).
+Phases that are simultaneous in cardrules (a simultaneous bid, choosing cards
+to pass) are played in turn: the agent selected is always ``Game.to_act``, the
+first waiting seat, until each seat has acted (what one seat chose stays hidden
+from the others as in the game, since observations come from views). Amending
+a bid (``bid changes:``) is never offered: the agent selected is the seat to
+act, and its mask holds only its own moves.
+
+Rewards are the points of each hand: when a hand is scored, every agent's
+reward is the change of its running total, negated in games whose lowest
+total wins (``winner: lowest total``, as in Hearts), so that more reward is
+always better; over a whole game an agent's rewards add up to its final total
+(negated in such games). ``reward="win"`` gives instead, once the game is
+over, 1 split equally among the sides that share the win (each seat of a
+winning team gets its team's share) and 0 to the others. An illegal action is
+refused with the cardrules error (:class:`~cardrules.errors.IllegalAction`,
+or :class:`~cardrules.errors.InvalidAction` for what is not an action id) and
+leaves the game and the environment unchanged; wrap the raw environment in
+``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for PettingZoo's
+classic end-the-game-with-a-penalty behaviour instead.
+
+Needs the ``pettingzoo`` extra: ``pip install 'cardrules[pettingzoo]'``.
+
+Example:
+    >>> from cardrules import pettingzoo as cz
+    >>> e = cz.env(variant="oh-hell", players=4)
+    >>> e.reset(seed=7)
+    >>> e.agent_selection
+    'player_0'
+    >>> obs, reward, terminated, truncated, info = e.last()
+    >>> obs["observation"].shape, int(obs["action_mask"].sum()) == len(info["legal_moves"])
+    ((401,), True)
+    >>> e.step(info["legal_moves"][0])
+    >>> e.agent_selection
+    'player_1'
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
+except ImportError as e:  # pragma: no cover - the tests install the extra
+    raise ImportError(
+        "cardrules.pettingzoo needs PettingZoo and Gymnasium: pip install 'cardrules[pettingzoo]'"
+    ) from e
+
+from cardrules.dsl import load
+from cardrules.engine.actions import NUM_ACTIONS, Action
+from cardrules.engine.game import Game
+from cardrules.engine.observation import ObservationSlice, observation_layout
+from cardrules.errors import InvalidAction
+from cardrules.rules import Variant
+
+__all__ = ["REWARDS", "CardrulesEnv", "env", "observation_bounds", "raw_env"]
+
+#: The reward schemes :func:`env` accepts.
+REWARDS = ("points", "win")
+
+#: The slices of :func:`~cardrules.observation_layout` whose values are not in
+#: [0, 1]: the running totals, which have no bound (a total over the target
+#: score, or a negative one, is shown as it is). Every other slice is a one-hot,
+#: a 0/1 flag or a share (a bid, tricks or a hand size over the largest hand,
+#: cards over the pack size), all in [0, 1].
+_UNBOUNDED = frozenset({"scores"})
+
+#: Every slice name the layouts have today and is known to lie in [0, 1]; a
+#: slice not named here or in ``_UNBOUNDED`` gets no bounds, so a new slice can
+#: never make an observation fall outside its space.
+_UNIT = frozenset(
+    {
+        "alone",
+        "bid_made",
+        "bids",
+        "blind",
+        "dead",
+        "dead_count",
+        "dealer",
+        "defender_alone",
+        "discarded",
+        "hand",
+        "hand_counts",
+        "hand_seen",
+        "hand_size",
+        "knocked_out",
+        "known",
+        "leader",
+        "maker",
+        "out",
+        "pass_to",
+        "passed",
+        "phase",
+        "played",
+        "received",
+        "teams",
+        "to_act",
+        "trick",
+        "tricks",
+        "trump",
+        "trumps_broken",
+        "turned",
+    }
+)
+
+
+def observation_bounds(
+    layout: tuple[ObservationSlice, ...],
+) -> tuple[list[float], list[float]]:
+    """The lowest and highest value of each place of an observation vector.
+
+    A slice of ``[0, 1]`` values (one-hots, flags, shares of the largest hand
+    or of the pack) gets ``[0, 1]``; the running totals (``scores``) and any
+    slice this module does not know get ``(-inf, inf)``.
+
+    Args:
+        layout: the slices, as :func:`cardrules.observation_layout` gives them.
+
+    Returns:
+        ``(low, high)``, two lists as long as the vector.
+
+    Example:
+        >>> import cardrules
+        >>> layout = cardrules.observation_layout(cardrules.load("oh-hell"), 4)
+        >>> low, high = observation_bounds(layout)
+        >>> len(low) == layout[-1].stop, low[0], high[0], low[-1], high[-1]
+        (True, 0.0, 1.0, -inf, inf)
+    """
+    low: list[float] = []
+    high: list[float] = []
+    for s in layout:
+        width = s.stop - s.start
+        if s.name in _UNIT:
+            low += [0.0] * width
+            high += [1.0] * width
+        else:
+            low += [-float("inf")] * width
+            high += [float("inf")] * width
+    return low, high
+
+
+def _sign(variant: Variant) -> int:
+    return 1 if variant.scoring.higher_wins else -1
+
+
+class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
+    """A cardrules game as a PettingZoo AEC environment (see the module).
+
+    Build it with :func:`env` (wrapped in PettingZoo's order enforcing, as the
+    classic games are) or :func:`raw_env`; the arguments are theirs.
+
+    Attributes:
+        variant: the rules.
+        players: the number of seats.
+        game: the current :class:`~cardrules.engine.game.Game` (after :meth:`reset`).
+        layout: the observation's slices (:func:`cardrules.observation_layout`).
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo's own convention
+        "render_modes": ["human", "ansi"],
+        "name": "cardrules_v0",
+        "is_parallelizable": False,
+    }
+    possible_agents: list[str]
+    agents: list[str]
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+    agent_selection: str
+
+    def __init__(
+        self,
+        variant: str | Variant = "oh-hell",
+        players: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "points",
+        max_actions: int | None = None,
+    ) -> None:
+        super().__init__()
+        if isinstance(variant, str):
+            variant = load(variant)
+        if not isinstance(variant, Variant):
+            raise TypeError(
+                f"variant must be a built-in's name, a path or a Variant, "
+                f"got {type(variant).__name__}"
+            )
+        if players is None:
+            players = 4 if variant.players.min <= 4 <= variant.players.max else variant.players.min
+        self.layout = observation_layout(variant, players)  # checks players
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be 'points' or 'win', got {reward!r}")
+        if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
+            raise ValueError(f"max_actions must be a positive int or None, got {max_actions!r}")
+        self.variant = variant
+        self.players = players
+        self.render_mode = render_mode
+        self._reward = reward
+        self._max_actions = max_actions
+        self._sign = _sign(variant)
+        self.metadata = {**type(self).metadata, "name": f"cardrules_{variant.name}_v0"}
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agents = []
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        low, high = observation_bounds(self.layout)
+        size = len(low)
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=np.asarray(low, dtype=np.float32),
+                        high=np.asarray(high, dtype=np.float32),
+                        shape=(size,),
+                        dtype=np.float32,
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.game: Game | None = None
+        self._rng: random.Random | None = None
+        self._totals: list[Fraction] = []
+        self._actions = 0
+
+    # ------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ the cycle
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game.
+
+        Args:
+            seed: the game's seed: ``reset(seed=s)`` plays ``Game(variant,
+                players, seed=s)``, and the resets after it without a seed play
+                seeds drawn from ``s``, so the whole sequence repeats. Without
+                any seed, the game's seed is drawn by the operating system.
+            options: ``{"game": g}`` starts from a copy of the game ``g`` (of
+                these rules and players, at any point, such as a save read with
+                ``Game.from_json``) instead of a new deal; other keys are ignored.
+
+        Raises:
+            ValueError: if ``seed`` is not an int from 0 to 2**64 - 1, or the
+                game of ``options`` is not a game of these rules and players.
+        """
+        if seed is not None:
+            if isinstance(seed, np.integer):
+                seed = int(seed)
+            self._rng = random.Random(seed)
+        given = None if options is None else options.get("game")
+        if given is not None:
+            if not isinstance(given, Game):
+                raise ValueError(f"options['game'] must be a Game, got {type(given).__name__}")
+            if given.variant != self.variant or given.players != self.players:
+                raise ValueError(
+                    f"options['game'] is a game of {given.variant.name} for "
+                    f"{given.players} players, not of {self.variant.name} for {self.players}"
+                )
+            game = given.clone()
+        elif seed is not None:
+            game = Game(self.variant, self.players, seed=seed)
+        elif self._rng is not None:
+            game = Game(self.variant, self.players, seed=self._rng.getrandbits(63))
+        else:
+            game = Game(self.variant, self.players)
+        self.game = game
+        self._totals = list(game.scores)
+        self._actions = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {"legal_moves": []} for a in self.agents}
+        self._skip_agent_selection = None
+        if game.is_over:
+            self._finish()
+        else:
+            self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action: Any) -> None:
+        """Make the move ``action`` (an action id) for :attr:`agent_selection`.
+
+        Raises:
+            InvalidAction: if ``action`` is not an action id (code ``bad_action``).
+            IllegalAction: if the rules forbid it now; the game and the
+                environment are then unchanged.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None
+        if isinstance(action, np.integer):  # what Discrete.sample gives
+            action = int(action)
+        if type(action) is not int:
+            raise InvalidAction(
+                f"step needs an action id (an int from 0 to {NUM_ACTIONS - 1}), "
+                f"got {type(action).__name__}",
+                code="bad_action",
+            )
+        game.apply(Action.from_id(action), self._seat[agent])
+        self._actions += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._score()
+        if game.is_over:
+            self._finish()
+        elif self._max_actions is not None and self._actions >= self._max_actions:
+            self._select()
+            self.truncations = dict.fromkeys(self.agents, True)
+            for a in self.agents:
+                self.infos[a] = {"legal_moves": []}
+            self._deads_step_first()
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _score(self) -> None:
+        """Each agent's reward for the last action: the change of its total
+        (signed), or the share of the win once over (``reward="win"``)."""
+        game = self.game
+        assert game is not None
+        rewards = dict.fromkeys(self.agents, 0.0)
+        if self._reward == "points":
+            now = game.scores
+            if now != tuple(self._totals):
+                for s, a in enumerate(self.possible_agents):
+                    if a in rewards:
+                        rewards[a] = float(self._sign * (now[s] - self._totals[s]))
+                self._totals = list(now)
+        elif game.is_over:
+            result = game.result
+            assert result is not None
+            index = {s: k for k, team in enumerate(result.teams) for s in team}
+            sides = {index.get(s, -1 - s) for s in result.winners}
+            for s in result.winners:
+                rewards[self.possible_agents[s]] = 1.0 / len(sides)
+        self.rewards = rewards
+
+    def _select(self) -> None:
+        """Select the seat to act and fill the infos."""
+        game = self.game
+        assert game is not None
+        seat = game.to_act
+        assert seat is not None
+        agent = self.possible_agents[seat]
+        for a in self.agents:
+            self.infos[a] = {"legal_moves": []}
+        self.infos[agent] = {"legal_moves": game.legal_action_ids(seat)}
+        self.agent_selection = agent
+
+    def _finish(self) -> None:
+        """The game is over: every agent is terminated."""
+        self.terminations = dict.fromkeys(self.agents, True)
+        for a in self.agents:
+            self.infos[a] = {"legal_moves": []}
+        if self.agents and getattr(self, "agent_selection", None) not in self.agents:
+            self.agent_selection = self.agents[0]
+        self._deads_step_first()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation: ``{"observation": ..., "action_mask": ...}``."""
+        game = self.game
+        assert game is not None
+        seat = self._seat[agent]
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if (
+            agent == self.agent_selection
+            and not self.terminations.get(agent, True)
+            and not self.truncations.get(agent, True)
+        ):
+            mask[game.legal_action_ids(seat)] = 1
+        return {"observation": game.observation(seat, numpy=True), "action_mask": mask}
+
+    # ------------------------------------------------------------ showing it
+
+    def render(self) -> str | None:
+        """The table as text, every hand face up (an onlooker's picture for
+        people, not an observation): printed with ``render_mode="human"``,
+        returned with ``"ansi"``."""
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() was called without a render_mode (human or ansi)")
+            return None
+        text = self._table()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _table(self) -> str:
+        game = self.game
+        if game is None:
+            return f"{self.variant.name}: not started (call reset)"
+        view = game.omniscient_view()
+        top = f"{self.variant.name}, hand {view.hand_number} ({view.hand_size} cards), "
+        top += f"dealer {self.possible_agents[view.dealer]}"
+        if view.trump is not None:
+            top += f", trumps {view.trump}"
+        elif view.mode == "tricks" and view.phase in ("bid", "play", "over"):
+            top += ", no trumps"
+        if view.turned_up is not None:
+            top += f", turned {view.turned_up}"
+        lines = [top]
+        if game.is_over:
+            result = game.result
+            assert result is not None
+            lines.append(
+                "game over: winner " + ", ".join(self.possible_agents[s] for s in result.winners)
+            )
+        else:
+            lines.append(f"{view.phase}: {self.agent_selection} to act")
+        hands = dict(view.visible_hands)
+        for s, a in enumerate(self.possible_agents):
+            parts = [f"{a}:", f"total {_num(view.scores[s])}"]
+            if view.bids and view.bid_made and view.bid_made[s]:
+                parts.append(f"bid {view.bids[s]}")
+            if view.mode == "tricks":
+                parts.append(f"tricks {view.tricks_won[s]}")
+            cards = hands.get(s, game.hand(s))
+            parts.append("| " + (" ".join(map(str, cards)) or "-"))
+            lines.append("  " + " ".join(parts))
+        if view.trick:
+            lines.append(
+                "trick: " + ", ".join(f"{self.possible_agents[s]} {c}" for s, c in view.trick)
+            )
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release (text rendering only)."""
+
+    def state(self) -> Any:
+        """The whole table as a vector, for centralised critics: the
+        observations of every seat, one after the other (seat 0 first)."""
+        game = self.game
+        assert game is not None
+        return np.concatenate([game.observation(s, numpy=True) for s in range(self.players)])
+
+
+def _num(x: Fraction | int) -> str:
+    f = Fraction(x)
+    return str(f.numerator) if f.denominator == 1 else f"{float(f):g}"
+
+
+def raw_env(
+    variant: str | Variant = "oh-hell",
+    players: int | None = None,
+    render_mode: str | None = None,
+    reward: str = "points",
+    max_actions: int | None = None,
+) -> CardrulesEnv:
+    """The environment without PettingZoo's wrappers (see :func:`env`).
+
+    Example:
+        >>> e = raw_env("kazhutha", players=4)
+        >>> e.reset(seed=1)
+        >>> e.possible_agents
+        ['player_0', 'player_1', 'player_2', 'player_3']
+    """
+    return CardrulesEnv(
+        variant, players, render_mode=render_mode, reward=reward, max_actions=max_actions
+    )
+
+
+def env(
+    variant: str | Variant = "oh-hell",
+    players: int | None = None,
+    render_mode: str | None = None,
+    reward: str = "points",
+    max_actions: int | None = None,
+) -> Any:
+    """A PettingZoo AEC environment playing ``variant`` (see the module).
+
+    Args:
+        variant: a built-in's name (``"oh-hell"``, ``"kazhutha"``...), a path
+            to a ``.cardrules`` file, or a :class:`~cardrules.rules.Variant`
+            (``cardrules.load("oh-hell", hands="list 5")`` for options).
+        players: the number of seats; ``None``: 4 if the variant allows it,
+            else its fewest.
+        render_mode: ``None``, ``"human"`` (print the table after each step)
+            or ``"ansi"`` (:meth:`~CardrulesEnv.render` returns the text).
+        reward: ``"points"`` (each hand's points, the default) or ``"win"``
+            (the share of the win at the end).
+        max_actions: truncate the game after this many actions (``None``:
+            play it to its end).
+
+    Returns:
+        The :class:`CardrulesEnv`, in PettingZoo's ``OrderEnforcingWrapper``
+        (``env.unwrapped`` is the environment itself).
+
+    Raises:
+        VariantError: if the variant cannot be loaded or is not for ``players``.
+        ValueError: for a bad ``render_mode``, ``reward`` or ``max_actions``.
+
+    Example:
+        >>> e = env("callbreak", render_mode="ansi")
+        >>> e.reset(seed=3)
+        >>> e.render().splitlines()[1]
+        'bid: player_3 to act'
+    """
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(variant, players, render_mode=render_mode, reward=reward, max_actions=max_actions)
+    )

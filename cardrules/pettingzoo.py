@@ -25,13 +25,15 @@ from the others as in the game, since observations come from views). Amending
 a bid (``bid changes:``) is never offered: the agent selected is the seat to
 act, and its mask holds only its own moves.
 
-Rewards are the points of each hand: when a hand is scored, every agent's
-reward is the change of its running total, negated in games whose lowest
-total wins (``winner: lowest total``, as in Hearts), so that more reward is
-always better; over a whole game an agent's rewards add up to its final total
-(negated in such games). ``reward="win"`` gives instead, once the game is
-over, 1 split equally among the sides that share the win (each seat of a
-winning team gets its team's share) and 0 to the others. An illegal action is
+Rewards (``reward="points"``, the default of trick-taking games) are the
+points of each hand: when a hand is scored, every agent's reward is the change
+of its running total, negated in games whose lowest total wins (``winner:
+lowest total``, as in Hearts), so that more reward is always better; over a
+whole game an agent's rewards add up to its final total (negated in such
+games). ``reward="win"`` (the default of shedding games, which score no
+points) gives instead, once the game is over, 1 split equally among the sides
+that share the win (each seat of a winning team gets its team's share) and 0
+to the others. An illegal action is
 refused with the cardrules error (:class:`~cardrules.errors.IllegalAction`,
 or :class:`~cardrules.errors.InvalidAction` for what is not an action id) and
 leaves the game and the environment unchanged; wrap the raw environment in
@@ -63,8 +65,8 @@ from typing import Any
 try:
     import numpy as np
     from gymnasium import spaces
-    from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as e:  # pragma: no cover - the tests install the extra
     raise ImportError(
         "cardrules.pettingzoo needs PettingZoo and Gymnasium: pip install 'cardrules[pettingzoo]'"
@@ -75,12 +77,13 @@ from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.game import Game
 from cardrules.engine.observation import ObservationSlice, observation_layout
 from cardrules.errors import InvalidAction
-from cardrules.rules import Variant
+from cardrules.rules import Mode, Variant
 
 __all__ = ["REWARDS", "CardrulesEnv", "env", "observation_bounds", "raw_env"]
 
-#: The reward schemes :func:`env` accepts.
-REWARDS = ("points", "win")
+#: The reward schemes :func:`env` accepts (``"auto"``: ``"points"`` in
+#: trick-taking games, ``"win"`` in shedding games, which score no points).
+REWARDS = ("auto", "points", "win")
 
 #: The slices of :func:`~cardrules.observation_layout` whose values are not in
 #: [0, 1]: the running totals, which have no bound (a total over the target
@@ -199,7 +202,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         variant: str | Variant = "oh-hell",
         players: int | None = None,
         render_mode: str | None = None,
-        reward: str = "points",
+        reward: str = "auto",
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
@@ -216,7 +219,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if reward not in REWARDS:
-            raise ValueError(f"reward must be 'points' or 'win', got {reward!r}")
+            raise ValueError(f"reward must be 'auto', 'points' or 'win', got {reward!r}")
+        if reward == "auto":
+            reward = "points" if variant.mode is Mode.TRICKS else "win"
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
             raise ValueError(f"max_actions must be a positive int or None, got {max_actions!r}")
         self.variant = variant
@@ -363,8 +368,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         assert game is not None
         rewards = dict.fromkeys(self.agents, 0.0)
         if self._reward == "points":
-            now = game.scores
-            if now != tuple(self._totals):
+            # the running totals (ints or Fractions) change only when a hand
+            # is scored: a list comparison, not game.scores' Fractions, each step
+            if game._scores != self._totals:
+                now = game.scores
                 for s, a in enumerate(self.possible_agents):
                     if a in rewards:
                         rewards[a] = float(self._sign * (now[s] - self._totals[s]))
@@ -488,7 +495,7 @@ def raw_env(
     variant: str | Variant = "oh-hell",
     players: int | None = None,
     render_mode: str | None = None,
-    reward: str = "points",
+    reward: str = "auto",
     max_actions: int | None = None,
 ) -> CardrulesEnv:
     """The environment without PettingZoo's wrappers (see :func:`env`).
@@ -508,7 +515,7 @@ def env(
     variant: str | Variant = "oh-hell",
     players: int | None = None,
     render_mode: str | None = None,
-    reward: str = "points",
+    reward: str = "auto",
     max_actions: int | None = None,
 ) -> Any:
     """A PettingZoo AEC environment playing ``variant`` (see the module).
@@ -521,8 +528,9 @@ def env(
             else its fewest.
         render_mode: ``None``, ``"human"`` (print the table after each step)
             or ``"ansi"`` (:meth:`~CardrulesEnv.render` returns the text).
-        reward: ``"points"`` (each hand's points, the default) or ``"win"``
-            (the share of the win at the end).
+        reward: ``"points"`` (each hand's points), ``"win"`` (the share of
+            the win at the end) or ``"auto"`` (the default: points in
+            trick-taking games, the win in shedding games).
         max_actions: truncate the game after this many actions (``None``:
             play it to its end).
 

@@ -129,6 +129,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
     if (docs_dir / "research.md").exists():
         nav.append({"Observations for learning": "research.md"})
+    if (docs_dir / "pettingzoo.md").exists():
+        nav.append({"PettingZoo environments": "pettingzoo.md"})
     nav.append({"API reference": "api.md"})
     return nav
 

@@ -51,7 +51,8 @@ Example:
     >>> obs, reward, terminated, truncated, info = e.last()
     >>> obs["observation"].shape, int(obs["action_mask"].sum()) == len(info["legal_moves"])
     ((401,), True)
-    >>> e.step(info["legal_moves"][0])
+    >>> legal = info["legal_moves"]
+    >>> e.step(legal[0])
     >>> e.agent_selection
     'player_1'
 """
@@ -284,10 +285,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
             ValueError: if ``seed`` is not an int from 0 to 2**64 - 1, or the
                 game of ``options`` is not a game of these rules and players.
         """
-        if seed is not None:
-            if isinstance(seed, np.integer):
-                seed = int(seed)
-            self._rng = random.Random(seed)
+        if isinstance(seed, np.integer):
+            seed = int(seed)
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1 or None, got {seed!r}")
         given = None if options is None else options.get("game")
         if given is not None:
             if not isinstance(given, Game):
@@ -304,6 +305,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
             game = Game(self.variant, self.players, seed=self._rng.getrandbits(63))
         else:
             game = Game(self.variant, self.players)
+        if seed is not None:
+            self._rng = random.Random(seed)
         self.game = game
         self._totals = list(game.scores)
         self._actions = 0

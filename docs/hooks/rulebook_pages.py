@@ -36,6 +36,7 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.rulebook", "Rules pages"),
     ("cardrules.bots", "Bots"),
     ("cardrules.simulate", "Simulation"),
+    ("cardrules.pettingzoo", "PettingZoo environments"),
     ("cardrules.errors", "Errors"),
 )
 

@@ -252,6 +252,13 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        #: the space of :meth:`state`: every seat's observation, one after the other
+        self.state_space = spaces.Box(
+            low=np.tile(np.asarray(low, dtype=np.float32), players),
+            high=np.tile(np.asarray(high, dtype=np.float32), players),
+            shape=(players * size,),
+            dtype=np.float32,
+        )
         self.game: Game | None = None
         self._rng: random.Random | None = None
         self._totals: list[Fraction] = []
@@ -482,8 +489,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         """Nothing to release (text rendering only)."""
 
     def state(self) -> Any:
-        """The whole table as a vector, for centralised critics: the
-        observations of every seat, one after the other (seat 0 first)."""
+        """The observations of every seat, one after the other (seat 0
+        first), for centralised critics: everything any seat may know, in
+        :attr:`state_space`."""
         game = self.game
         assert game is not None
         return np.concatenate([game.observation(s, numpy=True) for s in range(self.players)])

@@ -6,8 +6,10 @@ up to the final totals, illegal actions are refused with the cardrules error."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import doctest
 import io
+import pickle
 import random
 import subprocess
 import sys
@@ -471,6 +473,21 @@ def test_state_is_every_seats_observation() -> None:
     e.reset(seed=1)
     state = e.state()
     assert np.array_equal(state, _f32([x for s in range(4) for x in e.game.observation(s)]))
+    assert e.state_space.contains(state)
+
+
+def test_environments_pickle_and_copy() -> None:
+    """An environment mid-game pickles and deep-copies (for vectorised and
+    multiprocess training): the copy goes on from the same point, alone."""
+    e = cz.env("hearts")
+    e.reset(seed=1)
+    e.step(e.infos[e.agent_selection]["legal_moves"][0])
+    for other in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+        assert other.unwrapped.game.to_json() == e.unwrapped.game.to_json()
+        assert other.agent_selection == e.agent_selection
+        other.step(other.infos[other.agent_selection]["legal_moves"][0])
+        assert other.unwrapped.game.version == 2
+    assert e.unwrapped.game.version == 1
 
 
 def test_a_missing_extra_says_what_to_install() -> None:

@@ -94,13 +94,15 @@ def test_pettingzoo_api_test_and_seed_test(
     assert _unexpected(caught) == []
 
 
-def _drive(e: Any, rng: random.Random, limit: int = 100_000) -> dict[str, float]:
+def _drive(e: Any, rng: random.Random, check: bool = False) -> dict[str, float]:
     """Play ``e`` (reset already) with random legal moves to the end; the
     rewards each agent got from ``last()``, summed."""
     got: dict[str, float] = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter(limit):
+    for agent in e.agent_iter():
         obs, reward, terminated, truncated, _ = e.last()
         got[agent] += reward
+        if check:
+            _check_step(e)
         if terminated or truncated:
             e.step(None)
             continue
@@ -120,11 +122,12 @@ def test_points_add_up_to_the_final_totals(
     """Over a whole game, each agent's rewards add up to its final total
     (negated when the lowest total wins), and every agent is terminated.
     Shedding games score no points, so they are played with points asked for:
-    the rewards are then all 0, as their totals."""
+    the rewards are then all 0, as their totals. Every step of the game, to
+    its last hand, keeps the promises of ``_check_step``."""
     v = make()
     e = cz.env(v, players, reward="points")
     e.reset(seed=11)
-    got = _drive(e, random.Random(11))
+    got = _drive(e, random.Random(11), check=True)
     game = e.unwrapped.game
     assert game.is_over and e.agents == []
     sign = 1 if v.scoring.higher_wins else -1

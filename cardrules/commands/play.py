@@ -329,17 +329,17 @@ def score_sheet(
     # The full sheet, as it always was, when it fits.
     cw = 13
     head = "hand cards trump | " + " | ".join(f"{n[:cw]:^{cw}}" for n in t.names)
-    if len(head) <= width:
-        sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
-        lines = [head, sub, "-" * len(head)]
-        for hn, size, trump, seats in shown:
-            cells = []
-            for b, k, total, out in seats:
-                bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
-                cells.append(f"{bt:>6}{mark(b, k)} {total:>5}")
-            lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
-        if not hands:
-            lines.append("(no hand scored yet)")
+    sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
+    lines = [head, sub, "-" * len(head)]
+    for hn, size, trump, seats in shown:
+        cells = []
+        for b, k, total, out in seats:
+            bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
+            cells.append(f"{bt:>6}{mark(b, k)} {total:>5}")
+        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
+    if not hands:
+        lines.append("(no hand scored yet)")
+    if max(map(len, lines)) <= width:
         return "\n".join(lines)
     # Compact: the first of these that fits (the last one in any case).
     bids = any(b is not None for *_, seats in hands for b, _, _, _ in seats)

@@ -377,8 +377,11 @@ def test_every_builtins_sheet_and_table_fit_at_its_most_players(variant: str) ->
             assert all(visible_len(x) <= 80 for part in line.split("\n") for x in fit(part))
 
 
-def test_plurals() -> None:
+def test_plurals_and_verbs() -> None:
     t = Table(["You", "Bot 1", "Bot 2"])
+    # "You passe" was printed when the player passed in the choice of trumps
+    assert t.does(0, "passes") == "You pass" and t.does(1, "passes") == "Bot 1 passes"
+    assert t.does(0, "goes") == "You go" and t.does(0, "plays") == "You play"
     assert narrate(("deal", 7, 1, 1), t, (7,) * 7) == (
         "\n=== Hand 7 of 7: 1 card each, Bot 1 deals ==="
     )

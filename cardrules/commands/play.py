@@ -111,7 +111,13 @@ class Table:
         """The seat's name and a verb agreeing with it: ``Bot 1 plays``, ``You play``."""
         name = self.names[seat]
         if name == "You":
-            verb = {"has": "have", "wins": "win", "is": "are"}.get(verb, verb.removesuffix("s"))
+            irregular = {"has": "have", "wins": "win", "is": "are", "goes": "go"}
+            if verb in irregular:
+                verb = irregular[verb]
+            elif verb.endswith(("sses", "shes", "ches", "xes")):
+                verb = verb[:-2]  # passes -> pass
+            else:
+                verb = verb.removesuffix("s")
         return f"{name} {verb}"
 
     def seats(self, values: Sequence[object], empty: str = "-") -> str:
@@ -654,6 +660,12 @@ class _Session:
             + (f" ({t.card(v.turned_up)} turned up)" if v.turned_up is not None else "")
         )
         rows: list[tuple[str, list[str]]] = []
+        if v.teams:  # partners: a letter per side
+            side = ["" for _ in range(v.players)]
+            for i, team in enumerate(v.teams):
+                for s in team:
+                    side[s] = "ABCDEFGH"[i % 8]
+            rows.append(("side", side))
         bidding = any(v.bid_made) or v.phase == "bid"
         if bidding:
             rows.append(

@@ -369,7 +369,7 @@ def score_sheet(
         if pre + len(t.names) * (col + 1) <= width:
             break
     names = short_names(t.names, col)
-    lines = [" " * pre + " ".join(f"{n:>{col}}" for n in names)]
+    lines = [" " * pre + " ".join(f"{n:^{col}}" for n in names).rstrip()]
     for hn, size, trump, cs in rows:
         lead = f"{hn:>3} {size:>2} {trump} " if cards_col else f"{hn:>3} {trump} "
         lines.append(lead + " ".join(f"{c:>{w1}} {x:>{w2}}".rjust(col) for c, x in cs))

@@ -472,3 +472,28 @@ def test_progress_plain_in_a_pipe_and_in_place_on_a_terminal() -> None:
     assert text.endswith("\n") and text.count("\r") == 2
     first, last = text.split("\r")[1:]
     assert len(last.rstrip("\n")) >= len(first)  # padded: nothing left over
+
+
+def test_progress_on_a_terminal_uses_rich_or_the_plain_bar() -> None:
+    import io
+
+    from cardrules.commands.progress import RichProgress
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert isinstance(progress_bar("k", stream=Tty(), rich=False), ProgressBar)
+    out = Tty()
+    with progress_bar("kachuful", stream=out) as bar:
+        assert isinstance(bar, RichProgress)
+        for done in range(0, 101, 10):
+            bar(done, 100)
+    text = ESCAPE.sub("", out.getvalue())  # rich hides the cursor, then shows it again
+    assert "kachuful" in text and "100/100" in text and text.endswith("\n")
+    # stopped early (an error in the work): the bar still ends its line
+    out = Tty()
+    with pytest.raises(RuntimeError), progress_bar("x", stream=out, rich=False) as bar:
+        bar(0, 10)
+        raise RuntimeError("stop")
+    assert out.getvalue().endswith("\n")

@@ -46,10 +46,15 @@ def test_a_whole_game_through_stdin(
     assert "cards each, You deal ===" in out and "You deals" not in out
     assert "Trumps: ♠ spades" in out and "Trumps: ♦ diamonds" in out
     assert re.search(r"Your hand: ♠ [^\n]*\n +1\) ", out)  # sorted by suit, numbered
+    # the table: a column per seat in the order of play, a row per figure
     assert re.search(
-        r"Bids:    You [-\d]+   Bot 1 [-\d]+   Bot 2 [-\d]+   Bot 3 [-\d]+   \(total", out
+        r"^seat +You +Bot 1 +Bot 2 +Bot 3\nbid +[-?\d]+ +[-?\d]+ +[-?\d]+ +[-?\d]+$", out, re.M
     )
-    assert "Tricks:  You " in out and "Scores:  You 0" in out
+    assert re.search(r"^won +\d+ +\d+ +\d+ +\d+\nscore +\d+ +\d+ +\d+ +\d+\ntrick +", out, re.M)
+    assert re.search(r"^Bids so far: \d+ for 10 tricks\.$", out, re.M)
+    assert re.search(r"^Your turn: you lead trick \d+ of \d+\.$", out, re.M)
+    assert re.search(r"^Your turn: trick \d+ of \d+, Bot \d led [♠♥♦♣]\.$", out, re.M)
+    assert re.search(r"^Hand 1 over: you bid \d+ and (made it|took \d+) \([-+]\d+\)\.", out, re.M)
     assert re.search(r"You bid \d+", out) and re.search(r"You play \S+", out)
     assert "-> Bot" in out or "-> You win the trick" in out
     assert "Not allowed: must follow" in out  # the cycle tries cards it may not play
@@ -210,7 +215,7 @@ def test_play_in_a_pseudo_terminal(tmp_path: Path) -> None:
                 out += chunk
 
     try:
-        read_until(b"Your bid (0 to 10")
+        read_until(b"Your bid (0-10")
         os.write(fd, b"1\r")
         read_until(b"You bid 1")
         read_until(b"Your card")

@@ -133,7 +133,7 @@ def test_play_a_whole_kazhutha_game_through_stdin(
     assert code == 0 and err == "" and "Traceback" not in out
     assert "Kazhutha: 4 players. You are seat 0; the others are heuristic bots." in out
     assert "Trumps" not in out and "Bids:" not in out and "Final totals" not in out
-    assert re.search(r"Cards: +You 13 +Bot 1 13 +Bot 2 13 +Bot 3 13", out)
+    assert re.search(r"seat +You( +Bot \d){3}\ncards +13 +13 +13 +13\n", out)
     assert "-> dead trick, out of the game;" in out
     assert re.search(r"-> (Bot \d cuts|You cut): (Bot \d picks|You pick) up ", out)
     assert re.search(r"(Bot \d holds|You hold) \(picked up\): ", out)

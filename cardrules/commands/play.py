@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
@@ -18,6 +19,15 @@ from typing import Any, TextIO
 from cardrules.bots import BOTS, Bot, make_bot
 from cardrules.cards import CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
+from cardrules.commands.table import (
+    DEFAULT_WIDTH,
+    Style,
+    colour_wanted,
+    fit,
+    plural,
+    seat_grid,
+    short_names,
+)
 from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.dsl.loader import read_regular_file
 from cardrules.engine import (
@@ -74,21 +84,24 @@ class Table:
     Args:
         names: a name per seat (``"You"``, ``"Bot 1"``...).
         unicode: write suit symbols (``A♠``); otherwise ASCII codes (``AS``).
+        colour: colour the cards (hearts and diamonds red) with terminal codes.
     """
 
-    def __init__(self, names: Sequence[str], unicode: bool = True) -> None:
+    def __init__(self, names: Sequence[str], unicode: bool = True, colour: bool = False) -> None:
         self.names = list(names)
         self.unicode = unicode
+        self.style = Style(colour, unicode)
 
     def card(self, c: int) -> str:
         """One card, such as ``A♠`` or ``AS``."""
-        return format_card(CARDS[int(c)], self.unicode)
+        return self.style.card(CARDS[int(c)])
 
     def suit(self, s: Suit | None) -> str:
         """A suit for the trump line, such as ``♠ spades``; ``no trumps`` for None."""
         if s is None:
             return "no trumps"
-        return f"{s.symbol} {s.word}" if self.unicode else s.word
+        word = self.style.paint(s.word, Style.BOLD)
+        return f"{self.style.suit(s)} {word}" if self.unicode else word
 
     def name(self, seat: int) -> str:
         """The name of a seat."""
@@ -98,7 +111,13 @@ class Table:
         """The seat's name and a verb agreeing with it: ``Bot 1 plays``, ``You play``."""
         name = self.names[seat]
         if name == "You":
-            verb = {"has": "have", "wins": "win", "is": "are"}.get(verb, verb.removesuffix("s"))
+            irregular = {"has": "have", "wins": "win", "is": "are", "goes": "go"}
+            if verb in irregular:
+                verb = irregular[verb]
+            elif verb.endswith(("sses", "shes", "ches", "xes")):
+                verb = verb[:-2]  # passes -> pass
+            else:
+                verb = verb.removesuffix("s")
         return f"{name} {verb}"
 
     def seats(self, values: Sequence[object], empty: str = "-") -> str:
@@ -113,20 +132,37 @@ def format_card(c: Card, unicode: bool = True) -> str:
     return str(c) if unicode else c.code
 
 
-def format_hand(cards: Sequence[Card], trump: Suit | None, unicode: bool = True) -> str:
+def format_hand(
+    cards: Sequence[Card],
+    trump: Suit | None,
+    unicode: bool = True,
+    *,
+    style: Style | None = None,
+    legal: Collection[Card] | None = None,
+) -> str:
     """A hand grouped by suit, trumps first, high to low: ``♠ A K 7   ♥ Q 9``;
-    jokers first, on their own: ``BJ LJ   ♠ A K 7``."""
+    jokers first, on their own: ``BJ LJ   ♠ A K 7``.
+
+    With a colour ``style``: red hearts and diamonds, the trump suit's mark
+    highlighted, and, given ``legal``, the cards that may be played in bold and
+    the others dim."""
+    st = style or Style(False, unicode)
+
+    def rank(c: Card) -> str:
+        text = c.rank.label if not c.is_joker else str(c)
+        codes = [st.RED] if not c.is_joker and st.red(c.suit) else []
+        if legal is not None:
+            codes.append(st.BOLD if c in legal else st.DIM)
+        return st.paint(text, *codes)
+
     groups = []
-    jokers = [str(c) for c in sorted(cards, reverse=True) if c.is_joker]
+    jokers = [rank(c) for c in sorted(cards, reverse=True) if c.is_joker]
     if jokers:
         groups.append(" ".join(jokers))
     for s in _suit_order(trump):
-        ranks = [
-            c.rank.label for c in sorted(cards, reverse=True) if not c.is_joker and c.suit is s
-        ]
+        ranks = [rank(c) for c in sorted(cards, reverse=True) if not c.is_joker and c.suit is s]
         if ranks:
-            mark = s.symbol if unicode else s.letter
-            groups.append(f"{mark} {' '.join(ranks)}")
+            groups.append(f"{st.suit(s, trump)} {' '.join(ranks)}")
     return "   ".join(groups) if groups else "(no cards)"
 
 
@@ -162,7 +198,8 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
     if kind == "deal":
         of = f" of {len(hand_sizes)}" if hand_sizes and ev[1] <= len(hand_sizes) else ""
         extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
-        return f"\n=== Hand {ev[1]}{of}{extra}: {ev[3]} cards each, {t.does(ev[2], 'deals')} ==="
+        each = plural(ev[3], "card")
+        return f"\n=== Hand {ev[1]}{of}{extra}: {each} each, {t.does(ev[2], 'deals')} ==="
     if kind == "trump":
         if ev[2] is None and ev[3] is not None:
             return f"Turned up: {t.card(ev[3])} (to be ordered up or passed)"
@@ -226,7 +263,7 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
             f"{t.card(ev[2])}, is led"
         )
     if kind == "take":
-        return f"{t.does(ev[1], 'takes')} the {ev[3]} cards of {t.name(ev[2])}"
+        return f"{t.does(ev[1], 'takes')} the {plural(ev[3], 'card')} of {t.name(ev[2])}"
     if kind == "game":
         return f"\n##### Game {ev[1]} #####"
     if kind == "letter":
@@ -254,17 +291,25 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
     return f"{kind}: {' '.join(words)}"
 
 
-def score_sheet(events: Sequence[Event], t: Table, *, last: int | None = None) -> str:
+def score_sheet(
+    events: Sequence[Event], t: Table, *, last: int | None = None, width: int = DEFAULT_WIDTH
+) -> str:
     """The score sheet: one row per hand (cards, trumps, then each seat's bid,
     tricks and running total), a check mark for an exact bid.
+
+    When the full sheet is wider than ``width`` (five players or more at 80
+    columns) it is written compactly: short names, ``bid/won`` and the total
+    in narrower columns, then only the bid with its mark, then without the
+    cards column; a legend line says how to read it.
 
     Args:
         events: the game's log.
         t: names and card style.
         last: show only the last ``last`` rows (the header always).
+        width: the most columns a line may take.
     """
     trumps: dict[int, str] = {}
-    rows: list[tuple[int, int, str, list[str]]] = []
+    hands: list[tuple[int, int, str, list[tuple[int | None, int, str, bool]]]] = []
     sizes: dict[int, int] = {}
     gone: set[int] = set()  # seats knocked out (``knocked out:``): "out" in later rows
     for ev in events:
@@ -276,21 +321,66 @@ def score_sheet(events: Sequence[Event], t: Table, *, last: int | None = None) -
             s = ev[2] if ev[0] == "trump" else ev[3]
             trumps[ev[1]] = "-" if s is None else (s.symbol if t.unicode else s.letter)
         elif ev[0] == "score":
-            cells = []
-            for seat, (b, k, total) in enumerate(zip(ev[2], ev[3], ev[5], strict=True)):
-                mark = (" " if b != k else ("✓" if t.unicode else "*")) if b is not None else " "
-                bt = "out" if seat in gone else (f"{k}" if b is None else f"{b}/{k}")
-                cells.append(f"{bt:>6}{mark} {_num(total):>5}")
-            rows.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), cells))
-    width = 13
-    head = "hand cards trump | " + " | ".join(f"{n[:width]:^{width}}" for n in t.names)
+            seats = [
+                (b, k, _num(total), seat in gone)
+                for seat, (b, k, total) in enumerate(zip(ev[2], ev[3], ev[5], strict=True))
+            ]
+            hands.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), seats))
+    shown = hands if last is None else hands[-last:]
+    tick = "✓" if t.unicode else "*"
+
+    def mark(b: int | None, k: int) -> str:
+        return tick if b is not None and b == k else " "
+
+    # The full sheet, as it always was, when it fits.
+    cw = 13
+    head = "hand cards trump | " + " | ".join(f"{n[:cw]:^{cw}}" for n in t.names)
     sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
     lines = [head, sub, "-" * len(head)]
-    shown = rows if last is None else rows[-last:]
-    for hn, size, trump, cells in shown:
+    for hn, size, trump, seats in shown:
+        cells = []
+        for b, k, total, out in seats:
+            bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
+            cells.append(f"{bt:>6}{mark(b, k)} {total:>5}")
         lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
-    if not rows:
+    if not hands:
         lines.append("(no hand scored yet)")
+    if max(map(len, lines)) <= width:
+        return "\n".join(lines)
+    # Compact: the first of these that fits (the last one in any case).
+    bids = any(b is not None for *_, seats in hands for b, _, _, _ in seats)
+    for cards_col, bid_only in ((True, False), (True, True), (False, True)):
+
+        def cell(b: int | None, k: int, out: bool, bid_only: bool = bid_only) -> str:
+            if out:
+                return "out"
+            if b is None:
+                return str(k)
+            return f"{b}{mark(b, k)}" if bid_only else f"{b}/{k}{mark(b, k)}"
+
+        rows = [
+            (hn, size, trump, [(cell(b, k, out), total) for b, k, total, out in seats])
+            for hn, size, trump, seats in shown
+        ]
+        w1 = max([1, *(len(c) for *_, cs in rows for c, _ in cs)])
+        w2 = max([1, *(len(x) for *_, cs in rows for _, x in cs)])
+        col = max(w1 + 1 + w2, 3)
+        pre = 9 if cards_col else 6
+        if pre + len(t.names) * (col + 1) <= width:
+            break
+    names = short_names(t.names, col)
+    lines = [" " * pre + " ".join(f"{n:^{col}}" for n in names).rstrip()]
+    for hn, size, trump, cs in rows:
+        lead = f"{hn:>3} {size:>2} {trump} " if cards_col else f"{hn:>3} {trump} "
+        lines.append(lead + " ".join(f"{c:>{w1}} {x:>{w2}}".rjust(col) for c, x in cs))
+    if not hands:
+        lines.append("(no hand scored yet)")
+    if bids:
+        what = "bid" + ("" if bid_only else "/won") + f" ({tick} made it) and total"
+    else:
+        what = "tricks won and total"
+    cols = "hand, cards, trumps" if cards_col else "hand, trumps"
+    lines.append(f"({cols}; for each player: {what})")
     return "\n".join(lines)
 
 
@@ -301,18 +391,99 @@ class _Quit(Exception):
     """The player asked to stop."""
 
 
-HELP = """\
-Commands:
-  a card         play it: QS, q♠, 10h, td, or its number in your hand's list
-                 (while passing: choose it to pass, one card at a time)
-  a number       bid that many tricks (while bidding)
-  blind N, look  bid N blind / look at your cards (blind-bidding games)
-  take           take your neighbour's cards before you lead (games that allow it)
-  show           show the table again        sheet   the score sheet
-  undo           take back your last action (and the bots' after it), when the
-                 take-back policy allows it (--take-backs; the variant's `take backs:`)
-  save [FILE]    save the game               quit    stop (Ctrl-C and Ctrl-D too)
-"""
+#: Events that end a trick (won, dead, or picked up by the player who cut).
+_TRICK_ENDS = frozenset(("trick", "dead", "pickup"))
+
+
+def tricks_done(events: Sequence[Event]) -> int:
+    """How many tricks of the current hand are over (the log since its deal).
+
+    Example:
+        >>> tricks_done([("deal", 1, 0, 2), ("play", 1, None), ("trick", 1, (1,), ())])
+        1
+    """
+    n = 0
+    for ev in reversed(events):
+        if ev[0] == "deal":
+            break
+        if ev[0] in _TRICK_ENDS:
+            n += 1
+    return n
+
+
+def bid_choices(legal: Sequence[Action], hook: bool) -> str:
+    """The bids a player may make now, for the prompt: ``0-10``, or
+    ``0-10, not 6: the hook`` when the legal bids leave a gap.
+
+    Args:
+        legal: the legal actions (other actions than bids are ignored).
+        hook: whether the variant has the hook (names the reason for a gap).
+
+    Example:
+        >>> from cardrules.engine import Bid
+        >>> bid_choices([Bid(n) for n in range(11) if n != 6], hook=True)
+        '0-10, not 6: the hook'
+        >>> bid_choices([Bid(0), Bid(1)], hook=True)
+        '0-1'
+    """
+    ns = sorted({a.n for a in legal if isinstance(a, Bid) and not a.blind})
+    if not ns:
+        return ""
+    lo, hi = ns[0], ns[-1]
+    text = str(lo) if lo == hi else f"{lo}-{hi}"
+    allowed = set(ns)
+    missing = [n for n in range(lo, hi + 1) if n not in allowed]
+    if missing:
+        why = "the hook" if hook else "not allowed now"
+        text += f", not {', '.join(map(str, missing))}: {why}"
+    return text
+
+
+def help_text(variant: Variant, *, undo: str | None, match: bool = False) -> str:
+    """The commands of ``cardrules play`` that this variant uses, one a line
+    (no bidding commands in a game without bids, passing only with passes...).
+
+    Args:
+        variant: the rules being played.
+        undo: the take-back policy's name when ``undo`` is allowed, else ``None``.
+        match: whether a whole match is played.
+
+    Example:
+        >>> import cardrules
+        >>> "bid that many" in help_text(cardrules.load("oh-hell"), undo=None)
+        True
+        >>> "bid" in help_text(cardrules.load("kazhutha"), undo=None)
+        False
+    """
+    shedding = variant.mode.value == "shedding"
+    b = variant.bidding
+    rows = [
+        ("a card", "play it: QS, q♠, 10h, td, or its number in your hand's list"),
+    ]
+    if variant.passing.count:
+        rows.append(("", "(while passing: choose a card to pass, one at a time)"))
+    if b.style.value != "none" and not shedding:
+        rows.append(("a number", "bid that many tricks (while bidding)"))
+        if b.blind:
+            rows.append(("blind N, look", "bid N blind / look at your cards first"))
+        if b.amend:
+            rows.append(("change N", "change your bid until the next player bids"))
+    if variant.trumps.namer.value != "nobody" or variant.trumps.going_alone:
+        rows.append(("a call", "when trumps are chosen: one of the choices shown"))
+    if shedding and variant.shedding.take_hand.value != "none":
+        rows.append(("take", "take your neighbour's cards before you lead"))
+    rows.append(("show", "the table again"))
+    if shedding:
+        rows.append(("dead", "the dead cards you may see"))
+    else:
+        rows.append(("sheet", "the score sheet"))
+    rows.append(("last", "the last trick"))
+    rows.append(("hint", "what the heuristic bot would do in your place"))
+    if undo is not None and not match:
+        rows.append(("undo", f"take back your last action (take backs: {undo})"))
+    rows.append(("save FILE", "save the game (to --load it later)"))
+    rows.append(("quit", "stop (asks first if the game is not saved)"))
+    return "Commands:\n" + "\n".join(f"  {k:<14} {what}" for k, what in rows)
 
 
 class _Session:
@@ -326,6 +497,10 @@ class _Session:
         save_path: str | None,
         meta: dict[str, Any],
         resumed: bool = False,
+        colour: bool = False,
+        pause: bool = False,
+        width: int = DEFAULT_WIDTH,
+        wrap: bool = False,
     ) -> None:
         self.g = game
         self.shedding = game.variant.mode.value == "shedding"
@@ -335,15 +510,21 @@ class _Session:
         self.save_path = save_path
         self.meta = meta
         names = ["You" if s == human else f"Bot {s}" for s in range(game.players)]
-        self.t = Table(names, _unicode_ok(out))
+        self.t = Table(names, _unicode_ok(out), colour)
+        self.st = self.t.style
+        self.width = width
+        self.wrap = wrap  # cut long lines to the width (on a terminal; pipes keep whole lines)
+        self.pause = pause
         base = game.seed + len(game.events)
         self.bots: list[Bot | None] = [
             None if s == human else make_bot(bot_name, base * 31 + s) for s in range(game.players)
         ]
+        self.adviser = make_bot("heuristic", base * 31 + game.players)
         self.resumed = resumed
         self.shown = len(game.events) if resumed else 0
         self.echo = not sys.stdin.isatty()
         self.kept_bid_at = -1  # the log length when the player declined to amend
+        self.acted = False  # the player has moved since the game was last saved (or began)
 
     def current(self) -> Game:
         """The game being played (the current game of a match)."""
@@ -351,43 +532,119 @@ class _Session:
 
     # ---- output
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+    def say(self, text: str = "", indent: str = "    ") -> None:
+        """Write ``text``, each line cut to the table's width on a terminal."""
+        for line in text.split("\n"):
+            for piece in fit(line, self.width, indent) if self.wrap else (line,):
+                self.out.write(piece + "\n")
         self.out.flush()
 
     def catch_up(self) -> None:
         events = self.g.events_for(self.human)
         for ev in events[self.shown :]:
+            if ev[0] == "game" and ev[1] > 1:
+                self._between_games(ev[1])
             if self.shedding and ev[0] in ("deal", "trump"):
                 if ev[0] == "deal":
                     who = self.t.does(ev[2], "deals")
                     self.say(f"\n=== {who} the whole pack, one card at a time ===")
                 continue
+            if ev[0] == "score" and not self.shedding:
+                self._between_hands(events, ev)  # the sheet and a recap, not the long line
+                continue
             line = narrate(ev, self.t, self.current().hand_sizes)
             if line is not None:
                 self.say(line)
-            if ev[0] == "score" and not self.shedding:
-                self.say(score_sheet(events, self.t))
         self.shown = len(events)
+
+    def _between_hands(self, events: Sequence[Event], ev: Event) -> None:
+        """The sheet's last rows, a one-line recap, then a pause (on a terminal)."""
+        over = self.g.is_over
+        if not over:
+            self.say(score_sheet(events, self.t, last=6, width=self.width))
+        t = self.t
+        me = self.human
+        b, k, p = ev[2][me], ev[3][me], ev[4][me]
+        sign = "+" if p >= 0 else ""
+        if b is None:
+            mine = f"you took {plural(k, 'trick')} ({sign}{_num(p)})"
+        else:
+            made = "made it" if b == k else f"took {k}"
+            mine = f"you bid {b} and {made} ({sign}{_num(p)})"
+        totals = ev[5]
+        best = max(totals)
+        leaders = [s for s, x in enumerate(totals) if x == best]
+        if len(leaders) == 1:
+            lead = f"{t.name(leaders[0])} {'lead' if leaders[0] == me else 'leads'}"
+            lead += f" with {_num(best)}"
+        else:
+            lead = f"{', '.join(t.name(s) for s in leaders)} share the lead with {_num(best)}"
+        recap = f"Hand {ev[1]} over: {mine}. {lead}"
+        if me not in leaders:
+            recap += f"; you have {_num(totals[me])}"
+        self.say(self.st.paint(recap + ".", Style.BOLD))
+        if not over:
+            self.wait(f"hand {ev[1] + 1}")
+
+    def _between_games(self, number: int) -> None:
+        """A match: a recap of the letters, then a pause before the next game."""
+        if isinstance(self.g, Match) and self.g.letters:
+            self.say("Letters: " + self.t.seats([w or "-" for w in self.g.letters]))
+        self.wait(f"game {number}")
+
+    def wait(self, what: str) -> None:
+        """Press Enter to go on (only on a terminal and without --no-pause)."""
+        if not self.pause:
+            return
+        text = self.ask(f"Press Enter for {what} (or quit) > ").lower()
+        if text in ("quit", "exit", "q") and self.confirm_quit():
+            raise _Quit
+
+    def grid(self, rows: list[tuple[str, list[str]]]) -> None:
+        """The seats as columns, in the order of play from the player's own."""
+        v_order = self.order()
+        names = [self.t.name(s) for s in v_order]
+        cols = [(label, [cells[s] for s in v_order]) for label, cells in rows]
+        self.say("\n".join(seat_grid(names, cols, self.width, head="seat")))
+
+    def order(self) -> list[int]:
+        """Every seat in the order of play, starting with the player's own."""
+        order = self.g.view(self.human).seat_order
+        if not order:
+            return list(range(self.g.players))
+        return [self.human, *(s for s in order if s != self.human)]
+
+    def trick_cells(self, v: View) -> list[str]:
+        """A cell per seat: the card it played to the current trick, ``?`` for
+        the seat to play, ``out`` for a seat out of the hand."""
+        cells = ["" for _ in range(v.players)]
+        for s, c in v.trick:
+            cells[s] = self.t.card(c)
+        if v.out:
+            for s, gone in enumerate(v.out):
+                if gone and not cells[s]:
+                    cells[s] = "out"
+        if v.to_act is not None and not cells[v.to_act]:
+            cells[v.to_act] = self.st.paint("?", *Style.TURN.split(";"))
+        return cells
 
     def shed_status(self, v: View) -> None:
         """The table of a shedding game: cards left, who is out, known cards, letters."""
         t = self.t
         game = f"Game {self.g.game_number} · " if isinstance(self.g, Match) else ""
         self.say("")
-        self.say(f"{game}{t.name(v.dealer)} dealt · {v.dead_count} cards dead")
+        dead = plural(v.dead_count, "card")
+        self.say(f"{game}{t.name(v.dealer)} dealt · {dead} dead")
         counts = ["out" if v.out and v.out[s] else str(k) for s, k in enumerate(v.hand_counts)]
-        self.say(f"Cards:   {t.seats(counts)}")
+        rows = [("cards", counts)]
         if v.letters:
-            self.say(f"Letters: {t.seats([w or '-' for w in v.letters])}")
+            rows.append(("letters", [w or "-" for w in v.letters]))
+        if v.phase == "play":
+            rows.append(("trick", self.trick_cells(v)))
+        self.grid(rows)
         for s, seen in v.known_hands:
-            self.say(f"{t.does(s, 'holds')} (picked up): {format_hand(seen, None, t.unicode)}")
-        if v.trick:
-            self.say("Trick:   " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.trick))
-        elif v.last_trick and v.phase == "play":
-            self.say(
-                "Last trick: " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.last_trick)
-            )
+            shown = format_hand(seen, None, t.unicode, style=self.st)
+            self.say(f"{t.does(s, 'holds')} (picked up): {shown}")
 
     def status(self, v: View) -> list[Card]:
         t = self.t
@@ -398,31 +655,42 @@ class _Session:
         of = f" of {hs}" if v.hand_number <= hs else " (tie-break)"
         self.say("")
         self.say(
-            f"Hand {v.hand_number}{of} · {v.hand_size} cards · {t.name(v.dealer)} dealt · "
-            f"trumps: {t.suit(v.trump)}"
+            f"Hand {v.hand_number}{of} · {plural(v.hand_size, 'card')} · "
+            f"{t.name(v.dealer)} dealt · trumps: {t.suit(v.trump)}"
             + (f" ({t.card(v.turned_up)} turned up)" if v.turned_up is not None else "")
         )
-        if any(v.bid_made) or v.phase == "bid":
-            shown = [
-                b if b is not None else ("?" if m else None)
-                for b, m in zip(v.bids, v.bid_made, strict=True)
-            ]
+        rows: list[tuple[str, list[str]]] = []
+        if v.teams:  # partners: a letter per side
+            side = ["" for _ in range(v.players)]
+            for i, team in enumerate(v.teams):
+                for s in team:
+                    side[s] = "ABCDEFGH"[i % 8]
+            rows.append(("side", side))
+        bidding = any(v.bid_made) or v.phase == "bid"
+        if bidding:
+            rows.append(
+                (
+                    "bid",
+                    [
+                        str(b) if b is not None else ("?" if m else "-")
+                        for b, m in zip(v.bids, v.bid_made, strict=True)
+                    ],
+                )
+            )
+        if v.phase == "play":
+            rows.append(("won", [str(k) for k in v.tricks_won]))
+        rows.append(("score", [_num(x) for x in v.scores]))
+        if v.phase == "play":
+            rows.append(("trick", self.trick_cells(v)))
+        self.grid(rows)
+        if bidding:
             total = sum(b for b in v.bids if b is not None)
-            self.say(f"Bids:    {t.seats(shown)}   (total {total} of {v.hand_size})")
+            self.say(f"Bids so far: {total} for {plural(v.hand_size, 'trick')}.")
         if v.phase == "pass" and v.pass_to is not None:
             chosen = " ".join(t.card(c) for c in v.passed) or "none yet"
             self.say(f"Passing to {t.name(v.pass_to)}; chosen so far: {chosen}")
-        if v.phase == "play":
-            self.say(f"Tricks:  {t.seats(v.tricks_won)}")
-        self.say(f"Scores:  {t.seats([_num(x) for x in v.scores])}")
-        if v.trick:
-            self.say("Trick:   " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.trick))
-        elif v.last_trick and v.phase == "play":
-            self.say(
-                "Last trick: " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in v.last_trick)
-            )
         for s, seen in v.visible_hands:
-            self.say(f"{t.name(s)} holds: {format_hand(seen, v.trump, t.unicode)}")
+            self.say(f"{t.name(s)} holds: {format_hand(seen, v.trump, t.unicode, style=self.st)}")
         return self._hand_lines(v)
 
     def _hand_lines(self, v: View) -> list[Card]:
@@ -431,15 +699,42 @@ class _Session:
             self.say("Your hand: (not seen yet)")
             return []
         cards = sort_for_display(v.hand, v.trump)
-        self.say(f"Your hand: {format_hand(cards, v.trump, t.unicode)}")
-        numbered = "  ".join(f"{i}) {t.card(c)}" for i, c in enumerate(cards, start=1))
-        self.say(f"           {numbered}")
-        legal = [c for c in cards if Play(c) in v.legal_actions]
-        if legal and len(legal) < len(cards):
-            self.say(f"You may play: {' '.join(t.card(c) for c in legal)}")
+        plays = {a.card for a in v.legal_actions if isinstance(a, (Play, Pass))}
+        legal = plays if plays else None
+        hand = format_hand(cards, v.trump, t.unicode, style=self.st, legal=legal)
+        self.say(f"Your hand: {hand}", indent=" " * 11)
+        numbered = "  ".join(
+            f"{i}) {self.st.card(c, legal=None if legal is None else c in legal)}"
+            for i, c in enumerate(cards, start=1)
+        )
+        self.say(f"           {numbered}", indent=" " * 11)
+        allowed = [c for c in cards if Play(c) in v.legal_actions]
+        if allowed and len(allowed) < len(cards):
+            self.say(f"You may play: {' '.join(t.card(c) for c in allowed)}")
         if Take() in v.legal_actions:
             self.say("Or type take to take your neighbour's cards before you lead.")
         return cards
+
+    def turn_line(self, v: View) -> None:
+        """``Your turn: you lead trick 3 of 10`` (or who led, what to pass...)."""
+        if v.phase == "play":
+            n = tricks_done(self.g.events_for(self.human)) + 1
+            of = "" if self.shedding else f" of {v.hand_size}"
+            if not v.trick:
+                what = f"you lead trick {n}{of}"
+            else:
+                led = v.trick[0][1]
+                suit = str(led) if led.is_joker else self.st.suit(led.suit, v.trump)
+                what = f"trick {n}{of}, {self.t.name(v.trick[0][0])} led {suit}"
+        elif v.phase == "bid":
+            what = "your bid"
+        elif v.phase == "pass" and v.pass_to is not None:
+            what = f"choose cards to pass to {self.t.name(v.pass_to)}"
+        elif v.phase == "trumps":
+            what = "the choice of trumps"
+        else:
+            return
+        self.say(self.st.paint(f"Your turn: {what}.", *Style.TURN.split(";")))
 
     # ---- input
 
@@ -452,6 +747,20 @@ class _Session:
         if self.echo:
             self.say(line)
         return line.strip()
+
+    def confirm_quit(self) -> bool:
+        """Whether to quit: asks first when the game has moved on unsaved."""
+        if self.save_path or self.g.is_over or not self.acted:
+            return True
+        answer = self.ask("The game is not saved. Quit anyway? (y, n, or save FILE) > ")
+        low = answer.lower()
+        if low.startswith("save"):
+            self.save(answer[5:].strip() or None)
+            return bool(self.save_path)
+        if low in ("y", "yes", "quit", "q"):
+            return True
+        self.say("Playing on.")
+        return False
 
     def parse(self, text: str, v: View, cards: list[Card]) -> Action | None:
         """The action meant by ``text``, or ``None`` after printing why not."""
@@ -485,7 +794,10 @@ class _Session:
         if text.isdigit():
             k = int(text)
             if not 1 <= k <= len(cards):
-                self.say(f"There is no card number {k}: choose 1 to {len(cards)}.")
+                if len(cards) == 1:
+                    self.say(f"There is no card number {k}: you hold 1 card, type 1.")
+                else:
+                    self.say(f"There is no card number {k}: choose 1 to {len(cards)}.")
                 return None
             return act(cards[k - 1])
         try:
@@ -537,6 +849,7 @@ class _Session:
             self.say(f"Could not save to {target}: {exc.strerror or exc}")
             return
         self.save_path = target
+        self.acted = False
         self.say(f"Game saved to {target} (continue with: cardrules play --load {target}).")
 
     # ---- the loop
@@ -549,19 +862,19 @@ class _Session:
         if amending:
             prompt = "Change your bid? (a number, or Enter to keep it) > "
         elif v.phase == "bid":
-            prompt = (
-                "Your bid (blind N or look; help) > "
-                if v.hand is None and any(isinstance(a, Look) for a in v.legal_actions)
-                else f"Your bid (0 to {v.hand_size}; help, quit) > "
-            )
+            if v.hand is None and any(isinstance(a, Look) for a in v.legal_actions):
+                prompt = "Your bid (blind N or look; help) > "
+            else:
+                hook = self.current().variant.bidding.hook
+                prompt = f"Your bid ({bid_choices(v.legal_actions, hook)}; help, quit) > "
         elif v.phase == "pass":
             prompt = "A card to pass (QS, q♠, 10h or its number; help, quit) > "
         elif v.phase == "trumps":
-            choices = ", ".join(a.label for a in v.legal_actions[:8])
-            more = ", ..." if len(v.legal_actions) > 8 else ""
-            prompt = f"Trumps: {choices}{more} (help, quit) > "
+            self.say("Choose: " + ", ".join(a.label for a in v.legal_actions))
+            prompt = "Your choice (help, quit) > "
         else:
             prompt = "Your card (QS, q♠, 10h or its number; help, quit) > "
+        self.turn_line(v)
         while True:
             text = self.ask(prompt)
             low = text.lower()
@@ -571,18 +884,30 @@ class _Session:
             if not text:
                 continue
             if low in ("quit", "exit", "q"):
-                raise _Quit
+                if self.confirm_quit():
+                    raise _Quit
+                continue
             if low in ("help", "?", "h"):
-                self.say(HELP)
+                self.say(self.help())
                 continue
             if low in ("show", "table"):
                 cards = self.status(v)
+                self.turn_line(v)
                 continue
             if low in ("sheet", "scores", "score"):
                 if self.shedding:
                     self.shed_status(g.view(self.human))
                 else:
-                    self.say(score_sheet(g.events_for(self.human), self.t))
+                    self.say(score_sheet(g.events_for(self.human), self.t, width=self.width))
+                continue
+            if low in ("last", "last trick"):
+                self.last_trick(v)
+                continue
+            if low == "dead":
+                self.dead(v)
+                continue
+            if low in ("hint", "hint?"):
+                self.hint(v)
                 continue
             if low == "save" or low.startswith("save "):
                 self.save(text[5:].strip() or None)
@@ -599,7 +924,84 @@ class _Session:
             except (IllegalAction, InvalidAction) as exc:
                 self.say(f"Not allowed: {exc}")
                 continue
+            self.acted = True
             return
+
+    def help(self) -> str:
+        """The commands of this game (derived from its variant and take-back policy)."""
+        g = self.current()
+        undo = None
+        if not isinstance(self.g, Match) and g.take_back_policy is not TakeBacks.NEVER:
+            undo = g.take_back_policy.value
+        return help_text(g.variant, undo=undo, match=isinstance(self.g, Match))
+
+    def last_trick(self, v: View) -> None:
+        """The ``last`` command: the cards of the last trick and where it went."""
+        if not v.last_trick:
+            self.say("No trick is over yet in this hand.")
+            return
+        cards = ", ".join(f"{self.t.name(s)} {self.t.card(c)}" for s, c in v.last_trick)
+        self.say(f"Last trick: {cards}")
+        events = self.g.events_for(self.human)
+        for ev in reversed(events):
+            if ev[0] in _TRICK_ENDS:
+                line = narrate(ev, self.t)
+                if line:
+                    self.say(line)
+                break
+
+    def dead(self, v: View) -> None:
+        """The ``dead`` command: the dead cards this seat may see, or why none."""
+        if not self.shedding:
+            self.say(
+                "This game has no dead cards: every trick is won by a player "
+                "(sheet shows the tricks won, last the last trick)."
+            )
+            return
+        if not v.dead_count:
+            self.say("No dead cards yet.")
+            return
+        seen = format_hand(sort_for_display(v.dead, None), None, self.t.unicode, style=self.st)
+        count = plural(v.dead_count, "dead card")
+        if len(v.dead) == v.dead_count:
+            self.say(f"{count}: {seen}")
+            return
+        rule = self.current().variant.shedding.dead_tricks.value
+        mine = f"the {plural(len(v.dead), 'card')} you played: {seen}" if v.dead else "none"
+        self.say(f"{count}, turned {rule} (`dead tricks: {rule}`): you may see only {mine}")
+
+    def hint(self, v: View) -> None:
+        """The ``hint`` command: what the heuristic bot would do, with the
+        figures behind it when it has some."""
+        if not v.legal_actions:
+            self.say("Nothing to do just now.")
+            return
+        action = self.adviser.choose(v)
+        what = action.label
+        if isinstance(action, Play):
+            what = f"play {self.t.card(action.card)}"
+        elif isinstance(action, Pass):
+            what = f"pass {self.t.card(action.card)}"
+        self.say(f"Hint: the heuristic bot would {what}.")
+        why = self._why(v, action)
+        if why:
+            self.say(why)
+
+    def _why(self, v: View, action: Action) -> str:
+        me = self.human
+        if isinstance(action, Bid):
+            estimate = getattr(self.adviser, "estimate", None)
+            if callable(estimate):
+                return f"It reckons your hand is worth about {estimate(v):.1f} tricks."
+            return ""
+        if isinstance(action, Play) and not self.shedding and v.bids[me] is not None:
+            bid, won = v.bids[me], v.tricks_won[me]
+            assert bid is not None
+            if won >= bid:
+                return f"You bid {bid} and have {won}: your bid is made."
+            need = bid - won
+            return f"You bid {bid} and have {won}: you still need {plural(need, 'trick')}."
+        return ""
 
     def take_back(self) -> bool:
         """The ``undo`` command: take back the player's last action (with the
@@ -634,7 +1036,7 @@ class _Session:
             self.say("Continuing the saved game.")
         elif self.resumed:
             self.say(f"Continuing the saved game at hand {self.current().hand_number}.")
-            self.say(score_sheet(g.events_for(self.human), t))
+            self.say(score_sheet(g.events_for(self.human), t, width=self.width))
         try:
             while not g.is_over:
                 self.catch_up()
@@ -672,9 +1074,13 @@ class _Session:
             if self.save_path:
                 self._autosave()
             return 0
-        self.say(score_sheet(g.events, t))
+        self.say(score_sheet(g.events, t, width=self.width))
         totals = "   ".join(f"{t.name(s)} {_num(x)}" for s, x in enumerate(res.totals))
-        self.say(f"\nFinal totals: {totals}")
+        if len(f"Final totals: {totals}") <= self.width:
+            self.say(f"\nFinal totals: {totals}")
+        else:
+            self.say("\nFinal totals:")
+            self.grid([("total", [_num(x) for x in res.totals])])
         if res.loser is not None:
             self.say(f"{t.does(res.loser, 'is')} left holding cards.")
         if not res.winners:
@@ -756,11 +1162,41 @@ def _configure(p: argparse.ArgumentParser) -> None:
         + " (default: the variant's `take backs:`)",
     )
     p.add_argument(
+        "--no-color",
+        "--no-colour",
+        dest="colour",
+        action="store_false",
+        default=None,
+        help="no colour (also when NO_COLOR is set or the output is not a terminal)",
+    )
+    p.add_argument(
+        "--no-pause",
+        dest="pause",
+        action="store_false",
+        default=True,
+        help="go straight on between hands (there is no pause when input is not a terminal)",
+    )
+    p.add_argument(
         "--match",
         action="store_true",
         help="play a whole match: game after game until one player holds the variant's "
         "word (K-A-Z-H-U-T-H-A); shedding variants with a match word",
     )
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _width(out: TextIO) -> int:
+    """The columns to lay the table out in: the terminal's (40 at least), or
+    80 when the output is not a terminal."""
+    if not _is_tty(out):
+        return DEFAULT_WIDTH
+    return max(40, shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns)
 
 
 def _default_players(v: Variant) -> int:
@@ -874,6 +1310,10 @@ def _run(args: argparse.Namespace) -> int:
         save_path=args.save or args.load,
         meta=meta,
         resumed=bool(args.load),
+        colour=colour_wanted(out, args.colour),
+        pause=args.pause and _is_tty(sys.stdin) and _is_tty(out),
+        width=_width(out),
+        wrap=_is_tty(out),
     )
     try:
         return session.run()

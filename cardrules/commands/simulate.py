@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-import time
-from typing import TextIO
 
 from cardrules.cli import Command, UsageError, check_number
+from cardrules.commands.progress import ProgressBar, progress_bar
 from cardrules.commands.variants import add_set_option, check_players, load_argument
 from cardrules.simulate import (
     DEFAULT_MAX_TRICKS,
@@ -22,44 +22,6 @@ from cardrules.simulate import (
 )
 
 __all__ = ["COMMANDS", "ProgressBar", "format_summary", "plot_summary"]
-
-
-class ProgressBar:
-    """A one-line progress bar redrawn in place on a stream (stderr by default).
-
-    Args:
-        stream: where to draw it.
-        width: the bar's width in characters.
-        label: text before the bar.
-    """
-
-    def __init__(self, stream: TextIO | None = None, width: int = 30, label: str = "") -> None:
-        self._stream = stream if stream is not None else sys.stderr
-        self._width = width
-        self._label = label
-        self._start = time.monotonic()
-        self._last = -1.0
-
-    def __call__(self, done: int, total: int) -> None:
-        """Draw the bar for ``done`` of ``total`` (a final newline at the end)."""
-        now = time.monotonic()
-        if done < total and now - self._last < 0.1:
-            return
-        self._last = now
-        frac = done / total if total else 1.0
-        fill = round(frac * self._width)
-        elapsed = now - self._start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (total - done) / rate if rate > 0 else 0.0
-        line = (
-            f"\r{self._label}[{'#' * fill}{'.' * (self._width - fill)}] "
-            f"{done}/{total} games {frac:4.0%}  {rate:,.0f}/s"
-            + (f"  {eta:.0f}s left" if done < total and rate > 0 else "   ")
-        )
-        self._stream.write(line)
-        if done >= total:
-            self._stream.write("\n")
-        self._stream.flush()
 
 
 def _pct(x: float) -> str:
@@ -264,17 +226,22 @@ def _run(args: argparse.Namespace) -> int:
     check_players(v, args.players)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     show = args.progress if args.progress is not None else sys.stderr.isatty()
+    # With a bar, smaller chunks (about a hundred of them) so it moves smoothly;
+    # the figures are the same whatever the chunking.
+    chunk = max(1, min(250, -(-args.games // 100))) if show else None
     try:
-        summary = simulate(
-            v,
-            args.players,
-            args.games,
-            bots,
-            seed=args.seed,
-            jobs=args.jobs,
-            max_tricks=args.max_tricks,
-            progress=ProgressBar(label=f"{v.name} ") if show else None,
-        )
+        with progress_bar(v.name) if show else contextlib.nullcontext() as bar:
+            summary = simulate(
+                v,
+                args.players,
+                args.games,
+                bots,
+                seed=args.seed,
+                jobs=args.jobs,
+                max_tricks=args.max_tricks,
+                progress=bar,
+                chunk_size=chunk,
+            )
         if args.plot:
             try:
                 plot_summary(summary, args.plot)

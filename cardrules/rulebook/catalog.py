@@ -38,6 +38,7 @@ __all__ = [
     "families_table",
     "game_length",
     "html_table",
+    "is_builtin",
     "objective_line",
     "source_urls",
     "sources_section",
@@ -55,15 +56,41 @@ _HOSTS = {"pagat.com": "Pagat", "wikipedia.org": "Wikipedia"}
 
 @functools.cache
 def _builtins() -> tuple[Variant, ...]:
-    from cardrules.rulebook.page import builtin_variants
+    from cardrules.dsl import loader
 
-    return tuple(builtin_variants())
+    return tuple(loader.load(name) for name in loader.builtin_names())
 
 
-def _is_builtin(v: Variant) -> bool:
-    from cardrules.rulebook.page import _is_builtin as builtin
+@functools.cache
+def _builtin(name: str) -> Variant | None:
+    from cardrules.dsl import loader
 
-    return builtin(v)
+    try:
+        return loader.load(name)
+    except Exception:  # a built-in that does not load has no page to trust
+        return None
+
+
+def is_builtin(v: Variant) -> bool:
+    """True when ``v`` is a built-in variant (by name, and by file when it has one)."""
+    from pathlib import Path
+
+    from cardrules.dsl.loader import builtin_dir, builtin_names
+
+    if v.name not in builtin_names():
+        return False
+    if not v.path:
+        return True
+    try:
+        return Path(v.path).resolve().parent == builtin_dir().resolve()
+    except (OSError, ValueError):
+        return False
+
+
+def _exactly_builtin(v: Variant) -> bool:
+    """True when ``v`` is a built-in exactly as it ships (no option, title or parent
+    changed), so that the addresses in its file may become links."""
+    return is_builtin(v) and _builtin(v.name) == v
 
 
 def _title(v: Variant) -> str:
@@ -337,7 +364,7 @@ def sources_section(
     from cardrules.rulebook.safe import md_code, md_text, page_link
 
     urls = source_urls(v)
-    builtin = _is_builtin(v)
+    builtin = _exactly_builtin(v)
     out = ["## Sources", ""]
     if urls:
         for url in urls:
@@ -378,7 +405,7 @@ def variations_section(
     from cardrules.rulebook.words import differences
 
     if catalog is None:
-        if not _is_builtin(v):
+        if not is_builtin(v):
             return []
         catalog = _builtins()
     by_name = {c.name: c for c in catalog}
@@ -396,6 +423,8 @@ def variations_section(
         return f"{'    ' * depth}- **{named}**: {summary}.{changed}"
 
     def tree(base: Variant, depth: int) -> list[str]:
+        # Differences from the game as it ships, not as this page's options set it.
+        base = by_name.get(base.name, base)
         lines = []
         for c in sorted((c for c in catalog if c.parent == base.name), key=lambda c: c.name):
             if c.name == v.name:

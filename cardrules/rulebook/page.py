@@ -25,7 +25,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardrules.errors import CardrulesError
-from cardrules.rulebook.catalog import objective_line, sources_section, variations_section
+from cardrules.rulebook.catalog import (
+    is_builtin,
+    objective_line,
+    sources_section,
+    variations_section,
+)
 from cardrules.rulebook.examples import examples_section
 from cardrules.rulebook.play import HookExample, hook_examples, play_examples_section, seat_names
 from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
@@ -477,16 +482,7 @@ def _shedding_sections(v: Variant, players: int | None, engine_examples: bool) -
 
 def _is_builtin(v: Variant) -> bool:
     """True when ``v`` is a built-in variant (by name, and by file when it has one)."""
-    from cardrules.dsl.loader import builtin_dir, builtin_names
-
-    if v.name not in builtin_names():
-        return False
-    if not v.path:
-        return True
-    try:
-        return Path(v.path).resolve().parent == builtin_dir().resolve()
-    except (OSError, ValueError):
-        return False
+    return is_builtin(v)
 
 
 def _is_file(v: Variant) -> bool:

@@ -183,8 +183,8 @@ def _look(page: Page, name: str, width: int) -> Path:
             .length"""
     )
     assert unnamed == 0, f"{name} at {width} px: {unnamed} pictures without alt text"
-    shot = SHOTS / f"{name.replace('/', '-')}-{width}.png"
-    page.screenshot(path=str(shot), full_page=True)
+    shot = SHOTS / f"{name.replace('/', '-')}-{width}.jpeg"
+    page.screenshot(path=str(shot), full_page=True, type="jpeg", quality=70)
     assert shot.stat().st_size > 5_000
     return shot
 
@@ -197,7 +197,7 @@ def test_pages_at_laptop_and_phone_widths(
         watch = Watch(browser, _local, width)
         try:
             for name in pages:
-                watch.page.goto(f"{base_url}/{name}.html")
+                watch.page.goto(f"{base_url}/{name}.html", wait_until="domcontentloaded")
                 shot = _look(watch.page, name, width)
                 summary.append(f"screenshot {width} px: {shot}")
             watch.check()
@@ -218,7 +218,7 @@ def test_every_rules_page_prints_on_two_pages_at_most(
         page = watch.page
         page.emulate_media(media="print")
         for v in builtin_variants():
-            page.goto(f"{base_url}/games/{v.name}.html")
+            page.goto(f"{base_url}/games/{v.name}.html", wait_until="domcontentloaded")
             pdf = page.pdf(format="A4")
             assert pdf.startswith(b"%PDF")
             counts[v.name] = _pdf_pages(pdf)

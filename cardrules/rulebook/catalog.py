@@ -104,7 +104,8 @@ def _title(v: Variant) -> str:
 
 def families(variants: Sequence[Variant]) -> dict[str, list[Variant]]:
     """The families of ``variants``: the name of each family's game -> its games, that
-    game first and the rest by name.
+    game first and the rest by name; the families of games that extend no other
+    first, the largest first.
 
     A family's game is one that extends none of ``variants``, or one that has
     variations of its own; every other game belongs to the family of the game it
@@ -128,7 +129,8 @@ def families(variants: Sequence[Variant]) -> dict[str, list[Variant]]:
     for name, members in out.items():
         head = [m for m in members if m.name == name]
         out[name] = head + sorted((m for m in members if m.name != name), key=lambda m: m.name)
-    order = sorted(out, key=lambda n: (_depth(by_name[n], by_name), n))
+    # The games that extend no other first, then the largest families.
+    order = sorted(out, key=lambda n: (_depth(by_name[n], by_name) > 0, -len(out[n]), n))
     return {n: out[n] for n in order if n in by_name}
 
 

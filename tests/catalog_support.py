@@ -6,12 +6,14 @@ exactly the rules it states compared with its parent, that random games of it
 play to the end with the engine's invariants holding, and (in each module)
 that its distinguishing rule works on a stacked deck.
 
-The seed texts cited in docstrings are in ``../shared/seeds`` (see its README).
+Variant files cite public sources only (Pagat pages, a game's published rules):
+:func:`internal_names` finds the internal names a comment must not use.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,6 +109,31 @@ def rule_differences(name: str) -> set[str]:
     return {d for d in leaf_differences(v, parent) if d.split(".")[0] not in IDENTITY}
 
 
+#: Names of internal texts and files that a variant file's comment must not use: the
+#: reader has no way to look them up.
+_INTERNAL = re.compile(
+    r"\bseeds?\s*0\d*\b|\bseeds?/|\bshared/|\brules texts?\b|\b(oh hell|rules) sheet\b"
+    r"|\b(dutch|english) kachuful text\b|\b[\w-]+\.(md|txt|py|json)\b",
+    re.IGNORECASE,
+)
+
+
+def leading_comment(source: str) -> list[str]:
+    """The comment lines at the top of a variant file, up to its first statement."""
+    lines: list[str] = []
+    for line in source.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+        lines.append(line)
+    return lines
+
+
+def internal_names(comment: str) -> list[str]:
+    """The internal names (``seed 002``, ``the Oh Hell sheet``, ``README.md``...) in
+    ``comment``, in order; empty when it cites only public sources."""
+    return [m.group(0) for m in _INTERNAL.finditer(comment)]
+
+
 def check_file(name: str, expected: set[str] | None) -> None:
     """The common checks of one catalog file: loads by name, states where it comes
     from in a leading comment, round-trips, and differs from its parent in exactly
@@ -115,14 +142,13 @@ def check_file(name: str, expected: set[str] | None) -> None:
     assert v.name == name and v.title and v.summary
     assert v.source.startswith("# "), f"{name} must open with a comment"
     lead = " ".join(
-        line.lstrip("#").strip() for line in v.source.split("game:")[0].splitlines()
+        line.lstrip("#").strip() for line in leading_comment(v.source)
     ).lower()
-    assert (
-        "seed 0" in lead
-        or "not in the rules texts" in lead
-        or "not from the rules texts" in lead
-        or "pagat.com" in lead
-    ), f"{name} must say where its rule comes from (a public source such as pagat.com)"
+    assert re.search(r"https?://[a-z0-9.-]+\.[a-z]{2,}/", lead), (
+        f"{name} must say where its rule comes from: a public source, such as a pagat.com page"
+    )
+    internal = internal_names(lead)
+    assert not internal, f"{name}'s comment names internal texts {internal}: cite public sources"
     roundtrip(v)
     if expected is None:
         assert v.parent is None, f"{name} extends {v.parent}"
@@ -260,6 +286,8 @@ __all__ = [
     "deals",
     "games",
     "hand_scores",
+    "internal_names",
+    "leading_comment",
     "leaf_differences",
     "play",
     "play_random",

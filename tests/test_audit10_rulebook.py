@@ -373,7 +373,7 @@ def test_item17_oh_hell_13_trumps_column_and_quick_facts() -> None:
     by_size = {int(r[2].split()[0]): r[1] for r in rows}
     assert by_size[13] == "no trumps"
     assert all(label == "turned-up card" for size, label in by_size.items() if size < 13)
-    facts = dict(table_after(page, "## Quick facts")[1:])
+    facts = dict(table_after(page, "## At a glance")[1:])
     assert facts["Trumps"] != "turned-up card"
     assert "no trumps" in facts["Trumps"] and "13" in facts["Trumps"]
     # What the engine deals: the 13-card hands have no trumps.
@@ -400,7 +400,7 @@ def test_item17_a_whole_pack_every_hand_has_no_trumps() -> None:
         "hands: 3 hands of the same size\n"
     )
     page = rulebook(v, engine_examples=False)
-    facts = dict(table_after(page, "## Quick facts")[1:])
+    facts = dict(table_after(page, "## At a glance")[1:])
     assert facts["Trumps"] == "none"
     assert "turned-up card" not in page.split("## The variant file")[0]
 

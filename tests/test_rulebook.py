@@ -310,9 +310,15 @@ def test_each_single_setting_change_is_reported() -> None:
 
 
 def test_differences_section_comes_first_and_links_to_the_parent() -> None:
+    """The object of the game, then the rules at a glance, then what this house rule
+    changes, before the rules in full."""
     page = rulebook(ZON, parent=KACHUFUL, link="{name}.md", engine_examples=False)
-    headings = [line for line in page.splitlines() if line.startswith("## ")]
-    assert headings[0] == "## Differences from Kachuful"
+    lines = page.splitlines()
+    objective = next(i for i, line in enumerate(lines) if line.startswith("**The object"))
+    assert lines[objective].startswith("**The object of the game:** take exactly the number of")
+    assert objective < lines.index("## At a glance")
+    headings = [line for line in lines if line.startswith("## ")]
+    assert headings[:3] == ["## At a glance", "## Differences from Kachuful", "## The deal"]
     assert "This is [Kachuful](kachuful.md) with one rule changed." in page
     assert "- **Trumps:** Trumps change every hand in a fixed order: spades, diamonds, " in page
     default = rulebook(ZON, parent=KACHUFUL, engine_examples=False)
@@ -355,12 +361,27 @@ def test_page_ends_with_the_variant_file() -> None:
 
 
 def test_comparison_page_has_a_row_per_variant() -> None:
-    page = comparison_page(ALL)
+    """One table per family, each with only the columns in which its games differ."""
+    import re
+
+    from cardrules.rulebook.catalog import families
+    from cardrules.rulebook.tables import comparison_rows
+
     for v in ALL:
-        assert f"[{v.title or v.name}]({v.name}.md)" in page
-    callbreak = next(line for line in page.splitlines() if "(callbreak.md)" in line)
-    cells = [c.strip() for c in callbreak.strip("|").split("|")]
-    assert cells[1:] == [
+        assert f'<a href="{v.name}.md">{v.title or v.name}</a>' in comparison_page(ALL)
+    catalog = builtin_variants()
+    page = comparison_page(catalog)
+    tables = re.findall(r"<table.*?</table>", page, flags=re.S)
+    fams = families(catalog)
+    assert len(tables) == len(fams)
+    assert sum(len(m) for m in fams.values()) == len(catalog)
+    (callbreak,) = [t for t in tables if 'href="callbreak.md"' in t]
+    header = re.findall(r"<th>(.*?)</th>", callbreak)
+    # Callbreak and its variation differ only in the follow rule: the rest is said above.
+    assert header == ["Game", "Follow rule"]
+    assert "Every game here shares these rules: players: 4; trumps: always ♠" in page
+    row = next(r for r in comparison_rows(ALL, "{name}.md") if "(callbreak.md)" in r[0])
+    assert row[1:] == [
         "4",
         "always ♠",
         "13 cards every hand, 5 hands (4 players)",
@@ -369,6 +390,11 @@ def test_comparison_page_has_a_row_per_variant() -> None:
         "at least the bid: bid + 0.1 a trick over; else -bid",
         "follow suit, trump when void, beat when able",
     ]
+    shipped = next(r for r in comparison_rows(catalog, "{name}.md") if "(callbreak.md)" in r[0])
+    cells = re.findall(r'<td data-label="Follow rule">(.*?)</td>', callbreak)
+    assert cells[0] == shipped[7]
+    kachuful = next(t for t in tables if 'href="kachuful.md"' in t)
+    assert "<th>Players</th>" not in kachuful and "<th>Scoring</th>" in kachuful
 
 
 # --------------------------------------------------------------------------- plain English

@@ -281,7 +281,7 @@ def test_rules_command_says_which_options_were_set(capsys: pytest.CaptureFixture
     lines = out.splitlines()
     note = "**Played here with:** hook off, 7 cards in the first hand."
     i = next(k for k, line in enumerate(lines) if line.startswith(note))
-    assert i < lines.index("## Quick facts")
+    assert i < lines.index("## At a glance")
     assert "The dealer may bid any number" in out
     # A name given twice keeps its last value; underscores read as spaces.
     args = ["rules", "kazhutha", "--set", "dead_tricks=face up", "--set", "dead tricks=face down"]

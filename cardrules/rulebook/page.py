@@ -25,11 +25,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardrules.errors import CardrulesError
+from cardrules.rulebook.catalog import (
+    is_builtin,
+    objective_line,
+    sources_section,
+    variations_section,
+)
 from cardrules.rulebook.examples import examples_section
 from cardrules.rulebook.play import HookExample, hook_examples, play_examples_section, seat_names
 from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
 from cardrules.rulebook.tables import (
-    comparison_table,
     format_points,
     hands_in_game,
     markdown_table,
@@ -77,7 +82,7 @@ from cardrules.rulebook.words import (
     unbroken_phrase,
     winner_phrase,
 )
-from cardrules.rules import BidStyle, Mode, TakeBacks, TrumpKind, Variant
+from cardrules.rules import BidStyle, Mode, TakeBacks, Variant
 
 __all__ = ["builtin_variants", "comparison_page", "load_parent", "rulebook"]
 
@@ -121,6 +126,7 @@ def rulebook(
     link: str = "../{name}/",
     engine_examples: bool = True,
     settings: Sequence[tuple[str, str]] = (),
+    catalog: Sequence[Variant] | None = None,
 ) -> str:
     """The rules of ``variant`` as a Markdown page.
 
@@ -143,6 +149,9 @@ def rulebook(
         settings: the options given from outside the file (as ``--set
             NAME=VALUE``), as ``(name, value)`` pairs, already applied to
             ``variant``; a note near the top lists them in words.
+        catalog: the games whose variations of this one the page lists (see
+            :func:`~cardrules.rulebook.catalog.variations_section`); the built-ins
+            when omitted and ``variant`` is one of them, none otherwise.
 
     Returns:
         The page, as Markdown text.
@@ -164,13 +173,14 @@ def rulebook(
         names = [md_text(a) for a in variant.aliases if plain(a)]
         if names:
             out += [f"*Also called {join_words(names, 'or')}.*", ""]
+    out += [objective_line(variant, counts), ""]
     if plain(variant.summary):
         out += [md_line(plain(variant.summary).rstrip(".")) + ".", ""]
     if settings:
         out += [options_note(variant, settings), ""]
+    out += _quick_facts(variant, counts)
     if variant.parent is not None:
         out += _differences_section(variant, parent, link)
-    out += _quick_facts(variant, counts)
     out += _deal_section(variant, counts)
     passing = pass_phrase(variant)
     if passing:
@@ -190,6 +200,8 @@ def rulebook(
     if variant.take_backs is not TakeBacks.NEVER:
         out += ["## Take-backs", "", take_backs_phrase(variant), ""]
     out += examples_section(variant, engine=engine_examples, options_given=bool(settings))
+    out += variations_section(variant, catalog, link)
+    out += sources_section(variant, parent, link)
     out += _options_section(variant)
     out += _source_section(variant)
     return "\n".join(out).rstrip() + "\n"
@@ -267,7 +279,7 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         if v.has_bidding:
             rows.append(["Bidding", _bidding_fact(v)])
         rows.append(["Goal", goal_phrase(v, counts)])
-    return ["## Quick facts", "", markdown_table(["Rule", "In this game"], rows), ""]
+    return ["## At a glance", "", markdown_table(["Rule", "In this game"], rows), ""]
 
 
 def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
@@ -470,16 +482,7 @@ def _shedding_sections(v: Variant, players: int | None, engine_examples: bool) -
 
 def _is_builtin(v: Variant) -> bool:
     """True when ``v`` is a built-in variant (by name, and by file when it has one)."""
-    from cardrules.dsl.loader import builtin_dir, builtin_names
-
-    if v.name not in builtin_names():
-        return False
-    if not v.path:
-        return True
-    try:
-        return Path(v.path).resolve().parent == builtin_dir().resolve()
-    except (OSError, ValueError):
-        return False
+    return is_builtin(v)
 
 
 def _is_file(v: Variant) -> bool:
@@ -546,29 +549,14 @@ def _source_section(v: Variant) -> list[str]:
 
 
 def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str:
-    """A Markdown page comparing ``variants`` on the main rule dimensions.
+    """A Markdown page comparing ``variants``: one table per family, with only the
+    columns in which the family's games differ (see
+    :func:`cardrules.rulebook.catalog.comparison_page`).
 
     Args:
         variants: the variants, in the order to list them.
         link: the address of a variant's page, with ``{name}`` in it.
     """
-    tricks = [v for v in variants if v.mode is not Mode.SHEDDING]
-    shed = [v for v in variants if v.mode is Mode.SHEDDING]
-    out = [
-        "# Compare the games",
-        "",
-        "Every built-in game, side by side. The schedule column counts the hands for four "
-        "players (or the nearest allowed number); click a game for its full rules.",
-        "",
-    ]
-    if tricks:
-        out += ["## Trick-taking games", "", comparison_table(tricks, link), ""]
-    if shed:
-        out += ["## Shedding games", "", comparison_table(shed, link), ""]
-    turn_up = sum(1 for v in tricks if v.trumps.kind is TrumpKind.TURN_UP and has_trumps(v))
-    out += [
-        f"{len(variants)} games in all; {turn_up} of the trick-taking games turn up a card "
-        "for trumps.",
-        "",
-    ]
-    return "\n".join(out)
+    from cardrules.rulebook import catalog
+
+    return catalog.comparison_page(variants, link)

@@ -4,7 +4,7 @@
 :class:`~cardrules.rules.Variant`, a pyspiel Python game, and :func:`load_game`
 registers and loads one in a single call::
 
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     import cardrules.openspiel as cos
 
     game = cos.load_game("oh-hell", players=4)
@@ -87,13 +87,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
 try:
     import numpy as np
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as exc:  # pragma: no cover - the extra is installed in the tests
     raise ImportError(
         "cardrules.openspiel needs OpenSpiel and numpy: pip install 'cardrules[openspiel]'"
@@ -102,7 +103,13 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
 from cardrules.cards import CARDS, CardSet
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action, Play
-from cardrules.engine.event_records import DealEvent, DrawEvent, RevealEvent, TrumpEvent
+from cardrules.engine.event_records import (
+    DealEvent,
+    DrawEvent,
+    PlayEvent,
+    RevealEvent,
+    TrumpEvent,
+)
 from cardrules.engine.game import Game
 from cardrules.engine.observation import observation_layout
 from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError, VariantError
@@ -130,6 +137,7 @@ __all__ = [
     "short_name",
 ]
 
+_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,99}")
 #: The prefix of the OpenSpiel short names of cardrules games.
 PREFIX: Final = "cardrules_"
 #: The tricks after which a shedding game stops unfinished when no
@@ -176,11 +184,13 @@ def _default_players(v: Variant) -> int:
     return 4 if v.players.min <= 4 <= v.players.max else v.players.min
 
 
-def register(variant: Variant | str) -> str:
+def register(variant: Variant | str, name: str | None = None) -> str:
     """Register a variant (or a built-in's name) as a pyspiel game, once.
 
     Args:
         variant: a :class:`~cardrules.rules.Variant` or the name of a built-in.
+        name: the OpenSpiel short name (:func:`short_name` by default); give
+            one to register a variant with options under its own name.
 
     Returns:
         The game's short name, for ``pyspiel.load_game(name, {"players": 4})``.
@@ -201,12 +211,19 @@ def register(variant: Variant | str) -> str:
             f"register takes a Variant or a built-in's name, not {type(variant).__name__}",
             code="bad_argument",
         )
-    name = short_name(v)
+    if name is None:
+        name = short_name(v)
+    elif not isinstance(name, str) or not _NAME_RE.fullmatch(name):
+        raise VariantError(
+            f"an OpenSpiel short name is letters, digits and '_', got {name!r}",
+            code="bad_argument",
+        )
     known = _REGISTRY.get(name)
     if known is not None:
         if known != v:
             raise VariantError(
-                f"another variant named {v.name!r} is registered already as {name!r}",
+                f"another variant is registered already as {name!r} "
+                "(give register a name of its own for this one)",
                 code="bad_argument",
             )
         return name
@@ -218,12 +235,15 @@ def register(variant: Variant | str) -> str:
     return name
 
 
-def load_game(variant: Variant | str, players: int | None = None, **params: Any) -> Any:
+def load_game(
+    variant: Variant | str, players: int | None = None, *, name: str | None = None, **params: Any
+) -> Any:
     """:func:`register` the variant and load it as a pyspiel game.
 
     Args:
         variant: a :class:`~cardrules.rules.Variant` or the name of a built-in.
         players: the number of players (the variant's default when ``None``).
+        name: the short name to register it under (see :func:`register`).
         **params: ``returns`` (``"points"`` or ``"win"``) and ``max_tricks``.
 
     Example:
@@ -231,7 +251,7 @@ def load_game(variant: Variant | str, players: int | None = None, **params: Any)
         >>> game.num_players(), game.num_distinct_actions() == NUM_ACTIONS
         (3, True)
     """
-    name = register(variant)
+    name = register(variant, name)
     if players is not None:
         params["players"] = players
     return pyspiel.load_game(name, params)
@@ -964,43 +984,55 @@ def _state_of_world(state: CardrulesState, world: Game) -> CardrulesState:
             return new
 
 
-def _known_seats(g: Game, player: int) -> list[set[int]]:
-    """For each hand so far, the seats whose dealt cards ``player`` saw (its
-    own, unless dealt face down to it; everyone's in forehead hands)."""
+def _seen(g: Game, player: int) -> tuple[list[set[int]], set[tuple[int, int]]]:
+    """What ``player``'s stream shows of the deals: for each hand so far, the
+    seats whose dealt cards it saw (its own, unless dealt face down; everyone's
+    in forehead hands); and the (seat, card) plays of the current hand."""
     known: list[set[int]] = []
+    plays: set[tuple[int, int]] = set()
     for ev in g.events_for(player):
         if isinstance(ev, DealEvent):
             known.append({s for s, h in enumerate(ev.hands) if h is not None})
+            plays = set()
         elif isinstance(ev, RevealEvent) and ev.seat == player and known:
             known[-1].add(player)
-    return known
+        elif isinstance(ev, PlayEvent):
+            plays.add((ev.seat, int(ev.card)))
+    return known, plays
 
 
 def _rejection_world(s: _S, player: int, rng: random.Random) -> Game:
-    """A world by rejection (when the engine has no ``sample_world``): every
-    card ``player`` did not see dealt is redealt at random among the places it
-    did not see (with the cards the hand left undealt), until a deal replays
-    every move and gives ``player`` the same information state. Uniform over
-    the consistent deals."""
+    """A world by rejection (when the engine has no ``sample_world``), for
+    small games: the hands before the current one are kept as dealt; in the
+    current one, every card ``player`` has not seen is redealt at random among
+    the places it did not see (with the cards the hand left undealt), until a
+    deal replays every move and gives ``player`` the same information state.
+    In a trick-taking game without a pass a card a seat played was dealt to
+    it, so those stay where they are. Uniform over the consistent deals of the
+    current hand."""
     g = s.g
     assert g is not None
     info = s.info
     target = g.information_state(player)
-    known = _known_seats(g, player)
+    known, plays = _seen(g, player)
+    keep_played = info.v.mode is Mode.TRICKS and not info.v.passing.count
     pack = set(info.pack)
+    h = len(s.decks) - 1
+    deck, plan = s.decks[h], s.plans[h]
+    seen = known[h] if h < len(known) else set()
+    places = [
+        j
+        for j, seat in enumerate(plan)
+        if seat >= 0 and seat not in seen and not (keep_played and (seat, deck[j]) in plays)
+    ]
+    pool = [deck[j] for j in places] + sorted(pack - set(deck))
     for _ in range(MAX_REJECTION_TRIES):
-        decks: list[list[int]] = []
-        for h, (deck, plan) in enumerate(zip(s.decks, s.plans, strict=True)):
-            seen = known[h] if h < len(known) else set()
-            places = [j for j, seat in enumerate(plan) if seat >= 0 and seat not in seen]
-            pool = [deck[j] for j in places] + sorted(pack - set(deck))
-            drawn = rng.sample(pool, len(places))
-            new = deck[:]
-            for j, c in zip(places, drawn, strict=True):
-                new[j] = c
-            decks.append(new)
+        drawn = rng.sample(pool, len(places))
+        new = deck[:]
+        for j, c in zip(places, drawn, strict=True):
+            new[j] = c
         try:
-            world = info.build(s.fd, decks, s.draws, s.moves)
+            world = info.build(s.fd, [*s.decks[:h], new], s.draws, s.moves)
         except CardrulesError:
             continue
         if world.information_state(player) == target:

@@ -9,9 +9,11 @@ hidden cards, resampling, and OpenSpiel's Python ISMCTS playing whole games.
 
 from __future__ import annotations
 
+import doctest
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -471,3 +473,14 @@ def test_openspiel_python_ismcts_plays_whole_games() -> None:
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
         assert game.min_utility() <= min(state.returns())
+
+
+# --------------------------------------------------------------------------- docs
+
+
+def test_the_docs_page_and_docstrings_run() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "openspiel.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted > 10 and result.failed == 0
+    result = doctest.testmod(cos)
+    assert result.attempted > 3 and result.failed == 0

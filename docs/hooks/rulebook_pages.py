@@ -37,6 +37,7 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.bots", "Bots"),
     ("cardrules.simulate", "Simulation"),
     ("cardrules.pettingzoo", "PettingZoo environments"),
+    ("cardrules.openspiel", "OpenSpiel"),
     ("cardrules.errors", "Errors"),
 )
 
@@ -132,6 +133,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Observations for learning": "research.md"})
     if (docs_dir / "pettingzoo.md").exists():
         nav.append({"PettingZoo environments": "pettingzoo.md"})
+    if (docs_dir / "openspiel.md").exists():
+        nav.append({"OpenSpiel": "openspiel.md"})
     nav.append({"API reference": "api.md"})
     return nav
 

@@ -110,7 +110,7 @@ from cardrules.engine.event_records import (
     RevealEvent,
     TrumpEvent,
 )
-from cardrules.engine.game import Game
+from cardrules.engine.game import MAX_TRICKS_LIMIT, Game
 from cardrules.engine.observation import observation_layout
 from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError, VariantError
 from cardrules.rules import FirstDealer, LeaderOut, Mode, Variant
@@ -401,15 +401,18 @@ class _Info:
             )
         self.mode: str = mode
         mt = params.get("max_tricks", 0)
-        if type(mt) is not int or mt < 0:
+        if type(mt) is not int or not 0 <= mt <= MAX_TRICKS_LIMIT:
             raise VariantError(
-                f"max_tricks must be a whole number (0: none), not {mt!r}", code="bad_argument"
+                f"max_tricks must be a whole number from 0 (none) to {MAX_TRICKS_LIMIT:,}, "
+                f"not {mt!r}",
+                code="bad_argument",
             )
         self.max_tricks: int | None = mt or (SHEDDING_MAX_TRICKS if shedding else None)
         self.params = {"players": n, "returns": mode, "max_tricks": mt}
         self.sign = 1.0 if v.scoring.higher_wins else -1.0
         self.fd_chance = v.dealer.first is not FirstDealer.SEAT
         self.power = shedding and v.play.leader_out is LeaderOut.DRAWS
+        self.most_decks = 1  # the probe deals its first hand in pack order
         probe = self.build(0 if self.fd_chance else None, [], [], [])
         self.pack: tuple[int, ...] = tuple(
             sorted(int(c) for cs in probe.card_locations().values() for c in cs)
@@ -433,7 +436,7 @@ class _Info:
             plays = self.max_tricks * (n + 1) + len(self.pack)
         else:
             plays = max(sizes) * n
-        self.max_length = hands * (plays + 2 * n + pass_count * n + 3 * n + 4)
+        self.max_length = min(hands * (plays + 2 * n + pass_count * n + 3 * n + 4), 2**31 - 1)
         if mode == "win":
             self.min_u, self.max_u = 0.0, 1.0
         else:
@@ -451,7 +454,7 @@ class _Info:
         ``(seat, action id)`` pairs); the hand after the last given deck, if
         any, is dealt in pack order (the next deal's plan is read from it)."""
         ds = [list(d) for d in decks]
-        if len(ds) < getattr(self, "most_decks", 1):
+        if len(ds) < self.most_decks:
             ds.append([])
         kwargs: dict[str, Any] = {}
         if draws:
@@ -655,14 +658,25 @@ class _S:
     def outcomes(self) -> list[int]:
         if self.chance == _DEALER:
             return list(range(self.info.n))
-        return [c for c in self.info.pack if self.pool >> c & 1]
+        out = []
+        m = self.pool
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def is_outcome(self, action: int) -> bool:
+        if self.chance == _DEALER:
+            return 0 <= action < self.info.n
+        return 0 <= action < 64 and bool(self.pool >> action & 1)
 
     # -------------------------------------------------------------- acting
 
     def apply(self, action: int) -> None:
         chance = self.chance
         if chance:
-            if action not in self.outcomes():
+            if not self.is_outcome(action):
                 raise IllegalAction(
                     f"{action!r} is not a chance outcome of this node (legal: {self.outcomes()})",
                     code="illegal_action",

@@ -22,13 +22,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-import cardrules.openspiel as cos
 from cardrules.cards import card
 from cardrules.dsl.loader import builtin_names
 from cardrules.engine.actions import NUM_ACTIONS, Bid, Play
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel")  # the openspiel extra (in dev, so in make test)
+
+import cardrules.openspiel as cos  # noqa: E402
 
 # A one-hand Oh Hell (5 cards) and a two-hand one, registered under their own names.
 ONE_HAND = cardrules.load("oh-hell", hands="list 5")

@@ -485,3 +485,68 @@ def test_the_docs_page_and_docstrings_run() -> None:
     assert result.attempted > 10 and result.failed == 0
     result = doctest.testmod(cos)
     assert result.attempted > 3 and result.failed == 0
+
+
+def _at_first_decision(game: Any, seed: int) -> Any:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    return state
+
+
+def test_simultaneous_bids_made_in_turn_stay_hidden() -> None:
+    """Fists: seats bid one after the other here, and no seat's information
+    state shows an earlier bid before every bid is in."""
+    game = _game("oh-hell-fists", 4, max_tricks=4)
+    state = _at_first_decision(game, 3)
+    first = state.current_player()
+    bids = state.legal_actions()
+    a, b = state.child(bids[0]), state.child(bids[1])
+    nxt = a.current_player()
+    assert nxt == b.current_player() != first
+    assert a.information_state_string(nxt) == b.information_state_string(nxt)
+    assert a.observation_string(nxt) == b.observation_string(nxt)
+    assert a.information_state_string(first) != b.information_state_string(first)
+
+
+def test_passes_made_in_turn_stay_hidden() -> None:
+    """Hearts: seats choose their cards one after the other here; a seat never
+    sees which cards another chose, unless they are passed to it."""
+    game = _game("hearts", 4, max_tricks=4)
+    state = _at_first_decision(game, 5)
+    first = state.current_player()
+    cards = state.legal_actions()
+    a, b = state.child(cards[0]), state.child(cards[1])
+    for seat in range(4):
+        if seat != first:
+            assert a.information_state_string(seat) == b.information_state_string(seat)
+            assert a.observation_tensor(seat) == b.observation_tensor(seat)
+    assert a.information_state_string(first) != b.information_state_string(first)
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(builtin_names()), seed=st.integers(0, 2**32), stop=st.integers(0, 60))
+def test_every_builtin_state_is_the_engines(name: str, seed: int, stop: int) -> None:
+    """Hypothesis, over every built-in: at a random point of a random game the
+    state's player, legal actions, strings and tensors are the engine game's,
+    and its history rebuilds an equal game."""
+    game = _game(name, max_tricks=8)
+    state = _play_randomly(game.new_initial_state(), random.Random(seed), stop=stop)
+    g = state.cardrules_game()
+    assert g is not None
+    if g.is_over:
+        assert state.is_terminal()
+    else:
+        assert state.current_player() == g.to_act
+        assert state.legal_actions() == sorted(g.legal_action_ids(g.to_act))
+    for seat in range(game.num_players()):
+        assert state.information_state_string(seat) == g.information_state(seat)
+        assert state.observation_string(seat) == g.observation_string(seat)
+        assert state.observation_tensor(seat) == pytest.approx(g.observation(seat))
+    again = game.new_initial_state()
+    for a in state.history():
+        again.apply_action(a)
+    assert again.cardrules_game() == g
+    for r in state.returns():
+        assert game.min_utility() <= r <= game.max_utility()

@@ -867,7 +867,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         s = self._s
         if s.chance == _DEALER:
-            return "chance: the first dealer"
+            return _chance_text(s)
         if s.chance == _DEAL:
             k = len(s.decks[-1])
             dealt = " ".join(str(CARDS[c]) for c in s.decks[-1])
@@ -921,10 +921,19 @@ class _Observer:
     def string_from(self, state: CardrulesState, player: int) -> str:
         g = self._game(state)
         if g is None:
-            return str(state).split("\n")[0] if state._s.chance != _DRAW else _DRAW_TEXT
+            return _chance_text(state._s)
         if self.perfect:
             return g.information_state(player)
         return g.observation_string(player)
+
+
+def _chance_text(s: _S) -> str:
+    """A chance node in words, for every seat: no card is named."""
+    if s.chance == _DEALER:
+        return "chance: the first dealer"
+    if s.chance == _DRAW:
+        return _DRAW_TEXT
+    return f"chance: deal of hand {len(s.decks)}, card {len(s.decks[-1]) + 1} of {len(s.plan)}"
 
 
 # --------------------------------------------------------------------------- resampling

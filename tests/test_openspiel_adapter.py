@@ -550,3 +550,24 @@ def test_every_builtin_state_is_the_engines(name: str, seed: int, stop: int) -> 
     assert again.cardrules_game() == g
     for r in state.returns():
         assert game.min_utility() <= r <= game.max_utility()
+
+
+def test_chance_nodes_show_no_card_to_any_seat() -> None:
+    game = two_hands(4)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    seen = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            for seat in range(4):
+                for text in (state.observation_string(seat), state.information_state_string(seat)):
+                    assert text.startswith("chance:")
+                    assert not any(s in text for s in "♣♦♥♠")
+                assert not any(state.observation_tensor(seat))
+            seen += 1
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    # The dealer; 12 cards and a trump, 8 and a trump; 12 and a trump a tie-break hand.
+    extra = state.cardrules_game().hand_number - 2
+    assert seen == 1 + 13 + 9 + 13 * extra

@@ -4,7 +4,6 @@
 :class:`~cardrules.rules.Variant`, a pyspiel Python game, and :func:`load_game`
 registers and loads one in a single call::
 
-    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     import cardrules.openspiel as cos
 
     game = cos.load_game("oh-hell", players=4)
@@ -74,13 +73,19 @@ game has a bounded length).
 
 ``resample_from_infostate(player, sampler)`` (for OpenSpiel's ISMCTS) draws a
 world consistent with everything ``player`` has seen through
-``Game.sample_world`` when the engine has it, or else by rejection: it redeals
-every card ``player`` has not seen uniformly and keeps the first deal that
-replays every action and gives ``player`` the same information state.
+``Game.sample_world`` when the engine has it, or else by rejection, for small
+games: it redeals the current hand's cards ``player`` has not seen uniformly
+and keeps the first deal that replays every action and gives ``player`` the
+same information state.
 
 Serialization is OpenSpiel's own (``pyspiel.serialize_game_and_state``): the
-game's name and parameters and the history of actions; the variant must be
-registered (:func:`register`) in the process that deserializes.
+game's name and parameters, the history, and the state's data, which OpenSpiel
+writes with :mod:`pickle` for Python games; the variant must be registered
+(:func:`register`) in the process that reads it back. Reading a pickle can run
+code, so never deserialize text from strangers: send ``state.history()`` and
+apply it to ``game.new_initial_state()``, which checks every outcome and
+action (an illegal one raises :class:`~cardrules.errors.IllegalAction` and
+leaves the state as it was).
 """
 
 from __future__ import annotations
@@ -196,8 +201,9 @@ def register(variant: Variant | str, name: str | None = None) -> str:
         The game's short name, for ``pyspiel.load_game(name, {"players": 4})``.
 
     Raises:
-        VariantError: if another variant of the same name is registered already,
-            or no built-in has that name.
+        VariantError: ``bad_argument`` if another variant (or an OpenSpiel game)
+            has that name already, or the name is not a short name;
+            ``unknown_variant`` if no built-in has the name given.
 
     Example:
         >>> import pyspiel
@@ -213,9 +219,10 @@ def register(variant: Variant | str, name: str | None = None) -> str:
         )
     if name is None:
         name = short_name(v)
-    elif not isinstance(name, str) or not _NAME_RE.fullmatch(name):
+    if not isinstance(name, str) or not _NAME_RE.fullmatch(name):
         raise VariantError(
-            f"an OpenSpiel short name is letters, digits and '_', got {name!r}",
+            f"an OpenSpiel short name is a letter, then letters, digits and '_' "
+            f"(at most 100), got {name!r}",
             code="bad_argument",
         )
     known = _REGISTRY.get(name)
@@ -227,9 +234,14 @@ def register(variant: Variant | str, name: str | None = None) -> str:
                 code="bad_argument",
             )
         return name
+    if name in pyspiel.registered_names():
+        raise VariantError(
+            f"OpenSpiel already has a game named {name!r}: give register another name",
+            code="bad_argument",
+        )
     game_type = _game_type(v, name)
     _REGISTRY[name] = v
-    cls = type(f"CardrulesGame_{name[len(PREFIX) :]}", (CardrulesGame,), {"_short_name": name})
+    cls = type(f"CardrulesGame_{name}", (CardrulesGame,), {"_short_name": name})
     _TYPES[name] = game_type
     pyspiel.register_game(game_type, cls)
     return name

@@ -308,6 +308,9 @@ def test_register_refuses_another_variant_under_a_taken_name() -> None:
     assert err.value.code == "bad_argument"
     with pytest.raises(VariantError):
         cos.register(ONE_HAND, name="not a name!")
+    with pytest.raises(VariantError) as err:
+        cos.register(ONE_HAND, name="oh_hell")  # OpenSpiel's own
+    assert err.value.code == "bad_argument"
     assert cos.register(ONE_HAND, name="cardrules_test_oh_hell_one") == "cardrules_test_oh_hell_one"
     with pytest.raises(VariantError) as err:
         cos.load_game("oh-hell", players=9)

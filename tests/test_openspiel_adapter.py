@@ -460,11 +460,11 @@ def test_resampling_works_in_a_later_hand() -> None:
 def test_openspiel_python_ismcts_plays_whole_games() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = _game(SMALL, 3, "cardrules_test_oh_hell_4")
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rng)
-    for _ in range(2):
+    # A one-hand game twice, and a game of two hands (a deal in the middle).
+    for game in (_game(SMALL, 3, "cardrules_test_oh_hell_4"),) * 2 + (two_hands(3),):
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rng)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():

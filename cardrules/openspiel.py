@@ -810,7 +810,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             >>> game = load_game("oh-hell", players=4)
             >>> state = game.new_initial_state()
             >>> while state.is_chance_node():
-            ...     state.apply_action(state.chance_outcomes()[0][0])
+            ...     state.apply_action(state.legal_actions()[0])
             >>> state.cardrules_game().phase
             'bid'
         """

@@ -346,7 +346,7 @@ def _magnitude(node: object, top: dict[str, int]) -> tuple[Fraction, bool] | Non
                     whole = False
             elif other[1]:
                 # A whole divisor is 0 (the step is worth 0) or at least 1 in size.
-                whole = op == "//" or False
+                whole = op == "//"
             else:
                 return None
         return mag, whole

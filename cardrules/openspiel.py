@@ -72,11 +72,9 @@ pickup can return cards to hands, which stop after 1,000 tricks so that the
 game has a bounded length).
 
 ``resample_from_infostate(player, sampler)`` (for OpenSpiel's ISMCTS) draws a
-world consistent with everything ``player`` has seen through
-``Game.sample_world`` when the engine has it, or else by rejection, for small
-games: it redeals the current hand's cards ``player`` has not seen uniformly
-and keeps the first deal that replays every action and gives ``player`` the
-same information state.
+world consistent with everything ``player`` has seen with
+:meth:`Game.sample_world <cardrules.engine.game.Game.sample_world>` and
+returns the state of its chance outcomes and actions.
 
 Serialization is OpenSpiel's own (``pyspiel.serialize_game_and_state``): the
 game's name and parameters, the history, and the state's data, which OpenSpiel
@@ -108,13 +106,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
 from cardrules.cards import CARDS, CardSet
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action, Play
-from cardrules.engine.event_records import (
-    DealEvent,
-    DrawEvent,
-    PlayEvent,
-    RevealEvent,
-    TrumpEvent,
-)
+from cardrules.engine.event_records import DealEvent, DrawEvent, TrumpEvent
 from cardrules.engine.game import MAX_TRICKS_LIMIT, Game
 from cardrules.engine.observation import observation_layout
 from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError, VariantError
@@ -148,8 +140,6 @@ PREFIX: Final = "cardrules_"
 #: The tricks after which a shedding game stops unfinished when no
 #: ``max_tricks`` is given (a pickup can return cards to the hands).
 SHEDDING_MAX_TRICKS: Final = 1000
-#: The most deals the rejection sampler tries before giving up.
-MAX_REJECTION_TRIES: Final = 20000
 #: The seed of the engine games the adapter builds: it never decides anything
 #: a player sees (every deal and draw is a chance outcome), it only fills the
 #: hands the adapter has not dealt yet.
@@ -869,10 +859,15 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [a - b for a, b in zip(now, s.base, strict=True)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
-        """A state consistent with everything ``player_id`` has seen (see the
-        module): through ``Game.sample_world`` when the engine has it, else by
-        rejection. ``probability_sampler`` (OpenSpiel's, a callable giving
-        floats in [0, 1)) seeds the draw."""
+        """A state consistent with everything ``player_id`` has seen, drawn by
+        :meth:`Game.sample_world <cardrules.engine.game.Game.sample_world>`;
+        ``probability_sampler`` (OpenSpiel's, a callable giving floats in
+        [0, 1)) seeds the draw.
+
+        Raises:
+            IllegalAction: at a chance node or the end (no player decides), or
+                ``no_world`` from ``sample_world``.
+        """
         rng = random.Random(int(probability_sampler() * 2**53))
         return _resample(self, int(player_id), rng)
 
@@ -953,14 +948,11 @@ def _chance_text(s: _S) -> str:
 
 def _resample(state: CardrulesState, player: int, rng: random.Random) -> CardrulesState:
     s = state._s
-    if s.chance or s.g is None:
+    if s.chance or s.g is None or s.g.is_over:
         raise IllegalAction(
             "resample_from_infostate needs a player's decision node", code="not_in_phase"
         )
-    g = s.g
-    sample = getattr(g, "sample_world", None)
-    world = sample(player, rng) if sample is not None else _rejection_world(s, player, rng)
-    return _state_of_world(state, world)
+    return _state_of_world(state, s.g.sample_world(player, rng))
 
 
 def _hand_order(plan: tuple[int, ...], hands: Sequence[CardSet], turned: int | None) -> list[int]:
@@ -1017,63 +1009,3 @@ def _state_of_world(state: CardrulesState, world: Game) -> CardrulesState:
             mi += 1
         else:
             return new
-
-
-def _seen(g: Game, player: int) -> tuple[list[set[int]], set[tuple[int, int]]]:
-    """What ``player``'s stream shows of the deals: for each hand so far, the
-    seats whose dealt cards it saw (its own, unless dealt face down; everyone's
-    in forehead hands); and the (seat, card) plays of the current hand."""
-    known: list[set[int]] = []
-    plays: set[tuple[int, int]] = set()
-    for ev in g.events_for(player):
-        if isinstance(ev, DealEvent):
-            known.append({s for s, h in enumerate(ev.hands) if h is not None})
-            plays = set()
-        elif isinstance(ev, RevealEvent) and ev.seat == player and known:
-            known[-1].add(player)
-        elif isinstance(ev, PlayEvent):
-            plays.add((ev.seat, int(ev.card)))
-    return known, plays
-
-
-def _rejection_world(s: _S, player: int, rng: random.Random) -> Game:
-    """A world by rejection (when the engine has no ``sample_world``), for
-    small games: the hands before the current one are kept as dealt; in the
-    current one, every card ``player`` has not seen is redealt at random among
-    the places it did not see (with the cards the hand left undealt), until a
-    deal replays every move and gives ``player`` the same information state.
-    In a trick-taking game without a pass a card a seat played was dealt to
-    it, so those stay where they are. Uniform over the consistent deals of the
-    current hand."""
-    g = s.g
-    assert g is not None
-    info = s.info
-    target = g.information_state(player)
-    known, plays = _seen(g, player)
-    keep_played = info.v.mode is Mode.TRICKS and not info.v.passing.count
-    pack = set(info.pack)
-    h = len(s.decks) - 1
-    deck, plan = s.decks[h], s.plans[h]
-    seen = known[h] if h < len(known) else set()
-    places = [
-        j
-        for j, seat in enumerate(plan)
-        if seat >= 0 and seat not in seen and not (keep_played and (seat, deck[j]) in plays)
-    ]
-    pool = [deck[j] for j in places] + sorted(pack - set(deck))
-    for _ in range(MAX_REJECTION_TRIES):
-        drawn = rng.sample(pool, len(places))
-        new = deck[:]
-        for j, c in zip(places, drawn, strict=True):
-            new[j] = c
-        try:
-            world = info.build(s.fd, [*s.decks[:h], new], s.draws, s.moves)
-        except CardrulesError:
-            continue
-        if world.information_state(player) == target:
-            return world
-    raise IllegalAction(
-        f"no consistent world found in {MAX_REJECTION_TRIES:,} deals "
-        "(the rejection sampler is for small games; the engine's sample_world is not here)",
-        code="illegal_action",
-    )

@@ -574,3 +574,33 @@ def test_chance_nodes_show_no_card_to_any_seat() -> None:
     # The dealer; 12 cards and a trump, 8 and a trump; 12 and a trump a tie-break hand.
     extra = state.cardrules_game().hand_number - 2
     assert seen == 1 + 13 + 9 + 13 * extra
+
+
+@pytest.mark.parametrize(("name", "players", "max_tricks"), FAMILIES)
+def test_resampling_every_family_keeps_the_information_state(
+    name: str, players: int, max_tricks: int
+) -> None:
+    """Through Game.sample_world, in every family and at every phase: the
+    resampled state's player, legal actions and information state are the
+    real one's, and other seats' cards do change."""
+    game = _family_game(name, players, max_tricks)
+    rng = random.Random(21)
+    sampler = pyspiel.UniformProbabilitySampler(21, 0.0, 1.0)
+    checked = 0
+    changed = False
+    for stop in (0, 1, 4, 9, 17, 30):
+        state = _play_randomly(game.new_initial_state(), rng, stop=stop)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        real = state.cardrules_game()
+        for _ in range(3):
+            world = state.resample_from_infostate(player, sampler)
+            assert world.current_player() == player
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.legal_actions() == state.legal_actions()
+            assert len(world.history()) == len(state.history())
+            w = world.cardrules_game()
+            changed |= any(w.hand(s) != real.hand(s) for s in range(players) if s != player)
+            checked += 1
+    assert checked and changed

@@ -56,6 +56,7 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.bots", "Bots"),
     ("cardrules.simulate", "Simulation"),
     ("cardrules.pettingzoo", "PettingZoo environments"),
+    ("cardrules.openspiel", "OpenSpiel"),
     ("cardrules.errors", "Errors"),
 )
 
@@ -151,6 +152,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Observations for learning": "research.md"})
     if (docs_dir / "pettingzoo.md").exists():
         nav.append({"PettingZoo environments": "pettingzoo.md"})
+    if (docs_dir / "openspiel.md").exists():
+        nav.append({"OpenSpiel": "openspiel.md"})
     nav.append({"API reference": "api.md"})
     return nav
 

@@ -144,7 +144,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _PAGES["games/index.md"] = comparison_page(variants, link="{name}.md")
     for v in variants:
         parent = by_name.get(v.parent) if v.parent else None
-        _PAGES[f"games/{v.name}.md"] = rulebook(v, parent=parent, link="{name}.md")
+        _PAGES[f"games/{v.name}.md"] = rulebook(
+            v, parent=parent, link="{name}.md", pictures=True
+        )
     _PAGES["api.md"] = api_page()
     config.nav = _nav(variants, Path(config.docs_dir))
     log.info("rulebook_pages: generated %d variant pages", len(variants))

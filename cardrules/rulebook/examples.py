@@ -297,7 +297,7 @@ def example_tricks(run: ExampleRun) -> list[tuple[tuple[tuple[int, Card], ...], 
 
 
 def _tricks_figure(run: ExampleRun) -> list[str]:
-    from cardrules.rulebook.svg_cards import figure, tricks_svg
+    from cardrules.rulebook.svg_cards import figure, trick_grid
 
     tricks = example_tricks(run)
     if not tricks:
@@ -313,7 +313,7 @@ def _tricks_figure(run: ExampleRun) -> list[str]:
         marked = [k for k, (s, _) in enumerate(plays) if s == taker]
         drawn.append(([(_cap(_seat(s)), c) for s, c in plays], marked, note))
     title = "The cards played in this example, trick by trick"
-    return [figure(tricks_svg(drawn, title), f"{title}."), ""]
+    return [figure(trick_grid(drawn, title), f"{title}."), ""]
 
 
 def example_case(v: Variant, run: ExampleRun, *, pictures: bool = False) -> list[str]:

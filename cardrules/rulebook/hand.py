@@ -377,7 +377,7 @@ def worked_hand_section(
         trick_rows.append([str(i + 1), played, who[winner]])
     trick_table = markdown_table(["Trick", "Cards played, in order", "Won by"], trick_rows, "rll")
     if pictures:
-        from cardrules.rulebook.svg_cards import figure, tricks_svg
+        from cardrules.rulebook.svg_cards import figure, trick_grid
 
         drawn = [
             (
@@ -389,7 +389,7 @@ def worked_hand_section(
         ]
         title = f"The tricks of hand {w.hand}, each in the order its cards were played"
         out += [
-            figure(tricks_svg(drawn, title), f"{title}; the winning card is outlined."),
+            figure(trick_grid(drawn, title), f"{title}; the winning card is outlined."),
             "",
             '<details class="cr-as-text" markdown="1">',
             "<summary>The tricks as a table</summary>",

@@ -29,9 +29,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardrules.cards import Card
 from cardrules.errors import CardrulesError
 from cardrules.rulebook.svg_cards import FONT, esc
-from cardrules.rules import PassTo, Variant
+from cardrules.rules import FirstLeader, PassTo, Variant
 
 __all__ = [
     "TableFacts",
@@ -119,7 +120,7 @@ def seating_svg(
     ]
     # Arrows round the inside of the table, in the direction of play.
     step = 1 if clockwise else -1
-    arc_r = table_r - 20
+    arc_r = table_r - 28
     for k in range(3):
         a0 = _angle(0, 3) + 2 * math.pi * k / 3 + 0.35
         a1 = a0 + 2 * math.pi / 3 - 0.7
@@ -135,7 +136,7 @@ def seating_svg(
         out.append(_arrowhead(x1, y1, a1 + step * math.pi / 2, 10, "#e8f5e9"))
     way = "clockwise" if clockwise else "anticlockwise"
     out.append(
-        f'<text x="{_f(cx)}" y="{_f(cy + 4)}" font-family="{FONT}" font-size="12" '
+        f'<text x="{_f(cx)}" y="{_f(cy + 4)}" font-family="{FONT}" font-size="11" '
         f'text-anchor="middle" fill="#fff" data-direction="{way}">{way}</text>'
     )
     for i, name in enumerate(names):
@@ -159,7 +160,7 @@ def seating_svg(
         # The badges sit between the seat and the table.
         badges = [b for b, on in (("D", i == dealer), ("1st", i == leader)) if on]
         for k, badge in enumerate(badges):
-            bx, by = _at(cx, cy, table_r + 4, a + (k - (len(badges) - 1) / 2) * 0.36)
+            bx, by = _at(cx, cy, table_r - 3, a + (k - (len(badges) - 1) / 2) * 0.36)
             if badge == "D":
                 out.append(
                     f'<g class="cr-dealer"><circle cx="{_f(bx)}" cy="{_f(by)}" r="10" '
@@ -235,6 +236,7 @@ class TableFacts:
             neighbour (seat + 1), as the engine let them play.
         passes: for each hand of the pass cycle, the seat each seat passed to (the
             engine's ``"exchange"`` events; a hand without a pass is omitted).
+        first_card: the card that led the first trick.
     """
 
     players: int
@@ -243,6 +245,7 @@ class TableFacts:
     order: tuple[int, ...]
     clockwise: bool
     passes: tuple[tuple[int, tuple[int, ...]], ...]
+    first_card: Card | None = None
 
 
 def table_facts(v: Variant, players: int, seed: int = 1) -> TableFacts:
@@ -277,11 +280,13 @@ def table_facts(v: Variant, players: int, seed: int = 1) -> TableFacts:
         if (tricked and hands >= min(hands_needed, _MOST_HANDS)) or hands >= _MOST_HANDS:
             break
     order: list[int] = []
+    first: Card | None = None
     for e in g.events:
         if e[0] in _TRICK_ENDS:
             break
         if e[0] == "play":
             order.append(int(e[1]))
+            first = Card(int(e[2])) if first is None else first
     clockwise = order[1] == (order[0] + 1) % players if len(order) >= 2 else True
     return TableFacts(
         players=players,
@@ -290,11 +295,24 @@ def table_facts(v: Variant, players: int, seed: int = 1) -> TableFacts:
         order=tuple(order),
         clockwise=clockwise,
         passes=tuple(passes),
+        first_card=first,
     )
 
 
 def _pass_word(to: PassTo) -> str:
     return {PassTo.LEFT: "left", PassTo.RIGHT: "right", PassTo.ACROSS: "across"}.get(to, "no pass")
+
+
+def _leader_words(v: Variant, f: TableFacts, names: Sequence[str]) -> str:
+    """Who leads the first trick; for a game where the holder of a card leads, which
+    card it was in the engine's deal."""
+    who = names[f.leader if f.leader is not None else 0]
+    if v.play.first_leader is FirstLeader.HOLDER and f.first_card is not None:
+        wanted = (v.play.lead_card, *v.play.lead_card_else)
+        if f.first_card in wanted:
+            return f"{who} holds the {f.first_card} in this deal, so leads the first trick (1st)"
+        return f"in this deal {who} leads the first trick (1st)"
+    return f"{who} leads the first trick (1st)"
 
 
 def seating_section(v: Variant, players: int, names: Sequence[str]) -> list[str]:
@@ -309,7 +327,7 @@ def seating_section(v: Variant, players: int, names: Sequence[str]) -> list[str]
     way = "clockwise, to the left" if f.clockwise else "anticlockwise, to the right"
     parts = [f"{names[f.dealer]} deals (D)"]
     if f.leader is not None:
-        parts.append(f"{names[f.leader]} leads the first trick (1st)")
+        parts.append(_leader_words(v, f, names))
     parts.append(f"play goes {way}, as the arrows show")
     if v.teams:
         sides = " against ".join(" and ".join(names[s] for s in t) for t in v.teams)

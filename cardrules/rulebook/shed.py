@@ -348,7 +348,7 @@ def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
 def _tricks_figure(w: WorkedTricks) -> list[str]:
     """The two tricks as cards, each in the order played; the card of the player who
     leads next (dead trick) or picks the trick up (cut) is outlined."""
-    from cardrules.rulebook.svg_cards import figure, tricks_svg
+    from cardrules.rulebook.svg_cards import figure, trick_grid
 
     names = seat_names(w.players)
     drawn = []
@@ -368,7 +368,7 @@ def _tricks_figure(w: WorkedTricks) -> list[str]:
         )
     title = "The two tricks, each in the order its cards were played"
     return [
-        figure(tricks_svg(drawn, title), f"{title}; the highest card of the suit led is outlined."),
+        figure(trick_grid(drawn, title), f"{title}; the highest card of the suit led is outlined."),
         "",
     ]
 

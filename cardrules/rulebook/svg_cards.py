@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from cardrules.cards import Card, Rank, Suit
@@ -47,6 +48,7 @@ __all__ = [
     "hands_svg",
     "suit_color",
     "suit_path",
+    "trick_grid",
     "trick_svg",
     "tricks_svg",
 ]
@@ -85,14 +87,20 @@ _PATHS = {
 _RANK_WORDS = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
 
 
+#: Characters XML does not allow (control characters, surrogates, non-characters),
+#: and the line breaks of other scripts: each becomes a space.
+_NOT_XML = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+
+
 def esc(text: str) -> str:
-    """``text`` escaped for SVG (and HTML) text and attribute values.
+    """``text`` on one line, escaped for SVG (and HTML) text and attribute values; the
+    characters XML does not allow become spaces.
 
     Examples:
-        >>> esc('<b> & "x"')
-        '&lt;b&gt; &amp; &quot;x&quot;'
+        >>> esc('<b> & "x"'), esc("a\x1bb")
+        ('&lt;b&gt; &amp; &quot;x&quot;', 'a b')
     """
-    return html.escape(" ".join(str(text).split()), quote=True)
+    return html.escape(" ".join(_NOT_XML.sub(" ", str(text)).split()), quote=True)
 
 
 def suit_color(suit: Suit) -> str:
@@ -214,10 +222,10 @@ def card_group(
         )
     else:
         label = c.rank.label
-        tight = ' letter-spacing="-1"' if len(label) > 1 else ""
+        tight = ' letter-spacing="-1.5"' if len(label) > 1 else ""
         out.append(
             f'<text x="{_num(x + 4)}" y="{_num(y + 17)}" fill="{color}" font-family="{FONT}" '
-            f'font-size="{15 if len(label) > 1 else 17}" font-weight="700"{tight}>'
+            f'font-size="{14 if len(label) > 1 else 17}" font-weight="700"{tight}>'
             f"{label}</text>"
         )
         out.append(suit_path(c.suit, x + 5, y + 21, 11))
@@ -363,7 +371,9 @@ def tricks_svg(
         True
     """
     widest = max((len(p) for p, _, _ in tricks), default=0)
-    width = 16 + _PLAY_W * max(1, widest) - 14
+    longest_note = max((len(note) for _, _, note in tricks), default=0)
+    # A note is about 6.6 units a character at its size: the picture is wide enough.
+    width = max(16 + _PLAY_W * max(1, widest) - 14, 16 + 6.6 * longest_note)
     row_h = CARD_H + 40
     body = []
     words = []
@@ -375,6 +385,29 @@ def tricks_svg(
     height = 20 + max(1, len(tricks)) * row_h - 18
     alt = f"{title}. " + "; ".join(words) + "."
     return _svg(width, height, alt, "".join(body), "cr-cards cr-tricks")
+
+
+def trick_grid(
+    tricks: Sequence[tuple[Sequence[tuple[str, Card | None]], Sequence[int], str]],
+    title: str,
+) -> str:
+    """Several tricks as a group of small pictures, one per trick, that the page lays out
+    side by side as far as its width allows (one under the other on a phone).
+
+    Args:
+        tricks: ``(plays, marked, note)`` for each trick, in order (see :func:`trick_svg`).
+        title: what the group is, for screen readers.
+
+    Examples:
+        >>> from cardrules.cards import card
+        >>> html = trick_grid([([("Asha", card("5h"))], [0], "Trick 1")] * 2, "Tricks")
+        >>> html.count("<svg"), html.startswith('<div class="cr-trick-grid" role="group"')
+        (2, True)
+    """
+    pics = "".join(
+        trick_svg(plays, note or title, marked=marked, note=note) for plays, marked, note in tricks
+    )
+    return f'<div class="cr-trick-grid" role="group" aria-label="{esc(title)}">{pics}</div>'
 
 
 def figure(svg: str, caption: str = "", *, cls: str = "cr-figure") -> str:

@@ -50,7 +50,7 @@ def figures(text: str, cls: str) -> list[str]:
     """The ``<figure>`` blocks of a page whose class list has ``cls``."""
     return [
         m.group(0)
-        for m in re.finditer(r'<figure class="([^"]*)">.*?</figure>', text, flags=re.S)
+        for m in re.finditer(r'<figure class="([^"]*)"[^>]*>.*?</figure>', text, flags=re.S)
         if cls in m.group(1).split()
     ]
 
@@ -66,7 +66,7 @@ def _walk(el: ET.Element) -> Iterator[ET.Element]:
         yield from _walk(child)
 
 
-# --------------------------------------------------------------------------- valid, alt text, colours
+# ----------------------------------------------------------------- valid, alt text, colours
 
 
 def test_the_modules_doctests_pass() -> None:
@@ -255,10 +255,7 @@ def test_the_chart_says_what_the_engine_deals(name: str) -> None:
 
     v = BY_NAME[name]
     n = 4
-    (chart,) = [
-        c
-        for c in figures(cardrules.rulebook(v, players=n, pictures=True), "cr-chart-figure")
-    ]
+    (chart,) = figures(cardrules.rulebook(v, players=n, pictures=True), "cr-chart-figure")
     want = _expand(_bars(chart))
     g = Game(v, players=n, seed=7)
     deals: list[int] = []
@@ -294,9 +291,7 @@ def test_the_seating_circle_is_the_engines_table(name: str) -> None:
     way = re.findall(r'data-direction="([^"]+)"', fig)
     # An independent run of the engine: who deals, who plays first and second.
     g = Game(v, players=n, seed=1, first_dealer=0)
-    while not any(e[0] == "play" for e in g.events[-3:]) or sum(
-        1 for e in g.events if e[0] == "play"
-    ) < 2:
+    while sum(1 for e in g.events if e[0] == "play") < 2:
         g.apply_as_current(simple_choice(g))
     plays = [int(e[1]) for e in g.events if e[0] == "play"]
     assert dealer == [names[g.dealer]]

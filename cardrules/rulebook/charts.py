@@ -47,6 +47,8 @@ PLOT_W = 400
 PLOT_H = 110
 #: A run of at least this many identical hands is drawn as one bar.
 RUN = 4
+#: Pixels per ``viewBox`` unit on a wide screen (a narrow one scales the chart down).
+ZOOM = 1.4
 #: The bar colour.
 BAR = "#2e7d32"
 
@@ -208,8 +210,9 @@ def chart_svg(hands: Sequence[tuple[int, int, str]], title: str) -> str:
     t = esc(alt)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-chart" role="img" '
-        f'aria-label="{t}" viewBox="0 0 {width:.2f} {height:.2f}" width="{width:.2f}" '
-        f'height="{height:.2f}"><title>{t}</title>{"".join(out)}</svg>'
+        f'aria-label="{t}" viewBox="0 0 {width:.2f} {height:.2f}" '
+        f'width="{width * ZOOM:.2f}" height="{height * ZOOM:.2f}"><title>{t}</title>'
+        f"{''.join(out)}</svg>"
     )
 
 
@@ -269,5 +272,5 @@ def schedule_chart(v: Variant, counts: Sequence[int]) -> list[str]:
         cap = f"{title}, and each hand's trumps."
         out += [figure(chart_svg(hs, title), cap, cls="cr-figure cr-chart-figure"), ""]
     labels = [t for _, hs in groups for _, _, t in hs]
-    out += [f'<p class="cr-legend">{legend_html(labels)}</p>', ""]
+    out += [f'<p class="cr-legend" data-search-exclude>{legend_html(labels)}</p>', ""]
     return out

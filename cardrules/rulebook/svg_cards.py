@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Sequence
 
@@ -204,22 +205,19 @@ def card_group(
         f'fill="#fff" {stroke}/>',
     ]
     if c.is_joker:
+        # The corner: "BJ" or "LJ" and a small star; uncovered, a big star and "JOKER".
         out.append(
-            f'<text x="{_num(x + CARD_W / 2)}" y="{_num(y + 16)}" fill="{color}" '
-            f'font-family="{FONT}" font-size="9" font-weight="700" text-anchor="middle">'
-            f"{'BIG' if int(c) == 53 else 'LITTLE'}</text>"
+            f'<text x="{_num(x + 3)}" y="{_num(y + 15)}" fill="{color}" font-family="{FONT}" '
+            f'font-size="12" font-weight="700" letter-spacing="-1">{c.code}</text>'
         )
-        star = " ".join(
-            f"{_num(x + 25 + r * _cos(k))},{_num(y + 40 + r * _sin(k))}"
-            for k in range(10)
-            for r in [14 if k % 2 == 0 else 6]
-        )
-        out.append(f'<polygon points="{star}" fill="{color}"/>')
-        out.append(
-            f'<text x="{_num(x + CARD_W / 2)}" y="{_num(y + 64)}" fill="{color}" '
-            f'font-family="{FONT}" font-size="9" font-weight="700" text-anchor="middle">'
-            "JOKER</text>"
-        )
+        out.append(_star(x + 10, y + 26, 6, color))
+        if not covered:
+            out.append(_star(x + 29, y + 38, 14, color))
+            out.append(
+                f'<text x="{_num(x + 29)}" y="{_num(y + 64)}" fill="{color}" '
+                f'font-family="{FONT}" font-size="8" font-weight="700" text-anchor="middle">'
+                "JOKER</text>"
+            )
     else:
         label = c.rank.label
         tight = ' letter-spacing="-1.5"' if len(label) > 1 else ""
@@ -235,16 +233,14 @@ def card_group(
     return "".join(out)
 
 
-def _cos(k: int) -> float:
-    import math
-
-    return math.cos(math.pi * (k / 5 - 0.5))
-
-
-def _sin(k: int) -> float:
-    import math
-
-    return math.sin(math.pi * (k / 5 - 0.5))
+def _star(cx: float, cy: float, r: float, colour: str) -> str:
+    """A five-pointed star of radius ``r`` centred on (``cx``, ``cy``)."""
+    points = []
+    for k in range(10):
+        a = math.pi * (k / 5 - 0.5)
+        rr = r if k % 2 == 0 else r * 0.42
+        points.append(f"{_num(cx + rr * math.cos(a))},{_num(cy + rr * math.sin(a))}")
+    return f'<polygon points="{" ".join(points)}" fill="{colour}"/>'
 
 
 def _svg(width: float, height: float, title: str, body: str, cls: str) -> str:
@@ -413,11 +409,13 @@ def trick_grid(
 def figure(svg: str, caption: str = "", *, cls: str = "cr-figure") -> str:
     """A picture as one block of HTML for a Markdown page: ``<figure>``, the SVG, and an
     optional caption (escaped). The block has no blank line, so Markdown keeps it as
-    it is.
+    it is. The site's search leaves it out (``data-search-exclude``): what a picture
+    says is in the text and tables around it.
 
     Examples:
-        >>> figure("<svg></svg>", "Two <cards>")
-        '<figure class="cr-figure"><svg></svg><figcaption>Two &lt;cards&gt;</figcaption></figure>'
+        >>> figure("<svg></svg>", "Two <cards>")  # doctest: +NORMALIZE_WHITESPACE
+        '<figure class="cr-figure" data-search-exclude><svg></svg><figcaption>Two
+        &lt;cards&gt;</figcaption></figure>'
     """
     cap = f"<figcaption>{esc(caption)}</figcaption>" if caption else ""
-    return f'<figure class="{esc(cls)}">{svg}{cap}</figure>'
+    return f'<figure class="{esc(cls)}" data-search-exclude>{svg}{cap}</figure>'

@@ -190,7 +190,7 @@ def chart_svg(hands: Sequence[tuple[int, int, str]], title: str) -> str:
             f'data-trumps="{esc(b.trumps)}" x="{x + 1.5:.2f}" y="{y:.2f}" '
             f'width="{w - 3:.2f}" height="{h:.2f}" rx="1.5" fill="{BAR}"/>'
         )
-        size = 10 if slot >= 14 or b.first != b.last else 8
+        size = 10 if slot >= 14 or b.first != b.last else (8 if b.cards < 10 else 6.5)
         out.append(
             f'<text x="{x + w / 2:.2f}" y="{y - 3:.2f}" font-family="{FONT}" font-size="{size}" '
             f'text-anchor="middle" fill="currentColor">{b.cards}</text>'

@@ -374,3 +374,13 @@ def test_the_built_site_has_the_pictures() -> None:
         assert 'class="cr-figure cr-seating-figure"' in html
         for el in svgs(html):
             assert el.tag == f"{SVG_NS}svg"
+
+
+def test_a_schedule_too_long_to_draw_keeps_its_table_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(charts, "MOST_BARS", 5)
+    page = _page(BY_NAME["oh-hell"])
+    deal = page.split("### Deal schedule", 1)[1].split("\n## ", 1)[0]
+    assert "cr-chart" not in page and "<details" not in deal
+    assert deal.lstrip().startswith("| Hand |")
+    # A short, even schedule still gets its one bar.
+    assert figures(_page(BY_NAME["spades"]), "cr-chart-figure")

@@ -45,6 +45,10 @@ __all__ = [
 PLOT_W = 400
 #: The height of the tallest bar.
 PLOT_H = 110
+#: The most bars a chart draws, and the most charts a page shows: a schedule that
+#: needs more (a house rule's, say) keeps its table alone.
+MOST_BARS = 80
+MOST_CHARTS = 6
 #: A run of at least this many identical hands is drawn as one bar.
 RUN = 4
 #: Pixels per ``viewBox`` unit on a wide screen (a narrow one scales the chart down).
@@ -257,14 +261,19 @@ def _counts_words(ns: Sequence[int]) -> str:
 def schedule_chart(v: Variant, counts: Sequence[int]) -> list[str]:
     """The schedule chart(s) of a trick-taking game as Markdown lines (HTML blocks): one
     chart per group of player counts with the same schedule; empty for a shedding game or
-    an empty schedule."""
+    an empty schedule, and for a schedule too long to draw (more than :data:`MOST_BARS`
+    bars, or :data:`MOST_CHARTS` charts)."""
     from cardrules.rulebook.svg_cards import figure
 
     if v.mode is Mode.SHEDDING or not counts:
         return []
     groups = [(ns, hs) for ns, hs in schedule_groups(v, counts) if hs]
-    if not groups:
-        return []
+    if (
+        not groups
+        or len(groups) > MOST_CHARTS
+        or any(len(bars(hs)) > MOST_BARS for _, hs in groups)
+    ):
+        return []  # too many to draw legibly: the page keeps the table alone
     out = []
     for ns, hs in groups:
         who = f" for {_counts_words(ns)}" if len(counts) > 1 else ""

@@ -260,6 +260,10 @@ def _house_rule() -> tuple[str, str]:
 
 
 def _schedule_trumps(page: Page) -> list[str]:
+    # The schedule is drawn as a chart, its table kept as text under a <details>: open it.
+    summary = page.locator("xpath=//h3[@id='deal-schedule']/following::details[1]/summary")
+    if summary.count():
+        summary.first.click()
     table = page.locator("xpath=//h3[@id='deal-schedule']/following::table[1]")
     table.wait_for(state="attached")
     headers = [(h.text_content() or "").strip() for h in table.locator("thead th").all()]

@@ -14,6 +14,10 @@ page together and :func:`comparison_page` the table of every built-in game.
 * :mod:`~cardrules.rulebook.hand`: a worked hand played by the engine;
 * :mod:`~cardrules.rulebook.shed`: the sections of a shedding game;
 * :mod:`~cardrules.rulebook.safe`: escaping of text from a variant file.
+* :mod:`~cardrules.rulebook.svg_cards`, :mod:`~cardrules.rulebook.charts`,
+  :mod:`~cardrules.rulebook.seating`: the pictures of the site's pages (with
+  ``rulebook(variant, pictures=True)``): playing cards, the deal schedule as a
+  chart, the table with its dealer, first leader, direction and passes.
 
 Example:
     >>> import cardrules

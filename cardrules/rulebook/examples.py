@@ -24,7 +24,7 @@ from cardrules.rulebook.tables import markdown_table
 from cardrules.rulebook.words import count_word, join_words, plural
 from cardrules.rules import Mode, TrumpNamer, Variant
 
-__all__ = ["example_case", "examples_section"]
+__all__ = ["example_case", "example_tricks", "examples_section"]
 
 
 def _seat(s: int) -> str:
@@ -271,8 +271,54 @@ def _step_line(v: Variant, r: StepResult, trick: _Trick) -> str:
     return _sentence(words)
 
 
-def example_case(v: Variant, run: ExampleRun) -> list[str]:
-    """One example as Markdown lines: its heading, the deal, the steps."""
+def example_tricks(run: ExampleRun) -> list[tuple[tuple[tuple[int, Card], ...], int | None, str]]:
+    """The tricks the steps of an example played, from the engine's events, in order:
+    ``(plays, taker, end)``, where ``plays`` are ``(seat, card)``, ``taker`` the seat
+    that won, picked up or (dead trick) leads next, and ``end`` the event that ended the
+    trick (``"trick"``, ``"dead"``, ``"pickup"``, or ``""`` for a trick still open when
+    the steps stop). The tricks of a step that plays the rest of the hand out are left
+    out (with any trick it finished)."""
+    out: list[tuple[tuple[tuple[int, Card], ...], int | None, str]] = []
+    current: list[tuple[int, Card]] = []
+    for r in run.steps:
+        if isinstance(r.step, PlayOut):
+            return out
+        for ev in r.events:
+            if ev[0] == "play":
+                current.append((int(ev[1]), Card(int(ev[2]))))
+            elif ev[0] in ("trick", "dead", "pickup") and current:
+                out.append((tuple(current), int(ev[1]), str(ev[0])))
+                current = []
+            elif ev[0] == "deal":
+                current = []
+    if current:
+        out.append((tuple(current), None, ""))
+    return out
+
+
+def _tricks_figure(run: ExampleRun) -> list[str]:
+    from cardrules.rulebook.svg_cards import figure, trick_grid
+
+    tricks = example_tricks(run)
+    if not tricks:
+        return []
+    drawn = []
+    for i, (plays, taker, end) in enumerate(tricks):
+        who = _cap(_seat(taker)) if taker is not None else ""
+        note = {
+            "trick": f"Trick {i + 1}: won by {who}",
+            "dead": f"Trick {i + 1}: dead, {who} leads next",
+            "pickup": f"Trick {i + 1}: cut, {who} picks up",
+        }.get(end, f"Trick {i + 1}: not finished")
+        marked = [k for k, (s, _) in enumerate(plays) if s == taker]
+        drawn.append(([(_cap(_seat(s)), c) for s, c in plays], marked, note))
+    title = "The cards played in this example, trick by trick"
+    return [figure(trick_grid(drawn, title), f"{title}."), ""]
+
+
+def example_case(v: Variant, run: ExampleRun, *, pictures: bool = False) -> list[str]:
+    """One example as Markdown lines: its heading, the deal, the steps (with
+    ``pictures``, the hands and the tricks drawn as cards too)."""
     ex = run.example
     out = [f"### {md_line(ex.title)}", ""]
     if not run.hands:
@@ -285,15 +331,27 @@ def example_case(v: Variant, run: ExampleRun) -> list[str]:
         for s, (h, named) in enumerate(zip(run.hands, run.named, strict=True))
     ]
     out += [markdown_table(["Seat", "Cards dealt"], rows), ""]
+    if pictures:
+        from cardrules.rulebook.svg_cards import figure, hands_svg
+
+        drawn = [
+            (_cap(_seat(s)), list(h.sorted_for_display(run.trump))) for s, h in enumerate(run.hands)
+        ]
+        out += [figure(hands_svg(drawn, "The cards dealt"), "The cards dealt."), ""]
     trick = _Trick()
     lines = [line for r in run.steps if (line := _step_line(v, r, trick))]
     if run.failure is not None:
         lines.append(f"**This example does not hold:** {md_text(run.failure.problem)}")
     out += [f"{i}. {line}" for i, line in enumerate(lines, 1)]
-    return [*out, ""]
+    out.append("")
+    if pictures:
+        out += _tricks_figure(run)
+    return out
 
 
-def examples_section(v: Variant, *, engine: bool = True, options_given: bool = False) -> list[str]:
+def examples_section(
+    v: Variant, *, engine: bool = True, options_given: bool = False, pictures: bool = False
+) -> list[str]:
     """The section of worked examples: empty when the file has none, or when
     ``engine`` is False (the engine plays them).
 
@@ -320,5 +378,5 @@ def examples_section(v: Variant, *, engine: bool = True, options_given: bool = F
         "",
     ]
     for ex in v.examples:
-        out += example_case(v, run_example(v, ex))
+        out += example_case(v, run_example(v, ex), pictures=pictures)
     return out

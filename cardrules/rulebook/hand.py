@@ -275,11 +275,15 @@ def _cards(cs: CardSet, trump: Suit | None) -> str:
     return " ".join(str(c) for c in cs.sorted_for_display(trump))
 
 
-def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
+def worked_hand_section(
+    v: Variant, players: int | None = None, *, pictures: bool = False
+) -> list[str]:
     """A worked hand played by the engine, as Markdown lines.
 
     Empty when the engine is not available, the game has no scoring, or the
-    engine cannot deal it.
+    engine cannot deal it. With ``pictures``, the cards dealt and the tricks are
+    also drawn (:mod:`cardrules.rulebook.svg_cards`), the tricks' table kept as
+    text under the picture.
     """
     sc = v.scoring
     if v.mode is Mode.SHEDDING or (sc.formula is None and sc.team_formula is None):
@@ -358,6 +362,12 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     head = ["Player", "Cards dealt", *(["Passes"] if w.passed else []), *(["Bid"] if bids else [])]
     align = "ll" + ("l" if w.passed else "") + ("r" if bids else "")
     out += [markdown_table(head, rows, align), ""]
+    if pictures:
+        from cardrules.rulebook.svg_cards import figure, hands_svg
+
+        held = [(who[s], w.hands[s].sorted_for_display(w.trump)) for s in range(n) if w.hands[s]]
+        title = f"The cards dealt in hand {w.hand}"
+        out += [figure(hands_svg(held, title), f"{title}, each player's hand sorted by suit."), ""]
     calls = _call_words(w, who)
     if calls:
         out += [calls, ""]
@@ -365,7 +375,32 @@ def worked_hand_section(v: Variant, players: int | None = None) -> list[str]:
     for i, (winner, plays) in enumerate(w.tricks):
         played = ", ".join(f"{who[s]} {c}" for s, c in plays)
         trick_rows.append([str(i + 1), played, who[winner]])
-    out += [markdown_table(["Trick", "Cards played, in order", "Won by"], trick_rows, "rll"), ""]
+    trick_table = markdown_table(["Trick", "Cards played, in order", "Won by"], trick_rows, "rll")
+    if pictures:
+        from cardrules.rulebook.svg_cards import figure, trick_grid
+
+        drawn = [
+            (
+                [(who[s], c) for s, c in plays],
+                [k for k, (s, _) in enumerate(plays) if s == winner],
+                f"Trick {i + 1}: won by {who[winner]}",
+            )
+            for i, (winner, plays) in enumerate(w.tricks)
+        ]
+        title = f"The tricks of hand {w.hand}, each in the order its cards were played"
+        out += [
+            figure(trick_grid(drawn, title), f"{title}; the winning card is outlined."),
+            "",
+            '<details class="cr-as-text" markdown="1">',
+            "<summary>The tricks as a table</summary>",
+            "",
+            trick_table,
+            "",
+            "</details>",
+            "",
+        ]
+    else:
+        out += [trick_table, ""]
     score_rows = []
     for s in range(n):
         row = [who[s]]

@@ -127,6 +127,7 @@ def rulebook(
     engine_examples: bool = True,
     settings: Sequence[tuple[str, str]] = (),
     catalog: Sequence[Variant] | None = None,
+    pictures: bool = False,
 ) -> str:
     """The rules of ``variant`` as a Markdown page.
 
@@ -152,6 +153,9 @@ def rulebook(
         catalog: the games whose variations of this one the page lists (see
             :func:`~cardrules.rulebook.catalog.variations_section`); the built-ins
             when omitted and ``variant`` is one of them, none otherwise.
+        pictures: draw the cards, the deal schedule and the table as SVG pictures
+            (inline HTML, for the rules site; see :mod:`cardrules.rulebook.svg_cards`),
+            keeping the tables they draw as text; ``False`` gives plain Markdown.
 
     Returns:
         The page, as Markdown text.
@@ -181,12 +185,17 @@ def rulebook(
     out += _quick_facts(variant, counts)
     if variant.parent is not None:
         out += _differences_section(variant, parent, link)
-    out += _deal_section(variant, counts)
+    out += _deal_section(variant, counts, pictures=pictures, engine=engine_examples)
     passing = pass_phrase(variant)
     if passing:
         out += ["## Passing cards", "", passing, ""]
+        if pictures and engine_examples:
+            from cardrules.rulebook.seating import passing_section
+
+            n = _table_size(variant, counts)
+            out += passing_section(variant, n, seat_names(n))
     if variant.mode is Mode.SHEDDING:
-        out += _shedding_sections(variant, players, engine_examples)
+        out += _shedding_sections(variant, players, engine_examples, pictures=pictures)
     else:
         out += _bidding_section(variant, players)
         out += _play_section(variant, counts, players)
@@ -194,12 +203,14 @@ def rulebook(
         if engine_examples:
             from cardrules.rulebook.hand import worked_hand_section
 
-            out += worked_hand_section(variant, players)
+            out += worked_hand_section(variant, players, pictures=pictures)
         knocked = [knockout_phrase(variant), ""] if variant.winning.knockout_below else []
         out += ["## Winning", "", *knocked, tie_phrase(variant), ""]
     if variant.take_backs is not TakeBacks.NEVER:
         out += ["## Take-backs", "", take_backs_phrase(variant), ""]
-    out += examples_section(variant, engine=engine_examples, options_given=bool(settings))
+    out += examples_section(
+        variant, engine=engine_examples, options_given=bool(settings), pictures=pictures
+    )
     out += variations_section(variant, catalog, link)
     out += sources_section(variant, parent, link)
     out += _options_section(variant)
@@ -282,7 +293,14 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
     return ["## At a glance", "", markdown_table(["Rule", "In this game"], rows), ""]
 
 
-def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
+def _table_size(v: Variant, counts: Sequence[int]) -> int:
+    """The table drawn on the page: its only count, else 4 players (or the nearest)."""
+    return counts[0] if len(counts) == 1 else min(max(4, v.players.min), v.players.max)
+
+
+def _deal_section(
+    v: Variant, counts: Sequence[int], *, pictures: bool = False, engine: bool = True
+) -> list[str]:
     side = left_or_right(v)
     out = [
         "## The deal",
@@ -291,6 +309,13 @@ def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
         f"The dealer deals one card at a time, starting with the player to their {side} "
         f"and going {direction_phrase(v).split(' (')[0]}.",
         "",
+    ]
+    if pictures and engine:
+        from cardrules.rulebook.seating import seating_section
+
+        n = _table_size(v, counts)
+        out += seating_section(v, n, seat_names(n))
+    out += [
         schedule_phrase(v),
         "",
     ]
@@ -310,6 +335,25 @@ def _deal_section(v: Variant, counts: Sequence[int]) -> list[str]:
         ]
     if v.mode is not Mode.SHEDDING:
         out += [trumps_phrase(v, counts), ""]
+    chart: list[str] = []
+    if pictures:
+        from cardrules.rulebook.charts import schedule_chart
+
+        chart = schedule_chart(v, counts)
+    if chart:
+        out += [
+            "### Deal schedule",
+            "",
+            *chart,
+            '<details class="cr-as-text" markdown="1">',
+            "<summary>The deal schedule as a table</summary>",
+            "",
+            schedule_table(v, counts),
+            "",
+            "</details>",
+            "",
+        ]
+        return out
     out += ["### Deal schedule", "", schedule_table(v, counts), ""]
     return out
 
@@ -474,10 +518,12 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     return out
 
 
-def _shedding_sections(v: Variant, players: int | None, engine_examples: bool) -> list[str]:
+def _shedding_sections(
+    v: Variant, players: int | None, engine_examples: bool, *, pictures: bool = False
+) -> list[str]:
     from cardrules.rulebook.shed import shedding_sections
 
-    return shedding_sections(v, players, engine_examples=engine_examples)
+    return shedding_sections(v, players, engine_examples=engine_examples, pictures=pictures)
 
 
 def _is_builtin(v: Variant) -> bool:

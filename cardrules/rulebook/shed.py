@@ -45,7 +45,7 @@ EXAMPLE_DEALER = 0
 
 
 def shedding_sections(
-    v: Variant, players: int | None = None, *, engine_examples: bool = True
+    v: Variant, players: int | None = None, *, engine_examples: bool = True, pictures: bool = False
 ) -> list[str]:
     """Playing, a dead trick and a cut worked through, getting out, and the match letters.
 
@@ -53,6 +53,7 @@ def shedding_sections(
         v: the variant (a shedding game).
         players: the number of players of the worked example (4 when allowed if ``None``).
         engine_examples: include the two tricks dealt and played by the engine.
+        pictures: also draw those two tricks as cards (see :mod:`cardrules.rulebook.svg_cards`).
     """
     side = left_or_right(v)
     out = [
@@ -92,7 +93,7 @@ def shedding_sections(
         out += [take_hand_phrase(v), ""]
     out += play_examples_section(v, players)
     if engine_examples:
-        out += worked_tricks_section(v, players)
+        out += worked_tricks_section(v, players, pictures=pictures)
     out += [
         "## Getting out",
         "",
@@ -344,14 +345,45 @@ def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
     return text
 
 
+def _tricks_figure(w: WorkedTricks) -> list[str]:
+    """The two tricks as cards, each in the order played; the card of the player who
+    leads next (dead trick) or picks the trick up (cut) is outlined."""
+    from cardrules.rulebook.svg_cards import figure, trick_grid
+
+    names = seat_names(w.players)
+    drawn = []
+    for i, (plays, end) in enumerate(w.tricks):
+        seats = [int(e[1]) for e in plays]
+        taker = _end_seat(end)
+        if end is not None and end[0] == "pickup":
+            cutter = names[seats[-1]]
+            note = f"Trick {i + 1}: {cutter} cuts, {names[taker or 0]} picks up"
+        elif end is not None and end[0] == "dead":
+            note = f"Trick {i + 1}: dead, {names[taker or 0]} leads next"
+        else:
+            note = f"Trick {i + 1}"
+        marked = [k for k, s in enumerate(seats) if s == taker]
+        drawn.append(
+            ([(names[s], Card(int(e[2]))) for s, e in zip(seats, plays, strict=True)], marked, note)
+        )
+    title = "The two tricks, each in the order its cards were played"
+    return [
+        figure(trick_grid(drawn, title), f"{title}; the highest card of the suit led is outlined."),
+        "",
+    ]
+
+
 def _end_seat(end: Any) -> int | None:
     return None if end is None else int(end[1])
 
 
-def worked_tricks_section(v: Variant, players: int | None = None) -> list[str]:
+def worked_tricks_section(
+    v: Variant, players: int | None = None, *, pictures: bool = False
+) -> list[str]:
     """A dead trick and a cut, dealt and played by the engine, as Markdown lines.
 
     Empty when the engine is not available or the pack cannot hold the example.
+    With ``pictures``, the two tricks are drawn too.
     """
     try:
         import cardrules.engine.game  # noqa: F401
@@ -390,6 +422,8 @@ def worked_tricks_section(v: Variant, players: int | None = None) -> list[str]:
     ]
     out += [f"{i + 1}. {_trick_words(v, w, i)}" for i in range(len(w.tricks))]
     out.append("")
+    if pictures:
+        out += _tricks_figure(w)
     end = w.tricks[-1][1]
     if end is not None and end[0] == "pickup":
         taker = int(end[1])

@@ -169,7 +169,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for v in variants:
         parent = by_name.get(v.parent) if v.parent else None
         _PAGES[f"games/{v.name}.md"] = rulebook(
-            v, parent=parent, link="{name}.md", catalog=variants
+            v, parent=parent, link="{name}.md", catalog=variants, pictures=True
         )
     _PAGES["api.md"] = api_page()
     config.nav = _nav(variants, Path(config.docs_dir))

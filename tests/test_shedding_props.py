@@ -28,7 +28,7 @@ from hypothesis import given, settings
 import cardrules
 from cardrules.cards import Card, CardSet
 from cardrules.engine import Game, Match, replay
-from cardrules.rules import DeadTricks, Variant
+from cardrules.rules import DeadTricks, LeaderOut, Variant
 
 FILES = (
     "kazhutha",
@@ -155,7 +155,15 @@ class Watcher:
         assert res is not None
         if res.finished:
             holding = [s for s in range(self.n) if g.hand(s)]
-            assert holding == ([] if res.loser is None else [res.loser])
+            if res.loser is not None and not holding:
+                # The power: the last two players played their last cards to one
+                # dead trick; its taker must lead again and so stays in, with no
+                # card left (it would draw a dead card), while the other goes out.
+                last = next(e for e in reversed(g.events) if e[0] in ("dead", "pickup"))
+                assert last[0] == "dead" and last[1] == res.loser
+                assert g.variant.play.leader_out is LeaderOut.DRAWS, "only the power does that"
+            else:
+                assert holding == ([] if res.loser is None else [res.loser])
             assert res.winners == tuple(s for s in range(self.n) if s != res.loser)
         else:
             assert res.loser is None and res.winners == ()

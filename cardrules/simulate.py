@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Final
 
 from attrs import frozen
 
-from cardrules.bots import BOTS, Bot, BotFactory, make_bot
+from cardrules.bots import BOTS, Bot, BotFactory, decide, make_bot
 from cardrules.engine.game import MAX_SEED, MAX_TRICKS_LIMIT, Game
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.rules import Mode, Variant
@@ -398,7 +398,7 @@ def _run_chunk(job: _Job) -> Summary:
             seat = g.to_act
             if seat is None:
                 seat = min(g.waiting_for)
-            g.apply(bots[seat].choose(g.view(seat)), seat)
+            g.apply(decide(bots[seat], g, seat), seat)
         game_tricks = 0
         # The engine's own log (cheap tuples, bids -1 when not made): no
         # records are built for a game only counted.

@@ -1,8 +1,12 @@
-"""Bots that play any variant from a seat's view: :class:`RandomBot` and :class:`HeuristicBot`.
+"""Bots that play any variant: :class:`RandomBot`, :class:`HeuristicBot` and
+the search bots :class:`PIMCBot` and :class:`ISMCTSBot`.
 
 A bot is anything with a ``choose(view) -> Action`` method (the :class:`Bot`
 protocol). It is shown only a :class:`~cardrules.engine.view.View`, never the
-game itself, so it cannot see hidden cards::
+game itself, so it cannot see hidden cards. A search bot is a
+:class:`GameBot`: it also has ``choose_in(game, seat)``, which the drivers
+call instead (:func:`decide`), and reads the game only through what its seat
+may know, sampling the hidden cards (``game.sample_world(seat, rng)``)::
 
     from cardrules import Game, load
     from cardrules.bots import HeuristicBot, RandomBot, play_game
@@ -18,15 +22,32 @@ from collections.abc import Sequence
 
 from cardrules.bots.base import Bot, BotFactory
 from cardrules.bots.heuristic import HeuristicBot
+from cardrules.bots.ismcts import ISMCTSBot
+from cardrules.bots.pimc import PIMCBot
 from cardrules.bots.random_bot import RandomBot
+from cardrules.bots.search_support import GameBot, decide
 from cardrules.engine.game import Game
 
-__all__ = ["BOTS", "Bot", "BotFactory", "HeuristicBot", "RandomBot", "make_bot", "play_game"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotFactory",
+    "GameBot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "PIMCBot",
+    "RandomBot",
+    "decide",
+    "make_bot",
+    "play_game",
+]
 
 #: The built-in bots by name.
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "pimc": PIMCBot,
+    "ismcts": ISMCTSBot,
 }
 
 
@@ -34,7 +55,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     """Build a built-in bot by name.
 
     Args:
-        name: ``"random"`` or ``"heuristic"`` (case-insensitive).
+        name: ``"random"``, ``"heuristic"``, ``"pimc"`` or ``"ismcts"``
+            (case-insensitive; the search bots with their default budgets).
         seed: the bot's seed.
 
     Returns:
@@ -52,7 +74,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 def play_game(game: Game, bots: Sequence[Bot], *, until_seat: int | None = None) -> None:
     """Let bots make every move of ``game`` (or until ``until_seat`` must act).
 
-    Each bot is shown only its own seat's view.
+    Each bot is shown only its own seat's view (a :class:`GameBot` is given
+    the game and its seat, see :func:`decide`).
 
     Args:
         game: the game, played in place.
@@ -70,4 +93,4 @@ def play_game(game: Game, bots: Sequence[Bot], *, until_seat: int | None = None)
             seat = min(game.waiting_for)
         if seat == until_seat:
             return
-        game.apply(bots[seat].choose(game.view(seat)), seat)
+        game.apply(decide(bots[seat], game, seat), seat)

@@ -1,0 +1,211 @@
+"""An information-set Monte-Carlo tree search bot (single-observer ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search"
+(IEEE TCIAIG 2012), the single-observer variant (SO-ISMCTS): one tree whose
+nodes are the searching seat's information sets, its edges the actions of
+every seat. Each iteration
+
+1. samples a world consistent with what the seat has seen
+   (:meth:`Game.sample_world`): a *determinization*;
+2. descends the tree in that world, choosing among the actions legal *there*
+   by UCB1 with availability counts (an edge's exploration term counts the
+   visits of its parent in which it was legal, not all of them);
+3. adds one new edge, plays the rest of the hand out with a playout policy
+   (random by default) and
+4. backs the rewards up, each edge credited with the reward of the seat
+   that took it (its points in the hand; see
+   :func:`~cardrules.bots.search_support.hand_rewards`).
+
+It then plays the most visited of its legal actions. The search ends with
+the hand: rewards are the points of the current hand. The exploration term
+is scaled by the spread of the rewards seen so far, so one constant suits
+games scored in ones (Oh Hell) and in tens (Spades).
+
+It is a :class:`~cardrules.bots.search_support.GameBot`: from a view alone
+(``choose(view)``) it plays as the heuristic bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from cardrules.bots.heuristic import HeuristicBot
+from cardrules.bots.search_support import (
+    PLAYOUT_POLICIES,
+    Policy,
+    actor,
+    hand_rewards,
+    playout_hand,
+    sample_world,
+)
+from cardrules.engine.actions import Action
+from cardrules.engine.game import Game
+from cardrules.engine.view import View
+
+__all__ = ["ISMCTSBot"]
+
+#: The largest iteration budget a bot accepts.
+MAX_ITERATIONS = 10_000_000
+
+
+class _Node:
+    """An information set of the searching seat: its edges by action."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0  # rewards of the seat that took the edge into this node
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS with UCB1 and availability counts.
+
+    Args:
+        seed: the seed of the bot's generator: the same seed and positions
+            give the same choices with an iteration budget.
+        iterations: iterations (determinizations) per decision, 1 to 10,000,000.
+        time_limit: seconds per decision, or ``None``: stop once spent (after
+            at least one iteration); choices then depend on the machine.
+        exploration: the UCB1 constant (times the spread of rewards seen).
+        policy: the playout policy, ``"random"`` or ``"heuristic"``.
+
+    Raises:
+        ValueError: for a budget out of bounds or an unknown policy.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        policy: str = "random",
+    ) -> None:
+        if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(
+                f"iterations must be an int from 1 to {MAX_ITERATIONS:,}, got {iterations!r}"
+            )
+        if time_limit is not None and not (
+            isinstance(time_limit, int | float) and 0 < time_limit <= 3600
+        ):
+            raise ValueError(f"time_limit must be from 0 to 3600 seconds, got {time_limit!r}")
+        if not isinstance(exploration, int | float) or not 0 <= exploration <= 100:
+            raise ValueError(f"exploration must be from 0 to 100, got {exploration!r}")
+        if policy not in PLAYOUT_POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r}: choose from heuristic, random")
+        self._rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = float(exploration)
+        self._policy: Policy = PLAYOUT_POLICIES[policy]
+        self._fallback = HeuristicBot(seed)
+
+    def choose(self, view: View) -> Action:
+        """From a view alone there is nothing to search: play as the heuristic bot.
+
+        Args:
+            view: the seat's view.
+
+        Returns:
+            The heuristic bot's choice.
+        """
+        return self._fallback.choose(view)
+
+    def choose_in(self, game: Game, seat: int) -> Action:
+        """Search and pick ``seat``'s action.
+
+        Args:
+            game: the game (not changed; read only through the seat's
+                ``sample_world``, ``legal_actions`` and ``view``).
+            seat: the seat to act.
+
+        Returns:
+            One of ``game.legal_actions(seat)``.
+
+        Raises:
+            ValueError: if the seat has no legal action.
+        """
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        root = self._search(game, seat)
+        best = legal[0]
+        best_visits = -1
+        for a in legal:  # lowest id first among equals
+            child = root.children.get(a)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = a, visits
+        return best
+
+    def _search(self, game: Game, seat: int) -> _Node:
+        rng = self._rng
+        policy = self._policy
+        before = game.scores
+        hand = game.hand_number
+        root = _Node()
+        low, high = math.inf, -math.inf
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        c = self.exploration
+        for _ in range(self.iterations):
+            world = sample_world(game, seat, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            mover = seat
+            expanded = False
+            while not (world.is_over or world.hand_number != hand):
+                legal = world.legal_actions(mover)
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = children[action] = _Node()
+                    for a in legal:
+                        if a is not action and a in children:
+                            children[a].avail += 1
+                    expanded = True
+                else:
+                    spread = (high - low) if high > low else 1.0
+                    best_score = -math.inf
+                    child = node
+                    action = legal[0]
+                    for a in legal:
+                        ch = children[a]
+                        ch.avail += 1
+                        score = ch.total / ch.visits + c * spread * math.sqrt(
+                            math.log(ch.avail) / ch.visits
+                        )
+                        if score > best_score:
+                            best_score, action, child = score, a, ch
+                world.apply(action, mover)
+                path.append((child, mover))
+                node = child
+                if expanded:
+                    break
+                mover = actor(world)
+            done = True
+            if not (world.is_over or world.hand_number != hand):
+                done = playout_hand(world, policy, rng)
+            rewards = hand_rewards(world, before, done)
+            for r in rewards:
+                low = min(low, r)
+                high = max(high, r)
+            for child, who in path:
+                child.visits += 1
+                child.total += rewards[who]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return root
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(iterations={self.iterations})"

@@ -1,0 +1,149 @@
+"""A determinized Monte-Carlo bot (PIMC: perfect-information Monte Carlo).
+
+For each decision it samples worlds consistent with what its seat has seen
+(:meth:`Game.sample_world`), tries every legal action in each world, plays the
+rest of the hand out with a playout policy (the heuristic bot by default, so
+that a bid is judged by how the hand goes when every seat plays to make its
+bid), and takes the action with the best average reward (its points in the
+hand, its side's with teams; see
+:func:`~cardrules.bots.search_support.hand_rewards`). Bids, trump calls,
+passes and plays all go through the same search. Every action is tried with
+the same random numbers in a world (common random numbers), so the
+comparison between actions is not drowned by the playouts' own noise.
+
+It is a :class:`~cardrules.bots.search_support.GameBot`: the drivers give it
+the game through ``choose_in(game, seat)``; from a view alone
+(``choose(view)``) it plays as the heuristic bot.
+
+Example:
+    >>> import cardrules
+    >>> from cardrules.bots import HeuristicBot, PIMCBot, play_game
+    >>> g = cardrules.Game(cardrules.load("oh-hell"), 3, seed=5)
+    >>> bot = PIMCBot(1, worlds=2)
+    >>> a = bot.choose_in(g, g.to_act)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cardrules.bots.heuristic import HeuristicBot
+from cardrules.bots.search_support import (
+    PLAYOUT_POLICIES,
+    Policy,
+    hand_rewards,
+    playout_hand,
+    sample_world,
+)
+from cardrules.engine.actions import Action
+from cardrules.engine.game import Game
+from cardrules.engine.view import View
+
+__all__ = ["PIMCBot"]
+
+#: The largest budgets a bot accepts (a bound on the work of one decision).
+MAX_WORLDS = 100_000
+
+
+class PIMCBot:
+    """Samples worlds, plays every legal action out in each, takes the best average.
+
+    Args:
+        seed: the seed of the bot's generator (worlds and playouts): the same
+            seed and the same positions give the same choices with an
+            iteration budget.
+        worlds: worlds sampled per decision (1 to 100,000).
+        playouts: playouts of each action in each world (1 to 100,000).
+        time_limit: seconds per decision, or ``None``: stop sampling worlds
+            once it is spent (after at least one world); choices then depend
+            on the machine's speed.
+        policy: the playout policy, ``"heuristic"`` or ``"random"``.
+
+    Raises:
+        ValueError: for a budget out of bounds or an unknown policy.
+    """
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = 12,
+        playouts: int = 1,
+        time_limit: float | None = None,
+        policy: str = "heuristic",
+    ) -> None:
+        for label, value in (("worlds", worlds), ("playouts", playouts)):
+            if type(value) is not int or not 1 <= value <= MAX_WORLDS:
+                raise ValueError(f"{label} must be an int from 1 to {MAX_WORLDS:,}, got {value!r}")
+        if time_limit is not None and not (
+            isinstance(time_limit, int | float) and 0 < time_limit <= 3600
+        ):
+            raise ValueError(f"time_limit must be from 0 to 3600 seconds, got {time_limit!r}")
+        if policy not in PLAYOUT_POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r}: choose from heuristic, random")
+        self._rng = random.Random(seed)
+        self.worlds = worlds
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self._policy: Policy = PLAYOUT_POLICIES[policy]
+        self._fallback = HeuristicBot(seed)
+
+    def choose(self, view: View) -> Action:
+        """From a view alone there are no worlds to search: play as the heuristic bot.
+
+        Args:
+            view: the seat's view.
+
+        Returns:
+            The heuristic bot's choice.
+        """
+        return self._fallback.choose(view)
+
+    def choose_in(self, game: Game, seat: int) -> Action:
+        """Search sampled worlds and pick ``seat``'s action.
+
+        Args:
+            game: the game (not changed; read only through the seat's
+                ``sample_world``, ``legal_actions`` and ``view``).
+            seat: the seat to act.
+
+        Returns:
+            One of ``game.legal_actions(seat)``.
+
+        Raises:
+            ValueError: if the seat has no legal action.
+        """
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        return legal[self._best(game, seat, legal)]
+
+    def _best(self, game: Game, seat: int, legal: tuple[Action, ...]) -> int:
+        rng = self._rng
+        before = game.scores
+        totals = [0.0] * len(legal)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for _ in range(self.worlds):
+            world = sample_world(game, seat, rng)
+            for _ in range(self.playouts):
+                stream = rng.getrandbits(64)
+                for i, action in enumerate(legal):
+                    w = world.clone()
+                    w.apply(action, seat)
+                    done = playout_hand(w, self._policy, random.Random(stream))
+                    totals[i] += hand_rewards(w, before, done)[seat]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = 0
+        for i in range(1, len(legal)):
+            if totals[i] > totals[best]:
+                best = i
+        return best
+
+    def __repr__(self) -> str:
+        return f"PIMCBot(worlds={self.worlds}, playouts={self.playouts})"

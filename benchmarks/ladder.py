@@ -1,0 +1,555 @@
+"""The bot ladder: how each bot does against a field of heuristic bots, on duplicate deals.
+
+Every bot of the ladder plays every side of the same seeded deals: for each
+deal (a whole game, dealt from one seed) and each side (a seat, or a team's
+seats in a game with teams), the bot takes that side and the *field* bot
+(the heuristic bot) every other seat. So each bot meets exactly the same
+cards in exactly the same seats as every other bot, the heuristic bot
+included (its row is the field playing itself), and the difference between
+two bots on a deal is free of the luck of the cards.
+
+Per bot and variant it reports the exact-bid rate (games with bids), the
+points per hand with a 95% interval, its margin over the heuristic bot (the
+same deals and seats, points per hand in the direction that wins: fewer in
+Hearts) with a paired 95% interval, and the win rate (the loss rate in a
+shedding game, where one player loses). Intervals are over deals: each
+deal's figure is the mean over its sides, and the interval is Student's t
+over those (see :func:`interval`).
+
+Run ``python benchmarks/ladder.py`` for the full ladder, ``--quick`` for a
+short one (a few minutes on 2 cores), ``--smoke`` to check in seconds that it
+runs (its figures mean nothing), ``--json`` for machine-readable output and
+``--jobs N`` for a process pool. From Python, :func:`run_ladder` takes the
+bots (names, ``name:key=value`` budgets, or ``(label, factory)`` pairs), the
+variants, the deals and any :class:`concurrent.futures.Executor` (a Dask
+client's ``client.get_executor()`` spreads a long ladder over a cluster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent))
+
+from cardrules import Game, load  # noqa: E402
+from cardrules.bots import BOTS, Bot, BotFactory, decide  # noqa: E402
+from cardrules.engine.event_records import ScoreEvent  # noqa: E402
+from cardrules.rules import Mode, Variant  # noqa: E402
+from cardrules.simulate import game_seed  # noqa: E402
+
+#: The ladder's variants (4 players each).
+VARIANTS = ("oh-hell", "kachuful", "callbreak", "kazhutha", "spades", "hearts")
+#: The ladder's bots, weakest first.
+BOT_NAMES = ("random", "heuristic", "pimc", "ismcts")
+#: The field: the bot in every seat the measured bot does not hold.
+FIELD = "heuristic"
+
+#: Two-sided 95% quantiles of Student's t by degrees of freedom (1 to 30);
+#: beyond 30 the normal 1.96.
+_T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+
+
+def interval(sample: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``sample`` and the half-width of its 95% interval (Student's t).
+
+    Args:
+        sample: independent observations (one per deal).
+
+    Returns:
+        ``(mean, half_width)``; the half-width is ``inf`` for fewer than 2
+        observations.
+
+    Example:
+        >>> interval([1.0, 2.0, 3.0, 4.0])
+        (2.5, 2.0542...)
+    """
+    n = len(sample)
+    if n == 0:
+        return (math.nan, math.inf)
+    mean = statistics.fmean(sample)
+    if n < 2:
+        return (mean, math.inf)
+    t = _T95[n - 2] if n - 1 <= len(_T95) else 1.96
+    return (mean, t * statistics.stdev(sample) / math.sqrt(n))
+
+
+# --------------------------------------------------------------------------- bots
+
+
+def _value(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot of the ladder: a label and how to build it from a seed.
+
+    ``name`` is a registered bot (``cardrules.bots.BOTS``); ``options`` its
+    keyword arguments (``pimc:worlds=8:policy=random``); or ``factory`` any
+    picklable ``seed -> Bot``.
+    """
+
+    label: str
+    name: str = ""
+    options: tuple[tuple[str, int | float | str], ...] = ()
+    factory: BotFactory | None = None
+
+    def build(self, seed: int) -> Bot:
+        """A new bot of this kind with ``seed``."""
+        if self.factory is not None:
+            return self.factory(seed)
+        maker: Callable[..., Bot] = BOTS[self.name]  # type: ignore[assignment]
+        return maker(seed, **dict(self.options))
+
+    @staticmethod
+    def parse(spec: str | tuple[str, BotFactory] | BotSpec) -> BotSpec:
+        """A spec from ``"name"``, ``"name:key=value:..."`` or ``(label, factory)``.
+
+        Raises:
+            ValueError: for an unknown bot name or a malformed option.
+        """
+        if isinstance(spec, BotSpec):
+            return spec
+        if isinstance(spec, tuple):
+            label, factory = spec
+            return BotSpec(label=label, factory=factory)
+        name, *opts = spec.strip().split(":")
+        name = name.strip().lower()
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+        options = []
+        for opt in opts:
+            key, eq, val = opt.partition("=")
+            if not eq or not key.strip():
+                raise ValueError(f"bot option {opt!r} is not key=value")
+            options.append((key.strip(), _value(val.strip())))
+        return BotSpec(label=spec.strip(), name=name, options=tuple(options))
+
+
+# --------------------------------------------------------------------------- games
+
+
+def sides(variant: Variant, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides a ladder bot takes in turn: each team's seats, or each seat alone."""
+    teams = variant.teams
+    if teams and sum(map(len, teams)) == players:
+        return tuple(tuple(t) for t in teams)
+    return tuple((s,) for s in range(players))
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One game: a bot on one side of one deal (picklable)."""
+
+    variant: Variant
+    players: int
+    bot: BotSpec
+    field_bot: BotSpec
+    seed: int
+    deal: int
+    side: tuple[int, ...]
+    max_tricks: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one ladder game gives: the measured side's figures.
+
+    Attributes:
+        bot: the measured bot's label.
+        variant: the variant's name.
+        deal: the deal's number.
+        side: the seats the bot held.
+        seats: each seat's bot label, for checking the rotation.
+        game_seed: the seed the game was dealt from.
+        hands: hands played.
+        points: the side's total points (the first seat's total; partners share it).
+        bids: bids the side made.
+        exact: bids it made exactly.
+        won: whether the side won (a shared win counts).
+        lost: shedding games: whether a seat of the side was left holding cards.
+        finished: whether the game reached its end.
+        seconds: how long the game took.
+    """
+
+    bot: str
+    variant: str
+    deal: int
+    side: tuple[int, ...]
+    seats: tuple[str, ...]
+    game_seed: int
+    hands: int
+    points: float
+    bids: int
+    exact: int
+    won: bool
+    lost: bool
+    finished: bool
+    seconds: float
+
+
+def play_one(task: _Task) -> GameRecord:
+    """Play one ladder game (the unit of work handed to the executor)."""
+    t0 = time.perf_counter()
+    seed = game_seed(task.seed, task.deal)
+    g = Game(task.variant, players=task.players, seed=seed, max_tricks=task.max_tricks)
+    bots = [
+        (task.bot if s in task.side else task.field_bot).build(game_seed(task.seed, task.deal, s))
+        for s in range(task.players)
+    ]
+    while not g.is_over:
+        seat = g.to_act
+        if seat is None:
+            seat = min(g.waiting_for)
+        g.apply(decide(bots[seat], g, seat), seat)
+    hands = bids = exact = 0
+    for ev in g.events:
+        if not isinstance(ev, ScoreEvent):
+            continue
+        hands += 1
+        for s in task.side:
+            b = ev.bids[s]
+            if b is not None:
+                bids += 1
+                exact += int(b == ev.tricks[s])
+    res = g.result
+    assert res is not None
+    if task.variant.mode is Mode.SHEDDING:
+        hands = max(hands, 1)
+    me = task.side[0]
+    return GameRecord(
+        bot=task.bot.label,
+        variant=task.variant.name,
+        deal=task.deal,
+        side=task.side,
+        seats=tuple(
+            task.bot.label if s in task.side else task.field_bot.label for s in range(task.players)
+        ),
+        game_seed=seed,
+        hands=hands,
+        points=float(res.totals[me]),
+        bids=bids,
+        exact=exact,
+        won=me in res.winners,
+        lost=res.loser is not None and res.loser in task.side,
+        finished=res.finished,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+# --------------------------------------------------------------------------- the ladder
+
+
+@dataclass
+class Row:
+    """One bot's figures on one variant (see :func:`run_ladder`)."""
+
+    bot: str
+    variant: str
+    games: int
+    hands: int
+    deals: int
+    exact_rate: float | None
+    points_per_hand: float
+    points_ci: float
+    margin: float | None
+    margin_ci: float | None
+    win_rate: float
+    loss_rate: float | None
+    seconds_per_game: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (infinite and missing figures as ``None``)."""
+        out: dict[str, Any] = {}
+        for k, v in self.__dict__.items():
+            out[k] = None if isinstance(v, float) and not math.isfinite(v) else v
+        return out
+
+
+@dataclass
+class Ladder:
+    """The ladder's rows and games."""
+
+    rows: list[Row]
+    records: list[GameRecord] = field(repr=False)
+    settings: dict[str, Any]
+
+    def row(self, bot: str, variant: str) -> Row:
+        """The row of ``bot`` on ``variant``."""
+        for r in self.rows:
+            if r.bot == bot and r.variant == variant:
+                return r
+        raise KeyError((bot, variant))
+
+
+def _per_deal(records: Iterable[GameRecord], higher_wins: bool) -> dict[int, float]:
+    """Each deal's points per hand, averaged over the sides the bot held, in the
+    direction that wins."""
+    sums: dict[int, list[float]] = {}
+    sign = 1.0 if higher_wins else -1.0
+    for r in records:
+        sums.setdefault(r.deal, []).append(sign * r.points / max(1, r.hands))
+    return {d: statistics.fmean(v) for d, v in sums.items()}
+
+
+def _rows(
+    variant: Variant, records: list[GameRecord], labels: Sequence[str], field_label: str
+) -> list[Row]:
+    higher = variant.scoring.higher_wins
+    shedding = variant.mode is Mode.SHEDDING
+    by_bot = {b: [r for r in records if r.bot == b] for b in labels}
+    field_deals = _per_deal(by_bot.get(field_label, []), higher)
+    if shedding:
+        field_deals = _loss_per_deal(by_bot.get(field_label, []))
+    rows = []
+    for b in labels:
+        recs = by_bot[b]
+        if not recs:
+            continue
+        deals = _per_deal(recs, higher)
+        mean, ci = interval([v if higher else -v for v in deals.values()])
+        own = _loss_per_deal(recs) if shedding else deals
+        margin = margin_ci = None
+        if field_label in by_bot and by_bot[field_label]:
+            common = sorted(set(own) & set(field_deals))
+            diffs = [own[d] - field_deals[d] for d in common]
+            if shedding:  # fewer losses is better
+                diffs = [-x for x in diffs]
+            margin, margin_ci = interval(diffs)
+        bids = sum(r.bids for r in recs)
+        finished = [r for r in recs if r.finished]
+        rows.append(
+            Row(
+                bot=b,
+                variant=variant.name,
+                games=len(recs),
+                hands=sum(r.hands for r in recs),
+                deals=len(deals),
+                exact_rate=sum(r.exact for r in recs) / bids if bids else None,
+                points_per_hand=mean,
+                points_ci=ci,
+                margin=margin,
+                margin_ci=margin_ci,
+                win_rate=sum(r.won for r in finished) / len(finished) if finished else math.nan,
+                loss_rate=(sum(r.lost for r in finished) / len(finished) if finished else math.nan)
+                if shedding
+                else None,
+                seconds_per_game=statistics.fmean(r.seconds for r in recs),
+            )
+        )
+    return rows
+
+
+def _loss_per_deal(records: Iterable[GameRecord]) -> dict[int, float]:
+    per: dict[int, list[float]] = {}
+    for r in records:
+        per.setdefault(r.deal, []).append(float(r.lost))
+    return {d: statistics.fmean(v) for d, v in per.items()}
+
+
+def tasks_for(
+    variants: Sequence[Variant],
+    players: int,
+    specs: Sequence[BotSpec],
+    field_spec: BotSpec,
+    deals: int,
+    seed: int,
+    max_tricks: int,
+) -> list[_Task]:
+    """Every game of a ladder: each bot on each side of each deal of each variant."""
+    out = []
+    for v in variants:
+        for deal in range(deals):
+            for spec in specs:
+                for side in sides(v, players):
+                    out.append(_Task(v, players, spec, field_spec, seed, deal, side, max_tricks))
+    return out
+
+
+def run_ladder(
+    bots: Sequence[str | tuple[str, BotFactory] | BotSpec] = BOT_NAMES,
+    variants: Sequence[str | Variant] = VARIANTS,
+    deals: int = 10,
+    *,
+    players: int = 4,
+    field_bot: str | tuple[str, BotFactory] | BotSpec = FIELD,
+    seed: int = 2024,
+    executor: cf.Executor | None = None,
+    jobs: int = 1,
+    max_tricks: int = 5000,
+    progress: Callable[[int, int], None] | None = None,
+) -> Ladder:
+    """Play the ladder and summarise it.
+
+    Args:
+        bots: the bots to rank: registered names (``"pimc"``), names with
+            budgets (``"ismcts:iterations=100"``), or ``(label, factory)``
+            pairs (a picklable ``seed -> Bot``).
+        variants: variants by name or as :class:`Variant`.
+        deals: deals (seeded games) per variant; each is played once per bot
+            and side.
+        players: seats at the table.
+        field_bot: the bot in the other seats (the heuristic bot).
+        seed: the ladder's seed (deal ``i`` is dealt from
+            ``simulate.game_seed(seed, i)``).
+        executor: where to play the games (any
+            :class:`concurrent.futures.Executor`, as for ``cardrules.simulate``).
+        jobs: without ``executor``: 1 plays here, more on a process pool.
+        max_tricks: a bound on the tricks of one game.
+        progress: called as ``progress(done, total)`` after each game.
+
+    Returns:
+        The :class:`Ladder`.
+    """
+    specs = [BotSpec.parse(b) for b in bots]
+    field_spec = BotSpec.parse(field_bot)
+    vs = [load(v) if isinstance(v, str) else v for v in variants]
+    tasks = tasks_for(vs, players, specs, field_spec, deals, seed, max_tricks)
+    records: list[GameRecord] = []
+    if executor is None and jobs == 1:
+        for t in tasks:
+            records.append(play_one(t))
+            if progress is not None:
+                progress(len(records), len(tasks))
+    else:
+        own = executor is None
+        ex = cf.ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
+        try:
+            futures = [ex.submit(play_one, t) for t in tasks]
+            for fut in cf.as_completed(futures):
+                records.append(fut.result())
+                if progress is not None:
+                    progress(len(records), len(tasks))
+        finally:
+            if own:
+                ex.shutdown(wait=True, cancel_futures=True)
+    records.sort(key=lambda r: (r.variant, r.bot, r.deal, r.side))
+    labels = [s.label for s in specs]
+    rows: list[Row] = []
+    for v in vs:
+        rows += _rows(v, [r for r in records if r.variant == v.name], labels, field_spec.label)
+    settings = {
+        "bots": labels,
+        "field": field_spec.label,
+        "variants": [v.name for v in vs],
+        "deals": deals,
+        "players": players,
+        "seed": seed,
+    }
+    return Ladder(rows=rows, records=records, settings=settings)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _pm(mean: float | None, ci: float | None, digits: int = 2) -> str:
+    if mean is None or ci is None or not math.isfinite(mean):
+        return "-"
+    if not math.isfinite(ci):
+        return f"{mean:+.{digits}f}"
+    return f"{mean:+.{digits}f} ± {ci:.{digits}f}"
+
+
+def markdown(ladder: Ladder) -> str:
+    """The ladder as a Markdown table (one block per variant)."""
+    lines = [
+        "| variant | bot | games | exact bids | points/hand (95%) | margin over field (95%) "
+        "| win rate | s/game |",
+        "|:--|:--|--:|--:|--:|--:|--:|--:|",
+    ]
+    for r in ladder.rows:
+        exact = "-" if r.exact_rate is None else f"{100 * r.exact_rate:.1f}%"
+        rate, word = (r.win_rate, "") if r.loss_rate is None else (r.loss_rate, "lost ")
+        win = f"{word}{100 * rate:.1f}%" if math.isfinite(rate) else "-"
+        lines.append(
+            f"| {r.variant} | {r.bot} | {r.games} | {exact} | {_pm(r.points_per_hand, r.points_ci)} "
+            f"| {_pm(r.margin, r.margin_ci)} | {win} | {r.seconds_per_game:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+#: Budgets by mode: deals per variant, and the search bots' budgets.
+MODES: dict[str, dict[str, Any]] = {
+    "full": {"deals": 20, "bots": ("random", "heuristic", "pimc", "ismcts")},
+    "quick": {"deals": 3, "bots": ("random", "heuristic", "pimc", "ismcts")},
+    "smoke": {
+        "deals": 1,
+        "bots": ("random", "heuristic", "pimc:worlds=1", "ismcts:iterations=4"),
+        "variants": ("oh-hell", "kazhutha", "spades"),
+        "max_tricks": 30,
+    },
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (``python benchmarks/ladder.py --help``)."""
+    p = argparse.ArgumentParser(description="the bot ladder on duplicate deals")
+    p.add_argument("--quick", action="store_true", help="a short ladder (a few minutes)")
+    p.add_argument("--smoke", action="store_true", help="check it runs (figures mean nothing)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
+    p.add_argument("--deals", type=int, default=None, help="deals per variant")
+    p.add_argument("--seed", type=int, default=2024, help="the ladder's seed (2024)")
+    p.add_argument("--bots", default=None, help="comma-separated bots, e.g. pimc:worlds=8")
+    p.add_argument("--variants", default=None, help="comma-separated variants")
+    args = p.parse_args(argv)
+    if not 1 <= args.jobs <= 32:
+        p.error("--jobs must be from 1 to 32")
+    mode = "smoke" if args.smoke else "quick" if args.quick else "full"
+    cfg = MODES[mode]
+    bots = args.bots.split(",") if args.bots else list(cfg["bots"])
+    variants = args.variants.split(",") if args.variants else list(cfg.get("variants", VARIANTS))
+    deals = args.deals if args.deals is not None else cfg["deals"]
+    if not 1 <= deals <= 100_000:
+        p.error("--deals must be from 1 to 100,000")
+    t0 = time.perf_counter()
+    try:
+        ladder = run_ladder(
+            bots,
+            variants,
+            deals,
+            seed=args.seed,
+            jobs=args.jobs,
+            max_tricks=cfg.get("max_tricks", 5000),
+        )
+    except ValueError as e:
+        p.error(str(e))
+    elapsed = time.perf_counter() - t0
+    if args.json:
+        out = {
+            "mode": mode,
+            "settings": ladder.settings,
+            "seconds": elapsed,
+            "rows": [r.to_dict() for r in ladder.rows],
+        }
+        print(json.dumps(out, indent=2))
+    else:
+        print(f"bot ladder ({'--' + mode if mode != 'full' else 'full'}): {ladder.settings}")
+        print(markdown(ladder))
+        print(f"{len(ladder.records)} games in {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

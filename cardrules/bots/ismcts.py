@@ -164,6 +164,8 @@ class ISMCTSBot:
             mover = seat
             expanded = False
             while not (world.is_over or world.hand_number != hand):
+                if path:
+                    mover = actor(world)
                 legal = world.legal_actions(mover)
                 children = node.children
                 untried = [a for a in legal if a not in children]
@@ -192,7 +194,6 @@ class ISMCTSBot:
                 node = child
                 if expanded:
                     break
-                mover = actor(world)
             done = True
             if not (world.is_over or world.hand_number != hand):
                 done = playout_hand(world, policy, rng)

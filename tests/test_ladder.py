@@ -1,0 +1,164 @@
+"""The bot ladder (benchmarks/ladder.py): duplicate deals really rotated, its
+arithmetic, any executor, and the ``--smoke`` run."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardrules import load
+from cardrules.engine import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import ladder  # noqa: E402
+
+
+@pytest.fixture
+def worlds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The real ``sample_world``, else a clone (legal worlds; the figures mean nothing)."""
+    if not hasattr(Game, "sample_world"):
+        monkeypatch.setattr(Game, "sample_world", lambda g, seat, rng: g.clone(), raising=False)
+    yield
+
+
+def test_interval_on_a_known_sample() -> None:
+    """Mean and Student-t half-width: 1, 2, 3, 4 has mean 2.5, sd sqrt(5/3),
+    t(3) = 3.182, so 3.182 * 1.29099 / 2 = 2.0540."""
+    mean, half = ladder.interval([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5
+    assert half == pytest.approx(3.182 * math.sqrt(5 / 3) / 2, rel=1e-9)
+    assert half == pytest.approx(2.0540, abs=1e-4)
+    # Beyond 31 observations: the normal 1.96.
+    sample = [float(i % 2) for i in range(100)]
+    assert ladder.interval(sample)[1] == pytest.approx(1.96 * 0.502519 / 10, rel=1e-5)
+    assert ladder.interval([3.0]) == (3.0, math.inf)
+    assert math.isnan(ladder.interval([])[0])
+
+
+def test_sides_are_seats_or_teams() -> None:
+    assert ladder.sides(load("oh-hell"), 4) == ((0,), (1,), (2,), (3,))
+    assert ladder.sides(load("spades"), 4) == ((0, 2), (1, 3))
+
+
+def test_every_bot_plays_every_side_of_the_same_deals() -> None:
+    """The duplicate design: each (variant, deal) is played once per bot and
+    side, from the same seed, the bot in its side's seats and the field bot in
+    every other seat."""
+    lad = ladder.run_ladder(["random", "heuristic"], ["oh-hell", "spades"], 2, seed=5)
+    for variant, sides in (("oh-hell", 4), ("spades", 2)):
+        recs = [r for r in lad.records if r.variant == variant]
+        assert len(recs) == 2 * 2 * sides  # bots x deals x sides
+        for deal in (0, 1):
+            here = [r for r in recs if r.deal == deal]
+            assert len({r.game_seed for r in here}) == 1, "not the same deal"
+            for bot in ("random", "heuristic"):
+                mine = [r for r in here if r.bot == bot]
+                assert sorted(r.side for r in mine) == list(ladder.sides(load(variant), 4))
+                for r in mine:
+                    assert all(
+                        (label == bot) if s in r.side else (label == "heuristic")
+                        for s, label in enumerate(r.seats)
+                    )
+        # Different deals are different games.
+        assert len({r.game_seed for r in recs}) == 2
+    # The field bot playing itself: its margin over the field is exactly 0.
+    row = lad.row("heuristic", "oh-hell")
+    assert row.margin == 0.0 and row.margin_ci == 0.0
+    assert lad.row("random", "oh-hell").margin < 0
+
+
+def _rec(bot: str, deal: int, side: int, points: float, hands: int = 2) -> ladder.GameRecord:
+    return ladder.GameRecord(
+        bot=bot,
+        variant="oh-hell",
+        deal=deal,
+        side=(side,),
+        seats=(),
+        game_seed=deal,
+        hands=hands,
+        points=points,
+        bids=hands,
+        exact=1,
+        won=side == 0,
+        lost=False,
+        finished=True,
+        seconds=0.0,
+    )
+
+
+def test_rows_average_sides_per_deal_and_pair_the_margin() -> None:
+    """Points per hand are averaged over a deal's sides; the margin is the
+    paired difference with the field bot on each deal."""
+    recs = [
+        _rec("a", 0, 0, 10), _rec("a", 0, 1, 30),  # deal 0: (5 + 15) / 2 = 10 a hand
+        _rec("a", 1, 0, 20), _rec("a", 1, 1, 20),  # deal 1: 10
+        _rec("a", 2, 0, 40), _rec("a", 2, 1, 0),   # deal 2: 10
+        _rec("h", 0, 0, 8), _rec("h", 0, 1, 8),    # deal 0: 4
+        _rec("h", 1, 0, 12), _rec("h", 1, 1, 12),  # deal 1: 6
+        _rec("h", 2, 0, 16), _rec("h", 2, 1, 16),  # deal 2: 8
+    ]  # fmt: skip
+    rows = ladder._rows(load("oh-hell"), recs, ["a", "h"], "h")
+    a, h = rows
+    assert a.points_per_hand == 10.0 and a.points_ci == 0.0
+    assert h.points_per_hand == 6.0
+    assert a.margin == pytest.approx(4.0)  # differences 6, 4, 2
+    assert a.margin_ci == pytest.approx(4.303 * 2.0 / math.sqrt(3))
+    assert a.exact_rate == 0.5 and a.win_rate == 0.5
+    assert a.games == 6 and a.hands == 12 and a.deals == 3
+
+
+def test_lowest_wins_counts_fewer_points_as_better() -> None:
+    """In Hearts the margin is in the direction that wins: fewer points."""
+    recs = [
+        ladder.GameRecord("a", "hearts", d, (0,), (), d, 1, p, 0, 0, False, False, True, 0.0)
+        for d, p in ((0, 2.0), (1, 4.0))
+    ] + [
+        ladder.GameRecord("h", "hearts", d, (0,), (), d, 1, p, 0, 0, False, False, True, 0.0)
+        for d, p in ((0, 6.0), (1, 6.0))
+    ]
+    a, _ = ladder._rows(load("hearts"), recs, ["a", "h"], "h")
+    assert a.points_per_hand == 3.0  # reported as taken
+    assert a.margin == 3.0  # 3 fewer a hand than the field
+    assert a.exact_rate is None
+
+
+def test_any_executor_gives_the_same_ladder() -> None:
+    """A thread pool (any concurrent.futures.Executor) gives the same figures."""
+    args = (["random", "heuristic"], ["kazhutha"], 2)
+    serial = ladder.run_ladder(*args, seed=1)
+    with cf.ThreadPoolExecutor(2) as ex:
+        pooled = ladder.run_ladder(*args, seed=1, executor=ex)
+    strip = [{**r.to_dict(), "seconds_per_game": 0} for r in serial.rows]
+    assert strip == [{**r.to_dict(), "seconds_per_game": 0} for r in pooled.rows]
+    row = serial.row("random", "kazhutha")
+    assert row.loss_rate is not None and row.exact_rate is None
+
+
+def test_bot_specs_parse_budgets() -> None:
+    spec = ladder.BotSpec.parse("pimc:worlds=3:policy=random")
+    assert spec.options == (("worlds", 3), ("policy", "random"))
+    assert spec.build(1).worlds == 3  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        ladder.BotSpec.parse("oracle")
+    with pytest.raises(ValueError):
+        ladder.BotSpec.parse("pimc:worlds")
+
+
+@pytest.mark.usefixtures("worlds")
+def test_smoke_run_prints_every_bot_and_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ladder.py --smoke --json`` runs end to end, with a row per bot and variant."""
+    assert ladder.main(["--smoke", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["mode"] == "smoke"
+    rows = {(r["variant"], r["bot"]) for r in out["rows"]}
+    assert rows == {(v, b) for v in ladder.MODES["smoke"]["variants"] for b in out["settings"]["bots"]}
+    assert ladder.main(["--smoke"]) == 0
+    text = capsys.readouterr().out
+    assert "| variant | bot |" in text and "pimc" in text and "ismcts" in text

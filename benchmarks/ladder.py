@@ -331,7 +331,7 @@ def _rows(
         mean, ci = interval([v if higher else -v for v in deals.values()])
         own = _loss_per_deal(recs) if shedding else deals
         margin = margin_ci = None
-        if field_label in by_bot and by_bot[field_label]:
+        if by_bot.get(field_label):
             common = sorted(set(own) & set(field_deals))
             diffs = [own[d] - field_deals[d] for d in common]
             if shedding:  # fewer losses is better
@@ -482,8 +482,9 @@ def markdown(ladder: Ladder) -> str:
         exact = "-" if r.exact_rate is None else f"{100 * r.exact_rate:.1f}%"
         rate, word = (r.win_rate, "") if r.loss_rate is None else (r.loss_rate, "lost ")
         win = f"{word}{100 * rate:.1f}%" if math.isfinite(rate) else "-"
+        points = _pm(r.points_per_hand, r.points_ci)
         lines.append(
-            f"| {r.variant} | {r.bot} | {r.games} | {exact} | {_pm(r.points_per_hand, r.points_ci)} "
+            f"| {r.variant} | {r.bot} | {r.games} | {exact} | {points} "
             f"| {_pm(r.margin, r.margin_ci)} | {win} | {r.seconds_per_game:.2f} |"
         )
     return "\n".join(lines)

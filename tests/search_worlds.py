@@ -42,9 +42,9 @@ def honest_world(game: Game, seat: int, rng: random.Random) -> Game:
     pool = [c for c in r.pack if c not in seen]
     size = view.hand_size
     dealer = view.dealer
-    if turned >= 0 and size * game.players >= len(r.pack) and dealer != seat:
-        if turned not in played[dealer]:  # the dealer's last card, turned up
-            played[dealer].append(turned)
+    dealers_card = turned >= 0 and size * game.players >= len(r.pack)
+    if dealers_card and dealer != seat and turned not in played[dealer]:
+        played[dealer].append(turned)  # the dealer's last card, turned up
     dealt_from = game._order[view.dealer]
     for _ in range(10_000):
         rng.shuffle(pool)

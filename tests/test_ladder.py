@@ -17,7 +17,7 @@ from cardrules.engine import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import ladder  # noqa: E402
+import ladder
 
 
 @pytest.fixture
@@ -158,7 +158,9 @@ def test_smoke_run_prints_every_bot_and_variant(capsys: pytest.CaptureFixture[st
     out = json.loads(capsys.readouterr().out)
     assert out["mode"] == "smoke"
     rows = {(r["variant"], r["bot"]) for r in out["rows"]}
-    assert rows == {(v, b) for v in ladder.MODES["smoke"]["variants"] for b in out["settings"]["bots"]}
+    assert rows == {
+        (v, b) for v in ladder.MODES["smoke"]["variants"] for b in out["settings"]["bots"]
+    }
     assert ladder.main(["--smoke"]) == 0
     text = capsys.readouterr().out
     assert "| variant | bot |" in text and "pimc" in text and "ismcts" in text

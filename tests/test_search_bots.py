@@ -240,7 +240,9 @@ def test_the_drivers_give_game_bots_the_game() -> None:
 def test_simulate_plays_search_bots_by_name_and_by_factory() -> None:
     """``cardrules.simulate`` runs the search bots (registered names, and
     factories with their budgets) through ``choose_in``."""
-    one_hand = cardrules.load_text("game: one\nplayers: 3 to 5\nhand size: 3\nhands: 1 hands of the same size\nscore: tricks\n")
+    one_hand = cardrules.load_text(
+        "game: one\nplayers: 3 to 5\nhand size: 3\nhands: 1 hands of the same size\nscore: tricks\n"
+    )
     s = cardrules.simulate(
         one_hand, 4, 3, [functools.partial(PIMCBot, worlds=1), "ismcts", "heuristic"], seed=3
     )

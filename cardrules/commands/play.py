@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
-from cardrules.bots import BOTS, Bot, decide, make_bot
+from cardrules.bots import BOTS, Bot, GameBot, decide, make_bot
 from cardrules.cards import CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
 from cardrules.commands.table import (
@@ -1053,7 +1053,10 @@ class _Session:
                     seat = min(s for s in waiting if s != self.human)
                 bot = self.bots[seat]
                 assert bot is not None
-                g.apply(decide(bot, g, seat), seat)
+                if isinstance(bot, GameBot):  # a search bot searches the current game
+                    g.apply(decide(bot, self.current(), seat), seat)
+                else:
+                    g.apply(bot.choose(g.view(seat)), seat)
             self.catch_up()
         except _Quit:
             if self.save_path:

@@ -173,8 +173,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
         "--bots",
         default="heuristic",
         metavar="BOT,...",
-        help="bots by seat, comma-separated: heuristic, random, pimc, ismcts; the last one fills the "
-        "remaining seats (heuristic,random = one Heuristic against Randoms)",
+        help="bots by seat, comma-separated: heuristic, random, pimc, ismcts; the last one "
+        "fills the remaining seats (heuristic,random = one Heuristic against Randoms)",
     )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed, 0 to 2**64 - 1 (0)")
     p.add_argument(

@@ -22,7 +22,7 @@ def test_bots_satisfy_the_protocol() -> None:
     assert isinstance(RandomBot(1), Bot)
     assert isinstance(HeuristicBot(), Bot)
     assert isinstance(make_bot("Heuristic"), HeuristicBot)
-    with pytest.raises(ValueError, match="choose from heuristic, random"):
+    with pytest.raises(ValueError, match="choose from heuristic, ismcts, pimc, random"):
         make_bot("genius")
 
 

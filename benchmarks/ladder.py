@@ -12,9 +12,9 @@ Per bot and variant it reports the exact-bid rate (games with bids), the
 points per hand with a 95% interval, its margin over the heuristic bot (the
 same deals and seats, points per hand in the direction that wins: fewer in
 Hearts) with a paired 95% interval, and the win rate (the loss rate in a
-shedding game, where one player loses). Intervals are over deals: each
-deal's figure is the mean over its sides, and the interval is Student's t
-over those (see :func:`interval`).
+shedding game, where one player loses). Intervals are Student's t over the
+games, one figure per (deal, side) (see :func:`interval`); the margin pairs
+each game with the field bot's game on the same deal and side.
 
 Run ``python benchmarks/ladder.py`` for the full ladder, ``--quick`` for a
 short one (a few minutes on 2 cores), ``--smoke`` to check in seconds that it
@@ -303,14 +303,13 @@ class Ladder:
         raise KeyError((bot, variant))
 
 
-def _per_deal(records: Iterable[GameRecord], higher_wins: bool) -> dict[int, float]:
-    """Each deal's points per hand, averaged over the sides the bot held, in the
-    direction that wins."""
-    sums: dict[int, list[float]] = {}
+Unit = tuple[int, tuple[int, ...]]
+
+
+def _per_unit(records: Iterable[GameRecord], higher_wins: bool) -> dict[Unit, float]:
+    """Each game's points per hand, by (deal, side), in the direction that wins."""
     sign = 1.0 if higher_wins else -1.0
-    for r in records:
-        sums.setdefault(r.deal, []).append(sign * r.points / max(1, r.hands))
-    return {d: statistics.fmean(v) for d, v in sums.items()}
+    return {(r.deal, r.side): sign * r.points / max(1, r.hands) for r in records}
 
 
 def _rows(
@@ -319,21 +318,21 @@ def _rows(
     higher = variant.scoring.higher_wins
     shedding = variant.mode is Mode.SHEDDING
     by_bot = {b: [r for r in records if r.bot == b] for b in labels}
-    field_deals = _per_deal(by_bot.get(field_label, []), higher)
+    field_units = _per_unit(by_bot.get(field_label, []), higher)
     if shedding:
-        field_deals = _loss_per_deal(by_bot.get(field_label, []))
+        field_units = _loss_per_unit(by_bot.get(field_label, []))
     rows = []
     for b in labels:
         recs = by_bot[b]
         if not recs:
             continue
-        deals = _per_deal(recs, higher)
-        mean, ci = interval([v if higher else -v for v in deals.values()])
-        own = _loss_per_deal(recs) if shedding else deals
+        units = _per_unit(recs, higher)
+        mean, ci = interval([v if higher else -v for v in units.values()])
+        own = _loss_per_unit(recs) if shedding else units
         margin = margin_ci = None
         if by_bot.get(field_label):
-            common = sorted(set(own) & set(field_deals))
-            diffs = [own[d] - field_deals[d] for d in common]
+            common = sorted(set(own) & set(field_units))
+            diffs = [own[u] - field_units[u] for u in common]
             if shedding:  # fewer losses is better
                 diffs = [-x for x in diffs]
             margin, margin_ci = interval(diffs)
@@ -345,7 +344,7 @@ def _rows(
                 variant=variant.name,
                 games=len(recs),
                 hands=sum(r.hands for r in recs),
-                deals=len(deals),
+                deals=len({r.deal for r in recs}),
                 exact_rate=sum(r.exact for r in recs) / bids if bids else None,
                 points_per_hand=mean,
                 points_ci=ci,
@@ -361,11 +360,8 @@ def _rows(
     return rows
 
 
-def _loss_per_deal(records: Iterable[GameRecord]) -> dict[int, float]:
-    per: dict[int, list[float]] = {}
-    for r in records:
-        per.setdefault(r.deal, []).append(float(r.lost))
-    return {d: statistics.fmean(v) for d, v in per.items()}
+def _loss_per_unit(records: Iterable[GameRecord]) -> dict[Unit, float]:
+    return {(r.deal, r.side): float(r.lost) for r in records}
 
 
 def tasks_for(
@@ -525,6 +521,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= deals <= 100_000:
         p.error("--deals must be from 1 to 100,000")
     t0 = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 20) == 0:
+            took = time.perf_counter() - t0
+            print(f"ladder: {done}/{total} games, {took:.0f} s", file=sys.stderr, flush=True)
+
     try:
         ladder = run_ladder(
             bots,
@@ -533,6 +535,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             jobs=args.jobs,
             max_tricks=cfg.get("max_tricks", 5000),
+            progress=progress,
         )
     except ValueError as e:
         p.error(str(e))

@@ -93,25 +93,23 @@ def _rec(bot: str, deal: int, side: int, points: float, hands: int = 2) -> ladde
     )
 
 
-def test_rows_average_sides_per_deal_and_pair_the_margin() -> None:
-    """Points per hand are averaged over a deal's sides; the margin is the
-    paired difference with the field bot on each deal."""
+def test_rows_pair_each_game_with_the_field_on_the_same_deal_and_side() -> None:
+    """Points per hand are per game (deal, side); the margin is the paired
+    difference with the field bot's game on the same deal and side."""
     recs = [
-        _rec("a", 0, 0, 10), _rec("a", 0, 1, 30),  # deal 0: (5 + 15) / 2 = 10 a hand
-        _rec("a", 1, 0, 20), _rec("a", 1, 1, 20),  # deal 1: 10
-        _rec("a", 2, 0, 40), _rec("a", 2, 1, 0),   # deal 2: 10
-        _rec("h", 0, 0, 8), _rec("h", 0, 1, 8),    # deal 0: 4
-        _rec("h", 1, 0, 12), _rec("h", 1, 1, 12),  # deal 1: 6
-        _rec("h", 2, 0, 16), _rec("h", 2, 1, 16),  # deal 2: 8
+        _rec("a", 0, 0, 10), _rec("a", 0, 1, 30),  # 5, 15 a hand
+        _rec("a", 1, 0, 20), _rec("a", 1, 1, 20),  # 10, 10
+        _rec("h", 0, 0, 8), _rec("h", 0, 1, 8),    # 4, 4
+        _rec("h", 1, 0, 12), _rec("h", 1, 1, 16),  # 6, 8
     ]  # fmt: skip
-    rows = ladder._rows(load("oh-hell"), recs, ["a", "h"], "h")
-    a, h = rows
-    assert a.points_per_hand == 10.0 and a.points_ci == 0.0
-    assert h.points_per_hand == 6.0
-    assert a.margin == pytest.approx(4.0)  # differences 6, 4, 2
-    assert a.margin_ci == pytest.approx(4.303 * 2.0 / math.sqrt(3))
+    a, h = ladder._rows(load("oh-hell"), recs, ["a", "h"], "h")
+    assert a.points_per_hand == 10.0
+    assert a.points_ci == pytest.approx(3.182 * math.sqrt(50 / 3) / 2)  # 5, 15, 10, 10
+    assert h.points_per_hand == 5.5
+    assert a.margin == pytest.approx(4.5)  # differences 1, 11, 4, 2
+    assert a.margin_ci == pytest.approx(3.182 * math.sqrt(61 / 3) / 2)
     assert a.exact_rate == 0.5 and a.win_rate == 0.5
-    assert a.games == 6 and a.hands == 12 and a.deals == 3
+    assert a.games == 4 and a.hands == 8 and a.deals == 2
 
 
 def test_lowest_wins_counts_fewer_points_as_better() -> None:

@@ -105,7 +105,13 @@ def test_pimc_refuses_bad_budgets(kwargs: dict[str, object]) -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"iterations": 0}, {"iterations": 10**9}, {"time_limit": 0}, {"exploration": -1}],
+    [
+        {"iterations": 0},
+        {"iterations": 10**9},
+        {"worlds": 0},
+        {"time_limit": 0},
+        {"exploration": -1},
+    ],
 )
 def test_ismcts_refuses_bad_budgets(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):

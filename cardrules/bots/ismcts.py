@@ -5,8 +5,12 @@ Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search"
 nodes are the searching seat's information sets, its edges the actions of
 every seat. Each iteration
 
-1. samples a world consistent with what the seat has seen
-   (:meth:`Game.sample_world`): a *determinization*;
+1. takes a world consistent with what the seat has seen
+   (:meth:`Game.sample_world`): a *determinization*. Sampling a world
+   replays the game's hands so far, a clone costs a thousandth of that, so
+   the iterations take the clones of a pool of ``worlds`` sampled worlds in
+   turn (``worlds=iterations``: a new world every iteration, as in the
+   paper);
 2. descends the tree in that world, choosing among the actions legal *there*
    by UCB1 with availability counts (an edge's exploration term counts the
    visits of its parent in which it was legal, not all of them);
@@ -68,7 +72,9 @@ class ISMCTSBot:
     Args:
         seed: the seed of the bot's generator: the same seed and positions
             give the same choices with an iteration budget.
-        iterations: iterations (determinizations) per decision, 1 to 10,000,000.
+        iterations: iterations per decision, 1 to 10,000,000.
+        worlds: the most worlds sampled per decision (1 to 10,000,000); the
+            iterations cycle through them, each on a fresh clone.
         time_limit: seconds per decision, or ``None``: stop once spent (after
             at least one iteration); choices then depend on the machine.
         exploration: the UCB1 constant (times the spread of rewards seen).
@@ -85,6 +91,7 @@ class ISMCTSBot:
         seed: int | None = None,
         *,
         iterations: int = 200,
+        worlds: int = 40,
         time_limit: float | None = None,
         exploration: float = 0.7,
         policy: str = "random",
@@ -93,6 +100,8 @@ class ISMCTSBot:
             raise ValueError(
                 f"iterations must be an int from 1 to {MAX_ITERATIONS:,}, got {iterations!r}"
             )
+        if type(worlds) is not int or not 1 <= worlds <= MAX_ITERATIONS:
+            raise ValueError(f"worlds must be an int from 1 to {MAX_ITERATIONS:,}, got {worlds!r}")
         if time_limit is not None and not (
             isinstance(time_limit, int | float) and 0 < time_limit <= 3600
         ):
@@ -103,6 +112,7 @@ class ISMCTSBot:
             raise ValueError(f"unknown playout policy {policy!r}: choose from heuristic, random")
         self._rng = random.Random(seed)
         self.iterations = iterations
+        self.worlds = worlds
         self.time_limit = time_limit
         self.exploration = float(exploration)
         self._policy: Policy = PLAYOUT_POLICIES[policy]
@@ -157,8 +167,11 @@ class ISMCTSBot:
         low, high = math.inf, -math.inf
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         c = self.exploration
-        for _ in range(self.iterations):
-            world = sample_world(game, seat, rng)
+        pool: list[Game] = []
+        for i in range(self.iterations):
+            if len(pool) < self.worlds:
+                pool.append(sample_world(game, seat, rng))
+            world = pool[i % self.worlds].clone()
             node = root
             path: list[tuple[_Node, int]] = []
             mover = seat

@@ -134,6 +134,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
     nav.append({"The games": games})
     if (docs_dir / "bots.md").exists():
         nav.append({"Bots, play and simulation": "bots.md"})
+    if (docs_dir / "ladder.md").exists():
+        nav.append({"The bot ladder": "ladder.md"})
     if (docs_dir / "records.md").exists():
         nav.append({"Game records": "records.md"})
     if (docs_dir / "events.md").exists():

@@ -142,9 +142,10 @@ def hand_over(game: Game, hand: int) -> bool:
 
 
 def random_policy(game: Game, seat: int, rng: random.Random) -> Action:
-    """A playout policy: uniform among ``seat``'s legal actions."""
+    """A playout policy: uniform among ``seat``'s legal actions (as
+    :meth:`Game.playout` chooses: ``legal[int(rng.random() * len(legal))]``)."""
     legal = game.legal_actions(seat)
-    return legal[rng.randrange(len(legal))]
+    return legal[int(rng.random() * len(legal))]
 
 
 _HEURISTIC: Final = HeuristicBot(0)
@@ -172,9 +173,16 @@ def playout_hand(world: Game, policy: Policy, rng: random.Random) -> bool:
         policy: picks each action.
         rng: the playout's generator.
 
+    The random policy runs inside the engine (:meth:`Game.playout`, which
+    builds no views), the same choices as :func:`random_policy` would make
+    from ``rng.random()``.
+
     Returns:
         False if the playout hit :data:`MAX_PLAYOUT_ACTIONS` first.
     """
+    if policy is random_policy:
+        world.playout(rng=rng, until="hand")
+        return True
     hand = world.hand_number
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if world.is_over or world.hand_number != hand:

@@ -77,7 +77,7 @@ def interval(sample: Sequence[float]) -> tuple[float, float]:
 
     Example:
         >>> interval([1.0, 2.0, 3.0, 4.0])
-        (2.5, 2.0542...)
+        (2.5, 2.0539...)
     """
     n = len(sample)
     if n == 0:

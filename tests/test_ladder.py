@@ -30,7 +30,7 @@ def worlds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_interval_on_a_known_sample() -> None:
     """Mean and Student-t half-width: 1, 2, 3, 4 has mean 2.5, sd sqrt(5/3),
-    t(3) = 3.182, so 3.182 * 1.29099 / 2 = 2.0540."""
+    t(3) = 3.182, so 3.182 * 1.29099 / 2 = 2.0540 (to 4 places)."""
     mean, half = ladder.interval([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5
     assert half == pytest.approx(3.182 * math.sqrt(5 / 3) / 2, rel=1e-9)

@@ -271,3 +271,20 @@ def test_playout_and_rewards() -> None:
     w = hearts.clone()
     playout_hand(w, random_policy, random.Random(1))
     assert sum(hand_rewards(w, before)) < 0  # points taken in Hearts count against
+
+
+@pytest.mark.usefixtures("clone_worlds")
+def test_the_docstring_examples_run() -> None:
+    """The examples in the search bots' docstrings (and the ladder's) are true."""
+    import doctest
+    import sys
+    from pathlib import Path
+
+    from cardrules.bots import ismcts, pimc, search_support
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import ladder
+
+    for mod in (search_support, pimc, ismcts, ladder):
+        failed, tried = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+        assert failed == 0 and tried > 0, mod.__name__

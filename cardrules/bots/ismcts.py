@@ -27,6 +27,14 @@ games scored in ones (Oh Hell) and in tens (Spades).
 
 It is a :class:`~cardrules.bots.search_support.GameBot`: from a view alone
 (``choose(view)``) it plays as the heuristic bot.
+
+Example:
+    >>> import cardrules
+    >>> from cardrules.bots import ISMCTSBot
+    >>> g = cardrules.Game(cardrules.load("callbreak"), 4, seed=5)
+    >>> bot = ISMCTSBot(1, iterations=50)
+    >>> bot.choose_in(g, g.to_act) in g.legal_actions(g.to_act)
+    True
 """
 
 from __future__ import annotations

@@ -17,10 +17,11 @@ the game through ``choose_in(game, seat)``; from a view alone
 
 Example:
     >>> import cardrules
-    >>> from cardrules.bots import HeuristicBot, PIMCBot, play_game
-    >>> g = cardrules.Game(cardrules.load("oh-hell"), 3, seed=5)
+    >>> from cardrules.bots import PIMCBot
+    >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=5)
     >>> bot = PIMCBot(1, worlds=2)
-    >>> a = bot.choose_in(g, g.to_act)  # doctest: +SKIP
+    >>> bot.choose_in(g, g.to_act) in g.legal_actions(g.to_act)
+    True
 """
 
 from __future__ import annotations

@@ -7,25 +7,15 @@ import concurrent.futures as cf
 import json
 import math
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from cardrules import load
-from cardrules.engine import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import ladder
-
-
-@pytest.fixture
-def worlds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The real ``sample_world``, else a clone (legal worlds; the figures mean nothing)."""
-    if not hasattr(Game, "sample_world"):
-        monkeypatch.setattr(Game, "sample_world", lambda g, seat, rng: g.clone(), raising=False)
-    yield
 
 
 def test_interval_on_a_known_sample() -> None:
@@ -149,7 +139,6 @@ def test_bot_specs_parse_budgets() -> None:
         ladder.BotSpec.parse("pimc:worlds")
 
 
-@pytest.mark.usefixtures("worlds")
 def test_smoke_run_prints_every_bot_and_variant(capsys: pytest.CaptureFixture[str]) -> None:
     """``ladder.py --smoke --json`` runs end to end, with a row per bot and variant."""
     assert ladder.main(["--smoke", "--json"]) == 0

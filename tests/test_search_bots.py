@@ -3,11 +3,8 @@
 Budgets are tiny: these check behaviour, not strength (the ladder,
 benchmarks/ladder.py and docs/ladder.md, measures strength).
 
-Worlds come from ``Game.sample_world``. Where the engine has none yet, the
-tests that only need *some* world (legality, determinism, budgets) use a
-clone, which cheats but plays legally, and the tests of secrecy use the honest
-stand-in of tests/search_worlds.py (first hand of a trick-taking game without
-passing).
+Worlds come from ``Game.sample_world`` (tests/test_sample_world.py checks
+the sampler itself).
 """
 
 from __future__ import annotations
@@ -15,10 +12,8 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Iterator
 
 import pytest
-from search_worlds import honest_world
 
 import cardrules
 from cardrules.bots import (
@@ -36,29 +31,11 @@ from cardrules.bots.search_support import hand_rewards, playout_hand, random_pol
 from cardrules.engine import Bid, Game
 from cardrules.rulebook import builtin_variants
 
-HAS_WORLDS = hasattr(Game, "sample_world")
-
 #: One variant of every family (the roots of the built-ins) and the ladder's games.
 FAMILIES = sorted(
     {v.name for v in builtin_variants() if not v.parent}
     | {"spades", "callbreak", "bhabhi", "donkey", "kachuful-blind", "hearts-3-to-6"}
 )
-
-
-@pytest.fixture
-def clone_worlds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Worlds for tests that only need legal ones: the real sampler, else a clone."""
-    if not HAS_WORLDS:
-        monkeypatch.setattr(Game, "sample_world", lambda g, seat, rng: g.clone(), raising=False)
-    yield
-
-
-@pytest.fixture
-def honest_worlds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Worlds that depend only on what the seat has seen."""
-    if not HAS_WORLDS:
-        monkeypatch.setattr(Game, "sample_world", honest_world, raising=False)
-    yield
 
 
 def _tiny(seed: int, kind: str) -> PIMCBot | ISMCTSBot:
@@ -119,7 +96,6 @@ def test_ismcts_refuses_bad_budgets(kwargs: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize("name", FAMILIES)
-@pytest.mark.usefixtures("clone_worlds")
 def test_search_bots_play_only_legal_actions_in_every_family(name: str) -> None:
     """Both bots (two seats each) play the first hand, or 20 tricks, of every
     family without an illegal action, and never change the game they search."""
@@ -140,7 +116,6 @@ def test_search_bots_play_only_legal_actions_in_every_family(name: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["pimc", "ismcts"])
-@pytest.mark.usefixtures("clone_worlds")
 def test_choices_are_deterministic_given_a_seed(kind: str) -> None:
     """The same seed and iteration budget give the same game, move for move."""
 
@@ -153,7 +128,6 @@ def test_choices_are_deterministic_given_a_seed(kind: str) -> None:
     assert run(7) == run(7)
 
 
-@pytest.mark.usefixtures("clone_worlds")
 def test_the_time_limit_is_respected() -> None:
     """A huge iteration budget stops at the time limit (loosely: one playout over)."""
     g = Game(cardrules.load("callbreak"), 4, seed=2)
@@ -171,20 +145,31 @@ def test_the_time_limit_is_respected() -> None:
         assert 0.15 < elapsed < 1.5, (bot, elapsed)
 
 
-@pytest.mark.parametrize("name", ["oh-hell", "spades", "callbreak", "kachuful"])
+@pytest.mark.parametrize(
+    ("name", "steps"),
+    [
+        ("oh-hell", 9),
+        ("oh-hell", 60),  # the second hand
+        ("spades", 9),
+        ("callbreak", 30),
+        ("kachuful", 9),
+        ("hearts", 20),  # after the pass
+        ("kazhutha", 12),
+        ("euchre", 7),
+    ],
+)
 @pytest.mark.parametrize("kind", ["pimc", "ismcts"])
-@pytest.mark.usefixtures("honest_worlds")
-def test_a_search_bot_never_reads_hidden_cards(name: str, kind: str) -> None:
+def test_a_search_bot_never_reads_hidden_cards(name: str, steps: int, kind: str) -> None:
     """Two games the seat cannot tell apart (same view, same event stream, other
-    hands different) get the same choice from bots with the same seed."""
+    hands different: two worlds sampled for it) get the same choice from bots
+    with the same seed."""
     v = cardrules.load(name)
     base = Game(v, 4, seed=21)
-    _advance(base, 9)
-    seat = base.to_act
-    assert seat is not None
+    _advance(base, steps)
+    seat = base.to_act if base.to_act is not None else min(base.waiting_for)
     rng = random.Random(4)
-    a = Game.sample_world(base, seat, rng)  # type: ignore[attr-defined]
-    b = Game.sample_world(base, seat, rng)  # type: ignore[attr-defined]
+    a = base.sample_world(seat, rng)
+    b = base.sample_world(seat, rng)
     assert a.view(seat) == b.view(seat)
     assert a.events_for(seat) == b.events_for(seat)
     others = [s for s in range(4) if s != seat]
@@ -193,7 +178,6 @@ def test_a_search_bot_never_reads_hidden_cards(name: str, kind: str) -> None:
         assert _tiny(seed, kind).choose_in(a, seat) == _tiny(seed, kind).choose_in(b, seat)
 
 
-@pytest.mark.usefixtures("honest_worlds")
 def test_pimc_bids_what_a_hand_of_top_trumps_takes() -> None:
     """Holding the four top trumps in a four-card hand, PIMC bids 4 (it judges a
     bid by playing the hand out with it); holding four low cards, 0."""
@@ -242,7 +226,6 @@ def test_the_drivers_give_game_bots_the_game() -> None:
     assert decide(RandomBot(5), g, g.to_act or 0) in g.legal_actions()
 
 
-@pytest.mark.usefixtures("clone_worlds")
 def test_simulate_plays_search_bots_by_name_and_by_factory() -> None:
     """``cardrules.simulate`` runs the search bots (registered names, and
     factories with their budgets) through ``choose_in``."""
@@ -256,7 +239,6 @@ def test_simulate_plays_search_bots_by_name_and_by_factory() -> None:
     assert s.bots[1] == "ismcts"
 
 
-@pytest.mark.usefixtures("clone_worlds")
 def test_playout_and_rewards() -> None:
     """A playout ends the hand; the rewards are each seat's points in it."""
     g = Game(cardrules.load("oh-hell"), 4, seed=9)
@@ -273,7 +255,6 @@ def test_playout_and_rewards() -> None:
     assert sum(hand_rewards(w, before)) < 0  # points taken in Hearts count against
 
 
-@pytest.mark.usefixtures("clone_worlds")
 def test_the_docstring_examples_run() -> None:
     """The examples in the search bots' docstrings (and the ladder's) are true."""
     import doctest

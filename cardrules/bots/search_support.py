@@ -123,7 +123,7 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game:
     Returns:
         A new game the seat cannot tell from ``game``.
     """
-    world: Game = game.sample_world(seat, rng)  # type: ignore[attr-defined]
+    world: Game = game.sample_world(seat, rng)
     return world
 
 

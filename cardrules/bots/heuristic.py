@@ -20,6 +20,12 @@ Trick-taking games (Oh Hell, Kachuful, ...):
   leads its sure winners; once its bid is made, or when it bid zero, it ducks
   (the highest card that still loses), discards its most dangerous high cards
   when void and leads the card least likely to win.
+* **Known voids** (``view.showed_out``): a seat that did not follow a suit
+  holds none of it. While it needs tricks, the bot does not count a winner of
+  a suit an opponent still to play has shown out of (and may trump) as safe:
+  it leads its other masters first, and keeps such a card back when it follows
+  rather than throwing it under a likely ruff. Once its bid is made it leads
+  into such a suit first, so that the opponent takes the trick.
 
 Games scored by the card points taken, where the lowest total wins (Hearts):
 it plays to take no tricks (as after a made bid), throws its most costly cards
@@ -681,7 +687,9 @@ class HeuristicBot:
         * Leading: from the suit that the other players most likely still hold
           (a dead trick, no pick-up): its highest card while that suit is
           safe, else its lowest card; low cards of long suits are kept for the
-          end, when cuts become likely.
+          end, when cuts become likely. A suit a player still in has shown out
+          of (``view.showed_out``, unless it was seen to pick a card of it up)
+          is never safe: that player will cut.
         * Taking a neighbour's hand (``take a hand from:``): never; it only adds
           cards to its own hand (the choice is among ``plays`` alone).
         """

@@ -20,6 +20,12 @@ Trick-taking games (Oh Hell, Kachuful, ...):
   leads its sure winners; once its bid is made, or when it bid zero, it ducks
   (the highest card that still loses), discards its most dangerous high cards
   when void and leads the card least likely to win.
+* **Known voids** (``view.showed_out``): a seat that did not follow a suit
+  holds none of it. While it needs tricks, the bot does not count a winner of
+  a suit an opponent still to play has shown out of (and may trump) as safe:
+  it leads its other masters first, and keeps such a card back when it follows
+  rather than throwing it under a likely ruff. Once its bid is made it leads
+  into such a suit first, so that the opponent takes the trick.
 
 Games scored by the card points taken, where the lowest total wins (Hearts):
 it plays to take no tricks (as after a made bid), throws its most costly cards
@@ -133,6 +139,16 @@ def _cross_ranks(t: RankTables) -> tuple[int, ...]:
         if len(_RANKS_CACHE) < 512:
             _RANKS_CACHE[t.top] = hit
     return hit
+
+
+def _void_masks(view: View) -> list[int]:
+    """Per seat, a mask of the suits (bit ``s`` for suit ``s``) it showed out of
+    this hand (``view.showed_out``; all zero for a hand-built view without it)."""
+    masks = [0] * view.players
+    for seat, suits in enumerate(view.showed_out[: view.players]):
+        for suit in suits:
+            masks[seat] |= 1 << int(suit)
+    return masks
 
 
 class HeuristicBot:
@@ -473,11 +489,47 @@ class HeuristicBot:
                     and (last or (t.suit_of[best] == trump and not unseen & t.above[best]))
                 ):
                     return Play(CARDS[self._discard_low(t, cards, trump)])
+        ruffers = self._ruffers(view, unseen, trump, t.suit_masks[trump] if trump >= 0 else 0)
         if not trick:
-            c = self._lead(t, cards, unseen, trump, need, left)
+            c = self._lead(t, cards, unseen, trump, need, left, ruffers)
         else:
-            c = self._follow(t, view, cards, unseen, trump, need, left)
+            c = self._follow(t, view, cards, unseen, trump, need, left, ruffers)
         return Play(CARDS[c])
+
+    @staticmethod
+    def _ruffers(view: View, unseen: int, trump: int, trump_mask: int) -> dict[int, float]:
+        """Per suit other than trumps, the chance that an opponent still to play
+        after this seat's lead (or card) trumps it: an opponent that showed out
+        of the suit and may still hold a trump (it has not shown out of trumps
+        and trumps are unseen). Suits nobody can be known to trump are left out.
+
+        The chance is that of the opponent holding at least one of the unseen
+        trumps, with its share of the unseen cards (a rough hypergeometric)."""
+        if trump < 0 or not view.showed_out:
+            return {}
+        me = view.seat
+        team = next((t_ for t_ in view.teams if me in t_), (me,))
+        voids = _void_masks(view)
+        n_unseen = unseen.bit_count()
+        trumps_unseen = (unseen & trump_mask).bit_count()
+        if not trumps_unseen or not n_unseen:
+            return {}
+        order = view.seat_order or tuple(range(view.players))
+        trick_seats = {s_ for s_, _ in view.trick}
+        counts = view.hand_counts
+        chance: dict[int, float] = {}
+        for seat in order:
+            if seat in team or seat in trick_seats or voids[seat] >> trump & 1:
+                continue
+            held = counts[seat] if counts else 0
+            if not held or not voids[seat]:
+                continue
+            # P(at least one unseen trump among its ``held`` unseen cards).
+            p = _p_at_least(1, n_unseen, trumps_unseen, held)
+            for suit in range(4):
+                if suit != trump and voids[seat] >> suit & 1:
+                    chance[suit] = 1.0 - (1.0 - chance.get(suit, 0.0)) * (1.0 - p)
+        return chance
 
     @classmethod
     def _winner(cls, t: RankTables, trick: tuple[tuple[int, Card], ...], trump: int) -> int:
@@ -496,14 +548,24 @@ class HeuristicBot:
         return so[c] == trump
 
     def _lead(
-        self, t: RankTables, cards: list[int], unseen: int, trump: int, need: int, left: int
+        self,
+        t: RankTables,
+        cards: list[int],
+        unseen: int,
+        trump: int,
+        need: int,
+        left: int,
+        ruffers: dict[int, float] | None = None,
     ) -> int:
         so = t.suit_of
         rk = _cross_ranks(t)
+        ruff = ruffers or {}
         side = [c for c in cards if so[c] != trump]
         trumps = [c for c in cards if so[c] == trump]
         if need > 0:
-            masters = [c for c in cards if not unseen & t.above[c]]
+            # A master in a suit an opponent is known to be able to trump is not
+            # a master: lead it only when nothing safer is left.
+            masters = [c for c in cards if not unseen & t.above[c] and ruff.get(so[c], 0.0) < 0.5]
             if masters:
                 trump_masters = [c for c in masters if so[c] == trump]
                 if trump_masters and len(trumps) >= 2:
@@ -513,12 +575,21 @@ class HeuristicBot:
             if need >= left:
                 return max(cards, key=lambda c: (so[c] == trump, rk[c]))
             pool = side or cards
-            # Low from the longest suit: keeps the high cards for later tricks.
+            # Low from the longest suit: keeps the high cards for later tricks
+            # (and away from a suit an opponent would trump, when it can).
             length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
-            return min(pool, key=lambda c: (-length[so[c]], rk[c]))
-        # Avoid tricks: lead the card with the most unseen cards above it.
+            return min(pool, key=lambda c: (ruff.get(so[c], 0.0) >= 0.5, -length[so[c]], rk[c]))
+        # Avoid tricks: lead the card with the most unseen cards above it, into a
+        # suit an opponent will trump first.
         pool = side or cards
-        return max(pool, key=lambda c: ((unseen & t.above[c]).bit_count(), -rk[c]))
+        return max(
+            pool,
+            key=lambda c: (
+                ruff.get(so[c], 0.0) >= 0.5,
+                (unseen & t.above[c]).bit_count(),
+                -rk[c],
+            ),
+        )
 
     def _follow(
         self,
@@ -529,6 +600,7 @@ class HeuristicBot:
         trump: int,
         need: int,
         left: int,
+        ruffers: dict[int, float] | None = None,
     ) -> int:
         so = t.suit_of
         rk = _cross_ranks(t)
@@ -562,8 +634,11 @@ class HeuristicBot:
                 else:
                     to_play = max(0, active - len(trick) - 1)
                     q = min(1.0, to_play * max(1, left - 1) / n_unseen)
+                # An opponent still to play that showed out of the led suit may
+                # trump the winner.
+                survive = 1.0 - (ruffers or {}).get(led, 0.0)
                 for w in sorted(winners, key=rk.__getitem__):
-                    if (1.0 - q) ** (unseen & t.above[w]).bit_count() >= 0.5:
+                    if survive * (1.0 - q) ** (unseen & t.above[w]).bit_count() >= 0.5:
                         return w
                 if need >= left or not losers:
                     return max(winners, key=rk.__getitem__)
@@ -612,7 +687,9 @@ class HeuristicBot:
         * Leading: from the suit that the other players most likely still hold
           (a dead trick, no pick-up): its highest card while that suit is
           safe, else its lowest card; low cards of long suits are kept for the
-          end, when cuts become likely.
+          end, when cuts become likely. A suit a player still in has shown out
+          of (``view.showed_out``, unless it was seen to pick a card of it up)
+          is never safe: that player will cut.
         * Taking a neighbour's hand (``take a hand from:``): never; it only adds
           cards to its own hand (the choice is among ``plays`` alone).
         """
@@ -629,6 +706,7 @@ class HeuristicBot:
         for cs in known.values():
             unseen &= ~cs
         n_unseen = max(1, unseen.bit_count())
+        voids = _void_masks(view)
 
         def p_all_follow(suit: int, seats: list[int]) -> float:
             """The chance that every one of ``seats`` holds a card of ``suit``."""
@@ -637,6 +715,8 @@ class HeuristicBot:
             for t in seats:
                 if known.get(t, 0) & SUIT_MASKS[suit]:
                     continue  # it was seen to pick one up
+                if voids[t] >> suit & 1:
+                    return 0.0  # it showed out of the suit: it will cut
                 hidden = counts[t] - known.get(t, 0).bit_count()
                 p *= _p_at_least(1, n_unseen, u, hidden)
             return p

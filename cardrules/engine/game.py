@@ -1469,6 +1469,7 @@ class Game:
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
             defender_alone=None if self._defender < 0 else self._defender,
+            showed_out=self._showed_out(),
             discarded=discarded,
             bidders=_bidders(self) if self._r.bid_style else (),
             trumps_broken=self._trumps_broken(),
@@ -1483,6 +1484,30 @@ class Game:
             last_hand=last_hand,
             audience=audience,
         )
+
+    def _showed_out(self) -> tuple[tuple[Suit, ...], ...]:
+        """The suits each seat has not followed this hand (``View.showed_out``):
+        read from this hand's completed tricks in the log and the current trick."""
+        suit_of = self._ranks.suit_of
+        found: list[list[Suit]] = [[] for _ in range(self._n)]
+        events = self._events
+        i = len(events) - 1
+        while i >= 0 and events[i][0] != "deal":
+            i -= 1
+        tricks: list[tuple[Sequence[int], Sequence[int]]] = [
+            (e[2], e[3]) for e in events[i + 1 :] if e[0] in _TRICK_KINDS
+        ]
+        tricks.append((self._trick_seats, self._trick))
+        for seats, cards in tricks:
+            if not cards:
+                continue
+            led = suit_of[cards[0]]
+            if led > 3:  # not a suit (no card leads outside the four)
+                continue
+            for s, c in zip(seats[1:], cards[1:], strict=False):
+                if suit_of[c] != led and Suit(led) not in found[s]:
+                    found[s].append(Suit(led))
+        return tuple(map(tuple, found))
 
     def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:
         """The last completed trick and the last hand's score, from the log: within

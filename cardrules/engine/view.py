@@ -216,6 +216,12 @@ class View:
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
             ordered the turned card up), or ``None``.
+        showed_out: for each seat, the suits it has not followed this hand, in
+            the order it showed out of them (the led card's suit as the hand's
+            trump order counts suits: a left bower leads trumps). Everyone saw
+            it happen. Where the rules make a seat follow suit, it holds no card
+            of these suits, except cards everyone saw it pick up
+            (``known_hands``). Empty before the first trick and in hand-built views.
         defender_alone: the seat defending this hand alone against a lone maker
             (``defending alone:``; its partners sit out too), or ``None``.
         bidders: the seats that bid this hand, in the order they bid: every
@@ -299,6 +305,7 @@ class View:
     audience: str = "seat"
     bidders: tuple[int, ...] = ()
     defender_alone: int | None = None
+    showed_out: tuple[tuple[Suit, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -346,6 +353,7 @@ class View:
             "discarded": list(map(_text, self.discarded)),
             "bidders": list(self.bidders),
             "defender_alone": self.defender_alone,
+            "showed_out": [[x.word for x in suits] for suits in self.showed_out],
             "trumps_broken": self.trumps_broken,
             "scores": [_frac(x) for x in self.scores],
             "teams": [list(t) for t in self.teams],

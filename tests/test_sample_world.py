@@ -119,13 +119,13 @@ def _plain_follow(name: str) -> bool:
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(
-    max_examples=4,
+    max_examples=3,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
     phases=[Phase.explicit, Phase.generate],
 )
-@given(seed=st.integers(0, 2**32), actions=st.integers(0, 160), big=st.booleans())
+@given(seed=st.integers(0, 2**32), actions=st.integers(0, 120), big=st.booleans())
 def test_worlds_of_every_variant_are_full_consistent_games(
     name: str, seed: int, actions: int, big: bool
 ) -> None:
@@ -137,7 +137,7 @@ def test_worlds_of_every_variant_are_full_consistent_games(
     rng = random.Random(seed)
     g = _play(Game(v, players, seed=seed), rng, actions)
     follow = _plain_follow(name)
-    for seat in range(players):
+    for seat in {seed % players, (seed + 1) % players}:
         w = g.sample_world(seat, random.Random(seed + seat))
         _check_world(g, seat, w)
         if follow and not g.is_over:
@@ -153,8 +153,9 @@ def test_worlds_of_every_variant_are_full_consistent_games(
 
 
 def test_thousands_of_worlds_across_every_family() -> None:
-    """Many samples at every phase of every variant: each one the seat's view
-    and stream, the cards conserved."""
+    """Many samples at several phases of every variant (ten worlds at each of
+    four points of a game): each one the seat's view and stream, the cards
+    conserved."""
     phases: Counter[str] = Counter()
     count = 0
     for k, name in enumerate(NAMES):
@@ -162,20 +163,17 @@ def test_thousands_of_worlds_across_every_family() -> None:
         players = (v.players.min, v.players.max)[k % 2]
         rng = random.Random(k)
         g = Game(v, players, seed=k)
-        while not g.is_over and count < 40 * (k + 1):
-            for _ in range(2):
-                seat = rng.randrange(players)
-                w = g.sample_world(seat, rng)
-                _check_world(g, seat, w)
-                phases[g.phase] += 1
+        for _point in range(4):
+            seat = rng.randrange(players)
+            for _ in range(10):
+                _check_world(g, seat, g.sample_world(seat, rng))
                 count += 1
-            _play(g, rng, rng.randrange(1, 6))
-        seat = rng.randrange(players)
-        _check_world(g, seat, g.sample_world(seat, rng))
-        phases[g.phase] += 1
-        count += 1
+            phases[g.phase] += 1
+            if g.is_over:
+                break
+            _play(g, rng, rng.randrange(1, 12))
     assert count >= 2000
-    assert {"bid", "play", "pass", "trumps", "over"} <= set(phases)
+    assert {"bid", "play", "pass", "trumps"} <= set(phases)
 
 
 # --------------------------------------------------------------------------- golden cases
@@ -345,41 +343,45 @@ def test_worlds_are_uniform_over_the_consistent_deals() -> None:
     _play(g, rng, 4 * 10 + 1)
     seat = 1
     stream = g.events_for(seat)
-    unseen = [c for s in range(4) if s != seat for c in g.hand(s)]
     counts = [len(g.hand(s)) for s in range(4)]
     others = [s for s in range(4) if s != seat]
+    unseen = sorted(int(c) for s in others for c in g.hand(s))
     deal0 = g.deals()[0][0]
     consistent = set()
-    for perm in set(itertools.permutations(sorted(unseen))):
-        holding = {}
-        pos = 0
-        for s in others:
-            holding[s] = CardSet(sum(1 << int(c) for c in perm[pos : pos + counts[s]]))
-            pos += counts[s]
-        key = tuple(holding[s] for s in others)
-        if key in consistent:
-            continue
-        hands = []
-        for s in range(4):
-            if s == seat:
-                hands.append(deal0[s])
-            else:
-                played = CardSet(
-                    sum(
-                        1 << int(ev.card)
-                        for ev in stream
-                        if isinstance(ev, PlayEvent) and ev.seat == s
+    a, b, c3 = others
+    for first in itertools.combinations(unseen, counts[a]):
+        left = [x for x in unseen if x not in first]
+        for second in itertools.combinations(left, counts[b]):
+            third = [x for x in left if x not in second]
+            holding = {
+                a: CardSet(sum(1 << x for x in first)),
+                b: CardSet(sum(1 << x for x in second)),
+                c3: CardSet(sum(1 << x for x in third)),
+            }
+            key = tuple(holding[s] for s in others)
+            hands = []
+            for s in range(4):
+                if s == seat:
+                    hands.append(deal0[s])
+                else:
+                    played = CardSet(
+                        sum(
+                            1 << int(ev.card)
+                            for ev in stream
+                            if isinstance(ev, PlayEvent) and ev.seat == s
+                        )
                     )
-                )
-                hands.append(holding[s] | played)
-        actions = [(ev.seat, cardrules.Play(ev.card)) for ev in stream if isinstance(ev, PlayEvent)]
-        try:
-            cand = Game.from_deals(v, 4, [(tuple(hands), None)], actions, first_dealer=g.dealer)
-        except (IllegalAction, SaveError):
-            continue
-        # (The start record differs: this game is given its first dealer.)
-        if cand.events_for(seat)[1:] == stream[1:]:
-            consistent.add(key)
+                    hands.append(holding[s] | played)
+            actions = [
+                (ev.seat, cardrules.Play(ev.card)) for ev in stream if isinstance(ev, PlayEvent)
+            ]
+            try:
+                cand = Game.from_deals(v, 4, [(tuple(hands), None)], actions, first_dealer=g.dealer)
+            except (IllegalAction, SaveError):
+                continue
+            # (The start record differs: this game is given its first dealer.)
+            if cand.events_for(seat)[1:] == stream[1:]:
+                consistent.add(key)
     assert len(consistent) >= 4
     n = 60 * len(consistent)
     freq: Counter[tuple[CardSet, ...]] = Counter()

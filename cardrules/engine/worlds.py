@@ -369,10 +369,6 @@ def _plan(
         if c in fixed:
             continue
         unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
-    if exchange is not None:
-        # A card the seat passed is no longer in its hand; the cards it
-        # received were its neighbour's: neither is anywhere else.
-        pass
     p.caps = caps
     p.fixed = fixed
     p.unknown_allowed = unknown

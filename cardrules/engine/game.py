@@ -1687,6 +1687,71 @@ class Game:
         any_rng: Any = rng
         return sample_world(self, any_seat, any_rng)
 
+    def deals(self) -> tuple[tuple[tuple[CardSet, ...], Card | None], ...]:
+        """Every hand's deal so far, first hand first, as ``(hands, turned)``:
+        each seat's cards as dealt (a :class:`CardSet` per seat) and the card
+        turned up (``None``: none). All-seeing, like :meth:`hand`: never for a
+        player. :meth:`from_deals` builds a game from them.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 3\\nhand size: 2\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 3, seed=4)
+            >>> (hands, turned), = g.deals()
+            >>> hands[0] == g.hand(0), turned == g.turned_up
+            (True, True)
+        """
+        from cardrules.engine.worlds import deals_of
+
+        return deals_of(self)
+
+    @classmethod
+    def from_deals(
+        cls,
+        variant: Variant,
+        players: int,
+        deals: Sequence[tuple[Sequence[CardSet], Card | None]],
+        actions: Iterable[tuple[int, Action]] = (),
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        max_tricks: int | None = None,
+    ) -> Game:
+        """A game built from a given state: its first hands dealt exactly
+        ``deals`` (as :meth:`deals` gives them; later hands are shuffled from
+        ``seed``), then ``actions`` (``(seat, action)`` pairs) applied in order.
+
+        Raises:
+            SaveError: if a deal is not one the rules can deal, or there are
+                more deals than the game can deal.
+            IllegalAction: if an action is refused.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 3\\nhand size: 2\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 3, seed=4)
+            >>> seat, bid = g.to_act, g.legal_actions()[0]
+            >>> g.apply(bid, seat)
+            >>> again = cardrules.Game.from_deals(
+            ...     g.variant, 3, g.deals(), [(seat, bid)], first_dealer=g.dealer
+            ... )
+            >>> again.hand(1) == g.hand(1) and again.view(1) == g.view(1)
+            True
+        """
+        from cardrules.engine.worlds import game_from_deals
+
+        any_deals: Any = deals
+        return game_from_deals(
+            cls,
+            variant,
+            players,
+            any_deals,
+            actions,
+            seed=seed,
+            first_dealer=first_dealer,
+            max_tricks=max_tricks,
+        )
+
     def __copy__(self) -> Game:
         return self.clone()
 

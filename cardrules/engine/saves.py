@@ -59,7 +59,7 @@ from cardrules.engine.actions import (
     WithPartner,
 )
 from cardrules.engine.compiled_rules import _compile, _Rules
-from cardrules.engine.dealing import _deck_of_deal
+from cardrules.engine.dealing import MAX_CUT_ROUNDS, _deck_of_deal
 from cardrules.engine.events import Entry, Event, _public
 from cardrules.engine.explain import _cards_text
 from cardrules.engine.tables import _OVER
@@ -292,6 +292,10 @@ def _save_text(g: Game) -> str:
         # Draws given to the game (a record without its seed): the seed alone
         # would draw other cards.
         data["draws"] = [_TEXT[c] for c in g._draws]
+    if g._cuts:
+        # A cut for the first deal given to the game (a world sampled for one
+        # seat keeps the cut it saw): the seed alone would cut other cards.
+        data["cuts"] = [[[s, _TEXT[int(c)]] for s, c in cut] for cut in g._cuts]
     if g._take_backs is not None:
         # The table's take-back policy (only when it overrides the variant's).
         data["take_backs"] = g._take_backs.value
@@ -619,6 +623,36 @@ def _saved_draws(data: dict[str, Any], most: int, label: str = "") -> tuple[int,
     return tuple(out)
 
 
+def _saved_cuts(
+    data: dict[str, Any], players: int, label: str = ""
+) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """The rounds of a cut for the first deal a save gives its game (checked
+    against the rules when the game is made: dealing._given_cut)."""
+    cuts = data.get("cuts", [])
+    _want(isinstance(cuts, list), f"{label}cuts must be a list of rounds")
+    assert isinstance(cuts, list)
+    _want(
+        len(cuts) <= MAX_CUT_ROUNDS,
+        f"{label}the save has {len(cuts):,} rounds of cutting (at most {MAX_CUT_ROUNDS})",
+    )
+    out: list[tuple[tuple[int, Card], ...]] = []
+    for k, raw in enumerate(cuts):
+        where = f"{label}cuts: round {k + 1}"
+        _want(
+            isinstance(raw, list) and 1 <= len(raw) <= players,
+            f"{where} must be a list of at most {players} [seat, card] pairs",
+        )
+        pairs: list[tuple[int, Card]] = []
+        for x in raw:
+            _want(
+                isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and isinstance(x[1], str),
+                f"{where}: {_show(x)} is not a [seat, card] pair",
+            )
+            pairs.append((x[0], CARDS[_card_of(x[1], where)]))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
 def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -> int:
     """The most actions ``hands`` hands of a game can hold: every card played once
     and a look and a bid per seat (and the cards each seat passes, in games that
@@ -852,6 +886,7 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
     deals, actions = _saved_lists(data, r, players, most)
     draws = _saved_draws(data, len(actions))
     take_backs = _saved_take_backs(data)
+    cuts = _saved_cuts(data, players)
     try:
         g = game(
             v,
@@ -862,6 +897,7 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
             max_tricks=mt,
             take_backs=take_backs,
             _draws=draws,
+            _cuts=cuts,
         )
     except SaveError:
         raise
@@ -933,6 +969,19 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
             _forced=forced,
             _draws=tuple(draws),
         )
+        cuts = [ev for ev in evs if ev[0] == "cut"]
+        if cuts and [_public(ev) for ev in g._events if ev[0] == "cut"] != cuts:
+            # A cut given to the game (a world sampled for one seat), not the seed's.
+            g = game(
+                variant,
+                players,
+                seed,
+                first_dealer=fd,
+                max_tricks=mt,
+                _forced=forced,
+                _draws=tuple(draws),
+                _cuts=tuple(tuple(ev[1]) for ev in cuts),
+            )
     except SaveError:
         raise
     except (CardrulesError, ValueError, TypeError) as e:

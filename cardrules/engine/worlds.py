@@ -44,11 +44,13 @@ modelled (no inference from bids or from which legal card was played).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from math import factorial
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules.cards import Card, CardSet
 from cardrules.engine.actions import Action, Amend, Bid, Discard, Look, OrderUp, Pass, Play, Take
+from cardrules.engine.compiled_rules import _compile
 from cardrules.engine.dealing import _random_words
 from cardrules.engine.event_records import (
     AmendEvent,
@@ -72,21 +74,22 @@ from cardrules.engine.event_records import (
 )
 from cardrules.engine.play import _legal_plays
 from cardrules.engine.tables import _BITS, _PLAYS
-from cardrules.errors import CardrulesError, IllegalAction, InvalidAction
-from cardrules.rules import FirstDealer
+from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError
+from cardrules.rules import MAX_SCHEDULE_HANDS, FirstDealer, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
-__all__ = ["MAX_ATTEMPTS", "sample_world"]
+__all__ = ["MAX_ATTEMPTS", "Deal", "deals_of", "game_from_deals", "sample_world"]
 
 #: The most candidate deals tried for one hand before giving up
 #: (:class:`~cardrules.errors.IllegalAction`, code ``no_world``).
 MAX_ATTEMPTS: Final = 200
 #: The most seeds tried to find one whose first dealer is the seen one.
 _MAX_SEED_TRIES: Final = 10_000
-#: The most information states whose learned constraints are kept.
-_CACHE_SIZE: Final = 64
+#: The most candidate deals drawn (from a private generator) to find the
+#: constraints of a hand's plays before the world is drawn.
+_LEARN_ATTEMPTS: Final = 60
 
 
 def _bits(mask: int) -> list[int]:
@@ -196,7 +199,7 @@ def _plan(
     seat: int,
     hand: _Hand,
     out: set[int],
-    learned: list[tuple[int, int, int]],
+    learned: dict[int, int],
     leader_now: int,
     hand_now: int,
 ) -> _Plan:
@@ -343,8 +346,9 @@ def _plan(
             elif isinstance(ev, TakeEvent):
                 owned2[ev.seat] |= owned2[ev.neighbour]
                 owned2[ev.neighbour] = set()
-        for i, _s, forbid in learned:
-            cons.append((i, bins_at[i], forbid))
+        for i, forbid in learned.items():
+            if forbid and i in bins_at:
+                cons.append((i, bins_at[i], forbid))
     for i, c, bins in played:
         allowed = set(bins)
         for j, cbins, forbid in cons:
@@ -365,10 +369,6 @@ def _plan(
         if c in fixed:
             continue
         unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
-    if exchange is not None:
-        # A card the seat passed is no longer in its hand; the cards it
-        # received were its neighbour's: neither is anywhere else.
-        pass
     p.caps = caps
     p.fixed = fixed
     p.unknown_allowed = unknown
@@ -519,39 +519,35 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
 # --------------------------------------------------------------------------- building the world
 
 
-class _Cached:
-    """What is learned about one information state, kept between calls."""
+class _HandCache:
+    """What is learned about one hand of a seat's stream, kept between calls
+    while the stream's records of the hand are the same objects (a stream only
+    grows, so a hand's constraints stay true as it goes on): the forbidden
+    mask of each play by another seat (by its index in the hand), and the
+    sampler of the hand's problem for the number of its records."""
 
-    __slots__ = ("events", "last", "learned", "length", "samplers")
+    __slots__ = ("deal", "forbid", "plan")
 
-    def __init__(self, events: list[Any]) -> None:
-        self.events = events
-        self.length = len(events)
-        self.last = events[-1] if events else None
-        self.learned: dict[int, list[tuple[int, int, int]]] = {}
-        self.samplers: dict[
-            int, tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]] | None]
-        ] = {}
-
-
-_CACHE: dict[tuple[int, int], _Cached] = {}
-_LAST_FAILED: list[Any] = []
+    def __init__(self, deal: DealEvent) -> None:
+        self.deal = deal
+        self.forbid: dict[int, int] = {}
+        self.plan: tuple[int, int, _Plan, tuple[_Sampler, tuple[int, ...], list[int]] | None] | None
+        self.plan = None
 
 
-def _cached(g: Game, seat: int) -> _Cached:
-    key = (id(g._events), seat)
+_CACHE: dict[tuple[int, int], _HandCache] = {}
+#: The most hands whose constraints are kept (the cache is emptied beyond).
+_MAX_CACHED_HANDS: Final = 4096
+
+
+def _hand_cache(hand: _Hand, seat: int) -> _HandCache:
+    key = (id(hand.deal), seat)
     hit = _CACHE.get(key)
-    ev = g._events
-    if (
-        hit is not None
-        and hit.events is ev
-        and hit.length == len(ev)
-        and (hit.last is ev[-1] if ev else hit.last is None)
-    ):
+    if hit is not None and hit.deal is hand.deal:
         return hit
-    if len(_CACHE) >= _CACHE_SIZE:
+    if len(_CACHE) >= _MAX_CACHED_HANDS:
         _CACHE.clear()
-    hit = _CACHE[key] = _Cached(ev)
+    hit = _CACHE[key] = _HandCache(hand.deal)
     return hit
 
 
@@ -656,92 +652,127 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
         )
     stream = g.events_for(seat)
     start, cuts, hands = _split(stream)
-    cache = _cached(g, seat)
-    n = g._n
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
-    first_dealer = hands[0].deal.dealer
-    world_seed = _world_seed(g, start, first_dealer, rng)
+    world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
     view = g.view(seat)
     # The seat to lead now, if the play of the current hand has not begun.
     leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
     hand_now = -1 if view.hand is None else sum(_BITS[int(c)] for c in view.hand)
+    b = _Builder(g, seat, start, cuts, draws, world_seed)
     out: set[int] = set()
-    base: Game | None = None  # the world before the last action of the previous hand
-    pending: tuple[Action, int] | None = None
     for k, hand in enumerate(hands):
-        learned = cache.learned.setdefault(k, [])
         last_hand = k == len(hands) - 1
-        done = False
+        hc = _hand_cache(hand, seat)
+        now = (leader_now, hand_now) if last_hand else (-1, -1)
+        plays = [ev for ev in hand.events if isinstance(ev, PlayEvent)]
+        others = [i for i, ev in enumerate(plays) if ev.seat != seat]
+        # First the constraints of the plays (each found by asking the rules at
+        # the play, in candidate worlds drawn from a private generator, so that
+        # what ``rng`` gives does not depend on what was learned before).
+        private = random.Random(k)
+        tries = 0
+        while tries < _LEARN_ATTEMPTS and any(i not in hc.forbid for i in others):
+            tries += 1
+            b.attempt(k, hand, hc, out, now, last_hand, private, True)
+        # Then the world itself, from ``rng``.
+        res: Any = None
         for _attempt in range(MAX_ATTEMPTS):
-            got = cache.samplers.get(k)
-            if got is None:
-                p = _plan(
-                    g,
-                    seat,
-                    hand,
-                    out,
-                    learned,
-                    leader_now if last_hand else -1,
-                    hand_now if last_hand else -1,
-                )
-                got = (p, _sampler_of(p))
-                cache.samplers[k] = got
-            p, smp = got
-            if smp is None:
-                raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
-            sampler, caps, placed = smp
-            where = sampler.sample(caps, rng)
-            if where is None:
-                raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
-            for c, b in enumerate(placed):
-                if b >= 0:
-                    where[c] = b
-            deal, passes, discard = _deal_of(p, where, seat, n, rng)
-            turned = p.turned
-            if base is None:
-                w = type(g)(
-                    g._v,
-                    n,
-                    world_seed,
-                    first_dealer=start.first_dealer,
-                    max_tricks=start.max_tricks,
-                    take_backs=g._take_backs,
-                    _forced=[(tuple(deal), turned)],
-                    _draws=draws,
-                    _cuts=tuple(ev.cuts for ev in cuts),
-                )
-            else:
-                w = base.clone()
-                w._forced.append((tuple(deal), turned))
-                assert pending is not None
-                w.apply(pending[0], pending[1])
-            res = _replay_hand(w, seat, hand, passes, discard, rng, last_hand)
+            res = b.attempt(k, hand, hc, out, now, last_hand, rng, False)
             if res is None:
-                continue  # refused for a reason no constraint describes: draw again
-            if isinstance(res, tuple) and len(res) == 3 and res[0] == "learn":
-                _, i, forbid = res
-                learned.append((i, -1, forbid))
-                cache.samplers.pop(k, None)
+                continue  # refused: draw again
+            if last_hand and (res[0].events_for(seat) != stream or res[0].view(seat) != view):
+                res = None
                 continue
-            w2, pre, last_action = res
-            if last_hand:
-                base = w2
-            else:
-                base = pre
-                pending = last_action
-            done = True
             break
-        if not done:
+        if res is None:
             raise _no_world(f"hand {k + 1}: {MAX_ATTEMPTS} candidate deals were refused")
+        w2, pre, last_action = res
+        if last_hand:
+            b.base = w2
+        else:
+            b.base, b.pending = pre, last_action
         for ev in hand.events:
             if isinstance(ev, KnockedOutEvent):
                 out.add(ev.seat)
-    assert base is not None
-    world = base
-    if world.events_for(seat) != stream or world.view(seat) != g.view(seat):
-        _LAST_FAILED.append(world)
-        raise _no_world("the world's stream differs from the seat's")
-    return world
+    assert b.base is not None
+    return b.base
+
+
+class _Builder:
+    """A world being built hand by hand: the settings it is made with, and the
+    world before the last action of the hand before (which deals the next)."""
+
+    __slots__ = ("base", "cuts", "draws", "g", "pending", "seat", "seed", "start")
+
+    def __init__(
+        self,
+        g: Game,
+        seat: int,
+        start: StartEvent,
+        cuts: tuple[CutEvent, ...],
+        draws: tuple[int, ...],
+        seed: int,
+    ) -> None:
+        self.g = g
+        self.seat = seat
+        self.start = start
+        self.cuts = tuple(ev.cuts for ev in cuts)
+        self.draws = draws
+        self.seed = seed
+        self.base: Game | None = None
+        self.pending: tuple[Action, int] = (Look(), -1)
+
+    def start_hand(self, deal: list[int], turned: int) -> Game:
+        """A world whose next hand is dealt ``deal`` (and turns up ``turned``)."""
+        g = self.g
+        if self.base is None:
+            return type(g)(
+                g._v,
+                g._n,
+                self.seed,
+                first_dealer=self.start.first_dealer,
+                max_tricks=self.start.max_tricks,
+                take_backs=g._take_backs,
+                _forced=[(tuple(deal), turned)],
+                _draws=self.draws,
+                _cuts=self.cuts,
+            )
+        w = self.base.clone()
+        w._forced.append((tuple(deal), turned))
+        w.apply(self.pending[0], self.pending[1])
+        return w
+
+    def attempt(
+        self,
+        k: int,
+        hand: _Hand,
+        hc: _HandCache,
+        out: set[int],
+        now: tuple[int, int],
+        last_hand: bool,
+        r: random.Random,
+        probe: bool,
+    ) -> Any:
+        """Draw hand ``k`` from ``r`` and replay it (see :func:`_replay_hand`)."""
+        seat = self.seat
+        key = (len(hand.events), len(hc.forbid))
+        if hc.plan is None or hc.plan[:2] != key:
+            p = _plan(self.g, seat, hand, out, hc.forbid, *now)
+            hc.plan = (*key, p, _sampler_of(p))
+        p, smp = hc.plan[2], hc.plan[3]
+        if smp is None:
+            raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
+        sampler, caps, placed = smp
+        where = sampler.sample(caps, r)
+        if where is None:
+            raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
+        for c, b in enumerate(placed):
+            if b >= 0:
+                where[c] = b
+        deal, passes, discard = _deal_of(p, where, seat, self.g._n, r)
+        w = self.start_hand(deal, p.turned)
+        forbid = hc.forbid if probe else None
+        return _replay_hand(w, seat, hand, passes, discard, r, last_hand, forbid)
 
 
 def _replay_hand(
@@ -752,10 +783,12 @@ def _replay_hand(
     discard: int,
     rng: random.Random,
     last_hand: bool,
+    probe: dict[int, int] | None,
 ) -> Any:
     """Replay one hand's actions on ``w``. Returns ``(world, world before the
-    last action, (last action, seat))``, ``("learn", play index, forbidden)``
-    for a play the rules refused (the constraint it reveals), or None."""
+    last action, (last action, seat))``, or None if an action is refused.
+    With ``probe``, each play by another seat not yet in it is first asked
+    which cards would have made it illegal (:func:`_forbidden`)."""
     bids: tuple[int | None, ...] | None = None
     for ev in hand.events:
         if isinstance(ev, BidsEvent):
@@ -814,14 +847,14 @@ def _replay_hand(
             if not opts:
                 return None
             a = rng.choice(opts)
+        if probe is not None and pi >= 0 and s != seat and pi not in probe and type(a) is Play:
+            probe[pi] = _forbidden(w, s, int(a.card))
         if i == len(actions) - 1 and not last_hand:
             pre = w.clone()
             last = (a, s)
         try:
             w.apply(a, s)
-        except CardrulesError as e:
-            if pi >= 0 and type(a) is Play and e.code != "card_not_in_hand" and s != seat:
-                return ("learn", pi, _forbidden(w, s, int(a.card)))
+        except CardrulesError:
             return None
     if not last_hand and pre is None:
         return None  # a hand with no action cannot be followed by another
@@ -832,3 +865,66 @@ def _replay_hand(
 _BLIND: Final = -2
 _OPEN: Final = -3
 _PASS: Final = -4
+
+
+# --------------------------------------------------------------------------- games from deals
+
+#: One hand's deal: each seat's cards as dealt, and the card turned up (or None).
+Deal = tuple[tuple[CardSet, ...], Card | None]
+
+
+def deals_of(g: Game) -> tuple[Deal, ...]:
+    """:meth:`Game.deals`: every hand's deal so far, from the game's log."""
+    out: list[Deal] = []
+    hands: tuple[CardSet, ...] | None = None
+    for ev in g._events:
+        if ev[0] == "deal":
+            hands = tuple(CardSet(h) for h in ev[4])
+        elif ev[0] == "trump" and hands is not None:
+            out.append((hands, ev[3]))
+            hands = None
+    return tuple(out)
+
+
+def game_from_deals(
+    game: type[Game],
+    variant: Variant,
+    players: int,
+    deals: Sequence[Deal],
+    actions: Iterable[tuple[int, Action]] = (),
+    *,
+    seed: int | None = None,
+    first_dealer: int | None = None,
+    max_tricks: int | None = None,
+) -> Game:
+    """A game of ``variant`` whose first hands are dealt exactly ``deals`` (the
+    later ones from ``seed``), with ``actions`` (``(seat, action)`` pairs)
+    applied in order: a game built from a given state.
+
+    Raises:
+        SaveError: if a deal is not one the rules can deal (a hand too many or
+            too few cards, a card twice, a turned-up card where none is turned...),
+            or more deals are given than the game can deal.
+        IllegalAction: if an action is refused (the game so far is lost).
+    """
+    r = _compile(variant)
+    if len(deals) > MAX_SCHEDULE_HANDS + r.max_extra:
+        raise SaveError(f"{len(deals):,} deals are more than a game can deal")
+    forced: list[tuple[tuple[int, ...], int]] = []
+    for k, deal in enumerate(deals):
+        if not isinstance(deal, tuple | list) or len(deal) != 2:
+            raise SaveError(f"deal {k + 1} must be (hands, turned-up card or None)")
+        hands, turned = deal
+        if not isinstance(hands, tuple | list) or len(hands) != players:
+            raise SaveError(f"deal {k + 1} must give the cards of each of the {players} seats")
+        if not all(isinstance(h, CardSet) for h in hands):
+            raise SaveError(f"deal {k + 1}: each seat's cards must be a CardSet")
+        if turned is not None and type(turned) is not Card:
+            raise SaveError(f"deal {k + 1}: the turned-up card must be a Card or None")
+        forced.append((tuple(h.mask for h in hands), -1 if turned is None else int(turned)))
+    g = game(
+        variant, players, seed, first_dealer=first_dealer, max_tricks=max_tricks, _forced=forced
+    )
+    for seat, action in actions:
+        g.apply(action, seat)
+    return g

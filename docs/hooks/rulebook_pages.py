@@ -148,6 +148,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Errors and their codes": "errors.md"})
     if (docs_dir / "infostate.md").exists():
         nav.append({"Information states": "infostate.md"})
+    if (docs_dir / "sampling.md").exists():
+        nav.append({"Sampling hidden hands": "sampling.md"})
     if (docs_dir / "shedding-length.md").exists():
         nav.append({"How long Kazhutha runs": "shedding-length.md"})
     if (docs_dir / "research.md").exists():

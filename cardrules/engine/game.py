@@ -73,7 +73,7 @@ from cardrules.engine.bidding import (
     _try_amend,
     _try_bid,
 )
-from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
+from cardrules.engine.compiled_rules import Num, _compile, _fractions, _Rules, variant_fingerprint
 from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.end import _next_hand
@@ -1073,7 +1073,7 @@ class Game:
     @property
     def scores(self) -> tuple[Fraction, ...]:
         """Running totals, exact."""
-        return tuple(map(Fraction, self._scores))
+        return _fractions(self._scores)
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -1101,7 +1101,7 @@ class Game:
             _, winners, totals, shared, finished, loser = self._events[-1]
             self._result = Result(
                 winners=winners,
-                totals=tuple(map(Fraction, totals)),
+                totals=_fractions(totals),
                 shared=shared,
                 finished=finished,
                 loser=loser,
@@ -1472,7 +1472,7 @@ class Game:
             discarded=discarded,
             bidders=_bidders(self) if self._r.bid_style else (),
             trumps_broken=self._trumps_broken(),
-            scores=tuple(map(Fraction, self._scores)),
+            scores=_fractions(self._scores),
             teams=self._r.teams,
             counters=self.counters,
             to_act=self.to_act,

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardrules.cards import SUIT_MASKS
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.bidding import _do_bid
+from cardrules.engine.compiled_rules import _fractions
 from cardrules.engine.play import _play_legal
 from cardrules.engine.score import _check_hand_score
 from cardrules.engine.tables import (
@@ -224,5 +225,5 @@ def _hand_points(g: Game, start: int, hand: int) -> tuple[Fraction, ...]:
     for i in range(len(log) - 1, start - 1, -1):
         ev = log[i]
         if ev[0] == "score" and ev[1] == hand + 1:
-            return tuple(map(Fraction, ev[4]))
+            return _fractions(ev[4])
     return (Fraction(0),) * g._n

@@ -142,6 +142,11 @@ MAX_SEED: Final = 2**64 - 1
 #: The largest ``max_tricks`` bound a game takes.
 MAX_TRICKS_LIMIT: Final = 10**9
 
+#: Whether this module runs compiled with mypyc (its file is then an extension).
+_COMPILED: Final = not __file__.endswith(".py")
+#: ``Game.__new__``, for :meth:`Game.clone`'s empty shell in pure Python.
+_new_game: Final = object.__new__
+
 #: The log kinds that end a trick (the last completed trick of a view).
 _TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
 
@@ -1544,7 +1549,10 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies), for search."""
-        g = Game(self._v, _blank=True)
+        # An empty shell: Game.__new__ in pure Python (no call of __init__ with
+        # its keyword arguments); the compiled class is built by its own
+        # constructor, a native call.
+        g = Game(self._v, _blank=True) if _COMPILED else _new_game(Game)
         g._amender = self._amender
         g._best = self._best
         g._best_seat = self._best_seat
@@ -1565,7 +1573,7 @@ class Game:
         g._streams = None
         g._extra = self._extra
         g._fd_param = self._fd_param
-        g._forced = self._forced[:]
+        g._forced = self._forced  # read only (the recorded deals)
         g._forehead = self._forehead
         g._hand_index = self._hand_index
         g._hands = self._hands[:]
@@ -1595,7 +1603,7 @@ class Game:
         g._result = self._result
         g._scores = self._scores[:]
         g._seats = self._seats
-        g._counters = self._counters[:]
+        g._counters = self._counters  # replaced at each hand's score, never changed in place
         g._seed = self._seed
         g._size = self._size
         g._sizes = self._sizes

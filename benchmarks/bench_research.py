@@ -72,6 +72,9 @@ TARGETS: dict[str, dict[str, float | None]] = {
     "observation": {"pure Python": 10.0, "compiled with mypyc": 10.0},
 }
 
+#: The decisions of a one-hand game of 4 players and 10 cards: 4 bids, 40 cards.
+DECISIONS = 44
+
 #: The run modes: (runs, scale of the counts).
 MODES: dict[str, tuple[int, float]] = {
     "full": (7, 1.0),
@@ -231,6 +234,26 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     )
     if have_spiel:
         rows["api"]["chance_check"] = {"hands": rows_check, "chance_nodes": chance_nodes}
+
+    # What bounds the api row: the driver's own loop, 44 rng.choice() calls a
+    # game (4 bids and 40 cards) and no engine at all.
+    def driver_alone(i: int) -> Times:
+        choice = random.Random(seed + i).choice
+        legal = tuple(range(10))
+
+        def go() -> None:
+            for _ in range(games):
+                for _ in range(DECISIONS):
+                    choice(legal)
+
+        return _clock(go)
+
+    rows["api"]["driver_alone"] = rates(
+        f"  the driver alone: {DECISIONS} rng.choice() a game, no engine (a bound on the api row)",
+        "games/s",
+        games,
+        [driver_alone(i) for i in range(runs)],
+    )
 
     playouts = n(10_000)
 
@@ -472,6 +495,8 @@ def table(report: dict[str, Any]) -> str:
         row(r["ours"])
         if "skipped" in r["theirs"] or "median" in r["theirs"]:
             row(r["theirs"])
+        if key == "api" and "driver_alone" in r:
+            row(r["driver_alone"])
         if key == "api" and "chance_check" in r:
             c = r["chance_check"]
             lines.append(

@@ -24,16 +24,52 @@ from cardrules.engine.tables import _BID, _BITS, _PASS, _PHASE_NAMES, _PLAY
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
-#: Per plan (by id, with the plan kept), the places of the cards of each byte
-#: of a card mask: ``places[k][b]`` are the pack places of the cards
-#: ``8k + i`` for the bits ``i`` of ``b``, in card order.
-_PLACES: Final[dict[int, tuple[Any, tuple[tuple[tuple[int, ...], ...], ...]]]] = {}
+#: The slices :func:`observation_of_state` fills, in the order of :data:`_SLOTS`
+#: of a plan's offsets (-1: not in the layout).
+_NAMES: Final = (
+    "played",
+    "trick",
+    "leader",
+    "hand_seen",
+    "bids",
+    "bid_made",
+    "blind",
+    "tricks",
+    "trump",
+    "turned",
+    "maker",
+    "alone",
+    "defender_alone",
+    "trumps_broken",
+    "phase",
+    "hand_size",
+    "dealer",
+    "to_act",
+    "teams",
+    "passed",
+    "pass_to",
+    "received",
+    "discarded",
+    "known",
+    "dead",
+    "dead_count",
+    "out",
+    "hand_counts",
+    "knocked_out",
+    "scores",
+)
+
+#: Per plan (by id, with the plan kept): the pack places of the cards of each
+#: byte of a card mask (``places[k][b]`` are the places of the cards ``8k + i``
+#: for the bits ``i`` of ``b``, in card order), and the offsets of the slices
+#: of :data:`_NAMES`.
+_PLACES: Final[dict[int, tuple[Any, tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...]]]] = {}
 
 
-def _places_of(plan: Any) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _tables_of(plan: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...]]:
     hit = _PLACES.get(id(plan))
     if hit is not None and hit[0] is plan:
-        return hit[1]
+        return hit[1], hit[2]
     index: tuple[int, ...] = plan.index
     tables = []
     for k in range(7):
@@ -44,10 +80,12 @@ def _places_of(plan: Any) -> tuple[tuple[tuple[int, ...], ...], ...]:
             )
         tables.append(tuple(row))
     places = tuple(tables)
+    slots: dict[str, int] = plan.slots
+    offsets = tuple(slots.get(name, -1) for name in _NAMES)
     if len(_PLACES) > 256:
         _PLACES.clear()
-    _PLACES[id(plan)] = (plan, places)
-    return places
+    _PLACES[id(plan)] = (plan, places, offsets)
+    return places, offsets
 
 
 def _mark(
@@ -68,8 +106,41 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     """The observation vector of ``seat`` (a seat number) under ``plan``."""
     n = g._n
     pack: int = plan.pack
-    slots: dict[str, int] = plan.slots
-    places = _places_of(plan)
+    (
+        places,
+        (
+            at_played,
+            at_trick,
+            at_leader,
+            at_hand_seen,
+            at_bids,
+            at_bid_made,
+            at_blind,
+            at_tricks,
+            at_trump,
+            at_turned,
+            at_maker,
+            at_alone,
+            at_defender,
+            at_broken,
+            at_phase,
+            at_hand_size,
+            at_dealer,
+            at_to_act,
+            at_teams,
+            at_passed,
+            at_pass_to,
+            at_received,
+            at_discarded,
+            at_known,
+            at_dead,
+            at_dead_count,
+            at_out,
+            at_hand_counts,
+            at_knocked_out,
+            at_scores,
+        ),
+    ) = _tables_of(plan)
     index: tuple[int, ...] = plan.index
     out = [0.0] * plan.size
     r = g._r
@@ -93,19 +164,19 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     trick_seats = g._trick_seats
     for c in trick:
         played |= _BITS[c]
-    _mark(out, slots["played"], played, places)
-    at = slots["trick"]
+    _mark(out, at_played, played, places)
+    at = at_trick
     for i in range(len(trick)):
         out[at + rel[trick_seats[i]] * pack + index[trick[i]]] = 1.0
     if phase == _PLAY:
-        out[slots["leader"] + rel[g._leader]] = 1.0
+        out[at_leader + rel[g._leader]] = 1.0
     big: int = plan.max_hand
-    at = slots.get("hand_seen", -1)
+    at = at_hand_seen
     if at >= 0 and own:
         out[at] = 1.0
-    if "bids" in slots:
-        made = slots["bid_made"]
-        at = slots["bids"]
+    if at_bids >= 0:
+        made = at_bid_made
+        at = at_bids
         hidden = bidding and g._waiting is not None
         bids = g._bids
         for s in range(n):
@@ -114,43 +185,43 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
                 out[made + rel[s]] = 1.0
                 if not hidden or s == seat:
                     out[at + rel[s]] = b / big
-        at = slots.get("blind", -1)
+        at = at_blind
         if at >= 0:
             blind = g._blind
             for s in range(n):
                 if blind[s]:
                     out[at + rel[s]] = 1.0
-    at = slots.get("tricks", -1)
+    at = at_tricks
     if at >= 0:
         tricks = g._tricks
         for s in range(n):
             out[at + rel[s]] = tricks[s] / big
-    at = slots.get("trump", -1)
+    at = at_trump
     if at >= 0:
         trump = g._trump
         out[at + (4 if trump < 0 else trump)] = 1.0
-    at = slots.get("turned", -1)
+    at = at_turned
     if at >= 0 and g._turned >= 0:
         out[at + index[g._turned]] = 1.0
-    at = slots.get("maker", -1)
+    at = at_maker
     if at >= 0 and g._maker >= 0:
         out[at + rel[g._maker]] = 1.0
-    at = slots.get("alone", -1)
+    at = at_alone
     if at >= 0 and g._alone >= 0:
         out[at + rel[g._alone]] = 1.0
-    at = slots.get("defender_alone", -1)
+    at = at_defender
     if at >= 0 and g._defender >= 0:
         out[at + rel[g._defender]] = 1.0
-    at = slots.get("trumps_broken", -1)
+    at = at_broken
     if at >= 0 and g._trumps_broken():
         out[at] = 1.0
     phases: tuple[str, ...] = plan.phases
-    out[slots["phase"] + phases.index(_PHASE_NAMES[phase])] = 1.0
-    out[slots["hand_size"]] = g._size / big
-    out[slots["dealer"] + rel[g._dealer]] = 1.0
+    out[at_phase + phases.index(_PHASE_NAMES[phase])] = 1.0
+    out[at_hand_size] = g._size / big
+    out[at_dealer + rel[g._dealer]] = 1.0
     if g._to_act >= 0:
-        out[slots["to_act"] + rel[g._to_act]] = 1.0
-    at = slots.get("teams", -1)
+        out[at_to_act + rel[g._to_act]] = 1.0
+    at = at_teams
     if at >= 0:
         for team in r.teams:
             if seat in team:
@@ -158,20 +229,20 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
                     if s != seat:
                         out[at + rel[s]] = 1.0
     known_masks = g._known
-    if "passed" in slots and g._pass_k:
+    if at_passed >= 0 and g._pass_k:
         target = _pass_target(g, seat)
-        out[slots["pass_to"] + rel[target]] = 1.0
+        out[at_pass_to + rel[target]] = 1.0
         chosen = g._chosen
-        _mark(out, slots["passed"], chosen[seat], places)
+        _mark(out, at_passed, chosen[seat], places)
         if phase != _PASS:
             source = g._order[seat][n - 1 - g._pass_k]
-            _mark(out, slots["received"], chosen[source], places)
+            _mark(out, at_received, chosen[source], places)
             known_masks = known_masks[:]
             known_masks[target] |= chosen[seat]
-    at = slots.get("discarded", -1)
+    at = at_discarded
     if at >= 0 and seat == g._dealer:
         _mark(out, at, g._discarded, places)
-    at = slots.get("known", -1)
+    at = at_known
     if at >= 0:
         forehead = bidding and g._forehead
         for s in range(n):
@@ -181,24 +252,24 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
             if forehead:
                 _mark(out, base, hands[s], places)
             _mark(out, base, known_masks[s] & hands[s], places)
-    at = slots.get("dead", -1)
+    at = at_dead
     if at >= 0:
         _mark(out, at, dead, places)
-        out[slots["dead_count"]] = g._dead.bit_count() / pack
-        o = slots["out"]
+        out[at_dead_count] = g._dead.bit_count() / pack
+        o = at_out
         gone = g._out
         for s in range(n):
             if gone[s]:
                 out[o + rel[s]] = 1.0
-    at = slots.get("hand_counts", -1)
+    at = at_hand_counts
     if at >= 0:
         for s in range(n):
             out[at + rel[s]] = hands[s].bit_count() / pack
-    at = slots.get("knocked_out", -1)
+    at = at_knocked_out
     if at >= 0:
         for s, _ in _knocked_out(g._events):
             out[at + rel[s]] = 1.0
-    at = slots["scores"]
+    at = at_scores
     scale: int = plan.target or 100
     scores = g._scores
     for s in range(n):

@@ -1573,7 +1573,7 @@ class Game:
         g._streams = None
         g._extra = self._extra
         g._fd_param = self._fd_param
-        g._forced = self._forced  # read only (the recorded deals)
+        g._forced = self._forced[:]  # (sample_world appends to a world's)
         g._forehead = self._forehead
         g._hand_index = self._hand_index
         g._hands = self._hands[:]

@@ -58,6 +58,7 @@ COMPILED = (
     "cardrules/engine/infostate.py",
     "cardrules/engine/worlds.py",
     "cardrules/engine/playout.py",
+    "cardrules/engine/observation_state.py",
 )
 
 #: The name of the shared library of the compiled modules (mypyc adds ``__mypyc``):

@@ -702,3 +702,28 @@ def _compile(v: Variant) -> _Rules:
         _COMPILED.clear()
     _COMPILED[id(v)] = (v, r)
     return r
+
+
+#: ``Fraction(k)`` of the ints met so far (at most :data:`_FRACTIONS_KEPT`):
+#: a Fraction costs about a microsecond to build, and the totals of a result,
+#: a view or :attr:`Game.scores` are mostly the same few small ints. Fractions
+#: are immutable, so one may be shared.
+_FRACTIONS: Final[dict[int, Fraction]] = {}
+_FRACTIONS_KEPT: Final = 4096
+
+
+def _fractions(values: tuple[Num, ...] | list[Num]) -> tuple[Fraction, ...]:
+    """``tuple(map(Fraction, values))``, with the Fractions of ints kept."""
+    out: list[Fraction] = []
+    kept = _FRACTIONS
+    for x in values:
+        if type(x) is int:
+            f = kept.get(x)
+            if f is None:
+                f = Fraction(x)
+                if len(kept) < _FRACTIONS_KEPT:
+                    kept[x] = f
+            out.append(f)
+        else:
+            out.append(Fraction(x))
+    return tuple(out)

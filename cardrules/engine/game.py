@@ -73,7 +73,7 @@ from cardrules.engine.bidding import (
     _try_amend,
     _try_bid,
 )
-from cardrules.engine.compiled_rules import Num, _compile, _Rules, variant_fingerprint
+from cardrules.engine.compiled_rules import Num, _compile, _fractions, _Rules, variant_fingerprint
 from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.end import _next_hand
@@ -141,6 +141,11 @@ __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
 MAX_SEED: Final = 2**64 - 1
 #: The largest ``max_tricks`` bound a game takes.
 MAX_TRICKS_LIMIT: Final = 10**9
+
+#: Whether this module runs compiled with mypyc (its file is then an extension).
+_COMPILED: Final = not __file__.endswith(".py")
+#: ``Game.__new__``, for :meth:`Game.clone`'s empty shell in pure Python.
+_new_game: Final = object.__new__
 
 #: The log kinds that end a trick (the last completed trick of a view).
 _TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
@@ -1073,7 +1078,7 @@ class Game:
     @property
     def scores(self) -> tuple[Fraction, ...]:
         """Running totals, exact."""
-        return tuple(map(Fraction, self._scores))
+        return _fractions(self._scores)
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -1101,7 +1106,7 @@ class Game:
             _, winners, totals, shared, finished, loser = self._events[-1]
             self._result = Result(
                 winners=winners,
-                totals=tuple(map(Fraction, totals)),
+                totals=_fractions(totals),
                 shared=shared,
                 finished=finished,
                 loser=loser,
@@ -1473,7 +1478,7 @@ class Game:
             discarded=discarded,
             bidders=_bidders(self) if self._r.bid_style else (),
             trumps_broken=self._trumps_broken(),
-            scores=tuple(map(Fraction, self._scores)),
+            scores=_fractions(self._scores),
             teams=self._r.teams,
             counters=self.counters,
             to_act=self.to_act,
@@ -1569,7 +1574,10 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies), for search."""
-        g = Game(self._v, _blank=True)
+        # An empty shell: Game.__new__ in pure Python (no call of __init__ with
+        # its keyword arguments); the compiled class is built by its own
+        # constructor, a native call.
+        g = Game(self._v, _blank=True) if _COMPILED else _new_game(Game)
         g._amender = self._amender
         g._best = self._best
         g._best_seat = self._best_seat
@@ -1590,7 +1598,7 @@ class Game:
         g._streams = None
         g._extra = self._extra
         g._fd_param = self._fd_param
-        g._forced = self._forced[:]
+        g._forced = self._forced[:]  # (sample_world appends to a world's)
         g._forehead = self._forehead
         g._hand_index = self._hand_index
         g._hands = self._hands[:]
@@ -1620,7 +1628,7 @@ class Game:
         g._result = self._result
         g._scores = self._scores[:]
         g._seats = self._seats
-        g._counters = self._counters[:]
+        g._counters = self._counters  # replaced at each hand's score, never changed in place
         g._seed = self._seed
         g._size = self._size
         g._sizes = self._sizes

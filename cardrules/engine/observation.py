@@ -4,9 +4,12 @@
 :meth:`Game.observation <cardrules.engine.game.Game.observation>` returns for a
 seat; the layout is derived from the variant and the number of players, and
 holds only what the variant has (no bid slices in a game without bidding, no
-dead cards outside shedding games, ...). The observation is built from
+dead cards outside shedding games, ...). The observation is a function of
 :meth:`Game.view <cardrules.engine.game.Game.view>` alone (the view is the
-secrecy boundary), so it holds everything the seat may know and nothing else.
+secrecy boundary: :func:`_observation_from_view`), so it holds everything the
+seat may know and nothing else; a seat's vector is read from the game's state
+directly (:mod:`~cardrules.engine.observation_state`, several times faster),
+value for value the vector of its view.
 
 Seats are relative: position 0 is the observing seat, position 1 the seat that
 plays after it, and so on in the order of play. Cards are indexed by their
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from cardrules.cards import CARDS
 from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.compiled_rules import _compile, _Rules
+from cardrules.engine.observation_state import observation_of_state
 from cardrules.errors import VariantError
 from cardrules.rules import TrumpKind, Variant
 
@@ -356,8 +360,11 @@ def _game_plan(game: Game) -> _Plan:
 
 def observation(game: Game, seat: int, numpy: bool = False) -> Any:
     """``game.observation(seat)``: the seat's observation vector (see the module)."""
-    view = game.view(seat)
-    vec = _observation_from_view(view, _game_plan(game))
+    plan = _game_plan(game)
+    if type(seat) is int and 0 <= seat < game._n:
+        vec = observation_of_state(game, seat, plan)
+    else:  # the view checks the seat (None: an onlooker's)
+        vec = _observation_from_view(game.view(seat), plan)
     if numpy:
         try:
             import numpy as np

@@ -521,22 +521,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= deals <= 100_000:
         p.error("--deals must be from 1 to 100,000")
     t0 = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if done == total or done % max(1, total // 20) == 0:
-            took = time.perf_counter() - t0
-            print(f"ladder: {done}/{total} games, {took:.0f} s", file=sys.stderr, flush=True)
+    # The progress of the run on standard error: a live bar on a terminal (rich
+    # when installed), plain lines at each tenth in a pipe or a log.
+    from cardrules.commands.progress import progress_bar
 
     try:
-        ladder = run_ladder(
-            bots,
-            variants,
-            deals,
-            seed=args.seed,
-            jobs=args.jobs,
-            max_tricks=cfg.get("max_tricks", 5000),
-            progress=progress,
-        )
+        with progress_bar("ladder", sys.stderr) as bar:
+            ladder = run_ladder(
+                bots,
+                variants,
+                deals,
+                seed=args.seed,
+                jobs=args.jobs,
+                max_tricks=cfg.get("max_tricks", 5000),
+                progress=bar,
+            )
     except ValueError as e:
         p.error(str(e))
     elapsed = time.perf_counter() - t0

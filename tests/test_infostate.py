@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Card, CardSet, Game, card
-from cardrules.cards import CARDS
+from cardrules.cards import CARDS, Suit
 from cardrules.dsl import builtin_names
 from cardrules.engine import Bid, Play
 from cardrules.engine import infostate as infostate_module
@@ -66,13 +66,15 @@ def _void_history(seat1: str, seat2: str, first_trick: tuple[str, str]) -> Game:
 
 def test_void_in_clubs_pair_golden() -> None:
     """Two histories that differ only in which opponent showed out of clubs:
-    the view (and its JSON, the old string) is the same, the information
-    state is not, and it records who played what."""
+    the information state tells them apart and records who played what. (The
+    view tells them apart too since it carries ``showed_out``; it did not when
+    the issue was filed, and the view's JSON was the only string.)"""
     a = _void_history("2♥ 5♦ 6♦", "3♣ 7♦ 8♦", ("2♥", "3♣"))  # seat 1 shows out of clubs
     b = _void_history("3♣ 5♦ 6♦", "2♥ 7♦ 8♦", ("3♣", "2♥"))  # seat 2 shows out of clubs
     assert a.to_act == b.to_act == 0
-    assert a.observation_string(0) == b.observation_string(0)
-    assert a.view(0) == b.view(0)
+    assert a.view(0).showed_out == ((), (Suit.CLUBS, Suit.SPADES), (Suit.SPADES,))
+    assert b.view(0).showed_out == ((), (Suit.SPADES,), (Suit.CLUBS, Suit.SPADES))
+    assert a.observation_string(0) != b.observation_string(0)
     assert a.information_state(0) != b.information_state(0)
     assert a.information_state_string(0) == a.information_state(0)
     assert a.information_state_tensor(0) != b.information_state_tensor(0)
@@ -94,6 +96,19 @@ def test_void_in_clubs_pair_golden() -> None:
         'trick[0,[0,1,2],["K♠","5♦","7♦"]]',
     ]
     assert b.information_state(0).splitlines()[8:10] == ['play[1,"3♣"]', 'play[2,"2♥"]']
+
+
+def test_who_played_which_club_equal_views_distinct_information_states() -> None:
+    """Two histories that differ only in which opponent played which club to
+    the first trick (both followed): the view (and the observation string) is
+    the same, since the view shows only the last trick; the information state
+    and its tensor are not."""
+    a = _void_history("2♣ 5♦ 6♦", "3♣ 7♦ 8♦", ("2♣", "3♣"))
+    b = _void_history("3♣ 5♦ 6♦", "2♣ 7♦ 8♦", ("3♣", "2♣"))
+    assert a.view(0) == b.view(0)
+    assert a.observation_string(0) == b.observation_string(0)
+    assert a.information_state(0) != b.information_state(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
 
 
 def test_tensor_layout_golden() -> None:

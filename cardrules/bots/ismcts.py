@@ -40,13 +40,10 @@ Example:
 from __future__ import annotations
 
 import math
-import random
 import time
 
-from cardrules.bots.heuristic import HeuristicBot
 from cardrules.bots.search_support import (
-    PLAYOUT_POLICIES,
-    Policy,
+    SearchBot,
     actor,
     hand_rewards,
     playout_hand,
@@ -54,7 +51,6 @@ from cardrules.bots.search_support import (
 )
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
-from cardrules.engine.view import View
 
 __all__ = ["ISMCTSBot"]
 
@@ -74,7 +70,7 @@ class _Node:
         self.total = 0.0  # rewards of the seat that took the edge into this node
 
 
-class ISMCTSBot:
+class ISMCTSBot(SearchBot):
     """Single-observer ISMCTS with UCB1 and availability counts.
 
     Args:
@@ -110,52 +106,14 @@ class ISMCTSBot:
             )
         if type(worlds) is not int or not 1 <= worlds <= MAX_ITERATIONS:
             raise ValueError(f"worlds must be an int from 1 to {MAX_ITERATIONS:,}, got {worlds!r}")
-        if time_limit is not None and not (
-            isinstance(time_limit, int | float) and 0 < time_limit <= 3600
-        ):
-            raise ValueError(f"time_limit must be from 0 to 3600 seconds, got {time_limit!r}")
         if not isinstance(exploration, int | float) or not 0 <= exploration <= 100:
             raise ValueError(f"exploration must be from 0 to 100, got {exploration!r}")
-        if policy not in PLAYOUT_POLICIES:
-            raise ValueError(f"unknown playout policy {policy!r}: choose from heuristic, random")
-        self._rng = random.Random(seed)
+        super().__init__(seed, time_limit, policy)
         self.iterations = iterations
         self.worlds = worlds
-        self.time_limit = time_limit
         self.exploration = float(exploration)
-        self._policy: Policy = PLAYOUT_POLICIES[policy]
-        self._fallback = HeuristicBot(seed)
 
-    def choose(self, view: View) -> Action:
-        """From a view alone there is nothing to search: play as the heuristic bot.
-
-        Args:
-            view: the seat's view.
-
-        Returns:
-            The heuristic bot's choice.
-        """
-        return self._fallback.choose(view)
-
-    def choose_in(self, game: Game, seat: int) -> Action:
-        """Search and pick ``seat``'s action.
-
-        Args:
-            game: the game (not changed; read only through the seat's
-                ``sample_world``, ``legal_actions`` and ``view``).
-            seat: the seat to act.
-
-        Returns:
-            One of ``game.legal_actions(seat)``.
-
-        Raises:
-            ValueError: if the seat has no legal action.
-        """
-        legal = game.legal_actions(seat)
-        if not legal:
-            raise ValueError(f"seat {seat} has no legal action")
-        if len(legal) == 1:
-            return legal[0]
+    def _pick(self, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
         root = self._search(game, seat)
         best = legal[0]
         best_visits = -1

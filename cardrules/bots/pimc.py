@@ -29,17 +29,14 @@ from __future__ import annotations
 import random
 import time
 
-from cardrules.bots.heuristic import HeuristicBot
 from cardrules.bots.search_support import (
-    PLAYOUT_POLICIES,
-    Policy,
+    SearchBot,
     hand_rewards,
     playout_hand,
     sample_world,
 )
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
-from cardrules.engine.view import View
 
 __all__ = ["PIMCBot"]
 
@@ -47,7 +44,7 @@ __all__ = ["PIMCBot"]
 MAX_WORLDS = 100_000
 
 
-class PIMCBot:
+class PIMCBot(SearchBot):
     """Samples worlds, plays every legal action out in each, takes the best average.
 
     Args:
@@ -79,49 +76,11 @@ class PIMCBot:
         for label, value in (("worlds", worlds), ("playouts", playouts)):
             if type(value) is not int or not 1 <= value <= MAX_WORLDS:
                 raise ValueError(f"{label} must be an int from 1 to {MAX_WORLDS:,}, got {value!r}")
-        if time_limit is not None and not (
-            isinstance(time_limit, int | float) and 0 < time_limit <= 3600
-        ):
-            raise ValueError(f"time_limit must be from 0 to 3600 seconds, got {time_limit!r}")
-        if policy not in PLAYOUT_POLICIES:
-            raise ValueError(f"unknown playout policy {policy!r}: choose from heuristic, random")
-        self._rng = random.Random(seed)
+        super().__init__(seed, time_limit, policy)
         self.worlds = worlds
         self.playouts = playouts
-        self.time_limit = time_limit
-        self._policy: Policy = PLAYOUT_POLICIES[policy]
-        self._fallback = HeuristicBot(seed)
 
-    def choose(self, view: View) -> Action:
-        """From a view alone there are no worlds to search: play as the heuristic bot.
-
-        Args:
-            view: the seat's view.
-
-        Returns:
-            The heuristic bot's choice.
-        """
-        return self._fallback.choose(view)
-
-    def choose_in(self, game: Game, seat: int) -> Action:
-        """Search sampled worlds and pick ``seat``'s action.
-
-        Args:
-            game: the game (not changed; read only through the seat's
-                ``sample_world``, ``legal_actions`` and ``view``).
-            seat: the seat to act.
-
-        Returns:
-            One of ``game.legal_actions(seat)``.
-
-        Raises:
-            ValueError: if the seat has no legal action.
-        """
-        legal = game.legal_actions(seat)
-        if not legal:
-            raise ValueError(f"seat {seat} has no legal action")
-        if len(legal) == 1:
-            return legal[0]
+    def _pick(self, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
         return legal[self._best(game, seat, legal)]
 
     def _best(self, game: Game, seat: int, legal: tuple[Action, ...]) -> int:

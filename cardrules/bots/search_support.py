@@ -34,6 +34,7 @@ from cardrules.bots.base import Bot
 from cardrules.bots.heuristic import HeuristicBot
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
+from cardrules.engine.view import View
 from cardrules.rules import Mode
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "PLAYOUT_POLICIES",
     "GameBot",
     "Policy",
+    "SearchBot",
     "actor",
     "decide",
     "hand_over",
@@ -216,3 +218,66 @@ def hand_rewards(world: Game, before: Sequence[Fraction], finished: bool = True)
         if result is not None and result.loser is not None:
             out[result.loser] -= 1.0
     return out
+
+
+class SearchBot:
+    """What both search bots share: the checks of their common settings, the
+    heuristic bot's play when shown only a view, and the legal actions of a
+    decision to search (subclasses give ``_pick``).
+
+    Args:
+        seed: the seed of the bot's generator.
+        time_limit: seconds per decision (more than 0, at most 3600), or ``None``.
+        policy: the playout policy, a key of :data:`PLAYOUT_POLICIES`.
+
+    Raises:
+        ValueError: for a time limit out of bounds or an unknown policy.
+    """
+
+    def __init__(self, seed: int | None, time_limit: float | None, policy: str) -> None:
+        if time_limit is not None and not (
+            isinstance(time_limit, int | float) and 0 < time_limit <= 3600
+        ):
+            raise ValueError(f"time_limit must be from 0 to 3600 seconds, got {time_limit!r}")
+        if policy not in PLAYOUT_POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r}: choose from heuristic, random")
+        self._rng = random.Random(seed)
+        self.time_limit = time_limit
+        self._policy: Policy = PLAYOUT_POLICIES[policy]
+        self._fallback = HeuristicBot(seed)
+
+    def choose(self, view: View) -> Action:
+        """From a view alone there are no worlds to search: play as the heuristic bot.
+
+        Args:
+            view: the seat's view.
+
+        Returns:
+            The heuristic bot's choice.
+        """
+        return self._fallback.choose(view)
+
+    def choose_in(self, game: Game, seat: int) -> Action:
+        """Search sampled worlds and pick ``seat``'s action.
+
+        Args:
+            game: the game (not changed; read only through the seat's
+                ``sample_world``, ``legal_actions`` and ``view``).
+            seat: the seat to act.
+
+        Returns:
+            One of ``game.legal_actions(seat)``.
+
+        Raises:
+            ValueError: if the seat has no legal action.
+        """
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        return self._pick(game, seat, legal)
+
+    def _pick(self, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
+        """The search itself: one of ``legal`` (two or more)."""
+        raise NotImplementedError

@@ -18,6 +18,7 @@ from cardrules.bots import make_bot
 from cardrules.dsl import builtin_names
 from cardrules.engine.actions import Action
 from cardrules.server.hub import SAVE_SUFFIX, Client, Hub, Limits, public_view
+from cardrules.server.store import LOG_SUFFIX
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -126,9 +127,12 @@ def test_saves_restore_the_tables_exactly(tmp_path: Path) -> None:
 
     tid, token, saved_game, version = asyncio.run(first())
     path = tmp_path / (tid + SAVE_SUFFIX)
-    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
-    assert (path.stat().st_mode & 0o777) == 0o600  # the save holds the seed
-    assert token not in path.read_text(encoding="utf-8")  # only the token's hash
+    log = tmp_path / (tid + LOG_SUFFIX)
+    # The snapshot and the log, and no temporary file left.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, log.name]
+    for p in (path, log):
+        assert (p.stat().st_mode & 0o777) == 0o600  # the save holds the seed
+        assert token not in p.read_text(encoding="utf-8")  # only the token's hash
 
     async def second() -> None:
         hub = _hub(tmp_path)

@@ -29,7 +29,6 @@ import hashlib
 import hmac
 import json
 import logging
-import os
 import re
 import secrets
 import time
@@ -52,6 +51,7 @@ from cardrules.errors import (
     VariantError,
 )
 from cardrules.rules import TakeBacks, Variant
+from cardrules.server.store import SNAPSHOT_EVERY, Store
 
 __all__ = [
     "PROTOCOL",
@@ -281,12 +281,14 @@ class Table:
             "spectators": sum(1 for c in self.clients if c.seat is None),
         }
 
-    def to_save(self) -> str:
-        """The table's save file: the seats and the game's own save."""
+    def to_save(self, log_seq: int = 0) -> str:
+        """The table's snapshot: the seats and the game's own save, with the
+        number of the last log entry it includes (see :mod:`cardrules.server.store`)."""
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
-                "format_version": 1,
+                "format_version": 2,
+                "log_seq": log_seq,
                 "id": self.id,
                 "variant": self.variant_key,
                 "created": self.created,
@@ -331,11 +333,15 @@ class Hub:
         limits: the bounds on clients.
         bot_delay: seconds a bot waits before each move (0 in tests; a second
             or so lets people follow the play).
-        fsync: flush each save to the disk before it replaces the last one
-            (the default). Without it a save still survives a crash of the
-            server (the rename is atomic), but not one of the machine; it
-            saves most of the time a move costs (about 9 ms with it, 2.5 ms
-            without, in a measured 4-seat Kachuful game).
+        fsync: flush each log entry and each snapshot to the disk before
+            anyone is told of the change (the default). Without it a save
+            still survives a crash of the server, but not one of the machine.
+        snapshot_every: log entries between two snapshots of a table
+            (:class:`~cardrules.server.store.Store`).
+        save_mode: ``"log"`` (the default: a log entry a move, a snapshot now
+            and then), or ``"snapshot"``: the whole table rewritten after every
+            move, as before the log (kept to compare the two in
+            ``benchmarks/bench_server.py``).
     """
 
     def __init__(
@@ -346,6 +352,8 @@ class Hub:
         *,
         bot_delay: float = 0.0,
         fsync: bool = True,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        save_mode: str = "log",
     ) -> None:
         if not variants:
             raise ValueError("a server needs at least one variant")
@@ -354,6 +362,11 @@ class Hub:
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.fsync = fsync
+        self._store = (
+            None
+            if save_dir is None
+            else Store(save_dir, fsync=fsync, snapshot_every=snapshot_every, mode=save_mode)
+        )
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
 
@@ -373,6 +386,8 @@ class Hub:
         if self.save_dir is None:
             return warnings
         self.save_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if self._store is not None:
+            self._store.clean()
         files = sorted(self.save_dir.glob("*" + SAVE_SUFFIX), key=lambda p: p.stat().st_mtime)
         if len(files) > self.limits.max_tables:
             warnings.append(
@@ -445,6 +460,11 @@ class Hub:
             touched=float(touched) if isinstance(touched, int | float) else time.time(),
             last_seat=last,
         )
+        log_seq = data.get("log_seq", 0)  # absent before the log (format_version 1)
+        if type(log_seq) is not int or log_seq < 0:
+            raise ValueError("bad log_seq")
+        if self._store is not None:
+            self._store.restore(table, log_seq)  # replays the log past the snapshot
         self._make_bots(table)
         return table
 
@@ -461,6 +481,8 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._store is not None:
+            self._store.close()
 
     # ------------------------------------------------------------ connections
 
@@ -702,7 +724,7 @@ class Hub:
             raise Refusal("illegal_action", str(e)[:400], e) from None
         except CardrulesError as e:
             raise Refusal("invalid_action", str(e)[:400], e) from None
-        self._moved(table, seat)
+        self._moved(table, seat, "act", seat, action.id)
         self._kick_bots(table)
 
     def _on_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
@@ -727,7 +749,7 @@ class Hub:
             raise Refusal("take_back_refused", str(e)[:400]) from None
         # How many actions, never which: another seat's hidden bid stays hidden.
         client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
-        self._moved(table, seat)
+        self._moved(table, seat, "take_back", seat)
         self._kick_bots(table)
 
     # ------------------------------------------------------------ helpers
@@ -762,7 +784,7 @@ class Hub:
         table.seats[s].name = name
         table.touched = time.time()
         self._attach(client, table, s)
-        self._save_or_log(table)
+        self._save_or_log(table, ("seat", (s, name, table.seats[s].token_hash)))
         client.send(
             _with_ref({"type": "joined", "table": table.id, "seat": s, "token": token}, ref)
         )
@@ -805,8 +827,8 @@ class Hub:
             return False
         oldest = min(done, key=lambda t: t.touched)
         del self.tables[oldest.id]
-        if self.save_dir is not None:
-            (self.save_dir / (oldest.id + SAVE_SUFFIX)).unlink(missing_ok=True)
+        if self._store is not None:
+            self._store.remove(oldest.id)
         return True
 
     def _make_bots(self, table: Table) -> None:
@@ -816,47 +838,49 @@ class Hub:
             if seat.is_bot
         }
 
-    def _save(self, table: Table) -> None:
-        """Write the table's save atomically: a temporary file, flushed to
-        disk, then renamed over the old one."""
-        if self.save_dir is None:
-            return
-        final = self.save_dir / (table.id + SAVE_SUFFIX)
-        tmp = self.save_dir / f".{table.id}.{os.getpid()}.tmp"
-        data = table.to_save().encode("utf-8")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            _write_all(fd, data)
-            if self.fsync:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, final)
+    def _save(self, table: Table, op: tuple[str, tuple[Any, ...]] | None = None) -> None:
+        """Save a change of the table: append ``op`` (an operation of
+        ``store.REPLAY`` and its arguments) to its log, flushed; or, for a
+        change that is no such operation (``None``) and now and then, write
+        its whole snapshot atomically (:class:`~cardrules.server.store.Store`)."""
+        if self._store is not None:
+            self._store.save(table, op)
 
-    def _moved(self, table: Table, seat: int) -> None:
+    def _moved(self, table: Table, seat: int, *op: Any) -> None:
+        """After a change of the game by ``seat``: count it, save it (``op``:
+        the operation's name and arguments, for the log; none: a snapshot),
+        then tell every client."""
         table.version += 1
         table.last_seat = seat
         table.touched = time.time()
-        self._save_or_log(table)
+        self._save_or_log(table, (op[0], op[1:]) if op else None)
         self._broadcast(table)
 
-    def _save_or_log(self, table: Table) -> None:
+    def _save_or_log(self, table: Table, op: tuple[str, tuple[Any, ...]] | None = None) -> None:
         """Save the table; a failure (a full disk) is logged and play goes on,
-        so the next save that succeeds brings the file up to date."""
+        so the next save that succeeds (a snapshot) brings the files up to date."""
         try:
-            self._save(table)
+            self._save(table, op)
         except OSError:
             log.exception("table %s: the save failed", table.id)
 
     def _broadcast(self, table: Table) -> None:
+        # What every client is sent alike is built once: the seats, and the
+        # onlookers' view if a spectator watches. A seat's view is built only
+        # for a client that holds it (never for a bot's seat or a seat away).
         public: dict[str, Any] | None = None
+        seats = table.seats_dict()
         for c in list(table.clients):
             if c.seat is None and public is None:
                 public = public_view(table.game)
-            self._send_state(table, c, public)
+            self._send_state(table, c, public, seats)
 
     def _send_state(
-        self, table: Table, client: Client, public: dict[str, Any] | None = None
+        self,
+        table: Table,
+        client: Client,
+        public: dict[str, Any] | None = None,
+        seats: list[dict[str, Any]] | None = None,
     ) -> None:
         g = table.game
         if client.seat is not None:
@@ -883,7 +907,7 @@ class Hub:
                 "version": table.version,
                 "seat": client.seat,
                 "last_seat": table.last_seat,
-                "seats": table.seats_dict(),
+                "seats": table.seats_dict() if seats is None else seats,
                 "view": view,
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
@@ -931,15 +955,9 @@ class Hub:
                 log.exception(
                     "table %s: the bot of seat %d failed; it plays its first option", table.id, s
                 )
-                g.apply(g.legal_actions(s)[0], s)
-            self._moved(table, s)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
+                action = g.legal_actions(s)[0]
+                g.apply(action, s)
+            self._moved(table, s, "act", s, action.id)
 
 
 def _with_ref(message: dict[str, Any], ref: object) -> dict[str, Any]:

@@ -88,6 +88,7 @@ MAX_SNAPSHOT_EVERY: Final = 1_024
 
 _TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 _TMP = re.compile(r"\.[0-9a-f]{12}\.[0-9]{1,10}\.tmp")
+_MAX_COUNT: Final = 2**53  # entry numbers and versions (exact in any JSON reader)
 _ENTRY_KEYS: Final = frozenset({"n", "op", "args", "v", "last", "t"})
 
 
@@ -162,7 +163,7 @@ def _entry(line: bytes) -> dict[str, Any]:
     if not isinstance(e, dict) or set(e) != _ENTRY_KEYS:
         raise ValueError("a line is an object with n, op, args, v, last and t")
     n, op, args, v, last, t = e["n"], e["op"], e["args"], e["v"], e["last"], e["t"]
-    if type(n) is not int or n < 1:
+    if type(n) is not int or not 0 < n < _MAX_COUNT:
         raise ValueError("bad entry number")
     spec = REPLAY.get(op) if isinstance(op, str) else None
     if spec is None:
@@ -174,9 +175,14 @@ def _entry(line: bytes) -> dict[str, Any]:
         or not all(type(a) is k for a, k in zip(args, types, strict=True))
     ):
         raise ValueError(f"bad arguments for {op}")
-    if type(v) is not int or v < 0 or (last is not None and type(last) is not int):
+    if (
+        type(v) is not int
+        or not 0 <= v < _MAX_COUNT
+        or (last is not None and type(last) is not int)
+    ):
         raise ValueError("bad version or last seat")
-    if type(t) not in (int, float) or not math.isfinite(t) or abs(t) > 1e11:
+    # (Bounded before any float(): a 400-digit int would overflow.)
+    if type(t) not in (int, float) or not -1e11 < t < 1e11 or not math.isfinite(t):
         raise ValueError("bad time")
     return e
 

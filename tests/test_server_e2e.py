@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 import cardrules
 from cardrules.errors import ERROR_CODES
 from cardrules.server.hub import SAVE_SUFFIX
+from cardrules.server.store import LOG_SUFFIX
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 60.0  # for one message: generous, the machine may be loaded
@@ -373,7 +374,9 @@ def test_whole_games_with_a_kill_and_restart_and_no_leaks(
 
     asyncio.run(first_half())
     saved = {p.name for p in save_dir.iterdir()}
-    assert saved == {tid + SAVE_SUFFIX for tid in table_ids}, saved  # no temporary file left
+    snapshots = {tid + SAVE_SUFFIX for tid in table_ids}
+    # A snapshot and a log each, and no temporary file left.
+    assert snapshots <= saved <= snapshots | {tid + LOG_SUFFIX for tid in table_ids}, saved
     # The version each table was held at: the newest state any of its clients saw.
     held_versions: dict[str, int] = {}
     for h in humans:
@@ -435,6 +438,71 @@ def test_whole_games_with_a_kill_and_restart_and_no_leaks(
         for h in humans:
             assert h.token not in json.dumps(data)
     assert time.monotonic() - started < 300
+
+
+def test_kill_during_saves_loses_no_acknowledged_move_and_the_log_is_recovered(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """Bots play as fast as they can (the server is saving most of the time)
+    and the server is killed with SIGKILL; a torn line is then added to the log
+    and a temporary file of a snapshot left behind. The restarted server holds
+    every move any client was sent, from the snapshot and the log, and plays on."""
+    save_dir = tmp_path / "tables"
+    servers.append(Server(save_dir, "--variant", "kachuful"))
+
+    async def first() -> tuple[str, int]:
+        ws = await connect(servers[-1].url)
+        await recv(ws)
+        await send(ws, type="create", variant="kachuful", seats=["random"] * 4)
+        tid = (await recv_type(ws, "created", []))["table"]
+        seen = 0
+        while seen < 90:
+            msg = await recv(ws)
+            if msg["type"] == "state":
+                seen = max(seen, msg["version"])
+        await asyncio.to_thread(servers[-1].kill)
+        try:  # what the server sent before it died counts too
+            while True:
+                msg = await recv(ws)
+                if msg["type"] == "state":
+                    seen = max(seen, msg["version"])
+        except ConnectionClosed:
+            pass
+        return tid, seen
+
+    tid, seen = asyncio.run(first())
+    snapshot = json.loads((save_dir / (tid + SAVE_SUFFIX)).read_text(encoding="utf-8"))
+    log = save_dir / (tid + LOG_SUFFIX)
+    entries = [
+        json.loads(line)
+        for line in log.read_bytes().splitlines(keepends=True)
+        if line.endswith(b"\n")
+    ]
+    moves = [e for e in entries if e["n"] > snapshot["log_seq"] and e["op"] == "act"]
+    # The snapshot and the moves of the log past it hold every move a client saw
+    # (the log is empty only if the kill fell right after a snapshot).
+    assert snapshot["version"] + len(moves) >= seen
+    # A torn line (a write cut by a crash of the machine) and a stale temporary file.
+    with log.open("ab") as f:
+        f.write(b'{"n":999999,"op":"act","ar')
+    (save_dir / f".{tid}.99999.tmp").write_text("half a snapshot")
+
+    servers.append(Server(save_dir, "--variant", "kachuful"))
+
+    async def second() -> None:
+        ws = await connect(servers[-1].url)
+        await recv(ws)
+        await send(ws, type="watch", table=tid)
+        first_state = await recv_type(ws, "state", [])
+        assert first_state["version"] >= seen
+        assert await watch(ws, []) == "over"
+
+    asyncio.run(second())
+    assert not [p.name for p in save_dir.iterdir() if p.name.endswith(".tmp")]
+    final = json.loads((save_dir / (tid + SAVE_SUFFIX)).read_text(encoding="utf-8"))
+    game = cardrules.Game.from_json(final["game"], variant=cardrules.load("kachuful"))
+    assert game.is_over and final["version"] == game.version
+    assert log.read_bytes() == b""  # the end of the game is a snapshot
 
 
 # --------------------------------------------------------------------------- refusals

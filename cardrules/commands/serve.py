@@ -51,7 +51,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
         dest="fsync",
         action="store_false",
         help="do not flush each save to the disk: a save still survives a crash of the "
-        "server, not one of the machine (a move costs a few ms less)",
+        "server, not one of the machine",
+    )
+    p.add_argument(
+        "--compression",
+        action="store_true",
+        help="offer the websocket's per-message compression (permessage-deflate): less "
+        "traffic, about 0.4 ms more CPU a move for a 4-seat table (off by default)",
     )
     p.add_argument("--max-tables", type=int, default=100, help="tables held at once (100)")
     p.add_argument("--max-clients", type=int, default=500, help="connections at once (500)")
@@ -95,7 +101,13 @@ def _run(args: argparse.Namespace) -> int:
         args.variants, args.save_dir, limits, bot_delay=args.bot_delay, fsync=args.fsync
     )
     try:
-        serve(hub, host=args.host, port=args.port, log_level=args.log_level)
+        serve(
+            hub,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            compression=args.compression,
+        )
     except OSError as e:  # the port is taken, or the address is not this machine's
         print(f"cardrules: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
         return 1

@@ -100,11 +100,17 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8765,
     log_level: str = "warning",
+    compression: bool = False,
 ) -> None:
     """Run the server until interrupted (Ctrl-C or SIGTERM).
 
     Prints ``cardrules server listening on ws://HOST:PORT/ws`` once it is
     ready; with ``port=0`` the system picks a free port and the line says which.
+    ``compression=True`` offers the websocket's per-message compression
+    (``permessage-deflate``). It is off by default: a state message is a few
+    kilobytes, and compressing each costs the server about a tenth of a
+    millisecond of CPU, more than the rest of a move's work for its seat
+    (``benchmarks/bench_server.py --compression`` measures it).
     """
     config = uvicorn.Config(
         create_app(hub),
@@ -112,6 +118,7 @@ def serve(
         port=port,
         ws="auto",
         ws_max_size=hub.limits.max_frame_bytes,
+        ws_per_message_deflate=compression,
         log_level=log_level,
         lifespan="on",
     )

@@ -244,6 +244,62 @@ async def table_loop(url: str, variant: str, seed: int, stats: Stats, stop: asyn
                 await ws.close()
 
 
+# --------------------------------------------------------------------------- the hub alone
+
+
+def hub_alone(variant: str, save_mode: str, fsync: bool, skip: int, moves: int, seed: int) -> float:
+    """CPU milliseconds a move of the hub alone, without sockets: one table of
+    four human seats held by four in-memory clients, ``skip`` moves played,
+    then ``moves`` timed (each: the ``act`` message read, the move applied and
+    saved, the four states built as JSON text and queued)."""
+    sys.path.insert(0, str(ROOT))
+    from cardrules.server.hub import Client, Hub, Limits, load_variants
+
+    with tempfile.TemporaryDirectory(prefix="cardrules-bench-") as folder:
+
+        async def run() -> float:
+            limits = Limits(rate=1e9, burst=10**9, max_queue=10**6)
+            hub = Hub(
+                load_variants([variant]), Path(folder), limits, fsync=fsync, save_mode=save_mode
+            )
+            clients = [Client(limits) for _ in range(4)]
+            for c in clients:
+                hub.connect(c)
+            create = {"type": "create", "variant": variant, "seats": ["human"] * 4}
+            hub.handle(clients[0], json.dumps(create))
+            tid = next(iter(hub.tables))
+            for s in (1, 2, 3):
+                hub.handle(clients[s], json.dumps({"type": "join", "table": tid, "seat": s}))
+            table = hub.tables[tid]
+            g = table.game
+            rng = random.Random(seed)
+            spent = 0.0
+            timed = 0
+            for i in range(skip + moves):
+                if g.is_over:
+                    break
+                for c in clients:
+                    while not c.outbox.empty():
+                        c.outbox.get_nowait()
+                s = g.to_act if g.to_act is not None else min(g.waiting_for)
+                text = json.dumps(
+                    {
+                        "type": "act",
+                        "action": rng.choice(g.legal_actions(s)).id,
+                        "version": table.version,
+                    }
+                )
+                t = time.process_time()
+                hub.handle(clients[s], text)
+                if i >= skip:
+                    spent += time.process_time() - t
+                    timed += 1
+            await hub.stop()
+            return spent * 1e3 / max(1, timed)
+
+        return asyncio.run(run())
+
+
 # --------------------------------------------------------------------------- a run
 
 
@@ -382,6 +438,24 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     save_modes = ["snapshot", "log"] if args.save_mode == "both" else [args.save_mode]
+    # The hub alone first: the work that is the server's own, without sockets.
+    skip, moves, runs = {"full": (150, 250, 7), "quick": (150, 150, 5), "smoke": (20, 10, 3)}[mode]
+    print(
+        f"\nthe hub alone, no sockets: CPU ms a move, moves {skip + 1}-{skip + moves} of a "
+        f"4-seat {args.variant} game (mid-game), median of {runs} runs [each run]"
+    )
+    report["hub_alone"] = {}
+    for save_mode in save_modes:
+        each = [
+            hub_alone(args.variant, save_mode, args.fsync, skip, moves, args.seed + r)
+            for r in range(runs)
+        ]
+        report["hub_alone"][save_mode] = each
+        print(
+            f"  saves {save_mode:<8} {statistics.median(each):.3f} ms  "
+            f"[{' '.join(f'{x:.3f}' for x in each)}]",
+            flush=True,
+        )
     for save_mode in save_modes:
         with tempfile.TemporaryDirectory(prefix="cardrules-bench-") as folder:
             server = Server(Path(folder), args.variant, save_mode, args.fsync, args.compression)

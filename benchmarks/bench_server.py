@@ -25,7 +25,9 @@ step a warm-up then a measured window. For each window it prints:
   figure that is least disturbed by other work on the machine), then its
   ``user`` and ``sys`` parts (``sys``: the kernel's work for the process:
   sockets, writes, flushes);
-* ``CPU %``: the server's CPU time over the window's wall time (100 = one core).
+* ``CPU %``: the server's CPU time over the window's wall time (100 = one
+  core), and ``clients CPU %``: this process's, which plays every seat (when
+  it nears 100, the clients, not the server, bound the moves a second).
 
 It stops when the p99 latency passes ``--p99-limit`` milliseconds (or
 ``--degrade`` times the p99 of one table), at ``--max-tables``, or when the
@@ -337,9 +339,9 @@ async def ramp(
             )
         await asyncio.sleep(warm)
         stats.reset()
-        cpu0, t0 = server.cpu(), time.perf_counter()
+        cpu0, t0, mine0 = server.cpu(), time.perf_counter(), time.process_time()
         await asyncio.sleep(window)
-        cpu1, t1 = server.cpu(), time.perf_counter()
+        cpu1, t1, mine1 = server.cpu(), time.perf_counter(), time.process_time()
         lat = [x * 1e3 for x in stats.latencies]
         moves = stats.moves
         user, system = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
@@ -353,6 +355,7 @@ async def ramp(
             "user_ms_per_move": user * 1e3 / moves if moves else float("nan"),
             "sys_ms_per_move": system * 1e3 / moves if moves else float("nan"),
             "cpu_percent": (user + system) / (t1 - t0) * 100,
+            "client_cpu_percent": (mine1 - mine0) / (t1 - t0) * 100,
             "errors": stats.errors,
         }
         rows.append(row)
@@ -376,7 +379,7 @@ async def ramp(
 
 HEADER = (
     f"{'tables':>6} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-    f"{'CPU/move ms':>12} {'user':>6} {'sys':>6} {'CPU %':>6}"
+    f"{'CPU/move ms':>12} {'user':>6} {'sys':>6} {'CPU %':>6} {'clients CPU %':>14}"
 )
 
 
@@ -384,7 +387,7 @@ def _row(r: dict[str, Any]) -> str:
     return (
         f"{r['tables']:>6} {r['moves_per_s']:>9,.0f} {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} "
         f"{r['cpu_ms_per_move']:>12.3f} {r['user_ms_per_move']:>6.3f} {r['sys_ms_per_move']:>6.3f} "
-        f"{r['cpu_percent']:>6.0f}"
+        f"{r['cpu_percent']:>6.0f} {r['client_cpu_percent']:>14.0f}"
     )
 
 

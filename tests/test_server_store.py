@@ -227,6 +227,11 @@ def test_hostile_logs_skip_their_table_quickly_and_the_others_are_served(
         ids[tid] = why
         (tmp_path / (tid + SAVE_SUFFIX)).write_text(snap.replace(good.tid, tid), encoding="utf-8")
         (tmp_path / (tid + LOG_SUFFIX)).write_bytes(text)
+    # A snapshot whose log_seq is no count.
+    for tid, seq in (("ffffffffff01", 2**53), ("ffffffffff02", -1), ("ffffffffff03", True)):
+        data = json.loads(snap.replace(good.tid, tid))
+        data["log_seq"] = seq
+        (tmp_path / (tid + SAVE_SUFFIX)).write_text(json.dumps(data), encoding="utf-8")
     # A log too big to read.
     big = "ffffffffff00"
     (tmp_path / (big + SAVE_SUFFIX)).write_text(snap.replace(good.tid, big), encoding="utf-8")
@@ -236,7 +241,7 @@ def test_hostile_logs_skip_their_table_quickly_and_the_others_are_served(
     hub, warnings = _restored(tmp_path)
     assert time.process_time() - started < 10
     assert set(hub.tables) == {good.tid}, {t: ids.get(t) for t in hub.tables}
-    assert len(warnings) == len(bad_lines) + 1, warnings
+    assert len(warnings) == len(bad_lines) + 4, warnings
     assert all("not restored" in w for w in warnings)
     _same(hub.tables[good.tid], good.table)
     # The files of a skipped table are left as they were.

@@ -461,7 +461,7 @@ class Hub:
             last_seat=last,
         )
         log_seq = data.get("log_seq", 0)  # absent before the log (format_version 1)
-        if type(log_seq) is not int or log_seq < 0:
+        if type(log_seq) is not int or not 0 <= log_seq < 2**53:
             raise ValueError("bad log_seq")
         if self._store is not None:
             self._store.restore(table, log_seq)  # replays the log past the snapshot

@@ -495,7 +495,8 @@ def test_kill_during_saves_loses_no_acknowledged_move_and_the_log_is_recovered(
         await send(ws, type="watch", table=tid)
         first_state = await recv_type(ws, "state", [])
         assert first_state["version"] >= seen
-        assert await watch(ws, []) == "over"
+        if first_state["view"]["result"] is None:  # the bots may have finished already
+            assert await watch(ws, []) == "over"
 
     asyncio.run(second())
     assert not [p.name for p in save_dir.iterdir() if p.name.endswith(".tmp")]

@@ -47,11 +47,12 @@ class Table4:
             hub.connect(c)
         msg = {"type": "create", "variant": "oh-hell-short", "seats": ["human"] * 4, **create}
         hub.handle(self.clients[0], json.dumps(msg))
-        self.tid = next(iter(hub.tables))
+        first = _drain(self.clients[0])
+        self.tid = next(m for m in first if m["type"] == "created")["table"]
         for s in (1, 2, 3):
             hub.handle(self.clients[s], json.dumps({"type": "join", "table": self.tid, "seat": s}))
-        self.tokens = {}
-        for s, c in enumerate(self.clients):
+        self.tokens = {0: next(m for m in first if m["type"] == "joined")["token"]}
+        for s, c in enumerate(self.clients[1:], 1):
             self.tokens[s] = next(m for m in _drain(c) if m["type"] == "joined")["token"]
 
     @property
@@ -443,3 +444,49 @@ def test_the_bots_of_a_table_play_on_from_the_log(tmp_path: Path) -> None:
     assert (tmp_path / (tid + LOG_SUFFIX)).read_bytes().count(b"\n") > 0
     hub, warnings = _restored(tmp_path)
     assert warnings == [] and hub.tables[tid].version == version
+
+
+def test_group_commit_flushes_many_moves_at_once_before_anything_is_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With group commit a move is written at once but not flushed: the web
+    layer awaits ``hub.durable()`` before it sends any message, and one flush
+    (in a worker thread) covers the moves of every table since the last."""
+    synced: list[int] = []
+    real = store._datasync
+
+    def counting(fd: int) -> None:
+        synced.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(store, "_datasync", counting)
+
+    async def main() -> None:
+        hub = _hub(tmp_path, group_commit=True)
+        tables = [Table4(hub) for _ in range(3)]
+        synced.clear()
+        for i in range(6):
+            for t in tables:
+                t.move(i)
+        assert synced == []  # nothing flushed while the moves were made...
+        assert hub._store is not None and hub._store.unflushed()
+        log = tmp_path / (tables[0].tid + LOG_SUFFIX)
+        assert log.read_bytes().count(b"\n") >= 6  # ... but every line written
+        await asyncio.gather(*(hub.durable() for _ in range(5)))
+        assert not hub._store.unflushed()
+        assert len(synced) == 3  # one flush: one fdatasync a table, for 18 moves
+        # A table forgotten while its flush is under way: still flushed, no harm.
+        tables[1].move(7)
+        waiting = asyncio.ensure_future(hub.durable())
+        await asyncio.sleep(0)
+        hub._store.remove(tables[1].tid)
+        await waiting
+        assert not hub._store.unflushed()
+        tables[0].move(8)
+        await hub.stop()  # flushes what is left
+        assert not hub._store.unflushed()
+        restored, warnings = _restored(tmp_path)
+        assert warnings == [] and set(restored.tables) == {tables[0].tid, tables[2].tid}
+        _same(restored.tables[tables[0].tid], tables[0].table)
+
+    asyncio.run(main())

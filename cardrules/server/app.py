@@ -53,7 +53,7 @@ def create_app(hub: Hub) -> Starlette:
         if not hub.connect(client):
             await ws.close(code=1013, reason="the server is full: try again later")
             return
-        writer = asyncio.get_running_loop().create_task(_write(ws, client))
+        writer = asyncio.get_running_loop().create_task(_write(ws, client, hub))
         try:
             while not client.closing:
                 msg = await ws.receive()
@@ -81,11 +81,13 @@ def create_app(hub: Hub) -> Starlette:
     )
 
 
-async def _write(ws: WebSocket, client: Client) -> None:
-    """Send the client's queued messages until it is closed."""
+async def _write(ws: WebSocket, client: Client, hub: Hub) -> None:
+    """Send the client's queued messages until it is closed, each once the
+    saves made before it are on the disk (``Hub.durable``: group commit)."""
     try:
         while True:
             text = await client.outbox.get()
+            await hub.durable()
             if text is None:
                 await ws.close(code=client.close_code, reason=client.close_reason)
                 return
@@ -154,8 +156,10 @@ def build_hub(
     *,
     bot_delay: float = 0.0,
     fsync: bool = True,
+    group_commit: bool = True,
 ) -> Hub:
-    """A hub for the named variants (all built-ins when none), restored from ``save_dir``."""
+    """A hub for the named variants (all built-ins when none), restored from
+    ``save_dir``, with group commit (``Hub``'s ``group_commit``) unless told not to."""
     from cardrules.dsl import builtin_names
     from cardrules.server.hub import load_variants
 
@@ -165,6 +169,7 @@ def build_hub(
         limits,
         bot_delay=bot_delay,
         fsync=fsync,
+        group_commit=group_commit,
     )
     hub.restore()
     return hub

@@ -342,6 +342,11 @@ class Hub:
             and then), or ``"snapshot"``: the whole table rewritten after every
             move, as before the log (kept to compare the two in
             ``benchmarks/bench_server.py``).
+        group_commit: with ``fsync``, flush the log entries of all tables
+            together, in a worker thread, instead of one flush a move that
+            stops the event loop; whoever sends the queued messages must then
+            ``await hub.durable()`` before sending each (the web layer does):
+            no message leaves before the saves made before it are on the disk.
     """
 
     def __init__(
@@ -354,6 +359,7 @@ class Hub:
         fsync: bool = True,
         snapshot_every: int = SNAPSHOT_EVERY,
         save_mode: str = "log",
+        group_commit: bool = False,
     ) -> None:
         if not variants:
             raise ValueError("a server needs at least one variant")
@@ -365,7 +371,13 @@ class Hub:
         self._store = (
             None
             if save_dir is None
-            else Store(save_dir, fsync=fsync, snapshot_every=snapshot_every, mode=save_mode)
+            else Store(
+                save_dir,
+                fsync=fsync,
+                snapshot_every=snapshot_every,
+                mode=save_mode,
+                group_commit=group_commit,
+            )
         )
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
@@ -482,7 +494,14 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if self._store is not None:
+            await self.durable()
             self._store.close()
+
+    async def durable(self) -> None:
+        """Return once every save made so far is on the disk: await it before
+        sending a queued message (at once, unless ``group_commit``)."""
+        if self._store is not None and self._store.unflushed():
+            await self._store.flushed()
 
     # ------------------------------------------------------------ connections
 

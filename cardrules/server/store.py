@@ -42,8 +42,10 @@ its files in place).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import math
 import os
 import re
@@ -85,6 +87,8 @@ SNAPSHOT_EVERY: Final = 128
 #: The largest ``snapshot_every`` a store accepts (so that a log it writes is
 #: always short enough to be read back).
 MAX_SNAPSHOT_EVERY: Final = 1_024
+
+log = logging.getLogger("cardrules.server")
 
 _TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 _TMP = re.compile(r"\.[0-9a-f]{12}\.[0-9]{1,10}\.tmp")
@@ -280,6 +284,12 @@ class Store:
         mode: ``"log"`` (the default), or ``"snapshot"``: every save rewrites
             the whole snapshot, as the server did before the log (kept to
             compare the two in ``benchmarks/bench_server.py``).
+        group_commit: with ``fsync``, do not flush each append at once: the
+            web layer awaits :meth:`flushed` before it sends any message, and
+            one flush, in a worker thread, covers the appends of every table
+            since the last (group commit). Nothing is sent before the saves
+            made before it are on the disk, as without it, but the event loop
+            never waits for the disk and one flush serves many moves.
     """
 
     def __init__(
@@ -289,6 +299,7 @@ class Store:
         fsync: bool = True,
         snapshot_every: int = SNAPSHOT_EVERY,
         mode: str = "log",
+        group_commit: bool = False,
     ) -> None:
         if not 1 <= snapshot_every <= MAX_SNAPSHOT_EVERY:
             raise ValueError(f"snapshot_every is from 1 to {MAX_SNAPSHOT_EVERY}")
@@ -298,7 +309,14 @@ class Store:
         self.fsync = fsync
         self.snapshot_every = snapshot_every
         self.mode = mode
+        self.group_commit = group_commit and fsync and mode == "log"
         self._files: dict[str, _Files] = {}
+        # Group commit: appends written, and covered by the last finished flush;
+        # the tables written since the last flush began; the flush under way.
+        self._written = 0
+        self._flushed = 0
+        self._dirty: dict[str, _Files] = {}
+        self._flush: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ paths
 
@@ -411,12 +429,64 @@ class Store:
         self.log_path(tid).unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Close every open log (a later save opens it again)."""
+        """Flush what is not yet flushed and close every open log (a later
+        save opens it again)."""
+        for files in self._dirty.values():
+            if files.fd is not None:
+                with contextlib.suppress(OSError):
+                    _datasync(files.fd)
+        self._dirty.clear()
+        self._flushed = self._written
         for files in self._files.values():
             if files.fd is not None:
                 with contextlib.suppress(OSError):
                     os.close(files.fd)
                 files.fd = None
+
+    # ------------------------------------------------------------ group commit
+
+    def unflushed(self) -> bool:
+        """Whether an append is not yet known to be on the disk (group commit)."""
+        return self._flushed < self._written
+
+    async def flushed(self) -> None:
+        """Return once every append made so far is on the disk (at once
+        without group commit). The appends of every table since the last flush
+        are flushed together, in a worker thread; a caller that comes while a
+        flush is under way waits for it, then for the next if it must."""
+        target = self._written
+        while self._flushed < target:
+            if self._flush is None:
+                self._flush = asyncio.get_running_loop().create_task(self._flush_dirty())
+            await asyncio.shield(self._flush)
+
+    async def _flush_dirty(self) -> None:
+        upto = self._written
+        dirty = list(self._dirty.values())
+        self._dirty.clear()
+        # Duplicates of the descriptors, so that a log closed meanwhile (its
+        # table forgotten) is still flushed, and no number is reused under us.
+        fds: list[tuple[_Files, int]] = []
+        for files in dirty:
+            if files.fd is not None:
+                with contextlib.suppress(OSError):
+                    fds.append((files, os.dup(files.fd)))
+        failed: set[int] = set()
+        try:
+            failed = await asyncio.to_thread(_sync_all, [fd for _, fd in fds])
+        except Exception:  # pragma: no cover - a thread that could not start
+            log.exception("the flush of the logs failed")
+            failed = {fd for _, fd in fds}
+        finally:
+            for files, fd in fds:
+                if fd in failed:
+                    files.broken = True  # the next save of that table: a snapshot
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            if failed:
+                log.error("%d logs could not be flushed: their tables are rewritten", len(failed))
+            self._flushed = max(self._flushed, upto)
+            self._flush = None
 
     # ------------------------------------------------------------ the two writes
 
@@ -434,7 +504,10 @@ class Store:
         try:
             fd = self._open_log(tid, files)
             _write_all(fd, data)
-            if self.fsync:
+            if self.group_commit:
+                self._dirty[tid] = files
+                self._written += 1
+            elif self.fsync:
                 _datasync(fd)
         except OSError:
             files.broken = True
@@ -485,6 +558,17 @@ def _datasync(fd: int) -> None:
         sync(fd)
     else:  # pragma: no cover - macOS, Windows
         os.fsync(fd)
+
+
+def _sync_all(fds: list[int]) -> set[int]:
+    """Flush each descriptor (in a worker thread); the ones that failed."""
+    failed = set()
+    for fd in fds:
+        try:
+            _datasync(fd)
+        except OSError:
+            failed.add(fd)
+    return failed
 
 
 def _sync_folder(folder: Path) -> None:

@@ -34,7 +34,7 @@ It stops when the p99 latency passes ``--p99-limit`` milliseconds (or
 time budget runs out. Each save mode is run in turn on a fresh server:
 ``snapshot`` (the whole table rewritten after every move, as before the log)
 ``log`` (one log line a move, flushed at once, a snapshot now and then) and
-``group`` (the log with group commit, as ``cardrules serve`` saves: the lines
+``group`` (the log with group commit, ``cardrules serve --group-commit``: the lines
 of every table flushed together in a worker thread, each message sent once
 the saves before it are on the disk; the hub alone is not timed for it, its
 flushes being the web layer's); ``--save-mode`` picks one, ``--no-fsync``
@@ -419,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         choices=["all", "snapshot", "log", "group"],
         default="all",
         help="the saves compared: snapshot (before the log), log (a flush a move), group "
-        "(the log with group commit, as cardrules serve saves), or all (the default)",
+        "(the log with group commit, serve --group-commit), or all (the default)",
     )
     ap.add_argument("--no-fsync", dest="fsync", action="store_false", help="saves not flushed")
     ap.add_argument(

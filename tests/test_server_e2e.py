@@ -445,10 +445,13 @@ def test_kill_during_saves_loses_no_acknowledged_move_and_the_log_is_recovered(
 ) -> None:
     """Bots play as fast as they can (the server is saving most of the time)
     and the server is killed with SIGKILL; a torn line is then added to the log
-    and a temporary file of a snapshot left behind. The restarted server holds
-    every move any client was sent, from the snapshot and the log, and plays on."""
+    and a temporary file of a snapshot left behind. The server flushes with
+    group commit (a state waits for the flush of the saves before it). The
+    restarted server holds every move any client was sent, from the snapshot
+    and the log, and plays on."""
     save_dir = tmp_path / "tables"
-    servers.append(Server(save_dir, "--variant", "kachuful"))
+    # With group commit (the other kill test flushes each move as it is made).
+    servers.append(Server(save_dir, "--variant", "kachuful", "--group-commit"))
 
     async def first() -> tuple[str, int]:
         ws = await connect(servers[-1].url)

@@ -54,6 +54,12 @@ def _configure(p: argparse.ArgumentParser) -> None:
         "server, not one of the machine",
     )
     p.add_argument(
+        "--group-commit",
+        action="store_true",
+        help="flush the saves of all tables together in a worker thread, the states "
+        "waiting for it, rather than each move as it is made (for a disk slow to flush)",
+    )
+    p.add_argument(
         "--compression",
         action="store_true",
         help="offer the websocket's per-message compression (permessage-deflate): less "
@@ -98,7 +104,12 @@ def _run(args: argparse.Namespace) -> int:
         max_frame_bytes=max(65_536, 4 * args.max_message_bytes),
     )
     hub = build_hub(
-        args.variants, args.save_dir, limits, bot_delay=args.bot_delay, fsync=args.fsync
+        args.variants,
+        args.save_dir,
+        limits,
+        bot_delay=args.bot_delay,
+        fsync=args.fsync,
+        group_commit=args.group_commit,
     )
     try:
         serve(

@@ -156,10 +156,9 @@ def build_hub(
     *,
     bot_delay: float = 0.0,
     fsync: bool = True,
-    group_commit: bool = True,
+    group_commit: bool = False,
 ) -> Hub:
-    """A hub for the named variants (all built-ins when none), restored from
-    ``save_dir``, with group commit (``Hub``'s ``group_commit``) unless told not to."""
+    """A hub for the named variants (all built-ins when none), restored from ``save_dir``."""
     from cardrules.dsl import builtin_names
     from cardrules.server.hub import load_variants
 

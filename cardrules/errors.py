@@ -39,6 +39,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
+from cardrules.jsontext import BadJSON, check_text
+
 __all__ = [
     "ERROR_CODES",
     "CardError",
@@ -131,6 +133,8 @@ _CODE_RE: Final = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 #: The most a :meth:`CardrulesError.from_dict` reads (message characters, data bytes).
 _MAX_MESSAGE: Final = 100_000
 _MAX_DATA: Final = 100_000
+#: The deepest nesting of lists and objects in the ``data`` a ``from_dict`` reads.
+_MAX_DATA_DEPTH: Final = 16
 
 
 def _json_native(data: Mapping[str, object]) -> dict[str, Any]:
@@ -220,7 +224,8 @@ class CardrulesError(ValueError):
         ``"error"`` names the class (one of this module's; an unknown name gives
         a :class:`CardrulesError`), ``"code"`` must be snake_case text (a code
         this version does not know is kept as it is), ``"message"`` text and
-        ``"data"`` an object of JSON values.
+        ``"data"`` an object of JSON values (at most 100,000 bytes of JSON, nested
+        at most 16 deep, no number longer than 320 characters).
 
         Raises:
             CardrulesError: with code ``bad_json``, if ``obj`` is not such a form.
@@ -245,11 +250,17 @@ class CardrulesError(ValueError):
         if not isinstance(data, dict):
             raise CardrulesError("an error's 'data' must be an object", code="bad_json")
         try:
-            size = len(json.dumps(data, allow_nan=False))
+            text = json.dumps(data, allow_nan=False)
         except (TypeError, ValueError, RecursionError):
             raise CardrulesError(
                 "an error's 'data' must hold JSON values only", code="bad_json"
             ) from None
+        size = len(text)
+        if size <= _MAX_DATA:
+            try:
+                check_text(text, max_depth=_MAX_DATA_DEPTH)
+            except BadJSON as e:
+                raise CardrulesError(f"an error's 'data' is {e}", code="bad_json") from None
         if size > _MAX_DATA:
             raise CardrulesError(
                 f"an error's 'data' is at most {_MAX_DATA:,} bytes of JSON", code="bad_json"

@@ -279,10 +279,11 @@ class Event:
         extra = set(data) - set(names) - {"kind"}
         missing = [n for n in names if n not in data]
         if extra or missing:
+            unknown = sorted(k[:40] if isinstance(k, str) else describe(k) for k in extra)
             raise _bad(
                 f"a {kind!r} event has the fields {', '.join(names)}"
                 + (f"; missing {', '.join(missing)}" if missing else "")
-                + (f"; unknown {', '.join(sorted(k[:40] if isinstance(k, str) else describe(k) for k in extra))}" if extra else "")
+                + (f"; unknown {', '.join(unknown)}" if extra else "")
             )
         values = {
             a.name: a.metadata["json"][1](data[a.name], f"{kind}.{a.name}")

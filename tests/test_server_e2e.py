@@ -640,7 +640,7 @@ def test_serve_refuses_bad_start_up_options_without_a_traceback(tmp_path: Path) 
             (["--save-dir", str(tmp_path / "t"), "--port", port], 1, "cannot listen"),
             (["--save-dir", str(tmp_path / "t"), "--allow-origin", "evil"], 2, "--allow-origin"),
             (["--save-dir", str(tmp_path / "t"), "--idle-timeout", "0"], 2, "--idle-timeout"),
-            (["--save-dir", str(tmp_path / "t"), "--abandoned-after", "-1"], 2, "--abandoned-after"),
+            (["--save-dir", str(tmp_path / "t"), "--abandoned-after", "0"], 2, "--abandoned"),
         ]:
             proc = subprocess.run(
                 [sys.executable, "-m", "cardrules.server", "--variant", "kazhutha", *args],

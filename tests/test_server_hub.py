@@ -720,8 +720,9 @@ def test_restore_skips_hostile_files_and_serves_the_good_tables(tmp_path: Path) 
         ),
         "3" * 12: variant("3" * 12).replace(f'"created": {data["created"]}', '"created": 1e999'),
         "4" * 12: variant("4" * 12, created=None).replace('"created": null', '"created": NaN'),
-        "5" * 12: variant("5" * 12, seats=[{**data["seats"][0], "name": "@@"}, *data["seats"][1:]])
-        .replace('"@@"', '"\\ud800"'),
+        "5" * 12: variant(
+            "5" * 12, seats=[{**data["seats"][0], "name": "@@"}, *data["seats"][1:]]
+        ).replace('"@@"', '"\\ud800"'),
         "6" * 12: '{"format": "cardrules-server-table", "id": ' + "[" * 900 + "]" * 900 + "}",
         "7" * 12: variant("7" * 12, game='{"x": ' + "[" * 3000 + "]" * 3000 + "}"),
         "8" * 12: b"\xff\xfe not UTF-8",

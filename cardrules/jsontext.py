@@ -102,10 +102,9 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_number: int = MAX_N
                 break
             brackets = shorter
             passes += 1
-        if brackets:
-            depth = passes + max(accumulate(map(_STEP.__getitem__, brackets)))
-            if depth > max_depth:
-                raise BadJSON(f"nested {depth:,} levels deep; at most {max_depth}", "depth")
+        depth = passes + max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+        if depth > max_depth:
+            raise BadJSON(f"nested {depth:,} levels deep; at most {max_depth}", "depth")
     if b"NaN" in bare or b"Infinity" in bare:
         raise BadJSON("NaN and Infinity are not JSON numbers", "number")
     if b"0" * (max_number + 1) in bare.translate(_NUMBERS):

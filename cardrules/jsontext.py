@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from itertools import accumulate
 from typing import Any, Final
 
@@ -108,7 +109,10 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_number: int = MAX_N
     if b"NaN" in bare or b"Infinity" in bare:
         raise BadJSON("NaN and Infinity are not JSON numbers", "number")
     if b"0" * (max_number + 1) in bare.translate(_NUMBERS):
-        raise BadJSON(f"a number longer than {max_number} characters", "number")
+        # Rare: where it is, for the message (the first such run in the text).
+        m = re.search(f"(?<![-+0-9.eE])[-+0-9.eE]{{{max_number + 1}}}", text)
+        where = "" if m is None else f" (after {text[max(0, m.start() - 24) : m.start()]!r})"
+        raise BadJSON(f"a number longer than {max_number} characters{where}", "number")
 
 
 def describe(x: object) -> str:

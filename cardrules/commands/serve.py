@@ -1,4 +1,4 @@
-"""The ``serve`` command: run the reference websocket server (``cardrules[server]``)."""
+"""The ``serve`` command: run the reference websocket server (the ``server`` extra)."""
 
 from __future__ import annotations
 

@@ -718,6 +718,7 @@ class Hub:
             raise Refusal(
                 "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
             )
+        self.reap()  # what strangers left behind makes room first
         if client.address is not None:
             mine = sum(
                 1
@@ -730,8 +731,6 @@ class Hub:
                     f"your address already has {mine} unfinished tables "
                     f"(at most {lim.max_tables_per_address}): finish or leave one",
                 )
-        if len(self.tables) >= lim.max_tables:
-            self.reap()
         if len(self.tables) >= lim.max_tables and not self._evict():
             raise Refusal("server_full", f"this server holds at most {lim.max_tables} tables")
         tid = secrets.token_hex(6)
@@ -739,6 +738,7 @@ class Hub:
             tid = secrets.token_hex(6)
         table = Table(tid, key, Game(variant, players=n, take_backs=policy), seats)
         table.address = client.address
+        table.empty_since = self.clock()  # until its creator is attached, below
         table.note_options()
         self._make_bots(table)
         self.tables[tid] = table
@@ -954,8 +954,8 @@ class Hub:
     def reap(self) -> list[str]:
         """Forget every table nobody has been at for ``abandoned_after`` seconds
         (finished or not; bots alone do not keep a table), and remove its save.
-        The hub calls this every few seconds once started, and before it
-        refuses a ``create`` as ``server_full``.
+        The hub calls this every 30 seconds (or a tenth of ``abandoned_after``,
+        if shorter) once started, and before every ``create``.
 
         Returns:
             The ids of the tables forgotten.

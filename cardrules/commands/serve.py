@@ -84,6 +84,18 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tables", type=int, default=100, help="tables held at once (100)")
     p.add_argument("--max-clients", type=int, default=500, help="connections at once (500)")
     p.add_argument(
+        "--max-clients-per-address",
+        type=int,
+        default=50,
+        help="connections at once from one network address (50)",
+    )
+    p.add_argument(
+        "--max-tables-per-address",
+        type=int,
+        default=10,
+        help="unfinished tables created from one network address held at once (10)",
+    )
+    p.add_argument(
         "--max-message-bytes",
         type=int,
         default=8192,
@@ -103,6 +115,8 @@ def _run(args: argparse.Namespace) -> int:
     check_number("--port", args.port, 0, 65535)
     check_number("--max-tables", args.max_tables, 1, 100_000)
     check_number("--max-clients", args.max_clients, 1, 100_000)
+    check_number("--max-clients-per-address", args.max_clients_per_address, 1, 100_000)
+    check_number("--max-tables-per-address", args.max_tables_per_address, 1, 100_000)
     check_number("--max-message-bytes", args.max_message_bytes, 256, 1_000_000)
     if not 0 <= args.bot_delay <= 60:
         raise UsageError(f"--bot-delay must be from 0 to 60 seconds, not {args.bot_delay}")
@@ -130,6 +144,8 @@ def _run(args: argparse.Namespace) -> int:
         max_clients=args.max_clients,
         max_message_bytes=args.max_message_bytes,
         max_frame_bytes=max(65_536, 4 * args.max_message_bytes),
+        max_clients_per_address=args.max_clients_per_address,
+        max_tables_per_address=args.max_tables_per_address,
         idle_timeout=args.idle_timeout,
         abandoned_after=args.abandoned_after,
     )

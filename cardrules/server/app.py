@@ -100,15 +100,14 @@ def create_app(hub: Hub) -> Starlette:
         if not hub.connect(client):
             await ws.close(code=1013, reason=client.close_reason)
             return
-        writer = asyncio.get_running_loop().create_task(_write(ws, client))
-        idle = hub.limits.idle_timeout
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(_write(ws, client))
+        heard = [loop.time()]
+        watchdog = loop.create_task(_watch_idle(client, heard, hub.limits.idle_timeout))
         try:
             while not client.closing:
-                try:
-                    msg = await asyncio.wait_for(ws.receive(), idle)
-                except TimeoutError:
-                    client.close(IDLE_CLOSE, f"nothing received for {idle:g} seconds: send a ping")
-                    break
+                msg = await ws.receive()
+                heard[0] = loop.time()
                 if msg["type"] == "websocket.disconnect":
                     break
                 text = msg.get("text")
@@ -118,6 +117,7 @@ def create_app(hub: Hub) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
+            watchdog.cancel()
             hub.disconnect(client)
             client.close(1000, "bye")
             try:
@@ -131,6 +131,18 @@ def create_app(hub: Hub) -> Starlette:
         routes=[Route("/health", health), WebSocketRoute("/ws", play)],
         lifespan=lifespan,
     )
+
+
+async def _watch_idle(client: Client, heard: list[float], idle: float) -> None:
+    """Close the client once nothing has been heard from it for ``idle``
+    seconds (``heard[0]``: when its last message came, on the loop's clock)."""
+    loop = asyncio.get_running_loop()
+    while not client.closing:
+        left = heard[0] + idle - loop.time()
+        if left <= 0:
+            client.close(IDLE_CLOSE, f"nothing received for {idle:g} seconds: send a ping")
+            return
+        await asyncio.sleep(left)
 
 
 async def _write(ws: WebSocket, client: Client) -> None:

@@ -287,15 +287,21 @@ MESSAGES = st.fixed_dictionaries(
             st.none(),
             st.booleans(),
             st.just("LEGAL"),
+            st.integers(min_value=2**53) | st.floats(),  # huge, NaN, Infinity
         ),
         "seat": st.one_of(st.integers(-2, 5), st.booleans(), st.text(max_size=3)),
         "table": st.sampled_from(["T", "nope", "", "0" * 12]),
         "token": st.text(max_size=40),
-        "version": st.one_of(st.integers(-1, 50), st.floats(allow_nan=False), st.text(max_size=3)),
+        "version": st.one_of(st.integers(-1, 50), st.floats(), st.text(max_size=3)),
         "variant": st.sampled_from(["kazhutha", "oh-hell", "../x", ""]),
         "seats": st.lists(st.sampled_from(["human", "random", "robot", ""]), max_size=9),
-        "name": st.text(max_size=40),
-        "ref": st.one_of(st.text(max_size=70), st.integers(), st.lists(st.integers(), max_size=2)),
+        "name": st.text(max_size=40) | st.just("ann\ud800"),  # with a lone surrogate
+        "ref": st.one_of(
+            st.text(max_size=70),
+            st.sampled_from(["a\udc00b", "\ud83d"]),  # lone surrogates
+            st.integers(),
+            st.lists(st.integers(), max_size=2),
+        ),
     },
 )
 
@@ -332,6 +338,9 @@ def test_any_message_is_answered_and_only_a_legal_move_changes_a_game(
             before = table.game.to_json()
             seat, version = c.seat, table.version
             hub.handle(c, json.dumps(msg))
+            for i in range(c.outbox.qsize()):  # every message can go out as UTF-8
+                text = c.outbox._queue[i]  # type: ignore[attr-defined]
+                assert text is None or text.encode("utf-8")
             out = _drain(c)
             assert out, msg  # every message gets an answer
             if any(m["type"] == "error" for m in out):

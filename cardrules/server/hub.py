@@ -770,12 +770,12 @@ class Hub:
                         self._send_state(table, client)
                     return
             raise Refusal("bad_token", "that token holds no seat at this table")
+        self._check_invite(client, table, data)
         seat_no = data.get("seat")
         if type(seat_no) is not int or not 0 <= seat_no < len(table.seats):
             raise Refusal("bad_seat", f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
         if client.table == table.id and client.seat is not None:
             raise Refusal("already_seated", f"you hold seat {client.seat} at this table")
-        self._check_invite(client, table, data)
         seat = table.seats[seat_no]
         if seat.is_bot:
             raise Refusal("seat_taken", f"seat {seat_no} is played by a bot")

@@ -628,3 +628,18 @@ def test_options_are_saved_and_old_saves_load_with_the_defaults(tmp_path: Path) 
     path.write_text(json.dumps(data), encoding="utf-8")
     hub = _hub(tmp_path, ManualClock())
     assert len(hub.restore()) == 1 and hub.tables == {}
+
+
+def test_every_refusal_code_is_in_the_docs_table() -> None:
+    """Each ``Refusal`` code the hub raises is a row of docs/server.md's codes table."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    source = (root / "cardrules" / "server" / "hub.py").read_text(encoding="utf-8")
+    raised = set(re.findall(r'Refusal\(\s*"([a-z_]+)"', source))
+    docs = (root / "docs" / "server.md").read_text(encoding="utf-8")
+    table = docs[docs.index("| code | why |") :].split("\n\n")[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    documented = {code for line in rows for code in re.findall(r"`([a-z_]+)`", line.split("|")[1])}
+    assert {"bad_option", "bad_invite", "unknown_bot", "bot_playing", "game_not_over"} <= raised
+    assert raised <= documented, sorted(raised - documented)

@@ -413,7 +413,7 @@ def test_a_free_seat_has_no_timer(tmp_path: Path) -> None:
         a = _client(hub)
         tid, _, _ = _create(hub, a, ["human", "human", "random", "random"], turn_time=5)
         table = hub.tables[tid]
-        for _ in range(30):  # the creator's seat 0 times out at every turn of its
+        for _ in range(30):  # the creator's seat 0 times out at any turn of its own
             clock.advance(5)
             await _settle(hub)
         # The game waits for seat 1, which nobody has taken: no timer, no bot.
@@ -422,7 +422,7 @@ def test_a_free_seat_has_no_timer(tmp_path: Path) -> None:
         clock.advance(600)
         await _settle(hub)
         assert table.version == version and table.deadlines == {}
-        assert table.seats[0].stand_in == "heuristic" and table.seats[1].stand_in is None
+        assert table.seats[1].stand_in is None
         await hub.stop()
 
     asyncio.run(main())

@@ -326,6 +326,53 @@ def test_no_pause_without_the_option_or_without_humans(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_no_turn_timer_runs_during_a_pause(tmp_path: Path) -> None:
+    """A person's decision time starts once the pause is over, whole."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        hub = _hub(tmp_path, clock)
+        a = _client(hub)
+        tid, _, _ = _create(hub, a, ["human", "random", "random", "random"], pause=5, turn_time=7)
+        table = hub.tables[tid]
+        for _ in range(500):
+            await _settle(hub)
+            if table.pause is not None and table.game.to_act == 0:
+                break
+            if table.pause is not None:
+                _send(hub, a, type="ack")
+            elif table.game.legal_actions(0):
+                _act(hub, a)
+        else:
+            raise AssertionError("no pause before seat 0's turn")
+        assert table.deadlines == {}
+        clock.advance(4.0)
+        assert table.seats[0].stand_in is None and table.deadlines == {}
+        got = _send(hub, a, type="ack")
+        assert table.pause is None
+        assert _last_state(got)["seats"][0]["time_left"] == 7.0
+        clock.advance(6.9)
+        assert table.seats[0].stand_in is None
+        clock.advance(0.1)
+        assert table.seats[0].stand_in == "heuristic"
+        await hub.stop()
+
+    asyncio.run(main())
+
+
+def test_the_manual_clock_calls_in_order_and_not_when_cancelled() -> None:
+    clock = ManualClock(0.0)
+    calls: list[tuple[str, float]] = []
+    clock.call_later(2, lambda: calls.append(("b", clock.now())))
+    clock.call_later(1, lambda: calls.append(("a", clock.now())))
+    clock.call_later(1.5, lambda: calls.append(("x", clock.now()))).cancel()
+    assert clock.pending == 2
+    clock.advance(1.9)
+    assert calls == [("a", 1.0)] and clock.now() == 1.9
+    clock.advance(5)
+    assert calls == [("a", 1.0), ("b", 2.0)] and clock.pending == 0
+
+
 # --------------------------------------------------------------------------- item 6: turn timers
 
 

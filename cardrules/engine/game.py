@@ -149,6 +149,9 @@ _new_game: Final = object.__new__
 
 #: The log kinds that end a trick (the last completed trick of a view).
 _TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
+#: The actions of the play of a hand (not of its bidding, passing or calls):
+#: the first of a hand ends the showing of the hand before's score.
+_PLAY_KINDS: Final = frozenset({"play", "take"})
 
 
 def _describe(x: object) -> str:
@@ -1517,13 +1520,15 @@ class Game:
     def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:
         """The last completed trick and the last hand's score, from the log: within
         a hand, its previous trick (and no score); between the scoring of a hand
-        and the next hand's first action, that hand's last trick and its score.
-        Reads the log back only to the current hand's deal (the hand before's,
-        when the current hand has no action yet)."""
+        and the next hand's first card played, that hand's last trick and its
+        score: they stay through the next hand's bidding, passing and calls, so
+        that people see them before the play goes on. Reads the log back only
+        to the current hand's deal (the hand before's, when no card of the
+        current hand has been played yet)."""
         trick: tuple[tuple[int, Card], ...] = ()
         score: Entry | None = None
         dealt = False  # passed the current hand's deal (now in the hand before)
-        acted = False  # an action of the current hand was seen
+        acted = False  # a card of the current hand was seen played
         log = self._events
         for i in range(len(log) - 1, -1, -1):
             ev = log[i]
@@ -1541,7 +1546,7 @@ class Game:
                 if acted or dealt:
                     break
                 dealt = True
-            elif not dealt and kind in ACTION_KINDS:
+            elif not dealt and kind in _PLAY_KINDS:
                 acted = True
         last_hand: HandResult | None = None
         if score is not None:

@@ -108,7 +108,7 @@ class Result:
 @frozen
 class HandResult:
     """How the last hand scored (the score of its :class:`ScoreEvent`), shown
-    in :attr:`View.last_hand` until the next hand's first action.
+    in :attr:`View.last_hand` until the next hand's first card is played.
 
     Attributes:
         hand_number: the hand, from 1.
@@ -167,7 +167,8 @@ class View:
         leader: who led (or leads) the current trick.
         last_trick: the last completed trick, as ``(seat, card)`` pairs in play
             order: the previous trick of this hand, or, until the next hand's
-            first action, the last trick of the hand before (empty otherwise).
+            first card is played, the last trick of the hand before (empty
+            otherwise).
         played: every card played so far this hand that the seat may still see
             (in shedding games with face-down dead tricks, only its own dead cards).
         dead: shedding games: the dead cards this seat may see (all of them when
@@ -245,7 +246,7 @@ class View:
         result: the result once the game is over.
         version: :attr:`Game.version` (the number of actions applied so far).
         last_hand: how the last hand scored, from its scoring until the next
-            hand's first action (and at the end of the game), else ``None``.
+            hand's first card is played (through its bidding) (and at the end of the game), else ``None``.
         audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at
             the table: what every seat sees) or ``"omniscient"`` (every hand
             shown, in ``visible_hands``: for commentary, never to be sent to a

@@ -505,7 +505,7 @@ def _run(g: Game, rng: random.Random, steps: int) -> dict[str, int]:
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(
-    max_examples=6,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -573,3 +573,56 @@ def test_the_docs_promise_consent() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "dsl.md").read_text("utf-8")
     section = text.split("### `take backs:`", 1)[1].split("\n## ", 1)[0]
     assert "request_take_back" in section and "consent" in section
+
+
+def test_an_answer_taken_back_still_counts_as_seen() -> None:
+    """Seat A plays, seat B plays and takes its card back alone: A saw B's
+    card, now back in B's hand, so A may not take back its own (now the last
+    action) without B's consent."""
+    g = Game(VARIANTS["kachuful"], 4, seed=5, take_backs="until the trick is complete")
+    _play_phase(g)
+    a = g.to_act
+    assert a is not None
+    _act(g)
+    b = g.to_act
+    assert b is not None
+    _act(g)
+    assert g.take_back(b) == (g.legal_actions(b)[0],)
+    assert _last_actor(g) == a and not g.can_undo(a)
+    err = _refused(lambda: g.take_back(a), "take_back_refused")
+    assert f"seat {b}" in str(err)
+    request = g.request_take_back(a)
+    assert (request.count, request.asked) == (1, (b,))
+    # Saves and clones remember it.
+    for copy in (g.clone(), Game.from_json(g.to_json())):
+        assert copy == g and not copy.can_undo(a)
+    assert len(g.answer(b, True)) == 1 and g.to_act == a
+    # A's own actions in a row: B, who acted after both, must agree again.
+    assert g._retracted == [(g.version, tuple(sorted({a, b})))]
+
+
+def test_the_saved_record_of_take_backs_is_checked() -> None:
+    g = Game(VARIANTS["kachuful"], 4, seed=5, take_backs="before the hand ends")
+    _play_phase(g)
+    _act(g)
+    b = g.to_act
+    _act(g)
+    assert b is not None
+    g.take_back(b)
+    data = json.loads(g.to_json())
+    assert data["retracted"] == [[g.version, [b]]]
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator(cardrules.schema("save")).validate(data)
+    for bad in (
+        [[g.version + 1, [b]]],
+        [[g.version, []]],
+        [[g.version, [7]]],
+        [[g.version, [2, 1]]],
+        [[1, [b]], [1, [b]]],
+        [[g.version, [-1]]],
+        [[g.version, b]],
+        [g.version, [b]],
+        "all",
+    ):
+        with pytest.raises(SaveError):
+            Game.from_json(json.dumps({**data, "retracted": bad}))

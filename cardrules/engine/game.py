@@ -940,7 +940,9 @@ class Game:
 
         This is the engine's unmake, for search and tools, whatever the
         take-back policy: players take back through :meth:`take_back`, which
-        the policy governs (:meth:`can_undo`).
+        the policy governs (:meth:`can_undo`), or :meth:`request_take_back`.
+        An undo ends a pending take-back request, and leaves alone the game's
+        memory of the players' take-backs.
 
         Returns:
             The action taken back.
@@ -2193,8 +2195,10 @@ def replay(variant: Variant, events: Iterable[Event | Entry]) -> Game:
     :meth:`~cardrules.engine.events.Event.astuple`).
 
     The deals are taken from the log and the actions re-applied, so the result
-    equals the original game (``replay(v, g.events) == g``). A log redacted
-    for one seat cannot be replayed.
+    equals the original game (``replay(v, g.events) == g``), but for what the
+    log does not hold: the table's take-back policy, a pending take-back
+    request and who made actions players took back (:meth:`Game.to_json`
+    keeps them). A log redacted for one seat cannot be replayed.
 
     Raises:
         SaveError: if the log is malformed or does not follow the rules.

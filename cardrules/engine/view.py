@@ -154,7 +154,8 @@ class TakeBackRequest:
         count: how many actions the take-back would undo (its own last action
             and every action after it).
         asked: the seats whose consent it needs (every other seat that made
-            one of those actions), lowest first.
+            one of those actions, or acted after the requester's action in an
+            action since taken back), lowest first.
         agreed: the seats asked that have agreed so far, lowest first.
     """
 

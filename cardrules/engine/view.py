@@ -12,7 +12,7 @@ from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
 from cardrules.engine.jsonform import Decoder, decoder_of
 
-__all__ = ["HandResult", "Result", "View"]
+__all__ = ["HandResult", "Result", "TakeBackRequest", "View"]
 
 #: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
 _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
@@ -139,6 +139,47 @@ class HandResult:
 
 
 @frozen
+class TakeBackRequest:
+    """A seat's request to take back its last action with the actions other
+    seats made after it (:meth:`Game.request_take_back
+    <cardrules.engine.game.Game.request_take_back>`), waiting for the consent
+    of each of those seats (:meth:`Game.answer
+    <cardrules.engine.game.Game.answer>`). Shown to every seat and onlooker in
+    :attr:`View.take_back_request`: everyone saw those actions being made (a
+    hidden bid or a card chosen to pass only as made, not what it was), so the
+    request shows nothing hidden.
+
+    Attributes:
+        seat: the seat that asks to take back its last action.
+        count: how many actions the take-back would undo (its own last action
+            and every action after it).
+        asked: the seats whose consent it needs (every other seat that made
+            one of those actions, or acted after the requester's action in an
+            action since taken back), lowest first.
+        agreed: the seats asked that have agreed so far, lowest first.
+    """
+
+    seat: int
+    count: int
+    asked: tuple[int, ...]
+    agreed: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        Example:
+            >>> TakeBackRequest(seat=1, count=3, asked=(2, 3), agreed=(3,)).to_dict()
+            {'seat': 1, 'count': 3, 'asked': [2, 3], 'agreed': [3]}
+        """
+        return {
+            "seat": self.seat,
+            "count": self.count,
+            "asked": list(self.asked),
+            "agreed": list(self.agreed),
+        }
+
+
+@frozen
 class View:
     """Everything one seat may know about the game, and nothing more.
 
@@ -251,6 +292,12 @@ class View:
             the table: what every seat sees) or ``"omniscient"`` (every hand
             shown, in ``visible_hands``: for commentary, never to be sent to a
             player).
+        take_backs: the take-back policy the table plays by
+            (:attr:`Game.take_back_policy`, the text of a
+            :class:`~cardrules.rules.TakeBacks`, such as ``"never"`` or
+            ``"until the trick is complete"``).
+        take_back_request: the take-back request waiting for answers
+            (:class:`TakeBackRequest`), or ``None``.
     """
 
     seat: int | None
@@ -307,6 +354,8 @@ class View:
     bidders: tuple[int, ...] = ()
     defender_alone: int | None = None
     showed_out: tuple[tuple[Suit, ...], ...] = ()
+    take_backs: str = "never"
+    take_back_request: TakeBackRequest | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -366,6 +415,10 @@ class View:
             "version": self.version,
             "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
             "audience": self.audience,
+            "take_backs": self.take_backs,
+            "take_back_request": None
+            if self.take_back_request is None
+            else self.take_back_request.to_dict(),
         }
 
     @classmethod

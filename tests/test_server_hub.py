@@ -18,6 +18,7 @@ from cardrules.bots import make_bot
 from cardrules.dsl import builtin_names
 from cardrules.engine.actions import Action
 from cardrules.server.hub import SAVE_SUFFIX, Client, Hub, Limits, public_view
+from cardrules.server.timers import ManualClock
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -497,12 +498,12 @@ def test_strangers_who_create_tables_and_leave_do_not_lock_the_server() -> None:
     bounded, a table nobody has been at for ``abandoned_after`` seconds is
     reaped (finished or not, its save removed), and a new player's ``create``
     is then served."""
-    now = [1000.0]
+    clock = ManualClock()
 
     async def main() -> None:
         hub = _hub(
             None,
-            clock=lambda: now[0],
+            clock=clock,
             max_tables=6,
             max_tables_per_client=2,
             max_tables_per_address=4,
@@ -532,7 +533,7 @@ def test_strangers_who_create_tables_and_leave_do_not_lock_the_server() -> None:
             hub.disconnect(c)
         assert len(hub.tables) == 6
         # A new player, a little later: the tables were left only a minute ago.
-        now[0] += 60
+        clock.advance(60)
         newcomer = Client(hub.limits, address="192.0.2.7")
         hub.connect(newcomer)
         hub.handle(newcomer, json.dumps(create))
@@ -543,14 +544,14 @@ def test_strangers_who_create_tables_and_leave_do_not_lock_the_server() -> None:
         hub.handle(keeper, json.dumps({"type": "watch", "table": made[-1]}))
         _drain(keeper)
         # Past abandoned_after, the abandoned tables are reaped on demand...
-        now[0] += 241
+        clock.advance(241)
         hub.handle(newcomer, json.dumps(create))
         assert any(m["type"] == "created" for m in _drain(newcomer))
         newcomer_table = newcomer.table
         assert set(hub.tables) == {made[-1], newcomer_table}
         # ... and by the hub's own reaping, once it runs.
         hub.disconnect(newcomer)
-        now[0] += 300
+        clock.advance(300)
         expected = [t for t in hub.tables if t != made[-1]]
         assert hub.reap() == expected == [newcomer_table]
         assert set(hub.tables) == {made[-1]}
@@ -566,10 +567,10 @@ def test_strangers_who_create_tables_and_leave_do_not_lock_the_server() -> None:
 
 def test_reaping_removes_saves_and_runs_by_itself(tmp_path: Path) -> None:
     """A reaped table's save goes, and a started hub reaps without being asked."""
-    now = [0.0]
+    clock = ManualClock()
 
     async def main() -> None:
-        hub = _hub(tmp_path, clock=lambda: now[0], abandoned_after=0.5)
+        hub = _hub(tmp_path, clock=clock, abandoned_after=0.5)
         c = Client(hub.limits)
         hub.connect(c)
         create = {"type": "create", "variant": "kazhutha", "seats": ["human", *["random"] * 3]}
@@ -578,11 +579,9 @@ def test_reaping_removes_saves_and_runs_by_itself(tmp_path: Path) -> None:
         assert (tmp_path / (tid + SAVE_SUFFIX)).exists()
         hub.start()
         hub.disconnect(c)
-        now[0] += 1.0
-        for _ in range(200):
-            await asyncio.sleep(0.01)
-            if tid not in hub.tables:
-                break
+        clock.advance(0.4)
+        assert tid in hub.tables  # left less than abandoned_after ago
+        clock.advance(0.2)
         assert tid not in hub.tables
         assert not (tmp_path / (tid + SAVE_SUFFIX)).exists()
         await hub.stop()

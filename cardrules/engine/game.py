@@ -78,7 +78,6 @@ from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.end import _next_hand
 from cardrules.engine.events import (
-    ACTION_KINDS,
     ALL,
     Entry,
     Event,

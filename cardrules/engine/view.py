@@ -287,7 +287,8 @@ class View:
         result: the result once the game is over.
         version: :attr:`Game.version` (the number of actions applied so far).
         last_hand: how the last hand scored, from its scoring until the next
-            hand's first card is played (through its bidding) (and at the end of the game), else ``None``.
+            hand's first card is played (through its bidding), and at the end
+            of the game; else ``None``.
         audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at
             the table: what every seat sees) or ``"omniscient"`` (every hand
             shown, in ``visible_hands``: for commentary, never to be sent to a

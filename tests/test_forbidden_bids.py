@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 import cardrules
 from cardrules import Bid, Game, View, load, load_text
 from cardrules.dsl import builtin_names
-from cardrules.engine import ForbiddenBid, Look
+from cardrules.engine import ForbiddenBid, Look, Match
 from cardrules.errors import ERROR_CODES, IllegalAction, SaveError
 
 #: Every built-in variant with bidding.
@@ -209,6 +209,10 @@ def test_waiting_for_in_bidding_order_in_python_and_json() -> None:
     g.apply(Bid(1), first)
     assert g.view(None).waiting_for == (first, g.to_act)
     assert g.waiting_for == {first, g.to_act}
+    # A match: its game's.
+    m = Match(load("donkey"), players=4, seed=2)
+    assert m.waiting_order == m.game.waiting_order == m.view(None).waiting_for
+    assert set(m.waiting_order) == m.waiting_for
 
 
 # --------------------------------------------------------------------------- properties

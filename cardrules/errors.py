@@ -121,6 +121,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "variant_too_large": "a variant file, or something it asks for, beyond the loader's limits",
     "bad_option": "an option (a named override of a variant) that is unknown or not valid",
     "bad_example": "an example: block of a variant file that does not play as it says",
+    "examples_too_large": "the example: blocks of a variant file play more actions in all "
+    "than a file's examples may",
     "bad_player_count": "a number of players the variant is not for",
     # Saves, logs and records (SaveError)
     "bad_save": "a save or event log that is malformed or describes an impossible game",

@@ -513,6 +513,80 @@ def test_a_timed_out_seat_is_played_by_a_bot_and_handed_back_at_a_private_table(
     asyncio.run(main())
 
 
+async def until(ws: ClientConnection, pred: Any) -> dict[str, Any]:
+    """The next message ``pred`` accepts (an error refused on the way fails)."""
+    while True:
+        msg = await recv(ws)
+        assert msg["type"] != "error", msg
+        if pred(msg):
+            return msg
+
+
+def test_a_take_back_request_declined_then_accepted(tmp_path: Path, servers: list[Server]) -> None:
+    """Issue 21 item 1 over real websockets: past another seat's action a
+    take-back alone is refused; asked, the other seat declines (nothing taken
+    back) and then accepts (both actions taken back, the asker to act again)."""
+    servers.append(Server(tmp_path / "tables", "--variant", "oh-hell-short"))
+    url = servers[-1].url
+
+    async def main() -> None:
+        ws = [await connect(url) for _ in range(4)]
+        for w in ws:
+            await recv(w)  # hello
+        await send(
+            ws[0], type="create", variant="oh-hell-short", seats=["human"] * 4,
+            take_backs="until the trick is complete",
+        )  # fmt: skip
+        tid = (await until(ws[0], lambda m: m["type"] == "created"))["table"]
+        for s in (1, 2, 3):
+            await send(ws[s], type="join", table=tid, seat=s)
+            await until(ws[s], lambda m: m["type"] == "joined")
+
+        async def state_of(s: int, version: int) -> dict[str, Any]:
+            return await until(ws[s], lambda m: m["type"] == "state" and m["version"] >= version)
+
+        st = await state_of(0, 0)
+        a = st["view"]["to_act"]
+        first = await state_of(a, 0)
+        await send(ws[a], type="act", action=first["view"]["legal_actions"][0]["id"])
+        b = (await state_of(a, 1))["view"]["to_act"]
+        after_b = await state_of(b, 1)
+        await send(ws[b], type="act", action=after_b["view"]["legal_actions"][0]["id"])
+        mine = await state_of(a, 2)
+        assert not mine["can_take_back"] and mine["can_request_take_back"]
+        await send(ws[a], type="take_back")
+        refused = await recv(ws[a])
+        assert refused["code"] == "take_back_refused", refused
+
+        # Asked, seat b declines: nothing is taken back.
+        await send(ws[a], type="request_take_back")
+        asked = await until(ws[a], lambda m: m["type"] == "take_back_requested")
+        assert asked["count"] == 2 and asked["asked"] == [b]
+        seen = await until(ws[b], lambda m: m["type"] == "state" and m["view"]["take_back_request"])
+        assert seen["view"]["take_back_request"]["seat"] == a
+        await send(ws[b], type="answer_take_back", accept=False)
+        await until(ws[b], lambda m: m["type"] == "answered")
+        st = await until(
+            ws[a], lambda m: m["type"] == "state" and m["view"]["take_back_request"] is None
+        )
+        assert st["view"]["to_act"] not in (a, b)
+
+        # Asked again, seat b accepts: both actions are taken back.
+        await send(ws[a], type="request_take_back")
+        await until(ws[a], lambda m: m["type"] == "take_back_requested")
+        await until(ws[b], lambda m: m["type"] == "state" and m["view"]["take_back_request"])
+        await send(ws[b], type="answer_take_back", accept=True)
+        done = await until(ws[a], lambda m: m["type"] == "taken_back")
+        assert done["count"] == 2 and done["agreed"] is True
+        st = await until(ws[a], lambda m: m["type"] == "state")
+        assert st["view"]["to_act"] == a and st["view"]["legal_actions"]
+        assert st["version"] > mine["version"]  # the version never goes back
+        for w in ws:
+            await w.close()
+
+    asyncio.run(main())
+
+
 # --------------------------------------------------------------------------- refusals
 
 

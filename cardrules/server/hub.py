@@ -146,6 +146,8 @@ class Limits:
         burst: ...and at most this many in a burst; beyond, ``rate_limited``.
         max_queue: messages waiting to go out to one connection; a client that
             reads slower than that is disconnected (it may join again).
+        take_back_wait: seconds a take-back request waits for its answers
+            before it is withdrawn (the bots wait for it meanwhile).
     """
 
     max_message_bytes: int = 8_192
@@ -162,6 +164,7 @@ class Limits:
     rate: float = 20.0
     burst: int = 40
     max_queue: int = 512
+    take_back_wait: float = 60.0
 
     def to_dict(self) -> dict[str, Any]:
         """The limits a client should know, for the ``hello`` message."""
@@ -630,6 +633,9 @@ class Hub:
         the reaping of abandoned tables (call inside the loop)."""
         for table in self.tables.values():
             self._pace(table)
+            if table.game.take_back_request is not None:  # its wait starts again
+                when = self.clock.now() + self.limits.take_back_wait
+                self._set_alarm(table, "request", when)
             self._kick_bots(table)
         if self._reaping is None:
             self._reap_later()
@@ -987,6 +993,111 @@ class Hub:
         if seat is None:
             raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
         self._not_handed(table, seat)
+        self._check_version(table, client, data)
+        try:
+            taken = table.game.take_back(seat)
+        except TakeBackRefused as e:
+            hint = (
+                " (other seats have acted since: send 'request_take_back' to ask them)"
+                if table.game.can_request_take_back(seat)
+                else ""
+            )
+            raise Refusal("take_back_refused", str(e)[:400] + hint) from None
+        # How many actions, never which: another seat's hidden bid stays hidden.
+        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
+        self._moved(table, seat)
+        self._kick_bots(table)
+
+    def _on_request_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat asks to take back its last action with the actions other seats
+        made after it (``Game.request_take_back``): every seat whose action it
+        would undo must agree (``answer_take_back``). A bot agrees at once; a
+        seat a stand-in bot plays for (its player away) declines at once, so
+        nobody learns a card of an absent player and chooses again. While the
+        request waits, the bots wait too; it ends when answered, withdrawn, on
+        any move, or after :attr:`Limits.take_back_wait` seconds."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
+        self._not_handed(table, seat)
+        self._check_version(table, client, data)
+        game = table.game
+        try:
+            request = game.request_take_back(seat)
+        except TakeBackRefused as e:
+            raise Refusal(e.code, str(e)[:400], e) from None
+        client.send(
+            _with_ref(
+                {
+                    "type": "take_back_requested",
+                    "count": request.count,
+                    "asked": list(request.asked),
+                },
+                ref,
+            )
+        )
+        taken: tuple[Action, ...] = ()
+        for s in request.asked:
+            other = table.seats[s]
+            if other.is_bot or other.stand_in is not None:
+                # A bot agrees; a stand-in for an absent player declines.
+                taken = game.answer(s, other.is_bot)
+                if game.take_back_request is None:
+                    break
+        self._after_request(table, seat, taken)
+
+    def _on_answer_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat asked by a take-back request agrees or declines (``accept``);
+        the requester may withdraw it (``accept: false``)."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators are not asked: join a seat first")
+        accept = data.get("accept")
+        if type(accept) is not bool:
+            raise Refusal("bad_message", "'accept' is true or false")
+        game = table.game
+        request = game.take_back_request
+        try:
+            taken = game.answer(seat, accept)
+        except TakeBackRefused as e:
+            raise Refusal(e.code, str(e)[:400], e) from None
+        client.send(_with_ref({"type": "answered", "accept": accept}, ref))
+        assert request is not None  # answer refused otherwise
+        self._after_request(table, request.seat, taken)
+
+    def _after_request(self, table: Table, requester: int, taken: tuple[Action, ...]) -> None:
+        """A take-back request was made, answered or withdrawn: the table
+        changed (saved, every client sent its state); the requester is told
+        how many actions were taken back once the others agreed."""
+        game = table.game
+        pending = game.take_back_request
+        self._set_alarm(
+            table,
+            "request",
+            None if pending is None else self.clock.now() + self.limits.take_back_wait,
+        )
+        if taken:
+            for c in table.clients:
+                if c.seat == requester:
+                    # How many actions, never which (a hidden bid stays hidden).
+                    c.send({"type": "taken_back", "count": len(taken), "agreed": True})
+        self._moved(table, requester)
+        self._kick_bots(table)
+
+    def _request_alarm(self, table: Table) -> None:
+        """A take-back request went unanswered too long: it is withdrawn."""
+        if self.tables.get(table.id) is not table:
+            return
+        request = table.game.take_back_request
+        if request is None:
+            return
+        table.game.answer(request.seat, False)
+        self._after_request(table, request.seat, ())
+
+    def _check_version(self, table: Table, client: Client, data: dict[str, Any]) -> None:
+        """Refuse a message sent on a version of the table older than its own."""
         version = data.get("version")
         if version is not None and (type(version) is not int or version != table.version):
             self._send_state(table, client)
@@ -996,14 +1107,6 @@ class Hub:
                 f"the table is at version {table.version} "
                 "(the new state has been sent)",
             )
-        try:
-            taken = table.game.take_back(seat)
-        except TakeBackRefused as e:
-            raise Refusal("take_back_refused", str(e)[:400]) from None
-        # How many actions, never which: another seat's hidden bid stays hidden.
-        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
-        self._moved(table, seat)
-        self._kick_bots(table)
 
     def _on_rules(self, client: Client, data: dict[str, Any], ref: object) -> None:
         """The rules of one of the server's variants, before any table."""
@@ -1310,6 +1413,8 @@ class Hub:
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
                 "can_take_back": client.seat is not None and g.can_undo(client.seat),
+                "can_request_take_back": client.seat is not None
+                and g.can_request_take_back(client.seat),
                 "options": table.options_dict(),
                 "pause": None if table.pause is None else table.pause.to_dict(now),
                 "rematch": table.rematch,
@@ -1416,7 +1521,9 @@ class Hub:
             del table.alarms[name]
         if when is None:
             return
-        ring = self._turn_alarm if name == "turn" else self._pause_alarm
+        ring = {"turn": self._turn_alarm, "request": self._request_alarm}.get(
+            name, self._pause_alarm
+        )
 
         def call() -> None:
             if table.alarms.get(name, (None, None))[1] is alarm:
@@ -1536,7 +1643,8 @@ class Hub:
         first waiting seat); a bot never moves out of turn, so while bids are
         simultaneous a bot bids when its turn in the bidding order comes."""
         g = table.game
-        if g.is_over or table.pause is not None:  # a pause holds the bots
+        if g.is_over or table.pause is not None or g.take_back_request is not None:
+            # A pause holds the bots, and so does a take-back request waiting for answers.
             return None
         s = g.to_act
         if s is None:
@@ -1630,6 +1738,8 @@ _HANDLERS: Final = {
     "state": Hub._on_state,
     "tables": Hub._on_tables,
     "take_back": Hub._on_take_back,
+    "request_take_back": Hub._on_request_take_back,
+    "answer_take_back": Hub._on_answer_take_back,
     "watch": Hub._on_watch,
 }
 

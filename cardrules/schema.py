@@ -56,8 +56,9 @@ from cardrules.engine.saves import (
     SAVE_VERSION,
 )
 from cardrules.engine.tables import _PHASE_NAMES
-from cardrules.engine.view import Result, View
+from cardrules.engine.view import Result, TakeBackRequest, View
 from cardrules.errors import CardrulesError
+from cardrules.rules import TakeBacks
 
 __all__ = ["SCHEMA_DIALECT", "schema", "schema_names"]
 
@@ -145,6 +146,10 @@ def _action() -> dict[str, Any]:
 
 def _cards(most: int = 54) -> dict[str, Any]:
     return {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": most}
+
+
+#: The fields of a save written only when they have something to say.
+_OPTIONAL_SAVE_FIELDS: Final = frozenset({"draws", "take_backs", "retracted", "take_back_request"})
 
 
 def _save() -> dict[str, Any]:
@@ -240,12 +245,35 @@ def _save() -> dict[str, Any]:
             "description": "Dead cards drawn, given to a game rebuilt from a record.",
             **_cards(MAX_SAVE_ACTIONS),
         },
+        "take_backs": {
+            "description": "The table's take-back policy, when it overrides the variant's.",
+            "enum": [p.value for p in TakeBacks],
+        },
+        "retracted": {
+            "description": "Who made actions that players took back: [m, seats], each of "
+            "those seats acted after each of the first m actions (m growing).",
+            "type": "array",
+            "maxItems": MAX_SAVE_ACTIONS,
+            "items": {
+                "type": "array",
+                "prefixItems": [
+                    {"type": "integer", "minimum": 0, "maximum": MAX_SAVE_ACTIONS},
+                    {"type": "array", "items": _SEAT, "minItems": 1, "maxItems": 52},
+                ],
+                "minItems": 2,
+                "items": False,
+            },
+        },
+        "take_back_request": {
+            "description": "The take-back request waiting for answers, if any.",
+            **record_schema(TakeBackRequest),
+        },
     }
     return {
         **_head("save", "Saved game", "A saved game: Game.to_json()'s text."),
         "type": "object",
         "properties": props,
-        "required": [k for k in props if k != "draws"],
+        "required": [k for k in props if k not in _OPTIONAL_SAVE_FIELDS],
         **closed,
         "$defs": {"card": DEFS["card"]},
     }

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
+from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, GameBot, decide, make_bot
 from cardrules.cards import CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
@@ -1004,14 +1005,23 @@ class _Session:
         return ""
 
     def take_back(self) -> bool:
-        """The ``undo`` command: take back the player's last action (with the
-        bots' after it) if the take-back policy allows it; whether it did."""
+        """The ``undo`` command: take back the player's last action if the
+        take-back policy allows it; whether it did. Past the bots' actions it
+        asks them (``Game.request_take_back``), and the bots, here the
+        player's own practice partners, always agree."""
         g = self.g
         if isinstance(g, Match):
             self.say("Not allowed: take-backs are not available in a match.")
             return False
         try:
-            taken = g.take_back(self.human)
+            if g.can_request_take_back(self.human):
+                request = g.request_take_back(self.human)
+                taken: tuple[Action, ...] = ()
+                for seat in request.asked:
+                    taken = g.answer(seat, True)
+                self.say("The bots agree to take back their actions.")
+            else:
+                taken = g.take_back(self.human)
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}")
             return False
@@ -1217,8 +1227,8 @@ def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any
     path = Path(args.load)
     raw = read_regular_file(path, MAX_SAVE_BYTES, SaveError, str(path))
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
+        data = jsontext.loads(raw)
+    except jsontext.BadJSON as exc:
         raise SaveError(f"{path} is not a saved game: {exc}") from None
     named = load_argument(args.variant, args.overrides) if args.variant else None
     game: Game | Match

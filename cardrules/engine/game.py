@@ -70,6 +70,7 @@ from cardrules.engine.bidding import (
     _bid_options,
     _bidders,
     _do_bid,
+    _forbidden_bids,
     _try_amend,
     _try_bid,
 )
@@ -78,7 +79,6 @@ from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.end import _next_hand
 from cardrules.engine.events import (
-    ACTION_KINDS,
     ALL,
     Entry,
     Event,
@@ -123,14 +123,24 @@ from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
 from cardrules.engine.undo import (
     Checkpoint,
+    _answer,
+    _can_request,
     _can_undo,
     _checkpoint,
     _coerce_policy,
     _policy,
+    _request,
     _take_back,
     _undo,
 )
-from cardrules.engine.view import HandResult, Result, View, _cards_of
+from cardrules.engine.view import (
+    ForbiddenBid,
+    HandResult,
+    Result,
+    TakeBackRequest,
+    View,
+    _cards_of,
+)
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import TakeBacks, Variant
 
@@ -149,6 +159,9 @@ _new_game: Final = object.__new__
 
 #: The log kinds that end a trick (the last completed trick of a view).
 _TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
+#: The actions of the play of a hand (not of its bidding, passing or calls):
+#: the first of a hand ends the showing of the hand before's score.
+_PLAY_KINDS: Final = frozenset({"play", "take"})
 
 
 def _describe(x: object) -> str:
@@ -256,7 +269,9 @@ class Game:
         "_phase",
         "_r",
         "_ranks",
+        "_request",
         "_result",
+        "_retracted",
         "_scores",
         "_seats",
         "_seed",
@@ -350,6 +365,11 @@ class Game:
     _result: Result | None
     _undo: list[Checkpoint] | None
     _take_backs: TakeBacks | None
+    # The pending take-back request (engine/undo.py), ended by any change.
+    _request: TakeBackRequest | None
+    # Who made actions since taken back by players, after how many actions
+    # (engine/undo.py, _take_back_span): (m, seats), m growing.
+    _retracted: list[tuple[int, tuple[int, ...]]]
 
     def __init__(
         self,
@@ -378,6 +398,8 @@ class Game:
         self._undo = None
         # (None, the usual case, is checked inline: this runs once a game.)
         self._take_backs = None if take_backs is None else _coerce_policy(take_backs)
+        self._request = None
+        self._retracted = []
         self._draws = _draws
         self._cuts = _cuts
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
@@ -577,6 +599,9 @@ class Game:
             ...     print(err.code)
             not_your_turn
         """
+        if self._request is not None:
+            self._apply_ending_request(action, seat)
+            return
         legal = self._legal
         if legal is None:
             legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
@@ -662,6 +687,20 @@ class Game:
             _do_bid(self, self._to_act, action)
             return
         self._apply_slow(action, seat)
+
+    def _apply_ending_request(self, action: object, seat: object) -> None:
+        """:meth:`apply` while a take-back request is pending: an action made
+        ends it (the position it was about has changed); a refused one leaves
+        it, as the whole game, unchanged."""
+        request = self._request
+        self._request = None
+        try:
+            any_action: Any = action
+            any_seat: Any = seat
+            self.apply(any_action, any_seat)
+        except BaseException:
+            self._request = request
+            raise
 
     def _apply_slow(self, action: object, seat_: object) -> None:
         """Everything :meth:`apply` does not do on its fast path: check the
@@ -882,7 +921,19 @@ class Game:
             >>> len(points), g.hand_number, g.hand_size
             (4, 2, 4)
         """
-        return _playout(self, policy, rng, until)
+        request = self._request
+        if request is None:
+            return _playout(self, policy, rng, until)
+        # An action made ends a pending take-back request; a refusal before
+        # any (a bad argument) leaves it.
+        self._request = None
+        length = len(self._events)
+        try:
+            return _playout(self, policy, rng, until)
+        except BaseException:
+            if len(self._events) == length:
+                self._request = request
+            raise
 
     # ----------------------------------------------------------------- public: take-backs
 
@@ -899,7 +950,9 @@ class Game:
 
         This is the engine's unmake, for search and tools, whatever the
         take-back policy: players take back through :meth:`take_back`, which
-        the policy governs (:meth:`can_undo`).
+        the policy governs (:meth:`can_undo`), or :meth:`request_take_back`.
+        An undo ends a pending take-back request, and leaves alone the game's
+        memory of the players' take-backs.
 
         Returns:
             The action taken back.
@@ -934,20 +987,26 @@ class Game:
     @take_back_policy.setter
     def take_back_policy(self, value: TakeBacks | str | None) -> None:
         self._take_backs = _coerce_policy(value, "take_back_policy")
+        self._request = None  # a pending request was made under the old policy
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
     def can_undo(self, seat: int) -> bool: ...
     def can_undo(self, seat: object) -> bool:
-        """Whether ``seat`` may take back its last action now, under the
-        take-back policy (:attr:`take_back_policy`).
+        """Whether ``seat`` may take back its last action alone, now, under
+        the take-back policy (:attr:`take_back_policy`).
 
-        A seat may take back only its own last action, with the actions made
-        after it, inside the policy's window; and never once anything it would
-        undo revealed hidden cards or bids to anyone (a deal, a turned or drawn
-        card, passed cards received, a look, a blind bid, the end of hidden
-        bids, a hand taken, a trick picked up, the end of the game), so that no
-        player can see and then choose again. A server calls this (or
-        :meth:`take_back`, which checks it) before taking anything back.
+        A seat may take back alone only its own last action when it is the
+        last action of the game and no other seat has acted after it, even in
+        an action since taken back (another seat's card, bid, pass or call is
+        something the taker has seen, and that seat chose it in answer to the
+        action), inside the policy's window; and never once
+        anything it would undo revealed hidden cards or bids to anyone (a deal,
+        a turned or drawn card, passed cards received, a look, a blind bid, the
+        end of hidden bids, a hand taken, a trick picked up, the end of the
+        game). Taking back past another seat's action needs that seat's consent:
+        :meth:`request_take_back`. So no player can see and then choose again.
+        A server calls this (or :meth:`take_back`, which checks it) before
+        taking anything back.
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
@@ -955,29 +1014,159 @@ class Game:
         Example:
             >>> import cardrules
             >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
-            ...                    take_backs="until the next player acts")
-            >>> seat = g.to_act
-            >>> g.apply(g.legal_actions()[0], seat)
-            >>> g.can_undo(seat), g.can_undo(g.to_act)
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.can_undo(0), g.can_undo(1)
             (True, False)
+            >>> g.apply(cardrules.Bid(0), 1)   # seat 0 has seen seat 1's bid
+            >>> g.can_undo(0), g.can_undo(1)
+            (False, True)
         """
         return _can_undo(self, self._check_seat(seat))
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
     def take_back(self, seat: int) -> tuple[Action, ...]: ...
     def take_back(self, seat: object) -> tuple[Action, ...]:
-        """Take back ``seat``'s last action, with every action made after it,
-        if the take-back policy allows it (:meth:`can_undo`).
+        """Take back ``seat``'s last action alone (with what followed it: a
+        trick gathered, nothing anyone chose), if :meth:`can_undo` allows it.
 
         Returns:
-            The actions taken back, the last one first (``seat``'s own is last).
+            The actions taken back: ``seat``'s own last action (one).
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
             TakeBackRefused: an :class:`IllegalAction` (code
-                ``take_back_refused``) saying why not; the game is unchanged.
+                ``take_back_refused``) saying why not (the policy, something
+                revealed, or another seat has acted since: then ask it,
+                :meth:`request_take_back`); the game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.take_back(0)
+            (Bid(1),)
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.apply(cardrules.Bid(0), 1)
+            >>> try:
+            ...     g.take_back(0)
+            ... except cardrules.TakeBackRefused as err:
+            ...     print(err.code)
+            take_back_refused
         """
         return _take_back(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def can_request_take_back(self, seat: int) -> bool: ...
+    def can_request_take_back(self, seat: object) -> bool:
+        """Whether ``seat`` may ask now to take back its last action with the
+        actions other seats made after it (:meth:`request_take_back` would
+        not refuse): no request is pending, the policy's window holds them all
+        (nothing revealed, under ``until the trick is complete`` no trick
+        completed since...) and another seat has acted since, in the actions
+        to take back or in actions since taken back (else nobody's consent is
+        needed: :meth:`take_back`).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+        """
+        return _can_request(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def request_take_back(self, seat: int) -> TakeBackRequest: ...
+    def request_take_back(self, seat: object) -> TakeBackRequest:
+        """Ask to take back ``seat``'s last action with every action made after
+        it, as on a chess site: each other seat that made one of those actions
+        must agree (:meth:`answer`), and each other seat that acted after it
+        in an action since taken back (it saw ``seat``'s action and answered).
+        The request is pending (:attr:`take_back_request`, shown in every
+        view) until every seat asked
+        has agreed (the take-back is then made), one declines, the requester
+        withdraws it, or the game changes (any action applied, or an undo).
+
+        A request needs another seat's action to take back: when ``seat``'s
+        last action is the game's last, it is refused (``no_consent_needed``)
+        and :meth:`take_back` takes it back alone. The policy's window applies
+        as to :meth:`take_back`: under ``until the next player acts`` no request
+        can be made, and nothing past a reveal, a completed trick (``until the
+        trick is complete``) or a hand's end is ever taken back.
+
+        Returns:
+            The pending request (:class:`~cardrules.engine.view.TakeBackRequest`).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+            TakeBackRefused: with code ``take_back_refused`` (the policy does not
+                allow it, with the reason), ``no_consent_needed`` (nobody else
+                has acted since: use :meth:`take_back`) or ``take_back_pending``
+                (a request is already waiting for answers). The game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.apply(cardrules.Bid(0), 1)
+            >>> g.apply(cardrules.Bid(2), 2)
+            >>> g.request_take_back(0)
+            TakeBackRequest(seat=0, count=3, asked=(1, 2), agreed=())
+            >>> g.answer(2, True)
+            ()
+            >>> g.take_back_request.agreed
+            (2,)
+            >>> g.answer(1, True)
+            (Bid(2), Bid(0), Bid(1))
+            >>> g.take_back_request is None, g.to_act
+            (True, 0)
+        """
+        return _request(self, self._check_seat(seat))
+
+    @property
+    def take_back_request(self) -> TakeBackRequest | None:
+        """The take-back request waiting for answers (:meth:`request_take_back`),
+        or ``None``. Saves, clones and ``==`` keep it; any action applied ends it."""
+        return self._request
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def answer(self, seat: int, accept: bool) -> tuple[Action, ...]: ...
+    def answer(self, seat: object, accept: object) -> tuple[Action, ...]:
+        """``seat``'s answer to the pending take-back request: a seat asked
+        agrees (``accept=True``) or declines (``False``: the request ends);
+        the requester may withdraw it (``False``). When the last seat asked
+        agrees, the take-back is made: the requester's last action and every
+        action after it are taken back, as :meth:`take_back` takes them back.
+
+        Returns:
+            The actions taken back, the last one first (the requester's own is
+            last), when this answer completed the consent; else ``()``.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number (``bad_seat``) or
+                ``accept`` not a bool (``bad_argument``).
+            TakeBackRefused: ``no_take_back_request`` (no request is pending)
+                or ``not_asked`` (the request does not ask ``seat``, or the
+                requester agreed to its own request). The game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.apply(cardrules.Bid(0), 1)
+            >>> g.request_take_back(0).asked
+            (1,)
+            >>> g.answer(1, False), g.take_back_request, g.version
+            ((), None, 2)
+        """
+        s = self._check_seat(seat)
+        if type(accept) is not bool:
+            raise InvalidAction(
+                f"accept must be True or False, got {_describe(accept)}",
+                code="bad_argument",
+                data={"seat": s, "value": _describe(accept)},
+            )
+        return _answer(self, s, accept)
 
     # ----------------------------------------------------------------- public: state
 
@@ -1009,14 +1198,34 @@ class Game:
     def waiting_for(self) -> frozenset[int]:
         """Every seat that may act now: the waiting seats of a simultaneous bid
         or of the pass, or :attr:`to_act` plus the seat that may still amend its
-        bid."""
+        bid. A set, for ``seat in game.waiting_for``; the same seats in bidding
+        order are :attr:`waiting_order` (as :attr:`View.waiting_for
+        <cardrules.engine.view.View.waiting_for>` and its JSON list give them)."""
+        return frozenset(self.waiting_order)
+
+    @property
+    def waiting_order(self) -> tuple[int, ...]:
+        """Every seat that may act now (:attr:`waiting_for`) in bidding order:
+        from the dealer's neighbour in the direction of play, the dealer last
+        (so a seat that may still amend its bid comes before the seat to bid
+        after it). The order of :attr:`View.waiting_for
+        <cardrules.engine.view.View.waiting_for>`, in every phase.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load("hearts"), players=4, seed=1)
+            >>> g.phase, g.dealer, g.waiting_order
+            ('pass', 3, (0, 1, 2, 3))
+        """
         if self._phase == _OVER:
-            return frozenset()
+            return ()
         if self._waiting is not None:
-            return frozenset(self._waiting)
+            # Kept in bidding order (engine/bidding.py, engine/passing.py).
+            return tuple(self._waiting)
         if self._amender >= 0 and _amend_options(self, self._amender):
-            return frozenset((self._to_act, self._amender))
-        return frozenset((self._to_act,))
+            # The amender bid just before the seat to act.
+            return (self._amender, self._to_act)
+        return (self._to_act,)
 
     @property
     def phase(self) -> str:
@@ -1482,13 +1691,37 @@ class Game:
             teams=self._r.teams,
             counters=self.counters,
             to_act=self.to_act,
-            waiting_for=tuple(sorted(self.waiting_for)),
+            waiting_for=self.waiting_order,
+            bid_range=self._r.bid_range(self._size) if self._r.bid_style else None,
+            forbidden_bids=self._forbidden_bids(seat, omni),
             legal_actions=() if seat is None else self.legal_actions(seat),
             result=self.result,
             version=self.version,
             last_hand=last_hand,
             audience=audience,
+            take_backs=_policy(self).value,
+            take_back_request=self._request,
         )
+
+    def _forbidden_bids(self, seat: int | None, omni: bool) -> tuple[ForbiddenBid, ...]:
+        """``View.forbidden_bids`` for ``seat`` (``None``: an onlooker; ``omni``:
+        the all-seeing view): the forbidden bids of each seat to bid now, in
+        bidding order. What forbids a bid follows from the hand size and the
+        bids made (the hook: their total), which every seat sees while bids are
+        made in turn. While bids are hidden (made all at once) a seat sees only
+        its own, which its legal actions tell it anyway (the engine has no hook
+        then: the validator refuses it, as it would tell the hidden bids)."""
+        if self._phase != _BID:
+            return ()
+        hidden = self._waiting is not None and not omni
+        out: tuple[ForbiddenBid, ...] = ()
+        # The seats to bid (not one that may only change its bid), in order.
+        bidding = (self._to_act,) if self._waiting is None else self._waiting
+        for s in bidding:
+            if hidden and s != seat:
+                continue
+            out += _forbidden_bids(self, s)
+        return out
 
     def _showed_out(self) -> tuple[tuple[Suit, ...], ...]:
         """The suits each seat has not followed this hand (``View.showed_out``):
@@ -1517,13 +1750,15 @@ class Game:
     def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:
         """The last completed trick and the last hand's score, from the log: within
         a hand, its previous trick (and no score); between the scoring of a hand
-        and the next hand's first action, that hand's last trick and its score.
-        Reads the log back only to the current hand's deal (the hand before's,
-        when the current hand has no action yet)."""
+        and the next hand's first card played, that hand's last trick and its
+        score: they stay through the next hand's bidding, passing and calls, so
+        that people see them before the play goes on. Reads the log back only
+        to the current hand's deal (the hand before's, when no card of the
+        current hand has been played yet)."""
         trick: tuple[tuple[int, Card], ...] = ()
         score: Entry | None = None
         dealt = False  # passed the current hand's deal (now in the hand before)
-        acted = False  # an action of the current hand was seen
+        acted = False  # a card of the current hand was seen played
         log = self._events
         for i in range(len(log) - 1, -1, -1):
             ev = log[i]
@@ -1541,7 +1776,7 @@ class Game:
                 if acted or dealt:
                     break
                 dealt = True
-            elif not dealt and kind in ACTION_KINDS:
+            elif not dealt and kind in _PLAY_KINDS:
                 acted = True
         last_hand: HandResult | None = None
         if score is not None:
@@ -1647,6 +1882,8 @@ class Game:
         g._won = self._won[:]
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
+        g._request = self._request
+        g._retracted = self._retracted[:]
         return g
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
@@ -1766,7 +2003,12 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self._v == other._v and self._events == other._events
+        return (
+            self._v == other._v
+            and self._events == other._events
+            and self._request == other._request
+            and self._retracted == other._retracted
+        )
 
     def __hash__(self) -> int:
         raise TypeError("a Game is mutable and cannot be hashed")
@@ -2007,8 +2249,10 @@ def replay(variant: Variant, events: Iterable[Event | Entry]) -> Game:
     :meth:`~cardrules.engine.events.Event.astuple`).
 
     The deals are taken from the log and the actions re-applied, so the result
-    equals the original game (``replay(v, g.events) == g``). A log redacted
-    for one seat cannot be replayed.
+    equals the original game (``replay(v, g.events) == g``), but for what the
+    log does not hold: the table's take-back policy, a pending take-back
+    request and who made actions players took back (:meth:`Game.to_json`
+    keeps them). A log redacted for one seat cannot be replayed.
 
     Raises:
         SaveError: if the log is malformed or does not follow the rules.

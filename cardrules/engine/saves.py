@@ -22,6 +22,11 @@ about 4.3 MB (4.7 MB at most); so:
 
 * a save over :data:`MAX_SAVE_BYTES` (5,000,000 bytes of UTF-8), or holding more
   than :data:`MAX_SAVE_CONTAINERS` lists, objects and fields, is refused unparsed;
+* so is one nested deeper than :data:`cardrules.jsontext.MAX_DEPTH` levels or
+  holding a number longer than :data:`cardrules.jsontext.MAX_NUMBER` characters;
+  ``NaN``, ``Infinity``, a float too large to hold (``1e999``) and text with a
+  lone surrogate (``"\\ud800"``) are refused as they are read
+  (:func:`cardrules.jsontext.loads`);
 * the numbers of decks, deals, hands, cards and actions are checked against what
   the save's own rules allow before any of them is read, and a card's text is
   at most :data:`MAX_CARD_TEXT` characters.
@@ -40,6 +45,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules import jsontext
 from cardrules.cards import CARDS, Card, CardSet, card
 from cardrules.engine.actions import (
     _BY_ID,
@@ -299,6 +305,12 @@ def _save_text(g: Game) -> str:
     if g._take_backs is not None:
         # The table's take-back policy (only when it overrides the variant's).
         data["take_backs"] = g._take_backs.value
+    if g._retracted:
+        # Who made actions players have taken back, after how many actions.
+        data["retracted"] = [[m, list(seats)] for m, seats in g._retracted]
+    if g._request is not None:
+        # A take-back request waiting for answers (only when there is one).
+        data["take_back_request"] = g._request.to_dict()
     # check_circular=False: the object is made here, of new lists (no cycle can
     # be in it); the text is the same, without a look-up per list.
     rest = json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
@@ -412,9 +424,10 @@ def _read_json(text: object, what: str) -> dict[str, Any]:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise SaveError(f"{what} is not valid JSON: {str(e)[:200]}") from None
+        data = jsontext.loads(text)
+    except jsontext.BadJSON as e:
+        what_is_wrong = "valid JSON" if e.reason == "syntax" else "a save cardrules reads"
+        raise SaveError(f"{what} is not {what_is_wrong}: {str(e)[:200]}") from None
     finally:
         if collecting:
             gc.enable()
@@ -538,6 +551,53 @@ def _saved_take_backs(data: dict[str, Any]) -> TakeBacks | None:
             return p
     choices = ", ".join(repr(p.value) for p in TakeBacks)
     raise SaveError(f"take_backs must be one of {choices} or absent, not {_show(value)}")
+
+
+def _saved_request(g: Game, data: dict[str, Any]) -> None:
+    """Put the save's record of the players' take-backs and its pending
+    take-back request, if any, in the restored game ``g``: the request must be
+    the one its seat would make now (the same actions and seats asked), some
+    of them agreed."""
+    from cardrules.engine.jsonform import decoder_of
+    from cardrules.engine.undo import _check_request, _check_retracted
+    from cardrules.engine.view import TakeBackRequest
+
+    retracted = data.get("retracted")
+    if retracted is not None:
+        _want(
+            type(retracted) is list and len(retracted) <= MAX_SAVE_ACTIONS,
+            f"retracted must be a list of at most {MAX_SAVE_ACTIONS:,} items",
+        )
+        read: list[tuple[int, tuple[int, ...]]] = []
+        for item in retracted:
+            _want(
+                type(item) is list
+                and len(item) == 2
+                and _is_int(item[0])
+                and type(item[1]) is list
+                and len(item[1]) <= g._n
+                and all(_is_int(x) for x in item[1]),
+                "retracted: each item is [a count of actions, [seats]]",
+            )
+            read.append((item[0], tuple(item[1])))
+        why = _check_retracted(g, read)
+        _want(why is None, f"retracted: {why}")
+        g._retracted = read
+    value = data.get("take_back_request")
+    if value is None:
+        return
+
+    try:
+        request = decoder_of(TakeBackRequest)(value, "take_back_request")
+    except SaveError as e:
+        raise SaveError(f"the saved take-back request is not valid: {e}") from None
+    _want(
+        request.seat < g._n,
+        f"take_back_request: seat {request.seat} in a game of {g._n} players",
+    )
+    why = _check_request(g, request)
+    _want(why is None, f"the saved take-back request is not one the game can have: {why}")
+    g._request = request
 
 
 def _settings(data: dict[str, Any], label: str = "") -> tuple[int, int, int | None, int | None]:
@@ -905,6 +965,7 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
         raise SaveError(f"the saved settings are not valid: {e}") from None
     _replay_into(g, deals, actions, g.apply)
     _check_state(g, data)
+    _saved_request(g, data)
     return g
 
 

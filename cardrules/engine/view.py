@@ -12,7 +12,7 @@ from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
 from cardrules.engine.jsonform import Decoder, decoder_of
 
-__all__ = ["HandResult", "Result", "View"]
+__all__ = ["ForbiddenBid", "HandResult", "Result", "TakeBackRequest", "View"]
 
 #: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
 _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
@@ -108,7 +108,7 @@ class Result:
 @frozen
 class HandResult:
     """How the last hand scored (the score of its :class:`ScoreEvent`), shown
-    in :attr:`View.last_hand` until the next hand's first action.
+    in :attr:`View.last_hand` until the next hand's first card is played.
 
     Attributes:
         hand_number: the hand, from 1.
@@ -136,6 +136,80 @@ class HandResult:
             "totals": [_frac(x) for x in self.totals],
             "last_trick": [[s, str(c)] for s, c in self.last_trick],
         }
+
+
+@frozen
+class TakeBackRequest:
+    """A seat's request to take back its last action with the actions other
+    seats made after it (:meth:`Game.request_take_back
+    <cardrules.engine.game.Game.request_take_back>`), waiting for the consent
+    of each of those seats (:meth:`Game.answer
+    <cardrules.engine.game.Game.answer>`). Shown to every seat and onlooker in
+    :attr:`View.take_back_request`: everyone saw those actions being made (a
+    hidden bid or a card chosen to pass only as made, not what it was), so the
+    request shows nothing hidden.
+
+    Attributes:
+        seat: the seat that asks to take back its last action.
+        count: how many actions the take-back would undo (its own last action
+            and every action after it).
+        asked: the seats whose consent it needs (every other seat that made
+            one of those actions, or acted after the requester's action in an
+            action since taken back), lowest first.
+        agreed: the seats asked that have agreed so far, lowest first.
+    """
+
+    seat: int
+    count: int
+    asked: tuple[int, ...]
+    agreed: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        Example:
+            >>> TakeBackRequest(seat=1, count=3, asked=(2, 3), agreed=(3,)).to_dict()
+            {'seat': 1, 'count': 3, 'asked': [2, 3], 'agreed': [3]}
+        """
+        return {
+            "seat": self.seat,
+            "count": self.count,
+            "asked": list(self.asked),
+            "agreed": list(self.agreed),
+        }
+
+
+@frozen
+class ForbiddenBid:
+    """A bid a seat to bid may not make now, and the rule that forbids it
+    (:attr:`View.forbidden_bids`).
+
+    Attributes:
+        seat: the seat that may not make the bid (one of the seats to bid now).
+        bid: the number it may not bid, within the hand's ``bid_range``.
+        rule: the rule's code: the code of the
+            :class:`~cardrules.errors.IllegalAction` that ``apply`` raises for
+            the bid (a key of :data:`~cardrules.errors.ERROR_CODES`; ``"hook"``:
+            the last to bid may not make the bids add up to the tricks).
+        text: the rule for people: the message of that refusal.
+
+    Example:
+        >>> import cardrules
+        >>> g = cardrules.Game(cardrules.load("oh-hell"), players=3, seed=1)
+        >>> for _ in range(2):
+        ...     g.apply(cardrules.Bid(0), g.to_act)
+        >>> g.view(None).forbidden_bids[0].to_dict()["rule"]
+        'hook'
+    """
+
+    seat: int
+    bid: int
+    rule: str
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"seat", "bid", "rule", "text"}``."""
+        return {"seat": self.seat, "bid": self.bid, "rule": self.rule, "text": self.text}
 
 
 @frozen
@@ -167,7 +241,8 @@ class View:
         leader: who led (or leads) the current trick.
         last_trick: the last completed trick, as ``(seat, card)`` pairs in play
             order: the previous trick of this hand, or, until the next hand's
-            first action, the last trick of the hand before (empty otherwise).
+            first card is played, the last trick of the hand before (empty
+            otherwise).
         played: every card played so far this hand that the seat may still see
             (in shedding games with face-down dead tricks, only its own dead cards).
         dead: shedding games: the dead cards this seat may see (all of them when
@@ -240,16 +315,37 @@ class View:
             per seat)`` pairs, as they stand after the last hand scored (with
             teams, partners hold their team's value).
         to_act: the seat to act, or ``None``.
-        waiting_for: every seat that may act now.
+        waiting_for: every seat that may act now, in bidding order (from the
+            dealer's neighbour in the direction of play, the dealer last), in
+            every phase: :attr:`Game.waiting_order`.
+        bid_range: the smallest and largest bid of this hand (``bids: N to M``,
+            at most the hand size), the same for every seat: a bid outside it
+            is refused with the code ``bid_out_of_range``; ``None`` in games
+            without bidding.
+        forbidden_bids: the bids within ``bid_range`` that a seat to bid may
+            not make now, each with the rule that forbids it
+            (:class:`ForbiddenBid`), in bidding order of the seats, such as the
+            dealer's hook. ``apply`` refuses exactly these bids (after a Look,
+            in a game of blind bids), with the same code and message. Public,
+            as the bids they follow from: every seat and onlookers see them,
+            except while bids are hidden (made all at once), when a seat sees
+            only its own (empty outside the bidding).
         legal_actions: this seat's legal actions now (empty if none).
         result: the result once the game is over.
         version: :attr:`Game.version` (the number of actions applied so far).
         last_hand: how the last hand scored, from its scoring until the next
-            hand's first action (and at the end of the game), else ``None``.
+            hand's first card is played (through its bidding), and at the end
+            of the game; else ``None``.
         audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at
             the table: what every seat sees) or ``"omniscient"`` (every hand
             shown, in ``visible_hands``: for commentary, never to be sent to a
             player).
+        take_backs: the take-back policy the table plays by
+            (:attr:`Game.take_back_policy`, the text of a
+            :class:`~cardrules.rules.TakeBacks`, such as ``"never"`` or
+            ``"until the trick is complete"``).
+        take_back_request: the take-back request waiting for answers
+            (:class:`TakeBackRequest`), or ``None``.
     """
 
     seat: int | None
@@ -306,6 +402,10 @@ class View:
     bidders: tuple[int, ...] = ()
     defender_alone: int | None = None
     showed_out: tuple[tuple[Suit, ...], ...] = ()
+    take_backs: str = "never"
+    take_back_request: TakeBackRequest | None = None
+    bid_range: tuple[int, int] | None = None
+    forbidden_bids: tuple[ForbiddenBid, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -360,11 +460,17 @@ class View:
             "counters": {name: list(values) for name, values in self.counters},
             "to_act": self.to_act,
             "waiting_for": list(self.waiting_for),
+            "bid_range": None if self.bid_range is None else list(self.bid_range),
+            "forbidden_bids": [f.to_dict() for f in self.forbidden_bids],
             "legal_actions": [{"id": a.id, "label": a.label} for a in self.legal_actions],
             "result": None if self.result is None else self.result.to_dict(),
             "version": self.version,
             "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
             "audience": self.audience,
+            "take_backs": self.take_backs,
+            "take_back_request": None
+            if self.take_back_request is None
+            else self.take_back_request.to_dict(),
         }
 
     @classmethod

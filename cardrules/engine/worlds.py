@@ -48,6 +48,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from math import factorial
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from cardrules.cards import Card, CardSet
 from cardrules.engine.actions import Action, Amend, Bid, Discard, Look, OrderUp, Pass, Play, Take
 from cardrules.engine.compiled_rules import _compile
@@ -654,7 +656,8 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     start, cuts, hands = _split(stream)
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
     world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
-    view = g.view(seat)
+    # Candidate worlds have no take-back request: the world gets the game's at the end.
+    view = attrs.evolve(g.view(seat), take_back_request=None)
     # The seat to lead now, if the play of the current hand has not begun.
     leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
     hand_now = -1 if view.hand is None else sum(_BITS[int(c)] for c in view.hand)
@@ -695,6 +698,9 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
             if isinstance(ev, KnockedOutEvent):
                 out.add(ev.seat)
     assert b.base is not None
+    # A pending take-back request is public (its seats and count of actions).
+    b.base._request = g._request
+    b.base._retracted = g._retracted[:]
     return b.base
 
 

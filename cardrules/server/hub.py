@@ -38,8 +38,11 @@ from typing import Any, Final
 
 from attrs import define, field, frozen
 
+from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, make_bot
+from cardrules.dsl import format as format_variant
 from cardrules.dsl import load
+from cardrules.dsl.loader import read_regular_file
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
 from cardrules.engine.notation import action_from_dict, parse_action
@@ -52,6 +55,15 @@ from cardrules.errors import (
 )
 from cardrules.rules import TakeBacks, Variant
 from cardrules.server.store import SNAPSHOT_EVERY, Store
+from cardrules.server.timers import (
+    Alarm,
+    Clock,
+    LoopClock,
+    OptionError,
+    Pause,
+    TableOptions,
+    ended_by,
+)
 
 __all__ = [
     "PROTOCOL",
@@ -82,8 +94,26 @@ MAX_TABLE_FILE: Final = 5_200_000
 #: Refused messages in a row, beyond the rate limit, that close a connection.
 FLOOD_CLOSE: Final = 200
 
+#: The deepest nesting of lists and objects in a client's message (``bad_json``
+#: beyond), and the longest number in one, in characters (``bad_message``).
+MESSAGE_DEPTH: Final = 16
+MESSAGE_NUMBER: Final = 24
+
+# The same bounds for a table file (its game is a JSON string inside it, read
+# by Game.from_json with the bounds of a save).
+_FILE_DEPTH: Final = 16
+_FILE_NUMBER: Final = 40
+
 _TABLE_ID = re.compile(r"[0-9a-f]{12}")
+_HASH = re.compile(r"[0-9a-f]{64}")
 _HUMAN: Final = "human"
+
+#: Why a bot plays for a human seat: its time ran out (any message from the
+#: seat's player gives the seat back) or its player asked (only ``resume`` does).
+_STAND_IN_WHY: Final = frozenset({"time", "asked"})
+
+#: The longest invitation code or bot name the server reads.
+_MAX_CODE: Final = 64
 
 
 @frozen
@@ -96,30 +126,45 @@ class Limits:
         max_frame_bytes: the longest websocket frame the transport accepts; a
             longer one closes the connection (code 1009, "message too big").
         max_tables: tables held at once, finished ones included (when full, a
-            finished table nobody is at makes room for a new one; see ``max_idle``).
+            finished table nobody is at makes room for a new one; see
+            ``abandoned_after``).
         max_clients: connections at once.
-        max_clients_per_table: seats and spectators attached to one table.
+        max_clients_per_address: connections at once from one network address.
+        max_spectators_per_table: spectators watching one table. Seats never
+            count: a seat's holder (rejoining with its token, or taking a free
+            seat) is never refused for the spectators.
         max_tables_per_client: tables one connection may create.
+        max_tables_per_address: unfinished tables created from one network
+            address held at once.
         max_name: the longest player name, in characters.
-        max_idle: seconds after which a table nobody is at and nobody has moved
-            at may make room for a new one when the server is full, even unfinished.
+        abandoned_after: seconds after which a table nobody is at (no seat
+            holder, no spectator), finished or not, is forgotten and its save
+            removed.
+        idle_timeout: seconds after which the web layer closes a connection
+            that has sent nothing (a ``ping`` keeps it open).
         rate: messages per second a connection may send on average...
         burst: ...and at most this many in a burst; beyond, ``rate_limited``.
         max_queue: messages waiting to go out to one connection; a client that
             reads slower than that is disconnected (it may join again).
+        take_back_wait: seconds a take-back request waits for its answers
+            before it is withdrawn (the bots wait for it meanwhile).
     """
 
     max_message_bytes: int = 8_192
     max_frame_bytes: int = 65_536
     max_tables: int = 100
     max_clients: int = 500
-    max_clients_per_table: int = 32
+    max_clients_per_address: int = 50
+    max_spectators_per_table: int = 32
     max_tables_per_client: int = 8
+    max_tables_per_address: int = 10
     max_name: int = 32
-    max_idle: float = 86_400.0
+    abandoned_after: float = 300.0
+    idle_timeout: float = 300.0
     rate: float = 20.0
     burst: int = 40
     max_queue: int = 512
+    take_back_wait: float = 60.0
 
     def to_dict(self) -> dict[str, Any]:
         """The limits a client should know, for the ``hello`` message."""
@@ -129,6 +174,7 @@ class Limits:
             "max_name": self.max_name,
             "rate": self.rate,
             "burst": self.burst,
+            "idle_timeout": self.idle_timeout,
         }
 
 
@@ -153,11 +199,16 @@ class Seat:
         name: the player's name (a bot's is its kind).
         token_hash: the SHA-256 of the seat's token (hex), ``None`` while the
             seat is free. Only the hash is kept, in memory and in the save.
+        stand_in: the bot playing for a human seat while its player is away
+            (its time ran out, or it handed the seat to a bot), else ``None``.
+        stand_in_why: ``"time"`` or ``"asked"`` while a stand-in plays.
     """
 
     kind: str
     name: str = ""
     token_hash: str | None = None
+    stand_in: str | None = None
+    stand_in_why: str | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -166,7 +217,13 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         """The save's form (with the token's hash)."""
-        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "stand_in": self.stand_in,
+            "stand_in_why": self.stand_in_why,
+        }
 
 
 class Client:
@@ -174,11 +231,16 @@ class Client:
 
     The web layer reads :attr:`outbox` and writes each text to the socket; the
     item ``None`` means "close the connection" with :attr:`close_code` and
-    :attr:`close_reason`.
+    :attr:`close_reason`. :attr:`address` is the peer's network address (the
+    web layer knows it; ``None`` for a client without one): the hub bounds
+    the connections and the tables of each address.
     """
 
-    def __init__(self, limits: Limits, *, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self, limits: Limits, *, clock: Any = time.monotonic, address: str | None = None
+    ) -> None:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.max_queue + 1)
+        self.address = address
         self.table: str | None = None
         self.seat: int | None = None
         # How much of its stream of events the client has: the game and seat
@@ -239,6 +301,22 @@ class Table:
         created: when the table was created (seconds since the epoch).
         touched: when a move was last made or a seat last taken.
         last_seat: the seat that made the last move, if any.
+        seat_options: per seat, what it may do now (``None`` while the game
+            does not wait for it, else the ids of its legal actions).
+        seat_options_changed: per seat, the table version at which its
+            :attr:`seat_options` last changed: a move sent with an older
+            version is ``stale``, one sent with this version or later is not
+            (in a simultaneous phase the other seats' moves do not make it stale).
+        address: the network address of the connection that created the table
+            (not saved), for the bound on tables per address.
+        empty_since: when (on the hub's clock) the last connection left the
+            table; ``None`` while anyone is at it.
+        options: the pause, turn timer, stand-in bot and privacy chosen at ``create``.
+        invite_hash: the SHA-256 of a private table's invitation code.
+        rematch: the id of the table created as this one's rematch, if any.
+        pause: the pause after a trick or a hand the bots wait out, if any.
+        deadlines: when each timed human seat's decision time runs out (on the
+            hub's clock), for the seats the game waits for.
     """
 
     id: str
@@ -252,9 +330,39 @@ class Table:
     bots: dict[int, Bot] = field(factory=dict)
     clients: list[Client] = field(factory=list)
     bot_task: asyncio.Task[None] | None = None
+    options: TableOptions = field(factory=TableOptions)
+    invite_hash: str | None = None
+    rematch: str | None = None
+    pause: Pause | None = None
+    deadlines: dict[int, float] = field(factory=dict)
+    alarms: dict[str, tuple[float, Alarm]] = field(factory=dict)
+    stand_in_bots: dict[int, Bot] = field(factory=dict)
+    rematch_invite: str | None = None
+    events_seen: int = 0
+    seat_options: list[tuple[int, ...] | None] = field(factory=list)
+    seat_options_changed: list[int] = field(factory=list)
+    address: str | None = None
+    empty_since: float | None = None
 
-    def seats_dict(self) -> list[dict[str, Any]]:
-        """The public facts of every seat (never a token)."""
+    def note_seat_options(self) -> None:
+        """Record, for each seat whose options changed, the current version."""
+        g = self.game
+        waiting = g.waiting_for if not g.is_over else ()
+        now = [
+            tuple(a.id for a in g.legal_actions(s)) if s in waiting else None
+            for s in range(len(self.seats))
+        ]
+        if len(self.seat_options) != len(now):
+            self.seat_options_changed = [self.version] * len(now)
+        else:
+            for s, (old, new) in enumerate(zip(self.seat_options, now, strict=True)):
+                if old != new:
+                    self.seat_options_changed[s] = self.version
+        self.seat_options = now
+
+    def seats_dict(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The public facts of every seat (never a token); with ``now`` (the
+        hub's clock), the seconds left to a timed seat's decision."""
         held = {c.seat for c in self.clients if c.seat is not None}
         return [
             {
@@ -263,11 +371,22 @@ class Table:
                 "name": seat.name,
                 "taken": seat.is_bot or seat.token_hash is not None,
                 "connected": seat.is_bot or s in held,
+                "stand_in": None
+                if seat.stand_in is None
+                else {"bot": seat.stand_in, "why": seat.stand_in_why},
+                "time_left": round(max(0.0, self.deadlines[s] - now), 1)
+                if now is not None and s in self.deadlines
+                else None,
             }
             for s, seat in enumerate(self.seats)
         ]
 
-    def summary(self) -> dict[str, Any]:
+    def options_dict(self) -> dict[str, Any]:
+        """The table's options as ``tables`` and ``state`` show them: its
+        take-back policy with the options chosen at ``create``."""
+        return {"take_backs": self.game.take_back_policy.value, **self.options.to_dict()}
+
+    def summary(self, now: float | None = None) -> dict[str, Any]:
         """The table as the ``tables`` list shows it."""
         g = self.game
         return {
@@ -277,8 +396,9 @@ class Table:
             "version": self.version,
             "hand_number": g.hand_number,
             "over": g.is_over,
-            "seats": self.seats_dict(),
+            "seats": self.seats_dict(now),
             "spectators": sum(1 for c in self.clients if c.seat is None),
+            "options": self.options_dict(),
         }
 
     def to_save(self, log_seq: int = 0) -> str:
@@ -296,6 +416,9 @@ class Table:
                 "version": self.version,
                 "last_seat": self.last_seat,
                 "seats": [s.to_dict() for s in self.seats],
+                "options": self.options.to_dict(),
+                "invite_hash": self.invite_hash,
+                "rematch": self.rematch,
                 "game": self.game.to_json(),
             },
             ensure_ascii=False,
@@ -347,6 +470,15 @@ class Hub:
             stops the event loop; whoever sends the queued messages must then
             ``await hub.durable()`` before sending each (the web layer does):
             no message leaves before the saves made before it are on the disk.
+        allowed_origins: the web pages (``Origin`` headers such as
+            ``"https://cards.example"``) whose scripts may connect; ``None``
+            (the default) allows only pages of the host the client connected
+            to (its ``Host`` header), and ``"*"`` in the list allows any.
+            A connection without an ``Origin`` (not from a browser) is always
+            allowed. The web layer checks it (:mod:`cardrules.server.app`).
+        clock: the clock of the pauses, turn timers and the reaping of
+            abandoned tables (default: the event loop's; tests pass a
+            :class:`~cardrules.server.timers.ManualClock`).
     """
 
     def __init__(
@@ -360,6 +492,8 @@ class Hub:
         snapshot_every: int = SNAPSHOT_EVERY,
         save_mode: str = "log",
         group_commit: bool = False,
+        allowed_origins: Iterable[str] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         if not variants:
             raise ValueError("a server needs at least one variant")
@@ -379,17 +513,26 @@ class Hub:
                 group_commit=group_commit,
             )
         )
+        self.allowed_origins = (
+            None if allowed_origins is None else tuple(_origin(o) for o in allowed_origins)
+        )
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
+        self.clock: Clock = clock or LoopClock()
+        self._rules: dict[str, dict[str, Any]] = {}
+        self._reaping: Alarm | None = None
 
     # ------------------------------------------------------------ start-up
 
     def restore(self) -> list[str]:
         """Load every table saved in the save directory.
 
-        A file that cannot be read, names a variant this server does not
-        offer, or holds a game that breaks its rules is skipped (and left in
-        place) with a warning.
+        A file that cannot be read (whatever is wrong with it: not JSON, nested
+        too deep, a number too large, not a regular file...), names a variant
+        this server does not offer, or holds a game that breaks its rules is
+        skipped (and left in place) with a warning; the other tables are
+        restored. The temporary files of saves cut short (``.*.tmp``, left by
+        a server killed while it wrote) are removed.
 
         Returns:
             The warnings, one line each (also logged).
@@ -398,9 +541,20 @@ class Hub:
         if self.save_dir is None:
             return warnings
         self.save_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if self._store is not None:
-            self._store.clean()
-        files = sorted(self.save_dir.glob("*" + SAVE_SUFFIX), key=lambda p: p.stat().st_mtime)
+        for tmp in self.save_dir.glob(".*.tmp"):
+            try:
+                if tmp.is_file():
+                    tmp.unlink()
+            except OSError as e:
+                warnings.append(f"{tmp.name}: cannot remove a temporary file: {e}")
+
+        def mtime(p: Path) -> float:
+            try:
+                return p.lstat().st_mtime
+            except OSError:
+                return 0.0
+
+        files = sorted(self.save_dir.glob("*" + SAVE_SUFFIX), key=mtime)
         if len(files) > self.limits.max_tables:
             warnings.append(
                 f"{len(files)} saved tables, more than max_tables {self.limits.max_tables}: "
@@ -410,18 +564,21 @@ class Hub:
         for path in files:
             try:
                 table = self._read_table(path)
-            except (OSError, ValueError, CardrulesError) as e:
-                warnings.append(f"{path.name}: not restored: {e}")
+            except Exception as e:  # whatever is wrong with one file, the others are served
+                warnings.append(f"{path.name}: not restored: {str(e)[:300] or type(e).__name__}")
                 continue
+            table.empty_since = self.clock.now()  # its players have a while to come back
             self.tables[table.id] = table
         for w in warnings:
             log.warning("%s", w)
         return warnings
 
     def _read_table(self, path: Path) -> Table:
-        if path.stat().st_size > MAX_TABLE_FILE:
-            raise ValueError(f"larger than {MAX_TABLE_FILE:,} bytes")
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        raw = read_regular_file(path, MAX_TABLE_FILE, ValueError, path.name)
+        try:
+            data = jsontext.loads(raw, max_depth=_FILE_DEPTH, max_number=_FILE_NUMBER)
+        except jsontext.BadJSON as e:
+            raise ValueError(f"not a table file: {e}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError("not a cardrules server table")
         tid = data.get("id")
@@ -451,43 +608,76 @@ class Hub:
                 raise ValueError(f"bad seat kind {kind!r}")
             if not isinstance(name, str) or len(name) > self.limits.max_name:
                 raise ValueError("bad seat name")
-            if th is not None and not (isinstance(th, str) and re.fullmatch(r"[0-9a-f]{64}", th)):
+            if th is not None and not (isinstance(th, str) and _HASH.fullmatch(th)):
                 raise ValueError("bad token hash")
-            seats.append(Seat(kind, name, th))
+            # Saves from before stand-ins have none.
+            stand_in, why = raw.get("stand_in"), raw.get("stand_in_why")
+            if stand_in is not None and (
+                kind != _HUMAN or stand_in not in BOTS or why not in _STAND_IN_WHY
+            ):
+                raise ValueError("bad stand-in")
+            seats.append(Seat(kind, name, th, stand_in, why if stand_in is not None else None))
         version = data.get("version")
         if type(version) is not int or version < 0:
             raise ValueError("bad version")
         last = data.get("last_seat")
         if last is not None and (type(last) is not int or not 0 <= last < game.players):
             raise ValueError("bad last seat")
-        created = data.get("created")
-        touched = data.get("touched")
+        # Saves from before table options have none: the defaults.
+        raw_options = data.get("options")
+        options = TableOptions.read(
+            raw_options if isinstance(raw_options, dict) else {}, BOTS
+        )  # an OptionError is a ValueError: the file is skipped
+        invite, rematch = data.get("invite_hash"), data.get("rematch")
+        if invite is not None and not (isinstance(invite, str) and _HASH.fullmatch(invite)):
+            raise ValueError("bad invitation hash")
+        if options.private != (invite is not None):
+            raise ValueError("a private table has an invitation hash, and only it")
+        if rematch is not None and not (isinstance(rematch, str) and _TABLE_ID.fullmatch(rematch)):
+            raise ValueError("bad rematch id")
         table = Table(
             tid,
             key,
             game,
             seats,
             version=version,
-            created=float(created) if isinstance(created, int | float) else time.time(),
-            touched=float(touched) if isinstance(touched, int | float) else time.time(),
+            created=_when(data.get("created")),
+            touched=_when(data.get("touched")),
             last_seat=last,
+            options=options,
+            invite_hash=invite,
+            rematch=rematch,
         )
         log_seq = data.get("log_seq", 0)  # absent before the log (format_version 1)
         if type(log_seq) is not int or not 0 <= log_seq < 2**53:
             raise ValueError("bad log_seq")
         if self._store is not None:
             self._store.restore(table, log_seq)  # replays the log past the snapshot
+        table.note_seat_options()
         self._make_bots(table)
+        self._start_counting(table)
         return table
 
     def start(self) -> None:
-        """Set the bots of every restored table going (call inside the loop)."""
+        """Set the bots and turn timers of every restored table going, and
+        the reaping of abandoned tables (call inside the loop)."""
         for table in self.tables.values():
+            self._pace(table)
+            if table.game.take_back_request is not None:  # its wait starts again
+                when = self.clock.now() + self.limits.take_back_wait
+                self._set_alarm(table, "request", when)
             self._kick_bots(table)
+        if self._reaping is None:
+            self._reap_later()
 
     async def stop(self) -> None:
-        """Stop every bot task (the tables are already saved)."""
+        """Stop every bot task, timer and the reaping (the tables are already saved)."""
+        for table in self.tables.values():
+            self._cancel_alarms(table)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        if self._reaping is not None:
+            self._reaping.cancel()
+            self._reaping = None
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -506,9 +696,17 @@ class Hub:
     # ------------------------------------------------------------ connections
 
     def connect(self, client: Client) -> bool:
-        """Admit a new connection and greet it; False when the server is full."""
+        """Admit a new connection and greet it; False when the server is full,
+        or holds as many connections from the client's address as it takes
+        (then :attr:`Client.close_reason` says which)."""
         if len(self.clients) >= self.limits.max_clients:
+            client.close_reason = "the server is full: try again later"
             return False
+        if client.address is not None:
+            same = sum(1 for c in self.clients if c.address == client.address)
+            if same >= self.limits.max_clients_per_address:
+                client.close_reason = "too many connections from your address"
+                return False
         self.clients.add(client)
         client.send(
             {
@@ -517,7 +715,9 @@ class Hub:
                 "variants": [
                     {
                         "key": k,
+                        "name": v.name,
                         "title": v.title or v.name,
+                        "summary": v.summary,
                         "players": [v.players.min, v.players.max],
                     }
                     for k, v in sorted(self.variants.items())
@@ -563,6 +763,8 @@ class Hub:
                     "unknown_type",
                     "'type' must be one of: " + ", ".join(sorted(_HANDLERS)),
                 )
+            if kind not in _NOT_A_RETURN:
+                self._returned(client)
             handler(self, client, data, ref)
         except Refusal as r:
             err: dict[str, Any] = {"type": "error", "code": r.code, "message": r.message}
@@ -574,16 +776,24 @@ class Hub:
             client.send(err)
 
     def _decode(self, text: str | bytes) -> dict[str, Any]:
-        raw = text.encode("utf-8") if isinstance(text, str) else text
-        if len(raw) > self.limits.max_message_bytes:
+        # (A str from elsewhere than a text frame may hold a lone surrogate,
+        # which has no UTF-8: it is refused below.)
+        size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+        if size > self.limits.max_message_bytes:
             raise Refusal(
                 "too_big",
-                f"a message is at most {self.limits.max_message_bytes:,} bytes, got {len(raw):,}",
+                f"a message is at most {self.limits.max_message_bytes:,} bytes, got {size:,}",
             )
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError) as e:
-            raise Refusal("bad_json", f"not JSON text: {str(e)[:80]}") from None
+            data = jsontext.loads(text, max_depth=MESSAGE_DEPTH, max_number=MESSAGE_NUMBER)
+        except jsontext.BadJSON as e:
+            if e.reason in ("syntax", "encoding", "depth"):
+                raise Refusal("bad_json", f"not JSON text: {str(e)[:80]}") from None
+            raise Refusal(
+                "bad_message",
+                f"{e}: numbers are finite and at most {MESSAGE_NUMBER} characters, "
+                "text is Unicode without lone surrogates",
+            ) from None
         if not isinstance(data, dict):
             raise Refusal("bad_message", "a message is a JSON object with a 'type'")
         return data
@@ -594,11 +804,16 @@ class Hub:
         client.send(_with_ref({"type": "pong"}, ref))
 
     def _on_tables(self, client: Client, data: dict[str, Any], ref: object) -> None:
-        tables = [t.summary() for t in self.tables.values()]
+        now = self.clock.now()
+        # A private table is listed only to the connections at it.
+        tables = [
+            t.summary(now)
+            for t in self.tables.values()
+            if not t.options.private or client.table == t.id
+        ]
         client.send(_with_ref({"type": "tables", "tables": tables}, ref))
 
     def _on_create(self, client: Client, data: dict[str, Any], ref: object) -> None:
-        lim = self.limits
         key = data.get("variant")
         variant = self.variants.get(key) if isinstance(key, str) else None
         if variant is None or not isinstance(key, str):
@@ -640,26 +855,74 @@ class Hub:
                 "bad_message",
                 "'take_backs' is one of: " + ", ".join(repr(p.value) for p in TakeBacks),
             )
-        if client.created >= lim.max_tables_per_client:
-            raise Refusal(
-                "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
-            )
-        if len(self.tables) >= lim.max_tables and not self._evict():
-            raise Refusal("server_full", f"this server holds at most {lim.max_tables} tables")
-        tid = secrets.token_hex(6)
-        while tid in self.tables:  # pragma: no cover - 48 random bits
-            tid = secrets.token_hex(6)
-        table = Table(tid, key, Game(variant, players=n, take_backs=policy), seats)
-        self._make_bots(table)
-        self.tables[tid] = table
+        try:
+            options = TableOptions.read(data, BOTS)
+        except OptionError as e:
+            raise Refusal("bad_option", str(e)) from None
+        self._room_for_a_table(client)
+        table, invite = self._new_table(
+            key, Game(variant, players=n, take_backs=policy), seats, options
+        )
+        table.address = client.address
         client.created += 1
-        self._save_or_log(table)
-        client.send(_with_ref({"type": "created", "table": tid}, ref))
+        created: dict[str, Any] = {"type": "created", "table": table.id}
+        if invite is not None:
+            created["invite"] = invite
+        client.send(_with_ref(created, ref))
         if sit is None:
             self._attach(client, table, None)
         else:
             self._take_seat(client, table, sit, name, ref)
         self._kick_bots(table)
+
+    def _room_for_a_table(self, client: Client) -> None:
+        """Refuse a new table the client or the server has no room for."""
+        lim = self.limits
+        if client.created >= lim.max_tables_per_client:
+            raise Refusal(
+                "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
+            )
+        self.reap()  # what strangers left behind makes room first
+        if client.address is not None:
+            mine = sum(
+                1
+                for t in self.tables.values()
+                if t.address == client.address and not t.game.is_over
+            )
+            if mine >= lim.max_tables_per_address:
+                raise Refusal(
+                    "too_many_tables",
+                    f"your address already has {mine} unfinished tables "
+                    f"(at most {lim.max_tables_per_address}): finish or leave one",
+                )
+        if len(self.tables) >= lim.max_tables and not self._evict():
+            raise Refusal("server_full", f"this server holds at most {lim.max_tables} tables")
+
+    def _new_table(
+        self, key: str, game: Game, seats: list[Seat], options: TableOptions
+    ) -> tuple[Table, str | None]:
+        """A new table, held and saved, with its bots and turn timers set (but
+        not yet going: call ``_kick_bots``), and a private table's invitation code."""
+        tid = secrets.token_hex(6)
+        while tid in self.tables:  # pragma: no cover - 48 random bits
+            tid = secrets.token_hex(6)
+        invite = secrets.token_urlsafe(16) if options.private else None
+        table = Table(
+            tid,
+            key,
+            game,
+            seats,
+            options=options,
+            invite_hash=None if invite is None else _hash(invite),
+        )
+        table.empty_since = self.clock.now()  # until a client is attached
+        table.note_seat_options()
+        self._make_bots(table)
+        self._start_counting(table)
+        self.tables[tid] = table
+        self._pace(table)
+        self._save_or_log(table)
+        return table, invite
 
     def _on_join(self, client: Client, data: dict[str, Any], ref: object) -> None:
         table = self._table(data)
@@ -671,10 +934,15 @@ class Hub:
             for s, seat in enumerate(table.seats):
                 if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, h):
                     self._attach(client, table, s)
-                    client.send(_with_ref({"type": "joined", "table": table.id, "seat": s}, ref))
-                    self._send_state(table, client)
+                    joined = {"type": "joined", "table": table.id, "seat": s}
+                    client.send(_with_ref(self._about(table, joined), ref))
+                    # A seat whose time ran out is its player's again (and every
+                    # client is sent its state); else only this client is.
+                    if not self._returned(client):
+                        self._send_state(table, client)
                     return
             raise Refusal("bad_token", "that token holds no seat at this table")
+        self._check_invite(client, table, data)
         seat_no = data.get("seat")
         if type(seat_no) is not int or not 0 <= seat_no < len(table.seats):
             raise Refusal("bad_seat", f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
@@ -689,8 +957,9 @@ class Hub:
 
     def _on_watch(self, client: Client, data: dict[str, Any], ref: object) -> None:
         table = self._table(data)
+        self._check_invite(client, table, data)
         self._attach(client, table, None)
-        client.send(_with_ref({"type": "watching", "table": table.id}, ref))
+        client.send(_with_ref(self._about(table, {"type": "watching", "table": table.id}), ref))
         self._send_state(table, client)
 
     def _on_leave(self, client: Client, data: dict[str, Any], ref: object) -> None:
@@ -714,16 +983,25 @@ class Hub:
         seat = client.seat
         if seat is None:
             raise Refusal("not_seated", "spectators cannot act: join a seat first")
+        self._not_handed(table, seat)
         claimed = data.get("seat")
         if claimed is not None and (type(claimed) is not int or claimed != seat):
             raise Refusal("not_your_seat", f"you hold seat {seat}: you may act only for it")
         version = data.get("version")
-        if version is not None and (type(version) is not int or version != table.version):
+        # Stale only if what this seat may do changed since the version it saw:
+        # while all seats act at once (a pass, hidden bids) the others' moves
+        # do not make its move stale.
+        if version is not None and (
+            type(version) is not int
+            or version > table.version
+            or version < table.seat_options_changed[seat]
+        ):
             self._send_state(table, client)
             raise Refusal(
                 "stale",
                 f"you acted on version {version if type(version) is int else '(not a number)'}; "
-                f"the table is at version {table.version} "
+                f"the table is at version {table.version}, and what your seat may do "
+                f"changed at version {table.seat_options_changed[seat]} "
                 "(the new state has been sent)",
             )
         game = table.game
@@ -753,6 +1031,112 @@ class Hub:
         seat = client.seat
         if seat is None:
             raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
+        self._not_handed(table, seat)
+        self._check_version(table, client, data)
+        try:
+            taken = table.game.take_back(seat)
+        except TakeBackRefused as e:
+            hint = (
+                " (other seats have acted since: send 'request_take_back' to ask them)"
+                if table.game.can_request_take_back(seat)
+                else ""
+            )
+            raise Refusal("take_back_refused", str(e)[:400] + hint) from None
+        # How many actions, never which: another seat's hidden bid stays hidden.
+        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
+        self._moved(table, seat, "take_back", seat)
+        self._kick_bots(table)
+
+    def _on_request_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat asks to take back its last action with the actions other seats
+        made after it (``Game.request_take_back``): every seat whose action it
+        would undo must agree (``answer_take_back``). A bot agrees at once; a
+        seat a stand-in bot plays for (its player away) declines at once, so
+        nobody learns a card of an absent player and chooses again. While the
+        request waits, the bots wait too; it ends when answered, withdrawn, on
+        any move, or after :attr:`Limits.take_back_wait` seconds."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
+        self._not_handed(table, seat)
+        self._check_version(table, client, data)
+        game = table.game
+        try:
+            request = game.request_take_back(seat)
+        except TakeBackRefused as e:
+            raise Refusal(e.code, str(e)[:400], e) from None
+        client.send(
+            _with_ref(
+                {
+                    "type": "take_back_requested",
+                    "count": request.count,
+                    "asked": list(request.asked),
+                },
+                ref,
+            )
+        )
+        taken: tuple[Action, ...] = ()
+        for s in request.asked:
+            other = table.seats[s]
+            if other.is_bot or other.stand_in is not None:
+                # A bot agrees; a stand-in for an absent player declines.
+                taken = game.answer(s, other.is_bot)
+                if game.take_back_request is None:
+                    break
+        self._after_request(table, seat, taken)
+
+    def _on_answer_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat asked by a take-back request agrees or declines (``accept``);
+        the requester may withdraw it (``accept: false``)."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators are not asked: join a seat first")
+        accept = data.get("accept")
+        if type(accept) is not bool:
+            raise Refusal("bad_message", "'accept' is true or false")
+        game = table.game
+        request = game.take_back_request
+        try:
+            taken = game.answer(seat, accept)
+        except TakeBackRefused as e:
+            raise Refusal(e.code, str(e)[:400], e) from None
+        client.send(_with_ref({"type": "answered", "accept": accept}, ref))
+        assert request is not None  # answer refused otherwise
+        self._after_request(table, request.seat, taken)
+
+    def _after_request(self, table: Table, requester: int, taken: tuple[Action, ...]) -> None:
+        """A take-back request was made, answered or withdrawn: the table
+        changed (saved, every client sent its state); the requester is told
+        how many actions were taken back once the others agreed."""
+        game = table.game
+        pending = game.take_back_request
+        self._set_alarm(
+            table,
+            "request",
+            None if pending is None else self.clock.now() + self.limits.take_back_wait,
+        )
+        if taken:
+            for c in table.clients:
+                if c.seat == requester:
+                    # How many actions, never which (a hidden bid stays hidden).
+                    c.send({"type": "taken_back", "count": len(taken), "agreed": True})
+        self._moved(table, requester)
+        self._kick_bots(table)
+
+    def _request_alarm(self, table: Table) -> None:
+        """A take-back request went unanswered too long: it is withdrawn."""
+        if self.tables.get(table.id) is not table:
+            return
+        request = table.game.take_back_request
+        if request is None:
+            return
+        table.game.answer(request.seat, False)
+        self._after_request(table, request.seat, ())
+
+    def _check_version(self, table: Table, client: Client, data: dict[str, Any]) -> None:
+        """Refuse a message sent on a version of the table older than its own."""
         version = data.get("version")
         if version is not None and (type(version) is not int or version != table.version):
             self._send_state(table, client)
@@ -762,14 +1146,100 @@ class Hub:
                 f"the table is at version {table.version} "
                 "(the new state has been sent)",
             )
-        try:
-            taken = table.game.take_back(seat)
-        except TakeBackRefused as e:
-            raise Refusal("take_back_refused", str(e)[:400]) from None
-        # How many actions, never which: another seat's hidden bid stays hidden.
-        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
-        self._moved(table, seat, "take_back", seat)
+
+    def _on_rules(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """The rules of one of the server's variants, before any table."""
+        key = data.get("variant")
+        if not isinstance(key, str) or key not in self.variants:
+            raise Refusal(
+                "unknown_variant",
+                "'variant' must be one of this server's variants: "
+                + ", ".join(sorted(self.variants)[:50]),
+            )
+        client.send(_with_ref({"type": "rules", "rules": self._rules_of(key)}, ref))
+
+    def _on_ack(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat has seen the last trick or hand: the pause no longer waits for
+        it. An ``ack`` with no pause waiting for the seat changes nothing."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "only a seat acknowledges a pause: join a seat first")
+        pause = table.pause
+        if pause is None or seat not in pause.waiting:
+            return
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._end_pause(table)
+            return
+        self._broadcast(table)
+
+    def _on_hand_to_bot(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """The seat's player hands the seat to a bot, until it sends ``resume``."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "only a seat can be handed to a bot: join a seat first")
+        bot = data.get("bot", table.options.stand_in)
+        if not isinstance(bot, str) or bot not in BOTS:
+            raise Refusal("unknown_bot", "'bot' is one of: " + ", ".join(sorted(BOTS)))
+        if table.game.is_over:
+            raise Refusal("game_over", "the game is over")
+        held = table.seats[seat]
+        if held.stand_in != bot:
+            table.stand_in_bots.pop(seat, None)
+        held.stand_in, held.stand_in_why = bot, "asked"
+        table.deadlines.pop(seat, None)
+        self._gone_from_pause(table, seat, announce=False)
+        self._pace(table)
+        self._save_or_log(table)
+        client.send(_with_ref({"type": "handed_to_bot", "seat": seat, "bot": bot}, ref))
+        self._broadcast(table)
         self._kick_bots(table)
+
+    def _on_resume(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """The seat's player takes the seat back from the bot playing for it
+        (if one does: ``resume`` is always answered ``resumed``)."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators have no seat to resume: join a seat first")
+        client.send(_with_ref({"type": "resumed", "seat": seat}, ref))
+        if table.seats[seat].stand_in is not None:
+            self._give_back(table, seat)
+
+    def _on_rematch(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat of a finished game asks for another: a new table with the
+        same variant, seats and options, which every seat holder joins with
+        its token; every client at this table is told its id (and a private
+        table's new invitation code). Asked again, the same table is named."""
+        table = self._my_table(client)
+        if client.seat is None:
+            raise Refusal("not_seated", "only a seat can ask for a rematch")
+        if not table.game.is_over:
+            raise Refusal("game_not_over", "a rematch follows a finished game: finish this one")
+        if table.rematch is not None and table.rematch in self.tables:
+            client.send(_with_ref(self._rematch_message(table), ref))
+            return
+        self._room_for_a_table(client)
+        old = table.game
+        game = Game(old.variant, players=old.players, take_backs=old.take_back_policy)
+        seats = [Seat(s.kind, s.name, s.token_hash if not s.is_bot else None) for s in table.seats]
+        new, invite = self._new_table(table.variant_key, game, seats, table.options)
+        new.address = client.address
+        client.created += 1
+        table.rematch, table.rematch_invite = new.id, invite
+        self._save_or_log(table)
+        for c in list(table.clients):
+            c.send(_with_ref(self._rematch_message(table), ref if c is client else None))
+        self._broadcast(table)
+        self._kick_bots(new)
+
+    def _rematch_message(self, table: Table) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "rematch", "table": table.id, "new_table": table.rematch}
+        if table.rematch_invite is not None:
+            message["invite"] = table.rematch_invite
+        return message
 
     # ------------------------------------------------------------ helpers
 
@@ -803,18 +1273,24 @@ class Hub:
         table.seats[s].name = name
         table.touched = time.time()
         self._attach(client, table, s)
-        self._save_or_log(table, ("seat", (s, name, table.seats[s].token_hash)))
-        client.send(
-            _with_ref({"type": "joined", "table": table.id, "seat": s, "token": token}, ref)
-        )
+        self._pace(table)  # the seat's turn timer runs once it is taken
+        self._save_or_log(table)
+        joined = {"type": "joined", "table": table.id, "seat": s, "token": token}
+        client.send(_with_ref(self._about(table, joined), ref))
         self._broadcast(table)
 
     def _attach(self, client: Client, table: Table, seat: int | None) -> None:
         if client.table == table.id and client.seat == seat:
             return
-        attached = len(table.clients) - (client in table.clients)
-        if attached >= self.limits.max_clients_per_table:
-            raise Refusal("table_full", "too many people at this table")
+        if seat is None:
+            # Only spectators are counted: a seat's holder is never refused for them.
+            watching = sum(1 for c in table.clients if c.seat is None and c is not client)
+            if watching >= self.limits.max_spectators_per_table:
+                raise Refusal(
+                    "table_full",
+                    f"this table has {watching} spectators, the most it takes "
+                    "(its seats can still be joined)",
+                )
         self._detach(client)
         if seat is not None:
             for other in list(table.clients):
@@ -827,28 +1303,70 @@ class Hub:
         client.table = table.id
         client.seat = seat
         table.clients.append(client)
+        table.empty_since = None
 
     def _detach(self, client: Client) -> None:
         table = self.tables.get(client.table) if client.table is not None else None
+        seat = client.seat
         if table is not None and client in table.clients:
             table.clients.remove(client)
+            if not table.clients:
+                table.empty_since = self.clock.now()
         client.table = None
         client.seat = None
+        if table is not None and seat is not None:
+            self._gone_from_pause(table, seat)
 
     def _evict(self) -> bool:
-        """Make room: forget the oldest finished table nobody is at, else the
-        longest idle table nobody is at, idle for more than ``max_idle``."""
-        free = [t for t in self.tables.values() if not t.clients]
-        done = [t for t in free if t.game.is_over]
-        if not done:
-            done = [t for t in free if time.time() - t.touched > self.limits.max_idle]
+        """Make room: forget the finished table nobody is at that was touched
+        longest ago (the abandoned ones are already reaped)."""
+        done = [t for t in self.tables.values() if not t.clients and t.game.is_over]
         if not done:
             return False
-        oldest = min(done, key=lambda t: t.touched)
-        del self.tables[oldest.id]
-        if self._store is not None:
-            self._store.remove(oldest.id)
+        self._forget(min(done, key=lambda t: t.touched))
         return True
+
+    def reap(self) -> list[str]:
+        """Forget every table nobody has been at for ``abandoned_after`` seconds
+        (finished or not; bots alone do not keep a table), and remove its save.
+        The hub calls this every 30 seconds (or a tenth of ``abandoned_after``,
+        if shorter) once started, and before every ``create``.
+
+        Returns:
+            The ids of the tables forgotten.
+        """
+        now = self.clock.now()
+        after = self.limits.abandoned_after
+        gone = [
+            t
+            for t in self.tables.values()
+            if not t.clients and t.empty_since is not None and now - t.empty_since >= after
+        ]
+        for t in gone:
+            self._forget(t)
+        return [t.id for t in gone]
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table nobody is at: its bots stop and its save is removed."""
+        del self.tables[table.id]
+        self._cancel_alarms(table)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        if self._store is not None:
+            self._store.remove(table.id)
+
+    def _reap_later(self) -> None:
+        """Reap every 30 seconds (or a tenth of ``abandoned_after``, if shorter)."""
+        every = min(30.0, max(0.05, self.limits.abandoned_after / 10))
+
+        def tick() -> None:
+            try:
+                self.reap()
+            except Exception:  # a failing unlink must not stop the reaping
+                log.exception("reaping abandoned tables failed")
+            self._reap_later()
+
+        self._reaping = self.clock.call_later(every, tick)
 
     def _make_bots(self, table: Table) -> None:
         table.bots = {
@@ -872,6 +1390,10 @@ class Hub:
         table.version += 1
         table.last_seat = seat
         table.touched = time.time()
+        table.note_seat_options()
+        self._paused_by_move(table, seat)
+        table.deadlines.pop(seat, None)  # a seat that moved starts its next turn afresh
+        self._pace(table)
         self._save_or_log(table, (op[0], op[1:]) if op else None)
         self._broadcast(table)
 
@@ -888,7 +1410,7 @@ class Hub:
         # onlookers' view if a spectator watches. A seat's view is built only
         # for a client that holds it (never for a bot's seat or a seat away).
         public: dict[str, Any] | None = None
-        seats = table.seats_dict()
+        seats = table.seats_dict(self.clock.now())
         for c in list(table.clients):
             if c.seat is None and public is None:
                 public = public_view(table.game)
@@ -918,6 +1440,7 @@ class Hub:
             tail = g.events_for(client.seat)
         client.events_of = (g, client.seat)
         client.events_sent = since + len(tail)
+        now = self.clock.now()
         client.send(
             {
                 "type": "state",
@@ -926,13 +1449,233 @@ class Hub:
                 "version": table.version,
                 "seat": client.seat,
                 "last_seat": table.last_seat,
-                "seats": table.seats_dict() if seats is None else seats,
+                "seats": table.seats_dict(now) if seats is None else seats,
                 "view": view,
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
                 "can_take_back": client.seat is not None and g.can_undo(client.seat),
+                "can_request_take_back": client.seat is not None
+                and g.can_request_take_back(client.seat),
+                "options": table.options_dict(),
+                "pause": None if table.pause is None else table.pause.to_dict(now),
+                "rematch": table.rematch,
             }
         )
+
+    # ------------------------------------------------------------ rules, invitations
+
+    def _rules_of(self, key: str) -> dict[str, Any]:
+        """The rules a client shows for the variant offered as ``key``: its
+        name, title, summary and canonical text (``cardrules.dsl.format``)."""
+        rules = self._rules.get(key)
+        if rules is None:
+            v = self.variants[key]
+            try:
+                text: str | None = format_variant(v)
+            except (VariantError, TypeError):  # a hand-built variant no file describes
+                text = None
+            rules = self._rules[key] = {
+                "key": key,
+                "name": v.name,
+                "title": v.title or v.name,
+                "summary": v.summary,
+                "text": text,
+            }
+        return rules
+
+    def _about(self, table: Table, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` (``joined``, ``watching``) with the table's rules and options."""
+        message["rules"] = self._rules_of(table.variant_key)
+        message["options"] = table.options_dict()
+        return message
+
+    def _check_invite(self, client: Client, table: Table, data: dict[str, Any]) -> None:
+        """Refuse a stranger's ``join`` or ``watch`` of a private table without
+        its invitation code (a connection already at the table needs none)."""
+        if table.invite_hash is None or client.table == table.id:
+            return
+        code = data.get("invite")
+        if not (
+            isinstance(code, str)
+            and len(code) <= _MAX_CODE
+            and hmac.compare_digest(_hash(code), table.invite_hash)
+        ):
+            raise Refusal(
+                "bad_invite",
+                "this table is private: 'invite' must be the invitation code its creator was given",
+            )
+
+    # ------------------------------------------------------------ stand-ins
+
+    def _not_handed(self, table: Table, seat: int) -> None:
+        if table.seats[seat].stand_in is not None:
+            raise Refusal(
+                "bot_playing",
+                f"a {table.seats[seat].stand_in} bot plays for your seat: send 'resume' first",
+            )
+
+    def _bot_of(self, table: Table, s: int) -> Bot:
+        """The bot that plays seat ``s``: its own, or the stand-in of a human seat."""
+        bot = table.bots.get(s)
+        if bot is None:
+            bot = table.stand_in_bots.get(s)
+            if bot is None:
+                kind = table.seats[s].stand_in or table.options.stand_in
+                bot = table.stand_in_bots[s] = make_bot(kind, secrets.randbits(32))
+        return bot
+
+    def _returned(self, client: Client) -> bool:
+        """A message from a seat whose time ran out: the seat is its player's
+        again (and every client at the table is sent its state). Whether it was."""
+        table = self.tables.get(client.table) if client.table is not None else None
+        if table is None or client.seat is None:
+            return False
+        seat = table.seats[client.seat]
+        if seat.stand_in is None or seat.stand_in_why != "time":
+            return False
+        self._give_back(table, client.seat)
+        return True
+
+    def _give_back(self, table: Table, s: int) -> None:
+        seat = table.seats[s]
+        seat.stand_in = seat.stand_in_why = None
+        table.stand_in_bots.pop(s, None)
+        table.deadlines.pop(s, None)  # a full decision time again
+        self._pace(table)
+        self._save_or_log(table)
+        self._broadcast(table)
+
+    # ------------------------------------------------------------ turn timers
+
+    def _cancel_alarms(self, table: Table) -> None:
+        for _, alarm in table.alarms.values():
+            alarm.cancel()
+        table.alarms.clear()
+
+    def _set_alarm(self, table: Table, name: str, when: float | None) -> None:
+        """Keep one alarm ``name`` for ``table``, due at ``when`` (none: ``None``)."""
+        old = table.alarms.get(name)
+        if old is not None and old[0] == when:
+            return
+        if old is not None:
+            old[1].cancel()
+            del table.alarms[name]
+        if when is None:
+            return
+        ring = {"turn": self._turn_alarm, "request": self._request_alarm}.get(
+            name, self._pause_alarm
+        )
+
+        def call() -> None:
+            if table.alarms.get(name, (None, None))[1] is alarm:
+                del table.alarms[name]
+            ring(table)
+
+        alarm = self.clock.call_later(when - self.clock.now(), call)
+        table.alarms[name] = (when, alarm)
+
+    def _pace(self, table: Table) -> None:
+        """Start or stop the decision time of each human seat the game waits
+        for (none during a pause, or without a turn timer), and keep the
+        table's alarm at the first to run out."""
+        g = table.game
+        turn = table.options.turn_time
+        if turn is None or g.is_over or table.pause is not None:
+            table.deadlines.clear()
+        else:
+            s = g.to_act
+            waiting = {s} if s is not None else set(g.waiting_for)
+            timed = {
+                w
+                for w in waiting
+                if (seat := table.seats[w]).kind == _HUMAN
+                and seat.token_hash is not None
+                and seat.stand_in is None
+            }
+            for w in list(table.deadlines):
+                if w not in timed:
+                    del table.deadlines[w]
+            now = self.clock.now()
+            for w in timed:
+                table.deadlines.setdefault(w, now + turn)
+        self._set_alarm(table, "turn", min(table.deadlines.values(), default=None))
+
+    def _turn_alarm(self, table: Table) -> None:
+        """A seat's decision time ran out: the table's stand-in bot plays for it."""
+        if self.tables.get(table.id) is not table:
+            return
+        now = self.clock.now()
+        late = sorted(s for s, when in table.deadlines.items() if when <= now)
+        for s in late:
+            del table.deadlines[s]
+            seat = table.seats[s]
+            seat.stand_in, seat.stand_in_why = table.options.stand_in, "time"
+            log.info("table %s: seat %d ran out of time; a bot plays for it", table.id, s)
+        self._pace(table)
+        if late:
+            self._save_or_log(table)
+            self._broadcast(table)
+            self._kick_bots(table)
+
+    # ------------------------------------------------------------ pauses
+
+    def _start_counting(self, table: Table) -> None:
+        """Count the onlookers' events seen so far, so that only a trick or a
+        hand ended from now on pauses the table."""
+        if table.options.pause > 0:
+            table.events_seen = len(table.game.events_for(None))
+
+    def _present(self, table: Table) -> set[int]:
+        """The human seats whose player is at the table (no bot playing for it)."""
+        held = {c.seat for c in table.clients if c.seat is not None}
+        return {
+            s
+            for s, seat in enumerate(table.seats)
+            if not seat.is_bot and seat.stand_in is None and s in held
+        }
+
+    def _paused_by_move(self, table: Table, seat: int) -> None:
+        """After a move: a seat's move counts as its acknowledgement of the
+        pause; a move that ended a trick or a hand starts a pause (if the
+        table has them) for the seats present to acknowledge."""
+        if table.pause is not None:
+            table.pause.waiting.discard(seat)
+        if table.options.pause > 0:
+            after, table.events_seen = ended_by(table.game, table.events_seen)
+            waiting = self._present(table) if after is not None else set()
+            if after is not None and waiting:
+                until = self.clock.now() + table.options.pause
+                table.pause = Pause(after, until, waiting)
+                self._set_alarm(table, "pause", until)
+                return
+        if table.pause is not None and not table.pause.waiting:
+            table.pause = None
+            self._set_alarm(table, "pause", None)
+
+    def _gone_from_pause(self, table: Table, seat: int, *, announce: bool = True) -> None:
+        """A seat left or was handed to a bot: the pause no longer waits for it."""
+        pause = table.pause
+        if pause is None or seat not in pause.waiting:
+            return
+        if any(c.seat == seat for c in table.clients) and table.seats[seat].stand_in is None:
+            return  # another connection holds the seat
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._end_pause(table, announce=announce)
+
+    def _end_pause(self, table: Table, *, announce: bool = True) -> None:
+        table.pause = None
+        self._set_alarm(table, "pause", None)
+        self._pace(table)
+        if announce:
+            self._broadcast(table)
+        self._kick_bots(table)
+
+    def _pause_alarm(self, table: Table) -> None:
+        """The pause has lasted its time: the bots play on."""
+        if self.tables.get(table.id) is not table or table.pause is None:
+            return
+        self._end_pause(table)
 
     # ------------------------------------------------------------ bots
 
@@ -941,7 +1684,8 @@ class Hub:
         first waiting seat); a bot never moves out of turn, so while bids are
         simultaneous a bot bids when its turn in the bidding order comes."""
         g = table.game
-        if g.is_over:
+        if g.is_over or table.pause is not None or g.take_back_request is not None:
+            # A pause holds the bots, and so does a take-back request waiting for answers.
             return None
         s = g.to_act
         if s is None:
@@ -949,7 +1693,8 @@ class Hub:
             if not waiting:
                 return None
             s = min(waiting)
-        return s if table.seats[s].is_bot else None
+        seat = table.seats[s]
+        return s if seat.is_bot or seat.stand_in is not None else None
 
     def _kick_bots(self, table: Table) -> None:
         if table.bot_task is not None and not table.bot_task.done():
@@ -968,7 +1713,7 @@ class Hub:
                 return
             g = table.game
             try:
-                action = table.bots[s].choose(g.view(s))
+                action = self._bot_of(table, s).choose(g.view(s))
                 g.apply(action, s)
             except Exception:  # a bot's bug must not stop the table
                 log.exception(
@@ -977,6 +1722,18 @@ class Hub:
                 action = g.legal_actions(s)[0]
                 g.apply(action, s)
             self._moved(table, s, "act", s, action.id)
+
+
+def _when(x: object) -> float:
+    """A time from a save (seconds since the epoch), or now if it is not one."""
+    if isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= 1e11:
+        return float(x)
+    return time.time()
+
+
+def _origin(text: str) -> str:
+    """An allowed origin as the web layer compares it: lower case, no final ``/``."""
+    return text.strip().rstrip("/").lower()
 
 
 def _with_ref(message: dict[str, Any], ref: object) -> dict[str, Any]:
@@ -1003,16 +1760,27 @@ def _read_action(raw: object) -> Action:
 
 
 _HANDLERS: Final = {
+    "ack": Hub._on_ack,
     "act": Hub._on_act,
     "create": Hub._on_create,
+    "hand_to_bot": Hub._on_hand_to_bot,
     "join": Hub._on_join,
     "leave": Hub._on_leave,
     "ping": Hub._on_ping,
+    "rematch": Hub._on_rematch,
+    "resume": Hub._on_resume,
+    "rules": Hub._on_rules,
     "state": Hub._on_state,
     "tables": Hub._on_tables,
     "take_back": Hub._on_take_back,
+    "request_take_back": Hub._on_request_take_back,
+    "answer_take_back": Hub._on_answer_take_back,
     "watch": Hub._on_watch,
 }
+
+#: Messages that do not give a seat whose time ran out back to its player:
+#: a ``ping`` may be a client's automatic keep-alive; the other two do it themselves.
+_NOT_A_RETURN: Final = frozenset({"ping", "hand_to_bot", "resume"})
 
 
 def load_variants(names: Iterable[str]) -> dict[str, Variant]:

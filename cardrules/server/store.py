@@ -18,9 +18,9 @@ Each table has two files in the save folder:
   ``n`` numbers the entries of the table (one more each line, never reset),
   ``op`` and ``args`` are the operation and its arguments (:data:`REPLAY`
   says how each is replayed: ``act`` is ``game.apply(Action.from_id(id),
-  seat)``, ``take_back`` is ``game.take_back(seat)``, ``seat`` a seat taken
-  with its name and token hash), and ``v``, ``last`` and ``t`` the table's
-  version, last seat and time of the change after it.
+  seat)``, ``take_back`` is ``game.take_back(seat)``; a change that is no
+  such operation is saved as a snapshot), and ``v``, ``last`` and ``t`` the
+  table's version, last seat and time of the change after it.
 
 Restoring reads the snapshot and replays the entries numbered after its
 ``log_seq``, in order, each through the rules again. A crash at any point
@@ -90,16 +90,9 @@ MAX_SNAPSHOT_EVERY: Final = 1_024
 
 log = logging.getLogger("cardrules.server")
 
-_TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 _TMP = re.compile(r"\.[0-9a-f]{12}\.[0-9]{1,10}\.tmp")
 _MAX_COUNT: Final = 2**53  # entry numbers and versions (exact in any JSON reader)
 _ENTRY_KEYS: Final = frozenset({"n", "op", "args", "v", "last", "t"})
-
-
-class _Seat(Protocol):
-    kind: str
-    name: str
-    token_hash: str | None
 
 
 class TableLike(Protocol):
@@ -130,25 +123,12 @@ def _take_back(table: TableLike, seat: int) -> None:
     table.game.take_back(seat)
 
 
-def _seat(table: TableLike, seat: int, name: str, token_hash: str) -> None:
-    if not 0 <= seat < len(table.seats):
-        raise ValueError(f"no seat {seat}")
-    s: _Seat = table.seats[seat]
-    if s.kind != "human":
-        raise ValueError(f"seat {seat} is a bot's")
-    if len(name) > 200 or not _TOKEN_HASH.fullmatch(token_hash):
-        raise ValueError("bad seat name or token hash")
-    s.name = name
-    s.token_hash = token_hash
-
-
 #: How each logged operation is replayed: its name, the type of each argument,
 #: and the function that makes the change again. A new operation is one line
 #: here and one ``_moved(table, seat, name, *args)`` call in the hub.
 REPLAY: Final[Mapping[str, tuple[tuple[type, ...], Callable[..., None]]]] = {
     "act": ((int, int), _act),
     "take_back": ((int,), _take_back),
-    "seat": ((int, str, str), _seat),
 }
 
 

@@ -84,7 +84,11 @@ def serve(folder: str, variant: str, save_mode: str, fsync: bool, compression: b
     from cardrules.server.app import serve as run
     from cardrules.server.hub import Hub, Limits, load_variants
 
+    bounds = {"max_clients_per_address": 10_000, "max_tables_per_address": 10_000}
+    fields = getattr(Limits, "__attrs_attrs__", ())
+    known = {f.name for f in fields}
     limits = Limits(
+        **{k: v for k, v in bounds.items() if k in known},  # the bounds by address, if any
         max_tables=10_000,
         max_clients=10_000,
         max_tables_per_client=10_000,

@@ -57,6 +57,7 @@ from typing import Final
 from cardrules.cards import Card, CardSet, card
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
+from cardrules.engine.history import current_line
 from cardrules.engine.notation import parse_action
 from cardrules.engine.saves import _action_log, _idle_settings
 from cardrules.errors import CardError, CardrulesError, InvalidAction, SaveError
@@ -131,7 +132,8 @@ def dump(game: Game, *, seed: bool = False) -> str:
     if seed:
         out.append(f"seed: {game.seed}")
     out.extend(_rules_lines(v))
-    for ev in game.events:
+    # The game as it stands: a take-back and the actions it undid are not written.
+    for ev in current_line(game.events):
         kind = ev[0]
         if kind == "start" and ev[4] is not None:
             out.append(f"max tricks: {ev[4]}")

@@ -82,9 +82,11 @@ from cardrules.engine.events import (
     ALL,
     Entry,
     Event,
+    _digest,
     _stream,
     _Streams,
 )
+from cardrules.engine.history import History, check_undo, history_log
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.notation import parse_in_game as _parse_in_game
 from cardrules.engine.observation import action_mask as _action_mask
@@ -239,6 +241,7 @@ class Game:
         "_full_nxt",
         "_hand_index",
         "_hands",
+        "_history",
         "_in_count",
         "_known",
         "_largest",
@@ -350,6 +353,8 @@ class Game:
     _result: Result | None
     _undo: list[Checkpoint] | None
     _take_backs: TakeBacks | None
+    # The players' take-backs (engine/history.py), None while there are none.
+    _history: History | None
 
     def __init__(
         self,
@@ -471,6 +476,7 @@ class Game:
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
         self._streams = None
+        self._history = None
         self._legal_mask = 0
         self._result = None
         # The pass (games with ``pass:``): each seat's chosen cards and how many
@@ -899,14 +905,17 @@ class Game:
 
         This is the engine's unmake, for search and tools, whatever the
         take-back policy: players take back through :meth:`take_back`, which
-        the policy governs (:meth:`can_undo`).
+        the policy governs (:meth:`can_undo`). It leaves the game's history of
+        take-backs as it is: it goes back over the actions applied since the
+        last take-back, never past it.
 
         Returns:
             The action taken back.
 
         Raises:
             NothingToUndo: an :class:`IllegalAction` (code ``nothing_to_undo``):
-                no action has been made yet; the game is unchanged.
+                no action has been made yet, or none since the last
+                :meth:`take_back`; the game is unchanged.
 
         Example:
             >>> import cardrules
@@ -916,6 +925,7 @@ class Game:
             >>> g.undo() == before.legal_actions()[0], g == before
             (True, True)
         """
+        check_undo(self)
         return _undo(self)
 
     @property
@@ -969,13 +979,33 @@ class Game:
         """Take back ``seat``'s last action, with every action made after it,
         if the take-back policy allows it (:meth:`can_undo`).
 
+        A take-back is a step of the game, as an action is: it adds 1 to
+        :attr:`version`, and every stream (:meth:`events_for` of each seat and
+        of onlookers, :attr:`events`) keeps the entries it undid and grows by
+        a :class:`~cardrules.engine.events.TakeBackEvent` saying which actions
+        were undone. A game allows at most
+        :data:`~cardrules.engine.history.MAX_TAKE_BACKS` take-backs (and
+        :data:`~cardrules.engine.history.MAX_TAKEN_BACK_ACTIONS` actions taken
+        back in all).
+
         Returns:
             The actions taken back, the last one first (``seat``'s own is last).
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
             TakeBackRefused: an :class:`IllegalAction` (code
-                ``take_back_refused``) saying why not; the game is unchanged.
+                ``take_back_refused``) saying why not, or (code
+                ``take_back_limit``) past the game's bounds on take-backs;
+                the game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the next player acts")
+            >>> seat = g.to_act
+            >>> g.apply(g.legal_actions()[0], seat)
+            >>> len(g.take_back(seat)), g.version, g.events_for(0)[-1].kind
+            (1, 2, 'take back')
         """
         return _take_back(self, self._check_seat(seat))
 
@@ -1117,10 +1147,13 @@ class Game:
 
     @property
     def version(self) -> int:
-        """The number of actions applied so far in the whole game (0 before the
-        first one): it only grows as the game goes on, so a client that knows
-        the version it last saw knows what it missed. It is in every
-        :class:`View` and every event record.
+        """The number of steps of the whole game so far (0 before the first):
+        the actions applied, those taken back included, and the players'
+        take-backs (:meth:`take_back`). Without take-backs, the number of
+        actions applied. It strictly increases as the game goes on (only
+        :meth:`undo`, the engine's unmake for search, brings it back to what
+        it was), so a client that knows the version it last saw knows whether
+        it missed something. It is in every :class:`View` and every event record.
 
         Example:
             >>> import cardrules
@@ -1135,18 +1168,28 @@ class Game:
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
-        return streams.version(self._events)
+        h = self._history
+        return streams.version(self._events) + (0 if h is None else h.offset)
 
-    def _stream_of(self, seat: int | None) -> list[Event]:
+    def _stream_of(self, seat: int | None, line: bool = False) -> list[Event]:
         """The stream of ``seat`` (``None``: onlookers, ``ALL``: every card), kept
-        and extended as the game goes on (the records are never rebuilt)."""
+        and extended as the game goes on (the records are never rebuilt).
+        ``line``: the stream of the log alone, as if nothing had ever been
+        taken back (versions counting the actions of the log): the stream a
+        game made by those actions alone has (:meth:`sample_world`)."""
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
         r = self._r
+        if self._history is None:
+            cache, log = streams.by_seat, self._events
+        elif line:
+            cache, log = streams.line_by_seat, self._events
+        else:
+            cache, log = streams.by_seat, history_log(self)
         return _stream(
-            streams.by_seat,
-            self._events,
+            cache,
+            log,
             seat,
             blind=r.blind,
             simultaneous=r.bid_style == 2,
@@ -1214,8 +1257,10 @@ class Game:
         return self._stream_of(ALL)[:]
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
-    def events_for(self, seat: int | None, since: int = 0) -> list[Event]: ...
-    def events_for(self, seat: object, since: object = 0) -> list[Event]:
+    def events_for(
+        self, seat: int | None, since: int = 0, digest: str | None = None
+    ) -> list[Event]: ...
+    def events_for(self, seat: object, since: object = 0, digest: object = None) -> list[Event]:
         """The log as ``seat`` may see it, from position ``since`` on.
 
         Each seat has its own stream of records, which only grows: the entry
@@ -1225,6 +1270,21 @@ class Game:
         stream, from 0, not the game's log: a seat's stream holds
         :class:`~cardrules.engine.events.RevealEvent` entries that others' do
         not). ``since=len(events_for(seat))`` gives ``[]``.
+
+        A player's take-back (:meth:`take_back`) does not shorten any stream:
+        the entries it undid stay, and a
+        :class:`~cardrules.engine.events.TakeBackEvent` follows them, saying
+        which actions were undone and how many entries of the stream's current
+        line it undoes (:func:`~cardrules.engine.history.current_line` applies
+        it). Only :meth:`undo`, the engine's unmake for search, takes entries
+        off the end (exactly those its action added).
+
+        A client that holds the first ``n`` entries keeps their digest
+        (:meth:`stream_digest`, which a server sends with them) and gives it
+        back with ``since=n``: if the stream's first ``n`` entries are not
+        the ones it holds (another game, another seat, a game restored from
+        an older save), the call is refused instead of sending a tail that
+        does not follow them.
 
         What the seat may not see is ``None``: other seats' cards in a
         ``DealEvent`` (but forehead hands), the seed, another seat's bid made at
@@ -1242,31 +1302,99 @@ class Game:
                 only what every seat sees (no hand, no hidden bid, no passed or
                 discarded card; forehead hands neither).
             since: how many entries of the stream to skip (0 to its length).
+            digest: if given, the :meth:`stream_digest` of the stream's first
+                ``since`` entries, as the client has them.
 
         Raises:
-            InvalidAction: if ``seat`` is not a seat number or ``None``, or
-                ``since`` is not an int from 0 to the stream's length.
+            InvalidAction: code ``bad_seat`` if ``seat`` is not a seat number
+                or ``None``; code ``bad_argument`` if ``since`` is not an int
+                from 0 to the stream's length, or ``digest`` is not the digest
+                of the stream's first ``since`` entries.
 
         Example:
             >>> import cardrules
             >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
             >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> seen = g.events_for(0)
+            >>> mark = g.stream_digest(0)
             >>> g.apply(g.legal_actions()[0], g.to_act)
-            >>> new = g.events_for(0, since=len(seen))
+            >>> new = g.events_for(0, since=len(seen), digest=mark)
             >>> g.events_for(0) == seen + new
             True
             >>> " ".join(ev.to_dict()["kind"] for ev in new)
             'bid'
+            >>> g.events_for(1, since=len(seen), digest=mark)
+            Traceback (most recent call last):
+            ...
+            cardrules.errors.InvalidAction: the first 3 entries of seat 1's stream are not the ones the digest names (another game's or seat's, or an older one): ask for the stream from 0
         """
         key = None if seat is None else self._check_seat(seat)
         stream = self._stream_of(key)
-        if type(since) is not int or not 0 <= since <= len(stream):
-            raise InvalidAction(
-                f"since must be an int from 0 to {len(stream)} (the length of the stream), "
-                f"got {since!r}"
-            )
+        since = self._check_since(stream, since)
+        if digest is not None:
+            if type(digest) is not str or digest != self._digest_of(key, since):
+                who = "the onlookers'" if key is None else f"seat {key}'s"
+                raise InvalidAction(
+                    f"the first {since} entries of {who} stream are not the ones the "
+                    "digest names (another game's or seat's, or an older one): "
+                    "ask for the stream from 0",
+                    code="bad_argument",
+                    data={"since": since},
+                )
         return stream[since:]
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def stream_digest(self, seat: int | None, length: int | None = None) -> str: ...
+    def stream_digest(self, seat: object, length: object = None) -> str:
+        """A digest of the first ``length`` entries of ``seat``'s stream (all of
+        them: ``None``), for a client to give back to :meth:`events_for` with
+        ``since=length``: equal digests mean the same entries.
+
+        It is a chain of SHA-256 hashes, as hex: ``d(0) = sha256(b"")`` and
+        ``d(k + 1) = sha256(d(k) + e(k))``, where ``d(k)`` is the 32 bytes of
+        the digest of ``k`` entries and ``e(k)`` the UTF-8 bytes of entry
+        ``k``'s :meth:`~cardrules.engine.events.Event.to_dict` as compact JSON
+        (:func:`~cardrules.engine.events.entry_json`). The digest of a whole
+        stream is kept and extended as it grows.
+
+        Args:
+            seat: the seat, or ``None`` for onlookers.
+            length: how many entries (0 to the stream's length), ``None``: all.
+
+        Raises:
+            InvalidAction: code ``bad_seat`` for a bad seat, ``bad_argument``
+                for a bad ``length``.
+
+        Example:
+            >>> import cardrules, hashlib
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> g.stream_digest(0, 0) == hashlib.sha256(b"").hexdigest()
+            True
+            >>> g.stream_digest(0) == g.stream_digest(0, len(g.events_for(0)))
+            True
+        """
+        key = None if seat is None else self._check_seat(seat)
+        stream = self._stream_of(key)
+        n = len(stream) if length is None else self._check_since(stream, length, "length")
+        return self._digest_of(key, n)
+
+    def _digest_of(self, key: int | None, n: int) -> str:
+        streams = self._streams
+        assert streams is not None  # built by _stream_of
+        return _digest(streams.by_seat[key], n)
+
+    @staticmethod
+    def _check_since(stream: list[Event], since: object, name: str = "since") -> int:
+        if type(since) is not int or not 0 <= since <= len(stream):
+            shown = _describe(since)
+            raise InvalidAction(
+                f"{name} must be an int from 0 to {len(stream)} (the length of the stream), "
+                f"got {shown}",
+                code="bad_argument",
+                data={name: since if type(since) is int and since.bit_length() <= 64 else shown},
+            )
+        return since
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` as a seat number; InvalidAction (a ValueError) if it is not one."""
@@ -1647,6 +1775,7 @@ class Game:
         g._won = self._won[:]
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
+        g._history = self._history  # never changed: a take-back makes a new one
         return g
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
@@ -1766,7 +1895,11 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self._v == other._v and self._events == other._events
+        return (
+            self._v == other._v
+            and self._events == other._events
+            and self._history == other._history
+        )
 
     def __hash__(self) -> int:
         raise TypeError("a Game is mutable and cannot be hashed")

@@ -75,6 +75,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules.engine import history as _history
 from cardrules.engine.actions import Action, Amend, Bid, Look, Pass, Take
 from cardrules.engine.events import ACTION_KINDS
 from cardrules.engine.tables import _BITS, _OVER, _PLAYS
@@ -178,7 +179,14 @@ STATE_SLOTS: Final = (
     "_won",
 )
 #: The slots that are not state (see :data:`STATE_SLOTS`).
-NOT_STATE_SLOTS: Final = ("_events", "_forced", "_undo", "_take_backs", "_streams")
+NOT_STATE_SLOTS: Final = (
+    "_events",
+    "_forced",
+    "_undo",
+    "_take_backs",
+    "_streams",
+    "_history",
+)
 
 #: A checkpoint: the length of the log and the state's values (lists copied).
 Checkpoint = tuple[int, tuple[Any, ...]]
@@ -476,4 +484,21 @@ def _take_back(g: Game, seat: int) -> tuple[Action, ...]:
     span = _span(g, seat)
     if isinstance(span, str):
         raise TakeBackRefused(f"seat {seat} may not take back its last action: {span}")
-    return tuple(_undo(g) for _ in range(span))
+    return _take_back_span(g, seat, span, ())
+
+
+def _take_back_span(g: Game, seat: int, span: int, agreed: tuple[int, ...]) -> tuple[Action, ...]:
+    """Take back the last ``span`` actions for ``seat`` (the seats ``agreed``
+    consented; empty: alone), the policy already checked: the actions taken
+    back, the last one first. The take-back is appended to the game's history
+    (:mod:`cardrules.engine.history`), so every stream grows by a
+    :class:`~cardrules.engine.events.TakeBackEvent`.
+
+    Raises:
+        TakeBackRefused: code ``take_back_limit``, past the history's bounds
+            (the game unchanged).
+    """
+    before = _history.begin_take_back(g, seat, span)
+    taken = tuple(_undo(g) for _ in range(span))
+    _history.end_take_back(g, before, seat, agreed)
+    return taken

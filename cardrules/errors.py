@@ -74,8 +74,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_in_variant": "this variant never allows this action (no blind bids, no bid changes...)",
     "card_not_in_hand": "the seat does not hold the card it names",
     # Take-backs (Game.undo, Game.take_back)
-    "nothing_to_undo": "no action has been made since the game began: there is nothing to undo",
+    "nothing_to_undo": "no action has been made since the game began or the last take-back",
     "take_back_refused": "the take-back policy does not let this seat take back that action now",
+    "take_back_limit": "the game has had the most take-backs it allows (or this one is too long)",
     "no_world": "sample_world found no world consistent with the seat's information in its bound",
     # The bidding
     "bid_out_of_range": "a bid outside the range this hand allows",
@@ -384,7 +385,8 @@ class IllegalAction(CardrulesError):
 
 class NothingToUndo(IllegalAction):
     """:meth:`Game.undo <cardrules.engine.game.Game.undo>` with no action to take
-    back (no action has been made since the game began). The game is unchanged."""
+    back (no action has been made since the game began, or since the last
+    take-back, which is never undone). The game is unchanged."""
 
     default_code: ClassVar[str] = "nothing_to_undo"
 
@@ -392,7 +394,8 @@ class NothingToUndo(IllegalAction):
 class TakeBackRefused(IllegalAction):
     """:meth:`Game.take_back <cardrules.engine.game.Game.take_back>` of an action
     that the take-back policy does not let that seat take back now (the message
-    says why). The game is unchanged."""
+    says why; code ``take_back_limit``: the game has had the most take-backs it
+    allows). The game is unchanged."""
 
     default_code: ClassVar[str] = "take_back_refused"
 

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardrules.engine.actions import NUM_ACTIONS
+from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
 from cardrules.engine.saves import (
     MAX_SAVE_ACTIONS,
@@ -58,6 +59,7 @@ from cardrules.engine.saves import (
 from cardrules.engine.tables import _PHASE_NAMES
 from cardrules.engine.view import Result, View
 from cardrules.errors import CardrulesError
+from cardrules.rules import TakeBacks
 
 __all__ = ["SCHEMA_DIALECT", "schema", "schema_names"]
 
@@ -145,6 +147,10 @@ def _action() -> dict[str, Any]:
 
 def _cards(most: int = 54) -> dict[str, Any]:
     return {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": most}
+
+
+#: The fields of a save that only some games have.
+_OPTIONAL_SAVE_FIELDS: Final = ("draws", "take_backs", "taken_back")
 
 
 def _save() -> dict[str, Any]:
@@ -240,12 +246,40 @@ def _save() -> dict[str, Any]:
             "description": "Dead cards drawn, given to a game rebuilt from a record.",
             **_cards(MAX_SAVE_ACTIONS),
         },
+        "take_backs": {
+            "description": "The table's take-back policy (absent: the variant's).",
+            "enum": [p.value for p in TakeBacks],
+        },
+        "taken_back": {
+            "description": "The players' take-backs, in order (absent: none): the seat, "
+            "the seats that agreed, how many actions the line of play kept, and the "
+            "actions undone as a flat list [seat, action id, ...].",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_TAKE_BACKS,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seat": _SEAT,
+                    "agreed": {"type": "array", "items": _SEAT, "maxItems": 51},
+                    "kept": {"type": "integer", "minimum": 0, "maximum": MAX_SAVE_ACTIONS},
+                    "undone": {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2,
+                        "maxItems": 2 * MAX_TAKEN_BACK_ACTIONS,
+                    },
+                },
+                "required": ["seat", "agreed", "kept", "undone"],
+                **closed,
+            },
+        },
     }
     return {
         **_head("save", "Saved game", "A saved game: Game.to_json()'s text."),
         "type": "object",
         "properties": props,
-        "required": [k for k in props if k != "draws"],
+        "required": [k for k in props if k not in _OPTIONAL_SAVE_FIELDS],
         **closed,
         "$defs": {"card": DEFS["card"]},
     }

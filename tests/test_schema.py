@@ -87,7 +87,7 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
             if s.get("additionalProperties") is not False:
                 yield path + " is open"
             optional = set(s["properties"]) - set(s.get("required", ()))
-            if optional - {"draws"}:
+            if optional - {"draws", "take_backs", "taken_back"}:
                 yield f"{path} leaves {sorted(optional)} optional"
         for k, v in s.items():
             yield from _closed_objects(v, f"{path}/{k}")

@@ -70,8 +70,8 @@ from cardrules.engine.event_records import (
 
 __all__ = [
     "ACTION_KINDS",
-    "STEP_KINDS",
     "EVENT_TYPES",
+    "STEP_KINDS",
     "AmendEvent",
     "BidEvent",
     "BidsEvent",

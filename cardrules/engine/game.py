@@ -1323,24 +1323,26 @@ class Game:
             True
             >>> " ".join(ev.to_dict()["kind"] for ev in new)
             'bid'
-            >>> g.events_for(1, since=len(seen), digest=mark)
-            Traceback (most recent call last):
-            ...
-            cardrules.errors.InvalidAction: the first 3 entries of seat 1's stream are not the ones the digest names (another game's or seat's, or an older one): ask for the stream from 0
+            >>> try:
+            ...     g.events_for(1, since=len(seen), digest=mark)  # seat 1's stream
+            ... except cardrules.InvalidAction as err:
+            ...     print(err.code)
+            bad_argument
         """
         key = None if seat is None else self._check_seat(seat)
         stream = self._stream_of(key)
         since = self._check_since(stream, since)
-        if digest is not None:
-            if type(digest) is not str or digest != self._digest_of(key, since):
-                who = "the onlookers'" if key is None else f"seat {key}'s"
-                raise InvalidAction(
-                    f"the first {since} entries of {who} stream are not the ones the "
-                    "digest names (another game's or seat's, or an older one): "
-                    "ask for the stream from 0",
-                    code="bad_argument",
-                    data={"since": since},
-                )
+        if digest is not None and (
+            type(digest) is not str or digest != self._digest_of(key, since)
+        ):
+            who = "the onlookers'" if key is None else f"seat {key}'s"
+            raise InvalidAction(
+                f"the first {since} entries of {who} stream are not the ones the "
+                "digest names (another game's or seat's, or an older one): "
+                "ask for the stream from 0",
+                code="bad_argument",
+                data={"since": since},
+            )
         return stream[since:]
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object

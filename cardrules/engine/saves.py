@@ -916,7 +916,9 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
     return g
 
 
-def _saved_take_back(x: object, i: int, players: int) -> tuple[int, tuple[int, ...], int, list[Any]]:
+def _saved_take_back(
+    x: object, i: int, players: int
+) -> tuple[int, tuple[int, ...], int, list[Any]]:
     """One take-back of a save's ``taken_back`` list, its types and seats checked."""
     where = f"taken_back[{i}]"
     _want(

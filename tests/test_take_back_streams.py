@@ -339,3 +339,29 @@ def test_every_stream_only_grows_over_whole_games_with_take_backs(
     for other in (Game.from_json(g.to_json()), g.clone(), cardrules.replay(v, g.events)):
         assert other == g and other.version == g.version
         assert all(other.events_for(s) == g.events_for(s) for s in audiences)
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    from cardrules.engine import event_records
+
+    for mod in (history_module, event_records):
+        failed, attempted = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+        assert failed == 0 and attempted > 0, mod.__name__
+
+
+def test_the_information_state_tensor_reads_the_game_as_it_stands() -> None:
+    from cardrules.engine.infostate import information_state_tensor
+
+    text = "game: doc\nplayers: 4\nhands: list 5\nbidding: in turn\nscore: tricks"
+    v = cardrules.load_text(text)
+    g = Game(v, 4, seed=2, take_backs="before the hand ends")
+    while g.phase != "play":
+        g.apply(g.legal_actions(g.to_act)[0], g.to_act)
+    seat = g.to_act
+    assert seat is not None
+    before = information_state_tensor(g, 0)
+    g.apply(g.legal_actions(seat)[0], seat)
+    g.take_back(seat)
+    assert information_state_tensor(g, 0) == before

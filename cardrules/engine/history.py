@@ -46,7 +46,7 @@ Example:
     >>> g.events_for(0)[: len(seen)] == seen, g.version
     (True, 2)
     >>> g.events_for(0)[-1].to_dict()
-    {'kind': 'take back', 'version': 2, 'seat': 1, 'undone': [1], 'agreed': [], 'entries': 1}
+    {'kind': 'take back', 'version': 2, 'seat': 0, 'undone': [1], 'agreed': [], 'entries': 1}
     >>> current_line(g.events_for(0)) == current_line(seen)[:-1]
     True
 """
@@ -54,7 +54,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.engine.event_records import MAX_ITEMS, Event, TakeBackEvent
 from cardrules.engine.events import ACTION_KINDS, TAKE_BACK, Entry
@@ -79,9 +79,9 @@ MAX_TAKEN_BACK_ACTIONS: Final = 10_000
 MAX_SPAN: Final = MAX_ITEMS
 
 #: One take-back as a save keeps it: the seat, the seats that agreed, how many
-#: actions the log kept, and the actions undone as ``(seat, action id)`` pairs,
-#: in the order they were made.
-SavedTakeBack = tuple[int, tuple[int, ...], int, tuple[tuple[int, int], ...]]
+#: actions the log kept, and the entries of the actions undone, in the order
+#: they were made (:func:`~cardrules.engine.saves._save_text` writes them).
+SavedTakeBack = tuple[int, tuple[int, ...], int, tuple[Entry, ...]]
 
 
 class History:
@@ -193,8 +193,6 @@ def begin_take_back(g: Game, seat: int, span: int) -> list[Entry]:
 def end_take_back(g: Game, before: list[Entry], seat: int, agreed: tuple[int, ...]) -> None:
     """Append to ``g``'s history the take-back by ``seat`` that made its log
     ``before`` what it is now (the seats ``agreed`` consented)."""
-    from cardrules.engine.saves import _action_log
-
     h = g._history
     events = g._events
     length = len(events)
@@ -215,8 +213,7 @@ def end_take_back(g: Game, before: list[Entry], seat: int, agreed: tuple[int, ..
     ]
     count = len(positions) - kept
     marker = (TAKE_BACK, seat, tuple(versions[kept:]), agreed, length)
-    taken = [before[i] for i in positions[kept:]]
-    actions = tuple((a[0], a[1]) for a in _action_log(taken))
+    taken = tuple(before[i] for i in positions[kept:])
     g._history = History(
         past=(*past, *before[base:], marker),
         base=length,
@@ -224,7 +221,7 @@ def end_take_back(g: Game, before: list[Entry], seat: int, agreed: tuple[int, ..
         offset=offset + count + 1,
         count=made + 1,
         undone=undone + count,
-        saved=(*saved, (seat, agreed, kept, actions)),
+        saved=(*saved, (seat, agreed, kept, taken)),
     )
 
 
@@ -255,22 +252,3 @@ def current_line(stream: Sequence[Event]) -> list[Event]:
         else:
             line.append(ev)
     return line
-
-
-def saved_history(g: Game) -> list[dict[str, Any]] | None:
-    """The take-backs of ``g`` as its save writes them (``None``: none):
-    ``{"seat", "agreed", "kept", "undone"}`` each, ``kept`` the number of
-    actions the log kept and ``undone`` the actions taken back as a flat list
-    ``[seat, action id, seat, action id, ...]``, in the order they were made."""
-    h = g._history
-    if h is None:
-        return None
-    return [
-        {
-            "seat": seat,
-            "agreed": list(agreed),
-            "kept": kept,
-            "undone": [x for pair in actions for x in pair],
-        }
-        for seat, agreed, kept, actions in h.saved
-    ]

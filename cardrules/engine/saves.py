@@ -62,7 +62,7 @@ from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import MAX_CUT_ROUNDS, _deck_of_deal
 from cardrules.engine.events import TAKE_BACK, Entry, Event, _public
 from cardrules.engine.explain import _cards_text
-from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS, saved_history
+from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.tables import _OVER
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
 from cardrules.rules import MAX_SCHEDULE_HANDS, TakeBacks, Variant
@@ -207,6 +207,26 @@ def _action_log(events: list[Entry]) -> list[list[int]]:
     return out
 
 
+def _saved_history(g: Game) -> list[dict[str, Any]] | None:
+    """The players' take-backs of ``g`` as its save writes them (``None``: none;
+    :mod:`~cardrules.engine.history`): ``{"seat", "agreed", "kept", "undone"}``
+    each, ``kept`` the number of actions the log kept and ``undone`` the
+    actions taken back as a flat list ``[seat, action id, seat, action id,
+    ...]``, in the order they were made."""
+    h = g._history
+    if h is None:
+        return None
+    return [
+        {
+            "seat": seat,
+            "agreed": list(agreed),
+            "kept": kept,
+            "undone": [x for pair in _action_log(list(taken)) for x in pair],
+        }
+        for seat, agreed, kept, taken in h.saved
+    ]
+
+
 def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
     """Every deal of the log: hand number, dealer, the hands and the turned-up card."""
     out: list[dict[str, Any]] = []
@@ -290,7 +310,7 @@ def _save_text(g: Game) -> str:
         "actions": _action_log(g._events),
         "state": g._summary(),
     }
-    taken_back = saved_history(g)
+    taken_back = _saved_history(g)
     if taken_back is not None:
         # The players' take-backs (engine/history.py): restoring makes them again.
         data["taken_back"] = taken_back

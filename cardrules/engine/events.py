@@ -9,8 +9,10 @@ ints, hands as masks, lists that are never changed again), the form saves and
 ``version`` at which it happened (the number of actions applied so far, see
 :attr:`Game.version`), :meth:`Event.to_dict` and :meth:`Event.from_dict`.
 
-A seat's stream only grows: an entry, once in it, never changes. What the seat
-learns later comes as a new entry: a :class:`RevealEvent` when it may see its
+A seat's stream only grows: an entry, once in it, never changes (a player's
+take-back is a new entry, a :class:`TakeBackEvent`, after the entries it
+undid: see :mod:`cardrules.engine.history`). What the seat learns later comes
+as a new entry: a :class:`RevealEvent` when it may see its
 own hand (after looking at it in a blind-bidding game, or once the bids of a
 forehead hand are in), and the :class:`BidsEvent` that ends the bidding for
 bids made at the same time (hidden until then).

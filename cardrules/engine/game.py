@@ -8,9 +8,11 @@ list copies):
 * the current trick is two parallel lists (cards, seats) plus the running
   winner (``_best`` card, ``_best_seat``), updated on each play;
 * the log (``_events``) is a list of small tuples whose first item is the
-  event kind. The log *is* the history: saves and :func:`replay` read it;
-  :attr:`Game.events` and :meth:`Game.events_for` are typed records built
-  from it (and kept: a seat's stream only grows).
+  event kind: the game's line of play, which saves and :func:`replay` read;
+  players' take-backs are kept apart (``_history``,
+  :mod:`~cardrules.engine.history`). :attr:`Game.events` and
+  :meth:`Game.events_for` are typed records built from the log and the
+  take-backs (and kept: a seat's stream only grows).
 
 Each phase of a hand is a module of its own, driven by the compiled rules
 (:class:`~cardrules.engine.compiled_rules._Rules`); their functions take the
@@ -1243,6 +1245,9 @@ class Game:
           from:``): the seat took the neighbour's ``count`` cards (which stay
           hidden); an ``OutEvent(neighbour)`` follows
         * ``OverEvent(winners, totals, shared, finished, loser)``
+        * ``TakeBackEvent(seat, undone, agreed, entries)``: a player's
+          :meth:`take_back` of the actions made at the versions ``undone``;
+          the entries it undid stay before it (see :meth:`events_for`)
 
         For a transition from earlier versions' tuples, a record indexes like
         its old tuple (``ev[0]`` is the kind) and ``ev.astuple()`` gives it.

@@ -365,3 +365,21 @@ def test_the_information_state_tensor_reads_the_game_as_it_stands() -> None:
     g.apply(g.legal_actions(seat)[0], seat)
     g.take_back(seat)
     assert information_state_tensor(g, 0) == before
+
+
+def test_a_consented_take_back_says_who_agreed_and_is_kept() -> None:
+    """The take-back path the consent flow uses (undo.py's _take_back_span):
+    the seats that agreed are in the record, the save and a replay."""
+    from cardrules.engine.undo import _take_back_span
+
+    g, leader, follower = _kachuful_after_two_plays()
+    taken = _take_back_span(g, leader, 2, (follower,))
+    assert len(taken) == 2 and g.to_act == leader
+    back = g.events_for(None)[-1]
+    assert isinstance(back, TakeBackEvent)
+    assert back.seat == leader and back.agreed == (follower,) and back.entries == 2
+    assert back.undone == (g.version - 2, g.version - 1)
+    data = json.loads(g.to_json())
+    assert data["taken_back"][0]["agreed"] == [follower]
+    for other in (Game.from_json(g.to_json()), cardrules.replay(g.variant, g.events)):
+        assert other == g and other.events_for(None)[-1] == back

@@ -26,6 +26,9 @@ the built-in of its name), follow ``rules:`` with ``| `` before each. ``#``
 starts a comment line. The ``result:`` line is written for people and checked on
 load: it must be what the actions produce.
 
+A record holds the game as it stands: a player's take-back and the actions it
+undid are not written (the game's save and event streams keep them).
+
 A record carries no seed unless asked (``dump(game, seed=True)``): a record
 with the seed tells every future deal of an unfinished game, so never give one
 to players while the game goes on. :func:`load` replays a record through the

@@ -210,8 +210,9 @@ class Event:
 
     Attributes:
         kind: the kind of event (a class constant, such as ``"play"``).
-        version: :attr:`Game.version` when it happened: the number of actions
-            applied so far, this one included (0 for the first deal).
+        version: :attr:`Game.version` when it happened: the number of steps
+            so far (actions applied and players' take-backs), this one
+            included (0 for the first deal).
 
     For a transition from the tuples of earlier versions, a record also
     indexes, unpacks and measures like its old tuple (``ev[0]`` is its kind,

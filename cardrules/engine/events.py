@@ -6,8 +6,9 @@ ints, hands as masks, lists that are never changed again), the form saves and
 :func:`~cardrules.engine.game.replay` read. :attr:`Game.events` and
 :meth:`Game.events_for` turn it into typed, frozen records: one class per kind
 (:class:`PlayEvent`, :class:`TrickEvent`, ...), each with its ``kind``, the
-``version`` at which it happened (the number of actions applied so far, see
-:attr:`Game.version`), :meth:`Event.to_dict` and :meth:`Event.from_dict`.
+``version`` at which it happened (the number of actions applied and
+take-backs made so far, see :attr:`Game.version`), :meth:`Event.to_dict` and
+:meth:`Event.from_dict`.
 
 A seat's stream only grows: an entry, once in it, never changes (a player's
 take-back is a new entry, a :class:`TakeBackEvent`, after the entries it

@@ -243,7 +243,8 @@ class View:
         waiting_for: every seat that may act now.
         legal_actions: this seat's legal actions now (empty if none).
         result: the result once the game is over.
-        version: :attr:`Game.version` (the number of actions applied so far).
+        version: :attr:`Game.version` (the number of actions applied and
+            take-backs made so far).
         last_hand: how the last hand scored, from its scoring until the next
             hand's first action (and at the end of the game), else ``None``.
         audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at

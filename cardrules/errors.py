@@ -73,10 +73,14 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_in_phase": "this kind of action does not belong in the current phase or stage of the hand",
     "not_in_variant": "this variant never allows this action (no blind bids, no bid changes...)",
     "card_not_in_hand": "the seat does not hold the card it names",
-    # Take-backs (Game.undo, Game.take_back)
+    # Take-backs (Game.undo, Game.take_back, Game.request_take_back, Game.answer)
     "nothing_to_undo": "no action has been made since the game began or the last take-back",
     "take_back_refused": "the take-back policy does not let this seat take back that action now",
     "take_back_limit": "the game has had the most take-backs it allows (or this one is too long)",
+    "no_consent_needed": "a take-back request that needs nobody's consent: take_back does it alone",
+    "take_back_pending": "a take-back request is already waiting for answers: one at a time",
+    "no_take_back_request": "an answer to a take-back request when none is pending",
+    "not_asked": "an answer from a seat that the pending take-back request does not ask",
     "no_world": "sample_world found no world consistent with the seat's information in its bound",
     # The bidding
     "bid_out_of_range": "a bid outside the range this hand allows",
@@ -394,8 +398,13 @@ class NothingToUndo(IllegalAction):
 class TakeBackRefused(IllegalAction):
     """:meth:`Game.take_back <cardrules.engine.game.Game.take_back>` of an action
     that the take-back policy does not let that seat take back now (the message
-    says why; code ``take_back_limit``: the game has had the most take-backs it
-    allows). The game is unchanged."""
+    says why), or a take-back request or answer that cannot be made
+    (:meth:`Game.request_take_back
+    <cardrules.engine.game.Game.request_take_back>`, :meth:`Game.answer
+    <cardrules.engine.game.Game.answer>`: codes ``no_consent_needed``,
+    ``take_back_pending``, ``no_take_back_request``, ``not_asked``). The game
+    is unchanged. Code ``take_back_limit``: the game has had the most
+    take-backs it allows."""
 
     default_code: ClassVar[str] = "take_back_refused"
 

@@ -57,7 +57,7 @@ from cardrules.engine.saves import (
     SAVE_VERSION,
 )
 from cardrules.engine.tables import _PHASE_NAMES
-from cardrules.engine.view import Result, View
+from cardrules.engine.view import Result, TakeBackRequest, View
 from cardrules.errors import CardrulesError
 from cardrules.rules import TakeBacks
 
@@ -149,8 +149,10 @@ def _cards(most: int = 54) -> dict[str, Any]:
     return {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": most}
 
 
-#: The fields of a save that only some games have.
-_OPTIONAL_SAVE_FIELDS: Final = ("draws", "take_backs", "taken_back")
+#: The fields of a save written only when they have something to say.
+_OPTIONAL_SAVE_FIELDS: Final = frozenset(
+    {"draws", "take_backs", "retracted", "take_back_request", "taken_back"}
+)
 
 
 def _save() -> dict[str, Any]:
@@ -247,8 +249,27 @@ def _save() -> dict[str, Any]:
             **_cards(MAX_SAVE_ACTIONS),
         },
         "take_backs": {
-            "description": "The table's take-back policy (absent: the variant's).",
+            "description": "The table's take-back policy, when it overrides the variant's.",
             "enum": [p.value for p in TakeBacks],
+        },
+        "retracted": {
+            "description": "Who made actions that players took back: [m, seats], each of "
+            "those seats acted after each of the first m actions (m growing).",
+            "type": "array",
+            "maxItems": MAX_SAVE_ACTIONS,
+            "items": {
+                "type": "array",
+                "prefixItems": [
+                    {"type": "integer", "minimum": 0, "maximum": MAX_SAVE_ACTIONS},
+                    {"type": "array", "items": _SEAT, "minItems": 1, "maxItems": 52},
+                ],
+                "minItems": 2,
+                "items": False,
+            },
+        },
+        "take_back_request": {
+            "description": "The take-back request waiting for answers, if any.",
+            **record_schema(TakeBackRequest),
         },
         "taken_back": {
             "description": "The players' take-backs, in order (absent: none): the seat, "

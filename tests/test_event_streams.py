@@ -341,10 +341,10 @@ def test_onlookers_see_what_every_seat_sees() -> None:
             steps += 1
 
 
-def test_last_trick_and_last_hand_stay_until_the_next_hands_first_action() -> None:
+def test_last_trick_and_last_hand_stay_until_the_next_hands_first_card() -> None:
     """Oh Hell, stacked: hand 1 has one card each; after its last card the view
-    still shows that trick and the hand's score, until the next hand's first
-    bid."""
+    still shows that trick and the hand's score, through the next hand's
+    bidding, until its first card is played (issue 21: people see them)."""
     v = VARIANTS["oh-hell"]
     g = Game(v, 4, seed=1)
     rng = random.Random(1)
@@ -366,7 +366,11 @@ def test_last_trick_and_last_hand_stay_until_the_next_hands_first_action() -> No
         assert view.last_hand.tricks == score.tricks and view.last_hand.totals == score.totals
         assert view.last_hand.last_trick == pairs
         assert view.to_dict()["last_hand"]["hand_number"] == hand
-    _step(g, rng)  # the next hand's first action
+    while g.phase != "play":  # the next hand's bidding: still shown
+        _step(g, rng)
+        assert g.view(0).last_hand is not None and g.view(0).last_hand.hand_number == hand
+        assert g.view(None).last_trick == pairs
+    _step(g, rng)  # the next hand's first card
     view = g.view(0)
     assert view.last_hand is None and view.last_trick == ()
 
@@ -475,5 +479,9 @@ def test_golden_two_one_card_hands_show_the_first_hands_end_until_the_next_bid()
         [2, "2♣"],
         [3, "5♦"],
     ]
-    g.apply(Bid(0), g.to_act)  # hand 2's first action
+    g.apply(Bid(0), g.to_act)  # hand 2's first bid: the last hand is still shown
+    assert g.view(0).last_hand is not None and g.view(0).last_trick == pairs
+    while g.phase != "play":
+        g.apply(g.legal_actions(g.to_act)[0], g.to_act)
+    g.apply(g.legal_actions(g.to_act)[0], g.to_act)  # hand 2's first card
     assert g.view(0).last_hand is None and g.view(0).last_trick == ()

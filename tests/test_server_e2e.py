@@ -248,7 +248,9 @@ def check_no_leak(
     got: list[dict[str, Any]] = []
     for msg in log:
         if msg["type"] != "state":
-            assert not CARD.search(json.dumps(msg, ensure_ascii=False)), msg
+            # The variant's text (``rules``, in joined and watching) is public.
+            shown = {k: v for k, v in msg.items() if k != "rules"}
+            assert not CARD.search(json.dumps(shown, ensure_ascii=False)), msg
             continue
         msg = dict(msg)
         start, tail = msg.pop("events_from"), msg.pop("events")
@@ -435,6 +437,80 @@ def test_whole_games_with_a_kill_and_restart_and_no_leaks(
         for h in humans:
             assert h.token not in json.dumps(data)
     assert time.monotonic() - started < 300
+
+
+# --------------------------------------------------------------------------- seats that walk away
+
+
+def test_a_timed_out_seat_is_played_by_a_bot_and_handed_back_at_a_private_table(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """Issue 21 item 6 over real websockets: a private table (not listed to a
+    stranger, watched only with its code) whose human seat runs out of its
+    decision time; the named bot plays for it, everyone is shown so, and
+    ``resume`` gives the seat back to its player, who plays again."""
+    servers.append(Server(tmp_path / "tables", "--variant", "oh-hell-short", "--bot-delay", "0.05"))
+    url = servers[-1].url
+
+    async def main() -> None:
+        a = await connect(url)
+        hello = await recv(a)
+        v = cardrules.load("oh-hell-short")
+        assert hello["variants"][0]["summary"] == v.summary
+        log: list[dict[str, Any]] = []
+        await send(
+            a,
+            type="create",
+            variant="oh-hell-short",
+            seats=["human", "random", "heuristic", "random"],
+            turn_time=3,  # seconds: time enough to answer on a loaded machine
+            stand_in="random",
+            private=True,
+        )
+        created = await recv_type(a, "created", log)
+        tid, invite = created["table"], created["invite"]
+        joined = await recv_type(a, "joined", log)
+        assert joined["seat"] == 0 and cardrules.load_text(joined["rules"]["text"]) == v
+        assert joined["options"]["private"] and joined["options"]["turn_time"] == 3.0
+
+        # A stranger does not see the table, and cannot watch it without the code.
+        s = await connect(url)
+        await recv(s)
+        await send(s, type="tables")
+        assert tid not in {t["table"] for t in (await recv_type(s, "tables", []))["tables"]}
+        await send(s, type="watch", table=tid)
+        e = await recv(s)
+        assert e["type"] == "error" and e["code"] == "bad_invite", e
+        await send(s, type="watch", table=tid, invite=invite)
+        assert (await recv_type(s, "watching", []))["table"] == tid
+
+        # Seat 0 does nothing: once its time runs out, the bot plays for it,
+        # and the spectator is shown so.
+        while True:
+            st = await recv_type(s, "state", [])
+            if st["seats"][0]["stand_in"] is not None and st["last_seat"] == 0:
+                break
+        assert st["seats"][0]["stand_in"] == {"bot": "random", "why": "time"}
+        away_version = st["version"]
+        # Its player comes back: the seat is theirs again.
+        await send(a, type="resume", ref="back")
+        assert (await recv_type(a, "resumed", log)) == {"type": "resumed", "seat": 0, "ref": "back"}
+        while True:
+            st = await recv_type(a, "state", log)
+            if st["seats"][0]["stand_in"] is None and st["view"]["legal_actions"]:
+                break
+            assert st["view"]["result"] is None, "the game ended before seat 0 acted again"
+        assert st["version"] > away_version
+        await send(a, type="act", action=st["view"]["legal_actions"][0]["id"])
+        while True:
+            mine = await recv_type(a, "state", log)
+            if mine["version"] > st["version"]:
+                break
+        assert mine["last_seat"] == 0 and mine["seats"][0]["stand_in"] is None
+        for ws in (a, s):
+            await ws.close()
+
+    asyncio.run(main())
 
 
 # --------------------------------------------------------------------------- refusals

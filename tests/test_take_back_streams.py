@@ -204,7 +204,8 @@ def test_a_save_with_take_backs_round_trips_and_bad_ones_are_refused() -> None:
     g, leader, follower = _kachuful_after_two_plays()
     g.take_back(follower)
     g.apply(g.legal_actions(follower)[-1], follower)
-    g.take_back(leader)  # the leader's card and the follower's new one
+    g.request_take_back(leader)  # the leader's card and the follower's new one
+    assert len(g.answer(follower, True)) == 2
     g.apply(g.legal_actions(leader)[-1], leader)
     text = g.to_json()
     data = json.loads(text)

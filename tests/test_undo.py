@@ -58,11 +58,12 @@ def assert_same(g: Game, before: Game) -> None:
     assert _state(g) == _state(before)
 
 
-def assert_taken_back_to(g: Game, before: Game) -> None:
-    """A player's take-back put ``g`` back in the position of ``before``: the
-    same log, state, legal actions and views (but the version), while every
-    stream only grew (history.py): ``before``'s streams are prefixes of ``g``'s,
-    and with the take-backs applied they are the same; the version went up."""
+def assert_taken_back(g: Game, before: Game) -> None:
+    """After a player's take-back: the position is exactly ``before``'s (log,
+    state, legal actions, views but their version), while every stream only
+    grew (engine/history.py): ``before``'s streams are prefixes of ``g``'s, and
+    with the take-backs applied they are the same; the version went up. The
+    game also remembers who made the actions taken back (so it is not ``==``)."""
     assert g._events == before._events
     assert _state(g) == _state(before)
     assert g.version > before.version
@@ -74,6 +75,7 @@ def assert_taken_back_to(g: Game, before: Game) -> None:
         if s is not None:
             assert g.legal_actions(s) == before.legal_actions(s)
     assert g.result == before.result
+    assert len(g._retracted) > len(before._retracted)
 
 
 def _act(g: Game, rng: random.Random) -> None:
@@ -331,7 +333,7 @@ def test_until_the_next_player_acts() -> None:
     g.apply(Bid(1), 0)
     assert [g.can_undo(s) for s in range(4)] == [True, False, False, False]
     assert g.take_back(0) == (Bid(1),)
-    assert_taken_back_to(g, before)
+    assert_taken_back(g, before)
     _bid_round(g, 1, 0)
     assert [g.can_undo(s) for s in range(4)] == [False, True, False, False]
     with pytest.raises(TakeBackRefused, match="another seat has acted since"):
@@ -346,35 +348,49 @@ def test_until_the_trick_is_complete() -> None:
     g = _deal_game("until the trick is complete")
     _bid_round(g, 1, 0, 0, 0)
     start = g.clone()
+    _play_cards(g, "A♣")
+    assert [g.can_undo(s) for s in range(4)] == [True, False, False, False]
+    assert g.take_back(0) == (Play(card("A♣")),)
+    assert_taken_back(g, start)
     _play_cards(g, "A♣", "K♣")
-    # Seat 0 may take back its lead, with seat 1's card after it (seats 2 and 3
-    # their bids: no trick has been completed since).
-    assert all(g.can_undo(s) for s in range(4))
-    assert g.take_back(0) == (Play(card("K♣")), Play(card("A♣")))
-    assert_taken_back_to(g, start)
+    # Seat 0 saw seat 1's card: only the last to act takes back alone; seat 0
+    # takes back its lead (with seat 1's card) only if seat 1 agrees.
+    assert [g.can_undo(s) for s in range(4)] == [False, True, False, False]
+    with pytest.raises(TakeBackRefused, match="another seat has acted since"):
+        g.take_back(0)
+    assert g.request_take_back(0).asked == (1,)
+    assert g.answer(1, True) == (Play(card("K♣")), Play(card("A♣")))
+    assert_taken_back(g, start)
     _play_cards(g, "A♣", "K♣", "Q♣", "J♣")
     assert not any(g.can_undo(s) for s in range(4))
+    assert not any(g.can_request_take_back(s) for s in range(4))
     with pytest.raises(TakeBackRefused, match="a trick has been completed since"):
         g.take_back(3)
-    # The bids may be taken back until the first trick is complete.
+    with pytest.raises(TakeBackRefused, match="a trick has been completed since"):
+        g.request_take_back(0)
+    # The bids may be taken back until the first trick is complete, with the
+    # consent of every seat that acted since.
     g = _deal_game("until the trick is complete")
     _bid_round(g, 1, 0, 0, 0)
     g.apply(Play(card("A♣")), 0)
-    assert g.can_undo(2)
-    assert len(g.take_back(2)) == 3  # seat 0's card, seat 3's bid, seat 2's bid
+    assert not g.can_undo(2) and g.can_request_take_back(2)
+    request = g.request_take_back(2)
+    assert (request.count, request.asked) == (3, (0, 3))
+    assert g.answer(0, True) == () and g.answer(3, True) != ()
+    assert g.hand_number == 1 and g.to_act == 2
 
 
 def test_before_the_hand_ends() -> None:
     g = _deal_game("before the hand ends")
     _bid_round(g, 1, 0, 0, 0)
     _play_cards(g, "A♣", "K♣", "Q♣", "J♣")
-    after_bids = g.clone()
-    after_bids.undo()
-    for _ in range(3):
-        after_bids.undo()
-    # A trick complete does not end the window: seat 0 takes back its lead.
-    assert all(g.can_undo(s) for s in range(4))
-    assert len(g.take_back(1)) == 3
+    # A trick complete does not end the window: seat 3 (the last to act) takes
+    # back its card alone; seat 1 its card with the consent of seats 2 and 3.
+    assert [g.can_undo(s) for s in range(4)] == [False, False, False, True]
+    assert [g.can_request_take_back(s) for s in range(4)] == [True, True, True, False]
+    assert g.request_take_back(1).asked == (2, 3)
+    g.answer(3, True)
+    assert len(g.answer(2, True)) == 3
     _play_cards(g, "K♣", "Q♣", "J♣", "2♦", "3♦", "4♦")
     assert g.can_undo(2)
     g.apply(Play(card("5♦")), 3)  # the hand's last card: hand 2 is dealt
@@ -492,7 +508,7 @@ def test_pass_actions_are_taken_back_by_their_seat() -> None:
     before = g.clone()
     g.apply(chosen, 0)
     assert g.take_back(0) == (chosen,)
-    assert_taken_back_to(g, before)
+    assert_taken_back(g, before)
 
 
 # --------------------------------------------------------------------------- no see-and-retry

@@ -1006,14 +1006,23 @@ class _Session:
         return ""
 
     def take_back(self) -> bool:
-        """The ``undo`` command: take back the player's last action (with the
-        bots' after it) if the take-back policy allows it; whether it did."""
+        """The ``undo`` command: take back the player's last action if the
+        take-back policy allows it; whether it did. Past the bots' actions it
+        asks them (``Game.request_take_back``), and the bots, here the
+        player's own practice partners, always agree."""
         g = self.g
         if isinstance(g, Match):
             self.say("Not allowed: take-backs are not available in a match.")
             return False
         try:
-            taken = g.take_back(self.human)
+            if g.can_request_take_back(self.human):
+                request = g.request_take_back(self.human)
+                taken: tuple[Action, ...] = ()
+                for seat in request.asked:
+                    taken = g.answer(seat, True)
+                self.say("The bots agree to take back their actions.")
+            else:
+                taken = g.take_back(self.human)
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}")
             return False

@@ -20,7 +20,7 @@ from cardrules.engine.actions import (
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
 from cardrules.engine.observation import ObservationSlice, observation_layout
-from cardrules.engine.view import HandResult, Result, View
+from cardrules.engine.view import HandResult, Result, TakeBackRequest, View
 
 __all__ = [
     "NUM_ACTIONS",
@@ -42,6 +42,7 @@ __all__ = [
     "Play",
     "Result",
     "Take",
+    "TakeBackRequest",
     "View",
     "observation_layout",
     "replay",

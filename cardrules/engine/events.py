@@ -404,6 +404,12 @@ def _digest(st: _Stream, n: int) -> str:
     return chain.hex()
 
 
+def _count_actions(log: Sequence[Entry], start: int = 0) -> int:
+    """How many entries of ``log[start:]`` are actions."""
+    kinds = ACTION_KINDS
+    return sum(1 for i in range(start, len(log)) if log[i][0] in kinds)
+
+
 def _count_steps(log: Sequence[Entry], start: int = 0) -> int:
     """How many entries of ``log[start:]`` are steps (actions, take-backs)."""
     kinds = STEP_KINDS

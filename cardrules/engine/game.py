@@ -80,7 +80,6 @@ from cardrules.engine.deal import _begin
 from cardrules.engine.dealing import _normalise_decks
 from cardrules.engine.end import _next_hand
 from cardrules.engine.events import (
-    ACTION_KINDS,
     ALL,
     Entry,
     Event,
@@ -127,14 +126,17 @@ from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
 from cardrules.engine.undo import (
     Checkpoint,
+    _answer,
+    _can_request,
     _can_undo,
     _checkpoint,
     _coerce_policy,
     _policy,
+    _request,
     _take_back,
     _undo,
 )
-from cardrules.engine.view import HandResult, Result, View, _cards_of
+from cardrules.engine.view import HandResult, Result, TakeBackRequest, View, _cards_of
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import TakeBacks, Variant
 
@@ -153,6 +155,9 @@ _new_game: Final = object.__new__
 
 #: The log kinds that end a trick (the last completed trick of a view).
 _TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
+#: The actions of the play of a hand (not of its bidding, passing or calls):
+#: the first of a hand ends the showing of the hand before's score.
+_PLAY_KINDS: Final = frozenset({"play", "take"})
 
 
 def _describe(x: object) -> str:
@@ -261,7 +266,9 @@ class Game:
         "_phase",
         "_r",
         "_ranks",
+        "_request",
         "_result",
+        "_retracted",
         "_scores",
         "_seats",
         "_seed",
@@ -355,6 +362,11 @@ class Game:
     _result: Result | None
     _undo: list[Checkpoint] | None
     _take_backs: TakeBacks | None
+    # The pending take-back request (engine/undo.py), ended by any change.
+    _request: TakeBackRequest | None
+    # Who made actions since taken back by players, after how many actions
+    # (engine/undo.py, _take_back_span): (m, seats), m growing.
+    _retracted: list[tuple[int, tuple[int, ...]]]
     # The players' take-backs (engine/history.py), None while there are none.
     _history: History | None
 
@@ -385,6 +397,8 @@ class Game:
         self._undo = None
         # (None, the usual case, is checked inline: this runs once a game.)
         self._take_backs = None if take_backs is None else _coerce_policy(take_backs)
+        self._request = None
+        self._retracted = []
         self._draws = _draws
         self._cuts = _cuts
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
@@ -585,6 +599,9 @@ class Game:
             ...     print(err.code)
             not_your_turn
         """
+        if self._request is not None:
+            self._apply_ending_request(action, seat)
+            return
         legal = self._legal
         if legal is None:
             legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
@@ -670,6 +687,20 @@ class Game:
             _do_bid(self, self._to_act, action)
             return
         self._apply_slow(action, seat)
+
+    def _apply_ending_request(self, action: object, seat: object) -> None:
+        """:meth:`apply` while a take-back request is pending: an action made
+        ends it (the position it was about has changed); a refused one leaves
+        it, as the whole game, unchanged."""
+        request = self._request
+        self._request = None
+        try:
+            any_action: Any = action
+            any_seat: Any = seat
+            self.apply(any_action, any_seat)
+        except BaseException:
+            self._request = request
+            raise
 
     def _apply_slow(self, action: object, seat_: object) -> None:
         """Everything :meth:`apply` does not do on its fast path: check the
@@ -890,7 +921,19 @@ class Game:
             >>> len(points), g.hand_number, g.hand_size
             (4, 2, 4)
         """
-        return _playout(self, policy, rng, until)
+        request = self._request
+        if request is None:
+            return _playout(self, policy, rng, until)
+        # An action made ends a pending take-back request; a refusal before
+        # any (a bad argument) leaves it.
+        self._request = None
+        length = len(self._events)
+        try:
+            return _playout(self, policy, rng, until)
+        except BaseException:
+            if len(self._events) == length:
+                self._request = request
+            raise
 
     # ----------------------------------------------------------------- public: take-backs
 
@@ -907,9 +950,10 @@ class Game:
 
         This is the engine's unmake, for search and tools, whatever the
         take-back policy: players take back through :meth:`take_back`, which
-        the policy governs (:meth:`can_undo`). It leaves the game's history of
-        take-backs as it is: it goes back over the actions applied since the
-        last take-back, never past it.
+        the policy governs (:meth:`can_undo`), or :meth:`request_take_back`.
+        An undo ends a pending take-back request, and leaves alone the game's
+        memory of the players' take-backs and their history: it goes back over
+        the actions applied since the last take-back, never past it.
 
         Returns:
             The action taken back.
@@ -946,20 +990,26 @@ class Game:
     @take_back_policy.setter
     def take_back_policy(self, value: TakeBacks | str | None) -> None:
         self._take_backs = _coerce_policy(value, "take_back_policy")
+        self._request = None  # a pending request was made under the old policy
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
     def can_undo(self, seat: int) -> bool: ...
     def can_undo(self, seat: object) -> bool:
-        """Whether ``seat`` may take back its last action now, under the
-        take-back policy (:attr:`take_back_policy`).
+        """Whether ``seat`` may take back its last action alone, now, under
+        the take-back policy (:attr:`take_back_policy`).
 
-        A seat may take back only its own last action, with the actions made
-        after it, inside the policy's window; and never once anything it would
-        undo revealed hidden cards or bids to anyone (a deal, a turned or drawn
-        card, passed cards received, a look, a blind bid, the end of hidden
-        bids, a hand taken, a trick picked up, the end of the game), so that no
-        player can see and then choose again. A server calls this (or
-        :meth:`take_back`, which checks it) before taking anything back.
+        A seat may take back alone only its own last action when it is the
+        last action of the game and no other seat has acted after it, even in
+        an action since taken back (another seat's card, bid, pass or call is
+        something the taker has seen, and that seat chose it in answer to the
+        action), inside the policy's window; and never once
+        anything it would undo revealed hidden cards or bids to anyone (a deal,
+        a turned or drawn card, passed cards received, a look, a blind bid, the
+        end of hidden bids, a hand taken, a trick picked up, the end of the
+        game). Taking back past another seat's action needs that seat's consent:
+        :meth:`request_take_back`. So no player can see and then choose again.
+        A server calls this (or :meth:`take_back`, which checks it) before
+        taking anything back.
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
@@ -967,19 +1017,21 @@ class Game:
         Example:
             >>> import cardrules
             >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
-            ...                    take_backs="until the next player acts")
-            >>> seat = g.to_act
-            >>> g.apply(g.legal_actions()[0], seat)
-            >>> g.can_undo(seat), g.can_undo(g.to_act)
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.can_undo(0), g.can_undo(1)
             (True, False)
+            >>> g.apply(cardrules.Bid(0), 1)   # seat 0 has seen seat 1's bid
+            >>> g.can_undo(0), g.can_undo(1)
+            (False, True)
         """
         return _can_undo(self, self._check_seat(seat))
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
     def take_back(self, seat: int) -> tuple[Action, ...]: ...
     def take_back(self, seat: object) -> tuple[Action, ...]:
-        """Take back ``seat``'s last action, with every action made after it,
-        if the take-back policy allows it (:meth:`can_undo`).
+        """Take back ``seat``'s last action alone (with what followed it: a
+        trick gathered, nothing anyone chose), if :meth:`can_undo` allows it.
 
         A take-back is a step of the game, as an action is: it adds 1 to
         :attr:`version`, and every stream (:meth:`events_for` of each seat and
@@ -991,25 +1043,145 @@ class Game:
         back in all).
 
         Returns:
-            The actions taken back, the last one first (``seat``'s own is last).
+            The actions taken back: ``seat``'s own last action (one).
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
             TakeBackRefused: an :class:`IllegalAction` (code
-                ``take_back_refused``) saying why not, or (code
-                ``take_back_limit``) past the game's bounds on take-backs;
-                the game is unchanged.
+                ``take_back_refused``) saying why not (the policy, something
+                revealed, or another seat has acted since: then ask it,
+                :meth:`request_take_back`), or (code ``take_back_limit``) past
+                the game's bounds on take-backs; the game is unchanged.
 
         Example:
             >>> import cardrules
             >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
-            ...                    take_backs="until the next player acts")
-            >>> seat = g.to_act
-            >>> g.apply(g.legal_actions()[0], seat)
-            >>> len(g.take_back(seat)), g.version, g.events_for(0)[-1].kind
-            (1, 2, 'take back')
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.take_back(0)
+            (Bid(1),)
+            >>> g.version, g.events_for(0)[-1].kind
+            (2, 'take back')
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.apply(cardrules.Bid(0), 1)
+            >>> try:
+            ...     g.take_back(0)
+            ... except cardrules.TakeBackRefused as err:
+            ...     print(err.code)
+            take_back_refused
         """
         return _take_back(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def can_request_take_back(self, seat: int) -> bool: ...
+    def can_request_take_back(self, seat: object) -> bool:
+        """Whether ``seat`` may ask now to take back its last action with the
+        actions other seats made after it (:meth:`request_take_back` would
+        not refuse): no request is pending, the policy's window holds them all
+        (nothing revealed, under ``until the trick is complete`` no trick
+        completed since...) and another seat has acted since, in the actions
+        to take back or in actions since taken back (else nobody's consent is
+        needed: :meth:`take_back`).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+        """
+        return _can_request(self, self._check_seat(seat))
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def request_take_back(self, seat: int) -> TakeBackRequest: ...
+    def request_take_back(self, seat: object) -> TakeBackRequest:
+        """Ask to take back ``seat``'s last action with every action made after
+        it, as on a chess site: each other seat that made one of those actions
+        must agree (:meth:`answer`), and each other seat that acted after it
+        in an action since taken back (it saw ``seat``'s action and answered).
+        The request is pending (:attr:`take_back_request`, shown in every
+        view) until every seat asked
+        has agreed (the take-back is then made), one declines, the requester
+        withdraws it, or the game changes (any action applied, or an undo).
+
+        A request needs another seat's action to take back: when ``seat``'s
+        last action is the game's last, it is refused (``no_consent_needed``)
+        and :meth:`take_back` takes it back alone. The policy's window applies
+        as to :meth:`take_back`: under ``until the next player acts`` no request
+        can be made, and nothing past a reveal, a completed trick (``until the
+        trick is complete``) or a hand's end is ever taken back.
+
+        Returns:
+            The pending request (:class:`~cardrules.engine.view.TakeBackRequest`).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+            TakeBackRefused: with code ``take_back_refused`` (the policy does not
+                allow it, with the reason), ``no_consent_needed`` (nobody else
+                has acted since: use :meth:`take_back`) or ``take_back_pending``
+                (a request is already waiting for answers). The game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.apply(cardrules.Bid(0), 1)
+            >>> g.apply(cardrules.Bid(2), 2)
+            >>> g.request_take_back(0)
+            TakeBackRequest(seat=0, count=3, asked=(1, 2), agreed=())
+            >>> g.answer(2, True)
+            ()
+            >>> g.take_back_request.agreed
+            (2,)
+            >>> g.answer(1, True)
+            (Bid(2), Bid(0), Bid(1))
+            >>> g.take_back_request is None, g.to_act
+            (True, 0)
+        """
+        return _request(self, self._check_seat(seat))
+
+    @property
+    def take_back_request(self) -> TakeBackRequest | None:
+        """The take-back request waiting for answers (:meth:`request_take_back`),
+        or ``None``. Saves, clones and ``==`` keep it; any action applied ends it."""
+        return self._request
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def answer(self, seat: int, accept: bool) -> tuple[Action, ...]: ...
+    def answer(self, seat: object, accept: object) -> tuple[Action, ...]:
+        """``seat``'s answer to the pending take-back request: a seat asked
+        agrees (``accept=True``) or declines (``False``: the request ends);
+        the requester may withdraw it (``False``). When the last seat asked
+        agrees, the take-back is made: the requester's last action and every
+        action after it are taken back, as :meth:`take_back` takes them back.
+
+        Returns:
+            The actions taken back, the last one first (the requester's own is
+            last), when this answer completed the consent; else ``()``.
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number (``bad_seat``) or
+                ``accept`` not a bool (``bad_argument``).
+            TakeBackRefused: ``no_take_back_request`` (no request is pending)
+                or ``not_asked`` (the request does not ask ``seat``, or the
+                requester agreed to its own request). The game is unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load_text("game: demo\\nscore: tricks\\n"), 4, seed=1,
+            ...                    take_backs="until the trick is complete")
+            >>> g.apply(cardrules.Bid(1), 0)
+            >>> g.apply(cardrules.Bid(0), 1)
+            >>> g.request_take_back(0).asked
+            (1,)
+            >>> g.answer(1, False), g.take_back_request, g.version
+            ((), None, 2)
+        """
+        s = self._check_seat(seat)
+        if type(accept) is not bool:
+            raise InvalidAction(
+                f"accept must be True or False, got {_describe(accept)}",
+                code="bad_argument",
+                data={"seat": s, "value": _describe(accept)},
+            )
+        return _answer(self, s, accept)
 
     # ----------------------------------------------------------------- public: state
 
@@ -1623,6 +1795,8 @@ class Game:
             version=self.version,
             last_hand=last_hand,
             audience=audience,
+            take_backs=_policy(self).value,
+            take_back_request=self._request,
         )
 
     def _showed_out(self) -> tuple[tuple[Suit, ...], ...]:
@@ -1652,13 +1826,15 @@ class Game:
     def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:
         """The last completed trick and the last hand's score, from the log: within
         a hand, its previous trick (and no score); between the scoring of a hand
-        and the next hand's first action, that hand's last trick and its score.
-        Reads the log back only to the current hand's deal (the hand before's,
-        when the current hand has no action yet)."""
+        and the next hand's first card played, that hand's last trick and its
+        score: they stay through the next hand's bidding, passing and calls, so
+        that people see them before the play goes on. Reads the log back only
+        to the current hand's deal (the hand before's, when no card of the
+        current hand has been played yet)."""
         trick: tuple[tuple[int, Card], ...] = ()
         score: Entry | None = None
         dealt = False  # passed the current hand's deal (now in the hand before)
-        acted = False  # an action of the current hand was seen
+        acted = False  # a card of the current hand was seen played
         log = self._events
         for i in range(len(log) - 1, -1, -1):
             ev = log[i]
@@ -1676,7 +1852,7 @@ class Game:
                 if acted or dealt:
                     break
                 dealt = True
-            elif not dealt and kind in ACTION_KINDS:
+            elif not dealt and kind in _PLAY_KINDS:
                 acted = True
         last_hand: HandResult | None = None
         if score is not None:
@@ -1782,6 +1958,8 @@ class Game:
         g._won = self._won[:]
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
+        g._request = self._request
+        g._retracted = self._retracted[:]
         g._history = self._history  # never changed: a take-back makes a new one
         return g
 
@@ -1905,6 +2083,8 @@ class Game:
         return (
             self._v == other._v
             and self._events == other._events
+            and self._request == other._request
+            and self._retracted == other._retracted
             and self._history == other._history
         )
 
@@ -2147,8 +2327,10 @@ def replay(variant: Variant, events: Iterable[Event | Entry]) -> Game:
     :meth:`~cardrules.engine.events.Event.astuple`).
 
     The deals are taken from the log and the actions re-applied, so the result
-    equals the original game (``replay(v, g.events) == g``). A log redacted
-    for one seat cannot be replayed.
+    equals the original game (``replay(v, g.events) == g``), but for what the
+    log does not hold: the table's take-back policy, a pending take-back
+    request and who made actions players took back (:meth:`Game.to_json`
+    keeps them). A log redacted for one seat cannot be replayed.
 
     Raises:
         SaveError: if the log is malformed or does not follow the rules.

@@ -61,7 +61,7 @@ from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
-from cardrules.rules import Direction, Mode
+from cardrules.rules import Direction, Mode, TakeBacks
 from cardrules.scoring import COUNTER_BOUND, MAX_COUNTERS, MAX_VALUE_DIGITS
 
 __all__ = [
@@ -149,6 +149,10 @@ _RULES: Final[dict[str, _Rule]] = {
     "direction": _Rule(enum=tuple(d.value for d in Direction)),
     "version": _Rule(0, _INT_LIMIT),
     "audience": _Rule(enum=("seat", "public", "omniscient")),
+    "take_backs": _Rule(enum=tuple(p.value for p in TakeBacks)),
+    "count": _Rule(1, _INT_LIMIT),
+    "asked": _SEAT,
+    "agreed": _SEAT,
     "tricks": _COUNT,
 }
 _DEFAULT: Final = _Rule()
@@ -479,6 +483,11 @@ def _check_view(view: Any, path: str) -> None:
         for s in _seats_in(getattr(view, name, ())):
             if s >= n:
                 raise _refuse(f"{path}.{name}", f"seat {s} in a game of {n} players")
+    request = getattr(view, "take_back_request", None)
+    if request is not None:
+        for s in (request.seat, *request.asked):
+            if s >= n:
+                raise _refuse(f"{path}.take_back_request", f"seat {s} in a game of {n} players")
 
 
 def _check_result(result: Any, path: str) -> None:
@@ -504,8 +513,19 @@ def _check_hand_result(hand: Any, path: str) -> None:
             raise _refuse(f"{path}.last_trick", f"seat {s} in a game of {n} players")
 
 
+def _check_take_back_request(request: Any, path: str) -> None:
+    """A take-back request asks other seats, each once, in order; the seats
+    that agreed are some of them."""
+    asked, agreed = request.asked, request.agreed
+    if not asked or list(asked) != sorted(set(asked)) or request.seat in asked:
+        raise _refuse(f"{path}.asked", "other seats than the requester, each once, lowest first")
+    if list(agreed) != sorted(set(agreed)) or not set(agreed) < set(asked):
+        raise _refuse(f"{path}.agreed", "some of the seats asked (not all), lowest first")
+
+
 #: Checks across the fields of a record, by class name, run once it is read.
 _CHECKS: Final[dict[str, Callable[[Any, str], None]]] = {
+    "TakeBackRequest": _check_take_back_request,
     "View": _check_view,
     "Result": _check_result,
     "HandResult": _check_hand_result,

@@ -325,6 +325,12 @@ def _save_text(g: Game) -> str:
     if g._take_backs is not None:
         # The table's take-back policy (only when it overrides the variant's).
         data["take_backs"] = g._take_backs.value
+    if g._retracted:
+        # Who made actions players have taken back, after how many actions.
+        data["retracted"] = [[m, list(seats)] for m, seats in g._retracted]
+    if g._request is not None:
+        # A take-back request waiting for answers (only when there is one).
+        data["take_back_request"] = g._request.to_dict()
     # check_circular=False: the object is made here, of new lists (no cycle can
     # be in it); the text is the same, without a look-up per list.
     rest = json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
@@ -564,6 +570,53 @@ def _saved_take_backs(data: dict[str, Any]) -> TakeBacks | None:
             return p
     choices = ", ".join(repr(p.value) for p in TakeBacks)
     raise SaveError(f"take_backs must be one of {choices} or absent, not {_show(value)}")
+
+
+def _saved_request(g: Game, data: dict[str, Any]) -> None:
+    """Put the save's record of the players' take-backs and its pending
+    take-back request, if any, in the restored game ``g``: the request must be
+    the one its seat would make now (the same actions and seats asked), some
+    of them agreed."""
+    from cardrules.engine.jsonform import decoder_of
+    from cardrules.engine.undo import _check_request, _check_retracted
+    from cardrules.engine.view import TakeBackRequest
+
+    retracted = data.get("retracted")
+    if retracted is not None:
+        _want(
+            type(retracted) is list and len(retracted) <= MAX_SAVE_ACTIONS,
+            f"retracted must be a list of at most {MAX_SAVE_ACTIONS:,} items",
+        )
+        read: list[tuple[int, tuple[int, ...]]] = []
+        for item in retracted:
+            _want(
+                type(item) is list
+                and len(item) == 2
+                and _is_int(item[0])
+                and type(item[1]) is list
+                and len(item[1]) <= g._n
+                and all(_is_int(x) for x in item[1]),
+                "retracted: each item is [a count of actions, [seats]]",
+            )
+            read.append((item[0], tuple(item[1])))
+        why = _check_retracted(g, read)
+        _want(why is None, f"retracted: {why}")
+        g._retracted = read
+    value = data.get("take_back_request")
+    if value is None:
+        return
+
+    try:
+        request = decoder_of(TakeBackRequest)(value, "take_back_request")
+    except SaveError as e:
+        raise SaveError(f"the saved take-back request is not valid: {e}") from None
+    _want(
+        request.seat < g._n,
+        f"take_back_request: seat {request.seat} in a game of {g._n} players",
+    )
+    why = _check_request(g, request)
+    _want(why is None, f"the saved take-back request is not one the game can have: {why}")
+    g._request = request
 
 
 def _settings(data: dict[str, Any], label: str = "") -> tuple[int, int, int | None, int | None]:
@@ -933,6 +986,7 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
     _check_state(g, data)
     if "taken_back" in data:
         g = _with_history(g, data["taken_back"], actions, game)
+    _saved_request(g, data)
     return g
 
 

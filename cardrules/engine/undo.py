@@ -41,9 +41,9 @@ The take-back policy
 ``undo()`` is always available (search needs it); what a *player* may take
 back is the policy's: the variant's ``take backs:`` setting
 (:class:`~cardrules.rules.TakeBacks`, ``never`` by default) or the table's
-(``Game(..., take_backs=...)``, :attr:`Game.take_back_policy`). A seat may take
-back only its own last action, with every action made after it (other seats'
-too: they may then act again), and only inside the policy's window:
+(``Game(..., take_backs=...)``, :attr:`Game.take_back_policy`). A take-back
+undoes a seat's own last action with every action made after it
+(:func:`_window`), and only inside the policy's window:
 
 * ``never``: no take-backs;
 * ``until the next player acts``: nobody has acted since;
@@ -52,21 +52,46 @@ too: they may then act again), and only inside the policy's window:
 * ``before the hand ends``: the hand has not ended since (its last card was not
   played).
 
-**See and retry.** Under every policy, nothing may be taken back if the
-action, or any action to be taken back with it, revealed hidden information
-to anyone: the deal of a hand (a hand's last card, a hand thrown in), a card
-turned up or drawn (the power), the cards of a pass changing hands, a look at
-one's cards or a blind bid (the bidder then sees its cards), the end of a
-bidding whose bids were hidden (simultaneous bids) or whose bidders could not
-see their own cards (forehead hands), a hand taken from a neighbour, a trick
-picked up in a shedding game, and the end of the game. Those are the moments a
-player could learn something and then choose again, so they end every window:
-what a take-back undoes was seen by everyone (cards played face up, public
-bids) or only by the seat that made it (a card it chose to pass, its hidden
-bid before the others are in), so nobody learns anything from it that they
-could use when it is made again. A server enforces the policy with one call,
-:meth:`Game.can_undo` (or :meth:`Game.take_back`, which refuses with
-:class:`~cardrules.errors.TakeBackRefused`).
+**See and choose again.** Another seat's action after the taker's (a card, a
+bid, a pass, a call) is something the taker has seen, and that seat chose it
+knowing the taker's action: taking it back would let the taker choose again
+knowing it (a card played is a card of a hidden hand, back in it). So:
+
+* a seat takes back *alone* (:meth:`Game.can_undo`, :meth:`Game.take_back`)
+  only its own action that no other seat has acted on since: the last action
+  of the game, after which no other seat acted even in an action since taken
+  back (:func:`_span`);
+* taking back past other seats' actions needs the consent of each seat that
+  made one of them, or acted after the action in an action since taken back
+  (:meth:`Game.request_take_back`, :meth:`Game.answer`, as chess sites' take-back
+  requests). The request is pending (in every view, in saves and clones) until
+  all have agreed (the take-back is made), one declines, the requester
+  withdraws it, or the game changes (any action applied, an undo, a new
+  policy).
+
+Both are made by :func:`_take_back_span`, which also remembers who made the
+actions taken back (``Game._retracted``, in saves): each of them acted after
+every action left, so a later take-back of one of those needs their consent
+as if their actions were still there. Without it, seat A plays, seat B plays
+a card and takes it back alone, and A, the last to act again, could take back
+its card and choose again knowing B holds that card. The engine's
+:meth:`Game.undo` (search, tools) neither reads nor changes that memory.
+
+Under every policy, nothing may be taken back if the action, or any action to
+be taken back with it, revealed hidden information to anyone: the deal of a
+hand (a hand's last card, a hand thrown in), a card turned up or drawn (the
+power), the cards of a pass changing hands, a look at one's cards or a blind
+bid (the bidder then sees its cards), the end of a bidding whose bids were
+hidden (simultaneous bids) or whose bidders could not see their own cards
+(forehead hands), a hand taken from a neighbour, a trick picked up in a
+shedding game, and the end of the game. Those moments end every window, even
+with everyone's consent: what a take-back undoes was seen by everyone (cards
+played face up, public bids) or only by the seat that made it (a card it
+chose to pass, its hidden bid before the others are in). A server enforces the
+policy with :meth:`Game.can_undo` (or :meth:`Game.take_back`, which refuses
+with :class:`~cardrules.errors.TakeBackRefused`) and the request's calls,
+which refuse with the same class (codes ``no_consent_needed``,
+``take_back_pending``, ``no_take_back_request``, ``not_asked``).
 
 This module does not import :mod:`~cardrules.engine.game` (which imports it).
 """
@@ -77,9 +102,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.engine import history as _history
 from cardrules.engine.actions import Action, Amend, Bid, Look, Pass, Take
-from cardrules.engine.events import ACTION_KINDS
+from cardrules.engine.events import ACTION_KINDS, _count_actions
 from cardrules.engine.tables import _BITS, _OVER, _PLAYS
-from cardrules.errors import NothingToUndo
+from cardrules.engine.view import TakeBackRequest
+from cardrules.errors import NothingToUndo, TakeBackRefused
 from cardrules.rules import TakeBacks
 
 if TYPE_CHECKING:
@@ -109,8 +135,13 @@ _TAKE: Final = Take()
 
 #: The slots of :class:`Game` that make up its state between two actions:
 #: every slot but the log (a checkpoint keeps its length), the recorded deals
-#: (never changed during a game), the checkpoints themselves and the table's
-#: take-back policy (a setting of the table, not of the state). A slot added to
+#: (never changed during a game), the checkpoints themselves, the table's
+#: take-back policy (a setting of the table, not of the state) and the pending
+#: take-back request (about the state, never restored: any change of the game,
+#: an action or an undo, ends it; see :func:`_request`), and who acted after
+#: actions still in the log, in actions since taken back (the memory of the
+#: players' take-backs, which the engine's undo leaves alone; see
+#: :func:`_take_back_span`). A slot added to
 #: ``Game`` goes here too (tests/test_undo.py checks that none is missing).
 STATE_SLOTS: Final = (
     "_alone",
@@ -185,6 +216,8 @@ NOT_STATE_SLOTS: Final = (
     "_undo",
     "_take_backs",
     "_streams",
+    "_request",
+    "_retracted",
     "_history",
 )
 
@@ -287,6 +320,7 @@ def _undo(g: Game) -> Action:
     i = _last_action(events)
     if i < 0:
         raise NothingToUndo("there is nothing to undo: no action has been made in this game")
+    g._request = None  # the game changes: a pending take-back request ends
     ev = events[i]
     seat, action = _action_of(ev)
     if ev[0] == "play":
@@ -438,9 +472,11 @@ def _revealing_entry(g: Game, ev: Entry) -> str | None:
     return _REVEALING.get(kind)
 
 
-def _span(g: Game, seat: int) -> int | str:
-    """How many actions a take-back by ``seat`` undoes now (its last action and
-    every action after it), or why the policy does not allow one."""
+def _window(g: Game, seat: int) -> tuple[int, tuple[int, ...]] | str:
+    """The actions a take-back by ``seat`` would undo now: how many (its last
+    action and every action after it) and the other seats that made any of
+    them (sorted: the seats whose consent it needs), or why the policy does
+    not allow one."""
     policy = _policy(g)
     if policy is TakeBacks.NEVER:
         return "take-backs are not allowed in this game"
@@ -448,6 +484,7 @@ def _span(g: Game, seat: int) -> int | str:
         return "the game is over"
     events = g._events
     count = 0
+    others: set[int] = set()
     # From the end back: each action's consequences come before the action.
     for i in range(len(events) - 1, -1, -1):
         ev = events[i]
@@ -458,9 +495,16 @@ def _span(g: Game, seat: int) -> int | str:
             if why is not None:
                 return why
             if ev[1] == seat:
-                return count
+                if g._retracted:
+                    # Seats that acted after it in actions since taken back.
+                    others |= _retracted_after(g, _count_actions(events) - count)
+                    others.discard(seat)
+                    if others and policy is TakeBacks.NEXT_ACTION:
+                        return "another seat has acted since (an action since taken back)"
+                return count, tuple(sorted(others))
             if policy is TakeBacks.NEXT_ACTION:
                 return "another seat has acted since"
+            others.add(ev[1])
             continue
         why = _revealing_entry(g, ev)
         if why is not None:
@@ -472,33 +516,198 @@ def _span(g: Game, seat: int) -> int | str:
     return f"seat {seat} has made no action"  # pragma: no cover - a deal comes first
 
 
+def _retracted_after(g: Game, p: int) -> set[int]:
+    """The seats that made an action, since taken back by a player, after the
+    action of the log numbered ``p`` (from 0)."""
+    found: set[int] = set()
+    for m, seats in g._retracted:
+        if m > p:
+            found.update(seats)
+    return found
+
+
+def _seats_text(seats: tuple[int, ...]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+
+
+def _span(g: Game, seat: int) -> int | str:
+    """How many actions a take-back by ``seat`` alone undoes now (its own last
+    action, the last action of the game, with what followed it), or why it
+    may not take back alone: the policy, or another seat has acted since (that
+    seat saw the action and answered it, and the taker saw its answer: only a
+    request that seat accepts takes it back, :func:`_request`)."""
+    window = _window(g, seat)
+    if isinstance(window, str):
+        return window
+    count, others = window
+    if others:
+        return (
+            f"another seat has acted since ({_seats_text(others)}): taking back "
+            "another seat's action needs its consent (request_take_back)"
+        )
+    return count
+
+
 def _can_undo(g: Game, seat: int) -> bool:
     """:meth:`Game.can_undo`."""
     return type(_span(g, seat)) is int
 
 
+def _refused(seat: int, why: str, *, code: str = "take_back_refused") -> TakeBackRefused:
+    return TakeBackRefused(why, code=code, data={"seat": seat, "action": "take back"})
+
+
 def _take_back(g: Game, seat: int) -> tuple[Action, ...]:
     """:meth:`Game.take_back`: the actions taken back, the last one first."""
-    from cardrules.errors import TakeBackRefused
-
     span = _span(g, seat)
     if isinstance(span, str):
-        raise TakeBackRefused(f"seat {seat} may not take back its last action: {span}")
+        raise _refused(seat, f"seat {seat} may not take back its last action: {span}")
     return _take_back_span(g, seat, span, ())
 
 
 def _take_back_span(g: Game, seat: int, span: int, agreed: tuple[int, ...]) -> tuple[Action, ...]:
-    """Take back the last ``span`` actions for ``seat`` (the seats ``agreed``
-    consented; empty: alone), the policy already checked: the actions taken
-    back, the last one first. The take-back is appended to the game's history
-    (:mod:`cardrules.engine.history`), so every stream grows by a
-    :class:`~cardrules.engine.events.TakeBackEvent`.
+    """Take back the last ``span`` actions for ``seat`` (its own last action
+    and what followed it), with the consent of the seats ``agreed`` (empty for
+    a take-back alone): every player's take-back, alone or agreed, is made
+    here. The pending request, if any, ends. Returns the actions taken back,
+    the last one first.
+
+    The game remembers who made the actions taken back (``g._retracted``):
+    every one of those seats has acted after each action left in the log (the
+    others saw its action before it was taken back), so a later take-back of
+    one of those needs their consent as if their actions were still there
+    (:func:`_window`). Without this, a seat whose action another seat answered
+    (and then took back its answer) could take back its own and choose again
+    knowing the card the other seat has back in its hand.
+
+    The take-back is appended to the game's history
+    (:mod:`cardrules.engine.history`): every stream grows by a
+    :class:`~cardrules.engine.events.TakeBackEvent` and the version by 1.
 
     Raises:
         TakeBackRefused: code ``take_back_limit``, past the history's bounds
             (the game unchanged).
     """
-    before = _history.begin_take_back(g, seat, span)
+    before_log = _history.begin_take_back(g, seat, span)
+    g._request = None
+    events = g._events
+    seats: set[int] = set()
+    left = span
+    for i in range(len(events) - 1, -1, -1):
+        if left == 0:
+            break
+        if events[i][0] in ACTION_KINDS:
+            seats.add(events[i][1])
+            left -= 1
     taken = tuple(_undo(g) for _ in range(span))
-    _history.end_take_back(g, before, seat, agreed)
+    _history.end_take_back(g, before_log, seat, agreed)
+    m = _count_actions(g._events)
+    kept: list[tuple[int, tuple[int, ...]]] = []
+    for k, before in g._retracted:
+        if k >= m:
+            seats.update(before)  # the actions after m are gone: they now follow m
+        else:
+            kept.append((k, before))
+    kept.append((m, tuple(sorted(seats))))
+    g._retracted = kept
     return taken
+
+
+# --------------------------------------------------------------------------- requests
+
+
+def _can_request(g: Game, seat: int) -> bool:
+    """:meth:`Game.can_request_take_back`."""
+    if g._request is not None:
+        return False
+    window = _window(g, seat)
+    return not isinstance(window, str) and bool(window[1])
+
+
+def _request(g: Game, seat: int) -> TakeBackRequest:
+    """:meth:`Game.request_take_back`."""
+    pending = g._request
+    if pending is not None:
+        raise _refused(
+            seat,
+            f"seat {pending.seat}'s take-back request is waiting for an answer: "
+            "one request at a time",
+            code="take_back_pending",
+        )
+    window = _window(g, seat)
+    if isinstance(window, str):
+        raise _refused(seat, f"seat {seat} may not take back its last action: {window}")
+    count, others = window
+    if not others:
+        raise _refused(
+            seat,
+            f"no other seat has acted since seat {seat}'s last action: nobody's consent "
+            "is needed, take it back with take_back",
+            code="no_consent_needed",
+        )
+    request = TakeBackRequest(seat=seat, count=count, asked=others)
+    g._request = request
+    return request
+
+
+def _answer(g: Game, seat: int, accept: bool) -> tuple[Action, ...]:
+    """:meth:`Game.answer`."""
+    request = g._request
+    if request is None:
+        raise _refused(seat, "there is no take-back request to answer", code="no_take_back_request")
+    if seat == request.seat and not accept:
+        g._request = None  # withdrawn
+        return ()
+    if seat not in request.asked:
+        raise _refused(
+            seat,
+            f"seat {request.seat}'s take-back request does not ask seat {seat}: it asks "
+            f"{_seats_text(request.asked)}",
+            code="not_asked",
+        )
+    if not accept:
+        g._request = None  # declined
+        return ()
+    agreed = tuple(sorted({*request.agreed, seat}))
+    if agreed != request.asked:
+        g._request = TakeBackRequest(
+            seat=request.seat, count=request.count, asked=request.asked, agreed=agreed
+        )
+        return ()
+    # Every seat asked agreed. The request ends at any change of the game, so
+    # its actions are still the last ones.
+    window = _window(g, request.seat)
+    if window != (request.count, request.asked):  # pragma: no cover - cancelled by any change
+        raise RuntimeError("take-back request: the game changed under a pending request")
+    return _take_back_span(g, request.seat, request.count, agreed)
+
+
+def _check_retracted(g: Game, value: list[tuple[int, tuple[int, ...]]]) -> str | None:
+    """Why ``value`` is not a record of actions taken back that ``g`` can
+    keep (a save's), or None."""
+    total = _count_actions(g._events)
+    last = -1
+    for m, seats in value:
+        if not last < m <= total:
+            return f"the counts of actions must grow, each at most {total}"
+        last = m
+        if not seats or list(seats) != sorted(set(seats)) or not 0 <= seats[0] <= seats[-1] < g._n:
+            return "each holds seats of the game, each once, lowest first"
+    return None
+
+
+def _check_request(g: Game, request: TakeBackRequest) -> str | None:
+    """Why ``request`` is not a request pending in ``g`` as it is (a save's),
+    or None."""
+    window = _window(g, request.seat)
+    if isinstance(window, str):
+        return f"seat {request.seat} may not take back now: {window}"
+    count, others = window
+    if (request.count, request.asked) != (count, others) or not others:
+        return (
+            f"seat {request.seat}'s take-back would undo {count} actions of the seats "
+            f"{', '.join(map(str, others)) or '(none)'}, not what the request says"
+        )
+    if not set(request.agreed) < set(request.asked):
+        return "the seats that agreed must be some of the seats asked, not all"
+    return None

@@ -12,7 +12,7 @@ from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
 from cardrules.engine.jsonform import Decoder, decoder_of
 
-__all__ = ["HandResult", "Result", "View"]
+__all__ = ["HandResult", "Result", "TakeBackRequest", "View"]
 
 #: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
 _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
@@ -108,7 +108,7 @@ class Result:
 @frozen
 class HandResult:
     """How the last hand scored (the score of its :class:`ScoreEvent`), shown
-    in :attr:`View.last_hand` until the next hand's first action.
+    in :attr:`View.last_hand` until the next hand's first card is played.
 
     Attributes:
         hand_number: the hand, from 1.
@@ -135,6 +135,47 @@ class HandResult:
             "points": [_frac(x) for x in self.points],
             "totals": [_frac(x) for x in self.totals],
             "last_trick": [[s, str(c)] for s, c in self.last_trick],
+        }
+
+
+@frozen
+class TakeBackRequest:
+    """A seat's request to take back its last action with the actions other
+    seats made after it (:meth:`Game.request_take_back
+    <cardrules.engine.game.Game.request_take_back>`), waiting for the consent
+    of each of those seats (:meth:`Game.answer
+    <cardrules.engine.game.Game.answer>`). Shown to every seat and onlooker in
+    :attr:`View.take_back_request`: everyone saw those actions being made (a
+    hidden bid or a card chosen to pass only as made, not what it was), so the
+    request shows nothing hidden.
+
+    Attributes:
+        seat: the seat that asks to take back its last action.
+        count: how many actions the take-back would undo (its own last action
+            and every action after it).
+        asked: the seats whose consent it needs (every other seat that made
+            one of those actions, or acted after the requester's action in an
+            action since taken back), lowest first.
+        agreed: the seats asked that have agreed so far, lowest first.
+    """
+
+    seat: int
+    count: int
+    asked: tuple[int, ...]
+    agreed: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        Example:
+            >>> TakeBackRequest(seat=1, count=3, asked=(2, 3), agreed=(3,)).to_dict()
+            {'seat': 1, 'count': 3, 'asked': [2, 3], 'agreed': [3]}
+        """
+        return {
+            "seat": self.seat,
+            "count": self.count,
+            "asked": list(self.asked),
+            "agreed": list(self.agreed),
         }
 
 
@@ -167,7 +208,8 @@ class View:
         leader: who led (or leads) the current trick.
         last_trick: the last completed trick, as ``(seat, card)`` pairs in play
             order: the previous trick of this hand, or, until the next hand's
-            first action, the last trick of the hand before (empty otherwise).
+            first card is played, the last trick of the hand before (empty
+            otherwise).
         played: every card played so far this hand that the seat may still see
             (in shedding games with face-down dead tricks, only its own dead cards).
         dead: shedding games: the dead cards this seat may see (all of them when
@@ -246,11 +288,18 @@ class View:
         version: :attr:`Game.version` (the number of actions applied and
             take-backs made so far).
         last_hand: how the last hand scored, from its scoring until the next
-            hand's first action (and at the end of the game), else ``None``.
+            hand's first card is played (through its bidding) (and at the end
+            of the game), else ``None``.
         audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at
             the table: what every seat sees) or ``"omniscient"`` (every hand
             shown, in ``visible_hands``: for commentary, never to be sent to a
             player).
+        take_backs: the take-back policy the table plays by
+            (:attr:`Game.take_back_policy`, the text of a
+            :class:`~cardrules.rules.TakeBacks`, such as ``"never"`` or
+            ``"until the trick is complete"``).
+        take_back_request: the take-back request waiting for answers
+            (:class:`TakeBackRequest`), or ``None``.
     """
 
     seat: int | None
@@ -307,6 +356,8 @@ class View:
     bidders: tuple[int, ...] = ()
     defender_alone: int | None = None
     showed_out: tuple[tuple[Suit, ...], ...] = ()
+    take_backs: str = "never"
+    take_back_request: TakeBackRequest | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -366,6 +417,10 @@ class View:
             "version": self.version,
             "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
             "audience": self.audience,
+            "take_backs": self.take_backs,
+            "take_back_request": None
+            if self.take_back_request is None
+            else self.take_back_request.to_dict(),
         }
 
     @classmethod

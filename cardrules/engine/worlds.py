@@ -667,7 +667,8 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     start, cuts, hands = _split(stream)
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
     world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
-    view = g.view(seat)
+    # Candidate worlds have no take-back request: the world gets the game's at the end.
+    view = attrs.evolve(g.view(seat), take_back_request=None)
     if g._history is not None:
         # ...and its version, the number of the log's actions.
         view = attrs.evolve(view, version=sum(1 for e in g._events if e[0] in ACTION_KINDS))
@@ -711,6 +712,9 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
             if isinstance(ev, KnockedOutEvent):
                 out.add(ev.seat)
     assert b.base is not None
+    # A pending take-back request is public (its seats and count of actions).
+    b.base._request = g._request
+    b.base._retracted = g._retracted[:]
     return b.base
 
 

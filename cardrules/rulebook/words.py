@@ -1340,8 +1340,9 @@ def take_backs_phrase(v: Variant) -> str:
     if window is None:
         return "A card played or a bid made stays: there are no take-backs."
     return (
-        f"A player may take back their last action (a card, a bid, a call) {window}; "
-        "the actions the others made after it are taken back with it. Nothing may be "
+        f"A player may take back their last action (a card, a bid, a call) {window}, "
+        "alone if nobody has acted since; past the others' actions only if each of "
+        "them agrees, and theirs are taken back with it. Nothing may be "
         "taken back once it has shown anyone something hidden: a new deal, a player's "
         "own cards (a look, a blind bid, the end of the bidding in a hand played with "
         "the cards on the forehead), the bids of a bidding all at once, passed cards "

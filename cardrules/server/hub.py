@@ -40,6 +40,7 @@ from typing import Any, Final
 from attrs import define, field, frozen
 
 from cardrules.bots import BOTS, Bot, make_bot
+from cardrules.dsl import format as format_variant
 from cardrules.dsl import load
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
@@ -52,6 +53,15 @@ from cardrules.errors import (
     VariantError,
 )
 from cardrules.rules import TakeBacks, Variant
+from cardrules.server.timers import (
+    Alarm,
+    Clock,
+    LoopClock,
+    OptionError,
+    Pause,
+    TableOptions,
+    ended_by,
+)
 
 __all__ = [
     "PROTOCOL",
@@ -83,7 +93,15 @@ MAX_TABLE_FILE: Final = 5_200_000
 FLOOD_CLOSE: Final = 200
 
 _TABLE_ID = re.compile(r"[0-9a-f]{12}")
+_HASH = re.compile(r"[0-9a-f]{64}")
 _HUMAN: Final = "human"
+
+#: Why a bot plays for a human seat: its time ran out (any message from the
+#: seat's player gives the seat back) or its player asked (only ``resume`` does).
+_STAND_IN_WHY: Final = frozenset({"time", "asked"})
+
+#: The longest invitation code or bot name the server reads.
+_MAX_CODE: Final = 64
 
 
 @frozen
@@ -153,11 +171,16 @@ class Seat:
         name: the player's name (a bot's is its kind).
         token_hash: the SHA-256 of the seat's token (hex), ``None`` while the
             seat is free. Only the hash is kept, in memory and in the save.
+        stand_in: the bot playing for a human seat while its player is away
+            (its time ran out, or it handed the seat to a bot), else ``None``.
+        stand_in_why: ``"time"`` or ``"asked"`` while a stand-in plays.
     """
 
     kind: str
     name: str = ""
     token_hash: str | None = None
+    stand_in: str | None = None
+    stand_in_why: str | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -166,7 +189,13 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         """The save's form (with the token's hash)."""
-        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "stand_in": self.stand_in,
+            "stand_in_why": self.stand_in_why,
+        }
 
 
 class Client:
@@ -239,6 +268,12 @@ class Table:
         created: when the table was created (seconds since the epoch).
         touched: when a move was last made or a seat last taken.
         last_seat: the seat that made the last move, if any.
+        options: the pause, turn timer, stand-in bot and privacy chosen at ``create``.
+        invite_hash: the SHA-256 of a private table's invitation code.
+        rematch: the id of the table created as this one's rematch, if any.
+        pause: the pause after a trick or a hand the bots wait out, if any.
+        deadlines: when each timed human seat's decision time runs out (on the
+            hub's clock), for the seats the game waits for.
     """
 
     id: str
@@ -252,9 +287,19 @@ class Table:
     bots: dict[int, Bot] = field(factory=dict)
     clients: list[Client] = field(factory=list)
     bot_task: asyncio.Task[None] | None = None
+    options: TableOptions = field(factory=TableOptions)
+    invite_hash: str | None = None
+    rematch: str | None = None
+    pause: Pause | None = None
+    deadlines: dict[int, float] = field(factory=dict)
+    alarms: dict[str, tuple[float, Alarm]] = field(factory=dict)
+    stand_in_bots: dict[int, Bot] = field(factory=dict)
+    rematch_invite: str | None = None
+    events_seen: int = 0
 
-    def seats_dict(self) -> list[dict[str, Any]]:
-        """The public facts of every seat (never a token)."""
+    def seats_dict(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The public facts of every seat (never a token); with ``now`` (the
+        hub's clock), the seconds left to a timed seat's decision."""
         held = {c.seat for c in self.clients if c.seat is not None}
         return [
             {
@@ -263,11 +308,22 @@ class Table:
                 "name": seat.name,
                 "taken": seat.is_bot or seat.token_hash is not None,
                 "connected": seat.is_bot or s in held,
+                "stand_in": None
+                if seat.stand_in is None
+                else {"bot": seat.stand_in, "why": seat.stand_in_why},
+                "time_left": round(max(0.0, self.deadlines[s] - now), 1)
+                if now is not None and s in self.deadlines
+                else None,
             }
             for s, seat in enumerate(self.seats)
         ]
 
-    def summary(self) -> dict[str, Any]:
+    def options_dict(self) -> dict[str, Any]:
+        """The table's options as ``tables`` and ``state`` show them: its
+        take-back policy with the options chosen at ``create``."""
+        return {"take_backs": self.game.take_back_policy.value, **self.options.to_dict()}
+
+    def summary(self, now: float | None = None) -> dict[str, Any]:
         """The table as the ``tables`` list shows it."""
         g = self.game
         return {
@@ -277,8 +333,9 @@ class Table:
             "version": self.version,
             "hand_number": g.hand_number,
             "over": g.is_over,
-            "seats": self.seats_dict(),
+            "seats": self.seats_dict(now),
             "spectators": sum(1 for c in self.clients if c.seat is None),
+            "options": self.options_dict(),
         }
 
     def to_save(self) -> str:
@@ -294,6 +351,9 @@ class Table:
                 "version": self.version,
                 "last_seat": self.last_seat,
                 "seats": [s.to_dict() for s in self.seats],
+                "options": self.options.to_dict(),
+                "invite_hash": self.invite_hash,
+                "rematch": self.rematch,
                 "game": self.game.to_json(),
             },
             ensure_ascii=False,
@@ -336,6 +396,8 @@ class Hub:
             server (the rename is atomic), but not one of the machine; it
             saves most of the time a move costs (about 9 ms with it, 2.5 ms
             without, in a measured 4-seat Kachuful game).
+        clock: the clock of the pauses and turn timers (default: the event
+            loop's; tests pass a :class:`~cardrules.server.timers.ManualClock`).
     """
 
     def __init__(
@@ -346,6 +408,7 @@ class Hub:
         *,
         bot_delay: float = 0.0,
         fsync: bool = True,
+        clock: Clock | None = None,
     ) -> None:
         if not variants:
             raise ValueError("a server needs at least one variant")
@@ -356,6 +419,8 @@ class Hub:
         self.fsync = fsync
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
+        self.clock: Clock = clock or LoopClock()
+        self._rules: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------ start-up
 
@@ -424,9 +489,15 @@ class Hub:
                 raise ValueError(f"bad seat kind {kind!r}")
             if not isinstance(name, str) or len(name) > self.limits.max_name:
                 raise ValueError("bad seat name")
-            if th is not None and not (isinstance(th, str) and re.fullmatch(r"[0-9a-f]{64}", th)):
+            if th is not None and not (isinstance(th, str) and _HASH.fullmatch(th)):
                 raise ValueError("bad token hash")
-            seats.append(Seat(kind, name, th))
+            # Saves from before stand-ins have none.
+            stand_in, why = raw.get("stand_in"), raw.get("stand_in_why")
+            if stand_in is not None and (
+                kind != _HUMAN or stand_in not in BOTS or why not in _STAND_IN_WHY
+            ):
+                raise ValueError("bad stand-in")
+            seats.append(Seat(kind, name, th, stand_in, why if stand_in is not None else None))
         version = data.get("version")
         if type(version) is not int or version < 0:
             raise ValueError("bad version")
@@ -435,6 +506,18 @@ class Hub:
             raise ValueError("bad last seat")
         created = data.get("created")
         touched = data.get("touched")
+        # Saves from before table options have none: the defaults.
+        raw_options = data.get("options")
+        options = TableOptions.read(
+            raw_options if isinstance(raw_options, dict) else {}, BOTS
+        )  # an OptionError is a ValueError: the file is skipped
+        invite, rematch = data.get("invite_hash"), data.get("rematch")
+        if invite is not None and not (isinstance(invite, str) and _HASH.fullmatch(invite)):
+            raise ValueError("bad invitation hash")
+        if options.private != (invite is not None):
+            raise ValueError("a private table has an invitation hash, and only it")
+        if rematch is not None and not (isinstance(rematch, str) and _TABLE_ID.fullmatch(rematch)):
+            raise ValueError("bad rematch id")
         table = Table(
             tid,
             key,
@@ -444,17 +527,25 @@ class Hub:
             created=float(created) if isinstance(created, int | float) else time.time(),
             touched=float(touched) if isinstance(touched, int | float) else time.time(),
             last_seat=last,
+            options=options,
+            invite_hash=invite,
+            rematch=rematch,
         )
         self._make_bots(table)
+        self._start_counting(table)
         return table
 
     def start(self) -> None:
-        """Set the bots of every restored table going (call inside the loop)."""
+        """Set the bots and turn timers of every restored table going (call
+        inside the loop)."""
         for table in self.tables.values():
+            self._pace(table)
             self._kick_bots(table)
 
     async def stop(self) -> None:
         """Stop every bot task (the tables are already saved)."""
+        for table in self.tables.values():
+            self._cancel_alarms(table)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -476,7 +567,9 @@ class Hub:
                 "variants": [
                     {
                         "key": k,
+                        "name": v.name,
                         "title": v.title or v.name,
+                        "summary": v.summary,
                         "players": [v.players.min, v.players.max],
                     }
                     for k, v in sorted(self.variants.items())
@@ -522,6 +615,8 @@ class Hub:
                     "unknown_type",
                     "'type' must be one of: " + ", ".join(sorted(_HANDLERS)),
                 )
+            if kind not in _NOT_A_RETURN:
+                self._returned(client)
             handler(self, client, data, ref)
         except Refusal as r:
             err: dict[str, Any] = {"type": "error", "code": r.code, "message": r.message}
@@ -553,11 +648,16 @@ class Hub:
         client.send(_with_ref({"type": "pong"}, ref))
 
     def _on_tables(self, client: Client, data: dict[str, Any], ref: object) -> None:
-        tables = [t.summary() for t in self.tables.values()]
+        now = self.clock.now()
+        # A private table is listed only to the connections at it.
+        tables = [
+            t.summary(now)
+            for t in self.tables.values()
+            if not t.options.private or client.table == t.id
+        ]
         client.send(_with_ref({"type": "tables", "tables": tables}, ref))
 
     def _on_create(self, client: Client, data: dict[str, Any], ref: object) -> None:
-        lim = self.limits
         key = data.get("variant")
         variant = self.variants.get(key) if isinstance(key, str) else None
         if variant is None or not isinstance(key, str):
@@ -599,26 +699,58 @@ class Hub:
                 "bad_message",
                 "'take_backs' is one of: " + ", ".join(repr(p.value) for p in TakeBacks),
             )
+        try:
+            options = TableOptions.read(data, BOTS)
+        except OptionError as e:
+            raise Refusal("bad_option", str(e)) from None
+        self._room_for_a_table(client)
+        table, invite = self._new_table(
+            key, Game(variant, players=n, take_backs=policy), seats, options
+        )
+        client.created += 1
+        created: dict[str, Any] = {"type": "created", "table": table.id}
+        if invite is not None:
+            created["invite"] = invite
+        client.send(_with_ref(created, ref))
+        if sit is None:
+            self._attach(client, table, None)
+        else:
+            self._take_seat(client, table, sit, name, ref)
+        self._kick_bots(table)
+
+    def _room_for_a_table(self, client: Client) -> None:
+        """Refuse a new table the client or the server has no room for."""
+        lim = self.limits
         if client.created >= lim.max_tables_per_client:
             raise Refusal(
                 "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
             )
         if len(self.tables) >= lim.max_tables and not self._evict():
             raise Refusal("server_full", f"this server holds at most {lim.max_tables} tables")
+
+    def _new_table(
+        self, key: str, game: Game, seats: list[Seat], options: TableOptions
+    ) -> tuple[Table, str | None]:
+        """A new table, held and saved, with its bots and turn timers set (but
+        not yet going: call ``_kick_bots``), and a private table's invitation code."""
         tid = secrets.token_hex(6)
         while tid in self.tables:  # pragma: no cover - 48 random bits
             tid = secrets.token_hex(6)
-        table = Table(tid, key, Game(variant, players=n, take_backs=policy), seats)
+        invite = secrets.token_urlsafe(16) if options.private else None
+        table = Table(
+            tid,
+            key,
+            game,
+            seats,
+            options=options,
+            invite_hash=None if invite is None else _hash(invite),
+        )
         self._make_bots(table)
+        self._start_counting(table)
         self.tables[tid] = table
-        client.created += 1
+        self._pace(table)
         self._save_or_log(table)
-        client.send(_with_ref({"type": "created", "table": tid}, ref))
-        if sit is None:
-            self._attach(client, table, None)
-        else:
-            self._take_seat(client, table, sit, name, ref)
-        self._kick_bots(table)
+        return table, invite
 
     def _on_join(self, client: Client, data: dict[str, Any], ref: object) -> None:
         table = self._table(data)
@@ -630,10 +762,15 @@ class Hub:
             for s, seat in enumerate(table.seats):
                 if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, h):
                     self._attach(client, table, s)
-                    client.send(_with_ref({"type": "joined", "table": table.id, "seat": s}, ref))
-                    self._send_state(table, client)
+                    joined = {"type": "joined", "table": table.id, "seat": s}
+                    client.send(_with_ref(self._about(table, joined), ref))
+                    # A seat whose time ran out is its player's again (and every
+                    # client is sent its state); else only this client is.
+                    if not self._returned(client):
+                        self._send_state(table, client)
                     return
             raise Refusal("bad_token", "that token holds no seat at this table")
+        self._check_invite(client, table, data)
         seat_no = data.get("seat")
         if type(seat_no) is not int or not 0 <= seat_no < len(table.seats):
             raise Refusal("bad_seat", f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
@@ -648,8 +785,9 @@ class Hub:
 
     def _on_watch(self, client: Client, data: dict[str, Any], ref: object) -> None:
         table = self._table(data)
+        self._check_invite(client, table, data)
         self._attach(client, table, None)
-        client.send(_with_ref({"type": "watching", "table": table.id}, ref))
+        client.send(_with_ref(self._about(table, {"type": "watching", "table": table.id}), ref))
         self._send_state(table, client)
 
     def _on_leave(self, client: Client, data: dict[str, Any], ref: object) -> None:
@@ -673,6 +811,7 @@ class Hub:
         seat = client.seat
         if seat is None:
             raise Refusal("not_seated", "spectators cannot act: join a seat first")
+        self._not_handed(table, seat)
         claimed = data.get("seat")
         if claimed is not None and (type(claimed) is not int or claimed != seat):
             raise Refusal("not_your_seat", f"you hold seat {seat}: you may act only for it")
@@ -712,6 +851,7 @@ class Hub:
         seat = client.seat
         if seat is None:
             raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
+        self._not_handed(table, seat)
         version = data.get("version")
         if version is not None and (type(version) is not int or version != table.version):
             self._send_state(table, client)
@@ -729,6 +869,99 @@ class Hub:
         client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
         self._moved(table, seat)
         self._kick_bots(table)
+
+    def _on_rules(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """The rules of one of the server's variants, before any table."""
+        key = data.get("variant")
+        if not isinstance(key, str) or key not in self.variants:
+            raise Refusal(
+                "unknown_variant",
+                "'variant' must be one of this server's variants: "
+                + ", ".join(sorted(self.variants)[:50]),
+            )
+        client.send(_with_ref({"type": "rules", "rules": self._rules_of(key)}, ref))
+
+    def _on_ack(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat has seen the last trick or hand: the pause no longer waits for
+        it. An ``ack`` with no pause waiting for the seat changes nothing."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "only a seat acknowledges a pause: join a seat first")
+        pause = table.pause
+        if pause is None or seat not in pause.waiting:
+            return
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._end_pause(table)
+            return
+        self._broadcast(table)
+
+    def _on_hand_to_bot(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """The seat's player hands the seat to a bot, until it sends ``resume``."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "only a seat can be handed to a bot: join a seat first")
+        bot = data.get("bot", table.options.stand_in)
+        if not isinstance(bot, str) or bot not in BOTS:
+            raise Refusal("unknown_bot", "'bot' is one of: " + ", ".join(sorted(BOTS)))
+        if table.game.is_over:
+            raise Refusal("game_over", "the game is over")
+        held = table.seats[seat]
+        if held.stand_in != bot:
+            table.stand_in_bots.pop(seat, None)
+        held.stand_in, held.stand_in_why = bot, "asked"
+        table.deadlines.pop(seat, None)
+        self._gone_from_pause(table, seat, announce=False)
+        self._pace(table)
+        self._save_or_log(table)
+        client.send(_with_ref({"type": "handed_to_bot", "seat": seat, "bot": bot}, ref))
+        self._broadcast(table)
+        self._kick_bots(table)
+
+    def _on_resume(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """The seat's player takes the seat back from the bot playing for it
+        (if one does: ``resume`` is always answered ``resumed``)."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators have no seat to resume: join a seat first")
+        client.send(_with_ref({"type": "resumed", "seat": seat}, ref))
+        if table.seats[seat].stand_in is not None:
+            self._give_back(table, seat)
+
+    def _on_rematch(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat of a finished game asks for another: a new table with the
+        same variant, seats and options, which every seat holder joins with
+        its token; every client at this table is told its id (and a private
+        table's new invitation code). Asked again, the same table is named."""
+        table = self._my_table(client)
+        if client.seat is None:
+            raise Refusal("not_seated", "only a seat can ask for a rematch")
+        if not table.game.is_over:
+            raise Refusal("game_not_over", "a rematch follows a finished game: finish this one")
+        if table.rematch is not None and table.rematch in self.tables:
+            client.send(_with_ref(self._rematch_message(table), ref))
+            return
+        self._room_for_a_table(client)
+        old = table.game
+        game = Game(old.variant, players=old.players, take_backs=old.take_back_policy)
+        seats = [Seat(s.kind, s.name, s.token_hash if not s.is_bot else None) for s in table.seats]
+        new, invite = self._new_table(table.variant_key, game, seats, table.options)
+        client.created += 1
+        table.rematch, table.rematch_invite = new.id, invite
+        self._save_or_log(table)
+        for c in list(table.clients):
+            c.send(_with_ref(self._rematch_message(table), ref if c is client else None))
+        self._broadcast(table)
+        self._kick_bots(new)
+
+    def _rematch_message(self, table: Table) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "rematch", "table": table.id, "new_table": table.rematch}
+        if table.rematch_invite is not None:
+            message["invite"] = table.rematch_invite
+        return message
 
     # ------------------------------------------------------------ helpers
 
@@ -762,10 +995,10 @@ class Hub:
         table.seats[s].name = name
         table.touched = time.time()
         self._attach(client, table, s)
+        self._pace(table)  # the seat's turn timer runs once it is taken
         self._save_or_log(table)
-        client.send(
-            _with_ref({"type": "joined", "table": table.id, "seat": s, "token": token}, ref)
-        )
+        joined = {"type": "joined", "table": table.id, "seat": s, "token": token}
+        client.send(_with_ref(self._about(table, joined), ref))
         self._broadcast(table)
 
     def _attach(self, client: Client, table: Table, seat: int | None) -> None:
@@ -789,10 +1022,13 @@ class Hub:
 
     def _detach(self, client: Client) -> None:
         table = self.tables.get(client.table) if client.table is not None else None
+        seat = client.seat
         if table is not None and client in table.clients:
             table.clients.remove(client)
         client.table = None
         client.seat = None
+        if table is not None and seat is not None:
+            self._gone_from_pause(table, seat)
 
     def _evict(self) -> bool:
         """Make room: forget the oldest finished table nobody is at, else the
@@ -805,6 +1041,7 @@ class Hub:
             return False
         oldest = min(done, key=lambda t: t.touched)
         del self.tables[oldest.id]
+        self._cancel_alarms(oldest)
         if self.save_dir is not None:
             (self.save_dir / (oldest.id + SAVE_SUFFIX)).unlink(missing_ok=True)
         return True
@@ -837,6 +1074,9 @@ class Hub:
         table.version += 1
         table.last_seat = seat
         table.touched = time.time()
+        self._paused_by_move(table, seat)
+        table.deadlines.pop(seat, None)  # a seat that moved starts its next turn afresh
+        self._pace(table)
         self._save_or_log(table)
         self._broadcast(table)
 
@@ -875,6 +1115,7 @@ class Hub:
             tail = g.events_for(client.seat)
         client.events_of = (g, client.seat)
         client.events_sent = since + len(tail)
+        now = self.clock.now()
         client.send(
             {
                 "type": "state",
@@ -883,13 +1124,229 @@ class Hub:
                 "version": table.version,
                 "seat": client.seat,
                 "last_seat": table.last_seat,
-                "seats": table.seats_dict(),
+                "seats": table.seats_dict(now),
                 "view": view,
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
                 "can_take_back": client.seat is not None and g.can_undo(client.seat),
+                "options": table.options_dict(),
+                "pause": None if table.pause is None else table.pause.to_dict(now),
+                "rematch": table.rematch,
             }
         )
+
+    # ------------------------------------------------------------ rules, invitations
+
+    def _rules_of(self, key: str) -> dict[str, Any]:
+        """The rules a client shows for the variant offered as ``key``: its
+        name, title, summary and canonical text (``cardrules.dsl.format``)."""
+        rules = self._rules.get(key)
+        if rules is None:
+            v = self.variants[key]
+            try:
+                text: str | None = format_variant(v)
+            except (VariantError, TypeError):  # a hand-built variant no file describes
+                text = None
+            rules = self._rules[key] = {
+                "key": key,
+                "name": v.name,
+                "title": v.title or v.name,
+                "summary": v.summary,
+                "text": text,
+            }
+        return rules
+
+    def _about(self, table: Table, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` (``joined``, ``watching``) with the table's rules and options."""
+        message["rules"] = self._rules_of(table.variant_key)
+        message["options"] = table.options_dict()
+        return message
+
+    def _check_invite(self, client: Client, table: Table, data: dict[str, Any]) -> None:
+        """Refuse a stranger's ``join`` or ``watch`` of a private table without
+        its invitation code (a connection already at the table needs none)."""
+        if table.invite_hash is None or client.table == table.id:
+            return
+        code = data.get("invite")
+        if not (
+            isinstance(code, str)
+            and len(code) <= _MAX_CODE
+            and hmac.compare_digest(_hash(code), table.invite_hash)
+        ):
+            raise Refusal(
+                "bad_invite",
+                "this table is private: 'invite' must be the invitation code its creator was given",
+            )
+
+    # ------------------------------------------------------------ stand-ins
+
+    def _not_handed(self, table: Table, seat: int) -> None:
+        if table.seats[seat].stand_in is not None:
+            raise Refusal(
+                "bot_playing",
+                f"a {table.seats[seat].stand_in} bot plays for your seat: send 'resume' first",
+            )
+
+    def _bot_of(self, table: Table, s: int) -> Bot:
+        """The bot that plays seat ``s``: its own, or the stand-in of a human seat."""
+        bot = table.bots.get(s)
+        if bot is None:
+            bot = table.stand_in_bots.get(s)
+            if bot is None:
+                kind = table.seats[s].stand_in or table.options.stand_in
+                bot = table.stand_in_bots[s] = make_bot(kind, secrets.randbits(32))
+        return bot
+
+    def _returned(self, client: Client) -> bool:
+        """A message from a seat whose time ran out: the seat is its player's
+        again (and every client at the table is sent its state). Whether it was."""
+        table = self.tables.get(client.table) if client.table is not None else None
+        if table is None or client.seat is None:
+            return False
+        seat = table.seats[client.seat]
+        if seat.stand_in is None or seat.stand_in_why != "time":
+            return False
+        self._give_back(table, client.seat)
+        return True
+
+    def _give_back(self, table: Table, s: int) -> None:
+        seat = table.seats[s]
+        seat.stand_in = seat.stand_in_why = None
+        table.stand_in_bots.pop(s, None)
+        table.deadlines.pop(s, None)  # a full decision time again
+        self._pace(table)
+        self._save_or_log(table)
+        self._broadcast(table)
+
+    # ------------------------------------------------------------ turn timers
+
+    def _cancel_alarms(self, table: Table) -> None:
+        for _, alarm in table.alarms.values():
+            alarm.cancel()
+        table.alarms.clear()
+
+    def _set_alarm(self, table: Table, name: str, when: float | None) -> None:
+        """Keep one alarm ``name`` for ``table``, due at ``when`` (none: ``None``)."""
+        old = table.alarms.get(name)
+        if old is not None and old[0] == when:
+            return
+        if old is not None:
+            old[1].cancel()
+            del table.alarms[name]
+        if when is None:
+            return
+        ring = self._turn_alarm if name == "turn" else self._pause_alarm
+
+        def call() -> None:
+            if table.alarms.get(name, (None, None))[1] is alarm:
+                del table.alarms[name]
+            ring(table)
+
+        alarm = self.clock.call_later(when - self.clock.now(), call)
+        table.alarms[name] = (when, alarm)
+
+    def _pace(self, table: Table) -> None:
+        """Start or stop the decision time of each human seat the game waits
+        for (none during a pause, or without a turn timer), and keep the
+        table's alarm at the first to run out."""
+        g = table.game
+        turn = table.options.turn_time
+        if turn is None or g.is_over or table.pause is not None:
+            table.deadlines.clear()
+        else:
+            s = g.to_act
+            waiting = {s} if s is not None else set(g.waiting_for)
+            timed = {
+                w
+                for w in waiting
+                if (seat := table.seats[w]).kind == _HUMAN
+                and seat.token_hash is not None
+                and seat.stand_in is None
+            }
+            for w in list(table.deadlines):
+                if w not in timed:
+                    del table.deadlines[w]
+            now = self.clock.now()
+            for w in timed:
+                table.deadlines.setdefault(w, now + turn)
+        self._set_alarm(table, "turn", min(table.deadlines.values(), default=None))
+
+    def _turn_alarm(self, table: Table) -> None:
+        """A seat's decision time ran out: the table's stand-in bot plays for it."""
+        if self.tables.get(table.id) is not table:
+            return
+        now = self.clock.now()
+        late = sorted(s for s, when in table.deadlines.items() if when <= now)
+        for s in late:
+            del table.deadlines[s]
+            seat = table.seats[s]
+            seat.stand_in, seat.stand_in_why = table.options.stand_in, "time"
+            log.info("table %s: seat %d ran out of time; a bot plays for it", table.id, s)
+        self._pace(table)
+        if late:
+            self._save_or_log(table)
+            self._broadcast(table)
+            self._kick_bots(table)
+
+    # ------------------------------------------------------------ pauses
+
+    def _start_counting(self, table: Table) -> None:
+        """Count the onlookers' events seen so far, so that only a trick or a
+        hand ended from now on pauses the table."""
+        if table.options.pause > 0:
+            table.events_seen = len(table.game.events_for(None))
+
+    def _present(self, table: Table) -> set[int]:
+        """The human seats whose player is at the table (no bot playing for it)."""
+        held = {c.seat for c in table.clients if c.seat is not None}
+        return {
+            s
+            for s, seat in enumerate(table.seats)
+            if not seat.is_bot and seat.stand_in is None and s in held
+        }
+
+    def _paused_by_move(self, table: Table, seat: int) -> None:
+        """After a move: a seat's move counts as its acknowledgement of the
+        pause; a move that ended a trick or a hand starts a pause (if the
+        table has them) for the seats present to acknowledge."""
+        if table.pause is not None:
+            table.pause.waiting.discard(seat)
+        if table.options.pause > 0:
+            after, table.events_seen = ended_by(table.game, table.events_seen)
+            waiting = self._present(table) if after is not None else set()
+            if after is not None and waiting:
+                until = self.clock.now() + table.options.pause
+                table.pause = Pause(after, until, waiting)
+                self._set_alarm(table, "pause", until)
+                return
+        if table.pause is not None and not table.pause.waiting:
+            table.pause = None
+            self._set_alarm(table, "pause", None)
+
+    def _gone_from_pause(self, table: Table, seat: int, *, announce: bool = True) -> None:
+        """A seat left or was handed to a bot: the pause no longer waits for it."""
+        pause = table.pause
+        if pause is None or seat not in pause.waiting:
+            return
+        if any(c.seat == seat for c in table.clients) and table.seats[seat].stand_in is None:
+            return  # another connection holds the seat
+        pause.waiting.discard(seat)
+        if not pause.waiting:
+            self._end_pause(table, announce=announce)
+
+    def _end_pause(self, table: Table, *, announce: bool = True) -> None:
+        table.pause = None
+        self._set_alarm(table, "pause", None)
+        self._pace(table)
+        if announce:
+            self._broadcast(table)
+        self._kick_bots(table)
+
+    def _pause_alarm(self, table: Table) -> None:
+        """The pause has lasted its time: the bots play on."""
+        if self.tables.get(table.id) is not table or table.pause is None:
+            return
+        self._end_pause(table)
 
     # ------------------------------------------------------------ bots
 
@@ -898,7 +1355,7 @@ class Hub:
         first waiting seat); a bot never moves out of turn, so while bids are
         simultaneous a bot bids when its turn in the bidding order comes."""
         g = table.game
-        if g.is_over:
+        if g.is_over or table.pause is not None:  # a pause holds the bots
             return None
         s = g.to_act
         if s is None:
@@ -906,7 +1363,8 @@ class Hub:
             if not waiting:
                 return None
             s = min(waiting)
-        return s if table.seats[s].is_bot else None
+        seat = table.seats[s]
+        return s if seat.is_bot or seat.stand_in is not None else None
 
     def _kick_bots(self, table: Table) -> None:
         if table.bot_task is not None and not table.bot_task.done():
@@ -925,7 +1383,7 @@ class Hub:
                 return
             g = table.game
             try:
-                action = table.bots[s].choose(g.view(s))
+                action = self._bot_of(table, s).choose(g.view(s))
                 g.apply(action, s)
             except Exception:  # a bot's bug must not stop the table
                 log.exception(
@@ -966,16 +1424,25 @@ def _read_action(raw: object) -> Action:
 
 
 _HANDLERS: Final = {
+    "ack": Hub._on_ack,
     "act": Hub._on_act,
     "create": Hub._on_create,
+    "hand_to_bot": Hub._on_hand_to_bot,
     "join": Hub._on_join,
     "leave": Hub._on_leave,
     "ping": Hub._on_ping,
+    "rematch": Hub._on_rematch,
+    "resume": Hub._on_resume,
+    "rules": Hub._on_rules,
     "state": Hub._on_state,
     "tables": Hub._on_tables,
     "take_back": Hub._on_take_back,
     "watch": Hub._on_watch,
 }
+
+#: Messages that do not give a seat whose time ran out back to its player:
+#: a ``ping`` may be a client's automatic keep-alive; the other two do it themselves.
+_NOT_A_RETURN: Final = frozenset({"ping", "hand_to_bot", "resume"})
 
 
 def load_variants(names: Iterable[str]) -> dict[str, Variant]:

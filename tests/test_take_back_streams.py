@@ -206,6 +206,9 @@ def test_a_save_with_take_backs_round_trips_and_bad_ones_are_refused() -> None:
     g.apply(g.legal_actions(follower)[-1], follower)
     g.request_take_back(leader)  # the leader's card and the follower's new one
     assert len(g.answer(follower, True)) == 2
+    back = g.events_for(None)[-1]
+    assert isinstance(back, TakeBackEvent)
+    assert (back.seat, back.agreed, back.count, back.entries) == (leader, (follower,), 2, 2)
     g.apply(g.legal_actions(leader)[-1], leader)
     text = g.to_json()
     data = json.loads(text)

@@ -171,12 +171,18 @@ def test_take_backs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         g.take_back(follower)
         g.apply(g.legal_actions(follower)[0], follower)
     before = g.clone()
-    assert g.can_undo(follower)  # the policy allows it; the bound does not
+    assert not g.can_undo(follower)  # the policy would allow it; the bound does not
     with pytest.raises(TakeBackRefused) as err:
         g.take_back(follower)
     assert err.value.code == "take_back_limit"
     assert err.value.data["take_backs"] == 2
     assert g == before and g.version == before.version
+    # Nor may another seat ask for one.
+    leader = g.current_trick()[0][0]
+    assert not g.can_request_take_back(leader)
+    with pytest.raises(TakeBackRefused) as err:
+        g.request_take_back(leader)
+    assert err.value.code == "take_back_limit" and g.take_back_request is None
     monkeypatch.setattr(history_module, "MAX_TAKE_BACKS", 1000)
     monkeypatch.setattr(history_module, "MAX_TAKEN_BACK_ACTIONS", 2)
     with pytest.raises(TakeBackRefused, match="at most 2 in all") as err:

@@ -162,13 +162,9 @@ def check_undo(g: Game) -> None:
             return
 
 
-def begin_take_back(g: Game, seat: int, span: int) -> list[Entry]:
-    """Check that ``g`` may make one more take-back, of ``span`` actions, and
-    return its log as it is (for :func:`end_take_back`).
-
-    Raises:
-        TakeBackRefused: code ``take_back_limit``, past a bound of this module.
-    """
+def over_limit(g: Game, span: int) -> str | None:
+    """Why ``g`` may not make one more take-back, of ``span`` actions (a bound
+    of this module), or None."""
     h = g._history
     made, undone = (0, 0) if h is None else (h.count, h.undone)
     why = None
@@ -181,12 +177,34 @@ def begin_take_back(g: Game, seat: int, span: int) -> list[Entry]:
         )
     elif span > MAX_SPAN:
         why = f"a take-back undoes at most {MAX_SPAN:,} actions, not {span:,}"
-    if why is not None:
-        raise TakeBackRefused(
-            f"seat {seat} may not take back its last action: {why}",
-            code="take_back_limit",
-            data={"seat": seat, "take_backs": made, "taken_back": undone},
-        )
+    return why
+
+
+def limit_refusal(g: Game, seat: int, span: int) -> TakeBackRefused | None:
+    """The refusal (code ``take_back_limit``) of a take-back by ``seat`` of
+    ``span`` actions past the bounds of this module, or None."""
+    why = over_limit(g, span)
+    if why is None:
+        return None
+    h = g._history
+    made, undone = (0, 0) if h is None else (h.count, h.undone)
+    return TakeBackRefused(
+        f"seat {seat} may not take back its last action: {why}",
+        code="take_back_limit",
+        data={"seat": seat, "action": "take back", "take_backs": made, "taken_back": undone},
+    )
+
+
+def begin_take_back(g: Game, seat: int, span: int) -> list[Entry]:
+    """Check that ``g`` may make one more take-back, of ``span`` actions, and
+    return its log as it is (for :func:`end_take_back`).
+
+    Raises:
+        TakeBackRefused: code ``take_back_limit``, past a bound of this module.
+    """
+    refusal = limit_refusal(g, seat, span)
+    if refusal is not None:
+        raise refusal
     return g._events[:]
 
 

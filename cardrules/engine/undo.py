@@ -550,7 +550,8 @@ def _span(g: Game, seat: int) -> int | str:
 
 def _can_undo(g: Game, seat: int) -> bool:
     """:meth:`Game.can_undo`."""
-    return type(_span(g, seat)) is int
+    span = _span(g, seat)
+    return type(span) is int and _history.over_limit(g, span) is None
 
 
 def _refused(seat: int, why: str, *, code: str = "take_back_refused") -> TakeBackRefused:
@@ -621,7 +622,11 @@ def _can_request(g: Game, seat: int) -> bool:
     if g._request is not None:
         return False
     window = _window(g, seat)
-    return not isinstance(window, str) and bool(window[1])
+    return (
+        not isinstance(window, str)
+        and bool(window[1])
+        and _history.over_limit(g, window[0]) is None
+    )
 
 
 def _request(g: Game, seat: int) -> TakeBackRequest:
@@ -645,6 +650,9 @@ def _request(g: Game, seat: int) -> TakeBackRequest:
             "is needed, take it back with take_back",
             code="no_consent_needed",
         )
+    refusal = _history.limit_refusal(g, seat, count)
+    if refusal is not None:
+        raise refusal
     request = TakeBackRequest(seat=seat, count=count, asked=others)
     g._request = request
     return request

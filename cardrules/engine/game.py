@@ -1213,9 +1213,10 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("hearts"), players=4, seed=1)
+            >>> rules = "game: doc\\nhand size: 5\\nbidding: all at once\\nhook: no\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), players=4, seed=1)
             >>> g.phase, g.dealer, g.waiting_order
-            ('pass', 3, (0, 1, 2, 3))
+            ('bid', 3, (0, 1, 2, 3))
         """
         if self._phase == _OVER:
             return ()

@@ -195,7 +195,8 @@ class ForbiddenBid:
 
     Example:
         >>> import cardrules
-        >>> g = cardrules.Game(cardrules.load("oh-hell"), players=3, seed=1)
+        >>> rules = "game: doc\\nhand size: 5\\nbidding: in turn\\nhook: yes\\nscore: tricks"
+        >>> g = cardrules.Game(cardrules.load_text(rules), players=3, seed=1)
         >>> for _ in range(2):
         ...     g.apply(cardrules.Bid(0), g.to_act)
         >>> g.view(None).forbidden_bids[0].to_dict()["rule"]

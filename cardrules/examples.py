@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol
 
 import attrs
 from attrs import frozen
@@ -80,10 +80,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_EXAMPLE_TRICKS",
+    "MAX_FILE_EXAMPLE_ACTIONS",
+    "ExampleBudget",
     "ExampleFailure",
     "ExampleRun",
     "StepResult",
     "after_game",
+    "run_all",
     "run_example",
     "run_examples",
 ]
@@ -91,6 +94,13 @@ __all__ = [
 #: The most tricks one example may play in all (the hands played out before its
 #: own, and ``play out``): a game that has not ended by then fails the example.
 MAX_EXAMPLE_TRICKS: Final = 1000
+#: The most actions the examples of one file may play in all (bids, plays and
+#: every other action: those of the hands played out before an example's own,
+#: of ``play out`` and of the lines that name them), so that checking a file
+#: from a stranger stays quick whatever its examples ask: each example is
+#: bounded by :data:`MAX_EXAMPLE_TRICKS`, and their sum by this. The built-in
+#: variant files play at most 1,428 (``oh-hell``).
+MAX_FILE_EXAMPLE_ACTIONS: Final = 10_000
 #: The seed of an example's game (it deals nothing: every deal is given).
 SEED: Final = 0
 
@@ -110,7 +120,13 @@ class ExampleFailure(VariantError):
     default_code: ClassVar[str] = "bad_example"
 
     def __init__(
-        self, example: Example, pos: SourcePos | None, problem: str, source: str | None
+        self,
+        example: Example,
+        pos: SourcePos | None,
+        problem: str,
+        source: str | None,
+        *,
+        code: str | None = None,
     ) -> None:
         self.example = example
         self.title = example.title
@@ -122,8 +138,35 @@ class ExampleFailure(VariantError):
             line=where.line if where else None,
             column=where.column if where else None,
             source_line=source,
+            code=code,
             data={"example": example.title},
         )
+
+
+@attrs.define
+class ExampleBudget:
+    """The actions the examples of one file may play in all, shared by them:
+    :func:`run_examples` (``cardrules check``) and the rules page play every
+    example of a file under one budget.
+
+    Attributes:
+        limit: the most actions the examples may play
+            (:data:`MAX_FILE_EXAMPLE_ACTIONS`).
+        spent: the actions they have played so far.
+
+    Example:
+        >>> budget = ExampleBudget(limit=100)
+        >>> budget.left, budget.spent
+        (100, 0)
+    """
+
+    limit: int = MAX_FILE_EXAMPLE_ACTIONS
+    spent: int = 0
+
+    @property
+    def left(self) -> int:
+        """The actions the examples may still play (never below 0)."""
+        return max(self.limit - self.spent, 0)
 
 
 @frozen
@@ -160,6 +203,8 @@ class ExampleRun:
         turned_up: the card turned up for trumps, if any.
         steps: the steps played, up to a failure.
         failure: what failed, or ``None`` when every line holds.
+        actions: the actions the example played (what it spent of its file's
+            :class:`ExampleBudget`).
     """
 
     example: Example
@@ -173,6 +218,7 @@ class ExampleRun:
     turned_up: Card | None
     steps: tuple[StepResult, ...]
     failure: ExampleFailure | None
+    actions: int = 0
 
     @property
     def holds(self) -> bool:
@@ -183,10 +229,28 @@ class ExampleRun:
 class _Fail(Exception):
     """Internal: a step failed (turned into an :class:`ExampleFailure`)."""
 
-    def __init__(self, pos: SourcePos | None, problem: str) -> None:
+    def __init__(self, pos: SourcePos | None, problem: str, code: str | None = None) -> None:
         super().__init__(problem)
         self.pos = pos
         self.problem = problem
+        self.code = code
+
+
+def _spent(budget: ExampleBudget, pos: SourcePos | None) -> _Fail:
+    """The failure of the example that has spent its file's budget, at ``pos``."""
+    return _Fail(
+        pos,
+        f"the examples of this file play more than {budget.limit:,} actions in all "
+        "(the most a file's examples may play): this one is stopped here",
+        code="examples_too_large",
+    )
+
+
+def _within(budget: ExampleBudget, g: Game, pos: SourcePos | None) -> None:
+    """Raise the failure of ``pos`` if the example's game ``g`` (its actions are
+    ``g.version``) has spent what is left of ``budget``."""
+    if g.version >= budget.left:
+        raise _spent(budget, pos)
 
 
 def _seat(s: int) -> str:
@@ -459,7 +523,10 @@ def _auto(g: Game) -> None:
 
 
 class _Runner:
-    def __init__(self, v: Variant, ex: Example, g: Game, deal: _Deal) -> None:
+    def __init__(
+        self, v: Variant, ex: Example, g: Game, deal: _Deal, budget: ExampleBudget
+    ) -> None:
+        self.budget = budget
         self.v = v
         self.ex = ex
         self.g = g
@@ -626,6 +693,7 @@ class _Runner:
         hand = g.hand_number
         count = 0
         while not g.is_over and (step.game or g.hand_number == hand):
+            _within(self.budget, g, step.pos)
             _auto(g)
             count += 1
         res = g.result
@@ -1075,20 +1143,57 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
 }
 
 
-def run_example(variant: Variant, example: Example) -> ExampleRun:
+class _FailureOf(Protocol):
+    """The failure of an example at a place (:func:`run_example`'s ``failure``)."""
+
+    def __call__(
+        self, pos: SourcePos | None, problem: str, code: str | None = None
+    ) -> ExampleFailure: ...
+
+
+def run_example(
+    variant: Variant, example: Example, budget: ExampleBudget | None = None
+) -> ExampleRun:
     """Play one example of ``variant`` through the engine.
 
     Never raises for a wrong example: what went wrong is in the result's
     ``failure``.
-    """
-    from cardrules.engine.game import Game
 
+    Args:
+        variant: the variant the example belongs to.
+        example: one of its examples.
+        budget: what the examples of the file may still play, shared by them
+            (spent by this one's actions, :attr:`ExampleRun.actions`); a fresh
+            one when not given. An example that would play more fails with the
+            code ``examples_too_large`` at the line that goes past it, and an
+            example given a spent budget fails at once, unplayed.
+    """
+    budget = ExampleBudget() if budget is None else budget
     source = variant.source
 
-    def failure(pos: SourcePos | None, problem: str) -> ExampleFailure:
+    def failure(pos: SourcePos | None, problem: str, code: str | None = None) -> ExampleFailure:
         where = pos or example.pos
         line = source_line(source, where.line) if where and source else None
-        return ExampleFailure(example, where, problem, line)
+        return ExampleFailure(example, where, problem, line, code=code)
+
+    if budget.left <= 0:
+        f = _spent(budget, example.pos)
+        n = example.deal.players or variant.players.min
+        empty = ExampleRun(example, n, example.deal.hand, 0, 0, (), (), None, None, (), None)
+        return _evolve(empty, failure=failure(f.pos, "not played: " + f.problem, f.code))
+    run = _run(variant, example, budget, failure)
+    budget.spent += run.actions
+    return run
+
+
+def _run(
+    variant: Variant,
+    example: Example,
+    budget: ExampleBudget,
+    failure: _FailureOf,
+) -> ExampleRun:
+    """:func:`run_example`, its actions counted in the run (not yet spent)."""
+    from cardrules.engine.game import Game
 
     n = example.deal.players or variant.players.min
     empty = ExampleRun(example, n, example.deal.hand, 0, 0, (), (), None, None, (), None)
@@ -1106,10 +1211,18 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
             first_dealer=deal.first_dealer,
             max_tricks=MAX_EXAMPLE_TRICKS,
         )
-        while not g.is_over and g.hand_number < deal.hand:
-            _auto(g)
     except ValueError as exc:  # CardrulesError and the engine's argument checks
         return _evolve(empty, failure=failure(example.pos, f"cannot be played: {exc}"))
+    try:
+        while not g.is_over and g.hand_number < deal.hand:
+            _within(budget, g, example.deal.pos)
+            _auto(g)
+    except _Fail as f:
+        return _evolve(empty, failure=failure(f.pos, f.problem, f.code), actions=g.version)
+    except ValueError as exc:  # CardrulesError: a hand before the example's own
+        bad = failure(example.pos, f"cannot be played: {exc}")
+        return _evolve(empty, failure=bad, actions=g.version)
+    empty = _evolve(empty, actions=g.version)
     if g.hand_number < deal.hand and g.is_over and g.result is not None and g.result.finished:
         problem = (
             f"the game, its hands played out, is over after hand {g.hand_number}, "
@@ -1154,7 +1267,7 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
         (),
         None,
     )
-    runner = _Runner(variant, example, g, deal)
+    runner = _Runner(variant, example, g, deal, budget)
     done: list[StepResult] = []
     for step in example.steps:
         try:
@@ -1174,11 +1287,15 @@ def run_example(variant: Variant, example: Example) -> ExampleRun:
                 done.append(runner.play_out(step))
             else:
                 done.append(runner.expect(step))
+            if g.version > budget.left:  # the bids and plays the step names
+                raise _spent(budget, step.pos)
         except _Fail as f:
-            return _evolve(run, steps=tuple(done), failure=failure(f.pos, f.problem))
+            bad = failure(f.pos, f.problem, f.code)
+            return _evolve(run, steps=tuple(done), failure=bad, actions=g.version)
         except ValueError as exc:  # pragma: no cover - every refusal is caught above
-            return _evolve(run, steps=tuple(done), failure=failure(step.pos, str(exc)))
-    return _evolve(run, steps=tuple(done))
+            bad = failure(step.pos, str(exc))
+            return _evolve(run, steps=tuple(done), failure=bad, actions=g.version)
+    return _evolve(run, steps=tuple(done), actions=g.version)
 
 
 def _evolve(run: ExampleRun, **changes: object) -> ExampleRun:
@@ -1189,7 +1306,36 @@ def run_examples(variant: Variant) -> list[ExampleFailure]:
     """Play every example of ``variant`` through the engine; the ones that fail.
 
     ``cardrules check`` prints each failure (``str(failure)``) and exits 1 when
-    there is any.
+    there is any. The examples share one :class:`ExampleBudget`: once they have
+    played :data:`MAX_FILE_EXAMPLE_ACTIONS` actions, the one playing fails
+    (code ``examples_too_large``, at its line that went past it) and the
+    examples after it are not played.
+
+    Example:
+        >>> from cardrules import load
+        >>> run_examples(load("oh-hell"))
+        []
     """
-    runs = [run_example(variant, ex) for ex in variant.examples]
-    return [r.failure for r in runs if r.failure is not None]
+    return [r.failure for r in run_all(variant) if r.failure is not None]
+
+
+def run_all(variant: Variant, budget: ExampleBudget | None = None) -> list[ExampleRun]:
+    """Play the examples of ``variant`` in order under one budget (a fresh
+    :class:`ExampleBudget` when not given), up to and including the first
+    that spends it (its failure has the code ``examples_too_large``): the runs.
+
+    Example:
+        >>> from cardrules import load
+        >>> budget = ExampleBudget()
+        >>> runs = run_all(load("oh-hell"), budget)
+        >>> all(r.holds for r in runs), sum(r.actions for r in runs) == budget.spent
+        (True, True)
+    """
+    budget = ExampleBudget() if budget is None else budget
+    runs: list[ExampleRun] = []
+    for ex in variant.examples:
+        run = run_example(variant, ex, budget)
+        runs.append(run)
+        if run.failure is not None and run.failure.code == "examples_too_large":
+            break
+    return runs

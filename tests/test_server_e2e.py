@@ -513,6 +513,80 @@ def test_a_timed_out_seat_is_played_by_a_bot_and_handed_back_at_a_private_table(
     asyncio.run(main())
 
 
+async def until(ws: ClientConnection, pred: Any) -> dict[str, Any]:
+    """The next message ``pred`` accepts (an error refused on the way fails)."""
+    while True:
+        msg = await recv(ws)
+        assert msg["type"] != "error", msg
+        if pred(msg):
+            return msg
+
+
+def test_a_take_back_request_declined_then_accepted(tmp_path: Path, servers: list[Server]) -> None:
+    """Issue 21 item 1 over real websockets: past another seat's action a
+    take-back alone is refused; asked, the other seat declines (nothing taken
+    back) and then accepts (both actions taken back, the asker to act again)."""
+    servers.append(Server(tmp_path / "tables", "--variant", "oh-hell-short"))
+    url = servers[-1].url
+
+    async def main() -> None:
+        ws = [await connect(url) for _ in range(4)]
+        for w in ws:
+            await recv(w)  # hello
+        await send(
+            ws[0], type="create", variant="oh-hell-short", seats=["human"] * 4,
+            take_backs="until the trick is complete",
+        )  # fmt: skip
+        tid = (await until(ws[0], lambda m: m["type"] == "created"))["table"]
+        for s in (1, 2, 3):
+            await send(ws[s], type="join", table=tid, seat=s)
+            await until(ws[s], lambda m: m["type"] == "joined")
+
+        async def state_of(s: int, version: int) -> dict[str, Any]:
+            return await until(ws[s], lambda m: m["type"] == "state" and m["version"] >= version)
+
+        st = await state_of(0, 0)
+        a = st["view"]["to_act"]
+        first = await state_of(a, 0)
+        await send(ws[a], type="act", action=first["view"]["legal_actions"][0]["id"])
+        b = (await state_of(a, 1))["view"]["to_act"]
+        after_b = await state_of(b, 1)
+        await send(ws[b], type="act", action=after_b["view"]["legal_actions"][0]["id"])
+        mine = await state_of(a, 2)
+        assert not mine["can_take_back"] and mine["can_request_take_back"]
+        await send(ws[a], type="take_back")
+        refused = await recv(ws[a])
+        assert refused["code"] == "take_back_refused", refused
+
+        # Asked, seat b declines: nothing is taken back.
+        await send(ws[a], type="request_take_back")
+        asked = await until(ws[a], lambda m: m["type"] == "take_back_requested")
+        assert asked["count"] == 2 and asked["asked"] == [b]
+        seen = await until(ws[b], lambda m: m["type"] == "state" and m["view"]["take_back_request"])
+        assert seen["view"]["take_back_request"]["seat"] == a
+        await send(ws[b], type="answer_take_back", accept=False)
+        await until(ws[b], lambda m: m["type"] == "answered")
+        st = await until(
+            ws[a], lambda m: m["type"] == "state" and m["view"]["take_back_request"] is None
+        )
+        assert st["view"]["to_act"] not in (a, b)
+
+        # Asked again, seat b accepts: both actions are taken back.
+        await send(ws[a], type="request_take_back")
+        await until(ws[a], lambda m: m["type"] == "take_back_requested")
+        await until(ws[b], lambda m: m["type"] == "state" and m["view"]["take_back_request"])
+        await send(ws[b], type="answer_take_back", accept=True)
+        done = await until(ws[a], lambda m: m["type"] == "taken_back")
+        assert done["count"] == 2 and done["agreed"] is True
+        st = await until(ws[a], lambda m: m["type"] == "state")
+        assert st["view"]["to_act"] == a and st["view"]["legal_actions"]
+        assert st["version"] > mine["version"]  # the version never goes back
+        for w in ws:
+            await w.close()
+
+    asyncio.run(main())
+
+
 # --------------------------------------------------------------------------- refusals
 
 
@@ -691,7 +765,10 @@ def test_serve_without_the_extra_says_how_to_install(tmp_path: Path) -> None:
         timeout=TIMEOUT,
     )
     assert proc.returncode == 1, proc.stderr
-    assert "pip install 'cardrules[server]'" in proc.stderr
+    # cardrules is not on the package index: the hint says what works.
+    assert "pip install 'cardrules[server]'" not in proc.stderr
+    assert "pip install '.[server]'" in proc.stderr
+    assert f"cardrules-{cardrules.__version__}-py3-none-any.whl[server]" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
@@ -711,6 +788,9 @@ def test_serve_refuses_bad_start_up_options_without_a_traceback(tmp_path: Path) 
             (["--save-dir", str(tmp_path / "t"), "--variant", "no-such-game"], 1, "no variant"),
             (["--save-dir", str(tmp_path / "t"), "--port", "70000"], 2, "--port"),
             (["--save-dir", str(tmp_path / "t"), "--port", port], 1, "cannot listen"),
+            (["--save-dir", str(tmp_path / "t"), "--allow-origin", "evil"], 2, "--allow-origin"),
+            (["--save-dir", str(tmp_path / "t"), "--idle-timeout", "0"], 2, "--idle-timeout"),
+            (["--save-dir", str(tmp_path / "t"), "--abandoned-after", "0"], 2, "--abandoned"),
         ]:
             proc = subprocess.run(
                 [sys.executable, "-m", "cardrules.server", "--variant", "kazhutha", *args],
@@ -724,3 +804,130 @@ def test_serve_refuses_bad_start_up_options_without_a_traceback(tmp_path: Path) 
             assert words in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
     finally:
         taken.close()
+
+
+# --------------------------------------------------------------------------- issue 21: hardening
+
+
+def test_origins_idle_connections_hostile_text_and_a_spectator_crowd(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """Issue 21 items 9, 10 and 11 over real sockets. A page of another site
+    cannot open a websocket (HTTP 403); a page of the server's own host, and a
+    client that is not a page (no Origin), can; ``--allow-origin`` replaces
+    the default. A connection that sends nothing is closed (4001) and pings
+    keep one open. NaN, Infinity, a 4,301-digit number and a lone surrogate
+    are each refused at once as ``bad_message`` and the connection plays on.
+    A crowd of spectators does not lock a seat's holder out."""
+    from websockets.exceptions import InvalidStatus
+
+    servers.append(Server(tmp_path / "a", "--variant", "kazhutha", "--idle-timeout", "3"))
+    url = servers[-1].url
+    port = url.split(":")[2].split("/")[0]
+    servers.append(
+        Server(tmp_path / "b", "--variant", "kazhutha", "--allow-origin", "https://cards.example")
+    )
+    other = servers[-1].url
+
+    async def refused(u: str, origin: str) -> int:
+        with pytest.raises(InvalidStatus) as info:
+            await connect(u, origin=origin)  # type: ignore[arg-type]
+        return int(info.value.response.status_code)
+
+    async def hello(u: str, origin: str | None) -> None:
+        ws = await connect(u, origin=origin)  # type: ignore[arg-type]
+        assert (await recv(ws))["type"] == "hello"
+        await ws.close()
+
+    async def main() -> None:
+        # Origins.
+        assert await refused(url, "https://evil.example") == 403
+        assert await refused(url, f"http://localhost.evil.example:{port}") == 403
+        await hello(url, f"http://127.0.0.1:{port}")
+        await hello(url, None)
+        await hello(other, "https://cards.example")
+        await hello(other, None)
+        assert await refused(other, "https://evil.example") == 403
+        assert await refused(other, other.replace("ws://", "http://").removesuffix("/ws")) == 403
+
+        # Idle connections: the silent one is closed, the pinging one stays.
+        started = time.monotonic()
+        silent = await connect(url)
+        talker = await connect(url)
+        await recv(silent)
+        await recv(talker)
+
+        async def keep_talking() -> None:
+            for i in range(10):  # 5 s in all: longer than the time-out
+                await send(talker, type="ping", ref=i)
+                assert (await recv(talker))["ref"] == i
+                await asyncio.sleep(0.5)
+
+        talking = asyncio.get_running_loop().create_task(keep_talking())
+        with pytest.raises(ConnectionClosed) as info:
+            while True:
+                await asyncio.wait_for(silent.recv(), TIMEOUT)
+        assert info.value.rcvd is not None and info.value.rcvd.code == 4001
+        assert 2.9 < time.monotonic() - started < TIMEOUT
+        await talking
+        await talker.close()
+
+        # Hostile text, answered at once, and the connection stays (on the
+        # other server, whose idle time-out is the default 300 s: the machine
+        # may be slow).
+        talker = await connect(other)
+        await recv(talker)
+        for raw in [
+            '{"type": "ping", "x": NaN}',
+            '{"type": "ping", "x": Infinity}',
+            '{"type": "ping", "x": ' + "7" * 4301 + "}",
+            '{"type": "act", "action": ' + "7" * 4300 + "}",
+            '{"type": "ping", "ref": "a\\udc00b"}',
+            '{"type": "create", "variant": "kazhutha", "seats": ["human"], "name": "\\ud800"}',
+        ]:
+            t = time.monotonic()
+            await talker.send(raw)
+            m = await recv(talker)
+            assert m["type"] == "error" and m["code"] == "bad_message", (raw[:40], m)
+            assert time.monotonic() - t < 5.0
+            await send(talker, type="ping", ref="still here")
+            assert (await recv(talker))["ref"] == "still here"
+        await talker.close()
+
+        # A spectator crowd: the seat's holder comes back, a free seat is taken.
+        owner = await connect(other)
+        await recv(owner)
+        log: list[dict[str, Any]] = []
+        await send(
+            owner,
+            type="create",
+            variant="kazhutha",
+            seats=["human", "human", "random", "random"],
+            name="owner",
+        )
+        tid = (await recv_type(owner, "created", log))["table"]
+        token = (await recv_type(owner, "joined", log))["token"]
+        await owner.close()
+        crowd = []
+        for _ in range(32):
+            w = await connect(other)
+            await recv(w)
+            await send(w, type="watch", table=tid)
+            await recv_type(w, "watching", [])
+            crowd.append(w)
+        late = await connect(other)
+        await recv(late)
+        await send(late, type="watch", table=tid)
+        while (m := await recv(late))["type"] != "error":
+            pass
+        assert m["code"] == "table_full"
+        back = await connect(other)
+        await recv(back)
+        await send(back, type="join", table=tid, token=token)
+        assert (await recv_type(back, "joined", []))["seat"] == 0
+        await send(late, type="join", table=tid, seat=1, name="late")
+        assert (await recv_type(late, "joined", []))["seat"] == 1
+        for ws in (*crowd, late, back):
+            await ws.close()
+
+    asyncio.run(main())

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
+from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, GameBot, decide, make_bot
 from cardrules.cards import CARDS, Card, CardSet, Suit, card
 from cardrules.cli import Command, UsageError, check_number, describe_number
@@ -1229,8 +1230,8 @@ def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any
     path = Path(args.load)
     raw = read_regular_file(path, MAX_SAVE_BYTES, SaveError, str(path))
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
+        data = jsontext.loads(raw)
+    except jsontext.BadJSON as exc:
         raise SaveError(f"{path} is not a saved game: {exc}") from None
     named = load_argument(args.variant, args.overrides) if args.variant else None
     game: Game | Match

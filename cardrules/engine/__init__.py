@@ -20,7 +20,7 @@ from cardrules.engine.actions import (
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
 from cardrules.engine.observation import ObservationSlice, observation_layout
-from cardrules.engine.view import HandResult, Result, TakeBackRequest, View
+from cardrules.engine.view import ForbiddenBid, HandResult, Result, TakeBackRequest, View
 
 __all__ = [
     "NUM_ACTIONS",
@@ -31,6 +31,7 @@ __all__ = [
     "Decline",
     "Discard",
     "Event",
+    "ForbiddenBid",
     "Game",
     "HandResult",
     "Look",

@@ -5,6 +5,8 @@ neighbour, or simultaneous: every seat waits). :func:`_bid_options` lists the
 bids a seat may make now from the compiled rules: the range of bids, the hook
 (the last bidder may not make the bids add up to the tricks), blind bids before
 a seat looks at its cards, and which bids may be made blind.
+:func:`_hook_bid` is the hook itself, and :func:`_forbidden_bids` the bids a
+seat to bid may not make, with the rule of each, for the view.
 :func:`_amend_options` lists the changes the last seat to bid may make.
 :func:`_do_bid` records a look, a bid or a change, and when every seat has bid
 logs the bids and starts the play (:func:`~cardrules.engine.play._start_play`),
@@ -27,6 +29,7 @@ from cardrules.engine.explain import _explain_bid, _refusal
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BID, _LOOK
 from cardrules.engine.trumps import NAMER_BIDDER, _open_for_bidder
+from cardrules.engine.view import ForbiddenBid
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -75,26 +78,37 @@ def _start_bidding(g: Game) -> bool:
     return True
 
 
+def _hook_bid(g: Game, s: int, lo: int, hi: int) -> int:
+    """The bid the hook forbids seat ``s`` now, or -1: the number that would make
+    the bids add up to the tricks, for the last seat to bid (the dealer; with one
+    bid per side, the last side's bidder), when that number is a bid of the range
+    ``lo`` to ``hi`` and not its only one. The one place the hook is worked out:
+    for the legal bids (:func:`_bid_options`) and for the view
+    (:func:`_forbidden_bids`)."""
+    r = g._r
+    if not r.hook or lo == hi:
+        return -1
+    if r.team_bids:
+        order = _bidders(g)
+        last = g._bid_pos == len(order) - 1 and s == order[-1]
+    else:
+        last = g._bid_pos == len(g._seats) - 1 and s == g._dealer
+    if not last:
+        return -1
+    total = 0
+    for b in g._bids:
+        if b > 0:
+            total += b
+    excl = g._size - total
+    return excl if lo <= excl <= hi else -1
+
+
 def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     """The bids seat ``s`` may make now (with :class:`Look` first while it may
     still bid blind); cached by the rules per range, hook and blindness."""
     r = g._r
-    size = g._size
-    hi = size if r.max_bid is None else min(r.max_bid, size)
-    lo = min(r.min_bid, hi)
-    excl = -1
-    if r.hook and (
-        g._bid_pos == len(_bidders(g)) - 1 and s == _bidders(g)[-1]
-        if r.team_bids
-        else g._bid_pos == len(g._seats) - 1 and s == g._dealer
-    ):
-        total = 0
-        for b in g._bids:
-            if b > 0:
-                total += b
-        excl = size - total
-        if not lo <= excl <= hi or lo == hi:
-            excl = -1
+    lo, hi = r.bid_range(g._size)
+    excl = _hook_bid(g, s, lo, hi)
     blind = r.blind and not g._looked[s]
     key = (lo, hi, excl, blind)
     opts = r.bid_cache.get(key)
@@ -109,15 +123,28 @@ def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     return opts
 
 
+def _forbidden_bids(g: Game, s: int) -> tuple[ForbiddenBid, ...]:
+    """The bids of this hand's range (``View.bid_range``) that seat ``s``, to bid
+    now, may not make (once it has looked at its cards, in a game of blind
+    bids), each with the code and the message of the refusal that
+    :meth:`Game.apply <cardrules.engine.game.Game.apply>` raises for it: the
+    same functions decide (:func:`_hook_bid`, as for :func:`_bid_options`) and
+    explain (:func:`~cardrules.engine.explain._explain_bid`, as for
+    :func:`_try_bid`)."""
+    lo, hi = g._r.bid_range(g._size)
+    n = _hook_bid(g, s, lo, hi)
+    if n < 0:
+        return ()
+    code, why, _ = _explain_bid(g._r, g._size, g._bids, s, n, amend=False)
+    return (ForbiddenBid(s, n, code, why),)
+
+
 def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
     """The changes seat ``s`` may make to its bid now (none unless it is the
     last seat to have bid, before the next one bids)."""
     if s < 0 or s != g._amender or g._phase != _BID:
         return ()
-    r = g._r
-    size = g._size
-    hi = size if r.max_bid is None else min(r.max_bid, size)
-    lo = min(r.min_bid, hi)
+    lo, hi = g._r.bid_range(g._size)
     cur = g._bids[s]
     return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
 

@@ -597,6 +597,15 @@ class _Rules:
             self._fingerprint = variant_fingerprint(self.variant)
         return self._fingerprint
 
+    def bid_range(self, size: int) -> tuple[int, int]:
+        """The smallest and largest bid of a ``size``-card hand (``bids: N to M``,
+        the largest at most the hand size, the smallest at most the largest):
+        the one place the range is worked out, for the legal bids, the reasons
+        a bid is refused and :attr:`View.bid_range
+        <cardrules.engine.view.View.bid_range>`."""
+        hi = size if self.max_bid is None else min(self.max_bid, size)
+        return min(self.min_bid, hi), hi
+
     def teams_of(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The teams of a game of ``players`` (without teams: each seat alone)."""
         if self.teams:

@@ -23,6 +23,7 @@ from attrs import field, frozen
 from cardrules.cards import Card, CardSet, Suit, card
 from cardrules.engine.actions import Action
 from cardrules.errors import CardrulesError, SaveError
+from cardrules.jsontext import describe
 
 __all__ = [
     "EVENT_TYPES",
@@ -70,8 +71,8 @@ def _bad(what: str) -> SaveError:
 
 
 def _int(x: object, where: str) -> int:
-    if type(x) is not int:
-        raise _bad(f"{where} must be an int, got {x!r:.40}")
+    if type(x) is not int or not -(2**64) < x < 2**64:
+        raise _bad(f"{where} must be an int of at most 64 bits, got {describe(x)}")
     return x
 
 
@@ -85,7 +86,7 @@ def _list(x: object, where: str) -> list[Any]:
 
 def _card(x: object, where: str) -> Card:
     if type(x) is not str or len(x) > 16:
-        raise _bad(f"{where} must be a card as text like 'Q♠', got {x!r:.40}")
+        raise _bad(f"{where} must be a card as text like 'Q♠', got {describe(x)}")
     try:
         return card(x)
     except CardrulesError as e:
@@ -103,7 +104,7 @@ def _unfrac(x: object, where: str) -> Fraction:
         p, q = x.split("/")
         if p.lstrip("-").isdigit() and q.isdigit() and int(q) > 0:
             return Fraction(int(p), int(q))
-    raise _bad(f"{where} must be an int or a 'p/q' string, got {x!r:.40}")
+    raise _bad(f"{where} must be an int or a 'p/q' string, got {describe(x)}")
 
 
 def _optional(
@@ -124,13 +125,13 @@ def _many(
 
 def _dec_bool(x: object, where: str) -> bool:
     if type(x) is not bool:
-        raise _bad(f"{where} must be true or false, got {x!r:.40}")
+        raise _bad(f"{where} must be true or false, got {describe(x)}")
     return x
 
 
 def _dec_str(x: object, where: str) -> str:
     if type(x) is not str or len(x) > 200:
-        raise _bad(f"{where} must be a short text, got {x!r:.40}")
+        raise _bad(f"{where} must be a short text, got {describe(x)}")
     return x
 
 
@@ -145,7 +146,7 @@ def _dec_cardset(x: object, where: str) -> CardSet:
 def _dec_suit(x: object, where: str) -> Suit:
     if type(x) is str and x.upper() in Suit.__members__:
         return Suit[x.upper()]
-    raise _bad(f"{where} must be a suit ({', '.join(_SUIT_WORDS)}), got {x!r:.40}")
+    raise _bad(f"{where} must be a suit ({', '.join(_SUIT_WORDS)}), got {describe(x)}")
 
 
 _SUIT_WORDS: Final = tuple(s.word for s in Suit)
@@ -163,7 +164,7 @@ def _dec_action(x: object, where: str) -> Action:
     except CardrulesError as e:
         raise _bad(f"{where}: {e}") from None
     if x["label"] != a.label:
-        raise _bad(f"{where}: action {a.id} is {a.label!r}, not {x['label']!r:.40}")
+        raise _bad(f"{where}: action {a.id} is {a.label!r}, not {describe(x['label'])}")
     return a
 
 
@@ -273,17 +274,18 @@ class Event:
         kind = data.get("kind")
         target = EVENT_TYPES.get(kind) if type(kind) is str else None
         if target is None:
-            raise _bad(f"unknown kind {kind!r:.40}")
+            raise _bad(f"unknown kind {describe(kind)}")
         if cls is not Event and target is not cls:
-            raise _bad(f"a {cls.kind!r} event, not {kind!r}")
+            raise _bad(f"a {cls.kind!r} event, not {describe(kind)}")
         names = [a.name for a in attrs.fields(target)]
         extra = set(data) - set(names) - {"kind"}
         missing = [n for n in names if n not in data]
         if extra or missing:
+            unknown = sorted(k[:40] if isinstance(k, str) else describe(k) for k in extra)
             raise _bad(
                 f"a {kind!r} event has the fields {', '.join(names)}"
                 + (f"; missing {', '.join(missing)}" if missing else "")
-                + (f"; unknown {', '.join(sorted(map(str, extra)))}" if extra else "")
+                + (f"; unknown {', '.join(unknown)}" if extra else "")
             )
         values = {
             a.name: a.metadata["json"][1](data[a.name], f"{kind}.{a.name}")

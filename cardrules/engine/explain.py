@@ -39,8 +39,7 @@ def _explain_bid(
     """Why seat ``s`` may not bid (or, with ``amend``, change its bid to) ``n``
     in a ``size``-card hand where the bids so far are ``bids`` (-1: none yet):
     the error code, the message and its data."""
-    hi = size if r.max_bid is None else min(r.max_bid, size)
-    lo = min(r.min_bid, hi)
+    lo, hi = r.bid_range(size)
     if not lo <= n <= hi:
         return (
             "bid_out_of_range",

@@ -72,6 +72,7 @@ from cardrules.engine.bidding import (
     _bid_options,
     _bidders,
     _do_bid,
+    _forbidden_bids,
     _try_amend,
     _try_bid,
 )
@@ -136,7 +137,14 @@ from cardrules.engine.undo import (
     _take_back,
     _undo,
 )
-from cardrules.engine.view import HandResult, Result, TakeBackRequest, View, _cards_of
+from cardrules.engine.view import (
+    ForbiddenBid,
+    HandResult,
+    Result,
+    TakeBackRequest,
+    View,
+    _cards_of,
+)
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import TakeBacks, Variant
 
@@ -1213,14 +1221,35 @@ class Game:
     def waiting_for(self) -> frozenset[int]:
         """Every seat that may act now: the waiting seats of a simultaneous bid
         or of the pass, or :attr:`to_act` plus the seat that may still amend its
-        bid."""
+        bid. A set, for ``seat in game.waiting_for``; the same seats in bidding
+        order are :attr:`waiting_order` (as :attr:`View.waiting_for
+        <cardrules.engine.view.View.waiting_for>` and its JSON list give them)."""
+        return frozenset(self.waiting_order)
+
+    @property
+    def waiting_order(self) -> tuple[int, ...]:
+        """Every seat that may act now (:attr:`waiting_for`) in bidding order:
+        from the dealer's neighbour in the direction of play, the dealer last
+        (so a seat that may still amend its bid comes before the seat to bid
+        after it). The order of :attr:`View.waiting_for
+        <cardrules.engine.view.View.waiting_for>`, in every phase.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nhand size: 5\\nbidding: all at once\\nhook: no\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), players=4, seed=1)
+            >>> g.phase, g.dealer, g.waiting_order
+            ('bid', 3, (0, 1, 2, 3))
+        """
         if self._phase == _OVER:
-            return frozenset()
+            return ()
         if self._waiting is not None:
-            return frozenset(self._waiting)
+            # Kept in bidding order (engine/bidding.py, engine/passing.py).
+            return tuple(self._waiting)
         if self._amender >= 0 and _amend_options(self, self._amender):
-            return frozenset((self._to_act, self._amender))
-        return frozenset((self._to_act,))
+            # The amender bid just before the seat to act.
+            return (self._amender, self._to_act)
+        return (self._to_act,)
 
     @property
     def phase(self) -> str:
@@ -1789,7 +1818,9 @@ class Game:
             teams=self._r.teams,
             counters=self.counters,
             to_act=self.to_act,
-            waiting_for=tuple(sorted(self.waiting_for)),
+            waiting_for=self.waiting_order,
+            bid_range=self._r.bid_range(self._size) if self._r.bid_style else None,
+            forbidden_bids=self._forbidden_bids(seat, omni),
             legal_actions=() if seat is None else self.legal_actions(seat),
             result=self.result,
             version=self.version,
@@ -1798,6 +1829,26 @@ class Game:
             take_backs=_policy(self).value,
             take_back_request=self._request,
         )
+
+    def _forbidden_bids(self, seat: int | None, omni: bool) -> tuple[ForbiddenBid, ...]:
+        """``View.forbidden_bids`` for ``seat`` (``None``: an onlooker; ``omni``:
+        the all-seeing view): the forbidden bids of each seat to bid now, in
+        bidding order. What forbids a bid follows from the hand size and the
+        bids made (the hook: their total), which every seat sees while bids are
+        made in turn. While bids are hidden (made all at once) a seat sees only
+        its own, which its legal actions tell it anyway (the engine has no hook
+        then: the validator refuses it, as it would tell the hidden bids)."""
+        if self._phase != _BID:
+            return ()
+        hidden = self._waiting is not None and not omni
+        out: tuple[ForbiddenBid, ...] = ()
+        # The seats to bid (not one that may only change its bid), in order.
+        bidding = (self._to_act,) if self._waiting is None else self._waiting
+        for s in bidding:
+            if hidden and s != seat:
+                continue
+            out += _forbidden_bids(self, s)
+        return out
 
     def _showed_out(self) -> tuple[tuple[Suit, ...], ...]:
         """The suits each seat has not followed this hand (``View.showed_out``):

@@ -84,6 +84,8 @@ _HANDS: Final = 2000  # the most hands a game deals (saves.MAX_SAVE_HANDS)
 #: reader holds exactly (JavaScript's safe integers).
 _INT_LIMIT: Final = 2**53 - 1
 _MAX_TEXT: Final = 64
+#: The longest text of a rule in words (a refusal's message, in a view).
+_MAX_RULE_TEXT: Final = 300
 _MAX_FRACTION_TEXT: Final = 2 * (MAX_VALUE_DIGITS + 1) + 2
 #: A fraction's text: its denominator is at least 2 (a whole number is an int).
 _FRACTION_RE: Final = re.compile(r"-?[1-9][0-9]*/(?:[2-9]|[1-9][0-9]+)")
@@ -109,6 +111,8 @@ class _Rule:
     lengths: tuple[int, ...] = ()
     #: Whether the field's ints are seats (each below ``players`` in a view).
     seats: bool = False
+    #: The longest text of the field (strings).
+    max_text: int = _MAX_TEXT
 
 
 _SEAT: Final = _Rule(0, _SEATS - 1, seats=True)
@@ -154,6 +158,13 @@ _RULES: Final[dict[str, _Rule]] = {
     "asked": _SEAT,
     "agreed": _SEAT,
     "tricks": _COUNT,
+    # View.bid_range and View.forbidden_bids (ForbiddenBid): the codes of the
+    # rules that may forbid a bid within the range (engine/bidding._forbidden_bids),
+    # and their messages (engine/explain._explain_bid).
+    "bid_range": _COUNT,
+    "bid": _COUNT,
+    "rule": _Rule(enum=("hook",)),
+    "text": _Rule(max_text=_MAX_RULE_TEXT),
 }
 _DEFAULT: Final = _Rule()
 #: Bounds of the fields of the event records (their JSON is read by their own
@@ -266,10 +277,11 @@ def _read_bool(x: object, path: str) -> bool:
 
 def _str_reader(rule: _Rule) -> Decoder:
     enum = frozenset(rule.enum)
+    most = rule.max_text
 
     def read(x: object, path: str) -> str:
-        if type(x) is not str or len(x) > _MAX_TEXT:
-            raise _bad(path, f"text of at most {_MAX_TEXT} characters", x)
+        if type(x) is not str or len(x) > most:
+            raise _bad(path, f"text of at most {most} characters", x)
         if enum and x not in enum:
             raise _bad(path, "one of " + ", ".join(map(repr, rule.enum)), x)
         return x
@@ -488,6 +500,11 @@ def _check_view(view: Any, path: str) -> None:
         for s in (request.seat, *request.asked):
             if s >= n:
                 raise _refuse(f"{path}.take_back_request", f"seat {s} in a game of {n} players")
+    for i, f in enumerate(view.forbidden_bids):
+        if f.seat >= n:
+            raise _refuse(f"{path}.forbidden_bids[{i}]", f"seat {f.seat} in a game of {n} players")
+    if view.bid_range is not None and view.bid_range[0] > view.bid_range[1]:
+        raise _refuse(f"{path}.bid_range", f"{list(view.bid_range)} is not a range of bids")
 
 
 def _check_result(result: Any, path: str) -> None:
@@ -634,7 +651,7 @@ def schema_of(
     if tp is str:
         if rule.enum:
             return {"type": "string", "enum": list(rule.enum)}
-        return {"type": "string", "maxLength": _MAX_TEXT}
+        return {"type": "string", "maxLength": rule.max_text}
     named = {Fraction: "fraction", Card: "card", Suit: "suit", Action: "action"}
     if tp in named:
         return {"$ref": f"#/$defs/{named[tp]}"}

@@ -170,8 +170,14 @@ class Match:
 
     @property
     def waiting_for(self) -> frozenset[int]:
-        """Every seat that may act now."""
+        """Every seat that may act now (in bidding order: :attr:`waiting_order`)."""
         return frozenset() if self._over else self.game.waiting_for
+
+    @property
+    def waiting_order(self) -> tuple[int, ...]:
+        """Every seat that may act now, in bidding order (:attr:`Game.waiting_order
+        <cardrules.engine.game.Game.waiting_order>`)."""
+        return () if self._over else self.game.waiting_order
 
     @property
     def is_over(self) -> bool:

@@ -22,6 +22,11 @@ about 4.3 MB (4.7 MB at most); so:
 
 * a save over :data:`MAX_SAVE_BYTES` (5,000,000 bytes of UTF-8), or holding more
   than :data:`MAX_SAVE_CONTAINERS` lists, objects and fields, is refused unparsed;
+* so is one nested deeper than :data:`cardrules.jsontext.MAX_DEPTH` levels or
+  holding a number longer than :data:`cardrules.jsontext.MAX_NUMBER` characters;
+  ``NaN``, ``Infinity``, a float too large to hold (``1e999``) and text with a
+  lone surrogate (``"\\ud800"``) are refused as they are read
+  (:func:`cardrules.jsontext.loads`);
 * the numbers of decks, deals, hands, cards and actions are checked against what
   the save's own rules allow before any of them is read, and a card's text is
   at most :data:`MAX_CARD_TEXT` characters.
@@ -40,6 +45,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules import jsontext
 from cardrules.cards import CARDS, Card, CardSet, card
 from cardrules.engine.actions import (
     _BY_ID,
@@ -444,9 +450,10 @@ def _read_json(text: object, what: str) -> dict[str, Any]:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise SaveError(f"{what} is not valid JSON: {str(e)[:200]}") from None
+        data = jsontext.loads(text)
+    except jsontext.BadJSON as e:
+        what_is_wrong = "valid JSON" if e.reason == "syntax" else "a save cardrules reads"
+        raise SaveError(f"{what} is not {what_is_wrong}: {str(e)[:200]}") from None
     finally:
         if collecting:
             gc.enable()

@@ -12,7 +12,7 @@ from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
 from cardrules.engine.jsonform import Decoder, decoder_of
 
-__all__ = ["HandResult", "Result", "TakeBackRequest", "View"]
+__all__ = ["ForbiddenBid", "HandResult", "Result", "TakeBackRequest", "View"]
 
 #: Each card's text (``str(card)``), by card number: ``to_dict`` writes cards by it.
 _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
@@ -180,6 +180,40 @@ class TakeBackRequest:
 
 
 @frozen
+class ForbiddenBid:
+    """A bid a seat to bid may not make now, and the rule that forbids it
+    (:attr:`View.forbidden_bids`).
+
+    Attributes:
+        seat: the seat that may not make the bid (one of the seats to bid now).
+        bid: the number it may not bid, within the hand's ``bid_range``.
+        rule: the rule's code: the code of the
+            :class:`~cardrules.errors.IllegalAction` that ``apply`` raises for
+            the bid (a key of :data:`~cardrules.errors.ERROR_CODES`; ``"hook"``:
+            the last to bid may not make the bids add up to the tricks).
+        text: the rule for people: the message of that refusal.
+
+    Example:
+        >>> import cardrules
+        >>> rules = "game: doc\\nhand size: 5\\nbidding: in turn\\nhook: yes\\nscore: tricks"
+        >>> g = cardrules.Game(cardrules.load_text(rules), players=3, seed=1)
+        >>> for _ in range(2):
+        ...     g.apply(cardrules.Bid(0), g.to_act)
+        >>> g.view(None).forbidden_bids[0].to_dict()["rule"]
+        'hook'
+    """
+
+    seat: int
+    bid: int
+    rule: str
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"seat", "bid", "rule", "text"}``."""
+        return {"seat": self.seat, "bid": self.bid, "rule": self.rule, "text": self.text}
+
+
+@frozen
 class View:
     """Everything one seat may know about the game, and nothing more.
 
@@ -282,14 +316,28 @@ class View:
             per seat)`` pairs, as they stand after the last hand scored (with
             teams, partners hold their team's value).
         to_act: the seat to act, or ``None``.
-        waiting_for: every seat that may act now.
+        waiting_for: every seat that may act now, in bidding order (from the
+            dealer's neighbour in the direction of play, the dealer last), in
+            every phase: :attr:`Game.waiting_order`.
+        bid_range: the smallest and largest bid of this hand (``bids: N to M``,
+            at most the hand size), the same for every seat: a bid outside it
+            is refused with the code ``bid_out_of_range``; ``None`` in games
+            without bidding.
+        forbidden_bids: the bids within ``bid_range`` that a seat to bid may
+            not make now, each with the rule that forbids it
+            (:class:`ForbiddenBid`), in bidding order of the seats, such as the
+            dealer's hook. ``apply`` refuses exactly these bids (after a Look,
+            in a game of blind bids), with the same code and message. Public,
+            as the bids they follow from: every seat and onlookers see them,
+            except while bids are hidden (made all at once), when a seat sees
+            only its own (empty outside the bidding).
         legal_actions: this seat's legal actions now (empty if none).
         result: the result once the game is over.
         version: :attr:`Game.version` (the number of actions applied and
             take-backs made so far).
         last_hand: how the last hand scored, from its scoring until the next
-            hand's first card is played (through its bidding) (and at the end
-            of the game), else ``None``.
+            hand's first card is played (through its bidding), and at the end
+            of the game; else ``None``.
         audience: ``"seat"`` (one seat's view), ``"public"`` (an onlooker at
             the table: what every seat sees) or ``"omniscient"`` (every hand
             shown, in ``visible_hands``: for commentary, never to be sent to a
@@ -358,6 +406,8 @@ class View:
     showed_out: tuple[tuple[Suit, ...], ...] = ()
     take_backs: str = "never"
     take_back_request: TakeBackRequest | None = None
+    bid_range: tuple[int, int] | None = None
+    forbidden_bids: tuple[ForbiddenBid, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
@@ -412,6 +462,8 @@ class View:
             "counters": {name: list(values) for name, values in self.counters},
             "to_act": self.to_act,
             "waiting_for": list(self.waiting_for),
+            "bid_range": None if self.bid_range is None else list(self.bid_range),
+            "forbidden_bids": [f.to_dict() for f in self.forbidden_bids],
             "legal_actions": [{"id": a.id, "label": a.label} for a in self.legal_actions],
             "result": None if self.result is None else self.result.to_dict(),
             "version": self.version,

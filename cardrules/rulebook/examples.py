@@ -18,7 +18,7 @@ from fractions import Fraction
 from cardrules.cards import Card, CardSet
 from cardrules.dsl.examples import Expect, ExpectKind, PassCards, PlayOut, points_text
 from cardrules.engine.events import Event
-from cardrules.examples import ExampleRun, StepResult, run_example
+from cardrules.examples import ExampleRun, StepResult, run_all
 from cardrules.rulebook.safe import md_line, md_text
 from cardrules.rulebook.tables import markdown_table
 from cardrules.rulebook.words import count_word, join_words, plural
@@ -377,6 +377,8 @@ def examples_section(
         "what the engine does is what is written here.",
         "",
     ]
-    for ex in v.examples:
-        out += example_case(v, run_example(v, ex), pictures=pictures)
+    # One budget for the file's examples, as for `cardrules check`: those after
+    # the one that spends it are not played (nor shown).
+    for run in run_all(v):
+        out += example_case(v, run, pictures=pictures)
     return out

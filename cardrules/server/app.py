@@ -5,6 +5,11 @@
 each socket and its :class:`~cardrules.server.hub.Client` queue; every rule,
 seat and save is the :class:`~cardrules.server.hub.Hub`'s, on the one event
 loop uvicorn runs.
+
+The app also refuses what the hub cannot see: a websocket opened by a page
+of another site (its ``Origin`` is not allowed: HTTP 403 before the
+handshake), and a connection that sends nothing for ``idle_timeout`` seconds
+(closed with code 4001).
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ import contextlib
 import logging
 import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import uvicorn
 from starlette.applications import Starlette
@@ -26,9 +32,43 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.server.hub import Client, Hub, Limits
 
-__all__ = ["create_app", "serve"]
+__all__ = ["IDLE_CLOSE", "build_hub", "create_app", "origin_allowed", "serve"]
 
 log = logging.getLogger("cardrules.server")
+
+#: The close code of a connection that sent nothing for ``Limits.idle_timeout``.
+IDLE_CLOSE = 4001
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str] | None) -> bool:
+    """Whether a websocket from a page of ``origin`` may connect.
+
+    Args:
+        origin: the request's ``Origin`` header (``None``: not from a browser
+            page, always allowed).
+        host: the request's ``Host`` header.
+        allowed: the allowed origins (``"https://cards.example"``; ``"*"`` for
+            any), or ``None`` for pages of ``host`` only.
+
+    Example:
+        >>> origin_allowed("https://cards.example", "cards.example", None)
+        True
+        >>> origin_allowed("https://evil.example", "cards.example", None)
+        False
+        >>> origin_allowed(None, "cards.example", None)
+        True
+    """
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    if allowed is not None:
+        names = set(allowed)
+        return "*" in names or origin in names
+    try:
+        netloc = urlsplit(origin).netloc
+    except ValueError:
+        return False
+    return bool(netloc) and host is not None and netloc == host.strip().lower()
 
 
 def create_app(hub: Hub) -> Starlette:
@@ -48,15 +88,26 @@ def create_app(hub: Hub) -> Starlette:
         return JSONResponse({"ok": True, "tables": len(hub.tables), "clients": len(hub.clients)})
 
     async def play(ws: WebSocket) -> None:
-        await ws.accept()
-        client = Client(hub.limits)
-        if not hub.connect(client):
-            await ws.close(code=1013, reason="the server is full: try again later")
+        if not origin_allowed(
+            ws.headers.get("origin"), ws.headers.get("host"), hub.allowed_origins
+        ):
+            # Closing before the handshake answers HTTP 403: a page of another
+            # site cannot drive a player's browser at this server.
+            await ws.close(code=1008, reason="this origin may not connect")
             return
-        writer = asyncio.get_running_loop().create_task(_write(ws, client))
+        await ws.accept()
+        client = Client(hub.limits, address=ws.client.host if ws.client else None)
+        if not hub.connect(client):
+            await ws.close(code=1013, reason=client.close_reason)
+            return
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(_write(ws, client))
+        heard = [loop.time()]
+        watchdog = loop.create_task(_watch_idle(client, heard, hub.limits.idle_timeout))
         try:
             while not client.closing:
                 msg = await ws.receive()
+                heard[0] = loop.time()
                 if msg["type"] == "websocket.disconnect":
                     break
                 text = msg.get("text")
@@ -66,6 +117,7 @@ def create_app(hub: Hub) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
+            watchdog.cancel()
             hub.disconnect(client)
             client.close(1000, "bye")
             try:
@@ -81,6 +133,18 @@ def create_app(hub: Hub) -> Starlette:
     )
 
 
+async def _watch_idle(client: Client, heard: list[float], idle: float) -> None:
+    """Close the client once nothing has been heard from it for ``idle``
+    seconds (``heard[0]``: when its last message came, on the loop's clock)."""
+    loop = asyncio.get_running_loop()
+    while not client.closing:
+        left = heard[0] + idle - loop.time()
+        if left <= 0:
+            client.close(IDLE_CLOSE, f"nothing received for {idle:g} seconds: send a ping")
+            return
+        await asyncio.sleep(left)
+
+
 async def _write(ws: WebSocket, client: Client) -> None:
     """Send the client's queued messages until it is closed."""
     try:
@@ -90,8 +154,10 @@ async def _write(ws: WebSocket, client: Client) -> None:
                 await ws.close(code=client.close_code, reason=client.close_reason)
                 return
             await ws.send_text(text)
-    except Exception:  # the peer went away: the reader sees it too
+    except Exception:  # the peer went away (the reader sees it too), or a bug
         client.closing = True
+        with contextlib.suppress(Exception):  # wakes the reader if the socket is still open
+            await ws.close(code=1011, reason="the server could not send a message")
 
 
 def serve(
@@ -100,12 +166,16 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8765,
     log_level: str = "warning",
+    allowed_origins: Iterable[str] | None = None,
 ) -> None:
     """Run the server until interrupted (Ctrl-C or SIGTERM).
 
     Prints ``cardrules server listening on ws://HOST:PORT/ws`` once it is
     ready; with ``port=0`` the system picks a free port and the line says which.
+    ``allowed_origins``, if given, replaces the hub's (see :class:`Hub`).
     """
+    if allowed_origins is not None:
+        hub.allowed_origins = tuple(o.strip().rstrip("/").lower() for o in allowed_origins)
     config = uvicorn.Config(
         create_app(hub),
         host=host,
@@ -147,8 +217,10 @@ def build_hub(
     *,
     bot_delay: float = 0.0,
     fsync: bool = True,
+    allowed_origins: Iterable[str] | None = None,
 ) -> Hub:
-    """A hub for the named variants (all built-ins when none), restored from ``save_dir``."""
+    """A hub for the named variants (all built-ins when none), restored from
+    ``save_dir``; ``allowed_origins`` as for :class:`Hub`."""
     from cardrules.dsl import builtin_names
     from cardrules.server.hub import load_variants
 
@@ -158,6 +230,7 @@ def build_hub(
         limits,
         bot_delay=bot_delay,
         fsync=fsync,
+        allowed_origins=allowed_origins,
     )
     hub.restore()
     return hub

@@ -39,9 +39,11 @@ from typing import Any, Final
 
 from attrs import define, field, frozen
 
+from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, make_bot
 from cardrules.dsl import format as format_variant
 from cardrules.dsl import load
+from cardrules.dsl.loader import read_regular_file
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
 from cardrules.engine.notation import action_from_dict, parse_action
@@ -92,6 +94,16 @@ MAX_TABLE_FILE: Final = 5_200_000
 #: Refused messages in a row, beyond the rate limit, that close a connection.
 FLOOD_CLOSE: Final = 200
 
+#: The deepest nesting of lists and objects in a client's message (``bad_json``
+#: beyond), and the longest number in one, in characters (``bad_message``).
+MESSAGE_DEPTH: Final = 16
+MESSAGE_NUMBER: Final = 24
+
+# The same bounds for a table file (its game is a JSON string inside it, read
+# by Game.from_json with the bounds of a save).
+_FILE_DEPTH: Final = 16
+_FILE_NUMBER: Final = 40
+
 _TABLE_ID = re.compile(r"[0-9a-f]{12}")
 _HASH = re.compile(r"[0-9a-f]{64}")
 _HUMAN: Final = "human"
@@ -114,30 +126,45 @@ class Limits:
         max_frame_bytes: the longest websocket frame the transport accepts; a
             longer one closes the connection (code 1009, "message too big").
         max_tables: tables held at once, finished ones included (when full, a
-            finished table nobody is at makes room for a new one; see ``max_idle``).
+            finished table nobody is at makes room for a new one; see
+            ``abandoned_after``).
         max_clients: connections at once.
-        max_clients_per_table: seats and spectators attached to one table.
+        max_clients_per_address: connections at once from one network address.
+        max_spectators_per_table: spectators watching one table. Seats never
+            count: a seat's holder (rejoining with its token, or taking a free
+            seat) is never refused for the spectators.
         max_tables_per_client: tables one connection may create.
+        max_tables_per_address: unfinished tables created from one network
+            address held at once.
         max_name: the longest player name, in characters.
-        max_idle: seconds after which a table nobody is at and nobody has moved
-            at may make room for a new one when the server is full, even unfinished.
+        abandoned_after: seconds after which a table nobody is at (no seat
+            holder, no spectator), finished or not, is forgotten and its save
+            removed.
+        idle_timeout: seconds after which the web layer closes a connection
+            that has sent nothing (a ``ping`` keeps it open).
         rate: messages per second a connection may send on average...
         burst: ...and at most this many in a burst; beyond, ``rate_limited``.
         max_queue: messages waiting to go out to one connection; a client that
             reads slower than that is disconnected (it may join again).
+        take_back_wait: seconds a take-back request waits for its answers
+            before it is withdrawn (the bots wait for it meanwhile).
     """
 
     max_message_bytes: int = 8_192
     max_frame_bytes: int = 65_536
     max_tables: int = 100
     max_clients: int = 500
-    max_clients_per_table: int = 32
+    max_clients_per_address: int = 50
+    max_spectators_per_table: int = 32
     max_tables_per_client: int = 8
+    max_tables_per_address: int = 10
     max_name: int = 32
-    max_idle: float = 86_400.0
+    abandoned_after: float = 300.0
+    idle_timeout: float = 300.0
     rate: float = 20.0
     burst: int = 40
     max_queue: int = 512
+    take_back_wait: float = 60.0
 
     def to_dict(self) -> dict[str, Any]:
         """The limits a client should know, for the ``hello`` message."""
@@ -147,6 +174,7 @@ class Limits:
             "max_name": self.max_name,
             "rate": self.rate,
             "burst": self.burst,
+            "idle_timeout": self.idle_timeout,
         }
 
 
@@ -203,11 +231,16 @@ class Client:
 
     The web layer reads :attr:`outbox` and writes each text to the socket; the
     item ``None`` means "close the connection" with :attr:`close_code` and
-    :attr:`close_reason`.
+    :attr:`close_reason`. :attr:`address` is the peer's network address (the
+    web layer knows it; ``None`` for a client without one): the hub bounds
+    the connections and the tables of each address.
     """
 
-    def __init__(self, limits: Limits, *, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self, limits: Limits, *, clock: Any = time.monotonic, address: str | None = None
+    ) -> None:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.max_queue + 1)
+        self.address = address
         self.table: str | None = None
         self.seat: int | None = None
         # How much of its stream of events the client has: the game and seat
@@ -268,6 +301,16 @@ class Table:
         created: when the table was created (seconds since the epoch).
         touched: when a move was last made or a seat last taken.
         last_seat: the seat that made the last move, if any.
+        seat_options: per seat, what it may do now (``None`` while the game
+            does not wait for it, else the ids of its legal actions).
+        seat_options_changed: per seat, the table version at which its
+            :attr:`seat_options` last changed: a move sent with an older
+            version is ``stale``, one sent with this version or later is not
+            (in a simultaneous phase the other seats' moves do not make it stale).
+        address: the network address of the connection that created the table
+            (not saved), for the bound on tables per address.
+        empty_since: when (on the hub's clock) the last connection left the
+            table; ``None`` while anyone is at it.
         options: the pause, turn timer, stand-in bot and privacy chosen at ``create``.
         invite_hash: the SHA-256 of a private table's invitation code.
         rematch: the id of the table created as this one's rematch, if any.
@@ -296,6 +339,26 @@ class Table:
     stand_in_bots: dict[int, Bot] = field(factory=dict)
     rematch_invite: str | None = None
     events_seen: int = 0
+    seat_options: list[tuple[int, ...] | None] = field(factory=list)
+    seat_options_changed: list[int] = field(factory=list)
+    address: str | None = None
+    empty_since: float | None = None
+
+    def note_seat_options(self) -> None:
+        """Record, for each seat whose options changed, the current version."""
+        g = self.game
+        waiting = g.waiting_for if not g.is_over else ()
+        now = [
+            tuple(a.id for a in g.legal_actions(s)) if s in waiting else None
+            for s in range(len(self.seats))
+        ]
+        if len(self.seat_options) != len(now):
+            self.seat_options_changed = [self.version] * len(now)
+        else:
+            for s, (old, new) in enumerate(zip(self.seat_options, now, strict=True)):
+                if old != new:
+                    self.seat_options_changed[s] = self.version
+        self.seat_options = now
 
     def seats_dict(self, now: float | None = None) -> list[dict[str, Any]]:
         """The public facts of every seat (never a token); with ``now`` (the
@@ -396,8 +459,15 @@ class Hub:
             server (the rename is atomic), but not one of the machine; it
             saves most of the time a move costs (about 9 ms with it, 2.5 ms
             without, in a measured 4-seat Kachuful game).
-        clock: the clock of the pauses and turn timers (default: the event
-            loop's; tests pass a :class:`~cardrules.server.timers.ManualClock`).
+        allowed_origins: the web pages (``Origin`` headers such as
+            ``"https://cards.example"``) whose scripts may connect; ``None``
+            (the default) allows only pages of the host the client connected
+            to (its ``Host`` header), and ``"*"`` in the list allows any.
+            A connection without an ``Origin`` (not from a browser) is always
+            allowed. The web layer checks it (:mod:`cardrules.server.app`).
+        clock: the clock of the pauses, turn timers and the reaping of
+            abandoned tables (default: the event loop's; tests pass a
+            :class:`~cardrules.server.timers.ManualClock`).
     """
 
     def __init__(
@@ -408,6 +478,7 @@ class Hub:
         *,
         bot_delay: float = 0.0,
         fsync: bool = True,
+        allowed_origins: Iterable[str] | None = None,
         clock: Clock | None = None,
     ) -> None:
         if not variants:
@@ -417,19 +488,26 @@ class Hub:
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.fsync = fsync
+        self.allowed_origins = (
+            None if allowed_origins is None else tuple(_origin(o) for o in allowed_origins)
+        )
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.clock: Clock = clock or LoopClock()
         self._rules: dict[str, dict[str, Any]] = {}
+        self._reaping: Alarm | None = None
 
     # ------------------------------------------------------------ start-up
 
     def restore(self) -> list[str]:
         """Load every table saved in the save directory.
 
-        A file that cannot be read, names a variant this server does not
-        offer, or holds a game that breaks its rules is skipped (and left in
-        place) with a warning.
+        A file that cannot be read (whatever is wrong with it: not JSON, nested
+        too deep, a number too large, not a regular file...), names a variant
+        this server does not offer, or holds a game that breaks its rules is
+        skipped (and left in place) with a warning; the other tables are
+        restored. The temporary files of saves cut short (``.*.tmp``, left by
+        a server killed while it wrote) are removed.
 
         Returns:
             The warnings, one line each (also logged).
@@ -438,7 +516,20 @@ class Hub:
         if self.save_dir is None:
             return warnings
         self.save_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        files = sorted(self.save_dir.glob("*" + SAVE_SUFFIX), key=lambda p: p.stat().st_mtime)
+        for tmp in self.save_dir.glob(".*.tmp"):
+            try:
+                if tmp.is_file():
+                    tmp.unlink()
+            except OSError as e:
+                warnings.append(f"{tmp.name}: cannot remove a temporary file: {e}")
+
+        def mtime(p: Path) -> float:
+            try:
+                return p.lstat().st_mtime
+            except OSError:
+                return 0.0
+
+        files = sorted(self.save_dir.glob("*" + SAVE_SUFFIX), key=mtime)
         if len(files) > self.limits.max_tables:
             warnings.append(
                 f"{len(files)} saved tables, more than max_tables {self.limits.max_tables}: "
@@ -448,18 +539,21 @@ class Hub:
         for path in files:
             try:
                 table = self._read_table(path)
-            except (OSError, ValueError, CardrulesError) as e:
-                warnings.append(f"{path.name}: not restored: {e}")
+            except Exception as e:  # whatever is wrong with one file, the others are served
+                warnings.append(f"{path.name}: not restored: {str(e)[:300] or type(e).__name__}")
                 continue
+            table.empty_since = self.clock.now()  # its players have a while to come back
             self.tables[table.id] = table
         for w in warnings:
             log.warning("%s", w)
         return warnings
 
     def _read_table(self, path: Path) -> Table:
-        if path.stat().st_size > MAX_TABLE_FILE:
-            raise ValueError(f"larger than {MAX_TABLE_FILE:,} bytes")
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        raw = read_regular_file(path, MAX_TABLE_FILE, ValueError, path.name)
+        try:
+            data = jsontext.loads(raw, max_depth=_FILE_DEPTH, max_number=_FILE_NUMBER)
+        except jsontext.BadJSON as e:
+            raise ValueError(f"not a table file: {e}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError("not a cardrules server table")
         tid = data.get("id")
@@ -504,8 +598,6 @@ class Hub:
         last = data.get("last_seat")
         if last is not None and (type(last) is not int or not 0 <= last < game.players):
             raise ValueError("bad last seat")
-        created = data.get("created")
-        touched = data.get("touched")
         # Saves from before table options have none: the defaults.
         raw_options = data.get("options")
         options = TableOptions.read(
@@ -524,29 +616,38 @@ class Hub:
             game,
             seats,
             version=version,
-            created=float(created) if isinstance(created, int | float) else time.time(),
-            touched=float(touched) if isinstance(touched, int | float) else time.time(),
+            created=_when(data.get("created")),
+            touched=_when(data.get("touched")),
             last_seat=last,
             options=options,
             invite_hash=invite,
             rematch=rematch,
         )
+        table.note_seat_options()
         self._make_bots(table)
         self._start_counting(table)
         return table
 
     def start(self) -> None:
-        """Set the bots and turn timers of every restored table going (call
-        inside the loop)."""
+        """Set the bots and turn timers of every restored table going, and
+        the reaping of abandoned tables (call inside the loop)."""
         for table in self.tables.values():
             self._pace(table)
+            if table.game.take_back_request is not None:  # its wait starts again
+                when = self.clock.now() + self.limits.take_back_wait
+                self._set_alarm(table, "request", when)
             self._kick_bots(table)
+        if self._reaping is None:
+            self._reap_later()
 
     async def stop(self) -> None:
-        """Stop every bot task (the tables are already saved)."""
+        """Stop every bot task, timer and the reaping (the tables are already saved)."""
         for table in self.tables.values():
             self._cancel_alarms(table)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        if self._reaping is not None:
+            self._reaping.cancel()
+            self._reaping = None
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -556,9 +657,17 @@ class Hub:
     # ------------------------------------------------------------ connections
 
     def connect(self, client: Client) -> bool:
-        """Admit a new connection and greet it; False when the server is full."""
+        """Admit a new connection and greet it; False when the server is full,
+        or holds as many connections from the client's address as it takes
+        (then :attr:`Client.close_reason` says which)."""
         if len(self.clients) >= self.limits.max_clients:
+            client.close_reason = "the server is full: try again later"
             return False
+        if client.address is not None:
+            same = sum(1 for c in self.clients if c.address == client.address)
+            if same >= self.limits.max_clients_per_address:
+                client.close_reason = "too many connections from your address"
+                return False
         self.clients.add(client)
         client.send(
             {
@@ -628,16 +737,24 @@ class Hub:
             client.send(err)
 
     def _decode(self, text: str | bytes) -> dict[str, Any]:
-        raw = text.encode("utf-8") if isinstance(text, str) else text
-        if len(raw) > self.limits.max_message_bytes:
+        # (A str from elsewhere than a text frame may hold a lone surrogate,
+        # which has no UTF-8: it is refused below.)
+        size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+        if size > self.limits.max_message_bytes:
             raise Refusal(
                 "too_big",
-                f"a message is at most {self.limits.max_message_bytes:,} bytes, got {len(raw):,}",
+                f"a message is at most {self.limits.max_message_bytes:,} bytes, got {size:,}",
             )
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError) as e:
-            raise Refusal("bad_json", f"not JSON text: {str(e)[:80]}") from None
+            data = jsontext.loads(text, max_depth=MESSAGE_DEPTH, max_number=MESSAGE_NUMBER)
+        except jsontext.BadJSON as e:
+            if e.reason in ("syntax", "encoding", "depth"):
+                raise Refusal("bad_json", f"not JSON text: {str(e)[:80]}") from None
+            raise Refusal(
+                "bad_message",
+                f"{e}: numbers are finite and at most {MESSAGE_NUMBER} characters, "
+                "text is Unicode without lone surrogates",
+            ) from None
         if not isinstance(data, dict):
             raise Refusal("bad_message", "a message is a JSON object with a 'type'")
         return data
@@ -707,6 +824,7 @@ class Hub:
         table, invite = self._new_table(
             key, Game(variant, players=n, take_backs=policy), seats, options
         )
+        table.address = client.address
         client.created += 1
         created: dict[str, Any] = {"type": "created", "table": table.id}
         if invite is not None:
@@ -725,6 +843,19 @@ class Hub:
             raise Refusal(
                 "too_many_tables", f"one connection may create at most {lim.max_tables_per_client}"
             )
+        self.reap()  # what strangers left behind makes room first
+        if client.address is not None:
+            mine = sum(
+                1
+                for t in self.tables.values()
+                if t.address == client.address and not t.game.is_over
+            )
+            if mine >= lim.max_tables_per_address:
+                raise Refusal(
+                    "too_many_tables",
+                    f"your address already has {mine} unfinished tables "
+                    f"(at most {lim.max_tables_per_address}): finish or leave one",
+                )
         if len(self.tables) >= lim.max_tables and not self._evict():
             raise Refusal("server_full", f"this server holds at most {lim.max_tables} tables")
 
@@ -745,6 +876,8 @@ class Hub:
             options=options,
             invite_hash=None if invite is None else _hash(invite),
         )
+        table.empty_since = self.clock.now()  # until a client is attached
+        table.note_seat_options()
         self._make_bots(table)
         self._start_counting(table)
         self.tables[tid] = table
@@ -816,12 +949,20 @@ class Hub:
         if claimed is not None and (type(claimed) is not int or claimed != seat):
             raise Refusal("not_your_seat", f"you hold seat {seat}: you may act only for it")
         version = data.get("version")
-        if version is not None and (type(version) is not int or version != table.version):
+        # Stale only if what this seat may do changed since the version it saw:
+        # while all seats act at once (a pass, hidden bids) the others' moves
+        # do not make its move stale.
+        if version is not None and (
+            type(version) is not int
+            or version > table.version
+            or version < table.seat_options_changed[seat]
+        ):
             self._send_state(table, client)
             raise Refusal(
                 "stale",
                 f"you acted on version {version if type(version) is int else '(not a number)'}; "
-                f"the table is at version {table.version} "
+                f"the table is at version {table.version}, and what your seat may do "
+                f"changed at version {table.seat_options_changed[seat]} "
                 "(the new state has been sent)",
             )
         game = table.game
@@ -852,6 +993,111 @@ class Hub:
         if seat is None:
             raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
         self._not_handed(table, seat)
+        self._check_version(table, client, data)
+        try:
+            taken = table.game.take_back(seat)
+        except TakeBackRefused as e:
+            hint = (
+                " (other seats have acted since: send 'request_take_back' to ask them)"
+                if table.game.can_request_take_back(seat)
+                else ""
+            )
+            raise Refusal("take_back_refused", str(e)[:400] + hint) from None
+        # How many actions, never which: another seat's hidden bid stays hidden.
+        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
+        self._moved(table, seat)
+        self._kick_bots(table)
+
+    def _on_request_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat asks to take back its last action with the actions other seats
+        made after it (``Game.request_take_back``): every seat whose action it
+        would undo must agree (``answer_take_back``). A bot agrees at once; a
+        seat a stand-in bot plays for (its player away) declines at once, so
+        nobody learns a card of an absent player and chooses again. While the
+        request waits, the bots wait too; it ends when answered, withdrawn, on
+        any move, or after :attr:`Limits.take_back_wait` seconds."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators cannot take anything back: join a seat first")
+        self._not_handed(table, seat)
+        self._check_version(table, client, data)
+        game = table.game
+        try:
+            request = game.request_take_back(seat)
+        except TakeBackRefused as e:
+            raise Refusal(e.code, str(e)[:400], e) from None
+        client.send(
+            _with_ref(
+                {
+                    "type": "take_back_requested",
+                    "count": request.count,
+                    "asked": list(request.asked),
+                },
+                ref,
+            )
+        )
+        taken: tuple[Action, ...] = ()
+        for s in request.asked:
+            other = table.seats[s]
+            if other.is_bot or other.stand_in is not None:
+                # A bot agrees; a stand-in for an absent player declines.
+                taken = game.answer(s, other.is_bot)
+                if game.take_back_request is None:
+                    break
+        self._after_request(table, seat, taken)
+
+    def _on_answer_take_back(self, client: Client, data: dict[str, Any], ref: object) -> None:
+        """A seat asked by a take-back request agrees or declines (``accept``);
+        the requester may withdraw it (``accept: false``)."""
+        table = self._my_table(client)
+        seat = client.seat
+        if seat is None:
+            raise Refusal("not_seated", "spectators are not asked: join a seat first")
+        accept = data.get("accept")
+        if type(accept) is not bool:
+            raise Refusal("bad_message", "'accept' is true or false")
+        game = table.game
+        request = game.take_back_request
+        try:
+            taken = game.answer(seat, accept)
+        except TakeBackRefused as e:
+            raise Refusal(e.code, str(e)[:400], e) from None
+        client.send(_with_ref({"type": "answered", "accept": accept}, ref))
+        assert request is not None  # answer refused otherwise
+        self._after_request(table, request.seat, taken)
+
+    def _after_request(self, table: Table, requester: int, taken: tuple[Action, ...]) -> None:
+        """A take-back request was made, answered or withdrawn: the table
+        changed (saved, every client sent its state); the requester is told
+        how many actions were taken back once the others agreed."""
+        game = table.game
+        pending = game.take_back_request
+        self._set_alarm(
+            table,
+            "request",
+            None if pending is None else self.clock.now() + self.limits.take_back_wait,
+        )
+        if taken:
+            for c in table.clients:
+                if c.seat == requester:
+                    # How many actions, never which (a hidden bid stays hidden).
+                    c.send({"type": "taken_back", "count": len(taken), "agreed": True})
+        self._moved(table, requester)
+        self._kick_bots(table)
+
+    def _request_alarm(self, table: Table) -> None:
+        """A take-back request went unanswered too long: it is withdrawn."""
+        if self.tables.get(table.id) is not table:
+            return
+        request = table.game.take_back_request
+        if request is None:
+            return
+        table.game.answer(request.seat, False)
+        self._after_request(table, request.seat, ())
+
+    def _check_version(self, table: Table, client: Client, data: dict[str, Any]) -> None:
+        """Refuse a message sent on a version of the table older than its own."""
         version = data.get("version")
         if version is not None and (type(version) is not int or version != table.version):
             self._send_state(table, client)
@@ -861,14 +1107,6 @@ class Hub:
                 f"the table is at version {table.version} "
                 "(the new state has been sent)",
             )
-        try:
-            taken = table.game.take_back(seat)
-        except TakeBackRefused as e:
-            raise Refusal("take_back_refused", str(e)[:400]) from None
-        # How many actions, never which: another seat's hidden bid stays hidden.
-        client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
-        self._moved(table, seat)
-        self._kick_bots(table)
 
     def _on_rules(self, client: Client, data: dict[str, Any], ref: object) -> None:
         """The rules of one of the server's variants, before any table."""
@@ -949,6 +1187,7 @@ class Hub:
         game = Game(old.variant, players=old.players, take_backs=old.take_back_policy)
         seats = [Seat(s.kind, s.name, s.token_hash if not s.is_bot else None) for s in table.seats]
         new, invite = self._new_table(table.variant_key, game, seats, table.options)
+        new.address = client.address
         client.created += 1
         table.rematch, table.rematch_invite = new.id, invite
         self._save_or_log(table)
@@ -1004,9 +1243,15 @@ class Hub:
     def _attach(self, client: Client, table: Table, seat: int | None) -> None:
         if client.table == table.id and client.seat == seat:
             return
-        attached = len(table.clients) - (client in table.clients)
-        if attached >= self.limits.max_clients_per_table:
-            raise Refusal("table_full", "too many people at this table")
+        if seat is None:
+            # Only spectators are counted: a seat's holder is never refused for them.
+            watching = sum(1 for c in table.clients if c.seat is None and c is not client)
+            if watching >= self.limits.max_spectators_per_table:
+                raise Refusal(
+                    "table_full",
+                    f"this table has {watching} spectators, the most it takes "
+                    "(its seats can still be joined)",
+                )
         self._detach(client)
         if seat is not None:
             for other in list(table.clients):
@@ -1019,32 +1264,70 @@ class Hub:
         client.table = table.id
         client.seat = seat
         table.clients.append(client)
+        table.empty_since = None
 
     def _detach(self, client: Client) -> None:
         table = self.tables.get(client.table) if client.table is not None else None
         seat = client.seat
         if table is not None and client in table.clients:
             table.clients.remove(client)
+            if not table.clients:
+                table.empty_since = self.clock.now()
         client.table = None
         client.seat = None
         if table is not None and seat is not None:
             self._gone_from_pause(table, seat)
 
     def _evict(self) -> bool:
-        """Make room: forget the oldest finished table nobody is at, else the
-        longest idle table nobody is at, idle for more than ``max_idle``."""
-        free = [t for t in self.tables.values() if not t.clients]
-        done = [t for t in free if t.game.is_over]
-        if not done:
-            done = [t for t in free if time.time() - t.touched > self.limits.max_idle]
+        """Make room: forget the finished table nobody is at that was touched
+        longest ago (the abandoned ones are already reaped)."""
+        done = [t for t in self.tables.values() if not t.clients and t.game.is_over]
         if not done:
             return False
-        oldest = min(done, key=lambda t: t.touched)
-        del self.tables[oldest.id]
-        self._cancel_alarms(oldest)
-        if self.save_dir is not None:
-            (self.save_dir / (oldest.id + SAVE_SUFFIX)).unlink(missing_ok=True)
+        self._forget(min(done, key=lambda t: t.touched))
         return True
+
+    def reap(self) -> list[str]:
+        """Forget every table nobody has been at for ``abandoned_after`` seconds
+        (finished or not; bots alone do not keep a table), and remove its save.
+        The hub calls this every 30 seconds (or a tenth of ``abandoned_after``,
+        if shorter) once started, and before every ``create``.
+
+        Returns:
+            The ids of the tables forgotten.
+        """
+        now = self.clock.now()
+        after = self.limits.abandoned_after
+        gone = [
+            t
+            for t in self.tables.values()
+            if not t.clients and t.empty_since is not None and now - t.empty_since >= after
+        ]
+        for t in gone:
+            self._forget(t)
+        return [t.id for t in gone]
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table nobody is at: its bots stop and its save is removed."""
+        del self.tables[table.id]
+        self._cancel_alarms(table)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        if self.save_dir is not None:
+            (self.save_dir / (table.id + SAVE_SUFFIX)).unlink(missing_ok=True)
+
+    def _reap_later(self) -> None:
+        """Reap every 30 seconds (or a tenth of ``abandoned_after``, if shorter)."""
+        every = min(30.0, max(0.05, self.limits.abandoned_after / 10))
+
+        def tick() -> None:
+            try:
+                self.reap()
+            except Exception:  # a failing unlink must not stop the reaping
+                log.exception("reaping abandoned tables failed")
+            self._reap_later()
+
+        self._reaping = self.clock.call_later(every, tick)
 
     def _make_bots(self, table: Table) -> None:
         table.bots = {
@@ -1074,6 +1357,7 @@ class Hub:
         table.version += 1
         table.last_seat = seat
         table.touched = time.time()
+        table.note_seat_options()
         self._paused_by_move(table, seat)
         table.deadlines.pop(seat, None)  # a seat that moved starts its next turn afresh
         self._pace(table)
@@ -1129,6 +1413,8 @@ class Hub:
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
                 "can_take_back": client.seat is not None and g.can_undo(client.seat),
+                "can_request_take_back": client.seat is not None
+                and g.can_request_take_back(client.seat),
                 "options": table.options_dict(),
                 "pause": None if table.pause is None else table.pause.to_dict(now),
                 "rematch": table.rematch,
@@ -1235,7 +1521,9 @@ class Hub:
             del table.alarms[name]
         if when is None:
             return
-        ring = self._turn_alarm if name == "turn" else self._pause_alarm
+        ring = {"turn": self._turn_alarm, "request": self._request_alarm}.get(
+            name, self._pause_alarm
+        )
 
         def call() -> None:
             if table.alarms.get(name, (None, None))[1] is alarm:
@@ -1355,7 +1643,8 @@ class Hub:
         first waiting seat); a bot never moves out of turn, so while bids are
         simultaneous a bot bids when its turn in the bidding order comes."""
         g = table.game
-        if g.is_over or table.pause is not None:  # a pause holds the bots
+        if g.is_over or table.pause is not None or g.take_back_request is not None:
+            # A pause holds the bots, and so does a take-back request waiting for answers.
             return None
         s = g.to_act
         if s is None:
@@ -1391,6 +1680,18 @@ class Hub:
                 )
                 g.apply(g.legal_actions(s)[0], s)
             self._moved(table, s)
+
+
+def _when(x: object) -> float:
+    """A time from a save (seconds since the epoch), or now if it is not one."""
+    if isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= 1e11:
+        return float(x)
+    return time.time()
+
+
+def _origin(text: str) -> str:
+    """An allowed origin as the web layer compares it: lower case, no final ``/``."""
+    return text.strip().rstrip("/").lower()
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -1437,6 +1738,8 @@ _HANDLERS: Final = {
     "state": Hub._on_state,
     "tables": Hub._on_tables,
     "take_back": Hub._on_take_back,
+    "request_take_back": Hub._on_request_take_back,
+    "answer_take_back": Hub._on_answer_take_back,
     "watch": Hub._on_watch,
 }
 

@@ -55,6 +55,7 @@ COMPILED = (
     "cardrules/engine/saves.py",
     "cardrules/engine/teams.py",
     "cardrules/engine/undo.py",
+    "cardrules/engine/history.py",
     "cardrules/engine/infostate.py",
     "cardrules/engine/worlds.py",
     "cardrules/engine/playout.py",

@@ -76,8 +76,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_in_variant": "this variant never allows this action (no blind bids, no bid changes...)",
     "card_not_in_hand": "the seat does not hold the card it names",
     # Take-backs (Game.undo, Game.take_back, Game.request_take_back, Game.answer)
-    "nothing_to_undo": "no action has been made since the game began: there is nothing to undo",
+    "nothing_to_undo": "no action has been made since the game began or the last take-back",
     "take_back_refused": "the take-back policy does not let this seat take back that action now",
+    "take_back_limit": "the game has had the most take-backs it allows (or this one is too long)",
     "no_consent_needed": "a take-back request that needs nobody's consent: take_back does it alone",
     "take_back_pending": "a take-back request is already waiting for answers: one at a time",
     "no_take_back_request": "an answer to a take-back request when none is pending",
@@ -401,7 +402,8 @@ class IllegalAction(CardrulesError):
 
 class NothingToUndo(IllegalAction):
     """:meth:`Game.undo <cardrules.engine.game.Game.undo>` with no action to take
-    back (no action has been made since the game began). The game is unchanged."""
+    back (no action has been made since the game began, or since the last
+    take-back, which is never undone). The game is unchanged."""
 
     default_code: ClassVar[str] = "nothing_to_undo"
 
@@ -414,7 +416,8 @@ class TakeBackRefused(IllegalAction):
     <cardrules.engine.game.Game.request_take_back>`, :meth:`Game.answer
     <cardrules.engine.game.Game.answer>`: codes ``no_consent_needed``,
     ``take_back_pending``, ``no_take_back_request``, ``not_asked``). The game
-    is unchanged."""
+    is unchanged. Code ``take_back_limit``: the game has had the most
+    take-backs it allows."""
 
     default_code: ClassVar[str] = "take_back_refused"
 

@@ -26,6 +26,9 @@ the built-in of its name), follow ``rules:`` with ``| `` before each. ``#``
 starts a comment line. The ``result:`` line is written for people and checked on
 load: it must be what the actions produce.
 
+A record holds the game as it stands: a player's take-back and the actions it
+undid are not written (the game's save and event streams keep them).
+
 A record carries no seed unless asked (``dump(game, seed=True)``): a record
 with the seed tells every future deal of an unfinished game, so never give one
 to players while the game goes on. :func:`load` replays a record through the
@@ -57,6 +60,7 @@ from typing import Final
 from cardrules.cards import Card, CardSet, card
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
+from cardrules.engine.history import current_line
 from cardrules.engine.notation import parse_action
 from cardrules.engine.saves import _action_log, _idle_settings
 from cardrules.errors import CardError, CardrulesError, InvalidAction, SaveError
@@ -131,7 +135,8 @@ def dump(game: Game, *, seed: bool = False) -> str:
     if seed:
         out.append(f"seed: {game.seed}")
     out.extend(_rules_lines(v))
-    for ev in game.events:
+    # The game as it stands: a take-back and the actions it undid are not written.
+    for ev in current_line(game.events):
         kind = ev[0]
         if kind == "start" and ev[4] is not None:
             out.append(f"max tricks: {ev[4]}")

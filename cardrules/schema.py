@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardrules.engine.actions import NUM_ACTIONS
+from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
 from cardrules.engine.saves import (
     MAX_SAVE_ACTIONS,
@@ -149,7 +150,9 @@ def _cards(most: int = 54) -> dict[str, Any]:
 
 
 #: The fields of a save written only when they have something to say.
-_OPTIONAL_SAVE_FIELDS: Final = frozenset({"draws", "take_backs", "retracted", "take_back_request"})
+_OPTIONAL_SAVE_FIELDS: Final = frozenset(
+    {"draws", "take_backs", "retracted", "take_back_request", "taken_back"}
+)
 
 
 def _save() -> dict[str, Any]:
@@ -267,6 +270,30 @@ def _save() -> dict[str, Any]:
         "take_back_request": {
             "description": "The take-back request waiting for answers, if any.",
             **record_schema(TakeBackRequest),
+        },
+        "taken_back": {
+            "description": "The players' take-backs, in order (absent: none): the seat, "
+            "the seats that agreed, how many actions the line of play kept, and the "
+            "actions undone as a flat list [seat, action id, ...].",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_TAKE_BACKS,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seat": _SEAT,
+                    "agreed": {"type": "array", "items": _SEAT, "maxItems": 51},
+                    "kept": {"type": "integer", "minimum": 0, "maximum": MAX_SAVE_ACTIONS},
+                    "undone": {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2,
+                        "maxItems": 2 * MAX_TAKEN_BACK_ACTIONS,
+                    },
+                },
+                "required": ["seat", "agreed", "kept", "undone"],
+                **closed,
+            },
         },
     }
     return {

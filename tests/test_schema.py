@@ -89,7 +89,7 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
             optional = set(s["properties"]) - set(s.get("required", ()))
             # Written only when there is something to say: the draws of a
             # record's game, a table's take-back policy and take-backs.
-            if optional - {"draws", "take_backs", "retracted", "take_back_request"}:
+            if optional - {"draws", "take_backs", "retracted", "take_back_request", "taken_back"}:
                 yield f"{path} leaves {sorted(optional)} optional"
         for k, v in s.items():
             yield from _closed_objects(v, f"{path}/{k}")

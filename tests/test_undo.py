@@ -9,6 +9,7 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,7 @@ from cardrules.cards import card
 from cardrules.dsl import builtin_names
 from cardrules.engine import Bid, Look, Pass, Play, Take
 from cardrules.engine.game import Game as EngineGame
+from cardrules.engine.history import current_line
 from cardrules.engine.undo import (
     NOT_STATE_SLOTS,
     STATE_SLOTS,
@@ -58,15 +60,21 @@ def assert_same(g: Game, before: Game) -> None:
 
 def assert_taken_back(g: Game, before: Game) -> None:
     """After a player's take-back: the position is exactly ``before``'s (log,
-    views, events of every seat, legal actions, state); the game also
-    remembers who made the actions taken back (so it is not ``==``)."""
-    assert g.events == before.events
-    for s in range(g.players):
-        assert g.view(s) == before.view(s)
-        assert g.events_for(s) == before.events_for(s)
-        assert g.legal_actions(s) == before.legal_actions(s)
-    assert g.result == before.result
+    state, legal actions, views but their version), while every stream only
+    grew (engine/history.py): ``before``'s streams are prefixes of ``g``'s, and
+    with the take-backs applied they are the same; the version went up. The
+    game also remembers who made the actions taken back (so it is not ``==``)."""
+    assert g._events == before._events
     assert _state(g) == _state(before)
+    assert g.version > before.version
+    for s in [*range(g.players), None]:
+        old, new = before.events_for(s), g.events_for(s)
+        assert new[: len(old)] == old
+        assert current_line(new) == current_line(old)
+        assert attrs.evolve(g.view(s), version=0) == attrs.evolve(before.view(s), version=0)
+        if s is not None:
+            assert g.legal_actions(s) == before.legal_actions(s)
+    assert g.result == before.result
     assert len(g._retracted) > len(before._retracted)
 
 
@@ -619,10 +627,13 @@ def test_the_server_takes_back_what_the_tables_policy_allows(tmp_path: Path) -> 
     msgs = _drain(a)
     assert {"type": "taken_back", "count": 1, "ref": 2} in msgs
     after = [m for m in msgs if m["type"] == "state"][-1]
-    assert after["version"] == version + 1 and after["view"] == before.view(first).to_dict()
-    assert game.events == before.events  # (the game remembers the take-back)
+    # The position is the one before the action; the take-back is a step of
+    # the game (its version goes up, as the table's does: the same number).
+    assert after["version"] == version + 1 == after["view"]["version"] == game.version
+    assert {**after["view"], "version": 0} == {**before.view(first).to_dict(), "version": 0}
+    assert game._events == before._events and game != before
     assert [m for m in _drain(b) if m["type"] == "state"][-1]["version"] == version + 1
-    # The save holds the game as it is now, and its policy.
+    # The save holds the game as it is now (its take-back too), and its policy.
     restored = Hub({"oh-hell": VARIANTS["oh-hell"]}, tmp_path, Limits())
     restored.restore()
     assert restored.tables[tid].game == game

@@ -46,6 +46,7 @@ from cardrules.engine import (
     View,
 )
 from cardrules.engine.game import MAX_SEED
+from cardrules.engine.history import current_line
 from cardrules.engine.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import TakeBacks, Variant
@@ -719,7 +720,8 @@ class _Session:
     def turn_line(self, v: View) -> None:
         """``Your turn: you lead trick 3 of 10`` (or who led, what to pass...)."""
         if v.phase == "play":
-            n = tricks_done(self.g.events_for(self.human)) + 1
+            # The game as it stands: a trick a take-back undid is not done.
+            n = tricks_done(current_line(self.g.events_for(self.human))) + 1
             of = "" if self.shedding else f" of {v.hand_size}"
             if not v.trick:
                 what = f"you lead trick {n}{of}"
@@ -1025,7 +1027,8 @@ class _Session:
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}")
             return False
-        self.shown = len(g.events)
+        # The take-back's record is said here, in words: not narrated again.
+        self.shown = len(g.events_for(self.human))
         self.kept_bid_at = -1
         after = len(taken) - 1
         more = f", and the {after} action{'s' if after > 1 else ''} made after it" if after else ""

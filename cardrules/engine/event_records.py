@@ -53,6 +53,7 @@ __all__ = [
     "RevealEvent",
     "ScoreEvent",
     "StartEvent",
+    "TakeBackEvent",
     "TakeEvent",
     "ThrownInEvent",
     "TrickEvent",
@@ -210,8 +211,9 @@ class Event:
 
     Attributes:
         kind: the kind of event (a class constant, such as ``"play"``).
-        version: :attr:`Game.version` when it happened: the number of actions
-            applied so far, this one included (0 for the first deal).
+        version: :attr:`Game.version` when it happened: the number of steps
+            so far (actions applied and players' take-backs), this one
+            included (0 for the first deal).
 
     For a transition from the tuples of earlier versions, a record also
     indexes, unpacks and measures like its old tuple (``ev[0]`` is its kind,
@@ -587,6 +589,38 @@ class MatchOverEvent(Event):
     loser: int | None = field(metadata={"json": OPT_INT})
 
 
+@frozen
+class TakeBackEvent(Event):
+    """A player's take-back: ``seat`` took back the actions made at the
+    versions ``undone`` (in the order they were made; its own is the first),
+    with the consent of the seats ``agreed`` (empty: no consent was needed).
+
+    The stream keeps the entries it undid (they happened) and goes on after
+    this one; ``entries`` is how many entries at the end of the stream's
+    current line (the stream with every earlier take-back applied) it undoes:
+    the undone actions and what followed them (a trick, a reveal...).
+    :func:`cardrules.engine.history.current_line` applies them. ``version`` is
+    one more than the version before the take-back (a take-back is a step of
+    the game, as an action is).
+    """
+
+    kind: ClassVar[str] = "take back"
+    seat: int = field(metadata={"json": INT})
+    undone: tuple[int, ...] = field(metadata={"json": INTS})
+    agreed: tuple[int, ...] = field(metadata={"json": INTS})
+    entries: int = field(metadata={"json": INT})
+
+    @property
+    def count(self) -> int:
+        """How many actions were taken back.
+
+        Example:
+            >>> TakeBackEvent(version=9, seat=1, undone=(6, 7), agreed=(), entries=2).count
+            2
+        """
+        return len(self.undone)
+
+
 #: Every record class by its kind.
 EVENT_TYPES: Final[dict[str, type[Event]]] = {
     t.kind: t
@@ -619,5 +653,6 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         GameEvent,
         LetterEvent,
         MatchOverEvent,
+        TakeBackEvent,
     )
 }

@@ -6,11 +6,14 @@ ints, hands as masks, lists that are never changed again), the form saves and
 :func:`~cardrules.engine.game.replay` read. :attr:`Game.events` and
 :meth:`Game.events_for` turn it into typed, frozen records: one class per kind
 (:class:`PlayEvent`, :class:`TrickEvent`, ...), each with its ``kind``, the
-``version`` at which it happened (the number of actions applied so far, see
-:attr:`Game.version`), :meth:`Event.to_dict` and :meth:`Event.from_dict`.
+``version`` at which it happened (the number of actions applied and
+take-backs made so far, see :attr:`Game.version`), :meth:`Event.to_dict` and
+:meth:`Event.from_dict`.
 
-A seat's stream only grows: an entry, once in it, never changes. What the seat
-learns later comes as a new entry: a :class:`RevealEvent` when it may see its
+A seat's stream only grows: an entry, once in it, never changes (a player's
+take-back is a new entry, a :class:`TakeBackEvent`, after the entries it
+undid: see :mod:`cardrules.engine.history`). What the seat learns later comes
+as a new entry: a :class:`RevealEvent` when it may see its
 own hand (after looking at it in a blind-bidding game, or once the bids of a
 forehead hand are in), and the :class:`BidsEvent` that ends the bidding for
 bids made at the same time (hidden until then).
@@ -26,6 +29,8 @@ Example:
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
@@ -59,6 +64,7 @@ from cardrules.engine.event_records import (
     RevealEvent,
     ScoreEvent,
     StartEvent,
+    TakeBackEvent,
     TakeEvent,
     ThrownInEvent,
     TrickEvent,
@@ -68,6 +74,7 @@ from cardrules.engine.event_records import (
 __all__ = [
     "ACTION_KINDS",
     "EVENT_TYPES",
+    "STEP_KINDS",
     "AmendEvent",
     "BidEvent",
     "BidsEvent",
@@ -93,6 +100,7 @@ __all__ = [
     "RevealEvent",
     "ScoreEvent",
     "StartEvent",
+    "TakeBackEvent",
     "TakeEvent",
     "ThrownInEvent",
     "TrickEvent",
@@ -102,8 +110,15 @@ __all__ = [
 #: One internal log entry: a tuple whose first item is the kind.
 Entry = tuple[Any, ...]
 
-#: The kinds of entry that are actions (each one adds 1 to :attr:`Game.version`).
+#: The kinds of entry that are actions.
 ACTION_KINDS: Final = frozenset({"play", "bid", "look", "amend", "pass", "call", "take"})
+#: The kind of the entry of a player's take-back in a game's history
+#: (:mod:`cardrules.engine.history`): ``("take back", seat, undone versions,
+#: agreeing seats, the length of the log after it)``. Never in the log itself.
+TAKE_BACK: Final = "take back"
+#: The kinds of entry that are steps of the game: each one adds 1 to
+#: :attr:`Game.version` (an action, or a player's take-back).
+STEP_KINDS: Final = ACTION_KINDS | {TAKE_BACK}
 
 
 # --------------------------------------------------------------------------- from the log
@@ -150,7 +165,19 @@ def _record(legacy: Entry, version: int) -> Event:
 class _Stream:
     """One seat's stream, built incrementally from the log (see :func:`_extend`)."""
 
-    __slots__ = ("hidden", "hidden_fh", "hn", "last", "pos", "records", "version")
+    __slots__ = (
+        "chain",
+        "chained",
+        "hidden",
+        "hidden_fh",
+        "hn",
+        "last",
+        "line",
+        "marks",
+        "pos",
+        "records",
+        "version",
+    )
 
     def __init__(self) -> None:
         self.pos = 0  # log entries consumed
@@ -160,30 +187,41 @@ class _Stream:
         self.hn = 0  # the hand of the last deal
         self.hidden: CardSet | None = None  # own hand not yet shown (this hand)
         self.hidden_fh = False  # ...in a forehead hand (only the end of bidding shows it)
+        # The current line (the stream with its take-backs applied): its length,
+        # and its length after each entry of the game's log (not its history),
+        # so that a take-back knows how many of its entries it undoes.
+        self.line = 0
+        self.marks: list[int] = []
+        # The digest of the first ``chained`` records (see stream_digest).
+        self.chain = b""
+        self.chained = 0
 
 
 class _Streams:
     """A game's streams built so far, by seat (``None``: onlookers, :data:`ALL`:
     the whole log), and its count of actions: how many log entries were read
     (``pos``), the last of them (``last``, to notice an undo that popped
-    entries) and the actions among them (``count``). Built on first use, not
+    entries) and the steps among them (``count``). Built on first use, not
     copied by ``Game.clone`` (a clone builds its own)."""
 
-    __slots__ = ("by_seat", "count", "last", "pos")
+    __slots__ = ("by_seat", "count", "last", "line_by_seat", "pos")
 
     def __init__(self) -> None:
         self.by_seat: dict[int | None, _Stream] = {}
+        # The streams of the log alone, for a game with take-backs (Game._stream_of).
+        self.line_by_seat: dict[int | None, _Stream] = {}
         self.pos = 0
         self.last: Entry | None = None
         self.count = 0
 
     def version(self, log: Sequence[Entry]) -> int:
-        """The number of actions in ``log``, counting only the entries not yet read."""
+        """The number of steps (actions and take-backs) in ``log``, counting only
+        the entries not yet read."""
         pos = self.pos
         if pos > len(log) or (pos and log[pos - 1] is not self.last):
             pos = self.count = 0  # the log was taken back (undo): count again
         if pos < len(log):
-            self.count += _count_actions(log, pos)
+            self.count += _count_steps(log, pos)
             self.pos = len(log)
             self.last = log[-1]
         return self.count
@@ -221,11 +259,29 @@ def _extend(
     out = st.records
     version = st.version
     n = len(log)
+    marks = st.marks
+    counted = len(out)  # the records counted in the current line (st.line)
     for i in range(st.pos, n):
+        if counted != len(out):
+            # The records of the previous entry of the log are in the current line.
+            st.line += len(out) - counted
+            marks.append(st.line)
+            counted = len(out)
         ev = log[i]
         kind = ev[0]
         if kind in ACTION_KINDS:
             version += 1
+        elif kind == TAKE_BACK:
+            # A player's take-back: the current line goes back to what it was
+            # after the log's first ``ev[4]`` entries.
+            version += 1
+            length = ev[4]
+            line = marks[length - 1] if length else 0
+            out.append(TakeBackEvent(version, ev[1], ev[2], ev[3], st.line - line))
+            del marks[length:]
+            st.line = line
+            counted = len(out)
+            continue
         pub = _public(ev)
         if seat == ALL:
             out.append(_record(pub, version))
@@ -283,6 +339,9 @@ def _extend(
             out.append(CallEvent(version, ev[1], None))
             continue
         out.append(_record(pub, version))
+    if counted != len(out):
+        st.line += len(out) - counted
+        marks.append(st.line)
     st.version = version
     st.pos = n
     st.last = log[n - 1] if n else None
@@ -310,7 +369,48 @@ def _stream(
     return st.records
 
 
+#: The digest of an empty stream (:func:`_digest`).
+_EMPTY_DIGEST: Final = hashlib.sha256(b"").digest()
+
+
+def entry_json(ev: Event) -> bytes:
+    """The bytes a stream's digest reads of one record: its
+    :meth:`~Event.to_dict` as compact JSON (no spaces, UTF-8, keys in the
+    record's order).
+
+    Example:
+        >>> from cardrules.cards import card
+        >>> entry_json(PlayEvent(version=3, seat=1, card=card("Q♠"))).decode()
+        '{"kind":"play","version":3,"seat":1,"card":"Q♠"}'
+    """
+    return json.dumps(ev.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _digest(st: _Stream, n: int) -> str:
+    """The digest of the first ``n`` records of the stream ``st`` (see
+    :meth:`Game.stream_digest`): ``d(0) = sha256(b"")``, ``d(k + 1) =
+    sha256(d(k) + entry_json(record k))``, as hex. The digest of the stream's
+    end is kept and extended; another is worked out from the start."""
+    records = st.records
+    if n < st.chained or not st.chain:
+        chain, k = _EMPTY_DIGEST, 0
+    else:
+        chain, k = st.chain, st.chained
+    while k < n:
+        chain = hashlib.sha256(chain + entry_json(records[k])).digest()
+        k += 1
+    if n >= st.chained:
+        st.chain, st.chained = chain, n
+    return chain.hex()
+
+
 def _count_actions(log: Sequence[Entry], start: int = 0) -> int:
     """How many entries of ``log[start:]`` are actions."""
     kinds = ACTION_KINDS
+    return sum(1 for i in range(start, len(log)) if log[i][0] in kinds)
+
+
+def _count_steps(log: Sequence[Entry], start: int = 0) -> int:
+    """How many entries of ``log[start:]`` are steps (actions, take-backs)."""
+    kinds = STEP_KINDS
     return sum(1 for i in range(start, len(log)) if log[i][0] in kinds)

@@ -8,9 +8,11 @@ list copies):
 * the current trick is two parallel lists (cards, seats) plus the running
   winner (``_best`` card, ``_best_seat``), updated on each play;
 * the log (``_events``) is a list of small tuples whose first item is the
-  event kind. The log *is* the history: saves and :func:`replay` read it;
-  :attr:`Game.events` and :meth:`Game.events_for` are typed records built
-  from it (and kept: a seat's stream only grows).
+  event kind: the game's line of play, which saves and :func:`replay` read;
+  players' take-backs are kept apart (``_history``,
+  :mod:`~cardrules.engine.history`). :attr:`Game.events` and
+  :meth:`Game.events_for` are typed records built from the log and the
+  take-backs (and kept: a seat's stream only grows).
 
 Each phase of a hand is a module of its own, driven by the compiled rules
 (:class:`~cardrules.engine.compiled_rules._Rules`); their functions take the
@@ -82,9 +84,11 @@ from cardrules.engine.events import (
     ALL,
     Entry,
     Event,
+    _digest,
     _stream,
     _Streams,
 )
+from cardrules.engine.history import History, check_undo, history_log
 from cardrules.engine.knockout import _knocked_out
 from cardrules.engine.notation import parse_in_game as _parse_in_game
 from cardrules.engine.observation import action_mask as _action_mask
@@ -252,6 +256,7 @@ class Game:
         "_full_nxt",
         "_hand_index",
         "_hands",
+        "_history",
         "_in_count",
         "_known",
         "_largest",
@@ -370,6 +375,8 @@ class Game:
     # Who made actions since taken back by players, after how many actions
     # (engine/undo.py, _take_back_span): (m, seats), m growing.
     _retracted: list[tuple[int, tuple[int, ...]]]
+    # The players' take-backs (engine/history.py), None while there are none.
+    _history: History | None
 
     def __init__(
         self,
@@ -493,6 +500,7 @@ class Game:
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
         self._streams = None
+        self._history = None
         self._legal_mask = 0
         self._result = None
         # The pass (games with ``pass:``): each seat's chosen cards and how many
@@ -952,14 +960,16 @@ class Game:
         take-back policy: players take back through :meth:`take_back`, which
         the policy governs (:meth:`can_undo`), or :meth:`request_take_back`.
         An undo ends a pending take-back request, and leaves alone the game's
-        memory of the players' take-backs.
+        memory of the players' take-backs and their history: it goes back over
+        the actions applied since the last take-back, never past it.
 
         Returns:
             The action taken back.
 
         Raises:
             NothingToUndo: an :class:`IllegalAction` (code ``nothing_to_undo``):
-                no action has been made yet; the game is unchanged.
+                no action has been made yet, or none since the last
+                :meth:`take_back`; the game is unchanged.
 
         Example:
             >>> import cardrules
@@ -969,6 +979,7 @@ class Game:
             >>> g.undo() == before.legal_actions()[0], g == before
             (True, True)
         """
+        check_undo(self)
         return _undo(self)
 
     @property
@@ -1030,6 +1041,15 @@ class Game:
         """Take back ``seat``'s last action alone (with what followed it: a
         trick gathered, nothing anyone chose), if :meth:`can_undo` allows it.
 
+        A take-back is a step of the game, as an action is: it adds 1 to
+        :attr:`version`, and every stream (:meth:`events_for` of each seat and
+        of onlookers, :attr:`events`) keeps the entries it undid and grows by
+        a :class:`~cardrules.engine.events.TakeBackEvent` saying which actions
+        were undone. A game allows at most
+        :data:`~cardrules.engine.history.MAX_TAKE_BACKS` take-backs (and
+        :data:`~cardrules.engine.history.MAX_TAKEN_BACK_ACTIONS` actions taken
+        back in all).
+
         Returns:
             The actions taken back: ``seat``'s own last action (one).
 
@@ -1038,7 +1058,8 @@ class Game:
             TakeBackRefused: an :class:`IllegalAction` (code
                 ``take_back_refused``) saying why not (the policy, something
                 revealed, or another seat has acted since: then ask it,
-                :meth:`request_take_back`); the game is unchanged.
+                :meth:`request_take_back`), or (code ``take_back_limit``) past
+                the game's bounds on take-backs; the game is unchanged.
 
         Example:
             >>> import cardrules
@@ -1047,6 +1068,8 @@ class Game:
             >>> g.apply(cardrules.Bid(1), 0)
             >>> g.take_back(0)
             (Bid(1),)
+            >>> g.version, g.events_for(0)[-1].kind
+            (2, 'take back')
             >>> g.apply(cardrules.Bid(1), 0)
             >>> g.apply(cardrules.Bid(0), 1)
             >>> try:
@@ -1213,9 +1236,10 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("hearts"), players=4, seed=1)
+            >>> rules = "game: doc\\nhand size: 5\\nbidding: all at once\\nhook: no\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), players=4, seed=1)
             >>> g.phase, g.dealer, g.waiting_order
-            ('pass', 3, (0, 1, 2, 3))
+            ('bid', 3, (0, 1, 2, 3))
         """
         if self._phase == _OVER:
             return ()
@@ -1326,10 +1350,13 @@ class Game:
 
     @property
     def version(self) -> int:
-        """The number of actions applied so far in the whole game (0 before the
-        first one): it only grows as the game goes on, so a client that knows
-        the version it last saw knows what it missed. It is in every
-        :class:`View` and every event record.
+        """The number of steps of the whole game so far (0 before the first):
+        the actions applied, those taken back included, and the players'
+        take-backs (:meth:`take_back`). Without take-backs, the number of
+        actions applied. It strictly increases as the game goes on (only
+        :meth:`undo`, the engine's unmake for search, brings it back to what
+        it was), so a client that knows the version it last saw knows whether
+        it missed something. It is in every :class:`View` and every event record.
 
         Example:
             >>> import cardrules
@@ -1344,18 +1371,28 @@ class Game:
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
-        return streams.version(self._events)
+        h = self._history
+        return streams.version(self._events) + (0 if h is None else h.offset)
 
-    def _stream_of(self, seat: int | None) -> list[Event]:
+    def _stream_of(self, seat: int | None, line: bool = False) -> list[Event]:
         """The stream of ``seat`` (``None``: onlookers, ``ALL``: every card), kept
-        and extended as the game goes on (the records are never rebuilt)."""
+        and extended as the game goes on (the records are never rebuilt).
+        ``line``: the stream of the log alone, as if nothing had ever been
+        taken back (versions counting the actions of the log): the stream a
+        game made by those actions alone has (:meth:`sample_world`)."""
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
         r = self._r
+        if self._history is None:
+            cache, log = streams.by_seat, self._events
+        elif line:
+            cache, log = streams.line_by_seat, self._events
+        else:
+            cache, log = streams.by_seat, history_log(self)
         return _stream(
-            streams.by_seat,
-            self._events,
+            cache,
+            log,
             seat,
             blind=r.blind,
             simultaneous=r.bid_style == 2,
@@ -1409,6 +1446,9 @@ class Game:
           from:``): the seat took the neighbour's ``count`` cards (which stay
           hidden); an ``OutEvent(neighbour)`` follows
         * ``OverEvent(winners, totals, shared, finished, loser)``
+        * ``TakeBackEvent(seat, undone, agreed, entries)``: a player's
+          :meth:`take_back` of the actions made at the versions ``undone``;
+          the entries it undid stay before it (see :meth:`events_for`)
 
         For a transition from earlier versions' tuples, a record indexes like
         its old tuple (``ev[0]`` is the kind) and ``ev.astuple()`` gives it.
@@ -1423,8 +1463,10 @@ class Game:
         return self._stream_of(ALL)[:]
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
-    def events_for(self, seat: int | None, since: int = 0) -> list[Event]: ...
-    def events_for(self, seat: object, since: object = 0) -> list[Event]:
+    def events_for(
+        self, seat: int | None, since: int = 0, digest: str | None = None
+    ) -> list[Event]: ...
+    def events_for(self, seat: object, since: object = 0, digest: object = None) -> list[Event]:
         """The log as ``seat`` may see it, from position ``since`` on.
 
         Each seat has its own stream of records, which only grows: the entry
@@ -1434,6 +1476,21 @@ class Game:
         stream, from 0, not the game's log: a seat's stream holds
         :class:`~cardrules.engine.events.RevealEvent` entries that others' do
         not). ``since=len(events_for(seat))`` gives ``[]``.
+
+        A player's take-back (:meth:`take_back`) does not shorten any stream:
+        the entries it undid stay, and a
+        :class:`~cardrules.engine.events.TakeBackEvent` follows them, saying
+        which actions were undone and how many entries of the stream's current
+        line it undoes (:func:`~cardrules.engine.history.current_line` applies
+        it). Only :meth:`undo`, the engine's unmake for search, takes entries
+        off the end (exactly those its action added).
+
+        A client that holds the first ``n`` entries keeps their digest
+        (:meth:`stream_digest`, which a server sends with them) and gives it
+        back with ``since=n``: if the stream's first ``n`` entries are not
+        the ones it holds (another game, another seat, a game restored from
+        an older save), the call is refused instead of sending a tail that
+        does not follow them.
 
         What the seat may not see is ``None``: other seats' cards in a
         ``DealEvent`` (but forehead hands), the seed, another seat's bid made at
@@ -1451,31 +1508,101 @@ class Game:
                 only what every seat sees (no hand, no hidden bid, no passed or
                 discarded card; forehead hands neither).
             since: how many entries of the stream to skip (0 to its length).
+            digest: if given, the :meth:`stream_digest` of the stream's first
+                ``since`` entries, as the client has them.
 
         Raises:
-            InvalidAction: if ``seat`` is not a seat number or ``None``, or
-                ``since`` is not an int from 0 to the stream's length.
+            InvalidAction: code ``bad_seat`` if ``seat`` is not a seat number
+                or ``None``; code ``bad_argument`` if ``since`` is not an int
+                from 0 to the stream's length, or ``digest`` is not the digest
+                of the stream's first ``since`` entries.
 
         Example:
             >>> import cardrules
             >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
             >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
             >>> seen = g.events_for(0)
+            >>> mark = g.stream_digest(0)
             >>> g.apply(g.legal_actions()[0], g.to_act)
-            >>> new = g.events_for(0, since=len(seen))
+            >>> new = g.events_for(0, since=len(seen), digest=mark)
             >>> g.events_for(0) == seen + new
             True
             >>> " ".join(ev.to_dict()["kind"] for ev in new)
             'bid'
+            >>> try:
+            ...     g.events_for(1, since=len(seen), digest=mark)  # seat 1's stream
+            ... except cardrules.InvalidAction as err:
+            ...     print(err.code)
+            bad_argument
         """
         key = None if seat is None else self._check_seat(seat)
         stream = self._stream_of(key)
-        if type(since) is not int or not 0 <= since <= len(stream):
+        since = self._check_since(stream, since)
+        if digest is not None and (
+            type(digest) is not str or digest != self._digest_of(key, since)
+        ):
+            who = "the onlookers'" if key is None else f"seat {key}'s"
             raise InvalidAction(
-                f"since must be an int from 0 to {len(stream)} (the length of the stream), "
-                f"got {since!r}"
+                f"the first {since} entries of {who} stream are not the ones the "
+                "digest names (another game's or seat's, or an older one): "
+                "ask for the stream from 0",
+                code="bad_argument",
+                data={"since": since},
             )
         return stream[since:]
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def stream_digest(self, seat: int | None, length: int | None = None) -> str: ...
+    def stream_digest(self, seat: object, length: object = None) -> str:
+        """A digest of the first ``length`` entries of ``seat``'s stream (all of
+        them: ``None``), for a client to give back to :meth:`events_for` with
+        ``since=length``: equal digests mean the same entries.
+
+        It is a chain of SHA-256 hashes, as hex: ``d(0) = sha256(b"")`` and
+        ``d(k + 1) = sha256(d(k) + e(k))``, where ``d(k)`` is the 32 bytes of
+        the digest of ``k`` entries and ``e(k)`` the UTF-8 bytes of entry
+        ``k``'s :meth:`~cardrules.engine.events.Event.to_dict` as compact JSON
+        (:func:`~cardrules.engine.events.entry_json`). The digest of a whole
+        stream is kept and extended as it grows.
+
+        Args:
+            seat: the seat, or ``None`` for onlookers.
+            length: how many entries (0 to the stream's length), ``None``: all.
+
+        Raises:
+            InvalidAction: code ``bad_seat`` for a bad seat, ``bad_argument``
+                for a bad ``length``.
+
+        Example:
+            >>> import cardrules, hashlib
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> g.stream_digest(0, 0) == hashlib.sha256(b"").hexdigest()
+            True
+            >>> g.stream_digest(0) == g.stream_digest(0, len(g.events_for(0)))
+            True
+        """
+        key = None if seat is None else self._check_seat(seat)
+        stream = self._stream_of(key)
+        n = len(stream) if length is None else self._check_since(stream, length, "length")
+        return self._digest_of(key, n)
+
+    def _digest_of(self, key: int | None, n: int) -> str:
+        streams = self._streams
+        assert streams is not None  # built by _stream_of
+        return _digest(streams.by_seat[key], n)
+
+    @staticmethod
+    def _check_since(stream: list[Event], since: object, name: str = "since") -> int:
+        if type(since) is not int or not 0 <= since <= len(stream):
+            shown = _describe(since)
+            raise InvalidAction(
+                f"{name} must be an int from 0 to {len(stream)} (the length of the stream), "
+                f"got {shown}",
+                code="bad_argument",
+                data={name: since if type(since) is int and since.bit_length() <= 64 else shown},
+            )
+        return since
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` as a seat number; InvalidAction (a ValueError) if it is not one."""
@@ -1884,6 +2011,7 @@ class Game:
         g._take_backs = self._take_backs
         g._request = self._request
         g._retracted = self._retracted[:]
+        g._history = self._history  # never changed: a take-back makes a new one
         return g
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object
@@ -2008,6 +2136,7 @@ class Game:
             and self._events == other._events
             and self._request == other._request
             and self._retracted == other._retracted
+            and self._history == other._history
         )
 
     def __hash__(self) -> int:

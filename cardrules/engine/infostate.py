@@ -12,10 +12,12 @@ information state is that stream written out compactly:
   card in every trick and in which order, every bid, pass, reveal, trump and
   call it saw. Versions are left out because they follow from the stream: every
   action of every seat is in every seat's stream (a hidden one with its secret
-  as ``null``), so an event's version is the number of actions among the events
-  up to it.
+  as ``null``, and every take-back), so an event's version is the number of
+  actions and take-backs among the events up to it.
 * :func:`information_state_tensor` is a fixed-length vector of floats for
-  one-hand trick-taking games (see :func:`information_state_tensor_size`).
+  one-hand trick-taking games (see :func:`information_state_tensor_size`),
+  of the game as it stands (the stream with its take-backs applied:
+  :func:`~cardrules.engine.history.current_line`).
 
 Example:
     >>> import cardrules
@@ -46,6 +48,7 @@ from cardrules.engine.event_records import (
     TrickEvent,
     TrumpEvent,
 )
+from cardrules.engine.history import current_line
 from cardrules.errors import InvalidAction
 
 if TYPE_CHECKING:
@@ -170,7 +173,8 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
         >>> len(t) == information_state_tensor_size(g), sum(t)
         (True, 12.0)
     """
-    events = game.events_for(seat)
+    # The game as it stands: what a take-back undid is not on the table.
+    events = current_line(game.events_for(seat))
     pack, tricks, slots = _layout(game)
     c, n = len(pack), game.players
     where = {card: i for i, card in enumerate(pack)}

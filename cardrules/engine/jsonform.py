@@ -169,7 +169,9 @@ _RULES: Final[dict[str, _Rule]] = {
 _DEFAULT: Final = _Rule()
 #: Bounds of the fields of the event records (their JSON is read by their own
 #: ``from_dict``; these bounds are what the engine writes, for their schema).
-_EVENT_SEATS: Final = "seat dealer winner taker neighbour first_dealer winners seats targets loser"
+_EVENT_SEATS: Final = (
+    "seat dealer winner taker neighbour first_dealer winners seats targets loser agreed"
+)
 EVENT_RULES: Final[dict[str, _Rule]] = {
     **dict.fromkeys((*_EVENT_SEATS.split(), "cuts"), _SEAT),
     "players": _Rule(1, _SEATS),
@@ -185,6 +187,9 @@ EVENT_RULES: Final[dict[str, _Rule]] = {
     "max_tricks": _Rule(1, 10**9),
     "values": _Rule(-COUNTER_BOUND, COUNTER_BOUND),
     "names": _Rule(max_items=MAX_COUNTERS),
+    # A take-back: the versions of the actions it undid, the entries it undoes.
+    "undone": _Rule(1, _INT_LIMIT, max_items=1000),
+    "entries": _Rule(0, _INT_LIMIT),
 }
 
 

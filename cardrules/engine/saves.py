@@ -66,8 +66,9 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.compiled_rules import _compile, _Rules
 from cardrules.engine.dealing import MAX_CUT_ROUNDS, _deck_of_deal
-from cardrules.engine.events import Entry, Event, _public
+from cardrules.engine.events import TAKE_BACK, Entry, Event, _public
 from cardrules.engine.explain import _cards_text
+from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.tables import _OVER
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
 from cardrules.rules import MAX_SCHEDULE_HANDS, TakeBacks, Variant
@@ -184,6 +185,7 @@ _EVENT_LENGTHS: Final = {
     "take": 4,
     "pass": 3,
     "call": 3,
+    "take back": 5,
 }
 
 # --------------------------------------------------------------------------- saving
@@ -209,6 +211,26 @@ def _action_log(events: list[Entry]) -> list[list[int]]:
         elif k == "call":
             out.append([ev[1], ev[2].id])
     return out
+
+
+def _saved_history(g: Game) -> list[dict[str, Any]] | None:
+    """The players' take-backs of ``g`` as its save writes them (``None``: none;
+    :mod:`~cardrules.engine.history`): ``{"seat", "agreed", "kept", "undone"}``
+    each, ``kept`` the number of actions the log kept and ``undone`` the
+    actions taken back as a flat list ``[seat, action id, seat, action id,
+    ...]``, in the order they were made."""
+    h = g._history
+    if h is None:
+        return None
+    return [
+        {
+            "seat": seat,
+            "agreed": list(agreed),
+            "kept": kept,
+            "undone": [x for pair in _action_log(list(taken)) for x in pair],
+        }
+        for seat, agreed, kept, taken in h.saved
+    ]
 
 
 def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
@@ -294,6 +316,10 @@ def _save_text(g: Game) -> str:
         "actions": _action_log(g._events),
         "state": g._summary(),
     }
+    taken_back = _saved_history(g)
+    if taken_back is not None:
+        # The players' take-backs (engine/history.py): restoring makes them again.
+        data["taken_back"] = taken_back
     if g._draws:
         # Draws given to the game (a record without its seed): the seed alone
         # would draw other cards.
@@ -965,8 +991,118 @@ def _restore(data: dict[str, Any], variant: Variant | None, game: type[Game]) ->
         raise SaveError(f"the saved settings are not valid: {e}") from None
     _replay_into(g, deals, actions, g.apply)
     _check_state(g, data)
+    if "taken_back" in data:
+        g = _with_history(g, data["taken_back"], actions, game)
     _saved_request(g, data)
     return g
+
+
+def _saved_take_back(
+    x: object, i: int, players: int
+) -> tuple[int, tuple[int, ...], int, list[Any]]:
+    """One take-back of a save's ``taken_back`` list, its types and seats checked."""
+    where = f"taken_back[{i}]"
+    _want(
+        isinstance(x, dict) and set(x) == {"seat", "agreed", "kept", "undone"},
+        f"{where} must be an object with seat, agreed, kept and undone",
+    )
+    assert isinstance(x, dict)
+    seat, agreed, kept, undone = x["seat"], x["agreed"], x["kept"], x["undone"]
+    _want(_is_int(seat) and 0 <= seat < players, f"{where}: {_show(seat)} is not a seat")
+    _want(
+        isinstance(agreed, list)
+        and len(agreed) < players
+        and all(_is_int(a) and 0 <= a < players for a in agreed),
+        f"{where}: agreed must be a list of seats",
+    )
+    _want(_is_int(kept) and kept >= 0, f"{where}: kept must be an int from 0")
+    _want(
+        isinstance(undone, list)
+        and 2 <= len(undone) <= 2 * MAX_TAKEN_BACK_ACTIONS
+        and len(undone) % 2 == 0
+        and all(_is_int(a) for a in undone),
+        f"{where}: undone must be a list [seat, action id, ...] of at least one action",
+    )
+    assert isinstance(undone, list)
+    return seat, tuple(agreed), kept, [undone[k : k + 2] for k in range(0, len(undone), 2)]
+
+
+def _with_history(g: Game, raw: object, actions: list[Any], game: type[Game]) -> Game:
+    """The game ``g`` restored with the take-backs of its save (``raw``, its
+    ``taken_back`` list): a game made again from the same settings, in which
+    the actions and the take-backs are made in the order they were, must
+    reach ``g``'s log."""
+    from cardrules.engine.undo import _take_back_span
+
+    _want(
+        isinstance(raw, list) and 1 <= len(raw) <= MAX_TAKE_BACKS,
+        f"taken_back must be a list of 1 to {MAX_TAKE_BACKS:,} take-backs",
+    )
+    assert isinstance(raw, list)
+    items = [_saved_take_back(x, i, g._n) for i, x in enumerate(raw)]
+    _want(
+        sum(len(undone) for _, _, _, undone in items) <= MAX_TAKEN_BACK_ACTIONS,
+        f"the save takes back more than {MAX_TAKEN_BACK_ACTIONS:,} actions",
+    )
+    # The line of play before each take-back, from the last one back: the line
+    # after take-back t is the first ``kept`` actions of the line before the next.
+    lines: list[list[Any]] = []
+    after = actions
+    for _seat, _agreed, kept, undone in reversed(items):
+        _want(kept <= len(after), "taken_back: a take-back keeps more actions than were made")
+        before = after[:kept] + undone
+        lines.append(before)
+        after = before
+    lines.reverse()
+    h = game(
+        g._v,
+        g._n,
+        g._seed,
+        deck=_decks_arg(g),
+        first_dealer=g._fd_param,
+        max_tricks=g._max_tricks,
+        take_backs=g._take_backs,
+        _draws=g._draws,
+        _cuts=g._cuts,
+    )
+    done = 0  # the actions of the line so far
+    for (seat, agreed, kept, undone), line in zip(items, lines, strict=True):
+        _apply_saved(h, line[done:], done)
+        try:
+            _take_back_span(h, seat, len(undone), agreed)
+        except CardrulesError as e:
+            raise SaveError(f"taken_back: {e}") from None
+        done = kept
+    _apply_saved(h, actions[done:], done)
+    _want(h._events == g._events, "the save's take-backs do not lead to its actions")
+    return h
+
+
+def _decks_arg(g: Game) -> Any:
+    """The ``deck`` argument that makes ``g``'s decks again."""
+    if not g._decks:
+        return None
+    if g._decks_reuse:
+        return list(g._decks[0])
+    return [list(d) for d in g._decks]
+
+
+def _apply_saved(g: Game, actions: list[Any], done: int) -> None:
+    """Apply a save's ``[seat, action id]`` pairs (checked) to ``g``."""
+    for i, a in enumerate(actions, done + 1):
+        if type(a) is not list or len(a) != 2 or not all(_is_int(x) for x in a):
+            raise SaveError(f"taken_back: action {i} must be [seat, action id]")
+        seat, aid = a
+        if not 0 <= aid < NUM_ACTIONS or not 0 <= seat < g._n:
+            raise SaveError(f"taken_back: action {i} is not [seat, action id]")
+        try:
+            g.apply(_BY_ID[aid], seat)
+        except CardrulesError as e:
+            raise SaveError(
+                f"taken_back: action {i} ({_BY_ID[aid].label} by seat {seat}) is not legal: {e}",
+                code="save_illegal_action",
+                data={"action": _BY_ID[aid].label, "seat": seat, "index": i},
+            ) from None
 
 
 # --------------------------------------------------------------------------- replaying
@@ -1063,6 +1199,9 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
                 act = _TAKE
             elif k == "pass":
                 act = Pass(ev[2])
+            elif k == TAKE_BACK:
+                _replay_take_back(g, ev, i)
+                continue
             elif k == "call":
                 _want(
                     type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner),
@@ -1082,8 +1221,30 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
                 code="save_illegal_action",
                 data={"action": act.label, "index": i + 1, "refusal": e.code},
             ) from None
-    _want(
-        [_public(ev) for ev in g._events] == evs,
-        "the log does not match the game its actions produce",
+    made = (
+        [_public(ev) for ev in g._events]
+        if g._history is None
+        else [ev.astuple() for ev in g.events]
     )
+    _want(made == evs, "the log does not match the game its actions produce")
     return g
+
+
+def _replay_take_back(g: Game, ev: Any, i: int) -> None:
+    """A take-back of a log given to replay: made again (the policy not asked)."""
+    from cardrules.engine.undo import _take_back_span
+
+    _, seat, undone, agreed, _entries = ev
+    _want(
+        _is_int(seat)
+        and 0 <= seat < g._n
+        and isinstance(undone, tuple | list)
+        and 1 <= len(undone) <= MAX_TAKEN_BACK_ACTIONS
+        and isinstance(agreed, tuple | list)
+        and all(_is_int(a) and 0 <= a < g._n for a in agreed),
+        f"event {i + 1}: a take-back is (seat, undone versions, agreeing seats, entries)",
+    )
+    try:
+        _take_back_span(g, seat, len(undone), tuple(agreed))
+    except CardrulesError as e:
+        raise SaveError(f"event {i + 1}: the take-back cannot be made: {e}") from None

@@ -100,6 +100,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules.engine import history as _history
 from cardrules.engine.actions import Action, Amend, Bid, Look, Pass, Take
 from cardrules.engine.events import ACTION_KINDS, _count_actions
 from cardrules.engine.tables import _BITS, _OVER, _PLAYS
@@ -217,6 +218,7 @@ NOT_STATE_SLOTS: Final = (
     "_streams",
     "_request",
     "_retracted",
+    "_history",
 )
 
 #: A checkpoint: the length of the log and the state's values (lists copied).
@@ -548,7 +550,8 @@ def _span(g: Game, seat: int) -> int | str:
 
 def _can_undo(g: Game, seat: int) -> bool:
     """:meth:`Game.can_undo`."""
-    return type(_span(g, seat)) is int
+    span = _span(g, seat)
+    return type(span) is int and _history.over_limit(g, span) is None
 
 
 def _refused(seat: int, why: str, *, code: str = "take_back_refused") -> TakeBackRefused:
@@ -576,7 +579,17 @@ def _take_back_span(g: Game, seat: int, span: int, agreed: tuple[int, ...]) -> t
     one of those needs their consent as if their actions were still there
     (:func:`_window`). Without this, a seat whose action another seat answered
     (and then took back its answer) could take back its own and choose again
-    knowing the card the other seat has back in its hand."""
+    knowing the card the other seat has back in its hand.
+
+    The take-back is appended to the game's history
+    (:mod:`cardrules.engine.history`): every stream grows by a
+    :class:`~cardrules.engine.events.TakeBackEvent` and the version by 1.
+
+    Raises:
+        TakeBackRefused: code ``take_back_limit``, past the history's bounds
+            (the game unchanged).
+    """
+    before_log = _history.begin_take_back(g, seat, span)
     g._request = None
     events = g._events
     seats: set[int] = set()
@@ -588,6 +601,7 @@ def _take_back_span(g: Game, seat: int, span: int, agreed: tuple[int, ...]) -> t
             seats.add(events[i][1])
             left -= 1
     taken = tuple(_undo(g) for _ in range(span))
+    _history.end_take_back(g, before_log, seat, agreed)
     m = _count_actions(g._events)
     kept: list[tuple[int, tuple[int, ...]]] = []
     for k, before in g._retracted:
@@ -608,7 +622,11 @@ def _can_request(g: Game, seat: int) -> bool:
     if g._request is not None:
         return False
     window = _window(g, seat)
-    return not isinstance(window, str) and bool(window[1])
+    return (
+        not isinstance(window, str)
+        and bool(window[1])
+        and _history.over_limit(g, window[0]) is None
+    )
 
 
 def _request(g: Game, seat: int) -> TakeBackRequest:
@@ -632,6 +650,9 @@ def _request(g: Game, seat: int) -> TakeBackRequest:
             "is needed, take it back with take_back",
             code="no_consent_needed",
         )
+    refusal = _history.limit_refusal(g, seat, count)
+    if refusal is not None:
+        raise refusal
     request = TakeBackRequest(seat=seat, count=count, asked=others)
     g._request = request
     return request

@@ -195,7 +195,8 @@ class ForbiddenBid:
 
     Example:
         >>> import cardrules
-        >>> g = cardrules.Game(cardrules.load("oh-hell"), players=3, seed=1)
+        >>> rules = "game: doc\\nhand size: 5\\nbidding: in turn\\nhook: yes\\nscore: tricks"
+        >>> g = cardrules.Game(cardrules.load_text(rules), players=3, seed=1)
         >>> for _ in range(2):
         ...     g.apply(cardrules.Bid(0), g.to_act)
         >>> g.view(None).forbidden_bids[0].to_dict()["rule"]
@@ -332,7 +333,8 @@ class View:
             only its own (empty outside the bidding).
         legal_actions: this seat's legal actions now (empty if none).
         result: the result once the game is over.
-        version: :attr:`Game.version` (the number of actions applied so far).
+        version: :attr:`Game.version` (the number of actions applied and
+            take-backs made so far).
         last_hand: how the last hand scored, from its scoring until the next
             hand's first card is played (through its bidding), and at the end
             of the game; else ``None``.

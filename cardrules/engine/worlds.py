@@ -7,6 +7,14 @@ real game's, and every other card, bid and choice is drawn at random among
 those consistent with what the seat has seen. Search bots (determinized
 Monte-Carlo, ISMCTS) play on from worlds.
 
+A world has no take-backs: in a game where a player took actions back
+(:mod:`~cardrules.engine.history`), it is made by the actions of the game as it
+stands, and what equals the real game's is the stream of that line of play
+(the real game's stream with nothing taken back, as
+:func:`~cardrules.engine.history.current_line` gives it, but for the
+versions) and the view but for its ``version``. What the seat saw in the
+actions taken back is not used.
+
 A world is built only from the seat's own event stream (and the public rules),
 so it cannot depend on anything the seat has not seen:
 
@@ -74,6 +82,7 @@ from cardrules.engine.event_records import (
     TakeEvent,
     TrumpEvent,
 )
+from cardrules.engine.events import ACTION_KINDS
 from cardrules.engine.play import _legal_plays
 from cardrules.engine.tables import _BITS, _PLAYS
 from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError
@@ -652,12 +661,17 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
             code="bad_argument",
             data={"value": type(rng).__name__},
         )
-    stream = g.events_for(seat)
+    # The stream of the game as it stands (as if nothing had been taken back:
+    # the world is made by the actions of the log alone).
+    stream = g._stream_of(seat, line=True)
     start, cuts, hands = _split(stream)
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
     world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
     # Candidate worlds have no take-back request: the world gets the game's at the end.
     view = attrs.evolve(g.view(seat), take_back_request=None)
+    if g._history is not None:
+        # ...and its version, the number of the log's actions.
+        view = attrs.evolve(view, version=sum(1 for e in g._events if e[0] in ACTION_KINDS))
     # The seat to lead now, if the play of the current hand has not begun.
     leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
     hand_now = -1 if view.hand is None else sum(_BITS[int(c)] for c in view.hand)

@@ -210,3 +210,65 @@ def test_an_unanswered_request_is_withdrawn_and_holds_the_bots_meanwhile(tmp_pat
         assert game.version == version  # withdrawn: nothing taken back
 
     asyncio.run(main())
+
+
+def test_the_table_version_is_the_games_across_take_backs_and_requests(tmp_path: Path) -> None:
+    """Issue 21: the table's `version` and the game's no longer part ways."""
+
+    async def main() -> None:
+        hub, tid, cs = _table(tmp_path, ManualClock(), ["human"] * 4)
+        table = hub.tables[tid]
+        game = table.game
+        a = game.to_act
+        assert a is not None
+        _act(hub, cs[a])
+        assert _send(hub, cs[a], type="take_back")[0]["type"] == "taken_back"
+        assert table.version == game.version == 2  # an action and a take-back
+        _act(hub, cs[a])
+        b = game.to_act
+        assert b is not None
+        _act(hub, cs[b])
+        _send(hub, cs[a], type="request_take_back")
+        assert table.version == game.version == 4  # a request is no new version
+        st = _state(_send(hub, cs[b], type="answer_take_back", accept=True))
+        assert table.version == game.version == 5
+        assert st["version"] == st["view"]["version"] == 5
+
+    asyncio.run(main())
+
+
+def test_a_reconnect_with_since_and_digest_after_another_seats_take_back(tmp_path: Path) -> None:
+    """Issue 21 item 2 at the server: a client that held N entries of its
+    stream, away while another seat took back and played on, asks for the
+    rest with ``since`` and the ``digest`` it was sent: what it gets, appended,
+    is the stream as it is now; a wrong digest gets the whole stream again."""
+
+    async def main() -> None:
+        hub, tid, cs = _table(tmp_path, ManualClock(), ["human"] * 4)
+        game = hub.tables[tid].game
+        a = game.to_act
+        assert a is not None
+        watcher = next(s for s in cs if s != a)
+        held = _state(_send(hub, cs[watcher], type="state", since=0))
+        mine = held["events"]
+        assert held["events_from"] == 0 and mine
+        digest = held["digest"]
+        assert digest == game.stream_digest(watcher, len(mine))
+        _act(hub, cs[a])
+        _send(hub, cs[a], type="take_back")
+        _act(hub, cs[a])
+        back = cs[watcher]
+        _drain(back)  # the states sent meanwhile are lost (the client was away)
+        got = _state(_send(hub, back, type="state", since=len(mine), digest=digest))
+        assert got["events_from"] == len(mine)
+        stream = mine + got["events"]
+        assert stream == [ev.to_dict() for ev in game.events_for(watcher)]
+        assert [e["kind"] for e in got["events"]].count("take back") == 1
+        assert got["digest"] == game.stream_digest(watcher)
+        # A digest of other entries: the whole stream again.
+        wrong = _state(_send(hub, back, type="state", since=len(mine), digest="0" * 64))
+        assert wrong["events_from"] == 0 and len(wrong["events"]) == len(stream)
+        codes = _codes(_send(hub, back, type="state", digest=digest))
+        assert codes == ["bad_message"]
+
+    asyncio.run(main())

@@ -296,8 +296,10 @@ class Table:
         variant_key: the name the server offers the variant under.
         game: the game.
         seats: one per seat of the game.
-        version: moves applied so far (every client message can name the
-            version it saw, to detect that it acted on a stale state).
+        version: the game's version (:attr:`Game.version
+            <cardrules.engine.game.Game.version>`: actions and take-backs so
+            far, strictly increasing); every client message can name the
+            version it saw, to detect that it acted on a stale state.
         created: when the table was created (seconds since the epoch).
         touched: when a move was last made or a seat last taken.
         last_seat: the seat that made the last move, if any.
@@ -640,7 +642,7 @@ class Hub:
             key,
             game,
             seats,
-            version=version,
+            version=game.version,  # the game's (an older save may have counted otherwise)
             created=_when(data.get("created")),
             touched=_when(data.get("touched")),
             last_seat=last,
@@ -969,11 +971,21 @@ class Hub:
     def _on_state(self, client: Client, data: dict[str, Any], ref: object) -> None:
         table = self._my_table(client)
         since = data.get("since")
+        digest = data.get("digest")
+        if digest is not None and since is None:
+            raise Refusal("bad_message", "'digest' goes with 'since': the digest of those entries")
         if since is not None:
             # A client that kept its events (a reconnect) asks only for the rest.
             have = len(table.game.events_for(client.seat))
             if type(since) is not int or not 0 <= since <= have:
                 raise Refusal("bad_message", f"since must be an int from 0 to {have}")
+            if digest is not None and not (
+                isinstance(digest, str) and len(digest) == 64 and digest.isascii()
+            ):
+                raise Refusal("bad_message", "'digest' is the 'digest' of a state message")
+            if digest is not None and digest != table.game.stream_digest(client.seat, since):
+                # Not this stream's first entries (another game or seat): all of it again.
+                since = 0
             client.events_of = (table.game, client.seat)
             client.events_sent = since
         self._send_state(table, client)
@@ -1386,8 +1398,9 @@ class Hub:
     def _moved(self, table: Table, seat: int, *op: Any) -> None:
         """After a change of the game by ``seat``: count it, save it (``op``:
         the operation's name and arguments, for the log; none: a snapshot),
-        then tell every client."""
-        table.version += 1
+        then tell every client. The table's version is the game's (actions
+        and take-backs so far): a take-back request or answer leaves it."""
+        table.version = table.game.version
         table.last_seat = seat
         table.touched = time.time()
         table.note_seat_options()
@@ -1428,9 +1441,9 @@ class Hub:
             view = g.view(client.seat).to_dict()
         else:
             view = public if public is not None else public_view(g)
-        # The events the client does not have yet: the seat's stream only grows,
-        # so the tail after what was sent is all it needs; it starts again
-        # from 0 for a new seat or game, or a stream that got shorter (undo).
+        # The events the client does not have yet: the seat's stream only grows
+        # (a take-back is an entry too), so the tail after what was sent is all
+        # it needs; it starts again from 0 for a new seat or game.
         known = client.events_of
         since = client.events_sent if known and known[0] is g and known[1] == client.seat else 0
         try:
@@ -1453,6 +1466,7 @@ class Hub:
                 "view": view,
                 "events_from": since,
                 "events": [ev.to_dict() for ev in tail],
+                "digest": g.stream_digest(client.seat),
                 "can_take_back": client.seat is not None and g.can_undo(client.seat),
                 "can_request_take_back": client.seat is not None
                 and g.can_request_take_back(client.seat),

@@ -32,8 +32,12 @@ undid are not written (the game's save and event streams keep them).
 A record carries no seed unless asked (``dump(game, seed=True)``): a record
 with the seed tells every future deal of an unfinished game, so never give one
 to players while the game goes on. :func:`load` replays a record through the
-rules (every deal and every action is checked) and returns the game; a record
-without its seed deals any later hands from a fresh random seed.
+rules (every deal and every action is checked) and returns the game. With its
+seed, the game loaded is the game written (``load(dump(g, seed=True)) == g``
+for a game dealt from its seed). Without it, the game loaded has the same
+deals, actions, views and scores so far, but it is not ``==`` to the game
+written: it deals any later hands from a fresh random seed, and its first
+dealer is the record's, given rather than drawn.
 
 Records are untrusted input: at most :data:`MAX_RECORD_BYTES` characters,
 every line checked, every refusal a :class:`~cardrules.errors.SaveError`
@@ -458,6 +462,18 @@ def _replay(
                 hand.line,
                 f"hand {hand.number} gives the cards of {len(hand.hands)} of {players} seats",
             )
+    if seed is not None:
+        # The game as it was made, from its seed alone: equal (``==``) to the
+        # game the record was written from, when that game was dealt from its
+        # seed. A game dealt from given decks is replayed from the record's deals.
+        try:
+            from_seed = Game(v, players, seed, max_tricks=max_tricks)
+        except CardrulesError as e:
+            raise _fail(hands[0].line, f"the game cannot be set up: {e}") from None
+        try:
+            return _play_hands(from_seed, hands, result, draws)
+        except SaveError:
+            pass
     decks = [_deck(v, players, h) for h in hands]
     try:
         g = Game(
@@ -472,6 +488,16 @@ def _replay(
         )
     except CardrulesError as e:
         raise _fail(hands[0].line, f"the game cannot be set up: {e}") from None
+    return _play_hands(g, hands, result, draws)
+
+
+def _play_hands(
+    g: Game,
+    hands: list[_Hand],
+    result: tuple[int, str] | None,
+    draws: list[tuple[int, int, int]],
+) -> Game:
+    """Play the record's hands in ``g``, each deal and action checked."""
     for hand in hands:
         _check_deal(g, hand)
         for seat, action, ln in hand.actions:

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_support import drain as _drain
+from server_support import send as _send
+from server_support import settle as _settle
 
 import cardrules
 from cardrules.dsl import format as format_variant
@@ -28,35 +31,10 @@ def _hub(tmp: Path | None, clock: ManualClock) -> Hub:
     return Hub({k: cardrules.load(k) for k in VARIANTS}, tmp, Limits(), clock=clock)
 
 
-def _drain(c: Client) -> list[dict[str, Any]]:
-    out = []
-    while not c.outbox.empty():
-        text = c.outbox.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
-
-
-async def _settle(hub: Hub) -> None:
-    """Let the bot tasks run until every table waits for a human, a pause or the end."""
-    for _ in range(20_000):
-        tasks = [t.bot_task for t in hub.tables.values() if t.bot_task is not None]
-        if all(t.done() for t in tasks):
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the bots did not settle")
-
-
 def _client(hub: Hub) -> Client:
     c = Client(hub.limits)
     assert hub.connect(c)
     return c
-
-
-def _send(hub: Hub, c: Client, **msg: Any) -> list[dict[str, Any]]:
-    """Send ``msg``; every message ``c`` got since the last call."""
-    hub.handle(c, json.dumps(msg))
-    return _drain(c)
 
 
 def _error(hub: Hub, c: Client, **msg: Any) -> str:

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from server_support import drain as _drain
+from server_support import settle as _settle
 
 import cardrules
 from cardrules.bots import make_bot
@@ -72,25 +74,6 @@ def test_hidden_bids_stay_hidden_from_spectators() -> None:
 
 
 # --------------------------------------------------------------------------- a hub without sockets
-
-
-def _drain(c: Client) -> list[dict[str, Any]]:
-    out = []
-    while not c.outbox.empty():
-        text = c.outbox.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
-
-
-async def _settle(hub: Hub) -> None:
-    """Let the bot tasks run until every table waits for a human (or is over)."""
-    for _ in range(10_000):
-        tasks = [t.bot_task for t in hub.tables.values() if t.bot_task is not None]
-        if all(t.done() for t in tasks):
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the bots did not settle")
 
 
 def _hub(tmp: Path | None, clock: Any = None, **limits: Any) -> Hub:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_support import drain as _drain
 
 import cardrules
 from cardrules.server import store
@@ -26,15 +27,6 @@ LOOSE = {"rate": 1e9, "burst": 10**9, "max_queue": 10**6}
 
 def _hub(tmp: Path, **kw: Any) -> Hub:
     return Hub(VARIANTS, tmp, Limits(**LOOSE), **kw)
-
-
-def _drain(c: Client) -> list[dict[str, Any]]:
-    out = []
-    while not c.outbox.empty():
-        text = c.outbox.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
 
 
 class Table4:

@@ -10,38 +10,18 @@ Time is a :class:`~cardrules.server.timers.ManualClock`; nothing sleeps.
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
+
+from server_support import drain as _drain
+from server_support import send as _send
+from server_support import settle as _settle
 
 import cardrules
 from cardrules.server.hub import Client, Hub, Limits
 from cardrules.server.timers import ManualClock
 
 POLICY = "until the trick is complete"
-
-
-def _drain(c: Client) -> list[dict[str, Any]]:
-    out = []
-    while not c.outbox.empty():
-        text = c.outbox.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
-
-
-def _send(hub: Hub, c: Client, **msg: Any) -> list[dict[str, Any]]:
-    hub.handle(c, json.dumps(msg))
-    return _drain(c)
-
-
-async def _settle(hub: Hub) -> None:
-    for _ in range(20_000):
-        tasks = [t.bot_task for t in hub.tables.values() if t.bot_task is not None]
-        if all(t.done() for t in tasks):
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the bots did not settle")
 
 
 def _table(

@@ -61,6 +61,7 @@ from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
+from cardrules.jsontext import describe as _show
 from cardrules.rules import Direction, Mode, TakeBacks
 from cardrules.scoring import COUNTER_BOUND, MAX_COUNTERS, MAX_VALUE_DIGITS
 
@@ -191,21 +192,6 @@ EVENT_RULES: Final[dict[str, _Rule]] = {
     "undone": _Rule(1, _INT_LIMIT, max_items=1000),
     "entries": _Rule(0, _INT_LIMIT),
 }
-
-
-def _show(x: object) -> str:
-    """A short description of an untrusted value, for messages."""
-    if type(x) is int and x.bit_length() > 64:
-        return f"an int of {x.bit_length():,} bits"
-    if isinstance(x, str):
-        return repr(x) if len(x) <= 30 else repr(x[:27] + "...")
-    if x is None or isinstance(x, bool | int | float):
-        return repr(x)
-    if isinstance(x, list):
-        return f"a list of {len(x):,} items"
-    if isinstance(x, dict):
-        return "an object"
-    return type(x).__name__
 
 
 def _refuse(path: str, message: str) -> SaveError:

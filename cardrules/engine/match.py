@@ -28,11 +28,11 @@ from cardrules.engine.saves import (
     _save_variant,
     _saved_lists,
     _settings,
-    _show,
     _want,
 )
 from cardrules.engine.view import Result, View
 from cardrules.errors import CardrulesError, SaveError, VariantError
+from cardrules.jsontext import describe as _show
 from cardrules.rules import Variant
 
 __all__ = ["Match"]

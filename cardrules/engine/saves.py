@@ -71,6 +71,7 @@ from cardrules.engine.explain import _cards_text
 from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.tables import _OVER
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
+from cardrules.jsontext import describe as _show
 from cardrules.rules import MAX_SCHEDULE_HANDS, TakeBacks, Variant
 
 if TYPE_CHECKING:
@@ -380,22 +381,6 @@ def _want(cond: bool, msg: str, code: str = "bad_save") -> None:
 
 def _is_int(x: object) -> bool:
     return type(x) is int
-
-
-def _show(x: object) -> str:
-    """A short description of a value from a save, for messages (never a
-    4,000-digit number or a megabyte of text)."""
-    if type(x) is int and x.bit_length() > 64:
-        return f"an int of {x.bit_length():,} bits"
-    if isinstance(x, str):
-        return repr(x) if len(x) <= 30 else repr(x[:27] + "...")
-    if x is None or isinstance(x, bool | int | float):
-        return repr(x)
-    if isinstance(x, list):
-        return f"a list of {len(x):,} items"
-    if isinstance(x, dict):
-        return "an object"
-    return type(x).__name__
 
 
 def _containers(text: str) -> int:

@@ -598,45 +598,14 @@ class Hub:
         if not isinstance(text, str):
             raise ValueError("no game")
         game = Game.from_json(text, variant=variant)
-        raw_seats = data.get("seats")
-        if not isinstance(raw_seats, list) or len(raw_seats) != game.players:
-            raise ValueError("bad seats")
-        seats: list[Seat] = []
-        for raw in raw_seats:
-            if not isinstance(raw, dict):
-                raise ValueError("bad seat")
-            kind, name, th = raw.get("kind"), raw.get("name"), raw.get("token_hash")
-            if kind != _HUMAN and kind not in BOTS:
-                raise ValueError(f"bad seat kind {kind!r}")
-            if not isinstance(name, str) or len(name) > self.limits.max_name:
-                raise ValueError("bad seat name")
-            if th is not None and not (isinstance(th, str) and _HASH.fullmatch(th)):
-                raise ValueError("bad token hash")
-            # Saves from before stand-ins have none.
-            stand_in, why = raw.get("stand_in"), raw.get("stand_in_why")
-            if stand_in is not None and (
-                kind != _HUMAN or stand_in not in BOTS or why not in _STAND_IN_WHY
-            ):
-                raise ValueError("bad stand-in")
-            seats.append(Seat(kind, name, th, stand_in, why if stand_in is not None else None))
+        seats = self._read_seats(data.get("seats"), game.players)
         version = data.get("version")
         if type(version) is not int or version < 0:
             raise ValueError("bad version")
         last = data.get("last_seat")
         if last is not None and (type(last) is not int or not 0 <= last < game.players):
             raise ValueError("bad last seat")
-        # Saves from before table options have none: the defaults.
-        raw_options = data.get("options")
-        options = TableOptions.read(
-            raw_options if isinstance(raw_options, dict) else {}, BOTS
-        )  # an OptionError is a ValueError: the file is skipped
-        invite, rematch = data.get("invite_hash"), data.get("rematch")
-        if invite is not None and not (isinstance(invite, str) and _HASH.fullmatch(invite)):
-            raise ValueError("bad invitation hash")
-        if options.private != (invite is not None):
-            raise ValueError("a private table has an invitation hash, and only it")
-        if rematch is not None and not (isinstance(rematch, str) and _TABLE_ID.fullmatch(rematch)):
-            raise ValueError("bad rematch id")
+        options, invite, rematch = _read_options(data)
         table = Table(
             tid,
             key,
@@ -659,6 +628,30 @@ class Hub:
         self._make_bots(table)
         self._start_counting(table)
         return table
+
+    def _read_seats(self, raw_seats: object, players: int) -> list[Seat]:
+        """The seats of a table file (``ValueError`` for anything else)."""
+        if not isinstance(raw_seats, list) or len(raw_seats) != players:
+            raise ValueError("bad seats")
+        seats: list[Seat] = []
+        for raw in raw_seats:
+            if not isinstance(raw, dict):
+                raise ValueError("bad seat")
+            kind, name, th = raw.get("kind"), raw.get("name"), raw.get("token_hash")
+            if kind != _HUMAN and kind not in BOTS:
+                raise ValueError(f"bad seat kind {kind!r}")
+            if not isinstance(name, str) or len(name) > self.limits.max_name:
+                raise ValueError("bad seat name")
+            if th is not None and not (isinstance(th, str) and _HASH.fullmatch(th)):
+                raise ValueError("bad token hash")
+            # Saves from before stand-ins have none.
+            stand_in, why = raw.get("stand_in"), raw.get("stand_in_why")
+            if stand_in is not None and (
+                kind != _HUMAN or stand_in not in BOTS or why not in _STAND_IN_WHY
+            ):
+                raise ValueError("bad stand-in")
+            seats.append(Seat(kind, name, th, stand_in, why if stand_in is not None else None))
+        return seats
 
     def start(self) -> None:
         """Set the bots and turn timers of every restored table going, and
@@ -1748,6 +1741,23 @@ def _when(x: object) -> float:
 def _origin(text: str) -> str:
     """An allowed origin as the web layer compares it: lower case, no final ``/``."""
     return text.strip().rstrip("/").lower()
+
+
+def _read_options(data: dict[str, Any]) -> tuple[TableOptions, str | None, str | None]:
+    """A table file's options, invitation hash and rematch id (``ValueError``
+    for anything else; saves from before table options have none: the defaults)."""
+    raw_options = data.get("options")
+    options = TableOptions.read(
+        raw_options if isinstance(raw_options, dict) else {}, BOTS
+    )  # an OptionError is a ValueError: the file is skipped
+    invite, rematch = data.get("invite_hash"), data.get("rematch")
+    if invite is not None and not (isinstance(invite, str) and _HASH.fullmatch(invite)):
+        raise ValueError("bad invitation hash")
+    if options.private != (invite is not None):
+        raise ValueError("a private table has an invitation hash, and only it")
+    if rematch is not None and not (isinstance(rematch, str) and _TABLE_ID.fullmatch(rematch)):
+        raise ValueError("bad rematch id")
+    return options, invite, rematch
 
 
 def _with_ref(message: dict[str, Any], ref: object) -> dict[str, Any]:

@@ -3,7 +3,8 @@ websockets on 127.0.0.1, more and more tables until the latency degrades.
 
 Run ``python benchmarks/bench_server.py`` (``--quick`` for shorter steps,
 ``--smoke`` to check in seconds that it all runs: its figures mean nothing;
-``--json`` for machine-readable output).
+``--json`` for machine-readable output, ``--hub-only`` to time only the hub
+without a server or sockets).
 
 The server is the real one (``cardrules.server.app.serve`` of a
 :class:`~cardrules.server.hub.Hub`, uvicorn), in a subprocess of its own, on
@@ -437,6 +438,9 @@ def main(argv: list[str] | None = None) -> int:
         "--degrade", type=float, default=20.0, help="stop past this many times one table's p99"
     )
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--hub-only", action="store_true", help="time the hub alone (no server, no sockets)"
+    )
     args = ap.parse_args(argv)
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     report: dict[str, Any] = {
@@ -474,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
             f"[{' '.join(f'{x:.3f}' for x in each)}]",
             flush=True,
         )
-    for save_mode in save_modes:
+    for save_mode in [] if args.hub_only else save_modes:
         with tempfile.TemporaryDirectory(prefix="cardrules-bench-") as folder:
             server = Server(Path(folder), args.variant, save_mode, args.fsync, args.compression)
             print(f"\nsaves: {save_mode}\n{HEADER}", flush=True)

@@ -1046,7 +1046,7 @@ class Hub:
                 if table.game.can_request_take_back(seat)
                 else ""
             )
-            raise Refusal("take_back_refused", str(e)[:400] + hint) from None
+            raise Refusal("take_back_refused", str(e)[:400] + hint, e) from None
         # How many actions, never which: another seat's hidden bid stays hidden.
         client.send(_with_ref({"type": "taken_back", "count": len(taken)}, ref))
         self._moved(table, seat, "take_back", seat)

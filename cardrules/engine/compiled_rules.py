@@ -26,6 +26,7 @@ from cardrules.cards import (
     Card,
     CardSet,
 )
+from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.ranks import RankTables
 from cardrules.engine.tables import _plays_of, _plays_with_jokers
@@ -41,11 +42,9 @@ from cardrules.rules import (
     LoserTie,
     Mode,
     NamerTie,
-    PassRule,
     PassTo,
     Pattern,
     ShedLoser,
-    TakeBacks,
     TakeHand,
     TieBreak,
     TrumpKind,
@@ -187,34 +186,9 @@ def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
 
 #: Fields added after saves began to carry fingerprints: left out of the
 #: fingerprint at these (default) values, so a variant without them keeps the
-#: fingerprint its saves were made with.
-_LATER_FIELDS: Final[dict[tuple[str, str], object]] = {
-    ("ScoringRule", "card_points"): (),
-    ("WinRule", "target"): None,
-    ("WinRule", "knockout_below"): 0,
-    ("WinRule", "last_one_in"): False,
-    ("SheddingRule", "take_hand"): TakeHand.NONE,
-    ("DeckRule", "lowest"): 2,
-    ("DeckRule", "jokers"): 0,
-    ("TrumpRule", "order"): (),
-    ("Variant", "passing"): PassRule(),
-    ("ScoringRule", "team_formula"): None,
-    ("ScoringRule", "counters"): (),
-    ("Variant", "teams"): (),
-    ("Formula", "counters"): (),
-    ("TrumpRule", "namer"): TrumpNamer.NOBODY,
-    ("TrumpRule", "name_no_trumps"): False,
-    ("TrumpRule", "stick_dealer"): False,
-    ("TrumpRule", "going_alone"): False,
-    ("TrumpRule", "defend_alone"): False,
-    ("TrumpRule", "keep_turned"): False,
-    ("TrumpRule", "namer_tie"): NamerTie.FIRST_IN_TURN,
-    ("BiddingRule", "one_per_team"): False,
-    ("PlayRule", "also_breaks"): (),
-    ("PlayRule", "lead_card_else"): (),
-    ("DeckRule", "removed_for"): (),
-    ("Variant", "take_backs"): TakeBacks.NEVER,
-}
+#: fingerprint its saves were made with. Each is declared with the setting that
+#: fills it (its ``old_saves``, in ``cardrules/dsl/settings/``).
+_LATER_FIELDS: Final[dict[tuple[str, str], object]] = OLD_SAVE_DEFAULTS
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
 MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})

@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, CardSet, Rank, Suit
+from cardrules.dsl.settings.registry import SETTING_LINES, page_rule_fields
 from cardrules.rulebook.follow import (
     break_phrase,
     choice_phrase,
@@ -35,7 +36,6 @@ from cardrules.rulebook.safe import md_text, plain
 from cardrules.rulebook.trumps import has_trumps, no_card_hands
 from cardrules.rules import (
     MAX_TIE_HANDS,
-    BiddingRule,
     BidStyle,
     DeadTricks,
     Direction,
@@ -48,8 +48,6 @@ from cardrules.rules import (
     NamerTie,
     PassTo,
     Pattern,
-    PlayRule,
-    SheddingRule,
     TakeBacks,
     TieBreak,
     TrumpCard,
@@ -1392,15 +1390,10 @@ class Rule:
     describe: Callable[[Variant], str]
 
 
-def _settings(cls: type, prefix: str, *names: str) -> tuple[str, ...]:
-    """The settings ``prefix.name`` of ``names`` that the config class ``cls`` has."""
-    have = {f.name for f in attrs.fields(cls)}
-    return tuple(f"{prefix}.{n}" for n in names if n in have)
-
-
-def _play_settings(*names: str) -> tuple[str, ...]:
-    """The ``play.`` settings of ``names`` that the config model has."""
-    return _settings(PlayRule, "play", *names)
+def _rule(label: str, describe: Callable[[Variant], str]) -> Rule:
+    """The rule ``label``, with the config fields its settings' declarations
+    (``cardrules/dsl/settings/``) give it as their page rule."""
+    return Rule(label, page_rule_fields(label), describe)
 
 
 def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant], str]:
@@ -1408,170 +1401,49 @@ def _or(describe: Callable[[Variant], str], otherwise: str) -> Callable[[Variant
     return lambda v: describe(v) or otherwise
 
 
-#: Every setting of a variant (other than its identity) belongs to one rule.
+#: Every setting of a variant (other than its identity) belongs to one rule: a
+#: setting's declaration names its rule by the label.
 RULES: tuple[Rule, ...] = (
-    Rule("Kind of game", ("mode",), lambda v: mode_phrase(v).capitalize() + "."),
-    Rule("Players", ("players.min", "players.max"), lambda v: players_phrase(v) + "."),
-    Rule(
-        "Pack",
-        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for"),
-        lambda v: (lambda p: p[:1].upper() + p[1:])(deck_phrase(v)) + ".",
-    ),
-    Rule("Direction of play", ("direction",), lambda v: direction_phrase(v).capitalize() + "."),
-    Rule("Dealer", ("dealer.first", "dealer.seat", "match.loser_deals"), dealer_phrase),
-    Rule(
-        "Deal schedule",
-        (
-            "schedule.start.table",
-            "schedule.start.largest",
-            "schedule.start.keep_one",
-            "schedule.start.cap",
-            "schedule.pattern",
-            "schedule.count",
-            "schedule.sizes",
-            "schedule.repeat",
-        ),
-        schedule_phrase,
-    ),
-    Rule(
-        "Trumps",
-        (
-            "trumps.kind",
-            "trumps.suit",
-            "trumps.cycle",
-            "trumps.no_trump_every",
-            "trumps.none_when_pack_empty",
-            "trumps.namer",
-            "trumps.name_no_trumps",
-            "trumps.stick_dealer",
-            "trumps.going_alone",
-            "trumps.defend_alone",
-            "trumps.keep_turned",
-            "trumps.namer_tie",
-        ),
-        trumps_phrase,
-    ),
-    Rule(
+    _rule("Kind of game", lambda v: mode_phrase(v).capitalize() + "."),
+    _rule("Players", lambda v: players_phrase(v) + "."),
+    _rule("Pack", lambda v: (lambda p: p[:1].upper() + p[1:])(deck_phrase(v)) + "."),
+    _rule("Direction of play", lambda v: direction_phrase(v).capitalize() + "."),
+    _rule("Dealer", dealer_phrase),
+    _rule("Deal schedule", schedule_phrase),
+    _rule("Trumps", trumps_phrase),
+    _rule(
         "Rank of trumps",
-        ("trumps.order",),
         _or(trump_order_phrase, "The trumps rank as the other suits do, aces high."),
     ),
-    Rule(
-        "Bidding",
-        ("bidding.style", "bidding.min_bid", "bidding.max_bid", "bidding.one_per_team"),
-        _or(bidding_phrase, "Nobody bids."),
+    _rule("Bidding", _or(bidding_phrase, "Nobody bids.")),
+    _rule("The hook", _or(hook_phrase, "Nobody bids, so there is no hook.")),
+    _rule("Blind bids", _or(blind_phrase, "Nobody bids blind.")),
+    _rule("Forehead hands", _or(forehead_phrase, "Every player looks at their own cards.")),
+    _rule("Changing a bid", _or(amend_phrase, "Nobody bids.")),
+    _rule("Passing cards", _or(pass_phrase, "Nobody passes cards.")),
+    _rule("First lead", first_lead_phrase),
+    _rule("Following", follow_phrase),
+    _rule("Leading", _or(trump_lead_phrase, "There are no trumps to lead.")),
+    _rule(
+        "The first trick",
+        _or(first_trick_phrase, "The first trick is played like any other."),
     ),
-    Rule("The hook", ("bidding.hook",), _or(hook_phrase, "Nobody bids, so there is no hook.")),
-    Rule(
-        "Blind bids",
-        _settings(BiddingRule, "bidding", "blind", "blind_only"),
-        _or(blind_phrase, "Nobody bids blind."),
+    _rule("Breaking a suit", lambda v: f"A suit is broken {break_phrase(v.play)}."),
+    _rule("Leading after going out", leader_out_phrase),
+    _rule("Dead tricks", dead_trick_phrase),
+    _rule("Everyone out at once", all_out_phrase),
+    _rule(
+        "Who loses",
+        lambda v: loser_phrase(v) if v.mode is Mode.SHEDDING else "Nobody loses a hand.",
     ),
-    Rule(
-        "Forehead hands",
-        ("bidding.forehead_sizes",),
-        _or(forehead_phrase, "Every player looks at their own cards."),
-    ),
-    Rule("Changing a bid", ("bidding.amend",), _or(amend_phrase, "Nobody bids.")),
-    Rule(
-        "Passing cards",
-        ("passing.count", "passing.cycle"),
-        _or(pass_phrase, "Nobody passes cards."),
-    ),
-    Rule(
-        "First lead",
-        ("play.first_leader", "play.lead_card", "play.first_lead", "play.lead_card_else"),
-        first_lead_phrase,
-    ),
-    Rule(
-        "Following",
-        _play_settings("must_follow", "must_trump", "must_beat", "follow"),
-        follow_phrase,
-    ),
-    Rule(
-        "Leading",
-        _play_settings("trump_lead", "lead"),
-        _or(trump_lead_phrase, "There are no trumps to lead."),
-    ),
-    *(
-        [
-            Rule(
-                "The first trick",
-                _play_settings("first_trick"),
-                _or(first_trick_phrase, "The first trick is played like any other."),
-            )
-        ]
-        if _play_settings("first_trick")
-        else []
-    ),
-    *(
-        [
-            Rule(
-                "Breaking a suit",
-                _play_settings("broken_by", "also_breaks"),
-                lambda v: f"A suit is broken {break_phrase(v.play)}.",
-            )
-        ]
-        if _play_settings("broken_by")
-        else []
-    ),
-    *(
-        [Rule("Leading after going out", _play_settings("leader_out"), leader_out_phrase)]
-        if _play_settings("leader_out")
-        else []
-    ),
-    Rule("Dead tricks", ("shedding.dead_tricks",), dead_trick_phrase),
-    Rule("Everyone out at once", ("shedding.all_out",), all_out_phrase),
-    *(
-        [
-            Rule(
-                "Who loses",
-                _settings(SheddingRule, "shedding", "loser", "loser_tie"),
-                lambda v: loser_phrase(v) if v.mode is Mode.SHEDDING else "Nobody loses a hand.",
-            )
-        ]
-        if _settings(SheddingRule, "shedding", "loser")
-        else []
-    ),
-    *(
-        [
-            Rule(
-                "Cuts on the first trick",
-                _settings(SheddingRule, "shedding", "first_trick_cuts"),
-                first_trick_cuts_phrase,
-            )
-        ]
-        if _settings(SheddingRule, "shedding", "first_trick_cuts")
-        else []
-    ),
-    *(
-        [
-            Rule(
-                "Taking a hand",
-                _settings(SheddingRule, "shedding", "take_hand"),
-                take_hand_phrase,
-            )
-        ]
-        if _settings(SheddingRule, "shedding", "take_hand")
-        else []
-    ),
-    Rule("Partnerships", ("teams",), lambda v: _team_words(v) or "Everyone plays alone."),
-    Rule(
-        "Scoring",
-        (
-            "scoring.formula",
-            "scoring.higher_wins",
-            "scoring.card_points",
-            "scoring.team_formula",
-            "scoring.counters",
-            "winning.target",
-        ),
-        lambda v: " ".join([scoring_phrase(v), *_counter_words(v)]),
-    ),
-    Rule("Ties", ("winning.tie", "winning.max_extra_hands"), tie_phrase),
-    Rule("Knock-out", ("winning.knockout_below", "winning.last_one_in"), knockout_phrase),
-    Rule("Match", ("match.word",), match_phrase),
-    Rule("Take-backs", ("take_backs",), take_backs_phrase),
+    _rule("Cuts on the first trick", first_trick_cuts_phrase),
+    _rule("Taking a hand", take_hand_phrase),
+    _rule("Partnerships", lambda v: _team_words(v) or "Everyone plays alone."),
+    _rule("Scoring", lambda v: " ".join([scoring_phrase(v), *_counter_words(v)])),
+    _rule("Ties", tie_phrase),
+    _rule("Knock-out", knockout_phrase),
+    _rule("Match", match_phrase),
+    _rule("Take-backs", take_backs_phrase),
 )
 
 
@@ -1598,88 +1470,6 @@ def leaf_settings(obj: Any, prefix: str = "") -> Iterator[tuple[str, object]]:
             yield from leaf_settings(value, name + ".")
         else:
             yield name, value
-
-
-#: The line of a variant file that holds each setting, for a change that makes
-#: no difference in play.
-SETTING_LINES: dict[str, str] = {
-    "passing.count": "pass",
-    "passing.cycle": "pass",
-    "mode": "mode",
-    "players.min": "players",
-    "players.max": "players",
-    "deck.removed": "deck",
-    "deck.lowest": "deck",
-    "deck.jokers": "deck",
-    "deck.removed_for": "deck",
-    "direction": "direction",
-    "dealer.first": "first dealer",
-    "dealer.seat": "first dealer",
-    "match.loser_deals": "deal passes",
-    "schedule.start.table": "hand size",
-    "schedule.start.largest": "hand size",
-    "schedule.start.keep_one": "hand size",
-    "schedule.start.cap": "hand size",
-    "schedule.pattern": "hands",
-    "schedule.count": "hands",
-    "schedule.sizes": "hands",
-    "schedule.repeat": "hands",
-    "trumps.kind": "trumps",
-    "trumps.suit": "trumps",
-    "trumps.cycle": "trumps",
-    "trumps.none_when_pack_empty": "trumps",
-    "trumps.no_trump_every": "no trumps",
-    "trumps.order": "trump order",
-    "trumps.namer": "trumps",
-    "trumps.name_no_trumps": "may name no trumps",
-    "trumps.stick_dealer": "stick the dealer",
-    "trumps.going_alone": "going alone",
-    "trumps.defend_alone": "defending alone",
-    "trumps.keep_turned": "dealer keeps the turned card",
-    "trumps.namer_tie": "trump ties",
-    "bidding.style": "bidding",
-    "bidding.hook": "hook",
-    "bidding.min_bid": "bids",
-    "bidding.max_bid": "bids",
-    "bidding.blind": "blind bids",
-    "bidding.blind_only": "blind bids",
-    "bidding.forehead_sizes": "forehead hands",
-    "bidding.amend": "bid changes",
-    "bidding.one_per_team": "team bids",
-    "play.first_leader": "first lead",
-    "play.lead_card": "first lead",
-    "play.first_lead": "first lead",
-    "play.lead_card_else": "first lead",
-    "play.must_follow": "follow",
-    "play.must_trump": "follow",
-    "play.must_beat": "follow",
-    "play.follow": "follow",
-    "play.first_trick": "first trick",
-    "play.trump_lead": "leading trumps",
-    "play.lead": "leading trumps” or “lead",
-    "play.broken_by": "broken by",
-    "play.also_breaks": "breaking cards",
-    "play.leader_out": "leader out",
-    "shedding.dead_tricks": "dead tricks",
-    "shedding.all_out": "all out together",
-    "shedding.loser": "loser",
-    "shedding.loser_tie": "loser",
-    "shedding.first_trick_cuts": "cuts on the first trick",
-    "shedding.take_hand": "take a hand from",
-    "scoring.formula": "score",
-    "scoring.higher_wins": "winner",
-    "scoring.card_points": "card points",
-    "scoring.team_formula": "team score",
-    "scoring.counters": "counter",
-    "teams": "teams",
-    "winning.target": "target",
-    "winning.knockout_below": "knocked out",
-    "winning.last_one_in": "winner",
-    "winning.tie": "tie",
-    "winning.max_extra_hands": "tie",
-    "match.word": "match word",
-    "take_backs": "take backs",
-}
 
 
 def _lines_text(settings: Sequence[str]) -> tuple[str, bool]:

@@ -1,0 +1,250 @@
+"""The settings of the bidding: ``bidding``, ``hook``, ``bids``, ``blind
+bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from cardrules.rules import BiddingRule, BidStyle, Mode, Variant
+
+from .declaration import SettingSpec, changed
+from .effect_checks import Context, NoOp, and_or, cards_text
+from .rendering import yes_no
+
+__all__ = ["BIDDING"]
+
+
+# ---- how each is written
+
+_STYLES: Final = {
+    BidStyle.NONE: "none",
+    BidStyle.IN_TURN: "in turn",
+    BidStyle.SIMULTANEOUS: "all at once",
+}
+
+
+def _bidding(v: Variant) -> str:
+    return _STYLES[v.bidding.style]
+
+
+def _hook(v: Variant) -> str:
+    return yes_no(v.bidding.hook)
+
+
+def _bids(v: Variant) -> str:
+    b = v.bidding
+    top = "the hand size" if b.max_bid is None else str(b.max_bid)
+    return f"{b.min_bid} to {top}"
+
+
+def _blind_bids(v: Variant) -> str:
+    b = v.bidding
+    if b.blind and b.blind_only:
+        return "only " + ", ".join(map(str, b.blind_only))
+    return yes_no(b.blind)
+
+
+def _forehead_hands(v: Variant) -> str:
+    return ", ".join(str(n) for n in v.bidding.forehead_sizes) or "none"
+
+
+def _bid_changes(v: Variant) -> str:
+    return "until the next bid" if v.bidding.amend else "no"
+
+
+# ---- where each changes nothing
+
+#: How to switch off each bidding setting, for a game without bidding.
+_OFF: Final = {
+    "hook": "add `hook: no`",
+    "blind bids": "add `blind bids: no`",
+    "forehead hands": "add `forehead hands: none`",
+    "bid changes": "add `bid changes: no`",
+    "team bids": "add `team bids: each partner`",
+    "bids": "add `bids: 0 to the hand size`",
+}
+
+
+def _without_bidding(c: Context, key: str) -> NoOp:
+    why = "this game has no bidding" if c.tricks else "shedding games have no bidding"
+    return NoOp(
+        key,
+        f"`{key}` needs bidding, but {why}",
+        ("bidding", "mode"),
+        hint=_OFF.get(key),
+        warning=f"`{key}` has no effect: {why}",
+    )
+
+
+def _check_bidding(c: Context) -> Iterator[NoOp]:
+    b = c.v.bidding
+    if (
+        not c.tricks
+        and b.style is not BidStyle.NONE
+        and (c.stated("bidding") or b.style is not BiddingRule().style)
+    ):
+        yield NoOp(
+            "bidding",
+            "shedding games have no bidding",
+            ("mode",),
+            hint=None,
+            expected="`bidding: none`",
+            warning="`bidding` has no effect: shedding games have no bidding",
+        )
+
+
+def _check_hook(c: Context) -> Iterator[NoOp]:
+    if not c.bidding and c.v.bidding.hook and c.stated("hook"):
+        yield _without_bidding(c, "hook")
+
+
+def _check_bids(c: Context) -> Iterator[NoOp]:
+    b = c.v.bidding
+    default = BiddingRule()
+    if not c.bidding:
+        if (b.min_bid, b.max_bid) != (default.min_bid, default.max_bid):
+            yield _without_bidding(c, "bids")
+        return
+    if b.max_bid is not None and b.max_bid >= c.largest:
+        yield NoOp(
+            "bids",
+            f"the top of `bids: {b.min_bid} to {b.max_bid}` has no effect: no hand has "
+            f"more than {cards_text(c.largest)}",
+            ("hand size", "hands", "players", "deck"),
+            hint=f"write `bids: {b.min_bid} to the hand size`",
+            part=True,
+        )
+
+
+def _check_blind_bids(c: Context) -> Iterator[NoOp]:
+    if not c.bidding and c.v.bidding.blind:
+        yield _without_bidding(c, "blind bids")
+
+
+def _check_forehead_hands(c: Context) -> Iterator[NoOp]:
+    sizes = c.v.bidding.forehead_sizes
+    if not sizes:
+        return
+    if not c.bidding:
+        yield _without_bidding(c, "forehead hands")
+        return
+    dead = [n for n in sizes if n not in c.dealt]
+    if not dead:
+        return
+    shown = ", ".join(map(str, dead))
+    what = (
+        f"`forehead hands: {shown}`"
+        if len(dead) == len(sizes)
+        else f"`{shown}` in `forehead hands`"
+    )
+    cards = "card" if dead == [1] else "cards"
+    yield NoOp(
+        "forehead hands",
+        f"{what} has no effect: no hand has {and_or(list(map(str, dead)), 'or')} {cards}",
+        ("hand size", "hands", "players", "deck"),
+        hint="delete the line"
+        if len(dead) == len(sizes)
+        else f"take {'it' if len(dead) == 1 else 'them'} out of the line",
+        part=len(dead) < len(sizes),
+    )
+
+
+def _check_team_bids(c: Context) -> Iterator[NoOp]:
+    if not c.v.bidding.one_per_team:
+        return
+    if not c.bidding:
+        yield _without_bidding(c, "team bids")
+    elif not c.v.teams:
+        yield NoOp(
+            "team bids",
+            "`team bids: one per side` has no effect: every player is on their own (no `teams:`)",
+            ("teams",),
+        )
+
+
+def _check_bid_changes(c: Context) -> Iterator[NoOp]:
+    if not c.bidding and c.v.bidding.amend:
+        yield _without_bidding(c, "bid changes")
+
+
+#: The bidding settings, in the canonical order of a formatted file.
+BIDDING: Final = (
+    SettingSpec(
+        "bidding",
+        "K_BIDDING",
+        "bidding",
+        ("bidding.style",),
+        render=_bidding,
+        written=lambda v: v.mode is Mode.TRICKS or changed(_bidding, v),
+        where="trick-taking games",
+        check=_check_bidding,
+        page_rule="Bidding",
+    ),
+    SettingSpec(
+        "hook",
+        "K_HOOK",
+        "hook",
+        ("bidding.hook",),
+        render=_hook,
+        written=lambda v: v.has_bidding or changed(_hook, v),
+        where="games with bidding in turn",
+        check=_check_hook,
+        page_rule="The hook",
+    ),
+    SettingSpec(
+        "bids",
+        "K_BIDS",
+        "bids",
+        ("bidding.min_bid", "bidding.max_bid"),
+        render=_bids,
+        written=lambda v: v.has_bidding or changed(_bids, v),
+        where="games with bidding; the top only below the largest hand",
+        check=_check_bids,
+        page_rule="Bidding",
+    ),
+    SettingSpec(
+        "blind bids",
+        "K_BLIND_BIDS",
+        "blind_bids",
+        ("bidding.blind", "bidding.blind_only"),
+        render=_blind_bids,
+        written=lambda v: v.has_bidding or changed(_blind_bids, v),
+        where="games with bidding",
+        check=_check_blind_bids,
+        page_rule="Blind bids",
+    ),
+    SettingSpec(
+        "forehead hands",
+        "K_FOREHEAD_HANDS",
+        "forehead_hands",
+        ("bidding.forehead_sizes",),
+        render=_forehead_hands,
+        written=lambda v: v.has_bidding or changed(_forehead_hands, v),
+        where="games with bidding that deal hands of those sizes",
+        check=_check_forehead_hands,
+        page_rule="Forehead hands",
+    ),
+    SettingSpec(
+        "bid changes",
+        "K_BID_CHANGES",
+        "bid_changes",
+        ("bidding.amend",),
+        render=_bid_changes,
+        written=lambda v: v.has_bidding or changed(_bid_changes, v),
+        where="games with bidding in turn",
+        check=_check_bid_changes,
+        page_rule="Changing a bid",
+    ),
+    SettingSpec(
+        "team bids",
+        "K_TEAM_BIDS",
+        "team_bids",
+        ("bidding.one_per_team",),
+        render=lambda v: "one per side" if v.bidding.one_per_team else "each partner",
+        where="games with teams and bidding",
+        check=_check_team_bids,
+        page_rule="Bidding",
+        old_saves={"bidding.one_per_team": False},
+    ),
+)

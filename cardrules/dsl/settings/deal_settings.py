@@ -1,0 +1,263 @@
+"""The settings of the deal: ``direction``, ``first dealer``, ``deal passes``,
+``hand size`` and ``hands``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from cardrules.errors import VariantError
+from cardrules.rules import (
+    Direction,
+    FirstDealer,
+    HandSizeRule,
+    Mode,
+    Pattern,
+    SizeEntry,
+    Variant,
+)
+
+from .. import limits
+from .declaration import SettingSpec, always, changed
+from .effect_checks import Context, NoOp, cards_text, entry_text, players_text
+
+__all__ = ["DEAL"]
+
+
+# ---- how each is written
+
+
+def _direction(v: Variant) -> str:
+    return "clockwise" if v.direction is Direction.CLOCKWISE else "anticlockwise"
+
+
+def _dealer(v: Variant) -> str:
+    d = v.dealer
+    if d.first is FirstDealer.RANDOM:
+        return "random"
+    if d.first is FirstDealer.CUT:
+        return "cut for highest card"
+    return f"seat {d.seat + 1}"
+
+
+def _deal_passes(v: Variant) -> str:
+    return "to the loser" if v.match.loser_deals else "to the next player"
+
+
+def _entry(e: SizeEntry) -> str:
+    if (e.min_players, e.max_players) == (1, limits.MAX_PLAYERS):
+        return str(e.size)
+    if e.min_players == e.max_players:
+        word = "player" if e.min_players == 1 else "players"
+        return f"{e.size} for {e.min_players} {word}"
+    if e.max_players == limits.MAX_PLAYERS:
+        return f"{e.size} for {e.min_players} or more players"
+    return f"{e.size} for {e.min_players} to {e.max_players} players"
+
+
+def _hand_size(v: Variant) -> str:
+    r = v.schedule.start
+    items = [_entry(e) for e in r.table]
+    if r.largest:
+        items.append("largest")
+        if r.keep_one:
+            items.append("keep one for trumps")
+        if r.cap is not None:
+            items.append(f"at most {r.cap}")
+    elif r.keep_one or r.cap is not None or not items:
+        raise VariantError("this hand size rule cannot be written as a variant file")
+    return ", ".join(items)
+
+
+def _hands(v: Variant) -> str:
+    s = v.schedule
+    text = {
+        Pattern.DOWN: "down to 1",
+        Pattern.DOWN_UP: "down to 1 and back up",
+        Pattern.UP: "up from 1",
+        Pattern.UP_DOWN: "up from 1 and back down",
+        Pattern.WHOLE_PACK: "whole pack",
+    }.get(s.pattern)
+    if s.pattern is Pattern.SAME:
+        text = f"{s.count} hands of the same size"
+    elif s.pattern is Pattern.LIST:
+        text = "list " + ", ".join(str(n) for n in s.sizes)
+    if text is None:  # pragma: no cover - every pattern is covered above
+        raise VariantError(f"unknown pattern {s.pattern!r}")
+    if s.repeat == 2:
+        text += ", twice"
+    elif s.repeat != 1:
+        text += f", {s.repeat} times"
+    return text
+
+
+# ---- where each changes nothing
+
+
+def _check_direction(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    if v.players.max <= 2 and v.direction is Direction.ANTICLOCKWISE:
+        yield NoOp(
+            "direction",
+            "`direction: anticlockwise` has no effect with 2 players: play, bidding and "
+            "the deal go back and forth the same way in either direction",
+            ("players",),
+        )
+
+
+def _check_deal_passes(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    if not v.match.loser_deals:
+        return
+    if c.tricks:
+        yield NoOp(
+            "deal passes",
+            "`deal passes: to the loser` is for shedding games: a trick-taking game "
+            "has no loser to deal the next game",
+            ("mode",),
+            hint="write `deal passes: to the next player`",
+        )
+    elif not v.match.word:
+        yield NoOp(
+            "deal passes",
+            "`deal passes: to the loser` has no effect without a match word: a single "
+            "game has no next game to deal",
+            ("match word",),
+            hint="add a `match word:`, or delete the line",
+        )
+
+
+def _check_hand_size(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    sched = v.schedule
+    start = sched.start
+    if start == HandSizeRule():
+        return  # `largest`, the default, said again: no surprise in it
+    if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK):
+        why = (
+            "`hands: list ...` gives the size of every hand"
+            if sched.pattern is Pattern.LIST
+            else "`hands: whole pack` deals out the whole pack"
+        )
+        yield NoOp("hand size", f"`hand size` has no effect: {why}", ("hands",))
+        return
+    for e in start.table:
+        if e.max_players < v.players.min or e.min_players > v.players.max:
+            yield NoOp(
+                "hand size",
+                f"`{entry_text(e)}` in `hand size` has no effect: the game is for "
+                f"{players_text(v)}",
+                ("players",),
+                hint="take it out of the line",
+                part=True,
+            )
+    if start.largest:
+        yield from _check_largest(c)
+
+
+def _check_largest(c: Context) -> Iterator[NoOp]:
+    """The ``largest`` part of a ``hand size`` line, with its ``keep one for
+    trumps`` and ``at most``."""
+    v = c.v
+    start = v.schedule.start
+    counts = v.players.counts()
+    rest = [n for n in counts if not any(e.min_players <= n <= e.max_players for e in start.table)]
+    if not rest:
+        yield NoOp(
+            "hand size",
+            "`largest` in `hand size` has no effect: the table gives a size for every "
+            "number of players the game allows",
+            ("players",),
+            hint="take it out of the line",
+            part=True,
+        )
+        return
+    deck = v.deck.size
+    cap = start.cap if start.cap is not None else deck
+    if start.keep_one and all(min((deck - 1) // n, cap) == min(deck // n, cap) for n in rest):
+        n = rest[0]
+        yield NoOp(
+            "hand size",
+            "`keep one for trumps` in `hand size` has no effect: keeping a card back "
+            f"leaves the largest hand as it is ({cards_text(min(deck // n, cap))} each for "
+            f"{n} players)",
+            ("players", "deck"),
+            hint="take it out of the line",
+            part=True,
+        )
+    if start.cap is not None:
+        most = max((deck - (1 if start.keep_one else 0)) // n for n in rest)
+        if start.cap >= most:
+            yield NoOp(
+                "hand size",
+                f"`at most {start.cap}` in `hand size` has no effect: the pack gives at "
+                f"most {cards_text(most)} each",
+                ("players", "deck"),
+                hint="take it out of the line",
+                part=True,
+            )
+
+
+#: The deal's settings, in the canonical order of a formatted file.
+DEAL: Final = (
+    SettingSpec(
+        "direction",
+        "K_DIRECTION",
+        "direction",
+        ("direction",),
+        render=_direction,
+        written=always,
+        where="games for more than 2 players",
+        check=_check_direction,
+        page_rule="Direction of play",
+    ),
+    SettingSpec(
+        "first dealer",
+        "K_FIRST_DEALER",
+        "first_dealer",
+        ("dealer.first", "dealer.seat"),
+        render=_dealer,
+        written=always,
+        page_rule="Dealer",
+    ),
+    SettingSpec(
+        "deal passes",
+        "K_DEAL_PASSES",
+        "deal_passes",
+        ("match.loser_deals",),
+        render=_deal_passes,
+        written=lambda v: v.mode is not Mode.TRICKS or changed(_deal_passes, v),
+        where="shedding games with a match word (`to the loser`)",
+        check=_check_deal_passes,
+        page_rule="Dealer",
+    ),
+    SettingSpec(
+        "hand size",
+        "K_HAND_SIZE",
+        "hand_size",
+        (
+            "schedule.start.table",
+            "schedule.start.largest",
+            "schedule.start.keep_one",
+            "schedule.start.cap",
+        ),
+        render=_hand_size,
+        written=lambda v: (
+            v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST) or changed(_hand_size, v)
+        ),
+        where="games whose `hands:` start from it (not a list, not the whole pack); each "
+        "entry for a number of players the game allows, `largest` for a number the table "
+        "misses, `keep one` and `at most` when they make a hand smaller",
+        check=_check_hand_size,
+        page_rule="Deal schedule",
+    ),
+    SettingSpec(
+        "hands",
+        "K_HANDS",
+        "hands",
+        ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
+        render=_hands,
+        written=always,
+        page_rule="Deal schedule",
+    ),
+)

@@ -1,0 +1,104 @@
+"""The declaration of one setting of the variant language: :class:`SettingSpec`.
+
+A setting is declared once, in the module of its family
+(``deal_settings``, ``bidding_settings``, ...), with everything the package
+needs to know about it besides its grammar line (``grammar.lark``), its parse
+(the transformer in :mod:`cardrules.dsl.parser`), its config field
+(:mod:`cardrules.rules`), the engine's phase that plays it and its words on the
+rules page (:mod:`cardrules.rulebook.words`). Every registry of the settings
+(:mod:`cardrules.dsl.settings.registry`) is derived from the declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from attrs import field, frozen
+
+from cardrules.rules import Variant
+
+from .effect_checks import Check
+
+__all__ = ["DEFAULT_VARIANT", "SettingSpec", "always", "changed"]
+
+#: The variant every setting is at its default in: what a formatted file leaves
+#: out, unless a setting's ``written`` says otherwise.
+DEFAULT_VARIANT: Final = Variant(name="default")
+
+
+def always(_v: Variant) -> bool:
+    """A ``written`` rule: the formatter writes the setting for every variant."""
+    return True
+
+
+def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return dict(value)
+
+
+@frozen
+class SettingSpec:
+    """One setting of the variant language, declared once.
+
+    Attributes:
+        name: the setting's name as a file writes it before the colon, such as
+            ``"hook"``.
+        key_terminal: the grammar's terminal for that name (``"K_HOOK"``).
+        grammar_rule: the grammar rule of the statement, which is also the name
+            of its method in the parser's transformer (``"hook"``).
+        fields: the config fields the setting fills, dotted from the
+            :class:`~cardrules.rules.Variant` (``"bidding.hook"``). Every field
+            of the config model is filled by exactly one declaration.
+        render: how the formatter writes the setting's value (the text after
+            the colon).
+        written: when the formatter writes the setting; ``None``: when its
+            rendered value differs from :data:`DEFAULT_VARIANT`'s.
+        where: in words, the games in which the setting has an effect; ``None``
+            for a setting with an effect in every game that passes the other
+            checks.
+        check: the effect check (with ``where``): finds the ways the setting, or
+            a part of it, changes nothing in a game.
+        page_rule: the label of the rule of the rules page
+            (:data:`cardrules.rulebook.words.RULES`) that the setting's fields
+            belong to; ``None`` for the identity settings, which no rule shows.
+        page_rule_of: a field -> rule label, for a field that belongs to
+            another rule than ``page_rule`` (``winner: last one in`` is part of
+            the knock-out rule).
+        shares: fields another declaration fills, that this setting writes too
+            (``lead:`` and ``leading trumps:`` both write ``play.lead``).
+        old_saves: dotted path -> the value that is left out of
+            :func:`~cardrules.engine.compiled_rules.variant_fingerprint`, for a
+            field added after saves began to carry fingerprints: a variant that
+            leaves it at that value keeps the fingerprint its saves were made
+            with. The path may name a whole rule class (``"passing"``) or a
+            field inside a value (``"scoring.formula.counters"``).
+    """
+
+    name: str
+    key_terminal: str
+    grammar_rule: str
+    fields: tuple[str, ...]
+    render: Callable[[Variant], str] = field(eq=False, repr=False)
+    written: Callable[[Variant], bool] | None = field(default=None, eq=False, repr=False)
+    where: str | None = None
+    check: Check | None = field(default=None, eq=False, repr=False)
+    page_rule: str | None = None
+    page_rule_of: Mapping[str, str] = field(factory=dict, converter=_frozen_map)
+    shares: tuple[str, ...] = ()
+    old_saves: Mapping[str, object] = field(factory=dict, converter=_frozen_map)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.where is None) != (self.check is None):
+            raise ValueError(f"{self.name}: give both `where` and `check`, or neither")
+
+    def is_written(self, v: Variant) -> bool:
+        """Whether :func:`cardrules.dsl.format` writes this setting for ``v``."""
+        if self.written is not None:
+            return self.written(v)
+        return changed(self.render, v)
+
+
+def changed(render: Callable[[Variant], str], v: Variant) -> bool:
+    """Whether ``v``'s value, written by ``render``, reads otherwise than the
+    default variant's (the formatter's test for a setting left at its default)."""
+    return render(v) != render(DEFAULT_VARIANT)

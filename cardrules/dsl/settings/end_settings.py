@@ -1,0 +1,147 @@
+"""The settings of how a game ends and who wins: ``winner``, ``tie``,
+``target`` and ``knocked out``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+import attrs
+
+from cardrules.rules import Mode, ScoringRule, TieBreak, Variant, WinRule
+
+from .declaration import SettingSpec, changed
+from .effect_checks import Context, NoOp, schedule_length, trick_game_only
+
+__all__ = ["END"]
+
+
+# ---- how each is written
+
+
+def _winner(v: Variant) -> str:
+    if v.winning.last_one_in:
+        return "last one in"
+    return "highest total" if v.scoring.higher_wins else "lowest total"
+
+
+def _tie(v: Variant) -> str:
+    w = v.winning
+    if w.tie is TieBreak.SHARED:
+        return "shared"
+    most = w.max_extra_hands
+    return "extra hands" + (f", at most {most}" if most is not None else "")
+
+
+def _knocked_out(v: Variant) -> str:
+    below = v.winning.knockout_below
+    return "no tricks" if below == 1 else f"fewer than {below} tricks"
+
+
+# ---- where each changes nothing
+
+
+def _check_target(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    if v.winning.target is None:
+        return
+    if not c.tricks:
+        yield NoOp(
+            "target",
+            "`target` has no effect in a shedding game: nobody scores, the last player "
+            "with cards loses",
+            ("mode",),
+        )
+    elif all(schedule_length(v.schedule, n, v.deck.size) <= 1 for n in v.players.counts()):
+        yield NoOp(
+            "target",
+            "`target` has no effect in a game of one hand: it ends after that hand anyway",
+            ("hands",),
+            hint="give `hands:` more hands, or delete the line",
+        )
+
+
+def _check_knocked_out(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    below = v.winning.knockout_below
+    if not below:
+        return
+    if not c.tricks:
+        yield NoOp(
+            "knocked out",
+            "`knocked out` has no effect in a shedding game: players go out by shedding "
+            "their cards",
+            ("mode",),
+        )
+        return
+    largest = max(max(v.hand_sizes(n)) for n in v.players.counts())
+    if below > largest:
+        yield NoOp(
+            "knocked out",
+            f"nobody is ever knocked out: no hand has {below} or more tricks, and when "
+            "every player still in would be knocked out, nobody is",
+            ("hands",),
+            hint="name fewer tricks, or delete the line",
+        )
+
+
+def _winner_changed(v: Variant) -> bool:
+    return v.scoring.higher_wins is not ScoringRule().higher_wins or v.winning.last_one_in
+
+
+def _tie_changed(v: Variant) -> bool:
+    plain = attrs.evolve(v.winning, target=None, knockout_below=0, last_one_in=False)
+    return plain != WinRule()
+
+
+#: The ending's settings, in the canonical order of a formatted file.
+END: Final = (
+    SettingSpec(
+        "winner",
+        "K_WINNER",
+        "winner",
+        ("scoring.higher_wins", "winning.last_one_in"),
+        render=_winner,
+        written=lambda v: v.mode is Mode.TRICKS or changed(_winner, v),
+        where="trick-taking games (`last one in`: with `knocked out`)",
+        check=trick_game_only("winner", _winner_changed),
+        page_rule="Scoring",
+        page_rule_of={"winning.last_one_in": "Knock-out"},
+        old_saves={"winning.last_one_in": False},
+    ),
+    SettingSpec(
+        "tie",
+        "K_TIE",
+        "tie",
+        ("winning.tie", "winning.max_extra_hands"),
+        render=_tie,
+        written=lambda v: v.mode is Mode.TRICKS or changed(_tie, v),
+        where="trick-taking games",
+        check=trick_game_only("tie", _tie_changed),
+        page_rule="Ties",
+    ),
+    SettingSpec(
+        "target",
+        "K_TARGET",
+        "target",
+        ("winning.target",),
+        render=lambda v: f"{v.winning.target} points",
+        written=lambda v: v.winning.target is not None,
+        where="trick-taking games of more than one hand",
+        check=_check_target,
+        page_rule="Scoring",
+        old_saves={"winning.target": None},
+    ),
+    SettingSpec(
+        "knocked out",
+        "K_KNOCKED_OUT",
+        "knocked_out",
+        ("winning.knockout_below",),
+        render=_knocked_out,
+        written=lambda v: v.winning.knockout_below > 0,
+        where="trick-taking games with a hand of at least that many tricks",
+        check=_check_knocked_out,
+        page_rule="Knock-out",
+        old_saves={"winning.knockout_below": 0},
+    ),
+)

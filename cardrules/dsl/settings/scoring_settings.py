@@ -1,0 +1,172 @@
+"""The settings of the score: ``card points``, ``score``, ``team score`` and
+``counter``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from cardrules.cards import Card, Suit
+from cardrules.errors import VariantError
+from cardrules.rules import Variant
+from cardrules.scoring import format_formula
+
+from .. import limits
+from .declaration import SettingSpec
+from .effect_checks import (
+    POINT_VARIABLES,
+    Context,
+    NoOp,
+    formulas_of,
+    trick_setting,
+    variables_used,
+)
+
+__all__ = ["SCORING"]
+
+
+# ---- how each is written
+
+
+def _card_points(v: Variant) -> str:
+    """``hearts 1, Q♠ 13``: for each suit, the value most of its cards have
+    (unless 0), then each card whose value differs from its suit's."""
+    values = v.scoring.card_points
+    if len(values) not in (52, 54) or any(
+        type(x) is not int or abs(x) > limits.MAX_CARD_POINTS for x in values
+    ):
+        raise VariantError(
+            "the card points must be 52 (or, with the jokers, 54) whole numbers from "
+            f"{-limits.MAX_CARD_POINTS} to {limits.MAX_CARD_POINTS}, one for each card"
+        )
+    suit_parts: list[str] = []
+    card_parts: list[str] = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        row = values[13 * suit : 13 * suit + 13]
+        # The most common value; on a tie, 0 (nothing to write), else the smallest.
+        base = max(sorted(set(row)), key=lambda x: (row.count(x), x == 0))
+        if base:
+            suit_parts.append(f"{suit.name.lower()} {base}")
+        for i in range(12, -1, -1):
+            if row[i] != base:
+                card_parts.append(f"{Card(13 * suit + i)} {row[i]}")
+    for k in range(len(values) - 1, 51, -1):
+        if values[k]:
+            card_parts.append(f"{Card(k)} {values[k]}")
+    return ", ".join(suit_parts + card_parts)
+
+
+def _score(v: Variant) -> str:
+    f = v.scoring.formula
+    return format_formula(f) if f is not None else ""
+
+
+def _team_score(v: Variant) -> str:
+    f = v.scoring.team_formula
+    return "" if f is None else format_formula(f)
+
+
+def _counters(v: Variant) -> str:
+    """Every counter, one ``counter NAME: formula`` line each (the whole lines:
+    the name is part of the key)."""
+    return "\n".join(f"counter {c.name}: {format_formula(c.formula)}" for c in v.scoring.counters)
+
+
+# ---- where each changes nothing
+
+
+def _check_score(c: Context) -> Iterator[NoOp]:
+    if not c.tricks and c.v.scoring.formula is not None:
+        yield NoOp(
+            "score",
+            "shedding games are not scored with a formula: the last player with cards loses",
+            ("mode",),
+            hint="use `match word:` to play a match of several games",
+            warning="`score` has no effect in a shedding game: nobody scores, the last "
+            "player with cards loses",
+        )
+
+
+def _check_card_points(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    values = v.scoring.card_points
+    if not values:
+        return
+    if not c.tricks:
+        yield NoOp(
+            "card points",
+            "`card points` has no effect in a shedding game: nobody scores, the last "
+            "player with cards loses",
+            ("mode",),
+        )
+        return
+    if formulas_of(v) and not variables_used(v) & POINT_VARIABLES:
+        yield NoOp(
+            "card points",
+            "the card points change nothing: no formula uses points, "
+            "all_points, most_points or team_points",
+            ("score",),
+            hint="use `points` in the `score:` line, or delete this line",
+        )
+        return
+    pack = v.deck.cards.mask
+    if not any(x and pack >> k & 1 for k, x in enumerate(values)):
+        yield NoOp(
+            "card points",
+            "no card of the pack carries points: every card given points is taken out",
+            ("deck",),
+        )
+
+
+#: The score's settings, in the canonical order of a formatted file.
+SCORING: Final = (
+    SettingSpec(
+        "card points",
+        "K_CARD_POINTS",
+        "card_points",
+        ("scoring.card_points",),
+        render=_card_points,
+        written=lambda v: bool(v.scoring.card_points),
+        where="trick-taking games whose score uses points, all_points or most_points, with "
+        "some card of the pack given points",
+        check=_check_card_points,
+        page_rule="Scoring",
+        old_saves={"scoring.card_points": ()},
+    ),
+    SettingSpec(
+        "score",
+        "K_SCORE",
+        "score",
+        ("scoring.formula",),
+        render=_score,
+        written=lambda v: v.scoring.formula is not None,
+        where="trick-taking games",
+        check=_check_score,
+        page_rule="Scoring",
+    ),
+    SettingSpec(
+        "team score",
+        "K_TEAM_SCORE",
+        "team_score",
+        ("scoring.team_formula",),
+        render=_team_score,
+        written=lambda v: v.scoring.team_formula is not None,
+        where="trick-taking games",
+        check=trick_setting("team score"),
+        page_rule="Scoring",
+        old_saves={"scoring.team_formula": None},
+    ),
+    SettingSpec(
+        "counter",
+        "K_COUNTER",
+        "counter",
+        ("scoring.counters",),
+        render=_counters,
+        written=lambda v: bool(v.scoring.counters),
+        where="trick-taking games (a counter is shown on the score sheet, and formulas may "
+        "read it)",
+        check=trick_setting("counter"),
+        page_rule="Scoring",
+        old_saves={"scoring.counters": (), "scoring.formula.counters": ()},
+    ),
+)

@@ -344,13 +344,12 @@ def test_the_game_never_goes_on_past_the_target(
 
 def test_fingerprints_of_games_without_the_new_settings_are_unchanged() -> None:
     """Saves carry the variant's fingerprint: a game with no card points and no
-    target keeps the fingerprint it had before these settings existed (recorded
-    here for the built-in oh-hell), and either setting changes it."""
+    target keeps the fingerprint it had before these settings existed (the
+    built-ins' are in tests/golden/fingerprints.json), and either setting changes it."""
     import cardrules
     from cardrules.engine import variant_fingerprint
 
     v = cardrules.load("oh-hell")
-    assert variant_fingerprint(v) == "fe4a399a615bf595"
     with_target = v.evolve(winning=v.winning.__class__(target=100))
     with_points = v.evolve(scoring=v.scoring.__class__(v.scoring.formula, True, (1,) * 52))
     assert len({variant_fingerprint(x) for x in (v, with_target, with_points)}) == 3

@@ -4,180 +4,26 @@ A setting that changes nothing in the game it is in is an error at its line
 when the file itself says it, and a warning (printed by ``cardrules check``,
 returned by :func:`cardrules.dsl.validate.check_warnings`) when it is inherited
 from the game the file extends, or made idle by an option given at load time.
-The list of settings comes from the config model, so a new field fails
-:func:`test_every_leaf_field_of_the_config_model_is_classified` until someone
-says where it has an effect.
+Every field of the config model is filled by a declared setting that says
+where it has an effect (``tests/test_settings_declared.py`` checks it).
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
-import attrs
 import pytest
 
 import cardrules
 from cardrules.cli import main
 from cardrules.dsl import builtin_dir, builtin_names, load, load_text
-from cardrules.dsl.errors import SETTING_NAMES
-from cardrules.dsl.parser import parse_file
 from cardrules.dsl.validate import (
-    ALWAYS_EFFECTIVE,
-    EFFECTS,
-    NOT_SETTINGS,
     VariantWarning,
     check_warnings,
     validate,
 )
 from cardrules.errors import VariantError
-from cardrules.rules import Variant
-
-# --------------------------------------------------------------------------- the table
-
-
-def _leaves(obj: Any, prefix: str = "") -> set[str]:
-    """Every leaf field of the attrs config model: rule classes of
-    :mod:`cardrules.rules` are walked into, anything else is a leaf."""
-    out: set[str] = set()
-    for f in attrs.fields(type(obj)):
-        value = getattr(obj, f.name)
-        name = prefix + f.name
-        if attrs.has(type(value)) and type(value).__module__ == "cardrules.rules":
-            out |= _leaves(value, name + ".")
-        else:
-            out.add(name)
-    return out
-
-
-LEAVES = _leaves(Variant(name="x"))
-
-
-def test_every_leaf_field_of_the_config_model_is_classified() -> None:
-    """Each field is either in the table of where it has an effect (which the
-    validator runs) or in the list of fields that have an effect in every game
-    that passes the other checks; never both, and nothing else."""
-    table = {f for e in EFFECTS.values() for f in e.fields}
-    always = {f for fields in ALWAYS_EFFECTIVE.values() for f in fields} | set(NOT_SETTINGS)
-    assert LEAVES - (table | always) == set(), "classify these fields in cardrules/dsl/validate.py"
-    assert (table | always) - LEAVES == set(), "these fields no longer exist"
-    # A field written by two settings (play.lead: `lead:` and `leading trumps:`)
-    # is in the table for both; but no field is both always effective and not.
-    assert table & always == set()
-
-
-def test_every_setting_is_classified_once() -> None:
-    assert set(EFFECTS) | set(ALWAYS_EFFECTIVE) == set(SETTING_NAMES)
-    assert set(EFFECTS) & set(ALWAYS_EFFECTIVE) == set()
-    for key, effect in EFFECTS.items():
-        assert effect.where, key  # said in words, for the docs
-
-
-#: At least one line of every setting, to see which fields it writes.
-SAMPLES: dict[str, list[str]] = {
-    "game": ["game: x"],
-    "extends": ["extends: oh-hell", 'extends: "base.cardrules"'],
-    "title": ['title: "X"'],
-    "also called": ['also called: "Y", "Z"'],
-    "summary": ['summary: "S"'],
-    "mode": ["mode: shedding"],
-    "players": ["players: 3 to 7"],
-    "deck": [
-        "deck: standard 52 without 2♣",
-        "deck: 9 to ace without 9♣",
-        "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
-    ],
-    "direction": ["direction: anticlockwise"],
-    "first dealer": ["first dealer: seat 2", "first dealer: random"],
-    "deal passes": ["deal passes: to the loser"],
-    "hand size": ["hand size: 10 for 3 to 5 players, largest, keep one for trumps, at most 8"],
-    "hands": ["hands: list 3, 2, 1, twice", "hands: 5 hands of the same size"],
-    "trumps": [
-        "trumps: cycle spades, no trumps",
-        "trumps: turned up",
-        "trumps: hearts",
-        "trumps: order up",
-        "trumps: named by the highest bidder",
-        "trumps: dealer's last card",
-        "trumps: turned up, then named by the winner of most tricks",
-    ],
-    "no trumps": ["no trumps: every 5th hand"],
-    "pass": ["pass: 3 cards left, right, across, none", "pass: 1 card right", "pass: none"],
-    "stick the dealer": ["stick the dealer: yes"],
-    "going alone": ["going alone: yes"],
-    "defending alone": ["defending alone: yes"],
-    "dealer keeps the turned card": ["dealer keeps the turned card: yes"],
-    "may name no trumps": ["may name no trumps: yes"],
-    "trump ties": ["trump ties: cut"],
-    "bidding": ["bidding: all at once"],
-    "hook": ["hook: no"],
-    "bids": ["bids: 1 to 8"],
-    "blind bids": ["blind bids: only 0"],
-    "forehead hands": ["forehead hands: 1"],
-    "bid changes": ["bid changes: until the next bid"],
-    "team bids": ["team bids: one per side", "team bids: each partner"],
-    "first lead": [
-        "first lead: holder of A♠ leads any spade",
-        "first lead: holder of 2♣ otherwise 3♣ leads it",
-    ],
-    "follow": [
-        "follow: must follow suit, must trump when void",
-        "follow: suit led, otherwise any card",
-    ],
-    "lead": ["lead: any card except unbroken hearts, otherwise any card"],
-    "first trick": ["first trick: any card except hearts, otherwise any card"],
-    "broken by": ["broken by: void play, forced lead"],
-    "breaking cards": ["breaking cards: Q♠ breaks hearts, J♦ breaks clubs and spades"],
-    "leader out": ["leader out: next highest card", "leader out: draws a dead card"],
-    "leading trumps": ["leading trumps: once broken"],
-    "dead tricks": ["dead tricks: face down"],
-    "all out together": ["all out together: last leader loses"],
-    "loser": ["loser: most cards when the first goes out, ties first in turn"],
-    "cuts on the first trick": ["cuts on the first trick: no"],
-    "take a hand from": ["take a hand from: next player", "take a hand from: previous player"],
-    "card points": ["card points: hearts 1, Q♠ 13", "card points: 10h -2"],
-    "score": ["score: if exact then 10 + bid else 0"],
-    "teams": ["teams: 1 and 3, 2 and 4", "teams: 1 and 4, 2 and 5, 3 and 6"],
-    "team score": ["team score: max(tricks - 6, 0)"],
-    "counter": ["counter bags: bags + max(tricks - bid, 0)"],
-    "winner": ["winner: lowest total", "winner: last one in"],
-    "tie": ["tie: extra hands, at most 3", "tie: shared"],
-    "target": ["target: 100 points", "target: 5"],
-    "knocked out": ["knocked out: no tricks", "knocked out: fewer than 2 tricks"],
-    "trump order": ["trump order: J of trumps, J of the same colour, 2♦", "trump order: usual"],
-    "match word": ["match word: DONKEY"],
-    "take backs": [
-        "take backs: never",
-        "take backs: until the next player acts",
-        "take backs: until the trick is complete",
-        "take backs: before the hand ends",
-    ],
-    "options": ["options: hook, hand size"],
-}
-
-
-def _written(key: str, line: str) -> set[str]:
-    """The leaf fields a statement writes (a whole rule class counts as all its
-    leaves), leaving out the bookkeeping fields no setting owns."""
-    text = line if key == "game" else f"game: x\n{line}"
-    (s,) = [s for s in parse_file(text).settings if s.key == key]
-    out: set[str] = set()
-    for dotted, _value in s.changes:
-        if dotted.startswith("@"):
-            continue
-        dotted = dotted.removesuffix("+")  # a counter line adds to the counters
-        out |= {leaf for leaf in LEAVES if leaf == dotted or leaf.startswith(dotted + ".")}
-    return out - set(NOT_SETTINGS)
-
-
-@pytest.mark.parametrize("key", SETTING_NAMES)
-def test_the_table_names_the_fields_each_setting_writes(key: str) -> None:
-    """The validator checks a setting through the fields the parser makes it write."""
-    fields = set(EFFECTS[key].fields) if key in EFFECTS else set(ALWAYS_EFFECTIVE[key])
-    for line in SAMPLES[key]:
-        assert _written(key, line) <= fields, line
-
 
 # --------------------------------------------------------------------------- stated: errors
 

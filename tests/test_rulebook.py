@@ -23,7 +23,7 @@ from cardrules.rulebook.tables import (
     schedule_rows,
     scoring_grid,
 )
-from cardrules.rulebook.words import RULES, differences, leaf_settings
+from cardrules.rulebook.words import differences, leaf_settings
 from cardrules.rules import (
     BiddingRule,
     BidStyle,
@@ -273,13 +273,6 @@ def test_blind_bids_are_scored_in_words() -> None:
 
 
 # --------------------------------------------------------------------------- differences
-
-
-def test_every_setting_belongs_to_a_named_rule() -> None:
-    covered = {s for rule in RULES for s in rule.settings}
-    for v in ALL:
-        settings = {name for name, _ in leaf_settings(v)}
-        assert settings == covered, settings ^ covered
 
 
 def test_differences_list_exactly_the_changed_rules() -> None:

@@ -4,7 +4,8 @@
 order, then its worked examples, so that ``parse(format(v)) == v`` (and the
 examples read back equal). Settings that do not apply to the
 game's mode (bidding in a shedding game, dead tricks in a trick-taking game)
-are written only when they differ from the defaults.
+are written only when they differ from the defaults. How each setting is
+written, and when, is declared with the setting (:mod:`cardrules.dsl.settings`).
 
 :func:`format_source` tidies a file as written: each statement in its
 canonical spelling, in the file's own order, with its comments kept. This is

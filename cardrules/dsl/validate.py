@@ -9,13 +9,14 @@ in the file being loaded is pointed at: ``mode: shedding`` under a game's defaul
 turned-up trumps, ``mode: tricks`` under an inherited match word.
 
 No silent no-ops: :data:`EFFECTS` says, setting by setting, where each has an
-effect, and its checks find the lines (and the parts of lines) that change
-nothing in the game they are in (``winner:`` in a shedding game, ``leading
-trumps: once broken`` without trumps). Such a line is an error when the file
-being checked says it, and a warning (:func:`check_warnings`, printed by
-``cardrules check``) when it is inherited through ``extends`` or made idle by an
-option given at load time, so that a house rule changing the mode of the game
-it extends stays usable.
+effect (derived from the settings' declarations, :mod:`cardrules.dsl.settings`,
+whose family modules hold the checks), and its checks find the lines (and the
+parts of lines) that change nothing in the game they are in (``winner:`` in a
+shedding game, ``leading trumps: once broken`` without trumps). Such a line is
+an error when the file being checked says it, and a warning
+(:func:`check_warnings`, printed by ``cardrules check``) when it is inherited
+through ``extends`` or made idle by an option given at load time, so that a
+house rule changing the mode of the game it extends stays usable.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 The rules pages (:mod:`cardrules.rulebook`) are assembled from these phrases,
 and "Differences from <parent>" compares two variants rule by rule with them:
 :data:`RULES` maps every setting of a variant to the rule it belongs to, so a
-setting that changes is always reported under a name a card player knows.
+setting that changes is always reported under a name a card player knows (each
+setting's declaration, in :mod:`cardrules.dsl.settings`, names its rule; the
+rule's words are here).
 
 Every phrase says what the engine does with the rule, and only speaks of a
 feature the variant has: a game without bidding never hears of bids or the

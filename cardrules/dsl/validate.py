@@ -831,7 +831,9 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
 def _check(
     v: Variant, sources: Mapping[str, str] | None, warn_only: frozenset[str]
 ) -> list[VariantWarning]:
-    """Every check of :func:`validate`; returns the warnings."""
+    """Every check of :func:`validate`: that the game can be played (family by
+    family, in the order of :data:`_PLAYABLE_CHECKS`), then the settings that
+    change nothing (:data:`EFFECTS`). Returns the warnings."""
     checking = _Checking(v, sources)
     for check_playable in _PLAYABLE_CHECKS:
         check_playable(checking)

@@ -38,6 +38,8 @@ if not CHROMIUM.exists() and not IN_CI:
     pytest.skip(
         "Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True
     )
+if not IN_CI:
+    pytest.importorskip("playwright", reason="the browser extra: pip install -e '.[browser]'")
 
 from playwright.sync_api import (  # noqa: E402
     Browser,

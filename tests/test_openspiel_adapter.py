@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +26,10 @@ from cardrules.dsl.loader import builtin_names
 from cardrules.engine.actions import NUM_ACTIONS, Bid, Play
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 
-pyspiel = pytest.importorskip("pyspiel")  # the openspiel extra (in dev, so in make test)
+np = pytest.importorskip("numpy", reason="the openspiel extra: pip install -e '.[openspiel]'")
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the openspiel extra: pip install -e '.[openspiel]'"
+)  # in dev, so in make test
 
 import cardrules.openspiel as cos  # noqa: E402
 

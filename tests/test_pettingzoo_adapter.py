@@ -18,10 +18,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+pytest.importorskip("numpy", reason="the pettingzoo extra: pip install -e '.[pettingzoo]'")
+pytest.importorskip("pettingzoo", reason="the pettingzoo extra: pip install -e '.[pettingzoo]'")
+
+import numpy as np
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils import wrappers
 

@@ -26,6 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("websockets", reason="the server extra: pip install -e '.[server]'")
+pytest.importorskip("uvicorn", reason="the server extra: pip install -e '.[server]'")
+
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 

@@ -187,53 +187,55 @@ def check_warnings(
     return tuple(_check(v, sources, frozenset()))
 
 
-def _check_jokers(
-    v: Variant,
-    fail: Callable[..., VariantError],
-    culprit: Callable[..., str],
-) -> None:
-    """A pack with jokers: every hand has trumps, and the trump order ranks each
-    joker (they have no suit or rank of their own: a joker is a trump)."""
-    jokers = [c for c in v.deck.cards if c.is_joker]
-    if not jokers:
-        return
-    why = jokers_without_trumps(v)
-    if why:
-        raise fail(
-            culprit("deck", "trumps", "mode"),
-            f"a joker has no suit or rank and plays as a trump, but {why}",
-            hint="play jokers in a game whose every hand has a trump suit "
-            "(such as `trumps: spades`), and rank them in `trump order:`",
-        )
-    named = {e.card for e in v.trumps.order if e.card is not None}
-    missing = [str(c) for c in jokers if c not in named]
-    if missing:
-        raise fail(
-            culprit("trump order", "deck"),
-            f"the pack has {' and '.join(missing)}, but the trump order does not rank "
-            + ("it" if len(missing) == 1 else "them"),
-            expected="`trump order:` naming each joker, such as `trump order: BJ, LJ`",
-        )
+class _Checking:
+    """A variant being checked, with what the checks of every family share:
+    the text of its files, the way to point at a line, and the facts most
+    checks read.
 
+    Attributes:
+        v: the variant.
+        sources: file path -> text, ``v.source`` among them.
+        tricks: whether it is a trick-taking game (else a shedding game).
+        bidding: whether its players bid.
+        schedule_key: the setting that sizes its hands: ``hands`` for a list
+            of sizes or the whole pack, else ``hand size``.
+    """
 
-def _check(
-    v: Variant, sources: Mapping[str, str] | None, warn_only: frozenset[str]
-) -> list[VariantWarning]:
-    """Every check of :func:`validate`; returns the warnings."""
-    src: dict[str, str] = dict(sources or {})
-    if v.path and v.path not in src:
-        src[v.path] = v.source
+    __slots__ = ("bidding", "schedule_key", "sources", "tricks", "v")
 
-    def fail(key: str, message: str, **kw: str | None) -> VariantError:
-        return _fail(v, key, message, src, **kw)
+    def __init__(self, v: Variant, sources: Mapping[str, str] | None) -> None:
+        src: dict[str, str] = dict(sources or {})
+        if v.path and v.path not in src:
+            src[v.path] = v.source
+        self.v = v
+        self.sources: Mapping[str, str] = src
+        self.tricks = v.mode is Mode.TRICKS
+        self.bidding = v.has_bidding
+        whole_or_list = v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK)
+        self.schedule_key = "hands" if whole_or_list else "hand size"
 
-    def stated(key: str) -> bool:
-        return v.position(key) is not None
+    def fail(self, key: str, message: str, **kw: str | None) -> VariantError:
+        """The error to raise at the line of setting ``key``.
 
-    def culprit(*keys: str) -> str:
+        Args:
+            key: the setting at fault.
+            message: what is wrong.
+            **kw: ``expected`` and ``hint``, as :class:`VariantError` takes them.
+
+        Returns:
+            The error, pointing at the line (and showing it when its text is known).
+        """
+        return _fail(self.v, key, message, self.sources, **kw)
+
+    def stated(self, key: str) -> bool:
+        """Whether a line (or an option) says setting ``key``."""
+        return self.v.position(key) is not None
+
+    def culprit(self, *keys: str) -> str:
         """Of settings that clash, the one to point at: an option given at load
         time, else a line of the file being loaded (not of a game it extends),
         else the first one written anywhere, else the first of ``keys``."""
+        v = self.v
         for pick in (
             lambda pos: pos.path.startswith("<option"),
             lambda pos: pos.path == v.path,
@@ -245,362 +247,526 @@ def _check(
                     return key
         return keys[0]
 
-    deck = v.deck.size
-    tricks = v.mode is Mode.TRICKS
-    bidding = v.has_bidding
 
-    # ---- players and the pack
+# ---- the checks that a game can be played, family by family
+
+
+def _check_players(c: _Checking) -> None:
+    """Players and the pack: 2 players or more, a card for each, and a first
+    dealer's seat that exists."""
+    v, fail = c.v, c.fail
+    deck = v.deck.size
     if v.players.min < 2:
         raise fail("players", "a game needs at least 2 players", expected="2 or more")
     if v.players.max < v.players.min:
         raise fail("players", "the most players is fewer than the fewest")
     if v.players.max > deck:
         raise fail(
-            culprit("players", "deck"),
+            c.culprit("players", "deck"),
             f"{v.players.max} players cannot each get a card from a pack of {deck}",
             expected=f"at most {deck} players",
         )
     if v.dealer.seat >= v.players.min:
         raise fail(
-            culprit("first dealer", "players"),
+            c.culprit("first dealer", "players"),
             f"seat {v.dealer.seat + 1} does not exist with {v.players.min} players",
             expected=f"a seat from 1 to {v.players.min}",
         )
 
-    # ---- shedding games have no trumps: a cut ends the trick and the highest card
-    # of the suit led picks it up, whatever else was played
-    t = v.trumps
-    if not tricks and t.kind is not TrumpKind.NONE:
-        if not stated("trumps"):
-            what = "the default trumps (turned up)"
-        elif t.kind is TrumpKind.FIXED and t.suit is not None:
-            what = f"{t.suit.word} as trumps"
-        elif t.kind is TrumpKind.CYCLE:
-            what = "a trump cycle"
-        else:
-            what = "turned-up trumps"
-        raise fail(
-            culprit("trumps", "mode"),
-            f"shedding games are played without trumps, so {what} cannot be used",
+
+def _trumps_text(c: _Checking) -> str:
+    """The trumps of a game, in words: ``hearts as trumps``, ``a trump cycle``..."""
+    t = c.v.trumps
+    if not c.stated("trumps"):
+        return "the default trumps (turned up)"
+    if t.kind is TrumpKind.FIXED and t.suit is not None:
+        return f"{t.suit.word} as trumps"
+    if t.kind is TrumpKind.CYCLE:
+        return "a trump cycle"
+    return "turned-up trumps"
+
+
+def _check_shedding_trumps(c: _Checking) -> None:
+    """Shedding games have no trumps: a cut ends the trick and the highest card
+    of the suit led picks it up, whatever else was played."""
+    t = c.v.trumps
+    if c.tricks:
+        return
+    if t.kind is not TrumpKind.NONE:
+        raise c.fail(
+            c.culprit("trumps", "mode"),
+            f"shedding games are played without trumps, so {_trumps_text(c)} cannot be used",
             expected="`trumps: none`",
         )
-    if not tricks and t.no_trump_every is not None:
-        raise fail(
-            culprit("no trumps", "mode"),
+    if t.no_trump_every is not None:
+        raise c.fail(
+            c.culprit("no trumps", "mode"),
             "shedding games are played without trumps, so "
             f"`no trumps: every {_ordinal(t.no_trump_every)} hand` cannot be used",
             expected="`no trumps: never`",
         )
 
-    # ---- the schedule
+
+def _turns_up_always(v: Variant) -> bool:
+    """Whether every hand turns a card up for trumps (so one must be left)."""
+    return v.trumps.kind is TrumpKind.TURN_UP and not v.trumps.none_when_pack_empty
+
+
+def _check_schedule(c: _Checking) -> None:
+    """The schedule: hands to deal, and cards enough for them with every number
+    of players."""
+    v = c.v
     sched = v.schedule
-    sched_key = "hands" if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK) else "hand size"
     if sched.pattern is Pattern.LIST and not sched.sizes:
-        raise fail("hands", "the list of hand sizes is empty")
-    turn_up_strict = v.trumps.kind is TrumpKind.TURN_UP and not v.trumps.none_when_pack_empty
-    if sched.pattern is Pattern.WHOLE_PACK and turn_up_strict:
-        raise fail(
-            culprit("trumps", "hands"),
+        raise c.fail("hands", "the list of hand sizes is empty")
+    if sched.pattern is Pattern.WHOLE_PACK and _turns_up_always(v):
+        raise c.fail(
+            c.culprit("trumps", "hands"),
             "the whole pack is dealt, so no card is left to turn up for trumps",
             hint="write `trumps: turned up, no trumps when the pack runs out`, or another "
             "trump rule",
         )
     for n in v.players.counts():
         deck = v.deck.size_for(n)  # the pack of this number of players
-        if sched.pattern not in (Pattern.LIST, Pattern.WHOLE_PACK):
-            start = sched.start.start_for(n, deck)
-            if start < 1:
-                why = (
-                    f"the hand size table says nothing for {n} players"
-                    if not sched.start.largest
-                    else f"the pack of {deck} cannot give {n} players a card each"
-                )
-                raise fail(
-                    culprit("hand size", "players", "deck"),
-                    why,
-                    hint="add an entry, or end the list with `largest`",
-                )
-        length = schedule_length(sched, n, deck)
-        if length > MAX_SCHEDULE_HANDS:
-            raise fail(
-                "hands",
-                f"a game of {n} players would have {length:,} hands",
-                expected=f"at most {MAX_SCHEDULE_HANDS:,} hands",
-            )
-        if length < 1:
-            raise fail("hands", f"a game of {n} players would have no hands at all")
-        big = _largest_hand(sched, n, deck)
-        need = big * n
-        if sched.pattern is Pattern.WHOLE_PACK and tricks and need > deck:
-            # Everyone holds the same number of cards in a trick-taking game.
-            fits = [str(m) for m in v.players.counts() if deck % m == 0]
-            other = "set a `hand size:` and another `hands:` pattern"
-            raise fail(
-                culprit("hands", "players", "deck"),
-                f"the whole pack of {deck} does not share out evenly among {n} players, "
-                "and in a trick-taking game everyone gets the same number of cards",
-                hint=f"it shares out evenly among {_and_or(fits, 'or')} players "
-                f"(`players: {fits[0]}`); or {other}"
-                if fits
-                else other,
-            )
-        if sched.pattern is not Pattern.WHOLE_PACK and need > deck:
-            raise fail(
-                culprit(sched_key, "players", "deck"),
-                f"{_cards(big)} each for {n} players needs {need} cards; the pack has {deck}",
-                hint=f"deal fewer cards, or allow fewer than {n} players",
-            )
-        if turn_up_strict and need + 1 > deck:
-            raise fail(
-                culprit(sched_key, "trumps", "players", "deck"),
-                f"{_cards(big)} each for {n} players uses the whole pack of {deck}, "
-                "and no card is left to turn up for trumps",
-                hint="deal fewer cards, or add `, no trumps when the pack runs out` to "
-                "the trumps line",
-            )
-        if bidding and v.bidding.min_bid > _smallest_hand(sched, n, deck):
-            raise fail(
-                culprit("bids", sched_key),
-                f"bids start at {v.bidding.min_bid}, but some hands have only "
-                f"{_cards(_smallest_hand(sched, n, deck))}",
-            )
+        _check_first_hand(c, n, deck)
+        _check_schedule_length(c, n, deck)
+        _check_hands_fit(c, n, deck)
 
-    # ---- blind bids limited to some values
-    only = v.bidding.blind_only
-    if only:
-        top = v.bidding.max_bid
-        outside = [n for n in only if n < v.bidding.min_bid or (top is not None and n > top)]
-        if outside:
-            raise fail(
-                culprit("blind bids", "bids"),
-                f"{outside[0]} may be bid blind, but bids run from {v.bidding.min_bid} to "
-                f"{'the hand size' if top is None else top}",
-            )
 
-    # ---- trumps
-    if v.trumps.kind is TrumpKind.FIXED and v.trumps.suit is None:
-        raise fail("trumps", "a fixed trump needs a suit")
-    if v.trumps.kind is TrumpKind.CYCLE and not v.trumps.cycle:
-        raise fail("trumps", "the trump cycle is empty")
-    if v.trumps.no_trump_every is not None and v.trumps.no_trump_every < 2:
-        raise fail("no trumps", "every hand would be played without trumps")
-    namer = v.trumps.namer
-    if namer is not TrumpNamer.NOBODY and not tricks:
-        raise fail(
-            culprit("trumps", "mode"),
+def _check_first_hand(c: _Checking, n: int, deck: int) -> None:
+    """A hand size table that deals ``n`` players a card each from a pack of ``deck``."""
+    start = c.v.schedule.start
+    if c.v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK):
+        return
+    if start.start_for(n, deck) < 1:
+        why = (
+            f"the hand size table says nothing for {n} players"
+            if not start.largest
+            else f"the pack of {deck} cannot give {n} players a card each"
+        )
+        raise c.fail(
+            c.culprit("hand size", "players", "deck"),
+            why,
+            hint="add an entry, or end the list with `largest`",
+        )
+
+
+def _check_schedule_length(c: _Checking, n: int, deck: int) -> None:
+    """A game of ``n`` players has hands, but not too many."""
+    length = schedule_length(c.v.schedule, n, deck)
+    if length > MAX_SCHEDULE_HANDS:
+        raise c.fail(
+            "hands",
+            f"a game of {n} players would have {length:,} hands",
+            expected=f"at most {MAX_SCHEDULE_HANDS:,} hands",
+        )
+    if length < 1:
+        raise c.fail("hands", f"a game of {n} players would have no hands at all")
+
+
+def _check_hands_fit(c: _Checking, n: int, deck: int) -> None:
+    """Every hand of ``n`` players fits in the pack of ``deck`` (with a card to
+    turn up for trumps), and has tricks enough for the lowest bid."""
+    v, sched = c.v, c.v.schedule
+    big = _largest_hand(sched, n, deck)
+    need = big * n
+    if sched.pattern is Pattern.WHOLE_PACK and c.tricks and need > deck:
+        # Everyone holds the same number of cards in a trick-taking game.
+        fits = [str(m) for m in v.players.counts() if deck % m == 0]
+        other = "set a `hand size:` and another `hands:` pattern"
+        raise c.fail(
+            c.culprit("hands", "players", "deck"),
+            f"the whole pack of {deck} does not share out evenly among {n} players, "
+            "and in a trick-taking game everyone gets the same number of cards",
+            hint=f"it shares out evenly among {_and_or(fits, 'or')} players "
+            f"(`players: {fits[0]}`); or {other}"
+            if fits
+            else other,
+        )
+    if sched.pattern is not Pattern.WHOLE_PACK and need > deck:
+        raise c.fail(
+            c.culprit(c.schedule_key, "players", "deck"),
+            f"{_cards(big)} each for {n} players needs {need} cards; the pack has {deck}",
+            hint=f"deal fewer cards, or allow fewer than {n} players",
+        )
+    if _turns_up_always(v) and need + 1 > deck:
+        raise c.fail(
+            c.culprit(c.schedule_key, "trumps", "players", "deck"),
+            f"{_cards(big)} each for {n} players uses the whole pack of {deck}, "
+            "and no card is left to turn up for trumps",
+            hint="deal fewer cards, or add `, no trumps when the pack runs out` to the trumps line",
+        )
+    if c.bidding and v.bidding.min_bid > _smallest_hand(sched, n, deck):
+        raise c.fail(
+            c.culprit("bids", c.schedule_key),
+            f"bids start at {v.bidding.min_bid}, but some hands have only "
+            f"{_cards(_smallest_hand(sched, n, deck))}",
+        )
+
+
+def _check_blind_bids(c: _Checking) -> None:
+    """Blind bids limited to some values: values a bid may take."""
+    b = c.v.bidding
+    if not b.blind_only:
+        return
+    top = b.max_bid
+    outside = [n for n in b.blind_only if n < b.min_bid or (top is not None and n > top)]
+    if outside:
+        raise c.fail(
+            c.culprit("blind bids", "bids"),
+            f"{outside[0]} may be bid blind, but bids run from {b.min_bid} to "
+            f"{'the hand size' if top is None else top}",
+        )
+
+
+def _check_trumps(c: _Checking) -> None:
+    """Trumps: a fixed trump's suit, a cycle, and a hand without trumps now and then."""
+    t = c.v.trumps
+    if t.kind is TrumpKind.FIXED and t.suit is None:
+        raise c.fail("trumps", "a fixed trump needs a suit")
+    if t.kind is TrumpKind.CYCLE and not t.cycle:
+        raise c.fail("trumps", "the trump cycle is empty")
+    if t.no_trump_every is not None and t.no_trump_every < 2:
+        raise c.fail("no trumps", "every hand would be played without trumps")
+
+
+def _check_trump_namer(c: _Checking) -> None:
+    """A player who names trumps: in a trick-taking game, with what the way of
+    naming them needs (bidding, a card turned up, a first hand's trumps)."""
+    t = c.v.trumps
+    namer = t.namer
+    if namer is not TrumpNamer.NOBODY and not c.tricks:
+        raise c.fail(
+            c.culprit("trumps", "mode"),
             "shedding games are played without trumps, so nobody can name them",
         )
-    if namer is TrumpNamer.HIGHEST_BIDDER and not bidding:
-        raise fail(
-            culprit("trumps", "bidding"),
+    if namer is TrumpNamer.HIGHEST_BIDDER and not c.bidding:
+        raise c.fail(
+            c.culprit("trumps", "bidding"),
             "trumps named by the highest bidder need bidding",
             hint="add `bidding: in turn`, or another trump rule",
         )
-    if namer is TrumpNamer.HIGHEST_BIDDER and v.trumps.kind is not TrumpKind.NONE:
-        raise fail("trumps", "trumps named by the highest bidder come from no card or suit")
-    if namer is TrumpNamer.ORDER_UP and v.trumps.kind is not TrumpKind.TURN_UP:
-        raise fail("trumps", "order-up needs a card turned up (trumps kind TURN_UP)")
+    if namer is TrumpNamer.HIGHEST_BIDDER and t.kind is not TrumpKind.NONE:
+        raise c.fail("trumps", "trumps named by the highest bidder come from no card or suit")
+    if namer is TrumpNamer.ORDER_UP and t.kind is not TrumpKind.TURN_UP:
+        raise c.fail("trumps", "order-up needs a card turned up (trumps kind TURN_UP)")
     if namer is TrumpNamer.MOST_TRICKS and (
-        v.trumps.kind in (TrumpKind.NONE, TrumpKind.DEALERS_CARD)
-        or (v.trumps.kind is TrumpKind.FIXED and v.trumps.suit is None)
+        t.kind in (TrumpKind.NONE, TrumpKind.DEALERS_CARD)
+        or (t.kind is TrumpKind.FIXED and t.suit is None)
     ):
-        raise fail(
+        raise c.fail(
             "trumps",
             "`then named by the winner of most tricks` follows a first hand's trumps: "
             "turned up, a suit or a cycle",
         )
-    formula_uses = _uses(v)
-    if formula_uses & MAKER_VARIABLES and namer is TrumpNamer.NOBODY:
-        raise fail(
-            culprit("score", "trumps"),
+    if _uses(c.v) & MAKER_VARIABLES and namer is TrumpNamer.NOBODY:
+        raise c.fail(
+            c.culprit("score", "trumps"),
             "the score uses maker, maker_tricks or alone, but nobody makes trumps in this game",
             hint="let a player choose trumps (such as `trumps: order up`), or take them "
             "out of the score",
         )
 
-    # ---- bidding
+
+def _check_bidding(c: _Checking) -> None:
+    """Bidding: the hook and changed bids need bids in turn; the range of bids;
+    a side's one bid is not read as a seat's own."""
+    v = c.v
     b = v.bidding
-    if b.style is BidStyle.SIMULTANEOUS and b.hook and bidding:
-        raise fail(
-            culprit("hook", "bidding"),
+    if b.style is BidStyle.SIMULTANEOUS and b.hook and c.bidding:
+        raise c.fail(
+            c.culprit("hook", "bidding"),
             "the hook needs a dealer who bids last, but everyone bids at once",
             hint="add `hook: no`, or bid in turn",
         )
-    if b.style is BidStyle.SIMULTANEOUS and b.amend and bidding:
-        raise fail(
-            culprit("bid changes", "bidding"),
+    if b.style is BidStyle.SIMULTANEOUS and b.amend and c.bidding:
+        raise c.fail(
+            c.culprit("bid changes", "bidding"),
             "bids cannot be changed until the next bid when everyone bids at once",
         )
     if b.max_bid is not None and b.max_bid < b.min_bid:
-        raise fail("bids", "the highest bid is less than the lowest")
+        raise c.fail("bids", "the highest bid is less than the lowest")
     seat_bid_vars = (
         v.scoring.formula.uses() & _SEAT_BID_VARIABLES if v.scoring.formula is not None else ()
     )
-    if b.one_per_team and v.teams and bidding and seat_bid_vars:
-        raise fail(
-            culprit("score", "team bids"),
+    if b.one_per_team and v.teams and c.bidding and seat_bid_vars:
+        raise c.fail(
+            c.culprit("score", "team bids"),
             f"the score reads {_and_or(sorted(seat_bid_vars), 'and')}, but with "
             "`team bids: one per side` only one partner of each side bids",
             hint="score the side's bid in `team score:` (where `bid` is the side's bid), "
             "or read `team_bid` in `score:`",
         )
 
-    # ---- passing
-    ps = v.passing
-    if ps.count or ps.cycle:
-        if not 1 <= ps.count <= limits.MAX_PASS_CARDS or not ps.cycle:
-            raise fail(
-                "pass",
-                f"a pass is 1 to {limits.MAX_PASS_CARDS} cards with a cycle of directions",
-                expected="a line such as `pass: 3 cards left, right, across, none`",
-            )
-        if all(to is PassTo.NONE for to in ps.cycle):
-            raise fail("pass", "every hand of the pass cycle has no pass")
-        if PassTo.ACROSS in ps.cycle:
-            odd = [n for n in v.players.counts() if n % 2]
-            if odd:
-                raise fail(
-                    culprit("pass", "players"),
-                    f"nobody sits across the table from a player at a table of {odd[0]}: "
-                    "`across` needs an even number of players",
-                    hint="allow only even numbers of players, or pass left or right",
-                )
-        for n in v.players.counts():
-            small = _smallest_hand(sched, n, v.deck.size_for(n))
-            if ps.count > small:
-                raise fail(
-                    culprit("pass", sched_key, "players"),
-                    f"each player passes {_cards(ps.count)}, but some hands for {n} players "
-                    f"have only {_cards(small)}",
-                )
-        if tricks and v.winning.knockout_below:
-            raise fail(
-                culprit("pass", "knocked out"),
-                "cards cannot be passed in a game that knocks players out: a knocked-out "
-                "player holds no cards to pass or receive",
-            )
-        if tricks and v.trumps.namer is not TrumpNamer.NOBODY:
-            raise fail(
-                culprit("pass", "trumps"),
-                "cards cannot be passed in a game where a player chooses trumps: the two "
-                "phases cannot yet follow one another",
-                hint="pass cards, or let a player choose trumps, not both",
-            )
-        if bidding and (b.blind or b.forehead_sizes):
-            raise fail(
-                culprit("pass", "blind bids" if b.blind else "forehead hands"),
-                "players choose the cards they pass from their hands, so they cannot bid "
-                + ("blind" if b.blind else "without seeing their cards"),
-            )
 
-    # ---- play
-    p = v.play
-    if p.first_leader is FirstLeader.HOLDER and p.lead_card is None:
-        raise fail("first lead", "the first lead names no card")
-    if p.lead_card is not None and p.lead_card not in v.deck.cards:
-        raise fail(
-            culprit("first lead", "deck"),
-            f"{p.lead_card} leads first, but it is taken out of the pack",
+def _check_passing(c: _Checking) -> None:
+    """Passing cards: a pass that can be made, in a game whose other rules let
+    players pass."""
+    ps = c.v.passing
+    if ps.count or ps.cycle:
+        _check_pass(c)
+        _check_pass_clashes(c)
+
+
+def _check_pass(c: _Checking) -> None:
+    """A pass of 1 card or more, to a player who sits there, from hands that
+    hold that many cards."""
+    v = c.v
+    ps = v.passing
+    if not 1 <= ps.count <= limits.MAX_PASS_CARDS or not ps.cycle:
+        raise c.fail(
+            "pass",
+            f"a pass is 1 to {limits.MAX_PASS_CARDS} cards with a cycle of directions",
+            expected="a line such as `pass: 3 cards left, right, across, none`",
+        )
+    if all(to is PassTo.NONE for to in ps.cycle):
+        raise c.fail("pass", "every hand of the pass cycle has no pass")
+    odd = [n for n in v.players.counts() if n % 2]
+    if PassTo.ACROSS in ps.cycle and odd:
+        raise c.fail(
+            c.culprit("pass", "players"),
+            f"nobody sits across the table from a player at a table of {odd[0]}: "
+            "`across` needs an even number of players",
+            hint="allow only even numbers of players, or pass left or right",
         )
     for n in v.players.counts():
+        small = _smallest_hand(v.schedule, n, v.deck.size_for(n))
+        if ps.count > small:
+            raise c.fail(
+                c.culprit("pass", c.schedule_key, "players"),
+                f"each player passes {_cards(ps.count)}, but some hands for {n} players "
+                f"have only {_cards(small)}",
+            )
+
+
+def _check_pass_clashes(c: _Checking) -> None:
+    """The rules a pass cannot go with: knocking players out, a player who
+    chooses trumps, bids made without seeing one's cards."""
+    v = c.v
+    b = v.bidding
+    if c.tricks and v.winning.knockout_below:
+        raise c.fail(
+            c.culprit("pass", "knocked out"),
+            "cards cannot be passed in a game that knocks players out: a knocked-out "
+            "player holds no cards to pass or receive",
+        )
+    if c.tricks and v.trumps.namer is not TrumpNamer.NOBODY:
+        raise c.fail(
+            c.culprit("pass", "trumps"),
+            "cards cannot be passed in a game where a player chooses trumps: the two "
+            "phases cannot yet follow one another",
+            hint="pass cards, or let a player choose trumps, not both",
+        )
+    if c.bidding and (b.blind or b.forehead_sizes):
+        raise c.fail(
+            c.culprit("pass", "blind bids" if b.blind else "forehead hands"),
+            "players choose the cards they pass from their hands, so they cannot bid "
+            + ("blind" if b.blind else "without seeing their cards"),
+        )
+
+
+def _check_first_lead(c: _Checking) -> None:
+    """The first lead: a card that is in the pack, for every number of players."""
+    v = c.v
+    p = v.play
+    if p.first_leader is FirstLeader.HOLDER and p.lead_card is None:
+        raise c.fail("first lead", "the first lead names no card")
+    if p.lead_card is None:
+        return
+    if p.lead_card not in v.deck.cards:
+        raise c.fail(
+            c.culprit("first lead", "deck"),
+            f"{p.lead_card} leads first, but it is taken out of the pack",
+        )
+    leaders = (p.lead_card, *p.lead_card_else)
+    for n in v.players.counts():
         pack_n = v.deck.cards_for(n)
-        if p.lead_card is not None and not any(
-            k in pack_n for k in (p.lead_card, *p.lead_card_else)
-        ):
-            named = _and_or([str(k) for k in (p.lead_card, *p.lead_card_else)], "and")
-            raise fail(
-                culprit("first lead", "deck"),
+        if not any(k in pack_n for k in leaders):
+            named = _and_or([str(k) for k in leaders], "and")
+            raise c.fail(
+                c.culprit("first lead", "deck"),
                 f"{named} {'is' if not p.lead_card_else else 'are all'} taken out of the "
                 f"pack for {n} players, so nobody leads first",
                 hint=f"name a card that stays in, such as `holder of {p.lead_card} otherwise "
                 f"{next(iter(pack_n))} leads it`",
             )
+
+
+def _check_trump_order(c: _Checking) -> None:
+    """The trump order names cards and ranks that are in the pack."""
+    v = c.v
     for entry in v.trumps.order:
         if entry.card is not None and entry.card not in v.deck.cards:
-            raise fail(
-                culprit("trump order", "deck"),
+            raise c.fail(
+                c.culprit("trump order", "deck"),
                 f"the trump order names {entry.card}, but it is not in the pack",
             )
         if entry.card is None and entry.rank < v.deck.lowest:
-            raise fail(
-                culprit("trump order", "deck"),
+            raise c.fail(
+                c.culprit("trump order", "deck"),
                 f"the trump order names {entry}, but the pack has no "
                 f"{Rank(entry.rank).label}s ({v.deck.size} cards, "
                 f"{Rank(v.deck.lowest).label} to ace)",
             )
-    _check_jokers(v, fail, culprit)
+
+
+def _check_jokers(c: _Checking) -> None:
+    """A pack with jokers: every hand has trumps, and the trump order ranks each
+    joker (they have no suit or rank of their own: a joker is a trump)."""
+    v = c.v
+    jokers = [card for card in v.deck.cards if card.is_joker]
+    if not jokers:
+        return
+    why = jokers_without_trumps(v)
+    if why:
+        raise c.fail(
+            c.culprit("deck", "trumps", "mode"),
+            f"a joker has no suit or rank and plays as a trump, but {why}",
+            hint="play jokers in a game whose every hand has a trump suit "
+            "(such as `trumps: spades`), and rank them in `trump order:`",
+        )
+    named = {e.card for e in v.trumps.order if e.card is not None}
+    missing = [str(card) for card in jokers if card not in named]
+    if missing:
+        raise c.fail(
+            c.culprit("trump order", "deck"),
+            f"the pack has {' and '.join(missing)}, but the trump order does not rank "
+            + ("it" if len(missing) == 1 else "them"),
+            expected="`trump order:` naming each joker, such as `trump order: BJ, LJ`",
+        )
+
+
+def _check_follow(c: _Checking) -> None:
+    """``must trump`` and ``must beat`` only add to ``must follow suit``."""
+    p = c.v.play
     if (p.must_trump or p.must_beat) and not p.must_follow:
-        raise fail("follow", "`must trump` and `must beat` go with `must follow suit`")
+        raise c.fail("follow", "`must trump` and `must beat` go with `must follow suit`")
 
-    # ---- teams
-    if v.teams:
-        seats = sorted(s for team in v.teams for s in team)
-        if seats != list(range(len(seats))) or any(len(team) < 2 for team in v.teams):
-            raise fail("teams", "every seat must be in exactly one team of 2 or more")
-        if len(v.teams) < 2:
-            raise fail(
-                "teams",
-                "one team of every player is no partnership: nobody would play against it",
-                expected="two teams or more, such as `teams: 1 and 3, 2 and 4`",
-            )
-        if (v.players.min, v.players.max) != (len(seats), len(seats)):
-            raise fail(
-                culprit("teams", "players"),
-                f"the teams hold {len(seats)} seats, but the game is for {_players_text(v)}",
-                expected=f"`players: {len(seats)}`",
-            )
 
-    # ---- scoring, mode by mode
-    formula = v.scoring.formula
-    if tricks:
-        if formula is None and v.scoring.team_formula is None:
-            raise fail(
-                "score",
-                "a trick-taking game needs a `score:` line",
-                expected="a line such as `score: if exact then 10 + bid else 0`",
+def _check_teams(c: _Checking) -> None:
+    """Teams: two or more, of 2 seats or more, that seat every player."""
+    v = c.v
+    if not v.teams:
+        return
+    seats = sorted(s for team in v.teams for s in team)
+    if seats != list(range(len(seats))) or any(len(team) < 2 for team in v.teams):
+        raise c.fail("teams", "every seat must be in exactly one team of 2 or more")
+    if len(v.teams) < 2:
+        raise c.fail(
+            "teams",
+            "one team of every player is no partnership: nobody would play against it",
+            expected="two teams or more, such as `teams: 1 and 3, 2 and 4`",
+        )
+    if (v.players.min, v.players.max) != (len(seats), len(seats)):
+        raise c.fail(
+            c.culprit("teams", "players"),
+            f"the teams hold {len(seats)} seats, but the game is for {_players_text(v)}",
+            expected=f"`players: {len(seats)}`",
+        )
+
+
+def _check_score(c: _Checking) -> None:
+    """A trick-taking game's score: a formula, whose variables the game has
+    (its counters, card points, bids)."""
+    v = c.v
+    if not c.tricks:
+        return
+    if v.scoring.formula is None and v.scoring.team_formula is None:
+        raise c.fail(
+            "score",
+            "a trick-taking game needs a `score:` line",
+            expected="a line such as `score: if exact then 10 + bid else 0`",
+        )
+    names = {counter.name for counter in v.scoring.counters}
+    for key, f in _formulas(v):
+        missing = sorted(set(f.counters) - names)
+        if missing:
+            raise c.fail(
+                key,
+                f"the formula {f.text!r} reads the counter {missing[0]!r}, "
+                "but this game keeps no such counter",
+                hint=f"add a line such as `counter {missing[0]}: {missing[0]} + 1`",
             )
-        names = {c.name for c in v.scoring.counters}
-        for key, f in _formulas(v):
-            missing = sorted(set(f.counters) - names)
-            if missing:
-                raise fail(
-                    key,
-                    f"the formula {f.text!r} reads the counter {missing[0]!r}, "
-                    "but this game keeps no such counter",
-                    hint=f"add a line such as `counter {missing[0]}: {missing[0]} + 1`",
-                )
-        uses = _uses(v)
-        counted = uses & POINT_VARIABLES
-        if counted and not v.scoring.card_points:
-            raise fail(
-                culprit("score", "team score", "counter", "card points"),
-                f"the score uses {', '.join(sorted(counted))}, but no card carries points",
-                hint="add a line such as `card points: hearts 1, Q♠ 13`",
-            )
-        used = uses & BID_VARIABLES
-        if used and not bidding:
-            raise fail(
-                culprit("score", "team score", "counter", "bidding"),
-                f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
-                hint="score with tricks, cards, hand and players only, or add bidding",
-            )
-        # Only a shedding game has a loser, to take a letter and deal the next game.
-        if v.match.word:
-            raise fail(
-                culprit("match word", "mode"),
-                "`match word` is for shedding games: a trick-taking game has no loser "
-                "to take a letter, so a match of it would never end",
-                hint="write `match word: none`",
-            )
-    if v.winning.last_one_in and not v.winning.knockout_below:
-        raise fail(
-            culprit("winner", "knocked out"),
+    uses = _uses(v)
+    counted = uses & POINT_VARIABLES
+    if counted and not v.scoring.card_points:
+        raise c.fail(
+            c.culprit("score", "team score", "counter", "card points"),
+            f"the score uses {', '.join(sorted(counted))}, but no card carries points",
+            hint="add a line such as `card points: hearts 1, Q♠ 13`",
+        )
+    used = uses & BID_VARIABLES
+    if used and not c.bidding:
+        raise c.fail(
+            c.culprit("score", "team score", "counter", "bidding"),
+            f"the score uses {', '.join(sorted(used))}, but this game has no bidding",
+            hint="score with tricks, cards, hand and players only, or add bidding",
+        )
+
+
+def _check_match_mode(c: _Checking) -> None:
+    """Only a shedding game has a loser, to take a letter and deal the next game."""
+    if c.tricks and c.v.match.word:
+        raise c.fail(
+            c.culprit("match word", "mode"),
+            "`match word` is for shedding games: a trick-taking game has no loser "
+            "to take a letter, so a match of it would never end",
+            hint="write `match word: none`",
+        )
+
+
+def _check_winner(c: _Checking) -> None:
+    """``winner: last one in`` needs players to be knocked out."""
+    winning = c.v.winning
+    if winning.last_one_in and not winning.knockout_below:
+        raise c.fail(
+            c.culprit("winner", "knocked out"),
             "`winner: last one in` needs players to be knocked out, but nobody ever is",
             hint="add a line such as `knocked out: no tricks`",
         )
-    w = v.match.word
+
+
+def _check_match_word(c: _Checking) -> None:
+    """The match word is plain letters (each loss takes the next)."""
+    w = c.v.match.word
     if w and not (w.isascii() and w.isalpha()):
-        raise fail("match word", "the match word must be plain letters")
+        raise c.fail("match word", "the match word must be plain letters")
+
+
+#: The checks that a game can be played, in the order they run: the first
+#: problem found is the error raised, so a new check goes where its problem
+#: should be reported before the ones after it.
+_PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
+    _check_players,
+    _check_shedding_trumps,
+    _check_schedule,
+    _check_blind_bids,
+    _check_trumps,
+    _check_trump_namer,
+    _check_bidding,
+    _check_passing,
+    _check_first_lead,
+    _check_trump_order,
+    _check_jokers,
+    _check_follow,
+    _check_teams,
+    _check_score,
+    _check_match_mode,
+    _check_winner,
+    _check_match_word,
+)
+
+
+def _check(
+    v: Variant, sources: Mapping[str, str] | None, warn_only: frozenset[str]
+) -> list[VariantWarning]:
+    """Every check of :func:`validate`: that the game can be played (family by
+    family, in the order of :data:`_PLAYABLE_CHECKS`), then the settings that
+    change nothing (:data:`EFFECTS`). Returns the warnings."""
+    checking = _Checking(v, sources)
+    for check_playable in _PLAYABLE_CHECKS:
+        check_playable(checking)
+    fail = checking.fail
 
     # ---- settings that change nothing (the game is otherwise sound by now)
     warnings: list[VariantWarning] = []

@@ -1033,7 +1033,8 @@ def _with_history(g: Game, raw: object, actions: list[Any], game: type[Game]) ->
     # after take-back t is the first ``kept`` actions of the line before the next.
     lines: list[list[Any]] = []
     after = actions
-    for _seat, _agreed, kept, undone in reversed(items):
+    # (A slice, not reversed(): mypyc 2.4 fails on reversed() of a list of tuples.)
+    for _seat, _agreed, kept, undone in items[::-1]:
         _want(kept <= len(after), "taken_back: a take-back keeps more actions than were made")
         before = after[:kept] + undone
         lines.append(before)

@@ -133,6 +133,9 @@ def test_every_field_of_the_config_model_is_filled_by_exactly_one_declaration() 
 def test_each_setting_has_an_effect_everywhere_or_says_where() -> None:
     assert set(EFFECTS) | set(ALWAYS_EFFECTIVE) == set(SETTING_NAMES)
     assert set(EFFECTS) & set(ALWAYS_EFFECTIVE) == set()
+    # The validator runs the checks, and check_warnings returns its warnings,
+    # in the canonical order of the settings.
+    assert list(EFFECTS) == [name for name in SETTING_NAMES if name in EFFECTS]
     for key, effect in EFFECTS.items():
         assert effect.where, key  # said in words, for the docs
         assert effect.fields == BY_NAME[key].fields + BY_NAME[key].shares

@@ -45,15 +45,21 @@ from cardrules.rules import (
 
 from . import limits
 from .errors import error_at, source_line
-from .settings.effect_checks import POINT_VARIABLES, Effect, NoOp, is_option, schedule_length
-from .settings.effect_checks import Context as _Context
-from .settings.effect_checks import and_or as _and_or
-from .settings.effect_checks import cards_text as _cards
-from .settings.effect_checks import formulas_of as _formulas
-from .settings.effect_checks import players_text as _players_text
-from .settings.effect_checks import variables_used as _uses
+from .settings.effect_checks import (
+    POINT_VARIABLES,
+    Context,
+    Effect,
+    NoOp,
+    and_or,
+    cards_text,
+    formulas_of,
+    is_option,
+    players_text,
+    schedule_length,
+    variables_used,
+)
 from .settings.registry import ALWAYS_EFFECTIVE, EFFECTS
-from .settings.rendering import ordinal as _ordinal
+from .settings.rendering import ordinal
 
 __all__ = [
     "ALWAYS_EFFECTIVE",
@@ -302,7 +308,7 @@ def _check_shedding_trumps(c: _Checking) -> None:
         raise c.fail(
             c.culprit("no trumps", "mode"),
             "shedding games are played without trumps, so "
-            f"`no trumps: every {_ordinal(t.no_trump_every)} hand` cannot be used",
+            f"`no trumps: every {ordinal(t.no_trump_every)} hand` cannot be used",
             expected="`no trumps: never`",
         )
 
@@ -378,7 +384,7 @@ def _check_hands_fit(c: _Checking, n: int, deck: int) -> None:
             c.culprit("hands", "players", "deck"),
             f"the whole pack of {deck} does not share out evenly among {n} players, "
             "and in a trick-taking game everyone gets the same number of cards",
-            hint=f"it shares out evenly among {_and_or(fits, 'or')} players "
+            hint=f"it shares out evenly among {and_or(fits, 'or')} players "
             f"(`players: {fits[0]}`); or {other}"
             if fits
             else other,
@@ -386,13 +392,13 @@ def _check_hands_fit(c: _Checking, n: int, deck: int) -> None:
     if sched.pattern is not Pattern.WHOLE_PACK and need > deck:
         raise c.fail(
             c.culprit(c.schedule_key, "players", "deck"),
-            f"{_cards(big)} each for {n} players needs {need} cards; the pack has {deck}",
+            f"{cards_text(big)} each for {n} players needs {need} cards; the pack has {deck}",
             hint=f"deal fewer cards, or allow fewer than {n} players",
         )
     if _turns_up_always(v) and need + 1 > deck:
         raise c.fail(
             c.culprit(c.schedule_key, "trumps", "players", "deck"),
-            f"{_cards(big)} each for {n} players uses the whole pack of {deck}, "
+            f"{cards_text(big)} each for {n} players uses the whole pack of {deck}, "
             "and no card is left to turn up for trumps",
             hint="deal fewer cards, or add `, no trumps when the pack runs out` to the trumps line",
         )
@@ -400,7 +406,7 @@ def _check_hands_fit(c: _Checking, n: int, deck: int) -> None:
         raise c.fail(
             c.culprit("bids", c.schedule_key),
             f"bids start at {v.bidding.min_bid}, but some hands have only "
-            f"{_cards(_smallest_hand(sched, n, deck))}",
+            f"{cards_text(_smallest_hand(sched, n, deck))}",
         )
 
 
@@ -459,7 +465,7 @@ def _check_trump_namer(c: _Checking) -> None:
             "`then named by the winner of most tricks` follows a first hand's trumps: "
             "turned up, a suit or a cycle",
         )
-    if _uses(c.v) & MAKER_VARIABLES and namer is TrumpNamer.NOBODY:
+    if variables_used(c.v) & MAKER_VARIABLES and namer is TrumpNamer.NOBODY:
         raise c.fail(
             c.culprit("score", "trumps"),
             "the score uses maker, maker_tricks or alone, but nobody makes trumps in this game",
@@ -492,7 +498,7 @@ def _check_bidding(c: _Checking) -> None:
     if b.one_per_team and v.teams and c.bidding and seat_bid_vars:
         raise c.fail(
             c.culprit("score", "team bids"),
-            f"the score reads {_and_or(sorted(seat_bid_vars), 'and')}, but with "
+            f"the score reads {and_or(sorted(seat_bid_vars), 'and')}, but with "
             "`team bids: one per side` only one partner of each side bids",
             hint="score the side's bid in `team score:` (where `bid` is the side's bid), "
             "or read `team_bid` in `score:`",
@@ -534,8 +540,8 @@ def _check_pass(c: _Checking) -> None:
         if ps.count > small:
             raise c.fail(
                 c.culprit("pass", c.schedule_key, "players"),
-                f"each player passes {_cards(ps.count)}, but some hands for {n} players "
-                f"have only {_cards(small)}",
+                f"each player passes {cards_text(ps.count)}, but some hands for {n} players "
+                f"have only {cards_text(small)}",
             )
 
 
@@ -582,7 +588,7 @@ def _check_first_lead(c: _Checking) -> None:
     for n in v.players.counts():
         pack_n = v.deck.cards_for(n)
         if not any(k in pack_n for k in leaders):
-            named = _and_or([str(k) for k in leaders], "and")
+            named = and_or([str(k) for k in leaders], "and")
             raise c.fail(
                 c.culprit("first lead", "deck"),
                 f"{named} {'is' if not p.lead_card_else else 'are all'} taken out of the "
@@ -660,7 +666,7 @@ def _check_teams(c: _Checking) -> None:
     if (v.players.min, v.players.max) != (len(seats), len(seats)):
         raise c.fail(
             c.culprit("teams", "players"),
-            f"the teams hold {len(seats)} seats, but the game is for {_players_text(v)}",
+            f"the teams hold {len(seats)} seats, but the game is for {players_text(v)}",
             expected=f"`players: {len(seats)}`",
         )
 
@@ -678,7 +684,7 @@ def _check_score(c: _Checking) -> None:
             expected="a line such as `score: if exact then 10 + bid else 0`",
         )
     names = {counter.name for counter in v.scoring.counters}
-    for key, f in _formulas(v):
+    for key, f in formulas_of(v):
         missing = sorted(set(f.counters) - names)
         if missing:
             raise c.fail(
@@ -687,7 +693,7 @@ def _check_score(c: _Checking) -> None:
                 "but this game keeps no such counter",
                 hint=f"add a line such as `counter {missing[0]}: {missing[0]} + 1`",
             )
-    uses = _uses(v)
+    uses = variables_used(v)
     counted = uses & POINT_VARIABLES
     if counted and not v.scoring.card_points:
         raise c.fail(
@@ -770,7 +776,7 @@ def _check(
 
     # ---- settings that change nothing (the game is otherwise sound by now)
     warnings: list[VariantWarning] = []
-    ctx = _Context(v)
+    ctx = Context(v)
     for effect in EFFECTS.values():
         for found in effect.check(ctx):
             pos, is_error = _classify(v, found)

@@ -12,6 +12,7 @@ rules page (:mod:`cardrules.rulebook.words`). Every registry of the settings
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 from attrs import field, frozen
@@ -32,8 +33,9 @@ def always(_v: Variant) -> bool:
     return True
 
 
-def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
-    return dict(value)
+def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only copy of a declaration's mapping."""
+    return MappingProxyType(dict(value))
 
 
 @frozen
@@ -83,9 +85,9 @@ class SettingSpec:
     where: str | None = None
     check: Check | None = field(default=None, eq=False, repr=False)
     page_rule: str | None = None
-    page_rule_of: Mapping[str, str] = field(factory=dict, converter=_frozen_map)
+    page_rule_of: Mapping[str, str] = field(factory=dict, converter=_read_only, hash=False)
     shares: tuple[str, ...] = ()
-    old_saves: Mapping[str, object] = field(factory=dict, converter=_frozen_map)
+    old_saves: Mapping[str, object] = field(factory=dict, converter=_read_only, hash=False)
 
     def __attrs_post_init__(self) -> None:
         if (self.where is None) != (self.check is None):

@@ -14,12 +14,13 @@ from typing import Any
 
 import attrs
 import pytest
+from lark import Tree
 
 import cardrules
 from cardrules.dsl import builtin_names, format, load
 from cardrules.dsl.errors import KEY_TERMINALS, SETTING_NAMES
 from cardrules.dsl.parser import _Build, lark_parser, parse_file
-from cardrules.dsl.settings.declaration import DEFAULT_VARIANT
+from cardrules.dsl.settings.declaration import DEFAULT_VARIANT, SettingSpec
 from cardrules.dsl.settings.registry import (
     ALWAYS_EFFECTIVE,
     BY_NAME,
@@ -31,7 +32,7 @@ from cardrules.dsl.settings.registry import (
 from cardrules.dsl.validate import NOT_SETTINGS
 from cardrules.engine.compiled_rules import _LATER_FIELDS
 from cardrules.rulebook.words import IDENTITY_FIELDS, RULES, SETTING_LINES, leaf_settings
-from cardrules.rules import Variant
+from cardrules.rules import SourcePos, Variant
 
 BUILT_INS = [load(name) for name in builtin_names()]
 
@@ -99,13 +100,18 @@ def test_names_terminals_and_grammar_rules_are_declared_once() -> None:
 
 def test_every_statement_of_the_grammar_has_one_declaration_and_back() -> None:
     """Each setting statement of ``grammar.lark`` is declared, starts with the
-    declared key terminal, and has its method in the parser's transformer."""
+    declared key terminal, and the parser's transformer reads it with the
+    declaration's parse (and with nothing else)."""
     firsts = _statement_rules()
     declared = {s.grammar_rule: s for s in SETTINGS}
     assert set(firsts) == set(declared), "declare these statements in cardrules/dsl/settings/"
     for rule, spec in declared.items():
         assert firsts[rule] == {spec.key_terminal}, rule
-        assert callable(getattr(_Build, rule, None)), f"the parser has no method {rule}"
+        assert callable(spec.parse), rule
+        assert vars(_Build)[rule] is spec.parse, f"the parser does not read {rule} with its parse"
+    # The declarations' parses live beside them, not in the parser.
+    for spec in SETTINGS:
+        assert spec.parse.__module__.startswith("cardrules.dsl.settings."), spec.name
 
 
 # --------------------------------------------------------------------------- the config model
@@ -145,89 +151,6 @@ def test_each_setting_has_an_effect_everywhere_or_says_where() -> None:
     assert table & always == set()
 
 
-#: At least one line of every setting, to see which fields it writes.
-SAMPLES: dict[str, list[str]] = {
-    "game": ["game: x"],
-    "extends": ["extends: oh-hell", 'extends: "base.cardrules"'],
-    "title": ['title: "X"'],
-    "also called": ['also called: "Y", "Z"'],
-    "summary": ['summary: "S"'],
-    "mode": ["mode: shedding"],
-    "players": ["players: 3 to 7"],
-    "deck": [
-        "deck: standard 52 without 2♣",
-        "deck: 9 to ace without 9♣",
-        "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
-    ],
-    "direction": ["direction: anticlockwise"],
-    "first dealer": ["first dealer: seat 2", "first dealer: random"],
-    "deal passes": ["deal passes: to the loser"],
-    "hand size": ["hand size: 10 for 3 to 5 players, largest, keep one for trumps, at most 8"],
-    "hands": ["hands: list 3, 2, 1, twice", "hands: 5 hands of the same size"],
-    "trumps": [
-        "trumps: cycle spades, no trumps",
-        "trumps: turned up",
-        "trumps: hearts",
-        "trumps: order up",
-        "trumps: named by the highest bidder",
-        "trumps: dealer's last card",
-        "trumps: turned up, then named by the winner of most tricks",
-    ],
-    "no trumps": ["no trumps: every 5th hand"],
-    "pass": ["pass: 3 cards left, right, across, none", "pass: 1 card right", "pass: none"],
-    "stick the dealer": ["stick the dealer: yes"],
-    "going alone": ["going alone: yes"],
-    "defending alone": ["defending alone: yes"],
-    "dealer keeps the turned card": ["dealer keeps the turned card: yes"],
-    "may name no trumps": ["may name no trumps: yes"],
-    "trump ties": ["trump ties: cut"],
-    "bidding": ["bidding: all at once"],
-    "hook": ["hook: no"],
-    "bids": ["bids: 1 to 8"],
-    "blind bids": ["blind bids: only 0"],
-    "forehead hands": ["forehead hands: 1"],
-    "bid changes": ["bid changes: until the next bid"],
-    "team bids": ["team bids: one per side", "team bids: each partner"],
-    "first lead": [
-        "first lead: holder of A♠ leads any spade",
-        "first lead: holder of 2♣ otherwise 3♣ leads it",
-    ],
-    "follow": [
-        "follow: must follow suit, must trump when void",
-        "follow: suit led, otherwise any card",
-    ],
-    "lead": ["lead: any card except unbroken hearts, otherwise any card"],
-    "first trick": ["first trick: any card except hearts, otherwise any card"],
-    "broken by": ["broken by: void play, forced lead"],
-    "breaking cards": ["breaking cards: Q♠ breaks hearts, J♦ breaks clubs and spades"],
-    "leader out": ["leader out: next highest card", "leader out: draws a dead card"],
-    "leading trumps": ["leading trumps: once broken"],
-    "dead tricks": ["dead tricks: face down"],
-    "all out together": ["all out together: last leader loses"],
-    "loser": ["loser: most cards when the first goes out, ties first in turn"],
-    "cuts on the first trick": ["cuts on the first trick: no"],
-    "take a hand from": ["take a hand from: next player", "take a hand from: previous player"],
-    "card points": ["card points: hearts 1, Q♠ 13", "card points: 10h -2"],
-    "score": ["score: if exact then 10 + bid else 0"],
-    "teams": ["teams: 1 and 3, 2 and 4", "teams: 1 and 4, 2 and 5, 3 and 6"],
-    "team score": ["team score: max(tricks - 6, 0)"],
-    "counter": ["counter bags: bags + max(tricks - bid, 0)"],
-    "winner": ["winner: lowest total", "winner: last one in"],
-    "tie": ["tie: extra hands, at most 3", "tie: shared"],
-    "target": ["target: 100 points", "target: 5"],
-    "knocked out": ["knocked out: no tricks", "knocked out: fewer than 2 tricks"],
-    "trump order": ["trump order: J of trumps, J of the same colour, 2♦", "trump order: usual"],
-    "match word": ["match word: DONKEY"],
-    "take backs": [
-        "take backs: never",
-        "take backs: until the next player acts",
-        "take backs: until the trick is complete",
-        "take backs: before the hand ends",
-    ],
-    "options": ["options: hook, hand size"],
-}
-
-
 def _written(key: str, line: str) -> set[str]:
     """The leaf fields a statement writes (a whole rule class counts as all its
     leaves), leaving out the bookkeeping fields no setting owns."""
@@ -242,8 +165,23 @@ def _written(key: str, line: str) -> set[str]:
     return out - set(NOT_SETTINGS)
 
 
-def test_every_setting_has_a_sample_line() -> None:
-    assert set(SAMPLES) == set(SETTING_NAMES)
+@pytest.mark.parametrize("spec", SETTINGS, ids=lambda s: s.name)
+def test_every_declaration_has_sample_lines_its_parse_reads(spec: SettingSpec) -> None:
+    """Each declaration carries at least one sample line; the transformer
+    hands each to the declaration's parse, which reads it as this setting."""
+    assert spec.samples, f"declare a sample line of `{spec.name}`"
+    for line in spec.samples:
+        assert line.split(":")[0].strip().lower().startswith(spec.name.split()[0]), line
+        text = line if spec.name == "game" else f"game: x\n{line}"
+        tree = lark_parser().parse(text + "\n")
+        (statement,) = tree.find_data(spec.grammar_rule)
+        builder = _Build("<sample>", text)
+        # The statement's children as the transformer hands them over: its
+        # sub-rules (card rules, sizes...) already read.
+        children = [builder.transform(x) if isinstance(x, Tree) else x for x in statement.children]
+        setting = spec.parse(builder, children)
+        assert setting.key == spec.name, line
+        assert setting.pos == SourcePos("<sample>", 2 if spec.name != "game" else 1, 1), line
 
 
 @pytest.mark.parametrize("key", SETTING_NAMES)
@@ -251,7 +189,7 @@ def test_a_declaration_names_the_fields_its_line_writes(key: str) -> None:
     """The validator checks a setting through the fields the parser makes it
     write, so the declaration must name them all."""
     spec = BY_NAME[key]
-    for line in SAMPLES[key]:
+    for line in spec.samples:
         assert _written(key, line) <= set(spec.fields + spec.shares), line
 
 

@@ -4,13 +4,17 @@ bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
+
+from lark import Token
 
 from cardrules.rules import BiddingRule, BidStyle, Mode, Variant
 
+from .. import limits
 from .declaration import SettingSpec, changed
 from .effect_checks import Context, NoOp, and_or, cards_text
 from .rendering import yes_no
+from .statement import Setting, StatementBuilder, tokens, yes
 
 __all__ = ["BIDDING"]
 
@@ -168,6 +172,64 @@ def _check_bid_changes(c: Context) -> Iterator[NoOp]:
         yield _without_bidding(c, "bid changes")
 
 
+# --------------------------------------------------------------------------- the parse
+
+
+def _parse_bidding(b: StatementBuilder, c: list[Any]) -> Setting:
+    styles = {
+        "V_NONE": BidStyle.NONE,
+        "V_IN_TURN": BidStyle.IN_TURN,
+        "V_ALL_AT_ONCE": BidStyle.SIMULTANEOUS,
+    }
+    return b.setting(c, ("bidding.style", styles[c[2].type]))
+
+
+def _parse_hook(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("bidding.hook", yes(c[2])))
+
+
+def _parse_bids(b: StatementBuilder, c: list[Any]) -> Setting:
+    lo = b.number(c[2], 0, limits.MAX_PLAYERS, "a bid")
+    hi: int | None = None
+    if c[4].type == "INT":
+        hi = b.number(c[4], 0, limits.MAX_PLAYERS, "a bid")
+        if hi < lo:
+            raise b.error(c[4], f"{hi} is less than {lo}", expected=f"{lo} or more")
+    return b.setting(c, ("bidding.min_bid", lo), ("bidding.max_bid", hi))
+
+
+def _parse_blind_bids(b: StatementBuilder, c: list[Any]) -> Setting:
+    if c[2].type == "V_ONLY":
+        values: list[int] = []
+        for tok in tokens(c[3:]):
+            n = b.number(tok, 0, 52, "a blind bid")
+            if n in values:
+                raise b.error(tok, f"{n} is given twice")
+            values.append(n)
+        return b.setting(c, ("bidding.blind", True), ("bidding.blind_only", tuple(sorted(values))))
+    return b.setting(c, ("bidding.blind", yes(c[2])), ("bidding.blind_only", ()))
+
+
+def _parse_forehead_hands(b: StatementBuilder, c: list[Any]) -> Setting:
+    sizes: list[int] = []
+    for t in tokens(c[2:]):
+        if t.type == "INT":
+            n = b.number(t, 1, limits.MAX_PLAYERS, "a hand")
+            if n in sizes:
+                raise b.error(t, f"{n} is listed twice")
+            sizes.append(n)
+    return b.setting(c, ("bidding.forehead_sizes", tuple(sizes)))
+
+
+def _parse_bid_changes(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    return b.setting(c, ("bidding.amend", tok.type == "V_UNTIL_NEXT_BID" or yes(tok)))
+
+
+def _parse_team_bids(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("bidding.one_per_team", c[2].type == "V_ONE_PER_SIDE"))
+
+
 #: The bidding settings, in the canonical order of a formatted file.
 BIDDING: Final = (
     SettingSpec(
@@ -175,6 +237,8 @@ BIDDING: Final = (
         "K_BIDDING",
         "bidding",
         ("bidding.style",),
+        parse=_parse_bidding,
+        samples=("bidding: all at once",),
         render=_bidding,
         written=lambda v: v.mode is Mode.TRICKS or changed(_bidding, v),
         where="trick-taking games",
@@ -186,6 +250,8 @@ BIDDING: Final = (
         "K_HOOK",
         "hook",
         ("bidding.hook",),
+        parse=_parse_hook,
+        samples=("hook: no",),
         render=_hook,
         written=lambda v: v.has_bidding or changed(_hook, v),
         where="games with bidding in turn",
@@ -197,6 +263,8 @@ BIDDING: Final = (
         "K_BIDS",
         "bids",
         ("bidding.min_bid", "bidding.max_bid"),
+        parse=_parse_bids,
+        samples=("bids: 1 to 8",),
         render=_bids,
         written=lambda v: v.has_bidding or changed(_bids, v),
         where="games with bidding; the top only below the largest hand",
@@ -208,6 +276,8 @@ BIDDING: Final = (
         "K_BLIND_BIDS",
         "blind_bids",
         ("bidding.blind", "bidding.blind_only"),
+        parse=_parse_blind_bids,
+        samples=("blind bids: only 0",),
         render=_blind_bids,
         written=lambda v: v.has_bidding or changed(_blind_bids, v),
         where="games with bidding",
@@ -219,6 +289,8 @@ BIDDING: Final = (
         "K_FOREHEAD_HANDS",
         "forehead_hands",
         ("bidding.forehead_sizes",),
+        parse=_parse_forehead_hands,
+        samples=("forehead hands: 1",),
         render=_forehead_hands,
         written=lambda v: v.has_bidding or changed(_forehead_hands, v),
         where="games with bidding that deal hands of those sizes",
@@ -230,6 +302,8 @@ BIDDING: Final = (
         "K_BID_CHANGES",
         "bid_changes",
         ("bidding.amend",),
+        parse=_parse_bid_changes,
+        samples=("bid changes: until the next bid",),
         render=_bid_changes,
         written=lambda v: v.has_bidding or changed(_bid_changes, v),
         where="games with bidding in turn",
@@ -241,6 +315,11 @@ BIDDING: Final = (
         "K_TEAM_BIDS",
         "team_bids",
         ("bidding.one_per_team",),
+        parse=_parse_team_bids,
+        samples=(
+            "team bids: one per side",
+            "team bids: each partner",
+        ),
         render=lambda v: "one per side" if v.bidding.one_per_team else "each partner",
         where="games with teams and bidding",
         check=_check_team_bids,

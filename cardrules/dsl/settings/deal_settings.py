@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
+
+from lark import Token
 
 from cardrules.errors import VariantError
 from cardrules.rules import (
+    MAX_SCHEDULE_HANDS,
+    DealerRule,
     Direction,
     FirstDealer,
     HandSizeRule,
@@ -20,6 +24,7 @@ from cardrules.rules import (
 from .. import limits
 from .declaration import SettingSpec, always, changed
 from .effect_checks import Context, NoOp, cards_text, entry_text, players_text
+from .statement import Setting, StatementBuilder, tokens
 
 __all__ = ["DEAL"]
 
@@ -198,6 +203,94 @@ def _check_largest(c: Context) -> Iterator[NoOp]:
             )
 
 
+# --------------------------------------------------------------------------- the parse
+
+#: The words of a ``hand size:`` line's options, as an error names them.
+_SIZE_WORDS: Final = {"largest": "largest", "keep one": "keep one for trumps", "cap": "at most"}
+
+
+def _parse_direction(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    d = Direction.CLOCKWISE if tok.type == "V_CLOCKWISE" else Direction.ANTICLOCKWISE
+    return b.setting(c, ("direction", d))
+
+
+def _parse_first_dealer(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    if tok.type == "V_RANDOM":
+        rule = DealerRule(FirstDealer.RANDOM)
+    elif tok.type == "V_CUT":
+        rule = DealerRule(FirstDealer.CUT)
+    else:
+        seat = b.number(c[3], 1, limits.MAX_PLAYERS, "a seat")
+        rule = DealerRule(FirstDealer.SEAT, seat - 1)
+    return b.setting(c, ("dealer", rule))
+
+
+def _parse_deal_passes(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    return b.setting(c, ("match.loser_deals", tok.type == "V_TO_LOSER"))
+
+
+def _parse_hand_size(b: StatementBuilder, c: list[Any]) -> Setting:
+    items = [x for x in c[2:] if isinstance(x, tuple)]
+    table: list[SizeEntry] = []
+    seen: dict[str, Token] = {}
+    for tok, kind, value in items:
+        if kind == "entry":
+            for other in table:
+                if (
+                    value.min_players <= other.max_players
+                    and other.min_players <= value.max_players
+                ):
+                    both = max(value.min_players, other.min_players)
+                    raise b.error(
+                        tok,
+                        f"two hand sizes are given for {both} players",
+                        hint="give each number of players one size",
+                    )
+            table.append(value)
+        elif kind in seen:
+            raise b.error(tok, f"`{_SIZE_WORDS[kind]}` is given twice")
+        else:
+            seen[kind] = tok
+    largest = "largest" in seen
+    for kind in ("keep one", "cap"):
+        if kind in seen and not largest:
+            raise b.error(
+                seen[kind],
+                f"`{_SIZE_WORDS[kind]}` only applies to `largest`",
+                hint="add `largest`, as in `hand size: largest, keep one for trumps`",
+            )
+    cap = next((v for _, k, v in items if k == "cap"), None)
+    rule = HandSizeRule(tuple(table), largest, "keep one" in seen, cap)
+    return b.setting(c, ("schedule.start", rule))
+
+
+def _parse_hands(b: StatementBuilder, c: list[Any]) -> Setting:
+    rest = c[2:]
+    repeat = next((x for x in rest if isinstance(x, int) and not isinstance(x, Token)), 1)
+    if isinstance(rest[0], tuple):
+        pattern, count, sizes = rest[0]
+    else:
+        nums = [t for t in tokens(rest) if t.type == "INT"]
+        if len(nums) > MAX_SCHEDULE_HANDS:
+            raise b.error(
+                nums[MAX_SCHEDULE_HANDS],
+                "too many hands",
+                expected=f"at most {MAX_SCHEDULE_HANDS}",
+            )
+        pattern, count = Pattern.LIST, 1
+        sizes = tuple(b.number(t, 1, limits.MAX_PLAYERS, "a hand") for t in nums)
+    return b.setting(
+        c,
+        ("schedule.pattern", pattern),
+        ("schedule.count", count),
+        ("schedule.sizes", sizes),
+        ("schedule.repeat", repeat),
+    )
+
+
 #: The deal's settings, in the canonical order of a formatted file.
 DEAL: Final = (
     SettingSpec(
@@ -205,6 +298,8 @@ DEAL: Final = (
         "K_DIRECTION",
         "direction",
         ("direction",),
+        parse=_parse_direction,
+        samples=("direction: anticlockwise",),
         render=_direction,
         written=always,
         where="games for more than 2 players",
@@ -216,6 +311,11 @@ DEAL: Final = (
         "K_FIRST_DEALER",
         "first_dealer",
         ("dealer.first", "dealer.seat"),
+        parse=_parse_first_dealer,
+        samples=(
+            "first dealer: seat 2",
+            "first dealer: random",
+        ),
         render=_dealer,
         written=always,
         page_rule="Dealer",
@@ -225,6 +325,8 @@ DEAL: Final = (
         "K_DEAL_PASSES",
         "deal_passes",
         ("match.loser_deals",),
+        parse=_parse_deal_passes,
+        samples=("deal passes: to the loser",),
         render=_deal_passes,
         written=lambda v: v.mode is not Mode.TRICKS or changed(_deal_passes, v),
         where="shedding games with a match word (`to the loser`)",
@@ -241,6 +343,8 @@ DEAL: Final = (
             "schedule.start.keep_one",
             "schedule.start.cap",
         ),
+        parse=_parse_hand_size,
+        samples=("hand size: 10 for 3 to 5 players, largest, keep one for trumps, at most 8",),
         render=_hand_size,
         written=lambda v: (
             v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST) or changed(_hand_size, v)
@@ -256,6 +360,11 @@ DEAL: Final = (
         "K_HANDS",
         "hands",
         ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
+        parse=_parse_hands,
+        samples=(
+            "hands: list 3, 2, 1, twice",
+            "hands: 5 hands of the same size",
+        ),
         render=_hands,
         written=always,
         page_rule="Deal schedule",

@@ -2,11 +2,18 @@
 
 A setting is declared once, in the module of its family
 (``deal_settings``, ``bidding_settings``, ...), with everything the package
-needs to know about it besides its grammar line (``grammar.lark``), its parse
-(the transformer in :mod:`cardrules.dsl.parser`), its config field
-(:mod:`cardrules.rules`), the engine's phase that plays it and its words on the
-rules page (:mod:`cardrules.rulebook.words`). Every registry of the settings
+needs to know about it besides its grammar line (``grammar.lark``), its config
+field (:mod:`cardrules.rules`), the engine's phase that plays it and its words
+on the rules page (:mod:`cardrules.rulebook.words`): its parse (the statement's
+Lark children -> the changes it makes, a function beside the declaration that
+the parser's transformer calls for the statement's grammar rule), sample lines,
+how it is written back, where it has an effect. Every registry of the settings
 (:mod:`cardrules.dsl.settings.registry`) is derived from the declarations.
+
+A new setting touches: its grammar line and key terminal in ``grammar.lark``,
+its config field in :mod:`cardrules.rules`, its declaration (with its parse and
+samples) in its family module, and the engine and the rules page's words where
+it plays and shows.
 """
 
 from __future__ import annotations
@@ -20,8 +27,13 @@ from attrs import field, frozen
 from cardrules.rules import Variant
 
 from .effect_checks import Check
+from .statement import Setting, StatementBuilder
 
-__all__ = ["DEFAULT_VARIANT", "SettingSpec", "always", "changed"]
+__all__ = ["DEFAULT_VARIANT", "Parse", "SettingSpec", "always", "changed"]
+
+#: A setting's parse: the builder (the parser's transformer) and the Lark
+#: children of the statement -> the statement, with the changes it makes.
+Parse = Callable[[StatementBuilder, list[Any]], Setting]
 
 #: The variant every setting is at its default in: what a formatted file leaves
 #: out, unless a setting's ``written`` says otherwise.
@@ -46,13 +58,17 @@ class SettingSpec:
         name: the setting's name as a file writes it before the colon, such as
             ``"hook"``.
         key_terminal: the grammar's terminal for that name (``"K_HOOK"``).
-        grammar_rule: the grammar rule of the statement, which is also the name
-            of its method in the parser's transformer (``"hook"``).
+        grammar_rule: the grammar rule of the statement (``"hook"``); the
+            parser's transformer turns it into a statement with ``parse``.
         fields: the config fields the setting fills, dotted from the
             :class:`~cardrules.rules.Variant` (``"bidding.hook"``). Every field
             of the config model is filled by exactly one declaration.
         render: how the formatter writes the setting's value (the text after
             the colon).
+        parse: reads the statement: its Lark children (the key token, the
+            colon, the value's tokens and sub-rules' results) -> a
+            :class:`~cardrules.dsl.settings.statement.Setting` with the
+            ``(field path, value)`` changes, its values checked on the spot.
         written: when the formatter writes the setting; ``None``: when its
             rendered value differs from :data:`DEFAULT_VARIANT`'s.
         where: in words, the games in which the setting has an effect; ``None``
@@ -74,6 +90,8 @@ class SettingSpec:
             leaves it at that value keeps the fingerprint its saves were made
             with. The path may name a whole rule class (``"passing"``) or a
             field inside a value (``"scoring.formula.counters"``).
+        samples: lines of a file that set the setting, the usual one first;
+            the declaration test reads each and checks the fields it writes.
     """
 
     name: str
@@ -81,6 +99,7 @@ class SettingSpec:
     grammar_rule: str
     fields: tuple[str, ...]
     render: Callable[[Variant], str] = field(eq=False, repr=False)
+    parse: Parse = field(eq=False, repr=False)
     written: Callable[[Variant], bool] | None = field(default=None, eq=False, repr=False)
     where: str | None = None
     check: Check | None = field(default=None, eq=False, repr=False)
@@ -88,6 +107,7 @@ class SettingSpec:
     page_rule_of: Mapping[str, str] = field(factory=dict, converter=_read_only, hash=False)
     shares: tuple[str, ...] = ()
     old_saves: Mapping[str, object] = field(factory=dict, converter=_read_only, hash=False)
+    samples: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if (self.where is None) != (self.check is None):

@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-from cardrules.rules import Mode, ScoringRule, TieBreak, Variant, WinRule
+from cardrules.rules import MAX_SCHEDULE_HANDS, Mode, ScoringRule, TieBreak, Variant, WinRule
 
+from .. import limits
 from .declaration import SettingSpec, changed
 from .effect_checks import Context, NoOp, schedule_length, trick_game_only
+from .statement import Setting, StatementBuilder
 
 __all__ = ["END"]
 
@@ -94,6 +96,39 @@ def _tie_changed(v: Variant) -> bool:
     return plain != WinRule()
 
 
+# --------------------------------------------------------------------------- the parse
+
+
+def _parse_winner(b: StatementBuilder, c: list[Any]) -> Setting:
+    kind = c[2].type
+    return b.setting(
+        c,
+        ("scoring.higher_wins", kind != "V_LOWEST_TOTAL"),
+        ("winning.last_one_in", kind == "V_LAST_ONE_IN"),
+    )
+
+
+def _parse_tie(b: StatementBuilder, c: list[Any]) -> Setting:
+    if c[2].type == "V_SHARED":
+        return b.setting(c, ("winning.tie", TieBreak.SHARED), ("winning.max_extra_hands", None))
+    most: int | None = None
+    if len(c) > 3:
+        most = b.number(c[-1], 1, MAX_SCHEDULE_HANDS, "extra hands")
+    return b.setting(c, ("winning.tie", TieBreak.EXTRA_HANDS), ("winning.max_extra_hands", most))
+
+
+def _parse_target(b: StatementBuilder, c: list[Any]) -> Setting:
+    most = limits.MAX_TARGET
+    return b.setting(c, ("winning.target", b.number(c[2], 1, most, "a target")))
+
+
+def _parse_knocked_out(b: StatementBuilder, c: list[Any]) -> Setting:
+    if c[2].type == "V_NO_TRICKS":
+        return b.setting(c, ("winning.knockout_below", 1))
+    most = limits.MAX_KNOCKOUT_TRICKS
+    return b.setting(c, ("winning.knockout_below", b.number(c[3], 1, most, "a number of tricks")))
+
+
 #: The ending's settings, in the canonical order of a formatted file.
 END: Final = (
     SettingSpec(
@@ -101,6 +136,11 @@ END: Final = (
         "K_WINNER",
         "winner",
         ("scoring.higher_wins", "winning.last_one_in"),
+        parse=_parse_winner,
+        samples=(
+            "winner: lowest total",
+            "winner: last one in",
+        ),
         render=_winner,
         written=lambda v: v.mode is Mode.TRICKS or changed(_winner, v),
         where="trick-taking games (`last one in`: with `knocked out`)",
@@ -114,6 +154,11 @@ END: Final = (
         "K_TIE",
         "tie",
         ("winning.tie", "winning.max_extra_hands"),
+        parse=_parse_tie,
+        samples=(
+            "tie: extra hands, at most 3",
+            "tie: shared",
+        ),
         render=_tie,
         written=lambda v: v.mode is Mode.TRICKS or changed(_tie, v),
         where="trick-taking games",
@@ -125,6 +170,11 @@ END: Final = (
         "K_TARGET",
         "target",
         ("winning.target",),
+        parse=_parse_target,
+        samples=(
+            "target: 100 points",
+            "target: 5",
+        ),
         render=lambda v: f"{v.winning.target} points",
         written=lambda v: v.winning.target is not None,
         where="trick-taking games of more than one hand",
@@ -137,6 +187,11 @@ END: Final = (
         "K_KNOCKED_OUT",
         "knocked_out",
         ("winning.knockout_below",),
+        parse=_parse_knocked_out,
+        samples=(
+            "knocked out: no tricks",
+            "knocked out: fewer than 2 tricks",
+        ),
         render=_knocked_out,
         written=lambda v: v.winning.knockout_below > 0,
         where="trick-taking games with a hand of at least that many tricks",

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
 
-from cardrules.cards import CardSet, Rank
-from cardrules.rules import Variant
+from lark import Token
 
+from cardrules.cards import CardSet, Rank, card
+from cardrules.rules import DeckRule, Variant
+
+from .. import limits
 from .declaration import SettingSpec, always
 from .effect_checks import Context, NoOp
+from .statement import Setting, StatementBuilder, short_number, tokens
 
 __all__ = ["PACK"]
 
@@ -50,6 +54,84 @@ def _check_deck(c: Context) -> Iterator[NoOp]:
             )
 
 
+# --------------------------------------------------------------------------- the parse
+
+
+def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
+    removed = 0
+    lowest = 2
+    if isinstance(c[2], int):
+        # A short pack by rank: `9 to ace` (each suit from the 9 up to the ace).
+        to: Token = c[3]
+        if c[4] != 14:
+            raise b.error(
+                to,
+                "a pack by rank runs up to the ace",
+                expected="the lowest rank, then `to ace`, such as `9 to ace`",
+            )
+        if c[2] == 14:
+            raise b.error(c[0], "a pack of aces only is too short", expected="such as `9 to ace`")
+        lowest = c[2]
+    jokers = 0
+    toks = list(tokens(c[2:]))
+    for i, t in enumerate(toks):
+        if t.type == "V_JOKERS":
+            n = toks[i - 1]
+            jokers = b.number(n, 1, 2, "a number of jokers")
+            toks[i - 1 : i + 1] = []
+            break
+    pack = DeckRule(lowest=lowest, jokers=jokers).cards
+
+    def mask_of(cards: Iterable[Token]) -> int:
+        removed = 0
+        for t in cards:
+            k = card(str(t))
+            if removed >> k & 1:
+                raise b.error(t, f"{k} is taken out twice")
+            if k not in pack:
+                if k.is_joker:
+                    raise b.error(
+                        t,
+                        f"{k} is not in this pack",
+                        expected="a card of the pack (`with 2 jokers` adds LJ and BJ)",
+                    )
+                raise b.error(
+                    t,
+                    f"{k} is not in a pack of {Rank(lowest).label} to ace",
+                    expected=f"a card from {Rank(lowest).label} to ace",
+                )
+            removed |= 1 << k
+        return removed
+
+    for t in toks:
+        if t.type == "INT" and str(t) != "52":
+            raise b.error(
+                t,
+                f"only the standard 52-card pack is known, not {short_number(str(t))}",
+                expected="`standard 52`, then `without` and the cards to take out",
+            )
+    lists = [x for x in c[2:] if isinstance(x, list)]
+    fors = [x for x in c[2:] if isinstance(x, tuple)]
+    if lists:
+        removed = mask_of(lists[0])
+    by_count: list[tuple[int, int, int]] = []
+    for cards, lo_tok, hi_tok in fors:
+        lo = b.number(lo_tok, 2, limits.MAX_PLAYERS, "players")
+        hi = lo if hi_tok is None else b.number(hi_tok, lo, limits.MAX_PLAYERS, "players")
+        if any(a <= hi and lo <= b for a, b, _ in by_count):
+            raise b.error(
+                lo_tok,
+                f"the cards out for {lo if lo == hi else f'{lo} to {hi}'} players are "
+                "already given",
+                hint="give each number of players once",
+            )
+        by_count.append((lo, hi, mask_of(cards)))
+    return b.setting(
+        c,
+        ("deck", DeckRule(removed, lowest, jokers, removed_for=tuple(sorted(by_count)))),
+    )
+
+
 #: The pack's settings.
 PACK: Final = (
     SettingSpec(
@@ -57,6 +139,12 @@ PACK: Final = (
         "K_DECK",
         "deck",
         ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for"),
+        parse=_parse_deck,
+        samples=(
+            "deck: standard 52 without 2♣",
+            "deck: 9 to ace without 9♣",
+            "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
+        ),
         render=_deck,
         written=always,
         where="every game; cards out for a number of players only for a number the game allows",

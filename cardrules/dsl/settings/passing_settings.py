@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
+
+from lark import Token
 
 from cardrules.errors import VariantError
 from cardrules.rules import PassRule, PassTo, Variant
@@ -11,6 +13,7 @@ from cardrules.rules import PassRule, PassTo, Variant
 from .. import limits
 from .declaration import SettingSpec
 from .effect_checks import Context, NoOp, hands_text, schedule_length
+from .statement import Setting, StatementBuilder
 
 __all__ = ["PASSING"]
 
@@ -53,6 +56,26 @@ def _check_pass(c: Context) -> Iterator[NoOp]:
         )
 
 
+# --------------------------------------------------------------------------- the parse
+
+
+def _parse_passing(b: StatementBuilder, c: list[Any]) -> Setting:
+    if not isinstance(c[2], Token) or c[2].type == "V_NONE":
+        return b.setting(c, ("passing.count", 0), ("passing.cycle", ()))
+    count = b.number(c[2], 1, limits.MAX_PASS_CARDS, "the cards passed")
+    items = [x for x in c[3:] if isinstance(x, tuple)]
+    if len(items) > limits.MAX_LIST_ITEMS:
+        raise b.error(items[-1][0], "the cycle of passes is too long")
+    cycle = tuple(to for _, to in items)
+    if all(to is PassTo.NONE for to in cycle):
+        raise b.error(
+            items[0][0],
+            "every hand of this cycle has no pass",
+            expected="a direction: left, right or across (or `pass: none`)",
+        )
+    return b.setting(c, ("passing.count", count), ("passing.cycle", cycle))
+
+
 #: The passing settings.
 PASSING: Final = (
     SettingSpec(
@@ -60,6 +83,12 @@ PASSING: Final = (
         "K_PASS",
         "passing",
         ("passing.count", "passing.cycle"),
+        parse=_parse_passing,
+        samples=(
+            "pass: 3 cards left, right, across, none",
+            "pass: 1 card right",
+            "pass: none",
+        ),
         render=_pass,
         written=lambda v: v.passing.count != 0 or bool(v.passing.cycle),
         where="every game that reaches a hand whose entry of the cycle is a direction",

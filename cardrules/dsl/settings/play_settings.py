@@ -5,7 +5,7 @@ and ``leading trumps``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -19,10 +19,12 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
+from cardrules.cards import Card, Suit, card
 from cardrules.rules import FirstLead, FirstLeader, LeaderOut, ShedLoser, Variant
 
 from .declaration import SettingSpec, always
 from .effect_checks import Context, NoOp, is_option, shedding_only
+from .statement import Setting, StatementBuilder, suit_of, tokens
 
 __all__ = ["PLAY"]
 
@@ -322,6 +324,108 @@ def _check_leader_out(c: Context) -> Iterator[NoOp]:
         )
 
 
+# --------------------------------------------------------------------------- the parse
+
+
+def _parse_first_lead(b: StatementBuilder, c: list[Any]) -> Setting:
+    toks = list(tokens(c[2:]))
+    others: list[Card] = []
+    if toks[0].type == "V_DEALERS_NEIGHBOUR":
+        leader, lead_card, lead = FirstLeader.DEALER_NEXT, None, FirstLead.ANY
+    else:
+        lead_card = card(str(toks[1]))
+        leader, lead = FirstLeader.HOLDER, FirstLead.CARD
+        # `holder of 2♣ otherwise 3♣ leads it`: the cards that take its place.
+        for t in toks[2:]:
+            if t.type == "CARD":
+                k = card(str(t))
+                if k == lead_card or k in others:
+                    raise b.error(t, f"{k} is named twice")
+                others.append(k)
+        toks = [t for t in toks if t.type not in ("CARD", "V_OTHERWISE")]
+        toks = [toks[0], toks[0], *toks[1:]]  # the layout below: [holder, card, ...]
+        if len(toks) > 2 and toks[2].type == "V_LEADS_ANY":
+            lead = FirstLead.ANY
+            if toks[3].type == "SUIT":
+                lead = FirstLead.SUIT
+                suit = suit_of(toks[3])
+                for k in (lead_card, *others):
+                    if suit is not k.suit:
+                        singular = k.suit.word[:-1]
+                        raise b.error(
+                            toks[3],
+                            f"{k} is not one of the {suit.word}",
+                            expected=f"`leads any {singular}` or `leads any card`",
+                        )
+    else_cards = tuple(others)
+    return b.setting(
+        c,
+        ("play.first_leader", leader),
+        ("play.lead_card", lead_card),
+        ("play.first_lead", lead),
+        ("play.lead_card_else", else_cards),
+    )
+
+
+def _parse_follow(b: StatementBuilder, c: list[Any]) -> Setting:
+    if isinstance(c[2], CardChoice):
+        return b.setting(c, ("play.follow", c[2]))
+    toks = list(tokens(c[2:]))
+    kinds = [t.type for t in toks]
+    for i, t in enumerate(toks):
+        if t.type in kinds[:i]:
+            raise b.error(t, f"`{str(t).strip()}` is given twice")
+    rule = follow_choice(
+        must_follow="V_MUST_FOLLOW" in kinds,
+        must_trump="V_MUST_TRUMP" in kinds,
+        must_beat="V_MUST_BEAT" in kinds,
+    )
+    return b.setting(c, ("play.follow", rule))
+
+
+def _parse_lead(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("play.lead", c[2]))
+
+
+def _parse_first_trick(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("play.first_trick", c[2]))
+
+
+def _parse_broken_by(b: StatementBuilder, c: list[Any]) -> Setting:
+    triggers = tuple(dict.fromkeys(x for x in c[2:] if isinstance(x, BreakTrigger)))
+    return b.setting(c, ("play.broken_by", triggers))
+
+
+def _parse_breaking_cards(b: StatementBuilder, c: list[Any]) -> Setting:
+    pairs: list[tuple[Card, Suit]] = []
+    for tok, items in (x for x in c[2:] if isinstance(x, tuple)):
+        for pair in items:
+            if pair in pairs:
+                raise b.error(tok, f"{pair[0]} breaks {pair[1].word} twice")
+            if pair[1] == pair[0].suit:
+                raise b.error(
+                    tok,
+                    f"{pair[0]} breaks {pair[1].word} anyway: it is one of them",
+                    expected="another suit than the card's own",
+                )
+            pairs.append(pair)
+    return b.setting(c, ("play.also_breaks", tuple(sorted(pairs))))
+
+
+def _parse_leader_out(b: StatementBuilder, c: list[Any]) -> Setting:
+    out = {
+        "V_NEXT_PLAYER_IN": LeaderOut.NEXT_IN,
+        "V_NEXT_HIGHEST": LeaderOut.NEXT_HIGHEST,
+        "V_DRAWS_DEAD": LeaderOut.DRAWS,
+    }[c[2].type]
+    return b.setting(c, ("play.leader_out", out))
+
+
+def _parse_leading_trumps(b: StatementBuilder, c: list[Any]) -> Setting:
+    rule = lead_choice(trumps_once_broken=c[2].type != "V_ANY_TIME")
+    return b.setting(c, ("play.lead", rule))
+
+
 #: The play's settings, in the canonical order of a formatted file.
 PLAY: Final = (
     SettingSpec(
@@ -329,6 +433,11 @@ PLAY: Final = (
         "K_FIRST_LEAD",
         "first_lead",
         ("play.first_leader", "play.lead_card", "play.first_lead", "play.lead_card_else"),
+        parse=_parse_first_lead,
+        samples=(
+            "first lead: holder of A♠ leads any spade",
+            "first lead: holder of 2♣ otherwise 3♣ leads it",
+        ),
         render=_first_lead,
         written=always,
         where="every game; the cards after `otherwise` only when the card before is taken "
@@ -342,6 +451,11 @@ PLAY: Final = (
         "K_FOLLOW",
         "follow",
         ("play.follow",),
+        parse=_parse_follow,
+        samples=(
+            "follow: must follow suit, must trump when void",
+            "follow: suit led, otherwise any card",
+        ),
         render=_follow,
         written=always,
         where="every game; each term matching some cards and not others, each set reachable",
@@ -353,6 +467,8 @@ PLAY: Final = (
         "K_LEAD",
         "lead",
         (),
+        parse=_parse_lead,
+        samples=("lead: any card except unbroken hearts, otherwise any card",),
         render=lambda v: str(v.play.lead),
         written=lambda v: not _shorthand_lead(v),
         where="every game, unless `leading trumps:` in the same file replaces it; each term "
@@ -366,6 +482,8 @@ PLAY: Final = (
         "K_FIRST_TRICK",
         "first_trick",
         ("play.first_trick",),
+        parse=_parse_first_trick,
+        samples=("first trick: any card except hearts, otherwise any card",),
         render=lambda v: str(v.play.first_trick),
         where="every game; each term matching some cards and not others",
         check=_check_first_trick,
@@ -376,6 +494,8 @@ PLAY: Final = (
         "K_BROKEN_BY",
         "broken_by",
         ("play.broken_by",),
+        parse=_parse_broken_by,
+        samples=("broken by: void play, forced lead",),
         render=lambda v: ", ".join(t.value for t in v.play.broken_by),
         where="games whose card-set rules use `unbroken`",
         check=_check_broken_by,
@@ -386,6 +506,8 @@ PLAY: Final = (
         "K_BREAKING_CARDS",
         "breaking_cards",
         ("play.also_breaks",),
+        parse=_parse_breaking_cards,
+        samples=("breaking cards: Q♠ breaks hearts, J♦ breaks clubs and spades",),
         render=lambda v: ", ".join(f"{c} breaks {s.word}" for c, s in v.play.also_breaks),
         written=lambda v: bool(v.play.also_breaks),
         where="games whose card-set rules use `unbroken`, for cards in the pack",
@@ -398,6 +520,11 @@ PLAY: Final = (
         "K_LEADER_OUT",
         "leader_out",
         ("play.leader_out",),
+        parse=_parse_leader_out,
+        samples=(
+            "leader out: next highest card",
+            "leader out: draws a dead card",
+        ),
         render=lambda v: v.play.leader_out.value,
         where="shedding games that play on after a player goes out, for more than 2 players",
         check=_check_leader_out,
@@ -408,6 +535,8 @@ PLAY: Final = (
         "K_LEADING_TRUMPS",
         "leading_trumps",
         ("play.lead",),
+        parse=_parse_leading_trumps,
+        samples=("leading trumps: once broken",),
         render=_leading_trumps,
         written=_shorthand_lead,
         where="games with trumps (`once broken`), unless `lead:` in the same file replaces it",

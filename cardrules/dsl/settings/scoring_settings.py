@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
+
+from lark import Token
 
 from cardrules.cards import Card, Suit
 from cardrules.errors import VariantError
-from cardrules.rules import Variant
-from cardrules.scoring import format_formula
+from cardrules.rules import Counter, Variant
+from cardrules.scoring import FUNCTIONS, VARIABLES, format_formula
 
 from .. import limits
 from .declaration import SettingSpec
@@ -21,6 +23,7 @@ from .effect_checks import (
     trick_setting,
     variables_used,
 )
+from .statement import Setting, StatementBuilder
 
 __all__ = ["SCORING"]
 
@@ -118,6 +121,60 @@ def _check_card_points(c: Context) -> Iterator[NoOp]:
         )
 
 
+# --------------------------------------------------------------------------- the parse
+
+#: Words of the formulas that cannot name a counter.
+_FORMULA_WORDS: Final = frozenset({"if", "then", "else", "and", "or", "not"})
+
+
+def _parse_card_points(b: StatementBuilder, c: list[Any]) -> Setting:
+    items = [x for x in c[2:] if isinstance(x, tuple)]
+    # 52 values; 54 when a joker is given points (jokers, cards 52 and 53).
+    values = [0] * (54 if any(k >= 52 for it in items for k in it[1]) else 52)
+    seen: set[str] = set()
+    # Suits first, then cards: a card named on its own overrides its suit.
+    for tok, cards, value in sorted(items, key=lambda it: len(it[1]) == 1):
+        key = str(cards) if len(cards) > 1 else str(cards[0])
+        if key in seen:
+            raise b.error(tok, f"`{str(tok).strip()}` is given points twice")
+        seen.add(key)
+        for k in cards:
+            values[k] = value
+    if not any(values):
+        raise b.error(
+            items[0][0],
+            "these card points give no card any points",
+            expected="a suit or a card with points other than 0, such as `hearts 1`",
+        )
+    return b.setting(c, ("scoring.card_points", tuple(values)))
+
+
+def _parse_score(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    return b.setting(c, ("scoring.formula", b.formula(tok)))
+
+
+def _parse_team_score(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    return b.setting(c, ("scoring.team_formula", b.formula(tok)))
+
+
+def _parse_counter(b: StatementBuilder, c: list[Any]) -> Setting:
+    name_tok: Token = c[1]
+    name = str(name_tok)
+    if name != name.lower():
+        raise b.error(name_tok, "a counter's name is written in lower case", expected=name.lower())
+    if name in VARIABLES or name in FUNCTIONS or name in _FORMULA_WORDS:
+        raise b.error(
+            name_tok,
+            f"{name!r} is already a word of the formulas, so it cannot name a counter",
+            hint="choose another name, such as bags",
+        )
+    counter = Counter(name, b.formula(c[3]))
+    # "+": added to the counters so far (a counter of the same name replaced).
+    return b.setting(c, ("scoring.counters+", (counter,)))
+
+
 #: The score's settings, in the canonical order of a formatted file.
 SCORING: Final = (
     SettingSpec(
@@ -125,6 +182,11 @@ SCORING: Final = (
         "K_CARD_POINTS",
         "card_points",
         ("scoring.card_points",),
+        parse=_parse_card_points,
+        samples=(
+            "card points: hearts 1, Q♠ 13",
+            "card points: 10h -2",
+        ),
         render=_card_points,
         written=lambda v: bool(v.scoring.card_points),
         where="trick-taking games whose score uses points, all_points or most_points, with "
@@ -138,6 +200,8 @@ SCORING: Final = (
         "K_SCORE",
         "score",
         ("scoring.formula",),
+        parse=_parse_score,
+        samples=("score: if exact then 10 + bid else 0",),
         render=_score,
         written=lambda v: v.scoring.formula is not None,
         where="trick-taking games",
@@ -149,6 +213,8 @@ SCORING: Final = (
         "K_TEAM_SCORE",
         "team_score",
         ("scoring.team_formula",),
+        parse=_parse_team_score,
+        samples=("team score: max(tricks - 6, 0)",),
         render=_team_score,
         written=lambda v: v.scoring.team_formula is not None,
         where="trick-taking games",
@@ -161,6 +227,8 @@ SCORING: Final = (
         "K_COUNTER",
         "counter",
         ("scoring.counters",),
+        parse=_parse_counter,
+        samples=("counter bags: bags + max(tricks - bid, 0)",),
         render=_counters,
         written=lambda v: bool(v.scoring.counters),
         where="trick-taking games (a counter is shown on the score sheet, and formulas may "

@@ -5,14 +5,27 @@ games (``stick the dealer`` ... ``trump ties``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
-from cardrules.cards import Suit
-from cardrules.rules import NamerTie, TrumpKind, TrumpNamer, Variant
+from lark import Token
 
+from cardrules.cards import Suit, card, parse_rank
+from cardrules.rules import (
+    MAX_SCHEDULE_HANDS,
+    NamerTie,
+    TrumpCard,
+    TrumpCardKind,
+    TrumpKind,
+    TrumpNamer,
+    TrumpRule,
+    Variant,
+)
+
+from .. import limits
 from .declaration import SettingSpec, always
 from .effect_checks import Context, NoOp, hands_text
 from .rendering import ordinal, yes_no
+from .statement import Setting, StatementBuilder, suit_of, tokens, yes
 
 __all__ = ["MAKING_TRUMPS", "TRUMP_SUIT"]
 
@@ -176,6 +189,103 @@ def _check_trump_ties(c: Context) -> Iterator[NoOp]:
         )
 
 
+# --------------------------------------------------------------------------- the parse
+
+
+def _parse_trumps(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    namer = TrumpNamer.NOBODY
+    if any(t.type == "V_THEN_NAMED" for t in tokens(c[3:])):
+        namer = TrumpNamer.MOST_TRICKS
+    if tok.type == "V_NAMED_BY_BIDDER":
+        rule = TrumpRule(TrumpKind.NONE)
+        namer = TrumpNamer.HIGHEST_BIDDER
+    elif tok.type == "V_ORDER_UP":
+        rule = TrumpRule(TrumpKind.TURN_UP, none_when_pack_empty=True)
+        namer = TrumpNamer.ORDER_UP
+    elif tok.type == "V_DEALERS_CARD":
+        rule = TrumpRule(TrumpKind.DEALERS_CARD)
+    elif tok.type in ("V_NONE", "NO_TRUMPS"):
+        rule = TrumpRule(TrumpKind.NONE)
+    elif tok.type == "SUIT":
+        rule = TrumpRule(TrumpKind.FIXED, suit=suit_of(tok))
+    elif tok.type == "V_TURNED_UP":
+        empty_ok = any(t.type == "V_NONE_WHEN_EMPTY" for t in tokens(c[3:]))
+        rule = TrumpRule(TrumpKind.TURN_UP, none_when_pack_empty=empty_ok)
+    else:
+        items = [x for x in c[3:] if isinstance(x, tuple)]
+        if len(items) > limits.MAX_LIST_ITEMS:
+            raise b.error(items[-1][0], "the cycle is too long")
+        rule = TrumpRule(TrumpKind.CYCLE, cycle=tuple(s for _, s in items))
+    return b.setting(
+        c,
+        ("trumps.kind", rule.kind),
+        ("trumps.suit", rule.suit),
+        ("trumps.cycle", rule.cycle),
+        ("trumps.none_when_pack_empty", rule.none_when_pack_empty),
+        ("trumps.namer", namer),
+    )
+
+
+def _parse_no_trumps(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok: Token = c[2]
+    if tok.type == "V_NEVER":
+        return b.setting(c, ("trumps.no_trump_every", None))
+    ordinal: Token = c[3]
+    digits = "".join(ch for ch in str(ordinal) if ch.isdigit())
+    num = Token("INT", digits, line=ordinal.line, column=ordinal.column)
+    every = b.number(num, 2, MAX_SCHEDULE_HANDS, "a hand number")
+    return b.setting(c, ("trumps.no_trump_every", every))
+
+
+def _parse_trump_order(b: StatementBuilder, c: list[Any]) -> Setting:
+    entries: list[TrumpCard] = []
+    for tok in tokens(c[2:]):
+        if tok.type == "V_USUAL":
+            break
+        if tok.type == "CARD":
+            entry = TrumpCard(TrumpCardKind.CARD, card=card(str(tok)))
+        else:
+            words = str(tok).split()
+            kind = (
+                TrumpCardKind.OF_TRUMPS
+                if words[-1].lower() == "trumps"
+                else TrumpCardKind.SAME_COLOUR
+            )
+            entry = TrumpCard(kind, rank=int(parse_rank(words[0])))
+        if entry in entries:
+            raise b.error(tok, f"{entry} is named twice")
+        if len(entries) >= limits.MAX_LIST_ITEMS:
+            raise b.error(tok, "the trump order is too long")
+        entries.append(entry)
+    return b.setting(c, ("trumps.order", tuple(entries)))
+
+
+def _parse_stick_dealer(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.stick_dealer", yes(c[2])))
+
+
+def _parse_going_alone(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.going_alone", yes(c[2])))
+
+
+def _parse_defending_alone(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.defend_alone", yes(c[2])))
+
+
+def _parse_keep_turned(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.keep_turned", yes(c[2])))
+
+
+def _parse_name_no_trumps(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.name_no_trumps", yes(c[2])))
+
+
+def _parse_trump_ties(b: StatementBuilder, c: list[Any]) -> Setting:
+    tie = NamerTie.CUT if c[2].type == "V_A_CUT" else NamerTie.FIRST_IN_TURN
+    return b.setting(c, ("trumps.namer_tie", tie))
+
+
 #: Which suit is trumps, in the canonical order of a formatted file.
 TRUMP_SUIT: Final = (
     SettingSpec(
@@ -189,6 +299,16 @@ TRUMP_SUIT: Final = (
             "trumps.none_when_pack_empty",
             "trumps.namer",
         ),
+        parse=_parse_trumps,
+        samples=(
+            "trumps: cycle spades, no trumps",
+            "trumps: turned up",
+            "trumps: hearts",
+            "trumps: order up",
+            "trumps: named by the highest bidder",
+            "trumps: dealer's last card",
+            "trumps: turned up, then named by the winner of most tricks",
+        ),
         render=_trumps,
         written=always,
         page_rule="Trumps",
@@ -199,6 +319,8 @@ TRUMP_SUIT: Final = (
         "NO_TRUMPS",
         "no_trumps",
         ("trumps.no_trump_every",),
+        parse=_parse_no_trumps,
+        samples=("no trumps: every 5th hand",),
         render=_no_trumps,
         written=lambda v: v.trumps.no_trump_every is not None,
         where="games with trumps, long enough to reach such a hand, in which it would have trumps",
@@ -210,6 +332,11 @@ TRUMP_SUIT: Final = (
         "K_TRUMP_ORDER",
         "trump_order",
         ("trumps.order",),
+        parse=_parse_trump_order,
+        samples=(
+            "trump order: J of trumps, J of the same colour, 2♦",
+            "trump order: usual",
+        ),
         render=lambda v: ", ".join(str(e) for e in v.trumps.order) or "usual",
         written=lambda v: bool(v.trumps.order),
         where="games with trumps, in which it ranks some trump otherwise than the usual order",
@@ -226,6 +353,8 @@ MAKING_TRUMPS: Final = (
         "K_STICK_DEALER",
         "stick_dealer",
         ("trumps.stick_dealer",),
+        parse=_parse_stick_dealer,
+        samples=("stick the dealer: yes",),
         render=lambda v: yes_no(v.trumps.stick_dealer),
         where="order-up games (`trumps: order up`)",
         check=_check_stick_dealer,
@@ -237,6 +366,8 @@ MAKING_TRUMPS: Final = (
         "K_GOING_ALONE",
         "going_alone",
         ("trumps.going_alone",),
+        parse=_parse_going_alone,
+        samples=("going alone: yes",),
         render=lambda v: yes_no(v.trumps.going_alone),
         where="order-up games with teams",
         check=_check_going_alone,
@@ -248,6 +379,8 @@ MAKING_TRUMPS: Final = (
         "K_DEFENDING_ALONE",
         "defending_alone",
         ("trumps.defend_alone",),
+        parse=_parse_defending_alone,
+        samples=("defending alone: yes",),
         render=lambda v: yes_no(v.trumps.defend_alone),
         where="order-up games with teams and going alone",
         check=_check_defending_alone,
@@ -259,6 +392,8 @@ MAKING_TRUMPS: Final = (
         "K_KEEP_TURNED",
         "keep_turned",
         ("trumps.keep_turned",),
+        parse=_parse_keep_turned,
+        samples=("dealer keeps the turned card: yes",),
         render=lambda v: yes_no(v.trumps.keep_turned),
         where="order-up games (`trumps: order up`)",
         check=_check_keep_turned,
@@ -270,6 +405,8 @@ MAKING_TRUMPS: Final = (
         "K_NAME_NO_TRUMPS",
         "name_no_trumps",
         ("trumps.name_no_trumps",),
+        parse=_parse_name_no_trumps,
+        samples=("may name no trumps: yes",),
         render=lambda v: yes_no(v.trumps.name_no_trumps),
         where="games in which a player names trumps (or a suit in order-up's second round)",
         check=_check_name_no_trumps,
@@ -281,6 +418,8 @@ MAKING_TRUMPS: Final = (
         "K_TRUMP_TIES",
         "trump_ties",
         ("trumps.namer_tie",),
+        parse=_parse_trump_ties,
+        samples=("trump ties: cut",),
         render=lambda v: v.trumps.namer_tie.value,
         where="games in which the highest bidder or the winner of most tricks names trumps",
         check=_check_trump_ties,

@@ -454,201 +454,289 @@ def _cards_each(v: Variant, n: int) -> int:
     return min(c, v.deck.size // n)
 
 
-def _specs(v: Variant, n: int, c: int) -> list[_Spec]:
-    """The cases the page shows, before dealing."""
+@dataclass(frozen=True)
+class _CaseRules:
+    """What the cases of :func:`_specs` are built from: the table, the suits they use
+    and the variant's rules of the first lead and of following.
+
+    Attributes:
+        v: the variant.
+        n: the number of players.
+        room: the most cards a case may fix for one position.
+        trump: the trump suit of the cases, or ``None``.
+        led_suit: the suit the first leader leads.
+        neutral: a suit neither led nor trumps.
+        fourth: the other suit neither led nor trumps.
+        lead_card: the variant's lead card, or ``None``.
+        holder: whether the holder of the lead card leads first.
+        must_card: the card the first lead must be, or ``None``.
+        must_suit: the suit the first lead must be of, or ``None``.
+        must_follow: whether a player must follow suit.
+        must_trump: whether a player without the suit led must trump.
+        must_beat: whether a player must beat the best card when able.
+        trumps_broken: whether trumps may not be led before they are broken.
+    """
+
+    v: Variant
+    n: int
+    room: int
+    trump: Suit | None
+    led_suit: Suit
+    neutral: Suit
+    fourth: Suit
+    lead_card: Card | None
+    holder: bool
+    must_card: Card | None
+    must_suit: Suit | None
+    must_follow: bool
+    must_trump: bool
+    must_beat: bool
+    trumps_broken: bool
+
+    def fresh(self) -> tuple[_Pack, Card | None, list[Card]]:
+        """A pack, the card led by the first leader, and the first leader's own cards."""
+        pk = _Pack(self.v)
+        if self.lead_card is not None and self.holder:
+            pk.cards.discard(self.lead_card)
+        if self.must_card is not None:
+            led: Card | None = self.must_card
+            pk.cards.discard(self.must_card)
+        else:
+            led = pk.take(self.led_suit, _MID)
+        own = [led] if led is not None else []
+        if self.holder and self.lead_card is not None and self.lead_card not in own:
+            own.append(self.lead_card)
+        return pk, led, own
+
+    def hand(self, mine: Sequence[Card | None]) -> list[Card]:
+        """The cards of ``mine`` that were found, as many as a position may hold."""
+        return [x for x in mine if x is not None][: self.room]
+
+
+def _found(*cards: Card | None) -> bool:
+    """Whether every card asked of the pack was found."""
+    return all(x is not None for x in cards)
+
+
+def _suits(*suits: Suit | None) -> set[Suit]:
+    """The suits given, less the ``None`` ones."""
+    return {s for s in suits if s is not None}
+
+
+def _led_suit(v: Variant, must_card: Card | None, must_suit: Suit | None) -> Suit:
+    """The suit the cases lead: the first lead's, else hearts, else the longest suit."""
+    if must_card is not None:
+        return must_card.suit
+    if must_suit is not None:
+        return must_suit
+    if len(v.deck.cards.of_suit(Suit.HEARTS)) >= 6:
+        return Suit.HEARTS
+    return sorted(Suit, key=lambda s: -len(v.deck.cards.of_suit(s)))[0]
+
+
+def _case_trump(v: Variant, led_suit: Suit) -> Suit | None:
+    """The trump suit of the cases: one the variant names if it can, never the suit led."""
+    if v.mode is Mode.SHEDDING or not has_trumps(v):
+        return None
+    theirs = [v.trumps.suit] if v.trumps.suit is not None else []
+    theirs += [s for s in v.trumps.cycle if s is not None]
+    return next(
+        s
+        for s in [*theirs, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
+        if s != led_suit and len(v.deck.cards.of_suit(s)) >= 5
+    )
+
+
+def _case_rules(v: Variant, n: int, c: int) -> _CaseRules:
+    """The :class:`_CaseRules` of ``v`` for ``n`` players of ``c`` cards each."""
     flags = play_flags(v.play)
     # A play rule of card-set lists: every case, the lists decide what it shows.
-    must_follow = flags.must_follow if flags else True
-    must_trump = flags.must_trump if flags else True
-    must_beat = flags.must_beat if flags else True
-    trumps_broken = flags.trump_lead is TrumpLead.BROKEN if flags else True
     lead_card = v.play.lead_card
-    shed = v.mode is Mode.SHEDDING
-    room = c if not shed else 13
-    holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     must_card = lead_card if v.play.first_lead is FirstLead.CARD else None
     must_suit = lead_card.suit if v.play.first_lead is FirstLead.SUIT and lead_card else None
-    pack_suits = sorted(Suit, key=lambda s: -len(v.deck.cards.of_suit(s)))
-    led_suit = (
-        must_card.suit
-        if must_card is not None
-        else must_suit
-        if must_suit is not None
-        else (Suit.HEARTS if len(v.deck.cards.of_suit(Suit.HEARTS)) >= 6 else pack_suits[0])
-    )
-    trump: Suit | None = None
-    if not shed and has_trumps(v):
-        theirs = [v.trumps.suit] if v.trumps.suit is not None else []
-        theirs += [s for s in v.trumps.cycle if s is not None]
-        trump = next(
-            s
-            for s in [*theirs, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
-            if s != led_suit and len(v.deck.cards.of_suit(s)) >= 5
-        )
+    led_suit = _led_suit(v, must_card, must_suit)
+    trump = _case_trump(v, led_suit)
     others = [
         s
         for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
         if s not in (led_suit, trump)
     ]
-    neutral, fourth = others[0], others[1]
+    return _CaseRules(
+        v=v,
+        n=n,
+        room=c if v.mode is not Mode.SHEDDING else 13,
+        trump=trump,
+        led_suit=led_suit,
+        neutral=others[0],
+        fourth=others[1],
+        lead_card=lead_card,
+        holder=v.play.first_leader is FirstLeader.HOLDER and lead_card is not None,
+        must_card=must_card,
+        must_suit=must_suit,
+        must_follow=flags.must_follow if flags else True,
+        must_trump=flags.must_trump if flags else True,
+        must_beat=flags.must_beat if flags else True,
+        trumps_broken=flags.trump_lead is TrumpLead.BROKEN if flags else True,
+    )
+
+
+def _first_lead_specs(cr: _CaseRules) -> list[_Spec]:
+    """The first lead of the hand, when a rule binds it: by its leader, and by another
+    card when the leader need not hold the lead card."""
+    lead_card = cr.lead_card
+    if lead_card is None or cr.v.play.first_lead is FirstLead.ANY:
+        return []
     specs: list[_Spec] = []
-    mine: list[Card | None]
-
-    def fresh() -> tuple[_Pack, Card | None, list[Card]]:
-        """A pack, the card led by the first leader, and the first leader's own cards."""
-        pk = _Pack(v)
-        if lead_card is not None and holder:
-            pk.cards.discard(lead_card)
-        if must_card is not None:
-            led: Card | None = must_card
-            pk.cards.discard(must_card)
-        else:
-            led = pk.take(led_suit, _MID)
-        own = [led] if led is not None else []
-        if holder and lead_card is not None and lead_card not in own:
-            own.append(lead_card)
-        return pk, led, own
-
-    def ok(*cs: Card | None) -> bool:
-        return all(x is not None for x in cs)
-
-    def avoid(*suits: Suit | None) -> set[Suit]:
-        return {s for s in suits if s is not None}
-
-    # The first lead.
-    if lead_card is not None and v.play.first_lead is not FirstLead.ANY:
-        pk = _Pack(v)
+    pk = _Pack(cr.v)
+    pk.cards.discard(lead_card)
+    first: list[Card | None] = (
+        [lead_card] if cr.holder or cr.must_card is not None else [pk.take(lead_card.suit, _MID)]
+    )
+    plain_suits = [s for s in Suit if s not in (lead_card.suit, cr.trump)][:2]
+    mine = [*first, pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
+    if _found(*mine):
+        specs.append(_Spec(cr.trump, [], 0, {0: cr.hand(mine)}, {}))
+    if not cr.holder:
+        pk = _Pack(cr.v)
         pk.cards.discard(lead_card)
-        first: list[Card | None] = (
-            [lead_card] if holder or must_card is not None else [pk.take(lead_card.suit, _MID)]
-        )
-        plain_suits = [s for s in Suit if s not in (lead_card.suit, trump)][:2]
-        mine = [*first, pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
-        if ok(*mine):
-            specs.append(_Spec(trump, [], 0, {0: [x for x in mine if x is not None][:room]}, {}))
-        if not holder:
-            pk = _Pack(v)
-            pk.cards.discard(lead_card)
-            mine = [pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
-            if ok(*mine):
-                gone = lead_card.suit if must_suit is not None else None
-                specs.append(
-                    _Spec(
-                        trump,
-                        [],
-                        0,
-                        {0: [x for x in mine if x is not None][:room]},
-                        {0: avoid(gone, trump if trumps_broken else None)},
-                    )
-                )
-    # Following suit.
-    if n >= 2:
-        pk, led, own = fresh()
-        mine = [pk.below(led) or pk.above(led)] if led is not None else []
-        mine += [pk.take(neutral, (9, 10, 8, 11, 7)), pk.take(fourth, (5, 6, 4, 7, 3))]
-        if ok(led, *mine) and led is not None:
-            specs.append(
-                _Spec(
-                    trump,
-                    [(0, led)],
-                    1,
-                    {0: own, 1: [x for x in mine if x is not None][:room]},
-                    {1: avoid(led_suit, trump)},
-                )
-            )
-    # Beating the best card of the suit led.
-    if n >= 2 and must_follow and must_beat:
-        pk, led, own = fresh()
-        if led is not None:
-            mine = [pk.above(led), pk.below(led), pk.take(neutral, _MID)]
-            if ok(*mine[:2]):
-                specs.append(
-                    _Spec(
-                        trump,
-                        [(0, led)],
-                        1,
-                        {0: own, 1: [x for x in mine if x is not None][:room]},
-                        {1: avoid(led_suit, trump)},
-                    )
-                )
-    # Not holding the suit led.
-    if n >= 2:
-        pk, led, own = fresh()
-        if led is not None:
-            if trump is not None:
-                mine = [pk.take(trump, (4, 5, 3, 6, 2)), pk.take(neutral, (9, 10, 8))]
-                mine += [pk.take(fourth, (5, 6, 4))]
-            else:
-                mine = [pk.take(neutral, (9, 10, 8)), pk.take(fourth, (5, 6, 4))]
-                mine += [pk.take(neutral, (3, 4, 2))]
-            if ok(*mine[:2]):
-                specs.append(
-                    _Spec(
-                        trump,
-                        [(0, led)],
-                        1,
-                        {0: own, 1: [x for x in mine if x is not None][:room]},
-                        {1: avoid(led_suit, trump)},
-                    )
-                )
-    # After someone has trumped.
-    if n >= 3 and trump is not None and (must_trump or must_beat):
-        for case in ("over", "under", "follow"):
-            if case == "follow" and not must_beat:
-                continue
-            pk, led, own = fresh()
-            ruff = pk.take(trump, (12, 11, 10, 9))
-            if led is None or ruff is None:
-                continue
-            if case == "over":
-                mine = [pk.above(ruff), pk.below(ruff), pk.take(neutral, (9, 10, 8))]
-            elif case == "under":
-                mine = [pk.below(ruff), pk.take(neutral, (9, 10, 8)), pk.take(fourth, (3, 4, 5))]
-            else:
-                mine = [pk.above(led), pk.below(led), pk.take(neutral, (9, 10, 8))]
-            if not ok(*mine[:2]) or (room < 3 and case == "over"):
-                continue
-            specs.append(
-                _Spec(
-                    trump,
-                    [(0, led), (1, ruff)],
-                    2,
-                    {0: own, 1: [ruff], 2: [x for x in mine if x is not None][:room]},
-                    {1: avoid(led_suit, trump), 2: avoid(led_suit, trump)},
-                )
-            )
-    # Leading trumps before they are broken.
-    # (the first leader must not be bound by the first-lead rule: not its holder)
-    if trump is not None and trumps_broken and not holder:
-        for only in (False, True):
-            pk = _Pack(v)
-            if lead_card is not None:
-                pk.cards.discard(lead_card)
-            plain_suits = [s for s in (neutral, fourth) if s != must_suit]
-            if only:
-                mine = [
-                    pk.take(trump, (9, 10, 8)),
-                    pk.take(trump, (5, 6, 4)),
-                    pk.take(trump, (3, 2)),
-                ]
-            elif plain_suits:
-                mine = [pk.take(trump, (9, 10, 8)), pk.take(plain_suits[0], (5, 6, 4))]
-                mine += [pk.take(plain_suits[-1], (7, 8, 6))]
-            else:
-                continue
-            if must_suit is not None and any(x is not None and x.suit == must_suit for x in mine):
-                continue
-            if ok(*mine[:2]):
-                specs.append(
-                    _Spec(
-                        trump,
-                        [],
-                        0,
-                        {0: [x for x in mine if x is not None][:room]},
-                        {0: avoid(trump, must_suit)},
-                    )
-                )
+        mine = [pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
+        if _found(*mine):
+            gone = lead_card.suit if cr.must_suit is not None else None
+            avoid = _suits(gone, cr.trump if cr.trumps_broken else None)
+            specs.append(_Spec(cr.trump, [], 0, {0: cr.hand(mine)}, {0: avoid}))
     return specs
+
+
+def _second_hand_spec(cr: _CaseRules, led: Card, own: list[Card], mine: list[Card | None]) -> _Spec:
+    """The case of the second position holding ``mine`` after the first leads ``led``."""
+    return _Spec(
+        cr.trump,
+        [(0, led)],
+        1,
+        {0: own, 1: cr.hand(mine)},
+        {1: _suits(cr.led_suit, cr.trump)},
+    )
+
+
+def _follow_specs(cr: _CaseRules) -> list[_Spec]:
+    """Following suit."""
+    if cr.n < 2:
+        return []
+    pk, led, own = cr.fresh()
+    mine = [pk.below(led) or pk.above(led)] if led is not None else []
+    mine += [pk.take(cr.neutral, (9, 10, 8, 11, 7)), pk.take(cr.fourth, (5, 6, 4, 7, 3))]
+    if _found(led, *mine) and led is not None:
+        return [_second_hand_spec(cr, led, own, mine)]
+    return []
+
+
+def _beat_specs(cr: _CaseRules) -> list[_Spec]:
+    """Beating the best card of the suit led."""
+    if cr.n < 2 or not (cr.must_follow and cr.must_beat):
+        return []
+    pk, led, own = cr.fresh()
+    if led is None:
+        return []
+    mine = [pk.above(led), pk.below(led), pk.take(cr.neutral, _MID)]
+    if _found(*mine[:2]):
+        return [_second_hand_spec(cr, led, own, mine)]
+    return []
+
+
+def _void_specs(cr: _CaseRules) -> list[_Spec]:
+    """Not holding the suit led."""
+    if cr.n < 2:
+        return []
+    pk, led, own = cr.fresh()
+    if led is None:
+        return []
+    if cr.trump is not None:
+        mine = [pk.take(cr.trump, (4, 5, 3, 6, 2)), pk.take(cr.neutral, (9, 10, 8))]
+        mine += [pk.take(cr.fourth, (5, 6, 4))]
+    else:
+        mine = [pk.take(cr.neutral, (9, 10, 8)), pk.take(cr.fourth, (5, 6, 4))]
+        mine += [pk.take(cr.neutral, (3, 4, 2))]
+    if _found(*mine[:2]):
+        return [_second_hand_spec(cr, led, own, mine)]
+    return []
+
+
+def _after_trump_spec(cr: _CaseRules, trump: Suit, case: str) -> _Spec | None:
+    """After the second position has trumped, the third holding a higher trump
+    (``case`` ``"over"``), only a lower one (``"under"``) or the suit led (``"follow"``)."""
+    pk, led, own = cr.fresh()
+    ruff = pk.take(trump, (12, 11, 10, 9))
+    if led is None or ruff is None:
+        return None
+    if case == "over":
+        mine = [pk.above(ruff), pk.below(ruff), pk.take(cr.neutral, (9, 10, 8))]
+    elif case == "under":
+        mine = [pk.below(ruff), pk.take(cr.neutral, (9, 10, 8)), pk.take(cr.fourth, (3, 4, 5))]
+    else:
+        mine = [pk.above(led), pk.below(led), pk.take(cr.neutral, (9, 10, 8))]
+    if not _found(*mine[:2]) or (cr.room < 3 and case == "over"):
+        return None
+    avoid = _suits(cr.led_suit, trump)
+    return _Spec(
+        trump,
+        [(0, led), (1, ruff)],
+        2,
+        {0: own, 1: [ruff], 2: cr.hand(mine)},
+        {1: avoid, 2: set(avoid)},
+    )
+
+
+def _after_trump_specs(cr: _CaseRules) -> list[_Spec]:
+    """After someone has trumped."""
+    trump = cr.trump
+    if cr.n < 3 or trump is None or not (cr.must_trump or cr.must_beat):
+        return []
+    cases = ("over", "under", "follow") if cr.must_beat else ("over", "under")
+    specs = [_after_trump_spec(cr, trump, case) for case in cases]
+    return [s for s in specs if s is not None]
+
+
+def _trump_lead_spec(cr: _CaseRules, trump: Suit, only: bool) -> _Spec | None:
+    """Leading before trumps are broken, holding nothing but trumps (``only``) or not."""
+    pk = _Pack(cr.v)
+    if cr.lead_card is not None:
+        pk.cards.discard(cr.lead_card)
+    plain_suits = [s for s in (cr.neutral, cr.fourth) if s != cr.must_suit]
+    if only:
+        mine = [pk.take(trump, (9, 10, 8)), pk.take(trump, (5, 6, 4)), pk.take(trump, (3, 2))]
+    elif plain_suits:
+        mine = [pk.take(trump, (9, 10, 8)), pk.take(plain_suits[0], (5, 6, 4))]
+        mine += [pk.take(plain_suits[-1], (7, 8, 6))]
+    else:
+        return None
+    if cr.must_suit is not None and any(x is not None and x.suit == cr.must_suit for x in mine):
+        return None
+    if not _found(*mine[:2]):
+        return None
+    return _Spec(trump, [], 0, {0: cr.hand(mine)}, {0: _suits(trump, cr.must_suit)})
+
+
+def _trump_lead_specs(cr: _CaseRules) -> list[_Spec]:
+    """Leading trumps before they are broken (the first leader must not be bound by
+    the first-lead rule: not its holder)."""
+    trump = cr.trump
+    if trump is None or not cr.trumps_broken or cr.holder:
+        return []
+    specs = [_trump_lead_spec(cr, trump, only) for only in (False, True)]
+    return [s for s in specs if s is not None]
+
+
+def _specs(v: Variant, n: int, c: int) -> list[_Spec]:
+    """The cases the page shows, before dealing."""
+    cr = _case_rules(v, n, c)
+    return [
+        *_first_lead_specs(cr),
+        *_follow_specs(cr),
+        *_beat_specs(cr),
+        *_void_specs(cr),
+        *_after_trump_specs(cr),
+        *_trump_lead_specs(cr),
+    ]
 
 
 def _seats(v: Variant, n: int) -> tuple[int, list[int]]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.rulebook.follow import (
+    PlayFlags,
     best_card,
     choice_words,
     choose,
@@ -268,48 +269,74 @@ def allowed_plays(
     p = play_flags(v.play)
     if p is None:
         return _allowed_by_lists(v, frozenset(hand), trick, trump, first_trick, broken_suits)
-    lead_card = v.play.lead_card
-    first_lead = v.play.first_lead
     cards = frozenset(hand)
     if not trick:
-        c = lead_card
-        if first_trick and c is not None and first_lead is FirstLead.CARD and c in cards:
-            return frozenset({c}), "first card"
-        if first_trick and c is not None and first_lead is FirstLead.SUIT:
-            suit = frozenset(x for x in cards if x.suit == c.suit)
-            if suit:
-                return suit, "first suit"
-        if trump is not None and p.trump_lead is TrumpLead.BROKEN and not broken:
-            plain = frozenset(x for x in cards if x.suit != trump)
-            if not plain:
-                return cards, "only trumps"
-            if plain != cards:
-                return plain, "not broken"
-        return cards, "lead"
+        return _allowed_leads(v, p, cards, trump, first_trick=first_trick, broken=broken)
     led = trick[0].suit
     best = best_card(trick, trump)
     follow = frozenset(x for x in cards if x.suit == led)
     if follow:
-        if not p.must_follow:
-            return cards, "free"
-        if p.must_beat and best.suit == led:
-            higher = frozenset(x for x in follow if x.rank > best.rank)
-            if higher:
-                return higher, "beat" if higher != follow else "follow"
-            return follow, "cannot beat"
-        return follow, "trumped" if p.must_beat else "follow"
-    if trump is not None and (p.must_trump or p.must_beat):
-        trumps = frozenset(x for x in cards if x.suit == trump)
-        if trumps:
-            if p.must_beat:
-                over = best.suit == trump
-                beaters = frozenset(x for x in trumps if x.rank > best.rank) if over else trumps
-                if beaters:
-                    return beaters, "overtrump" if over else "trump to beat"
-            if p.must_trump:
-                return trumps, "trump"
-            return cards, "void, cannot beat"
-    return cards, "void"
+        return _allowed_follows(p, cards, follow, best, led)
+    return _allowed_when_void(p, cards, best, trump)
+
+
+def _allowed_leads(
+    v: Variant,
+    p: PlayFlags,
+    cards: frozenset[Card],
+    trump: Suit | None,
+    *,
+    first_trick: bool,
+    broken: bool,
+) -> tuple[frozenset[Card], str]:
+    """:func:`allowed_plays` for the lead of a trick."""
+    c = v.play.lead_card
+    if first_trick and c is not None and v.play.first_lead is FirstLead.CARD and c in cards:
+        return frozenset({c}), "first card"
+    if first_trick and c is not None and v.play.first_lead is FirstLead.SUIT:
+        suit = frozenset(x for x in cards if x.suit == c.suit)
+        if suit:
+            return suit, "first suit"
+    if trump is not None and p.trump_lead is TrumpLead.BROKEN and not broken:
+        plain = frozenset(x for x in cards if x.suit != trump)
+        if not plain:
+            return cards, "only trumps"
+        if plain != cards:
+            return plain, "not broken"
+    return cards, "lead"
+
+
+def _allowed_follows(
+    p: PlayFlags, cards: frozenset[Card], follow: frozenset[Card], best: Card, led: Suit
+) -> tuple[frozenset[Card], str]:
+    """:func:`allowed_plays` for a player holding ``follow``, cards of the suit led."""
+    if not p.must_follow:
+        return cards, "free"
+    if p.must_beat and best.suit == led:
+        higher = frozenset(x for x in follow if x.rank > best.rank)
+        if higher:
+            return higher, "beat" if higher != follow else "follow"
+        return follow, "cannot beat"
+    return follow, "trumped" if p.must_beat else "follow"
+
+
+def _allowed_when_void(
+    p: PlayFlags, cards: frozenset[Card], best: Card, trump: Suit | None
+) -> tuple[frozenset[Card], str]:
+    """:func:`allowed_plays` for a player holding no card of the suit led."""
+    if trump is None or not (p.must_trump or p.must_beat):
+        return cards, "void"
+    trumps = frozenset(x for x in cards if x.suit == trump)
+    if not trumps:
+        return cards, "void"
+    if p.must_beat:
+        over = best.suit == trump
+        beaters = frozenset(x for x in trumps if x.rank > best.rank) if over else trumps
+        if beaters:
+            return beaters, "overtrump" if over else "trump to beat"
+    if p.must_trump:
+        return trumps, "trump"
+    return cards, "void, cannot beat"
 
 
 def _allowed_by_lists(

@@ -885,14 +885,12 @@ def _cards_text(cards: Iterable[Card], last: str = "and") -> str:
     return join_words([f"the {x}" for x in cards], last)
 
 
-def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
-    hands = _deal(v, n, c, spec)
-    if hands is None:
-        return None
-    dealer, seat_of = _seats(v, n)
-    names = seat_names(n)
-    trump = spec.trump
-    held = [set(h) for h in hands]
+def _play_setup(
+    v: Variant, held: list[set[Card]], spec: _Spec
+) -> tuple[list[Card], bool, frozenset[Suit]] | None:
+    """Play the case's cards before the actor's turn, from ``held`` (the cards leave
+    it): the trick, whether a trump was played, and the suits broken; ``None`` when
+    the rules forbid one of the cards."""
     trick: list[Card] = []
     broken = False
     suits: set[Suit] = set()
@@ -902,7 +900,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
             v,
             held[pos],
             trick,
-            trump,
+            spec.trump,
             first_trick=True,
             broken=broken,
             broken_suits=frozenset(suits),
@@ -916,7 +914,45 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
             suits.update(s for k, s in getattr(v.play, "also_breaks", ()) if k == x)
         held[pos].discard(x)
         trick.append(x)
-        broken = broken or x.suit == trump
+        broken = broken or x.suit == spec.trump
+    return trick, broken, frozenset(suits)
+
+
+def _setup_text(
+    v: Variant,
+    names: Sequence[str],
+    who: str,
+    plays: Sequence[tuple[int, Card]],
+    first_hand: set[Card],
+    trump: Suit | None,
+) -> str:
+    """The opening of an example's sentence: the trumps, and the cards played before
+    (or who leads)."""
+    deal = "game" if v.mode is Mode.SHEDDING else "hand"
+    lead_card = v.play.lead_card
+    if plays:
+        setup = _play_text(v, names, plays, trump)
+    elif v.play.first_leader is FirstLeader.HOLDER and lead_card in first_hand:
+        setup = f"{who} has the {lead_card}, so leads the first trick of the {deal}"
+    else:
+        setup = f"{who} leads the first trick of the {deal}"
+    if trump is not None:
+        setup = f"With {trump.word} {trump.symbol} as trumps, {setup}"
+    return setup
+
+
+def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
+    hands = _deal(v, n, c, spec)
+    if hands is None:
+        return None
+    dealer, seat_of = _seats(v, n)
+    names = seat_names(n)
+    trump = spec.trump
+    held = [set(h) for h in hands]
+    played = _play_setup(v, held, spec)
+    if played is None:
+        return None
+    trick, broken, suits = played
     cut = len(trick) > 1 and trick[-1].suit != trick[0].suit
     if v.mode is Mode.SHEDDING and cut and first_trick_cuts(v):
         return None  # a cut would have ended the trick
@@ -927,7 +963,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
         trump,
         first_trick=True,
         broken=broken,
-        broken_suits=frozenset(suits),
+        broken_suits=suits,
     )
     shown = (
         sorted(held[spec.actor], key=lambda x: (x.suit != trump, -int(x.suit), -int(x.rank)))
@@ -941,16 +977,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
         return None
     plays = tuple((seat_of[pos], x) for pos, x in spec.setup)
     who = names[seat_of[spec.actor]]
-    deal = "game" if v.mode is Mode.SHEDDING else "hand"
-    lead_card = v.play.lead_card
-    if plays:
-        setup = _play_text(v, names, plays, trump)
-    elif v.play.first_leader is FirstLeader.HOLDER and lead_card in held[0]:
-        setup = f"{who} has the {lead_card}, so leads the first trick of the {deal}"
-    else:
-        setup = f"{who} leads the first trick of the {deal}"
-    if trump is not None:
-        setup = f"With {trump.word} {trump.symbol} as trumps, {setup}"
+    setup = _setup_text(v, names, who, plays, held[0], trump)
     among = ", among others" if v.mode is Mode.SHEDDING else ""
     text = (
         f"{setup}. {who} holds {_cards_text(shown)}{among}: {who} may play {_cards_text(yes, 'or')}"

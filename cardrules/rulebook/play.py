@@ -191,6 +191,33 @@ def _example_cards(v: Variant, players: int) -> int:
     return min(small) if small else max(sizes, default=1)
 
 
+def _hook_bid_order(v: Variant, n: int) -> list[int]:
+    """The seats that bid in a hook example, in turn, the dealer last (one partner of
+    each side when a side bids as one)."""
+    order = [*_order_after(v, n, n - 1), n - 1]
+    if side_bids(v):
+        # One bid per side: the first partner of each side in turn bids.
+        order = [s for i, s in enumerate(order) if not set(v.team_of(s)) & set(order[:i])]
+    return order
+
+
+def _hook_cases(lo: int, hi: int, cards: int, bidders: int) -> list[tuple[int, ...]]:
+    """The bids before the dealer's in each hook example: a usual total below
+    ``cards``, and one already past it when the bid limits allow."""
+    usual = [max(lo, min(hi, 1 - i % 2)) for i in range(bidders)]
+    while sum(usual) >= cards and any(b > lo for b in usual):
+        i = max(i for i, b in enumerate(usual) if b > lo)
+        usual[i] -= 1
+    past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(bidders)]
+    while sum(past) <= cards and any(b < hi for b in past):
+        i = max(i for i, b in enumerate(past) if b < hi)
+        past[i] += 1
+    cases = [tuple(usual)]
+    if sum(past) > cards:
+        cases.append(tuple(past))
+    return cases
+
+
 def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
     """Two worked cases of the dealer's last bid: the usual one and the "already past" one.
 
@@ -201,24 +228,10 @@ def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
     n = players if players is not None else example_players(v)
     cards = _example_cards(v, n)
     lo, hi = bid_limits(v, cards)
-    order = [*_order_after(v, n, n - 1), n - 1]  # the dealer last
-    if side_bids(v):
-        # One bid per side: the first partner of each side in turn bids.
-        order = [s for i, s in enumerate(order) if not set(v.team_of(s)) & set(order[:i])]
+    order = _hook_bid_order(v, n)
     bidders = tuple(order[:-1])
-    usual = [max(lo, min(hi, 1 - i % 2)) for i in range(len(bidders))]
-    while sum(usual) >= cards and any(b > lo for b in usual):
-        i = max(i for i, b in enumerate(usual) if b > lo)
-        usual[i] -= 1
-    past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(len(bidders))]
-    while sum(past) <= cards and any(b < hi for b in past):
-        i = max(i for i, b in enumerate(past) if b < hi)
-        past[i] += 1
-    cases = [tuple(usual)]
-    if sum(past) > cards:
-        cases.append(tuple(past))
     out = []
-    for others in cases:
+    for others in _hook_cases(lo, hi, cards, len(bidders)):
         engine = _dealer_bids_by_engine(v, n, cards, others)
         allowed = engine if engine is not None else dealer_bids_by_rule(v, cards, others)
         gap = cards - sum(others)
@@ -784,14 +797,26 @@ def _deal(v: Variant, n: int, c: int, spec: _Spec) -> list[list[Card]] | None:
         return None
     if any(len(h) > sizes[k] for k, h in enumerate(hands)):
         return None
-    lead_card = v.play.lead_card
-    holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     pool = sorted(
         (x for x in _example_pack(v) if x not in used),
         key=lambda x: (x.suit not in (Suit.CLUBS, Suit.DIAMONDS), int(x.suit), -int(x.rank)),
     )
+    if not _fill_hands(v, spec, hands, sizes, pool):
+        return None
+    if shed and pool:
+        return None
+    return hands
+
+
+def _fill_hands(
+    v: Variant, spec: _Spec, hands: list[list[Card]], sizes: Sequence[int], pool: list[Card]
+) -> bool:
+    """Fill each of ``hands`` up to its size from ``pool`` (taking the cards from it),
+    the most constrained positions first; whether the pool had enough cards."""
+    lead_card = v.play.lead_card
+    holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     # The most constrained positions first; the lead card stays with the first leader.
-    order = sorted(range(n), key=lambda k: (-len(spec.avoid.get(k, ())), k))
+    order = sorted(range(len(hands)), key=lambda k: (-len(spec.avoid.get(k, ())), k))
     for k in order:
         bar = spec.avoid.get(k, set())
         while len(hands[k]) < sizes[k]:
@@ -800,12 +825,10 @@ def _deal(v: Variant, n: int, c: int, spec: _Spec) -> list[list[Card]] | None:
                 None,
             )
             if pick is None:
-                return None
+                return False
             pool.remove(pick)
             hands[k].append(pick)
-    if shed and pool:
-        return None
-    return hands
+    return True
 
 
 def _play_text(

@@ -463,16 +463,12 @@ def _scoring_size(v: Variant, players: int | None) -> tuple[int, int]:
 
 
 def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
+    """The scoring section: in words, with a table of points when one player's score
+    depends only on their bid and tricks."""
     out = ["## Scoring", ""]
     f = v.scoring.formula
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
-        # Scores by side, and counts kept across hands: in words, no table.
-        out += [text for text in (teams_phrase(v, seat_names(v.players.min)), "") if v.teams]
-        out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
-        lines = counters_lines(v)
-        if lines:
-            out += [*lines, ""]
-        return out
+        return [*out, *_scoring_in_words(v)]
     if f is None:
         return [*out, "This game keeps no score.", ""]
     cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)
@@ -498,24 +494,38 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
         "",
     ]
     if v.has_bidding and v.bidding.blind:
-        diffs = blind_difference(v, cards, n)
-        exact_diffs = [d for d in diffs if d[0] == d[1]]
-        exact_diffs = ([d for d in exact_diffs if d[0] > 0] or exact_diffs)[:3]
-        missed = [d for d in diffs if d[0] != d[1]][:1]
-        parts = [
-            f"an exact blind bid of {b} scores {format_points(bl)} (instead of {format_points(op)})"
-            for b, _, bl, op in exact_diffs
-        ]
-        parts += [
-            f"a blind bid of {b} with {plural(t, 'trick')} taken scores {format_points(bl)} "
-            f"(instead of {format_points(op)})"
-            for b, t, bl, op in missed
-        ]
-        if parts:
-            out += ["Blind bids: " + join_words(parts) + ".", ""]
-        else:
-            out += ["Blind bids: a blind bid scores the same as an open one.", ""]
+        out += _blind_scoring_lines(v, cards, n)
     return out
+
+
+def _scoring_in_words(v: Variant) -> list[str]:
+    """Scores by side, and counts kept across hands: in words, no table."""
+    out = [text for text in (teams_phrase(v, seat_names(v.players.min)), "") if v.teams]
+    out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
+    lines = counters_lines(v)
+    if lines:
+        out += [*lines, ""]
+    return out
+
+
+def _blind_scoring_lines(v: Variant, cards: int, n: int) -> list[str]:
+    """What a blind bid scores instead of an open one, in a few cases of the table's."""
+    diffs = blind_difference(v, cards, n)
+    exact_diffs = [d for d in diffs if d[0] == d[1]]
+    exact_diffs = ([d for d in exact_diffs if d[0] > 0] or exact_diffs)[:3]
+    missed = [d for d in diffs if d[0] != d[1]][:1]
+    parts = [
+        f"an exact blind bid of {b} scores {format_points(bl)} (instead of {format_points(op)})"
+        for b, _, bl, op in exact_diffs
+    ]
+    parts += [
+        f"a blind bid of {b} with {plural(t, 'trick')} taken scores {format_points(bl)} "
+        f"(instead of {format_points(op)})"
+        for b, t, bl, op in missed
+    ]
+    if parts:
+        return ["Blind bids: " + join_words(parts) + ".", ""]
+    return ["Blind bids: a blind bid scores the same as an open one.", ""]
 
 
 def _shedding_sections(

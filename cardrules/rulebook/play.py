@@ -965,6 +965,8 @@ def _setup_text(
 
 
 def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
+    """The case ``spec`` dealt, played up to the actor's turn and put in words; ``None``
+    when it cannot be dealt or played, or the actor may play none of the cards shown."""
     hands = _deal(v, n, c, spec)
     if hands is None:
         return None

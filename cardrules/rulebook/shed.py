@@ -375,6 +375,7 @@ def _cut_trick_words(w: WorkedTricks, t: _TrickSeen, k: int) -> str:
 
 
 def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
+    """Trick ``i`` of ``w`` in words: the lead, who followed, and how the trick ended."""
     plays, end = w.tricks[i]
     t = _trick_seen(w, plays, end)
     cards, names = t.cards, t.names

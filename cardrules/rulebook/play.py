@@ -454,7 +454,7 @@ def _cards_each(v: Variant, n: int) -> int:
     return min(c, v.deck.size // n)
 
 
-def _specs(v: Variant, n: int, c: int) -> list[_Spec]:
+def _specs(v: Variant, n: int, c: int) -> list[_Spec]:  # noqa: C901
     """The cases the page shows, before dealing."""
     flags = play_flags(v.play)
     # A play rule of card-set lists: every case, the lists decide what it shows.

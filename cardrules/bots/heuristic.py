@@ -220,14 +220,7 @@ class HeuristicBot:
         need = max(2, (len(hand) + 1) // 2)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            trump = -1 if view.trump is None else int(view.trump)
-            counts = [sum(1 for c in hand if c // 13 == s) for s in range(5)]
-
-            def cost(a: Discard) -> tuple[int, int, int]:
-                c = int(a.card)
-                return (c // 13 == trump, counts[c // 13], _rank(c))
-
-            return min(discards, key=cost)
+            return self._discard(view, discards)
         if OrderUp() in legal and view.turned_up is not None:
             suit = view.turned_up // 13
             have = sum(1 for c in hand if c // 13 == suit)
@@ -242,6 +235,20 @@ class HeuristicBot:
         if Decline() in legal and length < need:
             return Decline()
         return best
+
+    @staticmethod
+    def _discard(view: View, discards: list[Discard]) -> Action:
+        """The card to discard after taking up the turned card: a card outside
+        trumps, from the shortest suit, the lowest."""
+        hand = view.hand or ()
+        trump = -1 if view.trump is None else int(view.trump)
+        counts = [sum(1 for c in hand if c // 13 == s) for s in range(5)]
+
+        def cost(a: Discard) -> tuple[int, int, int]:
+            c = int(a.card)
+            return (c // 13 == trump, counts[c // 13], _rank(c))
+
+        return min(discards, key=cost)
 
     @staticmethod
     def _lone_hand(view: View) -> bool:

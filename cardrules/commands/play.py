@@ -834,23 +834,7 @@ class _Session:
         low = text.lower()
         legal = v.legal_actions
         if v.phase == "bid":
-            amending = bool(legal) and all(isinstance(a, Amend) for a in legal)
-            if low == "look":
-                return Look()
-            words = low.split()
-            blind = bool(words) and words[0] == "blind"
-            if blind or (words and words[0] in ("bid", "change", "amend")):
-                words = words[1:]
-            if len(words) == 1 and words[0].isdigit():
-                n = int(words[0])
-                if n > 52:
-                    self.say(f"Not allowed: a bid is a number of tricks, from 0 to {v.hand_size}")
-                    return None
-                if amending:
-                    return Amend(n)
-                return Bid(n, blind=blind)
-            self.say("Bid a number of tricks, such as 2 (or type help).")
-            return None
+            return self._parse_bid(low, v)
         if low in ("take", "take hand"):
             return Take()
         act = Pass if v.phase == "pass" else Play
@@ -872,6 +856,29 @@ class _Session:
         except CardError as exc:
             self.say(f"Not a card: {exc}. Type a card such as QS, q♠ or 10h, or its number.")
             return None
+
+    def _parse_bid(self, low: str, v: View) -> Action | None:
+        """A bid (``3``, ``bid 3``, ``blind 3``, ``look``), or a change of bid
+        when that is all the seat may do (``change 3``), from ``low`` (the
+        text typed, in lower case); ``None`` after printing why not."""
+        legal = v.legal_actions
+        amending = bool(legal) and all(isinstance(a, Amend) for a in legal)
+        if low == "look":
+            return Look()
+        words = low.split()
+        blind = bool(words) and words[0] == "blind"
+        if blind or (words and words[0] in ("bid", "change", "amend")):
+            words = words[1:]
+        if len(words) == 1 and words[0].isdigit():
+            n = int(words[0])
+            if n > 52:
+                self.say(f"Not allowed: a bid is a number of tricks, from 0 to {v.hand_size}")
+                return None
+            if amending:
+                return Amend(n)
+            return Bid(n, blind=blind)
+        self.say("Bid a number of tricks, such as 2 (or type help).")
+        return None
 
     def _parse_call(self, text: str, legal: Sequence[Action]) -> Action | None:
         """A choice of trumps: ``order up``, ``pass``, ``name hearts`` (or just
@@ -1350,30 +1357,36 @@ def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any
     return game, meta, seat, bots
 
 
+def _check_load_options(args: argparse.Namespace) -> None:
+    """Refuse the options a saved game decides (``--players``, ``--seed``,
+    ``--match``), and ``--set`` without the variant named."""
+    given = [
+        opt
+        for opt, value in (
+            ("--players", args.players),
+            ("--seed", args.seed),
+            ("--match", args.match or None),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"{' and '.join(given)} cannot be given with --load: the saved game "
+            "holds its players, seed and kind"
+        )
+    if args.overrides and not args.variant:
+        raise UsageError(
+            "--set with --load needs the variant named too: "
+            "cardrules play NAME --load FILE --set ... (and the save must match it)"
+        )
+
+
 def _run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.seed is not None:
         check_number("--seed", args.seed, 0, MAX_SEED, "2**64 - 1")
     if args.load:
-        given = [
-            opt
-            for opt, value in (
-                ("--players", args.players),
-                ("--seed", args.seed),
-                ("--match", args.match or None),
-            )
-            if value is not None
-        ]
-        if given:
-            raise UsageError(
-                f"{' and '.join(given)} cannot be given with --load: the saved game "
-                "holds its players, seed and kind"
-            )
-        if args.overrides and not args.variant:
-            raise UsageError(
-                "--set with --load needs the variant named too: "
-                "cardrules play NAME --load FILE --set ... (and the save must match it)"
-            )
+        _check_load_options(args)
         game, meta, seat, bots = _load_session(args)
     else:
         if not args.variant:

@@ -556,11 +556,9 @@ def simulate(
     workers = jobs if executor is None else max(jobs, 4)
     if chunk_size is None:
         chunk_size = max(1, min(250, -(-games // (4 * workers))))
-    v = variant
-    size = chunk_size
     tasks = (
-        _Job(v, players, tuple(specs), names, seed, a, b, max_tricks)
-        for a, b in _chunks(games, size)
+        _Job(variant, players, tuple(specs), names, seed, a, b, max_tricks)
+        for a, b in _chunks(games, chunk_size)
     )
     total = Summary(
         variant=variant.name,

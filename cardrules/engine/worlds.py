@@ -205,7 +205,7 @@ def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
     return sizes
 
 
-def _plan(
+def _plan(  # noqa: C901
     g: Game,
     seat: int,
     hand: _Hand,

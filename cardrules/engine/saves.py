@@ -819,7 +819,7 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
     _check_saved_numbers(raw, dealer, hn, where)
 
 
-def _made_deal(g: Game, hn: int) -> tuple[int, tuple[Any, ...], int]:
+def _made_deal(g: Game, hn: int) -> tuple[int, Any, int]:
     """The dealer, the hands and the turned-up card (-1: none) of the deal of
     hand ``hn`` the game made (the last deal of its log)."""
     deal: Entry | None = None

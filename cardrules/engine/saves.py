@@ -455,48 +455,7 @@ def _resolve_variant(
             raise SaveError(f"variant must be a Variant, got {type(variant).__name__}")
         return variant
     if rules is not None:
-        # The save carries its own resolved rules. They go through every check of
-        # load_text: the syntax and limits (parse) and the semantic checks
-        # (validate), also when the text has an `extends` line, which is recorded,
-        # never followed (the text states every setting; no file is read).
-        if not isinstance(rules, str):
-            raise SaveError("the save's rules must be variant text")
-        if idle is None:
-            idle = []
-        if type(idle) is list and all(type(k) is str for k in idle):
-            # A text and idle list kept here passed every check below before.
-            key = (rules, tuple(idle))
-            with _CACHE_LOCK:
-                hit = _VARIANTS.get(key)
-                if hit is not None:
-                    _VARIANTS.move_to_end(key)
-            if hit is not None:
-                return hit
-        from cardrules.dsl import parse as parse_variant
-        from cardrules.dsl import validate
-        from cardrules.dsl.errors import SETTING_NAMES
-
-        _want(
-            isinstance(idle, list)
-            and len(idle) <= len(SETTING_NAMES)
-            and all(isinstance(k, str) and k in SETTING_NAMES for k in idle),
-            "the save's idle settings must be a list of setting names",
-        )
-        assert isinstance(idle, list)
-        key = (rules, tuple(idle))
-        try:
-            v = parse_variant(rules, path="<saved game>", validate=False)
-            # Lines that change nothing cannot change play: those the save lists
-            # (inherited when it was played) are warnings, as they were then.
-            validate(v, warn_only=idle)
-        except CardrulesError as e:
-            raise SaveError(f"the save's rules are not a valid variant: {e}") from None
-        if len(rules) <= _MAX_CACHED_RULES:
-            with _CACHE_LOCK:
-                _VARIANTS[key] = v
-                if len(_VARIANTS) > _MAX_CACHED_VARIANTS:
-                    _VARIANTS.popitem(last=False)
-        return v
+        return _variant_of_rules(rules, idle)
     # No rules in the save: only a built-in variant is looked up by the save's
     # name (never a file path or a name on the search path the save chooses),
     # with cardrules.dsl.load (which is cardrules.load: the package itself is not
@@ -512,6 +471,53 @@ def _resolve_variant(
         return load(name)
     except CardrulesError as e:
         raise SaveError(f"the saved game's variant {name!r} cannot be loaded: {e}") from None
+
+
+def _variant_of_rules(rules: object, idle: object) -> Variant:
+    """The variant of a save's own resolved rules (``idle``: the settings that
+    change nothing, warnings when it was played), cached by text."""
+    # The save carries its own resolved rules. They go through every check of
+    # load_text: the syntax and limits (parse) and the semantic checks
+    # (validate), also when the text has an `extends` line, which is recorded,
+    # never followed (the text states every setting; no file is read).
+    if not isinstance(rules, str):
+        raise SaveError("the save's rules must be variant text")
+    if idle is None:
+        idle = []
+    if type(idle) is list and all(type(k) is str for k in idle):
+        # A text and idle list kept here passed every check below before.
+        key = (rules, tuple(idle))
+        with _CACHE_LOCK:
+            hit = _VARIANTS.get(key)
+            if hit is not None:
+                _VARIANTS.move_to_end(key)
+        if hit is not None:
+            return hit
+    from cardrules.dsl import parse as parse_variant
+    from cardrules.dsl import validate
+    from cardrules.dsl.errors import SETTING_NAMES
+
+    _want(
+        isinstance(idle, list)
+        and len(idle) <= len(SETTING_NAMES)
+        and all(isinstance(k, str) and k in SETTING_NAMES for k in idle),
+        "the save's idle settings must be a list of setting names",
+    )
+    assert isinstance(idle, list)
+    key = (rules, tuple(idle))
+    try:
+        v = parse_variant(rules, path="<saved game>", validate=False)
+        # Lines that change nothing cannot change play: those the save lists
+        # (inherited when it was played) are warnings, as they were then.
+        validate(v, warn_only=idle)
+    except CardrulesError as e:
+        raise SaveError(f"the save's rules are not a valid variant: {e}") from None
+    if len(rules) <= _MAX_CACHED_RULES:
+        with _CACHE_LOCK:
+            _VARIANTS[key] = v
+            if len(_VARIANTS) > _MAX_CACHED_VARIANTS:
+                _VARIANTS.popitem(last=False)
+    return v
 
 
 def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = "") -> Variant:

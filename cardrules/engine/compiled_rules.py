@@ -339,7 +339,6 @@ class _Rules:
         """The play: the lead card and first leader, the card-set rules of the
         lead and the follow (and their fast paths), the trump order, broken
         suits and the leader after a shedding trick."""
-        t = v.trumps
         p = v.play
         self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
         if self.lead_card >= 0 and not self.pack_mask >> self.lead_card & 1:
@@ -354,6 +353,18 @@ class _Rules:
             if self.lead_card < 0 or p.first_lead is FirstLead.ANY
             else (1 if p.first_lead is FirstLead.CARD else 2)
         )
+        self._compile_card_sets(v)
+        self._compile_breaks(v)
+        self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
+        # "The power": a dead trick's taker without cards draws a dead card and leads it.
+        self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode
+
+    def _compile_card_sets(self, v: Variant) -> None:
+        """The card-set rules of the follow, the lead and the first trick,
+        their fast paths, and the trump order (a pack with jokers needs one
+        that ranks them)."""
+        t = v.trumps
+        p = v.play
         # The card-set rules, compiled (see _compile_choice); None: no limit.
         ranked = bool(v.trumps.order) and self.tricks_mode
         self.follow = _compile_choice(p.follow, ranked)
@@ -383,6 +394,10 @@ class _Rules:
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None
         self.first_trick_free = self.first_trick is None
+
+    def _compile_breaks(self, v: Variant) -> None:
+        """Broken suits: whether they are tracked, and what breaks them."""
+        p = v.play
         # Broken suits are tracked only when a list bars unbroken suits.
         self.track_breaks = any(
             t.unbroken
@@ -398,9 +413,6 @@ class _Rules:
         for k, s in p.also_breaks:
             extra[int(k)] |= 1 << int(s)
         self.break_extra: tuple[int, ...] = tuple(extra)
-        self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
-        # "The power": a dead trick's taker without cards draws a dead card and leads it.
-        self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode
 
     def _compile_shedding(self, v: Variant) -> None:
         """The shedding game: the loser, cuts, taking a neighbour's hand, the

@@ -262,7 +262,7 @@ def observation_layout(variant: Variant, players: int) -> tuple[ObservationSlice
     return _plan_of_variant(variant, players).layout
 
 
-def _observation_from_view(view: View, plan: _Plan) -> list[float]:  # noqa: C901
+def _observation_from_view(view: View, plan: _Plan) -> list[float]:
     """The observation vector of ``view`` (a seat's view) under ``plan``: a
     function of the view alone."""
     n = plan.n

@@ -102,7 +102,7 @@ def _mark(
         k += 1
 
 
-def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:  # noqa: C901
+def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     """The observation vector of ``seat`` (a seat number) under ``plan``."""
     n = g._n
     pack: int = plan.pack

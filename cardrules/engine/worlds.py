@@ -206,7 +206,7 @@ def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
     return sizes
 
 
-def _plan(  # noqa: C901
+def _plan(
     g: Game,
     seat: int,
     hand: _Hand,

@@ -46,11 +46,13 @@ schemas: install
 bench: install
 	$(PY) benchmarks/bench_engine.py
 
-# The engine compiled with mypyc into the venv (falls back to pure Python when
-# that fails); `rm $(VENV)/.installed && make install` goes back to the editable
-# pure-Python install. Measure it with `$(PY) benchmarks/bench_engine.py --installed`.
+# The engine compiled with mypyc into the venv (CARDRULES_COMPILE=require: a
+# failed compile stops here, naming the module mypyc failed on, instead of
+# installing pure Python); `rm $(VENV)/.installed && make install` goes back to
+# the editable pure-Python install. Measure it with
+# `$(PY) benchmarks/bench_engine.py --installed`.
 compile: install
-	CARDRULES_COMPILE=1 $(PIP) install --no-deps --force-reinstall .
+	CARDRULES_COMPILE=require $(PIP) install --no-deps --force-reinstall .
 
 clean:
 	rm -rf $(VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -6,9 +6,13 @@ wheel build also compiles the modules in :data:`COMPILED` with mypyc and puts
 the extension modules next to their ``.py`` sources (Python imports the
 extension first). Any failure of that step (no C compiler, no mypyc, a mypyc
 error) prints a warning and the wheel is built pure Python: the compiled part
-can never break an installation.
+can never break an installation. pip shows a build's messages only with
+``-v``, so that warning is easy to miss: with ``CARDRULES_COMPILE=require``
+the hook compiles the same way but a failed compile fails the build, with the
+module mypyc failed on and the end of its output (``make compile`` and
+``tests/test_compiled_build.py`` use it).
 
-With ``CARDRULES_COMPILE=1`` the hook asks the build front end (pip) for
+With ``CARDRULES_COMPILE`` set, the hook asks the build front end (pip) for
 ``mypy`` (which ships mypyc), ``setuptools`` and the package's own
 dependencies, so that mypyc sees the same types as ``mypy cardrules``. To
 build with the tools already in a virtual environment instead, use
@@ -18,11 +22,13 @@ build with the tools already in a virtual environment instead, use
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from textwrap import indent
+from typing import Any, Literal
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
@@ -67,6 +73,16 @@ COMPILED = (
 GROUP = "cardrules.engine.compiled"
 
 _ENV = "CARDRULES_COMPILE"
+_ON = ("1", "true", "yes", "on")
+_OFF = ("", "0", "false", "no", "off")
+_REQUIRE = "require"
+
+#: What the script prints between its two steps: mypyc's translation to C, then
+#: the C compiler's build of the extension modules.
+_TRANSLATED = "cardrules: mypyc translated the modules to C; compiling them"
+
+#: How many of the last lines of the failed step's output an error quotes.
+_TAIL_LINES = 25
 
 # Run in a child process, so that mypy/mypyc and setuptools state never leaks
 # into the build front end, and a crash there is just a failed step.
@@ -77,7 +93,7 @@ from mypyc.build import mypycify
 from setuptools import Distribution
 from setuptools.command.build_ext import build_ext
 
-target, lib, temp, group, *paths = sys.argv[1:]
+TRANSLATED, target, lib, temp, group, *paths = sys.argv[1:]
 # One group: the modules share one library (named after the group, inside the
 # package, where the mypyc version allows naming it) and call one another natively.
 named = "group_name" in inspect.signature(mypycify).parameters
@@ -87,6 +103,7 @@ exts = mypycify(
     target_dir=target,
     **({"group_name": group} if named else {}),
 )
+print(TRANSLATED, flush=True)
 dist = Distribution({"name": "cardrules-compiled", "ext_modules": exts})
 cmd = build_ext(dist)
 cmd.build_lib = lib
@@ -97,30 +114,89 @@ cmd.run()
 """
 
 
-def _wanted() -> bool:
-    return os.environ.get(_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+Mode = Literal["off", "try", "require", "unknown"]
+
+
+def _mode() -> Mode:
+    """What ``CARDRULES_COMPILE`` asks for: nothing (``off``), a compiled
+    engine if the compile works (``try``: ``1``, ``true``, ``yes``, ``on``),
+    a compiled engine or a failed build (``require``), or a value the hook
+    does not know (``unknown``: warned about, and built pure Python)."""
+    value = os.environ.get(_ENV, "").strip().lower()
+    if value in _OFF:
+        return "off"
+    if value in _ON:
+        return "try"
+    return "require" if value == _REQUIRE else "unknown"
+
+
+#: A line of mypy's or mypyc's output about a place in a module: ``path.py:line:``.
+_PLACE = re.compile(r"^(?P<path>[^\s:\"]+\.py):(?P<line>\d+):", re.MULTILINE)
+
+
+def failure_message(returncode: int, output: str) -> str:
+    """The error of a failed compile: which module mypyc failed on (or that the
+    C build failed) and the end of the build script's output.
+
+    Args:
+        returncode: The exit status of the build script.
+        output: Its standard output and error, together.
+
+    Returns:
+        A message whose first line names the modules (with the first line
+        number in each) that mypy or mypyc reported on, and whose other lines
+        quote the last lines of ``output``.
+    """
+    lines = output.strip().splitlines()
+    tail = indent("\n".join(lines[-_TAIL_LINES:]), "    ")
+    if _TRANSLATED in output:
+        what = "the C build of the code mypyc generated failed"
+    else:
+        places: dict[str, str] = {}
+        for m in _PLACE.finditer(output):
+            places.setdefault(m["path"], m["line"])
+        where = ", ".join(f"{path} (line {line})" for path, line in places.items())
+        what = f"mypyc failed on {where}" if where else "mypyc failed (its output names no module)"
+    return f"{what}; exit status {returncode}; the end of its output:\n{tail}"
 
 
 class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
-    def _active(self, version: str) -> bool:
-        return _wanted() and self.target_name == "wheel" and version != "editable"
+    #: The compile's scratch directory, from ``initialize`` to ``finalize``.
+    _tmp: tempfile.TemporaryDirectory[str] | None = None
 
     def dependencies(self) -> list[str]:
-        if not _wanted():
+        if _mode() not in ("try", "require"):
             return []
         return ["mypy>=1.10", "setuptools>=64", *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if not self._active(version):
+        mode = _mode()
+        if mode == "off" or self.target_name != "wheel":
+            return
+        if mode == "unknown":
+            self.app.display_warning(
+                f"cardrules: {_ENV}={os.environ[_ENV]!r} is not 1 or {_REQUIRE}: "
+                "building pure Python"
+            )
+            return
+        if version == "editable":
+            if mode == "require":
+                raise RuntimeError(
+                    f"cardrules: {_ENV}={_REQUIRE}, but an editable install is never "
+                    "compiled (use pip install . without -e)"
+                )
             return
         self._tmp = tempfile.TemporaryDirectory(prefix="cardrules-mypyc-")
         try:
             built = self._compile(Path(self._tmp.name))
-        except Exception as e:  # any failure: build pure Python
-            self.app.display_warning(
-                f"cardrules: the mypyc build failed, building pure Python instead ({e})"
+        except Exception as e:
+            if mode == "require":
+                raise RuntimeError(f"cardrules: {_ENV}={_REQUIRE}: {e}") from e
+            self.app.display_warning(  # any failure: build pure Python
+                f"cardrules: WARNING: the mypyc build failed, building pure Python "
+                f"instead (set {_ENV}={_REQUIRE} to make this an error): {e}"
             )
             return
         for src, rel in built:
@@ -133,17 +209,11 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def _compile(self, tmp: Path) -> list[tuple[Path, str]]:
         root = Path(self.root)
         lib, temp = tmp / "lib", tmp / "temp"
-        cmd = [sys.executable, "-c", _BUILD_SCRIPT, str(tmp / "c"), str(lib), str(temp), GROUP]
-        proc = subprocess.run(
-            [*cmd, *COMPILED],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            timeout=900,
-        )
+        script = [sys.executable, "-c", _BUILD_SCRIPT, _TRANSLATED]
+        cmd = [*script, str(tmp / "c"), str(lib), str(temp), GROUP, *COMPILED]
+        proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=900)
         if proc.returncode != 0:
-            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-            raise RuntimeError(f"mypyc exited with {proc.returncode}:\n{tail}")
+            raise RuntimeError(failure_message(proc.returncode, proc.stdout + proc.stderr))
         exts = sorted(p for p in lib.rglob("*") if p.suffix in (".so", ".pyd"))
         if not exts:
             raise RuntimeError("mypyc produced no extension module")
@@ -157,7 +227,6 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return [(e, e.relative_to(lib).as_posix()) for e in exts]
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        tmp = getattr(self, "_tmp", None)
-        if tmp is not None:
-            tmp.cleanup()
+        if self._tmp is not None:
+            self._tmp.cleanup()
             self._tmp = None

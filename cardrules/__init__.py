@@ -18,6 +18,7 @@ from cardrules.cards import Card, CardSet, Rank, Suit, card
 from cardrules.dsl import format, load, load_text, parse
 from cardrules.engine import (
     Action,
+    Alone,
     Amend,
     Bid,
     Event,
@@ -28,6 +29,7 @@ from cardrules.engine import (
     Play,
     Result,
     View,
+    WithPartner,
     observation_layout,
     replay,
 )
@@ -53,6 +55,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "Alone",
     "Amend",
     "Bid",
     "Card",
@@ -78,6 +81,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "View",
+    "WithPartner",
     "__version__",
     "card",
     "format",

@@ -51,6 +51,7 @@ from cardrules.dsl.examples import (
     Bids,
     Calls,
     ChangeBid,
+    Deal,
     Example,
     Expect,
     ExpectKind,
@@ -315,8 +316,73 @@ def _fill(
     return got if not any(need) else None
 
 
+@frozen
+class _Table:
+    """The table of an example's hand, checked: what the steps of the deal share."""
+
+    at: SourcePos | None  # the deal's line (or the example's)
+    players: int
+    hand: int  # the example's hand number
+    size: int  # the cards each seat is dealt in it
+    shedding: bool
+    pack: int  # the mask of the pack of this number of players
+    pack_size: int
+    dealt: int  # the cards dealt in the hand
+    step: int  # 1 clockwise, -1 anticlockwise
+
+
 def _stack(v: Variant, ex: Example) -> _Deal:
     """The deal of the example's hand, as a card order for the engine."""
+    d = ex.deal
+    table = _table(v, ex)
+    n, hn = table.players, table.hand
+    dealer = _dealer_of(v, ex, table)
+    first = (dealer - table.step * (hn - 1)) % n
+    order = tuple((dealer + table.step * j) % n for j in range(1, n + 1))
+    shares = [0] * n
+    for j, s in enumerate(order):
+        shares[s] = len(range(j, table.dealt, n))
+    named, voids = _named_cards(ex, table, shares)
+    # Trumps: the turned card, or the hand's own trumps.
+    turn_up = not table.shedding and v.trumps.is_turn_up_hand(hn)
+    left = table.pack_size > table.dealt
+    turned, in_hand = _turned_card(v, d, table, named, dealer, shares)
+    if v.trumps.order and not table.shedding:
+        voids = _voids_by_effective_suit(v, ex, table, turned, turn_up, voids)
+    for held in ex.holdings:
+        s = held.seat
+        if named[s] & voids[s]:
+            raise _Fail(
+                held.pos,
+                f"{_seat(s)} holds {_cards(CardSet(named[s] & voids[s]))}, "
+                "so is not void in its suit",
+            )
+    hands = _complete_hands(table, named, voids, shares, order, turned, in_hand)
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    if turn_up and left and turned < 0:
+        turned = _lowest(table.pack & ~dealt)
+    if in_hand and turned < 0:
+        turned = _lowest(hands[dealer])
+    return _Deal(
+        n,
+        hn,
+        table.size,
+        dealer,
+        first,
+        order,
+        tuple(shares),
+        tuple(hands),
+        tuple(named),
+        turned,
+        _deck_order(table, order, hands, dealt, turned, in_hand),
+    )
+
+
+def _table(v: Variant, ex: Example) -> _Table:
+    """The example's table and hand, checked against the game: the number of
+    players, the hand number and the cards dealt in it."""
     d = ex.deal
     at = d.pos or ex.pos
     n = d.players if d.players is not None else v.players.min
@@ -332,13 +398,26 @@ def _stack(v: Variant, ex: Example) -> _Deal:
     if hn > len(sizes):
         raise _Fail(at, f"the game has {_plural(len(sizes), 'hand')} for {n} players, not {hn}")
     size = sizes[hn - 1]
-    pack = v.deck.cards_for(n).mask  # the pack of this number of players
     pack_size = v.deck.size_for(n)
     whole = shedding and v.schedule.pattern is Pattern.WHOLE_PACK
-    k = pack_size if whole else size * n
-    step = 1 if v.direction is Direction.CLOCKWISE else -1
+    return _Table(
+        at=at,
+        players=n,
+        hand=hn,
+        size=size,
+        shedding=shedding,
+        pack=v.deck.cards_for(n).mask,  # the pack of this number of players
+        pack_size=pack_size,
+        dealt=pack_size if whole else size * n,
+        step=1 if v.direction is Direction.CLOCKWISE else -1,
+    )
 
-    # The dealer of the example's hand, and so the game's first dealer.
+
+def _dealer_of(v: Variant, ex: Example, table: _Table) -> int:
+    """The dealer of the example's hand (and so the game's first dealer):
+    the one the rules make deal it, or the one the deal line names."""
+    d = ex.deal
+    at, n, hn, step = table.at, table.players, table.hand, table.step
     if v.dealer.first is FirstDealer.SEAT:
         if v.dealer.seat >= n:
             raise _Fail(
@@ -356,19 +435,20 @@ def _stack(v: Variant, ex: Example) -> _Deal:
         dealer = d.dealer if d.dealer is not None else (-step) % n
     if dealer >= n:
         raise _Fail(at, f"there is no {_seat(dealer)} at a table of {n}")
-    first = (dealer - step * (hn - 1)) % n
-    order = tuple((dealer + step * j) % n for j in range(1, n + 1))
-    shares = [0] * n
-    for j, s in enumerate(order):
-        shares[s] = len(range(j, k, n))
+    return dealer
 
+
+def _named_cards(ex: Example, table: _Table, shares: list[int]) -> tuple[list[int], list[int]]:
+    """The cards each seat's ``holds`` line names, and the suits it is void in
+    (masks per seat), checked against the pack and the seat's share."""
+    n = table.players
     named = [0] * n
     voids = [0] * n
     for held in ex.holdings:
         if held.seat >= n:
             raise _Fail(held.pos, f"there is no {_seat(held.seat)} at a table of {n}")
         for c in held.cards:
-            if not pack >> int(c) & 1:
+            if not table.pack >> int(c) & 1:
                 raise _Fail(held.pos, f"{c} is not in this game's pack")
             named[held.seat] |= 1 << int(c)
         for suit in held.void:
@@ -376,97 +456,147 @@ def _stack(v: Variant, ex: Example) -> _Deal:
         if len(held.cards) > shares[held.seat]:
             raise _Fail(
                 held.pos,
-                f"{_seat(held.seat)} is dealt {_plural(shares[held.seat], 'card')} in hand {hn}, "
-                f"but {len(held.cards)} are named",
+                f"{_seat(held.seat)} is dealt {_plural(shares[held.seat], 'card')} in hand "
+                f"{table.hand}, but {len(held.cards)} are named",
             )
+    return named, voids
 
-    # Trumps: the turned card, or the hand's own trumps.
+
+def _turned_card(
+    v: Variant, d: Deal, table: _Table, named: list[int], dealer: int, shares: list[int]
+) -> tuple[int, bool]:
+    """The card turned up for trumps as the deal line asks (-1: none, or not
+    chosen yet), and whether it is the dealer's last card; checks the line's
+    trumps against the hand's. A turned card the dealer holds is added to
+    ``named``."""
+    hn, shedding = table.hand, table.shedding
     turn_up = not shedding and v.trumps.is_turn_up_hand(hn)
     every = v.trumps.no_trump_every
     # The dealer's own last card shows trumps (``trumps: dealer's last card``).
     dealers = (
         not shedding and v.trumps.kind is TrumpKind.DEALERS_CARD and not (every and hn % every == 0)
     )
-    left = pack_size > k
-    turned = -1
-    in_hand = False  # the turned card is the dealer's last (the pack ran out)
     taken = 0
     for m in named:
         taken |= m
-    if turn_up and left:
-        if d.no_trumps:
-            raise _Fail(at, f"hand {hn} turns up a card for trumps, so it has trumps")
-        if d.turned_up is not None:
-            turned = int(d.turned_up)
-            if not pack >> turned & 1:
-                raise _Fail(at, f"{d.turned_up} is not in this game's pack")
-        elif d.trumps is not None:
-            spare = pack & d.trumps.mask & ~taken
-            if not spare:
-                raise _Fail(at, f"no {d.trumps.word[:-1]} is left to turn up: every one is named")
-            turned = _lowest(spare)
-    elif turn_up and v.trumps.none_when_pack_empty:
+    if turn_up and table.pack_size > table.dealt:
+        return _turned_from_pack(d, table, taken), False
+    if turn_up and v.trumps.none_when_pack_empty:
         if d.trumps is not None or d.turned_up is not None:
             raise _Fail(
-                at,
+                table.at,
                 f"hand {hn} deals the whole pack, so no card is left to turn up: "
                 "it is played without trumps",
             )
-    elif turn_up or dealers:
+        return -1, False
+    if turn_up or dealers:
         # The dealer's last card is turned up.
-        in_hand = True
-        dealer_cards = named[dealer]
-        if d.turned_up is not None:
-            turned = int(d.turned_up)
-            named[dealer] |= 1 << turned
-        elif d.trumps is not None:
-            mine = dealer_cards & d.trumps.mask
-            spare = pack & d.trumps.mask & ~taken
-            if mine:
-                turned = _lowest(mine)
-            elif spare:
-                turned = _lowest(spare)
-                named[dealer] |= 1 << turned
-            else:
-                raise _Fail(at, f"the dealer cannot turn up a {d.trumps.word[:-1]}: none is left")
-        if named[dealer].bit_count() > shares[dealer]:
-            raise _Fail(at, f"the turned card does not fit in {_seat(dealer)}'s hand")
-    else:
-        fixed = None if shedding else v.trumps.fixed_trump(hn)
-        if d.turned_up is not None:
-            has = f"{fixed.word} as trumps" if fixed is not None else "no trumps"
-            raise _Fail(at, f"hand {hn} turns up no card: it has {has}")
-        if d.trumps is not None and d.trumps is not fixed:
-            has = f"{fixed.word} as trumps" if fixed is not None else "no trumps"
-            raise _Fail(at, f"hand {hn} has {has}, not {d.trumps.word}")
-        if d.no_trumps and fixed is not None:
-            raise _Fail(at, f"hand {hn} has {fixed.word} as trumps")
+        return _turned_by_dealer(d, table, taken, named, dealer, shares), True
+    fixed = None if shedding else v.trumps.fixed_trump(hn)
+    _check_not_turned(d, table, fixed)
+    return -1, False
 
-    if v.trumps.order and not shedding:
-        # A trump order: "void in" a suit is by effective suit (with hearts trumps
-        # and the jack of the same colour high, J♦ counts as a heart, not a diamond).
-        trump = (
-            CARDS[turned].suit if turned >= 0 else (None if turn_up else v.trumps.fixed_trump(hn))
-        )
-        if trump is not None:
-            top = CardSet(v.trumps.ranking(trump, CardSet(pack))).mask
-            voids = [0] * n
-            for held in ex.holdings:
-                for suit in held.void:
-                    voids[held.seat] |= (suit.mask & ~top) | (top if suit is trump else 0)
+
+def _turned_from_pack(d: Deal, table: _Table, taken: int) -> int:
+    """The card turned up from what is left of the pack: the one the deal line
+    names, or the lowest free card of the trump suit it names (-1: the lowest
+    card left after the deal, chosen later)."""
+    at = table.at
+    if d.no_trumps:
+        raise _Fail(at, f"hand {table.hand} turns up a card for trumps, so it has trumps")
+    if d.turned_up is not None:
+        turned = int(d.turned_up)
+        if not table.pack >> turned & 1:
+            raise _Fail(at, f"{d.turned_up} is not in this game's pack")
+        return turned
+    if d.trumps is not None:
+        spare = table.pack & d.trumps.mask & ~taken
+        if not spare:
+            raise _Fail(at, f"no {d.trumps.word[:-1]} is left to turn up: every one is named")
+        return _lowest(spare)
+    return -1
+
+
+def _turned_by_dealer(
+    d: Deal, table: _Table, taken: int, named: list[int], dealer: int, shares: list[int]
+) -> int:
+    """The dealer's last card, turned up: the one the deal line names, or the
+    dealer's lowest card of the trump suit it names (the lowest free one given
+    to the dealer if it holds none named); -1: the dealer's lowest card,
+    chosen later. The card is added to the dealer's ``named`` cards."""
+    at = table.at
+    turned = -1
+    dealer_cards = named[dealer]
+    if d.turned_up is not None:
+        turned = int(d.turned_up)
+        named[dealer] |= 1 << turned
+    elif d.trumps is not None:
+        mine = dealer_cards & d.trumps.mask
+        spare = table.pack & d.trumps.mask & ~taken
+        if mine:
+            turned = _lowest(mine)
+        elif spare:
+            turned = _lowest(spare)
+            named[dealer] |= 1 << turned
+        else:
+            raise _Fail(at, f"the dealer cannot turn up a {d.trumps.word[:-1]}: none is left")
+    if named[dealer].bit_count() > shares[dealer]:
+        raise _Fail(at, f"the turned card does not fit in {_seat(dealer)}'s hand")
+    return turned
+
+
+def _check_not_turned(d: Deal, table: _Table, fixed: Suit | None) -> None:
+    """A hand that turns up no card: the deal line's trumps must be the hand's
+    own (``fixed``, ``None`` for no trumps)."""
+    at, hn = table.at, table.hand
+    if d.turned_up is not None:
+        has = f"{fixed.word} as trumps" if fixed is not None else "no trumps"
+        raise _Fail(at, f"hand {hn} turns up no card: it has {has}")
+    if d.trumps is not None and d.trumps is not fixed:
+        has = f"{fixed.word} as trumps" if fixed is not None else "no trumps"
+        raise _Fail(at, f"hand {hn} has {has}, not {d.trumps.word}")
+    if d.no_trumps and fixed is not None:
+        raise _Fail(at, f"hand {hn} has {fixed.word} as trumps")
+
+
+def _voids_by_effective_suit(
+    v: Variant, ex: Example, table: _Table, turned: int, turn_up: bool, voids: list[int]
+) -> list[int]:
+    """With a trump order, "void in" a suit is by effective suit (with hearts
+    trumps and the jack of the same colour high, J♦ counts as a heart, not a
+    diamond): the voids again, when the hand's trumps are known, else ``voids``."""
+    trump = (
+        CARDS[turned].suit
+        if turned >= 0
+        else (None if turn_up else v.trumps.fixed_trump(table.hand))
+    )
+    if trump is None:
+        return voids
+    top = CardSet(v.trumps.ranking(trump, CardSet(table.pack))).mask
+    effective = [0] * table.players
     for held in ex.holdings:
-        s = held.seat
-        if named[s] & voids[s]:
-            raise _Fail(
-                held.pos,
-                f"{_seat(s)} holds {_cards(CardSet(named[s] & voids[s]))}, "
-                "so is not void in its suit",
-            )
+        for suit in held.void:
+            effective[held.seat] |= (suit.mask & ~top) | (top if suit is trump else 0)
+    return effective
+
+
+def _complete_hands(
+    table: _Table,
+    named: list[int],
+    voids: list[int],
+    shares: list[int],
+    order: tuple[int, ...],
+    turned: int,
+    in_hand: bool,
+) -> list[int]:
+    """Each seat's hand: its named cards and the free ones dealt round to fill
+    it (first in order, else the suits some seats may not take first)."""
+    n = table.players
     taken = 0
     for m in named:
         taken |= m
     reserved = (1 << turned) if turned >= 0 and not in_hand else 0
-    free_mask = pack & ~taken & ~reserved
+    free_mask = table.pack & ~taken & ~reserved
     needs = [shares[s] - named[s].bit_count() for s in range(n)]
     free = _ids(free_mask)
     got = _fill(needs, voids, free, order)
@@ -477,16 +607,24 @@ def _stack(v: Variant, ex: Example) -> _Deal:
 
         got = _fill(needs, voids, sorted(free, key=key), order)
     if got is None:
-        raise _Fail(at, "the cards no line names cannot complete the deal with the voids given")
-    hands = [named[s] | got[s] for s in range(n)]
-    dealt = 0
-    for h in hands:
-        dealt |= h
-    if turn_up and left and turned < 0:
-        turned = _lowest(pack & ~dealt)
-    if in_hand and turned < 0:
-        turned = _lowest(hands[dealer])
+        raise _Fail(
+            table.at, "the cards no line names cannot complete the deal with the voids given"
+        )
+    return [named[s] | got[s] for s in range(n)]
 
+
+def _deck_order(
+    table: _Table,
+    order: tuple[int, ...],
+    hands: list[int],
+    dealt: int,
+    turned: int,
+    in_hand: bool,
+) -> tuple[int, ...]:
+    """The pack in the order the engine deals it: the hands one card at a time
+    round ``order`` (the dealer's turned card last), then the turned card and
+    the rest of the pack."""
+    k, n = table.dealt, table.players
     deck = [0] * k
     for j, s in enumerate(order):
         cs = _ids(hands[s])
@@ -494,24 +632,12 @@ def _stack(v: Variant, ex: Example) -> _Deal:
             cs.remove(turned)
             cs.append(turned)  # the dealer's last card, turned up
         deck[j:k:n] = cs
-    rest = pack & ~dealt
+    rest = table.pack & ~dealt
     if turned >= 0 and rest >> turned & 1:
         deck.append(turned)
         rest &= ~(1 << turned)
     deck.extend(_ids(rest))
-    return _Deal(
-        n,
-        hn,
-        size,
-        dealer,
-        first,
-        order,
-        tuple(shares),
-        tuple(hands),
-        tuple(named),
-        turned,
-        tuple(deck),
-    )
+    return tuple(deck)
 
 
 # --------------------------------------------------------------------------- playing
@@ -556,6 +682,25 @@ class _Runner:
         return None
 
     # ---- actions
+    def step(self, step: Step) -> StepResult:
+        """Play one step of the example (an action line, ``play out`` or an
+        ``expect`` line)."""
+        if isinstance(step, Bids):
+            return self.bids(step)
+        if isinstance(step, ChangeBid):
+            return self.change_bid(step)
+        if isinstance(step, TakeCards):
+            return self.take_cards(step)
+        if isinstance(step, PassCards):
+            return self.pass_cards(step)
+        if isinstance(step, Plays):
+            return self.plays(step)
+        if isinstance(step, Calls):
+            return self.calls(step)
+        if isinstance(step, PlayOut):
+            return self.play_out(step)
+        return self.expect(step)
+
     def bids(self, step: Bids) -> StepResult:
         from cardrules.engine.actions import Bid, Look
 
@@ -1223,27 +1368,8 @@ def _run(
         bad = failure(example.pos, f"cannot be played: {exc}")
         return _evolve(empty, failure=bad, actions=g.version)
     empty = _evolve(empty, actions=g.version)
-    if g.hand_number < deal.hand and g.is_over and g.result is not None and g.result.finished:
-        problem = (
-            f"the game, its hands played out, is over after hand {g.hand_number}, "
-            f"before hand {deal.hand}"
-        )
-        return _evolve(empty, failure=failure(example.deal.pos, problem))
-    if g.hand_number < deal.hand:
-        problem = (
-            f"the hands before hand {deal.hand} take more than {MAX_EXAMPLE_TRICKS:,} tricks "
-            "to play out (the most an example plays)"
-        )
-        return _evolve(empty, failure=failure(example.deal.pos, problem))
-    gone = [s for s in range(deal.players) if g.view(s).out[s]] if not g.is_over else []
-    if gone and variant.mode is not Mode.SHEDDING:
-        names = [_seat(s) for s in gone]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        problem = (
-            f"the hands before hand {deal.hand}, played out, knock out "
-            f"{who}, so hand {deal.hand} cannot be dealt "
-            "to every player: give the deal of an earlier hand"
-        )
+    problem = _hand_not_reached(variant, g, deal)
+    if problem is not None:
         return _evolve(empty, failure=failure(example.deal.pos, problem))
     hands = tuple(CardSet(m) for m in deal.hands)
     if (
@@ -1267,26 +1393,42 @@ def _run(
         (),
         None,
     )
-    runner = _Runner(variant, example, g, deal, budget)
+    return _play_steps(run, _Runner(variant, example, g, deal, budget), failure)
+
+
+def _hand_not_reached(variant: Variant, g: Game, deal: _Deal) -> str | None:
+    """Why the game ``g``, its hands before the example's played out, cannot
+    deal the example's hand; ``None`` when it can."""
+    if g.hand_number < deal.hand and g.is_over and g.result is not None and g.result.finished:
+        return (
+            f"the game, its hands played out, is over after hand {g.hand_number}, "
+            f"before hand {deal.hand}"
+        )
+    if g.hand_number < deal.hand:
+        return (
+            f"the hands before hand {deal.hand} take more than {MAX_EXAMPLE_TRICKS:,} tricks "
+            "to play out (the most an example plays)"
+        )
+    gone = [s for s in range(deal.players) if g.view(s).out[s]] if not g.is_over else []
+    if gone and variant.mode is not Mode.SHEDDING:
+        names = [_seat(s) for s in gone]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return (
+            f"the hands before hand {deal.hand}, played out, knock out "
+            f"{who}, so hand {deal.hand} cannot be dealt "
+            "to every player: give the deal of an earlier hand"
+        )
+    return None
+
+
+def _play_steps(run: ExampleRun, runner: _Runner, failure: _FailureOf) -> ExampleRun:
+    """Play the example's steps on the runner's game, its hand dealt: ``run``
+    with the steps played, up to the first that fails."""
+    g, budget = runner.g, runner.budget
     done: list[StepResult] = []
-    for step in example.steps:
+    for step in run.example.steps:
         try:
-            if isinstance(step, Bids):
-                done.append(runner.bids(step))
-            elif isinstance(step, ChangeBid):
-                done.append(runner.change_bid(step))
-            elif isinstance(step, TakeCards):
-                done.append(runner.take_cards(step))
-            elif isinstance(step, PassCards):
-                done.append(runner.pass_cards(step))
-            elif isinstance(step, Plays):
-                done.append(runner.plays(step))
-            elif isinstance(step, Calls):
-                done.append(runner.calls(step))
-            elif isinstance(step, PlayOut):
-                done.append(runner.play_out(step))
-            else:
-                done.append(runner.expect(step))
+            done.append(runner.step(step))
             if g.version > budget.left:  # the bids and plays the step names
                 raise _spent(budget, step.pos)
         except _Fail as f:

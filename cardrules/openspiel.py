@@ -315,32 +315,38 @@ def _magnitude(node: object, top: dict[str, int]) -> tuple[Fraction, bool] | Non
         ok = [p for p in parts if p is not None]
         return max(p[0] for p in ok), all(p[1] for p in ok)
     if isinstance(node, Sum | Product):
-        first = _magnitude(node.first, top)
-        if first is None:
-            return None
-        mag, whole = first
-        for op, term in node.rest:
-            other = _magnitude(term, top)
-            if other is None:
-                return None
-            if op in ("+", "-"):
-                mag, whole = mag + other[0], whole and other[1]
-            elif op == "*":
-                mag, whole = mag * other[0], whole and other[1]
-            elif isinstance(term, Num) and term.value:
-                # A known divisor: x / c; x // c rounds down (one more in size).
-                mag = mag / term.value
-                if op == "//":
-                    mag, whole = Fraction(int(mag) + 1), True
-                else:
-                    whole = False
-            elif other[1]:
-                # A whole divisor is 0 (the step is worth 0) or at least 1 in size.
-                whole = op == "//"
-            else:
-                return None
-        return mag, whole
+        return _series_magnitude(node, top)
     return None  # a condition where a number was expected: not a formula's
+
+
+def _series_magnitude(node: Sum | Product, top: dict[str, int]) -> tuple[Fraction, bool] | None:
+    """:func:`_magnitude` of a sum or a product: its terms', combined by their
+    operators, in order."""
+    first = _magnitude(node.first, top)
+    if first is None:
+        return None
+    mag, whole = first
+    for op, term in node.rest:
+        other = _magnitude(term, top)
+        if other is None:
+            return None
+        if op in ("+", "-"):
+            mag, whole = mag + other[0], whole and other[1]
+        elif op == "*":
+            mag, whole = mag * other[0], whole and other[1]
+        elif isinstance(term, Num) and term.value:
+            # A known divisor: x / c; x // c rounds down (one more in size).
+            mag = mag / term.value
+            if op == "//":
+                mag, whole = Fraction(int(mag) + 1), True
+            else:
+                whole = False
+        elif other[1]:
+            # A whole divisor is 0 (the step is worth 0) or at least 1 in size.
+            whole = op == "//"
+        else:
+            return None
+    return mag, whole
 
 
 def _points_bound(v: Variant, players: int, hands: int) -> float:

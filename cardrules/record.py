@@ -357,6 +357,28 @@ def load(text: str, variant: Variant | None = None) -> Game:
     Raises:
         SaveError: for anything malformed or against the rules, naming the line.
     """
+    lines = _record_lines(text)
+    settings, rules, i = _header(lines)
+    v = _variant(settings, rules, variant)
+    if "players" not in settings:
+        raise SaveError("record: the number of players is missing (players: N)", code="bad_record")
+    pln, ptext = settings["players"]
+    players = _int(ptext, pln, "players", v.players.min, v.players.max)
+    seed = None
+    if "seed" in settings:
+        seed = _int(settings["seed"][1], settings["seed"][0], "the seed", 0, _MAX_SEED)
+    max_tricks = None
+    if "max tricks" in settings:
+        max_tricks = _int(
+            settings["max tricks"][1], settings["max tricks"][0], "max tricks", 1, 10**9
+        )
+    hands, draws, result = _body(lines[i:], players)
+    return _replay(v, players, seed, max_tricks, hands, result, draws)
+
+
+def _record_lines(text: object) -> list[tuple[int, str]]:
+    """The lines of a record that say something (numbered from 1; no blank
+    lines or comments), checked for size and for the first line."""
     if not isinstance(text, str):
         raise SaveError(f"a record is text, not {type(text).__name__}", code="bad_record")
     if len(text) > MAX_RECORD_BYTES:
@@ -379,70 +401,76 @@ def load(text: str, variant: Variant | None = None) -> Game:
             f"(it begins 'cardrules record {RECORD_VERSION}')",
             code="bad_record",
         )
-    settings, rules, i = _header(lines)
-    v = _variant(settings, rules, variant)
-    if "players" not in settings:
-        raise SaveError("record: the number of players is missing (players: N)", code="bad_record")
-    pln, ptext = settings["players"]
-    players = _int(ptext, pln, "players", v.players.min, v.players.max)
-    seed = None
-    if "seed" in settings:
-        seed = _int(settings["seed"][1], settings["seed"][0], "the seed", 0, _MAX_SEED)
-    max_tricks = None
-    if "max tricks" in settings:
-        max_tricks = _int(
-            settings["max tricks"][1], settings["max tricks"][0], "max tricks", 1, 10**9
-        )
+    return lines
+
+
+def _body(
+    lines: list[tuple[int, str]], players: int
+) -> tuple[list[_Hand], list[tuple[int, int, int]], tuple[int, str] | None]:
+    """The record's lines after its header: its hands (each with its deal and
+    actions), the cards drawn as ``(seat, card, line)``, and the result line."""
     hands: list[_Hand] = []
     draws: list[tuple[int, int, int]] = []  # (seat, card, line)
     result: tuple[int, str] | None = None
-    for ln, line in lines[i:]:
+    for ln, line in lines:
         if result is not None:
             raise _fail(ln, "nothing may follow the result line")
         m = _HAND.fullmatch(line)
         if m:
-            if len(hands) >= 2_000:
-                raise _fail(ln, "a game has at most 2,000 hands")
-            number = int(m.group(1))
-            if number != len(hands) + 1:
-                raise _fail(ln, f"hand {number} where hand {len(hands) + 1} comes next")
-            dealer = _int(m.group(2), ln, "the dealer", 1, players) - 1
-            hands.append(_Hand(number, dealer, ln))
+            hands.append(_new_hand(m, ln, len(hands), players))
             continue
         if line.startswith("result:"):
             result = (ln, line)
             continue
         if not hands:
             raise _fail(ln, f"{line[:40]!r} comes before the first hand")
-        hand = hands[-1]
-        m = _HOLDS.fullmatch(line)
-        if m:
-            seat = _int(m.group(1), ln, "the seat", 1, players) - 1
-            if seat in hand.hands:
-                raise _fail(ln, f"seat {seat + 1}'s hand is given twice")
-            hand.hands[seat] = _cards(m.group(2), ln)
-            continue
-        if line.startswith("turned up "):
-            hand.turned = int(card(line[10:])) if _cards(line[10:], ln) else -1
-            continue
-        m = _DRAWS.fullmatch(line)
-        if m:
-            seat = _int(m.group(1), ln, "the seat", 1, players) - 1
-            mask = _cards(m.group(2), ln)
-            if mask.bit_count() != 1:
-                raise _fail(ln, "a player draws one card")
-            draws.append((seat, mask.bit_length() - 1, ln))
-            continue
-        m = _ACTION.fullmatch(line)
-        if m is None:
-            raise _fail(ln, f"{line[:40]!r} is not a line of a record")
+        _hand_line(hands[-1], draws, ln, line, players)
+    return hands, draws, result
+
+
+def _new_hand(m: re.Match[str], ln: int, before: int, players: int) -> _Hand:
+    """The hand a ``hand N, dealt by seat S`` line starts (``before``: the
+    hands before it)."""
+    if before >= 2_000:
+        raise _fail(ln, "a game has at most 2,000 hands")
+    number = int(m.group(1))
+    if number != before + 1:
+        raise _fail(ln, f"hand {number} where hand {before + 1} comes next")
+    dealer = _int(m.group(2), ln, "the dealer", 1, players) - 1
+    return _Hand(number, dealer, ln)
+
+
+def _hand_line(
+    hand: _Hand, draws: list[tuple[int, int, int]], ln: int, line: str, players: int
+) -> None:
+    """Read a line of ``hand``: a seat's cards, the turned card, a draw or an action."""
+    m = _HOLDS.fullmatch(line)
+    if m:
         seat = _int(m.group(1), ln, "the seat", 1, players) - 1
-        try:
-            action = parse_action(m.group(2))
-        except InvalidAction as e:
-            raise _fail(ln, str(e)) from None
-        hand.actions.append((seat, action, ln))
-    return _replay(v, players, seed, max_tricks, hands, result, draws)
+        if seat in hand.hands:
+            raise _fail(ln, f"seat {seat + 1}'s hand is given twice")
+        hand.hands[seat] = _cards(m.group(2), ln)
+        return
+    if line.startswith("turned up "):
+        hand.turned = int(card(line[10:])) if _cards(line[10:], ln) else -1
+        return
+    m = _DRAWS.fullmatch(line)
+    if m:
+        seat = _int(m.group(1), ln, "the seat", 1, players) - 1
+        mask = _cards(m.group(2), ln)
+        if mask.bit_count() != 1:
+            raise _fail(ln, "a player draws one card")
+        draws.append((seat, mask.bit_length() - 1, ln))
+        return
+    m = _ACTION.fullmatch(line)
+    if m is None:
+        raise _fail(ln, f"{line[:40]!r} is not a line of a record")
+    seat = _int(m.group(1), ln, "the seat", 1, players) - 1
+    try:
+        action = parse_action(m.group(2))
+    except InvalidAction as e:
+        raise _fail(ln, str(e)) from None
+    hand.actions.append((seat, action, ln))
 
 
 def _replay(

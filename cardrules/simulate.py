@@ -548,57 +548,17 @@ def simulate(
             (a number of players outside its range is refused before any game
             is set up).
     """
-    if type(players) is not int:
-        raise SimulationError(f"players must be an int, got {_describe(players)}")
-    _check_int("games", games, 0, MAX_GAMES)
-    _check_int("jobs", jobs, 1, MAX_JOBS)
-    _check_int("seed", seed, 0, MAX_SEED, "2**64 - 1")
-    if max_tricks is not None:
-        _check_int("max_tricks", max_tricks, 1, MAX_TRICKS_LIMIT)
-    if chunk_size is not None:
-        _check_int("chunk_size", chunk_size, 1, MAX_GAMES)
-    if progress is not None and not callable(progress):
-        raise SimulationError(f"progress must be callable, got {_describe(progress)}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise SimulationError(f"executor must have a submit method, got {_describe(executor)}")
-    if isinstance(variant, str):
-        from cardrules.dsl import load
-
-        variant = load(variant)
-    if not isinstance(variant, Variant):
-        raise SimulationError(f"variant must be a Variant or a name, got {_describe(variant)}")
-    if players not in variant.players:
-        raise VariantError(
-            f"{variant.name} is for {variant.players.min} to {variant.players.max} players, "
-            f"not {_describe(players)}"
-        )
-    specs: list[BotSpec]
-    if isinstance(bots, str) or callable(bots):
-        specs = [bots]
-    elif isinstance(bots, Sized) and len(bots) > players:
-        raise SimulationError(f"{len(bots):,} bots for {players} seats")
-    else:
-        try:
-            specs = list(itertools.islice(bots, players + 1))
-        except TypeError:
-            raise SimulationError(
-                f"bots must be a bot name, a bot factory or a list of them, got {_describe(bots)}"
-            ) from None
-    if not specs:
-        raise SimulationError("name at least one bot")
-    if len(specs) > players:
-        raise SimulationError(f"more than {players} bots for {players} seats")
-    specs += [specs[-1]] * (players - len(specs))
+    _check_arguments(players, games, jobs, seed, max_tricks, chunk_size, progress, executor)
+    variant = _variant_for(variant, players)
+    specs = _bot_specs(bots, players)
     names = _names(specs)
     Game(variant, players=players, seed=0)  # fail early on a variant/player-count mismatch
     workers = jobs if executor is None else max(jobs, 4)
     if chunk_size is None:
         chunk_size = max(1, min(250, -(-games // (4 * workers))))
-    v = variant
-    size = chunk_size
     tasks = (
-        _Job(v, players, tuple(specs), names, seed, a, b, max_tricks)
-        for a, b in _chunks(games, size)
+        _Job(variant, players, tuple(specs), names, seed, a, b, max_tricks)
+        for a, b in _chunks(games, chunk_size)
     )
     total = Summary(
         variant=variant.name,
@@ -616,17 +576,103 @@ def simulate(
     )
     # Summaries of disjoint games merge exactly in any order, so each part is
     # merged as it arrives: memory does not grow with the number of chunks.
-    done = 0
     if progress is not None:
         progress(0, games)
     if executor is None and jobs == 1:
-        for job in tasks:
-            part = _run_chunk(job)
-            total = total + part
-            done += part.games
-            if progress is not None:
-                progress(done, games)
-        return total
+        return _merge_here(tasks, total, games, progress)
+    return _merge_from(executor, jobs, tasks, total, games, progress)
+
+
+def _check_arguments(
+    players: object,
+    games: object,
+    jobs: object,
+    seed: object,
+    max_tricks: object,
+    chunk_size: object,
+    progress: object,
+    executor: object,
+) -> None:
+    """:func:`simulate`'s checks of its arguments' types and bounds, in order."""
+    if type(players) is not int:
+        raise SimulationError(f"players must be an int, got {_describe(players)}")
+    _check_int("games", games, 0, MAX_GAMES)
+    _check_int("jobs", jobs, 1, MAX_JOBS)
+    _check_int("seed", seed, 0, MAX_SEED, "2**64 - 1")
+    if max_tricks is not None:
+        _check_int("max_tricks", max_tricks, 1, MAX_TRICKS_LIMIT)
+    if chunk_size is not None:
+        _check_int("chunk_size", chunk_size, 1, MAX_GAMES)
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress must be callable, got {_describe(progress)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(f"executor must have a submit method, got {_describe(executor)}")
+
+
+def _variant_for(variant: Variant | str, players: int) -> Variant:
+    """The variant to simulate (loaded when named), checked against ``players``."""
+    if isinstance(variant, str):
+        from cardrules.dsl import load
+
+        variant = load(variant)
+    if not isinstance(variant, Variant):
+        raise SimulationError(f"variant must be a Variant or a name, got {_describe(variant)}")
+    if players not in variant.players:
+        raise VariantError(
+            f"{variant.name} is for {variant.players.min} to {variant.players.max} players, "
+            f"not {_describe(players)}"
+        )
+    return variant
+
+
+def _bot_specs(bots: Sequence[BotSpec] | BotSpec, players: int) -> list[BotSpec]:
+    """One bot per seat: ``bots`` as a list, padded with its last entry."""
+    specs: list[BotSpec]
+    if isinstance(bots, str) or callable(bots):
+        specs = [bots]
+    elif isinstance(bots, Sized) and len(bots) > players:
+        raise SimulationError(f"{len(bots):,} bots for {players} seats")
+    else:
+        try:
+            specs = list(itertools.islice(bots, players + 1))
+        except TypeError:
+            raise SimulationError(
+                f"bots must be a bot name, a bot factory or a list of them, got {_describe(bots)}"
+            ) from None
+    if not specs:
+        raise SimulationError("name at least one bot")
+    if len(specs) > players:
+        raise SimulationError(f"more than {players} bots for {players} seats")
+    specs += [specs[-1]] * (players - len(specs))
+    return specs
+
+
+def _merge_here(
+    tasks: Iterator[_Job], total: Summary, games: int, progress: Progress | None
+) -> Summary:
+    """Play the chunks here, one after another, each merged into ``total``."""
+    done = 0
+    for job in tasks:
+        part = _run_chunk(job)
+        total = total + part
+        done += part.games
+        if progress is not None:
+            progress(done, games)
+    return total
+
+
+def _merge_from(
+    executor: cf.Executor | None,
+    jobs: int,
+    tasks: Iterator[_Job],
+    total: Summary,
+    games: int,
+    progress: Progress | None,
+) -> Summary:
+    """Play the chunks on ``executor`` (without one, on a process pool of
+    ``jobs`` workers, shut down after), at most :data:`MAX_TASKS_IN_FLIGHT`
+    at a time, each merged into ``total`` as it arrives."""
+    done = 0
     own = executor is None
     ex: cf.Executor = cf.ProcessPoolExecutor(max_workers=jobs) if own else executor  # type: ignore[assignment]
     try:

@@ -46,6 +46,7 @@ the highest trump and at least three more trumps, every other card an ace.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
 from typing import Final
 
@@ -219,14 +220,7 @@ class HeuristicBot:
         need = max(2, (len(hand) + 1) // 2)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            trump = -1 if view.trump is None else int(view.trump)
-            counts = [sum(1 for c in hand if c // 13 == s) for s in range(5)]
-
-            def cost(a: Discard) -> tuple[int, int, int]:
-                c = int(a.card)
-                return (c // 13 == trump, counts[c // 13], _rank(c))
-
-            return min(discards, key=cost)
+            return self._discard(view, discards)
         if OrderUp() in legal and view.turned_up is not None:
             suit = view.turned_up // 13
             have = sum(1 for c in hand if c // 13 == suit)
@@ -241,6 +235,20 @@ class HeuristicBot:
         if Decline() in legal and length < need:
             return Decline()
         return best
+
+    @staticmethod
+    def _discard(view: View, discards: list[Discard]) -> Action:
+        """The card to discard after taking up the turned card: a card outside
+        trumps, from the shortest suit, the lowest."""
+        hand = view.hand or ()
+        trump = -1 if view.trump is None else int(view.trump)
+        counts = [sum(1 for c in hand if c // 13 == s) for s in range(5)]
+
+        def cost(a: Discard) -> tuple[int, int, int]:
+            c = int(a.card)
+            return (c // 13 == trump, counts[c // 13], _rank(c))
+
+        return min(discards, key=cost)
 
     @staticmethod
     def _lone_hand(view: View) -> bool:
@@ -603,7 +611,6 @@ class HeuristicBot:
         ruffers: dict[int, float] | None = None,
     ) -> int:
         so = t.suit_of
-        rk = _cross_ranks(t)
         trick = view.trick
         led = so[trick[0][1]]
         best = int(trick[0][1])
@@ -614,36 +621,94 @@ class HeuristicBot:
         if after is not None:
             last = not after
         else:  # a hand-built view without seat_order: count the seats with cards
-            active = sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
-            last = len(trick) >= max(active, len(trick) + 1) - 1
+            last = len(trick) >= max(self._active_seats(view), len(trick) + 1) - 1
         winners = [c for c in cards if self._beats(t, c, best, trump)]
         losers = [c for c in cards if not self._beats(t, c, best, trump)]
         following = any(so[c] == led for c in cards)
         if need > 0:
             if winners:
-                if last:
-                    return min(winners, key=lambda c: (so[c] == trump, rk[c]))
-                if not following:  # ruffing: the lowest trump that wins
-                    return min(winners, key=rk.__getitem__)
-                # The lowest winner likely to hold against the seats still to play.
-                n_unseen = max(1, unseen.bit_count())
-                if after is not None:
-                    # The chance an unseen card is in a hand still to play.
-                    behind = sum(view.hand_counts[t] for t in after) if view.hand_counts else 0
-                    q = min(1.0, (behind or len(after) * max(1, left - 1)) / n_unseen)
-                else:
-                    to_play = max(0, active - len(trick) - 1)
-                    q = min(1.0, to_play * max(1, left - 1) / n_unseen)
-                # An opponent still to play that showed out of the led suit may
-                # trump the winner.
-                survive = 1.0 - (ruffers or {}).get(led, 0.0)
-                for w in sorted(winners, key=rk.__getitem__):
-                    if survive * (1.0 - q) ** (unseen & t.above[w]).bit_count() >= 0.5:
-                        return w
-                if need >= left or not losers:
-                    return max(winners, key=rk.__getitem__)
-                return min(losers, key=rk.__getitem__)
+                return self._win_trick(
+                    t,
+                    view,
+                    winners,
+                    losers,
+                    unseen,
+                    trump,
+                    need,
+                    left,
+                    last,
+                    following,
+                    after,
+                    ruffers,
+                )
             return self._discard_low(t, cards, trump)
+        return self._duck(t, view, winners, losers, unseen, trump, last, following)
+
+    @staticmethod
+    def _active_seats(view: View) -> int:
+        """The seats with cards (all of them when the view has no counts)."""
+        return sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
+
+    def _win_trick(
+        self,
+        t: RankTables,
+        view: View,
+        winners: list[int],
+        losers: list[int],
+        unseen: int,
+        trump: int,
+        need: int,
+        left: int,
+        last: bool,
+        following: bool,
+        after: tuple[int, ...] | None,
+        ruffers: dict[int, float] | None,
+    ) -> int:
+        """Following, when it wants the trick and may win it (``winners``): the
+        lowest winner likely to hold, else the highest winner or the lowest loser."""
+        so = t.suit_of
+        rk = _cross_ranks(t)
+        if last:
+            return min(winners, key=lambda c: (so[c] == trump, rk[c]))
+        if not following:  # ruffing: the lowest trump that wins
+            return min(winners, key=rk.__getitem__)
+        # The lowest winner likely to hold against the seats still to play.
+        q = self._chance_behind(view, after, unseen, left)
+        # An opponent still to play that showed out of the led suit may
+        # trump the winner.
+        survive = 1.0 - (ruffers or {}).get(so[view.trick[0][1]], 0.0)
+        for w in sorted(winners, key=rk.__getitem__):
+            if survive * (1.0 - q) ** (unseen & t.above[w]).bit_count() >= 0.5:
+                return w
+        if need >= left or not losers:
+            return max(winners, key=rk.__getitem__)
+        return min(losers, key=rk.__getitem__)
+
+    def _chance_behind(
+        self, view: View, after: tuple[int, ...] | None, unseen: int, left: int
+    ) -> float:
+        """The chance that an unseen card is in a hand still to play to the trick."""
+        n_unseen = max(1, unseen.bit_count())
+        if after is not None:
+            behind = sum(view.hand_counts[t] for t in after) if view.hand_counts else 0
+            return min(1.0, (behind or len(after) * max(1, left - 1)) / n_unseen)
+        to_play = max(0, self._active_seats(view) - len(view.trick) - 1)
+        return min(1.0, to_play * max(1, left - 1) / n_unseen)
+
+    @staticmethod
+    def _duck(
+        t: RankTables,
+        view: View,
+        winners: list[int],
+        losers: list[int],
+        unseen: int,
+        trump: int,
+        last: bool,
+        following: bool,
+    ) -> int:
+        """Following, when it wants no more tricks: the highest card that loses."""
+        so = t.suit_of
+        rk = _cross_ranks(t)
         # Avoid winning: duck under the best card with the highest card that loses.
         if losers:
             if following:
@@ -699,7 +764,6 @@ class HeuristicBot:
         cards = [int(a.card) for a in plays]
         counts = view.hand_counts
         out = view.out or tuple(k == 0 for k in counts)
-        played = {s for s, _ in view.trick}
         # Seats still in, other than this one; cards they were seen to pick up.
         others = [s for s in range(view.players) if s != view.seat and not out[s]]
         known = {s: _mask(cs) for s, cs in view.known_hands}
@@ -721,21 +785,45 @@ class HeuristicBot:
                 p *= _p_at_least(1, n_unseen, u, hidden)
             return p
 
-        trick = view.trick
         length = {s: (mine & SUIT_MASKS[s]).bit_count() for s in range(4)}
-        if trick:
-            led = trick[0][1] // 13
-            if not any(c // 13 == led for c in cards):  # cut
-                return Play(CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
-            best = max(int(c) for _, c in trick if c // 13 == led)
-            lower = [c for c in cards if c < best]
-            if lower:
-                return Play(CARDS[max(lower)])
-            after = self.seats_after(view)
-            to_play = list(after) if after is not None else [t for t in others if t not in played]
-            if not to_play or p_all_follow(led, to_play) > 0.6:
-                return Play(CARDS[max(cards)])
-            return Play(CARDS[min(cards)])
+        if view.trick:
+            return self._shed_follow(view, cards, length, others, p_all_follow)
+        return self._shed_lead(cards, length, others, p_all_follow)
+
+    def _shed_follow(
+        self,
+        view: View,
+        cards: list[int],
+        length: dict[int, int],
+        others: list[int],
+        p_all_follow: Callable[[int, list[int]], float],
+    ) -> Action:
+        """Shedding, following a trick (see :meth:`_shed`): cut, duck, or play
+        high when the trick will be dead."""
+        trick = view.trick
+        led = trick[0][1] // 13
+        if not any(c // 13 == led for c in cards):  # cut
+            return Play(CARDS[max(cards, key=lambda c: (_rank(c), -length[c // 13]))])
+        best = max(int(c) for _, c in trick if c // 13 == led)
+        lower = [c for c in cards if c < best]
+        if lower:
+            return Play(CARDS[max(lower)])
+        after = self.seats_after(view)
+        played = {s for s, _ in trick}
+        to_play = list(after) if after is not None else [t for t in others if t not in played]
+        if not to_play or p_all_follow(led, to_play) > 0.6:
+            return Play(CARDS[max(cards)])
+        return Play(CARDS[min(cards)])
+
+    @staticmethod
+    def _shed_lead(
+        cards: list[int],
+        length: dict[int, int],
+        others: list[int],
+        p_all_follow: Callable[[int, list[int]], float],
+    ) -> Action:
+        """Shedding, leading (see :meth:`_shed`): from the suit the others most
+        likely all follow, high while it is safe, else low."""
         safety = {s: p_all_follow(s, others) for s in range(4) if length[s]}
         suit = max(safety, key=lambda s: (safety[s], length[s]))
         in_suit = [c for c in cards if c // 13 == suit] or cards

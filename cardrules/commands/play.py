@@ -11,10 +11,10 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, GameBot, decide, make_bot
@@ -191,97 +191,97 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
         t: names and card style.
         hand_sizes: the game's scheduled hand sizes (for "hand 3 of 19").
     """
-    kind = ev[0]
-    if kind in ("start", "bids", "over"):
-        return None
-    if kind == "cut":
-        cuts = ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in ev[1])
-        return f"Cut for the deal: {cuts}"
-    if kind == "deal":
-        of = f" of {len(hand_sizes)}" if hand_sizes and ev[1] <= len(hand_sizes) else ""
-        extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
-        each = plural(ev[3], "card")
-        return f"\n=== Hand {ev[1]}{of}{extra}: {each} each, {t.does(ev[2], 'deals')} ==="
-    if kind == "trump":
-        if ev[2] is None and ev[3] is not None:
-            return f"Turned up: {t.card(ev[3])} (to be ordered up or passed)"
-        turned = f" ({t.card(ev[3])} turned up)" if ev[3] is not None else ""
-        return f"Trumps: {t.suit(ev[2])}{turned}"
-    if kind == "call":
-        if ev[2] is None:
-            return f"{t.does(ev[1], 'discards')} a card face down"
-        label = ev[2].label
-        if label.startswith("discard "):
-            return f"{t.does(ev[1], 'discards')} {t.card(ev[2].card)} face down"
-        if label == "pass":
-            return f"{t.does(ev[1], 'passes')}"
-        if label == "order up":
-            return f"{t.does(ev[1], 'orders')} up the turned card"
-        if label == "go alone":
-            return f"{t.does(ev[1], 'goes')} alone"
-        if label == "play with partner":
-            return f"{t.does(ev[1], 'plays')} with partner"
-        return f"{t.does(ev[1], 'names')} {label[5:]}"
-    if kind == "made":
-        return f"Trumps: {t.suit(ev[3])} ({t.does(ev[2], 'makes')} trumps)"
-    if kind == "thrown in":
-        return f"Everyone passed: hand {ev[1]} is thrown in"
-    if kind == "look":
-        return f"{t.does(ev[1], 'looks')} at the cards"
-    if kind == "bid":
-        if ev[2] is None:
-            return f"{t.does(ev[1], 'has')} bid"
-        return f"{t.does(ev[1], 'bids')} {ev[2]}{' blind' if ev[3] else ''}"
-    if kind == "amend":
-        return f"{t.does(ev[1], 'changes')} the bid to {ev[2]}"
-    if kind == "play":
-        return f"{t.does(ev[1], 'plays')} {t.card(ev[2])}"
-    if kind == "pass":
-        # Another seat's choice is hidden (None): nothing to say until the exchange.
-        return None if ev[2] is None else f"{t.does(ev[1], 'chooses')} {t.card(ev[2])} to pass"
-    if kind == "exchange":
-        lines = [
-            f"{t.does(s, 'passes')} {' '.join(t.card(c) for c in shown)} to {t.name(ev[2][s])}"
-            for s, shown in enumerate(ev[3])
-            if shown is not None
-        ]
-        return "The passed cards change hands" + (": " + "; ".join(lines) if lines else "")
-    if kind == "trick":
-        return f"  -> {t.does(ev[1], 'wins')} the trick"
-    if kind == "dead":
-        top = ev[3][ev[2].index(ev[1])]
-        return f"  -> dead trick, out of the game; {t.card(top)} was highest"
-    if kind == "pickup":
-        cutter = ev[2][-1]
-        taken = " ".join(t.card(c) for c in ev[3])
-        return f"  -> {t.does(cutter, 'cuts')}: {t.does(ev[1], 'picks')} up {taken}"
-    if kind == "out":
-        return f"  {t.does(ev[1], 'has')} no cards left: out and safe"
-    if kind == "knocked out":
-        return f"{t.does(ev[1], 'is')} knocked out (too few tricks in hand {ev[2]})"
-    if kind == "draw":
-        return (
-            f"  {t.does(ev[1], 'has')} the power: a card drawn from the dead cards, "
-            f"{t.card(ev[2])}, is led"
-        )
-    if kind == "take":
-        return f"{t.does(ev[1], 'takes')} the {plural(ev[3], 'card')} of {t.name(ev[2])}"
-    if kind == "game":
-        return f"\n##### Game {ev[1]} #####"
-    if kind == "letter":
-        return f"{t.does(ev[2], 'takes')} the letter {ev[3]}"
-    if kind == "match over":
-        if ev[2] is None:
-            return "The match stopped before anyone spelt the word."
-        verb = "lose" if t.name(ev[2]) == "You" else "loses"
-        return f"{t.does(ev[2], 'has')} the whole word and {verb} the match."
-    if kind == "score":
-        parts = []
-        for s, (b, k, p) in enumerate(zip(ev[2], ev[3], ev[4], strict=True)):
-            made = "" if b is None else (" made it" if b == k else f" bid {b}")
-            sign = "+" if p >= 0 else ""
-            parts.append(f"{t.name(s)} {k} trick{'s' if k != 1 else ''}{made}: {sign}{_num(p)}")
-        return "Hand over. " + "; ".join(parts)
+    say = _NARRATORS.get(ev[0])
+    if say is None:
+        return _say_other(ev, t)
+    return say(ev, t, hand_sizes)
+
+
+#: How :func:`narrate` says an event of each kind: ``(event, table, hand sizes)``
+#: to its line, or ``None`` for no line.
+_Narrator = Callable[[Event, Table, Sequence[int]], str | None]
+
+
+def _say_deal(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    of = f" of {len(hand_sizes)}" if hand_sizes and ev[1] <= len(hand_sizes) else ""
+    extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
+    each = plural(ev[3], "card")
+    return f"\n=== Hand {ev[1]}{of}{extra}: {each} each, {t.does(ev[2], 'deals')} ==="
+
+
+def _say_trump(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    if ev[2] is None and ev[3] is not None:
+        return f"Turned up: {t.card(ev[3])} (to be ordered up or passed)"
+    turned = f" ({t.card(ev[3])} turned up)" if ev[3] is not None else ""
+    return f"Trumps: {t.suit(ev[2])}{turned}"
+
+
+def _say_call(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    if ev[2] is None:
+        return f"{t.does(ev[1], 'discards')} a card face down"
+    label = ev[2].label
+    if label.startswith("discard "):
+        return f"{t.does(ev[1], 'discards')} {t.card(ev[2].card)} face down"
+    if label == "pass":
+        return f"{t.does(ev[1], 'passes')}"
+    if label == "order up":
+        return f"{t.does(ev[1], 'orders')} up the turned card"
+    if label == "go alone":
+        return f"{t.does(ev[1], 'goes')} alone"
+    if label == "play with partner":
+        return f"{t.does(ev[1], 'plays')} with partner"
+    return f"{t.does(ev[1], 'names')} {label[5:]}"
+
+
+def _say_bid(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    if ev[2] is None:
+        return f"{t.does(ev[1], 'has')} bid"
+    return f"{t.does(ev[1], 'bids')} {ev[2]}{' blind' if ev[3] else ''}"
+
+
+def _say_pass(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str | None:
+    # Another seat's choice is hidden (None): nothing to say until the exchange.
+    return None if ev[2] is None else f"{t.does(ev[1], 'chooses')} {t.card(ev[2])} to pass"
+
+
+def _say_exchange(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    lines = [
+        f"{t.does(s, 'passes')} {' '.join(t.card(c) for c in shown)} to {t.name(ev[2][s])}"
+        for s, shown in enumerate(ev[3])
+        if shown is not None
+    ]
+    return "The passed cards change hands" + (": " + "; ".join(lines) if lines else "")
+
+
+def _say_dead(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    top = ev[3][ev[2].index(ev[1])]
+    return f"  -> dead trick, out of the game; {t.card(top)} was highest"
+
+
+def _say_pickup(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    cutter = ev[2][-1]
+    taken = " ".join(t.card(c) for c in ev[3])
+    return f"  -> {t.does(cutter, 'cuts')}: {t.does(ev[1], 'picks')} up {taken}"
+
+
+def _say_match_over(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    if ev[2] is None:
+        return "The match stopped before anyone spelt the word."
+    verb = "lose" if t.name(ev[2]) == "You" else "loses"
+    return f"{t.does(ev[2], 'has')} the whole word and {verb} the match."
+
+
+def _say_score(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    parts = []
+    for s, (b, k, p) in enumerate(zip(ev[2], ev[3], ev[4], strict=True)):
+        made = "" if b is None else (" made it" if b == k else f" bid {b}")
+        sign = "+" if p >= 0 else ""
+        parts.append(f"{t.name(s)} {k} trick{'s' if k != 1 else ''}{made}: {sign}{_num(p)}")
+    return "Hand over. " + "; ".join(parts)
+
+
+def _say_other(ev: Event, t: Table) -> str:
+    """An event of a kind :func:`narrate` has no words for: its kind and values."""
     words = []
     for x in ev[1:]:
         if isinstance(x, Card):
@@ -290,7 +290,46 @@ def narrate(ev: Event, t: Table, hand_sizes: Sequence[int] = ()) -> str | None:
             words.append(" ".join(t.card(c) for c in x))
         else:
             words.append(str(x))
-    return f"{kind}: {' '.join(words)}"
+    return f"{ev[0]}: {' '.join(words)}"
+
+
+_NARRATORS: Final[dict[str, _Narrator]] = {
+    "start": lambda ev, t, sizes: None,
+    "bids": lambda ev, t, sizes: None,
+    "over": lambda ev, t, sizes: None,
+    "cut": lambda ev, t, sizes: (
+        "Cut for the deal: " + ", ".join(f"{t.name(s)} {t.card(c)}" for s, c in ev[1])
+    ),
+    "deal": _say_deal,
+    "trump": _say_trump,
+    "call": _say_call,
+    "made": lambda ev, t, sizes: f"Trumps: {t.suit(ev[3])} ({t.does(ev[2], 'makes')} trumps)",
+    "thrown in": lambda ev, t, sizes: f"Everyone passed: hand {ev[1]} is thrown in",
+    "look": lambda ev, t, sizes: f"{t.does(ev[1], 'looks')} at the cards",
+    "bid": _say_bid,
+    "amend": lambda ev, t, sizes: f"{t.does(ev[1], 'changes')} the bid to {ev[2]}",
+    "play": lambda ev, t, sizes: f"{t.does(ev[1], 'plays')} {t.card(ev[2])}",
+    "pass": _say_pass,
+    "exchange": _say_exchange,
+    "trick": lambda ev, t, sizes: f"  -> {t.does(ev[1], 'wins')} the trick",
+    "dead": _say_dead,
+    "pickup": _say_pickup,
+    "out": lambda ev, t, sizes: f"  {t.does(ev[1], 'has')} no cards left: out and safe",
+    "knocked out": lambda ev, t, sizes: (
+        f"{t.does(ev[1], 'is')} knocked out (too few tricks in hand {ev[2]})"
+    ),
+    "draw": lambda ev, t, sizes: (
+        f"  {t.does(ev[1], 'has')} the power: a card drawn from the dead cards, "
+        f"{t.card(ev[2])}, is led"
+    ),
+    "take": lambda ev, t, sizes: (
+        f"{t.does(ev[1], 'takes')} the {plural(ev[3], 'card')} of {t.name(ev[2])}"
+    ),
+    "game": lambda ev, t, sizes: f"\n##### Game {ev[1]} #####",
+    "letter": lambda ev, t, sizes: f"{t.does(ev[2], 'takes')} the letter {ev[3]}",
+    "match over": _say_match_over,
+    "score": _say_score,
+}
 
 
 def score_sheet(
@@ -310,8 +349,37 @@ def score_sheet(
         last: show only the last ``last`` rows (the header always).
         width: the most columns a line may take.
     """
+    hands = _sheet_rows(events, t)
+    shown = hands if last is None else hands[-last:]
+    tick = "✓" if t.unicode else "*"
+    # The full sheet, as it always was, when it fits.
+    cw = 13
+    head = "hand cards trump | " + " | ".join(f"{n[:cw]:^{cw}}" for n in t.names)
+    sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
+    lines = [head, sub, "-" * len(head)]
+    for hn, size, trump, seats in shown:
+        cells = []
+        for b, k, total, out in seats:
+            bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
+            cells.append(f"{bt:>6}{_mark(b, k, tick)} {total:>5}")
+        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
+    if not hands:
+        lines.append("(no hand scored yet)")
+    if max(map(len, lines)) <= width:
+        return "\n".join(lines)
+    return _compact_sheet(hands, shown, t, tick, width)
+
+
+#: A row of the score sheet: the hand's number, its cards each, its trumps,
+#: and per seat the bid (``None``: no bid), the tricks won, the running total
+#: and whether the seat is knocked out.
+_SheetRow = tuple[int, int, str, list[tuple[int | None, int, str, bool]]]
+
+
+def _sheet_rows(events: Sequence[Event], t: Table) -> list[_SheetRow]:
+    """The rows of the score sheet: one per hand scored in ``events``."""
     trumps: dict[int, str] = {}
-    hands: list[tuple[int, int, str, list[tuple[int | None, int, str, bool]]]] = []
+    hands: list[_SheetRow] = []
     sizes: dict[int, int] = {}
     gone: set[int] = set()  # seats knocked out (``knocked out:``): "out" in later rows
     for ev in events:
@@ -328,28 +396,19 @@ def score_sheet(
                 for seat, (b, k, total) in enumerate(zip(ev[2], ev[3], ev[5], strict=True))
             ]
             hands.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), seats))
-    shown = hands if last is None else hands[-last:]
-    tick = "✓" if t.unicode else "*"
+    return hands
 
-    def mark(b: int | None, k: int) -> str:
-        return tick if b is not None and b == k else " "
 
-    # The full sheet, as it always was, when it fits.
-    cw = 13
-    head = "hand cards trump | " + " | ".join(f"{n[:cw]:^{cw}}" for n in t.names)
-    sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
-    lines = [head, sub, "-" * len(head)]
-    for hn, size, trump, seats in shown:
-        cells = []
-        for b, k, total, out in seats:
-            bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
-            cells.append(f"{bt:>6}{mark(b, k)} {total:>5}")
-        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
-    if not hands:
-        lines.append("(no hand scored yet)")
-    if max(map(len, lines)) <= width:
-        return "\n".join(lines)
-    # Compact: the first of these that fits (the last one in any case).
+def _mark(b: int | None, k: int, tick: str) -> str:
+    """The sheet's mark of an exact bid (``tick``), else a space."""
+    return tick if b is not None and b == k else " "
+
+
+def _compact_sheet(
+    hands: list[_SheetRow], shown: list[_SheetRow], t: Table, tick: str, width: int
+) -> str:
+    """The score sheet written compactly (see :func:`score_sheet`): the first
+    layout that fits in ``width``, the last one in any case."""
     bids = any(b is not None for *_, seats in hands for b, _, _, _ in seats)
     for cards_col, bid_only in ((True, False), (True, True), (False, True)):
 
@@ -358,7 +417,7 @@ def score_sheet(
                 return "out"
             if b is None:
                 return str(k)
-            return f"{b}{mark(b, k)}" if bid_only else f"{b}/{k}{mark(b, k)}"
+            return f"{b}{_mark(b, k, tick)}" if bid_only else f"{b}/{k}{_mark(b, k, tick)}"
 
         rows = [
             (hn, size, trump, [(cell(b, k, out), total) for b, k, total, out in seats])
@@ -661,6 +720,21 @@ class _Session:
             f"{t.name(v.dealer)} dealt · trumps: {t.suit(v.trump)}"
             + (f" ({t.card(v.turned_up)} turned up)" if v.turned_up is not None else "")
         )
+        bidding = any(v.bid_made) or v.phase == "bid"
+        self.grid(self._status_rows(v, bidding))
+        if bidding:
+            total = sum(b for b in v.bids if b is not None)
+            self.say(f"Bids so far: {total} for {plural(v.hand_size, 'trick')}.")
+        if v.phase == "pass" and v.pass_to is not None:
+            chosen = " ".join(t.card(c) for c in v.passed) or "none yet"
+            self.say(f"Passing to {t.name(v.pass_to)}; chosen so far: {chosen}")
+        for s, seen in v.visible_hands:
+            self.say(f"{t.name(s)} holds: {format_hand(seen, v.trump, t.unicode, style=self.st)}")
+        return self._hand_lines(v)
+
+    def _status_rows(self, v: View, bidding: bool) -> list[tuple[str, list[str]]]:
+        """The rows of the table of a trick-taking game: the sides, the bids
+        (when ``bidding``), the tricks won, the scores and the trick."""
         rows: list[tuple[str, list[str]]] = []
         if v.teams:  # partners: a letter per side
             side = ["" for _ in range(v.players)]
@@ -668,7 +742,6 @@ class _Session:
                 for s in team:
                     side[s] = "ABCDEFGH"[i % 8]
             rows.append(("side", side))
-        bidding = any(v.bid_made) or v.phase == "bid"
         if bidding:
             rows.append(
                 (
@@ -684,16 +757,7 @@ class _Session:
         rows.append(("score", [_num(x) for x in v.scores]))
         if v.phase == "play":
             rows.append(("trick", self.trick_cells(v)))
-        self.grid(rows)
-        if bidding:
-            total = sum(b for b in v.bids if b is not None)
-            self.say(f"Bids so far: {total} for {plural(v.hand_size, 'trick')}.")
-        if v.phase == "pass" and v.pass_to is not None:
-            chosen = " ".join(t.card(c) for c in v.passed) or "none yet"
-            self.say(f"Passing to {t.name(v.pass_to)}; chosen so far: {chosen}")
-        for s, seen in v.visible_hands:
-            self.say(f"{t.name(s)} holds: {format_hand(seen, v.trump, t.unicode, style=self.st)}")
-        return self._hand_lines(v)
+        return rows
 
     def _hand_lines(self, v: View) -> list[Card]:
         t = self.t
@@ -770,23 +834,7 @@ class _Session:
         low = text.lower()
         legal = v.legal_actions
         if v.phase == "bid":
-            amending = bool(legal) and all(isinstance(a, Amend) for a in legal)
-            if low == "look":
-                return Look()
-            words = low.split()
-            blind = bool(words) and words[0] == "blind"
-            if blind or (words and words[0] in ("bid", "change", "amend")):
-                words = words[1:]
-            if len(words) == 1 and words[0].isdigit():
-                n = int(words[0])
-                if n > 52:
-                    self.say(f"Not allowed: a bid is a number of tricks, from 0 to {v.hand_size}")
-                    return None
-                if amending:
-                    return Amend(n)
-                return Bid(n, blind=blind)
-            self.say("Bid a number of tricks, such as 2 (or type help).")
-            return None
+            return self._parse_bid(low, v)
         if low in ("take", "take hand"):
             return Take()
         act = Pass if v.phase == "pass" else Play
@@ -808,6 +856,29 @@ class _Session:
         except CardError as exc:
             self.say(f"Not a card: {exc}. Type a card such as QS, q♠ or 10h, or its number.")
             return None
+
+    def _parse_bid(self, low: str, v: View) -> Action | None:
+        """A bid (``3``, ``bid 3``, ``blind 3``, ``look``), or a change of bid
+        when that is all the seat may do (``change 3``), from ``low`` (the
+        text typed, in lower case); ``None`` after printing why not."""
+        legal = v.legal_actions
+        amending = bool(legal) and all(isinstance(a, Amend) for a in legal)
+        if low == "look":
+            return Look()
+        words = low.split()
+        blind = bool(words) and words[0] == "blind"
+        if blind or (words and words[0] in ("bid", "change", "amend")):
+            words = words[1:]
+        if len(words) == 1 and words[0].isdigit():
+            n = int(words[0])
+            if n > 52:
+                self.say(f"Not allowed: a bid is a number of tricks, from 0 to {v.hand_size}")
+                return None
+            if amending:
+                return Amend(n)
+            return Bid(n, blind=blind)
+        self.say("Bid a number of tricks, such as 2 (or type help).")
+        return None
 
     def _parse_call(self, text: str, legal: Sequence[Action]) -> Action | None:
         """A choice of trumps: ``order up``, ``pass``, ``name hearts`` (or just
@@ -862,21 +933,7 @@ class _Session:
         v = g.view(self.human)
         amending = g.to_act != self.human and any(isinstance(a, Amend) for a in v.legal_actions)
         cards = self.status(v)
-        if amending:
-            prompt = "Change your bid? (a number, or Enter to keep it) > "
-        elif v.phase == "bid":
-            if v.hand is None and any(isinstance(a, Look) for a in v.legal_actions):
-                prompt = "Your bid (blind N or look; help) > "
-            else:
-                hook = self.current().variant.bidding.hook
-                prompt = f"Your bid ({bid_choices(v.legal_actions, hook)}; help, quit) > "
-        elif v.phase == "pass":
-            prompt = "A card to pass (QS, q♠, 10h or its number; help, quit) > "
-        elif v.phase == "trumps":
-            self.say("Choose: " + ", ".join(a.label for a in v.legal_actions))
-            prompt = "Your choice (help, quit) > "
-        else:
-            prompt = "Your card (QS, q♠, 10h or its number; help, quit) > "
+        prompt = self._prompt(v, amending)
         self.turn_line(v)
         while True:
             text = self.ask(prompt)
@@ -886,37 +943,13 @@ class _Session:
                 return
             if not text:
                 continue
-            if low in ("quit", "exit", "q"):
-                if self.confirm_quit():
-                    raise _Quit
-                continue
-            if low in ("help", "?", "h"):
-                self.say(self.help())
-                continue
             if low in ("show", "table"):
                 cards = self.status(v)
                 self.turn_line(v)
                 continue
-            if low in ("sheet", "scores", "score"):
-                if self.shedding:
-                    self.shed_status(g.view(self.human))
-                else:
-                    self.say(score_sheet(g.events_for(self.human), self.t, width=self.width))
-                continue
-            if low in ("last", "last trick"):
-                self.last_trick(v)
-                continue
-            if low == "dead":
-                self.dead(v)
-                continue
-            if low in ("hint", "hint?"):
-                self.hint(v)
-                continue
-            if low == "save" or low.startswith("save "):
-                self.save(text[5:].strip() or None)
-                continue
-            if low in ("undo", "take back", "takeback"):
-                if self.take_back():
+            ended = self._command(text, v)
+            if ended is not None:
+                if ended:
                     return
                 continue
             action = self.parse(text, v, cards)
@@ -929,6 +962,53 @@ class _Session:
                 continue
             self.acted = True
             return
+
+    def _prompt(self, v: View, amending: bool) -> str:
+        """The prompt of the player's turn (for the choice of trumps, the
+        choices are said first)."""
+        if amending:
+            return "Change your bid? (a number, or Enter to keep it) > "
+        if v.phase == "bid":
+            if v.hand is None and any(isinstance(a, Look) for a in v.legal_actions):
+                return "Your bid (blind N or look; help) > "
+            hook = self.current().variant.bidding.hook
+            return f"Your bid ({bid_choices(v.legal_actions, hook)}; help, quit) > "
+        if v.phase == "pass":
+            return "A card to pass (QS, q♠, 10h or its number; help, quit) > "
+        if v.phase == "trumps":
+            self.say("Choose: " + ", ".join(a.label for a in v.legal_actions))
+            return "Your choice (help, quit) > "
+        return "Your card (QS, q♠, 10h or its number; help, quit) > "
+
+    def _command(self, text: str, v: View) -> bool | None:
+        """Carry out ``text`` if it is a command rather than an action
+        (``quit``, ``help``, ``sheet``, ``last``, ``dead``, ``hint``, ``save``,
+        ``undo``): ``None`` when it is not one, else whether it ended the turn
+        (a take-back does)."""
+        low = text.lower()
+        if low in ("quit", "exit", "q"):
+            if self.confirm_quit():
+                raise _Quit
+        elif low in ("help", "?", "h"):
+            self.say(self.help())
+        elif low in ("sheet", "scores", "score"):
+            if self.shedding:
+                self.shed_status(self.g.view(self.human))
+            else:
+                self.say(score_sheet(self.g.events_for(self.human), self.t, width=self.width))
+        elif low in ("last", "last trick"):
+            self.last_trick(v)
+        elif low == "dead":
+            self.dead(v)
+        elif low in ("hint", "hint?"):
+            self.hint(v)
+        elif low == "save" or low.startswith("save "):
+            self.save(text[5:].strip() or None)
+        elif low in ("undo", "take back", "takeback"):
+            return self.take_back()
+        else:
+            return None
+        return False
 
     def help(self) -> str:
         """The commands of this game (derived from its variant and take-back policy)."""
@@ -1036,41 +1116,9 @@ class _Session:
         return True
 
     def run(self) -> int:
-        g = self.g
-        t = self.t
-        self.say(
-            f"{g.variant.title or g.variant.name}: {g.players} players. You are seat "
-            f"{self.human}; the others are {self.bot_name} bots. Type help for commands."
-        )
-        if isinstance(g, Match):
-            word = "-".join(g.variant.match.word)
-            self.say(f"A match: each game's loser takes the next letter of {word}.")
-        if self.resumed and self.shedding:
-            self.say("Continuing the saved game.")
-        elif self.resumed:
-            self.say(f"Continuing the saved game at hand {self.current().hand_number}.")
-            self.say(score_sheet(g.events_for(self.human), t, width=self.width))
+        self._greet()
         try:
-            while not g.is_over:
-                self.catch_up()
-                waiting = g.waiting_for
-                if self.human in waiting and (
-                    g.to_act == self.human or self.kept_bid_at != len(g.events)
-                ):
-                    self.human_turn()
-                    if self.save_path and not g.is_over:
-                        self._autosave()
-                    continue
-                seat = g.to_act
-                if seat is None or seat == self.human:
-                    seat = min(s for s in waiting if s != self.human)
-                bot = self.bots[seat]
-                assert bot is not None
-                if isinstance(bot, GameBot):  # a search bot searches the current game
-                    g.apply(decide(bot, self.current(), seat), seat)
-                else:
-                    g.apply(bot.choose(g.view(seat)), seat)
-            self.catch_up()
+            self._play()
         except _Quit:
             if self.save_path:
                 self.save()
@@ -1082,15 +1130,61 @@ class _Session:
                 self.save()
             self.say("Stopped.")
             return 130
-        res = g.result
+        res = self.g.result
         assert res is not None
         self.say("")
         if self.shedding:
             self._shed_end(res)
-            if self.save_path:
-                self._autosave()
-            return 0
-        self.say(score_sheet(g.events, t, width=self.width))
+        else:
+            self._end(res)
+        if self.save_path:
+            self._autosave()
+        return 0
+
+    def _greet(self) -> None:
+        """The lines before play: the game, the seats, and a resumed game's state."""
+        g = self.g
+        self.say(
+            f"{g.variant.title or g.variant.name}: {g.players} players. You are seat "
+            f"{self.human}; the others are {self.bot_name} bots. Type help for commands."
+        )
+        if isinstance(g, Match):
+            word = "-".join(g.variant.match.word)
+            self.say(f"A match: each game's loser takes the next letter of {word}.")
+        if self.resumed and self.shedding:
+            self.say("Continuing the saved game.")
+        elif self.resumed:
+            self.say(f"Continuing the saved game at hand {self.current().hand_number}.")
+            self.say(score_sheet(g.events_for(self.human), self.t, width=self.width))
+
+    def _play(self) -> None:
+        """Play the game to its end: the player's turns asked, the bots' played."""
+        g = self.g
+        while not g.is_over:
+            self.catch_up()
+            waiting = g.waiting_for
+            if self.human in waiting and (
+                g.to_act == self.human or self.kept_bid_at != len(g.events)
+            ):
+                self.human_turn()
+                if self.save_path and not g.is_over:
+                    self._autosave()
+                continue
+            seat = g.to_act
+            if seat is None or seat == self.human:
+                seat = min(s for s in waiting if s != self.human)
+            bot = self.bots[seat]
+            assert bot is not None
+            if isinstance(bot, GameBot):  # a search bot searches the current game
+                g.apply(decide(bot, self.current(), seat), seat)
+            else:
+                g.apply(bot.choose(g.view(seat)), seat)
+        self.catch_up()
+
+    def _end(self, res: Result) -> None:
+        """The end of a trick-taking game: the sheet, the totals and who won."""
+        t = self.t
+        self.say(score_sheet(self.g.events, t, width=self.width))
         totals = "   ".join(f"{t.name(s)} {_num(x)}" for s, x in enumerate(res.totals))
         if len(f"Final totals: {totals}") <= self.width:
             self.say(f"\nFinal totals: {totals}")
@@ -1107,9 +1201,6 @@ class _Session:
             self.say("You win!")
         else:
             self.say(f"{t.name(res.winners[0])} wins.")
-        if self.save_path:
-            self._autosave()
-        return 0
 
     def _shed_end(self, res: Result) -> None:
         t = self.t
@@ -1266,30 +1357,36 @@ def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any
     return game, meta, seat, bots
 
 
+def _check_load_options(args: argparse.Namespace) -> None:
+    """Refuse the options a saved game decides (``--players``, ``--seed``,
+    ``--match``), and ``--set`` without the variant named."""
+    given = [
+        opt
+        for opt, value in (
+            ("--players", args.players),
+            ("--seed", args.seed),
+            ("--match", args.match or None),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"{' and '.join(given)} cannot be given with --load: the saved game "
+            "holds its players, seed and kind"
+        )
+    if args.overrides and not args.variant:
+        raise UsageError(
+            "--set with --load needs the variant named too: "
+            "cardrules play NAME --load FILE --set ... (and the save must match it)"
+        )
+
+
 def _run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.seed is not None:
         check_number("--seed", args.seed, 0, MAX_SEED, "2**64 - 1")
     if args.load:
-        given = [
-            opt
-            for opt, value in (
-                ("--players", args.players),
-                ("--seed", args.seed),
-                ("--match", args.match or None),
-            )
-            if value is not None
-        ]
-        if given:
-            raise UsageError(
-                f"{' and '.join(given)} cannot be given with --load: the saved game "
-                "holds its players, seed and kind"
-            )
-        if args.overrides and not args.variant:
-            raise UsageError(
-                "--set with --load needs the variant named too: "
-                "cardrules play NAME --load FILE --set ... (and the save must match it)"
-            )
+        _check_load_options(args)
         game, meta, seat, bots = _load_session(args)
     else:
         if not args.variant:

@@ -422,18 +422,8 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
     rest = here[column - 1 :]
-    expected_names: set[str]
-    if isinstance(exc, UnexpectedCharacters):
-        expected_names = set(exc.allowed or ())
-    elif isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
-        expected_names = set(exc.expected or ())
-    else:  # pragma: no cover - Lark has no other kinds
-        expected_names = set()
-    expected_names.discard("WS")
-    expected_names.discard("COMMENT")
-
+    expected_names = _expected_names(exc)
     at_start = "K_GAME" in expected_names
-    stripped = rest.strip()
     odd = _odd_character(rest)
     if odd is not None:
         return error_at(
@@ -452,38 +442,8 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
     if unknown is not None:
         return unknown
     if at_start:
-        name = stripped.split(":")[0].strip() if stripped else ""
-        hint = _suggest(rest, expected_names)
-        if ":" not in stripped and hint is None:
-            message = f"{_show(name)} is not a setting"
-            expected = "a line of the form `setting: value`, such as `players: 3 to 7`"
-            code = "syntax"
-        else:
-            message = f"unknown setting {_show(name)}"
-            expected = "one of: " + ", ".join(SETTING_NAMES)
-            code = "unknown_setting"
-        return error_at(
-            message,
-            path=path,
-            text=text,
-            line=line,
-            column=column,
-            expected=expected,
-            hint=hint,
-            code=code,
-            data={"setting": name[:80]},
-        )
-
-    if isinstance(exc, UnexpectedToken) and exc.token.type in ("_NL", "$END"):
-        message = "the line ends too soon"
-    elif isinstance(exc, UnexpectedToken) and exc.token.type in KEY_TERMINALS:
-        message = f"unexpected {_show(str(exc.token))}"
-    elif not stripped:
-        message = "the line ends too soon"
-    else:
-        word = _WORD_RE.match(rest)
-        shown = word.group(0) if word else rest[:1]
-        message = f"unexpected {_show(shown)}"
+        return _not_a_setting(rest, expected_names, path, text, line, column)
+    message = _unexpected(exc, rest)
     if expected_names == {"_NL"} or expected_names == {"_NL", "$END"}:
         message += ": the setting is complete before it"
     hint = _suggest(rest, expected_names)
@@ -499,6 +459,64 @@ def from_lark(exc: UnexpectedInput, text: str, path: str) -> VariantError:
         hint=hint,
         code="syntax",
     )
+
+
+def _expected_names(exc: UnexpectedInput) -> set[str]:
+    """The terminals Lark would have accepted where ``exc`` stopped (not
+    white space or comments)."""
+    expected_names: set[str]
+    if isinstance(exc, UnexpectedCharacters):
+        expected_names = set(exc.allowed or ())
+    elif isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
+        expected_names = set(exc.expected or ())
+    else:  # pragma: no cover - Lark has no other kinds
+        expected_names = set()
+    expected_names.discard("WS")
+    expected_names.discard("COMMENT")
+    return expected_names
+
+
+def _not_a_setting(
+    rest: str, expected_names: set[str], path: str, text: str, line: int, column: int
+) -> VariantError:
+    """The error of a line where a setting should start (``rest``, from the
+    error's column) but none does: an unknown setting, or not a setting line."""
+    stripped = rest.strip()
+    name = stripped.split(":")[0].strip() if stripped else ""
+    hint = _suggest(rest, expected_names)
+    if ":" not in stripped and hint is None:
+        message = f"{_show(name)} is not a setting"
+        expected = "a line of the form `setting: value`, such as `players: 3 to 7`"
+        code = "syntax"
+    else:
+        message = f"unknown setting {_show(name)}"
+        expected = "one of: " + ", ".join(SETTING_NAMES)
+        code = "unknown_setting"
+    return error_at(
+        message,
+        path=path,
+        text=text,
+        line=line,
+        column=column,
+        expected=expected,
+        hint=hint,
+        code=code,
+        data={"setting": name[:80]},
+    )
+
+
+def _unexpected(exc: UnexpectedInput, rest: str) -> str:
+    """What Lark stopped at, in words: the line ending too soon, or the
+    unexpected word (``rest`` is the line from the error's column)."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type in ("_NL", "$END"):
+        return "the line ends too soon"
+    if isinstance(exc, UnexpectedToken) and exc.token.type in KEY_TERMINALS:
+        return f"unexpected {_show(str(exc.token))}"
+    if not rest.strip():
+        return "the line ends too soon"
+    word = _WORD_RE.match(rest)
+    shown = word.group(0) if word else rest[:1]
+    return f"unexpected {_show(shown)}"
 
 
 _COLON_HINT: Final = "write a colon, as in `players: 3 to 7`"

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 from attrs import field, frozen
@@ -889,6 +889,12 @@ def _pos(path: str, tok: Token) -> SourcePos:
     return SourcePos(path, tok.line or 1, tok.column or 1)
 
 
+class _FailAt(Protocol):
+    """The error of an example line at a token (:func:`assemble`'s ``fail``)."""
+
+    def __call__(self, tok: Token, message: str, expected: str | None = None) -> VariantError: ...
+
+
 class _Builder:
     """One example being put together from its lines."""
 
@@ -904,6 +910,62 @@ class _Builder:
         self.actions = 0
         self.dealt: dict[Card, tuple[int, int]] = {}  # card -> (seat, line)
         self.seats: dict[int, int] = {}  # seat -> line
+
+    def add_deal(self, line: ExLine, path: str, fail: _FailAt) -> None:
+        """Take the example's ``with`` line (the first of its lines, once)."""
+        where = line.tok.line or 1
+        if self.deal is not None:
+            raise fail(line.tok, f"the example already has a `with` line (line {self.deal_line})")
+        if self.holdings or self.steps:
+            raise fail(
+                line.tok,
+                "the `with` line comes first in an example",
+                expected="the `with` line right after the `example:` line",
+            )
+        deal: Deal = line.value
+        self.deal = Deal(
+            deal.players,
+            deal.dealer,
+            deal.hand,
+            deal.trumps,
+            deal.no_trumps,
+            deal.turned_up,
+            _pos(path, line.tok),
+        )
+        self.deal_line = where
+        if deal.turned_up is not None:
+            self.dealt[deal.turned_up] = (-1, where)
+
+    def add_holding(self, line: ExLine, path: str, fail: _FailAt) -> None:
+        """Take a ``seat N holds ...`` line: before the steps, a seat and a card
+        given once each."""
+        where = line.tok.line or 1
+        h: Holding = line.value
+        if self.steps:
+            raise fail(
+                line.tok,
+                "the cards are given before the first bid, play or `expect` line",
+            )
+        if h.seat in self.seats:
+            raise fail(
+                line.tok,
+                f"seat {h.seat + 1}'s cards are already given on line {self.seats[h.seat]}",
+            )
+        players = self.deal.players if self.deal is not None else None
+        if players is not None and h.seat >= players:
+            raise fail(
+                line.tok,
+                f"there is no seat {h.seat + 1} at a table of {players}",
+                expected=f"a seat from 1 to {players}",
+            )
+        for c in h.cards:
+            if c in self.dealt:
+                owner, at = self.dealt[c]
+                whose = "turned up" if owner < 0 else f"dealt to seat {owner + 1}"
+                raise fail(line.tok, f"{c} is already {whose} on line {at}")
+            self.dealt[c] = (h.seat, where)
+        self.seats[h.seat] = where
+        self.holdings.append(Holding(h.seat, h.cards, h.void, _pos(path, line.tok)))
 
     def build(self) -> Example:
         return Example(
@@ -996,57 +1058,11 @@ def assemble(lines: Sequence[ExLine | None], path: str, text: str) -> tuple[Exam
                 "the example makes too many bids and plays",
                 expected=f"at most {MAX_EXAMPLE_ACTIONS}",
             )
-        where = line.tok.line or 1
         if line.kind == "with":
-            if b.deal is not None:
-                raise fail(line.tok, f"the example already has a `with` line (line {b.deal_line})")
-            if b.holdings or b.steps:
-                raise fail(
-                    line.tok,
-                    "the `with` line comes first in an example",
-                    expected="the `with` line right after the `example:` line",
-                )
-            deal: Deal = line.value
-            b.deal = Deal(
-                deal.players,
-                deal.dealer,
-                deal.hand,
-                deal.trumps,
-                deal.no_trumps,
-                deal.turned_up,
-                _pos(path, line.tok),
-            )
-            b.deal_line = where
-            if deal.turned_up is not None:
-                b.dealt[deal.turned_up] = (-1, where)
+            b.add_deal(line, path, fail)
             continue
         if line.kind == "holds":
-            h: Holding = line.value
-            if b.steps:
-                raise fail(
-                    line.tok,
-                    "the cards are given before the first bid, play or `expect` line",
-                )
-            if h.seat in b.seats:
-                raise fail(
-                    line.tok,
-                    f"seat {h.seat + 1}'s cards are already given on line {b.seats[h.seat]}",
-                )
-            players = b.deal.players if b.deal is not None else None
-            if players is not None and h.seat >= players:
-                raise fail(
-                    line.tok,
-                    f"there is no seat {h.seat + 1} at a table of {players}",
-                    expected=f"a seat from 1 to {players}",
-                )
-            for c in h.cards:
-                if c in b.dealt:
-                    owner, at = b.dealt[c]
-                    whose = "turned up" if owner < 0 else f"dealt to seat {owner + 1}"
-                    raise fail(line.tok, f"{c} is already {whose} on line {at}")
-                b.dealt[c] = (h.seat, where)
-            b.seats[h.seat] = where
-            b.holdings.append(Holding(h.seat, h.cards, h.void, _pos(path, line.tok)))
+            b.add_holding(line, path, fail)
             continue
         step = line.value
         step = _with_pos(step, _pos(path, line.tok))

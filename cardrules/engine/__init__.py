@@ -6,6 +6,7 @@ from cardrules.engine.actions import (
     NUM_ACTIONS,
     PASS_BASE,
     Action,
+    Alone,
     Amend,
     Bid,
     Decline,
@@ -16,6 +17,7 @@ from cardrules.engine.actions import (
     Pass,
     Play,
     Take,
+    WithPartner,
 )
 from cardrules.engine.game import Event, Game, replay, variant_fingerprint
 from cardrules.engine.match import Match
@@ -26,6 +28,7 @@ __all__ = [
     "NUM_ACTIONS",
     "PASS_BASE",
     "Action",
+    "Alone",
     "Amend",
     "Bid",
     "Decline",
@@ -45,6 +48,7 @@ __all__ = [
     "Take",
     "TakeBackRequest",
     "View",
+    "WithPartner",
     "observation_layout",
     "replay",
     "variant_fingerprint",

@@ -385,7 +385,15 @@ class Take(Action):
 
 class Alone(Action):
     """The player who made trumps plays alone (games with ``going alone: yes``):
-    its partners sit the hand out."""
+    its partners sit the hand out.
+
+    Example:
+        >>> import cardrules
+        >>> cardrules.Alone(), cardrules.Alone().id, cardrules.WithPartner().id
+        (Alone(), 324, 325)
+        >>> cardrules.engine.Alone() is cardrules.Alone() is Alone()
+        True
+    """
 
     __slots__ = ()
 

@@ -245,6 +245,30 @@ class _Rules:
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
+        self._compile_pack(v)
+        self._compile_bidding(v)
+        self._compile_play(v)
+        self._compile_shedding(v)
+        self._compile_scoring(v)
+        self._compile_winning(v)
+        self._compile_passing(v)
+        self.env = _env_builder()
+        self.score_cache: dict[tuple[int | bool, ...], Num] = {}
+        self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
+        self._fingerprint: str | None = None
+        # Cards out for some numbers of players only (``without 2♦ for 3
+        # players``): a game compiles the rules of its number (for_players).
+        self.pack_by_players = bool(v.deck.removed_for)
+        self._for_players: dict[int, _Rules] = {}
+        self._geometry: dict[
+            int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+        ] = {}
+        self._compile_trumps(v)
+        self._check_bids(v)
+
+    def _compile_pack(self, v: Variant) -> None:
+        """The mode of play, the direction and the pack (and the trump rule:
+        the shedding trick has no trumps)."""
         self.tricks_mode = v.mode is Mode.TRICKS
         if not self.tricks_mode and (
             v.trumps.kind is not TrumpKind.NONE or v.trumps.no_trump_every is not None
@@ -267,8 +291,11 @@ class _Rules:
         self.plays_of: Callable[[int], tuple[Play, ...]] = (
             _plays_with_jokers if self.pack_jokers else _plays_of
         )
-        t = v.trumps
-        self.trump_rule = t
+        self.trump_rule = v.trumps
+
+    def _compile_bidding(self, v: Variant) -> None:
+        """The bidding: its style, the hook, the bounds, blind and forehead bids,
+        amends and one bid per side."""
         b = v.bidding
         self.bid_style = 0 if not v.has_bidding else (1 if b.style is BidStyle.IN_TURN else 2)
         self.hook = b.hook and self.bid_style == 1
@@ -280,6 +307,12 @@ class _Rules:
         # One bid per side (``team bids: one per side``): only the first partner
         # of each side in the bidding order bids (engine/bidding.py).
         self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0
+        self.blind_only = frozenset(b.blind_only)
+
+    def _compile_play(self, v: Variant) -> None:
+        """The play: the lead card and first leader, the card-set rules of the
+        lead and the follow (and their fast paths), the trump order, broken
+        suits and the leader after a shedding trick."""
         p = v.play
         self.lead_card = -1 if p.lead_card is None else int(p.lead_card)
         if self.lead_card >= 0 and not self.pack_mask >> self.lead_card & 1:
@@ -294,6 +327,18 @@ class _Rules:
             if self.lead_card < 0 or p.first_lead is FirstLead.ANY
             else (1 if p.first_lead is FirstLead.CARD else 2)
         )
+        self._compile_card_sets(v)
+        self._compile_breaks(v)
+        self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
+        # "The power": a dead trick's taker without cards draws a dead card and leads it.
+        self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode
+
+    def _compile_card_sets(self, v: Variant) -> None:
+        """The card-set rules of the follow, the lead and the first trick,
+        their fast paths, and the trump order (a pack with jokers needs one
+        that ranks them)."""
+        t = v.trumps
+        p = v.play
         # The card-set rules, compiled (see _compile_choice); None: no limit.
         ranked = bool(v.trumps.order) and self.tricks_mode
         self.follow = _compile_choice(p.follow, ranked)
@@ -323,6 +368,10 @@ class _Rules:
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None
         self.first_trick_free = self.first_trick is None
+
+    def _compile_breaks(self, v: Variant) -> None:
+        """Broken suits: whether they are tracked, and what breaks them."""
+        p = v.play
         # Broken suits are tracked only when a list bars unbroken suits.
         self.track_breaks = any(
             t.unbroken
@@ -338,9 +387,10 @@ class _Rules:
         for k, s in p.also_breaks:
             extra[int(k)] |= 1 << int(s)
         self.break_extra: tuple[int, ...] = tuple(extra)
-        self.leader_out_highest = p.leader_out is LeaderOut.NEXT_HIGHEST
-        # "The power": a dead trick's taker without cards draws a dead card and leads it.
-        self.power = p.leader_out is LeaderOut.DRAWS and not self.tricks_mode
+
+    def _compile_shedding(self, v: Variant) -> None:
+        """The shedding game: the loser, cuts, taking a neighbour's hand, the
+        end when all are out and dead tricks."""
         sh = v.shedding
         self.first_out_ends = sh.loser is ShedLoser.MOST_CARDS
         self.loser_tie_first_in_turn = sh.loser_tie is LoserTie.FIRST_IN_TURN
@@ -351,7 +401,11 @@ class _Rules:
             if self.tricks_mode or sh.take_hand is TakeHand.NONE
             else (1 if sh.take_hand is TakeHand.NEXT else 2)
         )
-        self.blind_only = frozenset(v.bidding.blind_only)
+        self.all_out_leader_loses = v.shedding.all_out is EndWhenAllOut.LAST_LEADER
+        self.dead_face_up = v.shedding.dead_tricks is DeadTricks.FACE_UP
+
+    def _compile_scoring(self, v: Variant) -> None:
+        """The scoring: the formulas, counters, teams and card points."""
         self.formula = v.scoring.formula
         # A formula whose values are always whole numbers keeps every running
         # total within bounds (the parser bounds each value; a game has at most
@@ -384,6 +438,10 @@ class _Rules:
             (value, sum(1 << k for k in range(len(cp)) if cp[k] == value))
             for value in sorted(set(cp) - {0})
         )
+
+    def _compile_winning(self, v: Variant) -> None:
+        """The end of the game: the target, knock-outs, tie-break hands and
+        the schedule's whole-pack deal."""
         self.target = v.winning.target
         # Elimination (``knocked out:``): after each hand, a seat still in that took
         # fewer tricks than this is out of the later hands; 0: nobody ever is (and
@@ -396,6 +454,11 @@ class _Rules:
         # (no limit in the file) the game ends unfinished.
         self.share_after_extra = v.winning.max_extra_hands is not None
         self.whole_pack = v.schedule.pattern is Pattern.WHOLE_PACK
+
+    def _compile_passing(self, v: Variant) -> None:
+        """The pass of cards, and the settings it cannot be played with."""
+        t = v.trumps
+        b = v.bidding
         # Passing (``pass:``): the flag the hand's start reads; nothing else
         # changes for a game without it.
         ps = v.passing
@@ -426,17 +489,11 @@ class _Rules:
                 f"{v.name}: players choose the cards they pass from their hands, so they "
                 "cannot bid blind or without seeing their cards"
             )
-        self.env = _env_builder()
-        self.score_cache: dict[tuple[int | bool, ...], Num] = {}
-        self.bid_cache: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
-        self._fingerprint: str | None = None
-        # Cards out for some numbers of players only (``without 2♦ for 3
-        # players``): a game compiles the rules of its number (for_players).
-        self.pack_by_players = bool(v.deck.removed_for)
-        self._for_players: dict[int, _Rules] = {}
-        self._geometry: dict[
-            int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
-        ] = {}
+
+    def _compile_trumps(self, v: Variant) -> None:
+        """The trumps: turned up, the dealer's card, a player's choice of
+        trumps, going and defending alone."""
+        t = v.trumps
         self.turn_up_any = t.kind is TrumpKind.TURN_UP
         # A player's choice of trumps (see engine/trumps.py): 0 nobody, 1 the
         # highest bidder, 2 the previous hand's winner of most tricks, 3 order-up.
@@ -455,8 +512,11 @@ class _Rules:
         self.maker_vars = bool(
             self.trump_namer and uses is not None and set(uses()) & MAKER_VARIABLES
         )
-        self.all_out_leader_loses = v.shedding.all_out is EndWhenAllOut.LAST_LEADER
-        self.dead_face_up = v.shedding.dead_tricks is DeadTricks.FACE_UP
+
+    def _check_bids(self, v: Variant) -> None:
+        """Refuse bounds of the bids that no bid can meet."""
+        b = v.bidding
+        t = v.trumps
         if b.max_bid is not None and b.max_bid < b.min_bid:
             raise VariantError(
                 f"{v.name}: the largest bid ({b.max_bid}) is below the smallest ({b.min_bid})"

@@ -67,6 +67,48 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
     return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
 
 
+def _dealt(
+    g: Game,
+    idx: int,
+    so: Sequence[int],
+    k: int,
+    words: tuple[int, ...] | None,
+    turn_up: bool,
+    dealers_card: bool,
+) -> tuple[list[int], int]:
+    """The hands (a mask per seat) and the card turned up (-1: none) of hand
+    ``idx`` dealt from its card order: ``k`` cards one at a time to the seats
+    ``so``, the dealer last; the next card turned up (``turn_up``), or the
+    dealer's own last card (``dealers_card``)."""
+    order = _deck_for(g, idx, k, words)
+    d = len(so)
+    hands = [0] * g._n
+    for j in range(d):
+        m = 0
+        for c in order[j:k:d]:
+            m |= _BITS[c]
+        hands[so[j]] = m
+    turned = -1
+    if turn_up:
+        if k < len(order):
+            turned = order[k]
+        elif not g._r.trump_rule.none_when_pack_empty:
+            turned = order[k - 1]
+    elif dealers_card:
+        # The last card dealt, the dealer's own.
+        turned = order[k - 1]
+    return hands, turned
+
+
+def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
+    """The trump suit of hand ``hn`` as dealt (-1: none): the turned card's
+    suit when a card decides it (``by_card``), else the rules' fixed one."""
+    if by_card:
+        return -1 if turned < 0 else _SUIT_OF[turned]
+    fixed = g._r.trump_rule.fixed_trump(hn)
+    return -1 if fixed is None else int(fixed)
+
+
 def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> None:
     """Deal the next hand, with ``dealer`` dealing: the cards, the trumps, the
     hand's fresh state, then the bidding or the play."""
@@ -93,29 +135,10 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
         hands = list(hands_t)
         _check_deal(r, n, so, hn, size, hands, turned, turn_up, dealers_card)
     else:
-        order = _deck_for(g, idx, k, words)
-        hands = [0] * n
-        for j in range(d):
-            m = 0
-            for c in order[j:k:d]:
-                m |= _BITS[c]
-            hands[so[j]] = m
-        turned = -1
-        if turn_up:
-            if k < len(order):
-                turned = order[k]
-            elif not trule.none_when_pack_empty:
-                turned = order[k - 1]
-        elif dealers_card:
-            # The last card dealt, the dealer's own.
-            turned = order[k - 1]
+        hands, turned = _dealt(g, idx, so, k, words, turn_up, dealers_card)
     g._hands = hands
     g._turned = turned
-    if turn_up or dealers_card:
-        trump = -1 if turned < 0 else _SUIT_OF[turned]
-    else:
-        fixed = trule.fixed_trump(hn)
-        trump = -1 if fixed is None else int(fixed)
+    trump = _dealt_trump(g, hn, turned, turn_up or dealers_card)
     dealt = 0
     for h in hands:
         dealt |= h

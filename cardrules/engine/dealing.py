@@ -111,17 +111,7 @@ def _given_cut(
     contenders = list(range(n))
     rounds: list[tuple[tuple[int, Card], ...]] = []
     for k, raw in enumerate(cuts):
-        if not contenders or len(contenders) == 1:
-            raise SaveError(f"round {k + 1} of the cut comes after the first dealer is known")
-        pairs = tuple(raw)
-        seats = [p[0] if isinstance(p, tuple | list) and len(p) == 2 else None for p in pairs]
-        if seats != contenders:
-            raise SaveError(f"round {k + 1} of the cut must be cut by seats {contenders}")
-        drawn = [p[1] for p in pairs]
-        if not all(type(c) is Card and pack_mask >> int(c) & 1 for c in drawn):
-            raise SaveError(f"round {k + 1} of the cut draws a card that is not in the pack")
-        if len({int(c) for c in drawn}) != len(drawn):
-            raise SaveError(f"round {k + 1} of the cut draws a card twice")
+        drawn = _given_cut_round(k, raw, contenders, pack_mask)
         rounds.append(tuple((s, c) for s, c in zip(contenders, drawn, strict=True)))
         top = max(_cut_rank(int(c)) for c in drawn)
         contenders = [s for s, c in zip(contenders, drawn, strict=True) if _cut_rank(int(c)) == top]
@@ -130,6 +120,25 @@ def _given_cut(
     for cut in rounds:
         events.append(("cut", cut))
     return contenders[0]
+
+
+def _given_cut_round(
+    k: int, raw: Sequence[tuple[int, Card]], contenders: list[int], pack_mask: int
+) -> list[Card]:
+    """The cards drawn in round ``k`` (from 0) of a given cut, which must be
+    cut by the seats still contending, each a different card of the pack."""
+    if not contenders or len(contenders) == 1:
+        raise SaveError(f"round {k + 1} of the cut comes after the first dealer is known")
+    pairs = tuple(raw)
+    seats = [p[0] if isinstance(p, tuple | list) and len(p) == 2 else None for p in pairs]
+    if seats != contenders:
+        raise SaveError(f"round {k + 1} of the cut must be cut by seats {contenders}")
+    drawn = [p[1] for p in pairs]
+    if not all(type(c) is Card and pack_mask >> int(c) & 1 for c in drawn):
+        raise SaveError(f"round {k + 1} of the cut draws a card that is not in the pack")
+    if len({int(c) for c in drawn}) != len(drawn):
+        raise SaveError(f"round {k + 1} of the cut draws a card twice")
+    return drawn
 
 
 # --------------------------------------------------------------------------- given decks
@@ -208,10 +217,18 @@ def _check_deal(
     the dealer: every seat, or only those still in when players are knocked out
     (the others must hold no card); ``dealers_card``: the turned card is the
     dealer's own last card."""
-    dealer = dealt_from[-1]
-    m = len(dealt_from)
     if len(hands) != n:
         raise SaveError(f"hand {hn}: {len(hands)} hands dealt for {n} players")
+    seen = _check_dealt_hands(r, n, dealt_from, hn, size, hands)
+    _check_turned(r, dealt_from, hn, size, hands, seen, turned, turn_up, dealers_card)
+
+
+def _check_dealt_hands(
+    r: _Rules, n: int, dealt_from: tuple[int, ...], hn: int, size: int, hands: list[int]
+) -> int:
+    """Each hand of a recorded deal must hold cards of the pack, none dealt
+    twice, as many as the hand deals the seat; the cards of them all."""
+    m = len(dealt_from)
     seen = 0
     for s, h in enumerate(hands):
         if type(h) is not int or h < 0 or h & ~r.pack_mask:
@@ -229,6 +246,25 @@ def _check_deal(
                 f"{want}" + (" (the seat is knocked out)" if m < n and not want else "")
             )
         seen |= h
+    return seen
+
+
+def _check_turned(
+    r: _Rules,
+    dealt_from: tuple[int, ...],
+    hn: int,
+    size: int,
+    hands: list[int],
+    seen: int,
+    turned: int,
+    turn_up: bool,
+    dealers_card: bool,
+) -> None:
+    """The card turned up in a recorded deal (``seen``: the cards dealt) must
+    be the one the hand turns up: the dealer's last card, a card of the pack
+    left after the deal (or the dealer's last when none is left), or none."""
+    dealer = dealt_from[-1]
+    m = len(dealt_from)
     if dealers_card:
         if turned < 0 or not hands[dealer] >> turned & 1:
             raise SaveError(f"hand {hn}: the dealer's last card must be turned up for trumps")

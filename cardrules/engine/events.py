@@ -275,11 +275,7 @@ def _extend(
             # A player's take-back: the current line goes back to what it was
             # after the log's first ``ev[4]`` entries.
             version += 1
-            length = ev[4]
-            line = marks[length - 1] if length else 0
-            out.append(TakeBackEvent(version, ev[1], ev[2], ev[3], st.line - line))
-            del marks[length:]
-            st.line = line
+            _take_back_record(st, ev, version)
             counted = len(out)
             continue
         pub = _public(ev)
@@ -290,49 +286,17 @@ def _extend(
             out.append(StartEvent(version, ev[1], None, ev[3], ev[4]))
             continue
         if kind == "deal":
-            hn, size, hands = pub[1], pub[3], pub[4]
-            forehead = size in forehead_sizes
-            nxt = next((log[j][0] for j in range(i + 1, n) if log[j][0] in ACTION_KINDS), None)
-            starts = nxt in ("bid", "look") if nxt is not None else bidding_now
-            hide = starts and (blind or forehead)
-            st.hn = hn
-            st.hidden = hands[seat] if hide and seat is not None else None
-            st.hidden_fh = forehead
-            shown = tuple(
-                h
-                if seat is not None and ((s == seat and not hide) or (s != seat and forehead))
-                else None
-                for s, h in enumerate(hands)
-            )
-            out.append(DealEvent(version, hn, pub[2], size, shown))
+            bidding_next = _bidding_next(log, i, bidding_now)
+            _deal_record(st, pub, seat, version, blind, forehead_sizes, bidding_next)
             continue
-        if kind == "bid":
-            mine = ev[1] == seat
-            out.append(BidEvent(version, ev[1], ev[2] if mine or not simultaneous else None, ev[3]))
-            if mine and st.hidden is not None and not st.hidden_fh:
-                _reveal(st, ev[1], version)
-            continue
-        if kind == "look":
-            out.append(LookEvent(version, ev[1]))
-            if ev[1] == seat and st.hidden is not None and not st.hidden_fh:
-                _reveal(st, ev[1], version)
-            continue
-        if kind == "bids":
-            out.append(BidsEvent(version, tuple(None if b < 0 else b for b in ev[1])))
-            if st.hidden is not None:
-                assert seat is not None
-                _reveal(st, seat, version)
+        if kind in _BIDDING_KINDS:
+            _bidding_record(st, ev, seat, version, simultaneous)
             continue
         if kind == "pass":
             out.append(PassEvent(version, ev[1], pub[2] if ev[1] == seat else None))
             continue
         if kind == "exchange":
-            targets = pub[2]
-            shown = tuple(
-                cs if seat is not None and (s == seat or targets[s] == seat) else None
-                for s, cs in enumerate(pub[3])
-            )
-            out.append(ExchangeEvent(version, pub[1], targets, shown))
+            out.append(_exchange_record(pub, seat, version))
             continue
         if kind == "call" and ev[1] != seat and type(ev[2]) is Discard:
             # A discard is face down: only the seat that made it knows the card.
@@ -345,6 +309,90 @@ def _extend(
     st.version = version
     st.pos = n
     st.last = log[n - 1] if n else None
+
+
+#: The kinds of log entries of the bidding a seat's stream shows its way
+#: (:func:`_bidding_record`).
+_BIDDING_KINDS: Final = frozenset(("bid", "look", "bids"))
+
+
+def _take_back_record(st: _Stream, ev: Entry, version: int) -> None:
+    """Add the record of a player's take-back: the current line goes back to
+    what it was after the log's first ``ev[4]`` entries."""
+    marks = st.marks
+    length = ev[4]
+    line = marks[length - 1] if length else 0
+    st.records.append(TakeBackEvent(version, ev[1], ev[2], ev[3], st.line - line))
+    del marks[length:]
+    st.line = line
+
+
+def _bidding_next(log: Sequence[Entry], i: int, bidding_now: bool) -> bool:
+    """Whether the bidding starts at once after the deal at ``log[i]``: the
+    next action is a bid or a look (with no action yet, ``bidding_now``)."""
+    n = len(log)
+    nxt = next((log[j][0] for j in range(i + 1, n) if log[j][0] in ACTION_KINDS), None)
+    return nxt in ("bid", "look") if nxt is not None else bidding_now
+
+
+def _deal_record(
+    st: _Stream,
+    pub: Entry,
+    seat: int | None,
+    version: int,
+    blind: bool,
+    forehead_sizes: frozenset[int] | tuple[int, ...],
+    starts: bool,
+) -> None:
+    """Add the record of a deal as ``seat`` sees it (``starts``: the bidding
+    starts at once): its own hand hidden until it looks when the bids are
+    blind or the hand is on the forehead, the others' shown on foreheads."""
+    hn, size, hands = pub[1], pub[3], pub[4]
+    forehead = size in forehead_sizes
+    hide = starts and (blind or forehead)
+    st.hn = hn
+    st.hidden = hands[seat] if hide and seat is not None else None
+    st.hidden_fh = forehead
+    shown = tuple(
+        h if seat is not None and ((s == seat and not hide) or (s != seat and forehead)) else None
+        for s, h in enumerate(hands)
+    )
+    st.records.append(DealEvent(version, hn, pub[2], size, shown))
+
+
+def _bidding_record(
+    st: _Stream, ev: Entry, seat: int | None, version: int, simultaneous: bool
+) -> None:
+    """Add the record of a bid, a look or the bids shown (a bid made at the
+    same time as others is hidden from them), and the reveal of the seat's own
+    hand that follows its bid or look, or the bids shown."""
+    out = st.records
+    kind = ev[0]
+    if kind == "bid":
+        mine = ev[1] == seat
+        out.append(BidEvent(version, ev[1], ev[2] if mine or not simultaneous else None, ev[3]))
+        if mine and st.hidden is not None and not st.hidden_fh:
+            _reveal(st, ev[1], version)
+    elif kind == "look":
+        out.append(LookEvent(version, ev[1]))
+        if ev[1] == seat and st.hidden is not None and not st.hidden_fh:
+            _reveal(st, ev[1], version)
+    else:
+        out.append(BidsEvent(version, tuple(None if b < 0 else b for b in ev[1])))
+        if st.hidden is not None:
+            assert seat is not None
+            _reveal(st, seat, version)
+
+
+def _exchange_record(pub: Entry, seat: int | None, version: int) -> ExchangeEvent:
+    """The record of a pass of cards as ``seat`` sees it: the cards it passed
+    and received."""
+    targets = pub[2]
+    shown = tuple(
+        cs if seat is not None and (s == seat or targets[s] == seat) else None
+        for s, cs in enumerate(pub[3])
+    )
+    return ExchangeEvent(version, pub[1], targets, shown)
 
 
 def _reveal(st: _Stream, seat: int, version: int) -> None:

@@ -207,19 +207,12 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
                 for card in ev.cards:
                     out[where[card]] = 1.0
         elif isinstance(ev, TrumpEvent):
-            if ev.turned is not None:
-                out[o_turned + where[ev.turned]] = 1.0
-            for i in range(_SUITS + 1):
-                out[o_trump + i] = 0.0
-            out[o_trump + (_SUITS if ev.suit is None else int(ev.suit))] = 1.0
+            _mark_trump(out, ev, o_turned, o_trump, where)
         elif isinstance(ev, PassEvent):
             if ev.seat == seat and ev.card is not None:
                 out[o_passed + where[ev.card]] = 1.0
         elif isinstance(ev, ExchangeEvent):
-            for s, cs in enumerate(ev.cards):
-                if cs is not None and ev.targets[s] == seat and s != seat:
-                    for card in cs:
-                        out[o_received + where[card]] = 1.0
+            _mark_received(out, ev, seat, o_received, where)
         elif isinstance(ev, BidEvent | AmendEvent):
             if ev.bid is not None:
                 bids[ev.seat] = ev.bid
@@ -229,3 +222,25 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
         if b is not None and 0 <= b < slots:
             out[o_bids + ((s - seat) % n) * slots + b] = 1.0
     return out
+
+
+def _mark_trump(
+    out: list[float], ev: TrumpEvent, o_turned: int, o_trump: int, where: dict[Card, int]
+) -> None:
+    """The turned-up card and the one-hot of the trump suit (the last trump
+    record's: a later one replaces it)."""
+    if ev.turned is not None:
+        out[o_turned + where[ev.turned]] = 1.0
+    for i in range(_SUITS + 1):
+        out[o_trump + i] = 0.0
+    out[o_trump + (_SUITS if ev.suit is None else int(ev.suit))] = 1.0
+
+
+def _mark_received(
+    out: list[float], ev: ExchangeEvent, seat: int, o_received: int, where: dict[Card, int]
+) -> None:
+    """The cards ``seat`` received from another seat in the pass."""
+    for s, cs in enumerate(ev.cards):
+        if cs is not None and ev.targets[s] == seat and s != seat:
+            for card in cs:
+                out[o_received + where[card]] = 1.0

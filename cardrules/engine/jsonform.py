@@ -650,38 +650,50 @@ def schema_of(
             "uniqueItems": True,
         }
     if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = args[0]
-            if field in _AS_OBJECT and not nested:
-                k, v = typing.get_args(item)
-                keys: dict[str, Any] = {"pattern": _SEAT_KEY_RE if k is int else _NAME_RE}
-                if k is not int:
-                    keys["maxLength"] = _MAX_TEXT
-                return {
-                    "type": "object",
-                    "propertyNames": keys,
-                    "maxProperties": sizes.max_items,
-                    "additionalProperties": schema_of(v, field, refs, nested=True, rules=rules),
-                }
-            items = schema_of(item, field, refs, nested=True, rules=rules)
-            out: dict[str, Any] = {"type": "array", "items": items}
-            if sizes.lengths:
-                return {
-                    "anyOf": [{**out, "minItems": n, "maxItems": n} for n in sorted(sizes.lengths)]
-                }
-            out["maxItems"] = sizes.max_items
-            return out
-        return {
-            "type": "array",
-            "prefixItems": [schema_of(a, field, refs, nested=True, rules=rules) for a in args],
-            "minItems": len(args),
-            "items": False,
-        }
+        return _tuple_schema(args, field, refs, nested, sizes, rules)
     if isinstance(tp, type) and attrs.has(tp):
         if tp in refs:
             return {"$ref": f"#/$defs/{refs[tp]}"}
         return record_schema(tp, refs, rules=rules)
     raise TypeError(f"no JSON form for {tp!r} (field {field!r})")
+
+
+def _tuple_schema(
+    args: tuple[Any, ...],
+    field: str,
+    refs: dict[type, str],
+    nested: bool,
+    sizes: _Rule,
+    rules: dict[str, _Rule],
+) -> dict[str, Any]:
+    """The JSON Schema of a tuple type of arguments ``args`` (see
+    :func:`schema_of`): an array, or an object keyed by seat or name for the
+    fields of :data:`_AS_OBJECT` (``sizes``: the bounds of its length)."""
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+        if field in _AS_OBJECT and not nested:
+            k, v = typing.get_args(item)
+            keys: dict[str, Any] = {"pattern": _SEAT_KEY_RE if k is int else _NAME_RE}
+            if k is not int:
+                keys["maxLength"] = _MAX_TEXT
+            return {
+                "type": "object",
+                "propertyNames": keys,
+                "maxProperties": sizes.max_items,
+                "additionalProperties": schema_of(v, field, refs, nested=True, rules=rules),
+            }
+        items = schema_of(item, field, refs, nested=True, rules=rules)
+        out: dict[str, Any] = {"type": "array", "items": items}
+        if sizes.lengths:
+            return {"anyOf": [{**out, "minItems": n, "maxItems": n} for n in sorted(sizes.lengths)]}
+        out["maxItems"] = sizes.max_items
+        return out
+    return {
+        "type": "array",
+        "prefixItems": [schema_of(a, field, refs, nested=True, rules=rules) for a in args],
+        "minItems": len(args),
+        "items": False,
+    }
 
 
 def _descriptions(cls: type) -> dict[str, str]:

@@ -96,36 +96,14 @@ class _Plan:
         if namer:
             phases.insert(0, "trumps")
         self.phases = tuple(p for p in _PHASE_ORDER if p in phases)
-        hidden_hand = bidding and (r.blind or bool(r.forehead))
         entries: list[tuple[str, int, str]] = [
             ("hand", pack, "1 for each card of the pack in this seat's hand"),
             ("played", pack, "1 for each card played this hand that the seat may see"),
             ("trick", n * pack, "the current trick: per relative seat, a one-hot of its card"),
             ("leader", n, "one-hot of the relative seat that led this trick"),
         ]
-        if hidden_hand:
-            entries.append(("hand_seen", 1, "1 when the seat may see its own hand"))
-        if bidding:
-            entries.append(("bid_made", n, "per relative seat, 1 when it has bid"))
-            entries.append(
-                ("bids", n, "per relative seat, its bid / the largest hand (0: none or hidden)")
-            )
-            if r.blind:
-                entries.append(("blind", n, "per relative seat, 1 when its bid was blind"))
-        if tricks:
-            entries.append(("tricks", n, "per relative seat, tricks won / the largest hand"))
-        if trumps:
-            entries.append(("trump", 5, "one-hot of the trump suit (♣ ♦ ♥ ♠), then none"))
-        if turned:
-            entries.append(("turned", pack, "one-hot of the card turned up for trumps"))
-        if namer:
-            entries.append(("maker", n, "one-hot of the relative seat that made trumps"))
-        if r.going_alone:
-            entries.append(("alone", n, "one-hot of the relative seat playing alone"))
-        if r.defend_alone:
-            entries.append(("defender_alone", n, "one-hot of the relative seat defending alone"))
-        if r.track_breaks:
-            entries.append(("trumps_broken", 1, "1 when trumps are broken"))
+        entries += _bidding_entries(r, n, bidding)
+        entries += _trump_entries(r, n, pack, tricks, trumps, turned, namer)
         entries.append(
             ("phase", len(self.phases), "one-hot of the phase: " + ", ".join(self.phases))
         )
@@ -134,36 +112,7 @@ class _Plan:
         entries.append(("to_act", n, "one-hot of the relative seat to act (none: game over)"))
         if v.teams:
             entries.append(("teams", n, "per relative seat, 1 when it is this seat's partner"))
-        if r.passing:
-            entries.append(("pass_to", n, "one-hot of the relative seat this seat passes to"))
-            entries.append(("passed", pack, "1 for each card this seat chose to pass"))
-            entries.append(("received", pack, "1 for each card this seat received in the pass"))
-        if namer and r.trump_namer == 3:  # ordering up: the dealer discards
-            entries.append(("discarded", pack, "1 for each card this seat discarded face down"))
-        # others' cards this seat may know: picked up (shedding), passed, seen
-        # on foreheads, or the turned card a dealer holds
-        known = (
-            (not tricks)
-            or r.passing
-            or bool(r.forehead)
-            or (tricks and (r.dealers_card or r.trump_namer == 3))
-        )
-        if known:
-            entries.append(
-                (
-                    "known",
-                    (n - 1) * pack,
-                    "per other relative seat (1 to n - 1), its cards this seat can see or knows of",
-                )
-            )
-        if not tricks:
-            entries.append(("dead", pack, "1 for each dead card this seat may see"))
-            entries.append(("dead_count", 1, "cards out of the game / the pack size"))
-            entries.append(("out", n, "per relative seat, 1 when it has no cards left"))
-        if not tricks or r.knockout:
-            entries.append(("hand_counts", n, "per relative seat, cards held / the pack size"))
-        if r.knockout:
-            entries.append(("knocked_out", n, "per relative seat, 1 when knocked out"))
+        entries += _card_entries(r, n, pack, tricks, namer)
         entries.append(
             (
                 "scores",
@@ -183,6 +132,85 @@ class _Plan:
         self.layout = tuple(layout)
         self.slots = slots
         self.size = at
+
+
+def _bidding_entries(r: _Rules, n: int, bidding: bool) -> list[tuple[str, int, str]]:
+    """The slices of the bidding: ``hand_seen``, ``bid_made``, ``bids``, ``blind``."""
+    entries: list[tuple[str, int, str]] = []
+    hidden_hand = bidding and (r.blind or bool(r.forehead))
+    if hidden_hand:
+        entries.append(("hand_seen", 1, "1 when the seat may see its own hand"))
+    if bidding:
+        entries.append(("bid_made", n, "per relative seat, 1 when it has bid"))
+        entries.append(
+            ("bids", n, "per relative seat, its bid / the largest hand (0: none or hidden)")
+        )
+        if r.blind:
+            entries.append(("blind", n, "per relative seat, 1 when its bid was blind"))
+    return entries
+
+
+def _trump_entries(
+    r: _Rules, n: int, pack: int, tricks: bool, trumps: bool, turned: bool, namer: bool
+) -> list[tuple[str, int, str]]:
+    """The slices of tricks and trumps: ``tricks``, ``trump``, ``turned``,
+    ``maker``, ``alone``, ``defender_alone``, ``trumps_broken``."""
+    entries: list[tuple[str, int, str]] = []
+    if tricks:
+        entries.append(("tricks", n, "per relative seat, tricks won / the largest hand"))
+    if trumps:
+        entries.append(("trump", 5, "one-hot of the trump suit (♣ ♦ ♥ ♠), then none"))
+    if turned:
+        entries.append(("turned", pack, "one-hot of the card turned up for trumps"))
+    if namer:
+        entries.append(("maker", n, "one-hot of the relative seat that made trumps"))
+    if r.going_alone:
+        entries.append(("alone", n, "one-hot of the relative seat playing alone"))
+    if r.defend_alone:
+        entries.append(("defender_alone", n, "one-hot of the relative seat defending alone"))
+    if r.track_breaks:
+        entries.append(("trumps_broken", 1, "1 when trumps are broken"))
+    return entries
+
+
+def _card_entries(
+    r: _Rules, n: int, pack: int, tricks: bool, namer: bool
+) -> list[tuple[str, int, str]]:
+    """The slices of cards passed, discarded, known, dead and held: ``pass_to``,
+    ``passed``, ``received``, ``discarded``, ``known``, ``dead``,
+    ``dead_count``, ``out``, ``hand_counts``, ``knocked_out``."""
+    entries: list[tuple[str, int, str]] = []
+    if r.passing:
+        entries.append(("pass_to", n, "one-hot of the relative seat this seat passes to"))
+        entries.append(("passed", pack, "1 for each card this seat chose to pass"))
+        entries.append(("received", pack, "1 for each card this seat received in the pass"))
+    if namer and r.trump_namer == 3:  # ordering up: the dealer discards
+        entries.append(("discarded", pack, "1 for each card this seat discarded face down"))
+    # others' cards this seat may know: picked up (shedding), passed, seen
+    # on foreheads, or the turned card a dealer holds
+    known = (
+        (not tricks)
+        or r.passing
+        or bool(r.forehead)
+        or (tricks and (r.dealers_card or r.trump_namer == 3))
+    )
+    if known:
+        entries.append(
+            (
+                "known",
+                (n - 1) * pack,
+                "per other relative seat (1 to n - 1), its cards this seat can see or knows of",
+            )
+        )
+    if not tricks:
+        entries.append(("dead", pack, "1 for each dead card this seat may see"))
+        entries.append(("dead_count", 1, "cards out of the game / the pack size"))
+        entries.append(("out", n, "per relative seat, 1 when it has no cards left"))
+    if not tricks or r.knockout:
+        entries.append(("hand_counts", n, "per relative seat, cards held / the pack size"))
+    if r.knockout:
+        entries.append(("knocked_out", n, "per relative seat, 1 when knocked out"))
+    return entries
 
 
 @lru_cache(maxsize=256)
@@ -260,44 +288,8 @@ def _observation_from_view(view: View, plan: _Plan) -> list[float]:
     if view.leader is not None:
         out[slots["leader"] + rel[view.leader]] = 1.0
     big = plan.max_hand
-    at = slots.get("hand_seen", -1)
-    if at >= 0 and view.hand is not None:
-        out[at] = 1.0
-    if "bids" in slots:
-        made = slots["bid_made"]
-        bids = slots["bids"]
-        for s in range(n):
-            if view.bid_made[s]:
-                out[made + rel[s]] = 1.0
-            b = view.bids[s]
-            if b is not None:
-                out[bids + rel[s]] = b / big
-        at = slots.get("blind", -1)
-        if at >= 0:
-            for s in range(n):
-                if view.blind[s]:
-                    out[at + rel[s]] = 1.0
-    at = slots.get("tricks", -1)
-    if at >= 0:
-        for s in range(n):
-            out[at + rel[s]] = view.tricks_won[s] / big
-    at = slots.get("trump", -1)
-    if at >= 0:
-        out[at + (4 if view.trump is None else int(view.trump))] = 1.0
-    at = slots.get("turned", -1)
-    if at >= 0 and view.turned_up is not None:
-        out[at + index[view.turned_up]] = 1.0
-    for name, seat in (
-        ("maker", view.trump_maker),
-        ("alone", view.alone),
-        ("defender_alone", view.defender_alone),
-    ):
-        at = slots.get(name, -1)
-        if at >= 0 and seat is not None:
-            out[at + rel[seat]] = 1.0
-    at = slots.get("trumps_broken", -1)
-    if at >= 0 and view.trumps_broken:
-        out[at] = 1.0
+    _view_bids(out, view, plan, rel)
+    _view_trumps(out, view, plan, rel)
     out[slots["phase"] + plan.phases.index(view.phase)] = 1.0
     out[slots["hand_size"]] = view.hand_size / big
     out[slots["dealer"] + rel[view.dealer]] = 1.0
@@ -310,6 +302,70 @@ def _observation_from_view(view: View, plan: _Plan) -> list[float]:
                 for s in team:
                     if s != me:
                         out[at + rel[s]] = 1.0
+    _view_passed(out, view, plan, rel)
+    _view_known(out, view, plan, rel)
+    _view_counts(out, view, plan, rel)
+    at = slots["scores"]
+    scale = plan.target or 100
+    for s in range(n):
+        out[at + rel[s]] = float(view.scores[s]) / scale
+    return out
+
+
+def _view_bids(out: list[float], view: View, plan: _Plan, rel: list[int]) -> None:
+    """The ``hand_seen``, ``bid_made``, ``bids`` and ``blind`` slices of a view."""
+    slots = plan.slots
+    big = plan.max_hand
+    at = slots.get("hand_seen", -1)
+    if at >= 0 and view.hand is not None:
+        out[at] = 1.0
+    if "bids" in slots:
+        made = slots["bid_made"]
+        bids = slots["bids"]
+        for s in range(plan.n):
+            if view.bid_made[s]:
+                out[made + rel[s]] = 1.0
+            b = view.bids[s]
+            if b is not None:
+                out[bids + rel[s]] = b / big
+        at = slots.get("blind", -1)
+        if at >= 0:
+            for s in range(plan.n):
+                if view.blind[s]:
+                    out[at + rel[s]] = 1.0
+
+
+def _view_trumps(out: list[float], view: View, plan: _Plan, rel: list[int]) -> None:
+    """The ``tricks``, ``trump``, ``turned``, ``maker``, ``alone``,
+    ``defender_alone`` and ``trumps_broken`` slices of a view."""
+    slots = plan.slots
+    at = slots.get("tricks", -1)
+    if at >= 0:
+        for s in range(plan.n):
+            out[at + rel[s]] = view.tricks_won[s] / plan.max_hand
+    at = slots.get("trump", -1)
+    if at >= 0:
+        out[at + (4 if view.trump is None else int(view.trump))] = 1.0
+    at = slots.get("turned", -1)
+    if at >= 0 and view.turned_up is not None:
+        out[at + plan.index[view.turned_up]] = 1.0
+    for name, seat in (
+        ("maker", view.trump_maker),
+        ("alone", view.alone),
+        ("defender_alone", view.defender_alone),
+    ):
+        at = slots.get(name, -1)
+        if at >= 0 and seat is not None:
+            out[at + rel[seat]] = 1.0
+    at = slots.get("trumps_broken", -1)
+    if at >= 0 and view.trumps_broken:
+        out[at] = 1.0
+
+
+def _view_passed(out: list[float], view: View, plan: _Plan, rel: list[int]) -> None:
+    """The ``pass_to``, ``passed``, ``received`` and ``discarded`` slices of a view."""
+    slots = plan.slots
+    index = plan.index
     if "passed" in slots:
         if view.pass_to is not None:
             out[slots["pass_to"] + rel[view.pass_to]] = 1.0
@@ -323,6 +379,13 @@ def _observation_from_view(view: View, plan: _Plan) -> list[float]:
     if at >= 0:
         for c in view.discarded:
             out[at + index[c]] = 1.0
+
+
+def _view_known(out: list[float], view: View, plan: _Plan, rel: list[int]) -> None:
+    """The ``known``, ``dead``, ``dead_count`` and ``out`` slices of a view."""
+    slots = plan.slots
+    index = plan.index
+    pack = plan.pack
     at = slots.get("known", -1)
     if at >= 0:
         for group in (view.visible_hands, view.known_hands):
@@ -339,19 +402,19 @@ def _observation_from_view(view: View, plan: _Plan) -> list[float]:
         for s, x in enumerate(view.out):
             if x:
                 out[o + rel[s]] = 1.0
+
+
+def _view_counts(out: list[float], view: View, plan: _Plan, rel: list[int]) -> None:
+    """The ``hand_counts`` and ``knocked_out`` slices of a view."""
+    slots = plan.slots
     at = slots.get("hand_counts", -1)
     if at >= 0:
         for s, k in enumerate(view.hand_counts):
-            out[at + rel[s]] = k / pack
+            out[at + rel[s]] = k / plan.pack
     at = slots.get("knocked_out", -1)
     if at >= 0:
         for s, _ in view.knocked_out:
             out[at + rel[s]] = 1.0
-    at = slots["scores"]
-    scale = plan.target or 100
-    for s in range(n):
-        out[at + rel[s]] = float(view.scores[s]) / scale
-    return out
 
 
 def _game_plan(game: Game) -> _Plan:

@@ -455,48 +455,7 @@ def _resolve_variant(
             raise SaveError(f"variant must be a Variant, got {type(variant).__name__}")
         return variant
     if rules is not None:
-        # The save carries its own resolved rules. They go through every check of
-        # load_text: the syntax and limits (parse) and the semantic checks
-        # (validate), also when the text has an `extends` line, which is recorded,
-        # never followed (the text states every setting; no file is read).
-        if not isinstance(rules, str):
-            raise SaveError("the save's rules must be variant text")
-        if idle is None:
-            idle = []
-        if type(idle) is list and all(type(k) is str for k in idle):
-            # A text and idle list kept here passed every check below before.
-            key = (rules, tuple(idle))
-            with _CACHE_LOCK:
-                hit = _VARIANTS.get(key)
-                if hit is not None:
-                    _VARIANTS.move_to_end(key)
-            if hit is not None:
-                return hit
-        from cardrules.dsl import parse as parse_variant
-        from cardrules.dsl import validate
-        from cardrules.dsl.errors import SETTING_NAMES
-
-        _want(
-            isinstance(idle, list)
-            and len(idle) <= len(SETTING_NAMES)
-            and all(isinstance(k, str) and k in SETTING_NAMES for k in idle),
-            "the save's idle settings must be a list of setting names",
-        )
-        assert isinstance(idle, list)
-        key = (rules, tuple(idle))
-        try:
-            v = parse_variant(rules, path="<saved game>", validate=False)
-            # Lines that change nothing cannot change play: those the save lists
-            # (inherited when it was played) are warnings, as they were then.
-            validate(v, warn_only=idle)
-        except CardrulesError as e:
-            raise SaveError(f"the save's rules are not a valid variant: {e}") from None
-        if len(rules) <= _MAX_CACHED_RULES:
-            with _CACHE_LOCK:
-                _VARIANTS[key] = v
-                if len(_VARIANTS) > _MAX_CACHED_VARIANTS:
-                    _VARIANTS.popitem(last=False)
-        return v
+        return _variant_of_rules(rules, idle)
     # No rules in the save: only a built-in variant is looked up by the save's
     # name (never a file path or a name on the search path the save chooses),
     # with cardrules.dsl.load (which is cardrules.load: the package itself is not
@@ -512,6 +471,53 @@ def _resolve_variant(
         return load(name)
     except CardrulesError as e:
         raise SaveError(f"the saved game's variant {name!r} cannot be loaded: {e}") from None
+
+
+def _variant_of_rules(rules: object, idle: object) -> Variant:
+    """The variant of a save's own resolved rules (``idle``: the settings that
+    change nothing, warnings when it was played), cached by text."""
+    # The save carries its own resolved rules. They go through every check of
+    # load_text: the syntax and limits (parse) and the semantic checks
+    # (validate), also when the text has an `extends` line, which is recorded,
+    # never followed (the text states every setting; no file is read).
+    if not isinstance(rules, str):
+        raise SaveError("the save's rules must be variant text")
+    if idle is None:
+        idle = []
+    if type(idle) is list and all(type(k) is str for k in idle):
+        # A text and idle list kept here passed every check below before.
+        key = (rules, tuple(idle))
+        with _CACHE_LOCK:
+            hit = _VARIANTS.get(key)
+            if hit is not None:
+                _VARIANTS.move_to_end(key)
+        if hit is not None:
+            return hit
+    from cardrules.dsl import parse as parse_variant
+    from cardrules.dsl import validate
+    from cardrules.dsl.errors import SETTING_NAMES
+
+    _want(
+        isinstance(idle, list)
+        and len(idle) <= len(SETTING_NAMES)
+        and all(isinstance(k, str) and k in SETTING_NAMES for k in idle),
+        "the save's idle settings must be a list of setting names",
+    )
+    assert isinstance(idle, list)
+    key = (rules, tuple(idle))
+    try:
+        v = parse_variant(rules, path="<saved game>", validate=False)
+        # Lines that change nothing cannot change play: those the save lists
+        # (inherited when it was played) are warnings, as they were then.
+        validate(v, warn_only=idle)
+    except CardrulesError as e:
+        raise SaveError(f"the save's rules are not a valid variant: {e}") from None
+    if len(rules) <= _MAX_CACHED_RULES:
+        with _CACHE_LOCK:
+            _VARIANTS[key] = v
+            if len(_VARIANTS) > _MAX_CACHED_VARIANTS:
+                _VARIANTS.popitem(last=False)
+    return v
 
 
 def _save_variant(data: dict[str, Any], variant: Variant | None, label: str = "") -> Variant:
@@ -786,16 +792,7 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
     """The save's record of hand ``hn`` must be exactly the deal the game made
     (from its deck, or shuffled from its seed): else SaveError naming the deal
     and the seat."""
-    deal: Entry | None = None
-    turned = -1
-    for ev in reversed(g._events):  # the deal is among the last few events
-        if ev[0] == "trump" and ev[1] == hn:
-            turned = -1 if ev[3] is None else int(ev[3])
-        elif ev[0] == "deal" and ev[1] == hn:
-            deal = ev
-            break
-    assert deal is not None
-    _, _, dealer, _, dealt = deal
+    dealer, dealt, turned = _made_deal(g, hn)
     idx = hn - 1
     by_deck = bool(g._decks) and (g._decks_reuse or idx < len(g._decks))
     source = "the save's deck" if by_deck else "the seed"
@@ -809,28 +806,7 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
     _want(len(hands) == n, f"{where}: {len(hands):,} hands for {n} players")
     seen = 0
     for s, h in enumerate(hands):
-        if not isinstance(h, list):
-            raise SaveError(f"{where}: seat {s}'s hand must be a list of cards")
-        if len(h) > _PACK:
-            raise SaveError(f"{where}: seat {s} holds {len(h):,} cards (a pack has {_PACK})")
-        m = 0
-        for x in h:
-            if type(x) is not str:
-                c = _card_of(x, f"{where}: seat {s}")
-            else:
-                hit = _NUMBER.get(x)
-                if hit is not None:
-                    c = hit
-                elif len(x) <= MAX_CARD_TEXT:
-                    try:
-                        c = int(card(x))
-                    except CardError as e:
-                        raise SaveError(f"{where}: seat {s}: {e}") from None
-                else:
-                    c = _card_of(x, f"{where}: seat {s}")
-            if (m | seen) >> c & 1:
-                raise SaveError(f"{where}: {CARDS[c]} appears twice")
-            m |= 1 << c
+        m = _saved_hand(h, s, seen, where)
         seen |= m
         want = CardSet(dealt[s]).mask
         if m != want:
@@ -846,6 +822,56 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
         shown = "no card" if t < 0 else str(CARDS[t])
         real = "no card" if turned < 0 else str(CARDS[turned])
         raise SaveError(f"{where}: the save turns up {shown} where {source} turns up {real}")
+    _check_saved_numbers(raw, dealer, hn, where)
+
+
+def _made_deal(g: Game, hn: int) -> tuple[int, Any, int]:
+    """The dealer, the hands and the turned-up card (-1: none) of the deal of
+    hand ``hn`` the game made (the last deal of its log)."""
+    deal: Entry | None = None
+    turned = -1
+    for ev in reversed(g._events):  # the deal is among the last few events
+        if ev[0] == "trump" and ev[1] == hn:
+            turned = -1 if ev[3] is None else int(ev[3])
+        elif ev[0] == "deal" and ev[1] == hn:
+            deal = ev
+            break
+    assert deal is not None
+    _, _, dealer, _, dealt = deal
+    return dealer, dealt, turned
+
+
+def _saved_hand(h: object, s: int, seen: int, where: str) -> int:
+    """The mask of seat ``s``'s hand in a save's deal (``seen``: the cards of
+    the seats before it, which it may not hold again)."""
+    if not isinstance(h, list):
+        raise SaveError(f"{where}: seat {s}'s hand must be a list of cards")
+    if len(h) > _PACK:
+        raise SaveError(f"{where}: seat {s} holds {len(h):,} cards (a pack has {_PACK})")
+    m = 0
+    for x in h:
+        if type(x) is not str:
+            c = _card_of(x, f"{where}: seat {s}")
+        else:
+            hit = _NUMBER.get(x)
+            if hit is not None:
+                c = hit
+            elif len(x) <= MAX_CARD_TEXT:
+                try:
+                    c = int(card(x))
+                except CardError as e:
+                    raise SaveError(f"{where}: seat {s}: {e}") from None
+            else:
+                c = _card_of(x, f"{where}: seat {s}")
+        if (m | seen) >> c & 1:
+            raise SaveError(f"{where}: {CARDS[c]} appears twice")
+        m |= 1 << c
+    return m
+
+
+def _check_saved_numbers(raw: dict[str, Any], dealer: int, hn: int, where: str) -> None:
+    """A save's deal, if it says who dealt and which hand it is, must say the
+    game's."""
     if "dealer" in raw:
         d = raw["dealer"]
         _want(
@@ -1101,6 +1127,35 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
     Raises:
         SaveError: if the log is malformed or does not follow the rules.
     """
+    evs = _log_entries(events)
+    seed = evs[0][2]  # (a start entry has its length: kind, players, seed, dealer, tricks)
+    _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
+    forced, draws = _log_deals(evs)
+    g = _log_game(variant, evs, game, forced, draws)
+    for i, ev in enumerate(evs):
+        act = _log_action(g, ev, i)
+        if act is None:
+            continue
+        try:
+            g.apply(act, seat=ev[1])
+        except CardrulesError as e:
+            raise SaveError(
+                f"event {i + 1} ({act.label} by seat {ev[1]!r}) is not legal: {e}",
+                code="save_illegal_action",
+                data={"action": act.label, "index": i + 1, "refusal": e.code},
+            ) from None
+    made = (
+        [_public(ev) for ev in g._events]
+        if g._history is None
+        else [ev.astuple() for ev in g.events]
+    )
+    _want(made == evs, "the log does not match the game its actions produce")
+    return g
+
+
+def _log_entries(events: Iterable[Event | Entry]) -> list[Any]:
+    """The entries of a log given to replay, in their tuple form, each checked
+    to be an entry of its kind's length, the first a start event."""
     try:
         # list[Any], not list[Entry]: a compiled build would check each item's type
         # as it reads it (a TypeError), before the checks below.
@@ -1120,8 +1175,12 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
             f"event {i + 1}: a {ev[0]!r} event has {want} items, not {len(ev)}",
         )
     _want(bool(evs) and evs[0][0] == "start", "the log must begin with a start event")
-    _, players, seed, fd, mt = evs[0]
-    _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
+    return evs
+
+
+def _log_deals(evs: list[Any]) -> tuple[list[tuple[tuple[int, ...], int]], list[int]]:
+    """The deals of a log (each hand's masks and turned-up card, -1: none) and
+    the cards drawn, as the game is told them."""
     forced: list[tuple[tuple[int, ...], int]] = []
     draws: list[int] = []
     for ev in evs:
@@ -1142,6 +1201,19 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
             c = ev[3]
             _want(c is None or isinstance(c, Card), f"a trump event's card must be a Card: {c!r}")
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
+    return forced, draws
+
+
+def _log_game(
+    variant: Variant,
+    evs: list[Any],
+    game: type[Game],
+    forced: list[tuple[tuple[int, ...], int]],
+    draws: list[int],
+) -> Game:
+    """The game of a log's start event, dealt the log's deals (and cuts, when
+    they are not the seed's), before any action."""
+    _, players, seed, fd, mt = evs[0]
     try:
         g = game(
             variant,
@@ -1169,51 +1241,40 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
         raise
     except (CardrulesError, ValueError, TypeError) as e:
         raise SaveError(f"the log's settings are not valid: {e}") from None
-    for i, ev in enumerate(evs):
-        k = ev[0]
-        act: Action
-        try:
-            if k == "play":
-                act = Play(ev[2])
-            elif k == "bid":
-                act = Bid(ev[2], blind=ev[3])
-            elif k == "look":
-                act = _LOOK
-            elif k == "amend":
-                act = Amend(ev[2])
-            elif k == "take":
-                act = _TAKE
-            elif k == "pass":
-                act = Pass(ev[2])
-            elif k == TAKE_BACK:
-                _replay_take_back(g, ev, i)
-                continue
-            elif k == "call":
-                _want(
-                    type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner),
-                    f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone or "
-                    f"WithPartner, not {ev[2]!r}",
-                )
-                act = ev[2]
-            else:
-                continue
-        except (CardrulesError, TypeError) as e:
-            raise SaveError(f"event {i + 1} ({ev!r}) is not a valid action: {e}") from None
-        try:
-            g.apply(act, seat=ev[1])
-        except CardrulesError as e:
-            raise SaveError(
-                f"event {i + 1} ({act.label} by seat {ev[1]!r}) is not legal: {e}",
-                code="save_illegal_action",
-                data={"action": act.label, "index": i + 1, "refusal": e.code},
-            ) from None
-    made = (
-        [_public(ev) for ev in g._events]
-        if g._history is None
-        else [ev.astuple() for ev in g.events]
-    )
-    _want(made == evs, "the log does not match the game its actions produce")
     return g
+
+
+def _log_action(g: Game, ev: Any, i: int) -> Action | None:
+    """The action of log entry ``i`` (None: not an action to apply; a
+    take-back is made again on ``g`` here)."""
+    k = ev[0]
+    try:
+        if k == "play":
+            return Play(ev[2])
+        if k == "bid":
+            return Bid(ev[2], blind=ev[3])
+        if k == "look":
+            return _LOOK
+        if k == "amend":
+            return Amend(ev[2])
+        if k == "take":
+            return _TAKE
+        if k == "pass":
+            return Pass(ev[2])
+        if k == TAKE_BACK:
+            _replay_take_back(g, ev, i)
+            return None
+        if k == "call":
+            _want(
+                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner),
+                f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone or "
+                f"WithPartner, not {ev[2]!r}",
+            )
+            act: Action = ev[2]
+            return act
+        return None
+    except (CardrulesError, TypeError) as e:
+        raise SaveError(f"event {i + 1} ({ev!r}) is not a valid action: {e}") from None
 
 
 def _replay_take_back(g: Game, ev: Any, i: int) -> None:

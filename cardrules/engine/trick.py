@@ -102,6 +102,17 @@ def _shed_step(g: Game, s: int, c: int) -> None:
             t = nxt[t]
         g._to_act = t
         return
+    _end_shed_trick(g, taker, draw)
+
+
+def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
+    """Shedding mode, once the trick is picked up or dead: clear it, put out
+    the seats without cards, end the game if that ends it, else give the lead
+    to ``taker`` (or the next seat still in), who leads ``draw`` when it drew
+    a dead card (-1: none)."""
+    trick = g._trick
+    out = g._out
+    r = g._r
     leader = g._leader
     seats = g._trick_seats
     g._trick = []
@@ -128,12 +139,8 @@ def _shed_step(g: Game, s: int, c: int) -> None:
         _game_over(g, finished=True, loser=loser)
         return
     if out[taker] and g._r.leader_out_highest:
-        # The player of the next-highest card of the suit led who is still in.
-        suit = _SUIT_OF[trick[0]]
-        for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
-            if _SUIT_OF[card_] == suit and not out[seat]:
-                taker = seat
-                break
+        taker = _highest_still_in(trick, seats, out, taker)
+    nxt = g._nxt
     while out[taker]:
         taker = nxt[taker]
     g._to_act = taker
@@ -142,6 +149,16 @@ def _shed_step(g: Game, s: int, c: int) -> None:
         _game_over(g, finished=False)
     elif draw >= 0:
         _lead_drawn(g, taker, draw)
+
+
+def _highest_still_in(trick: list[int], seats: list[int], out: list[bool], taker: int) -> int:
+    """The player of the next-highest card of the suit led who is still in
+    (``taker`` when none is)."""
+    suit = _SUIT_OF[trick[0]]
+    for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
+        if _SUIT_OF[card_] == suit and not out[seat]:
+            return seat
+    return taker
 
 
 def _try_take(g: Game, s: int) -> None:

@@ -90,6 +90,7 @@ from cardrules.rules import MAX_SCHEDULE_HANDS, FirstDealer, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+    from cardrules.engine.view import View
 
 __all__ = ["MAX_ATTEMPTS", "Deal", "deals_of", "game_from_deals", "sample_world"]
 
@@ -239,16 +240,7 @@ def _plan(
     visible: list[int | None] = [None if h is None else h.mask for h in deal.hands]
     if hand.reveal is not None:
         visible[seat] = hand.reveal.cards.mask
-    exchange: ExchangeEvent | None = None
-    discarder = -1
-    ordered = False  # the turned card went to the dealer (ordered up)
-    for ev in hand.events:
-        if isinstance(ev, ExchangeEvent):
-            exchange = ev
-        elif isinstance(ev, CallEvent) and type(ev.action) is OrderUp:
-            ordered = True
-        elif isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is Discard):
-            discarder = ev.seat
+    exchange, discarder, ordered = _hidden_moves(hand)
     p.exchange = exchange
     p.discarder = discarder
     p.ordered = ordered = ordered and turned >= 0
@@ -259,6 +251,52 @@ def _plan(
     # fixed[c] = the bins card c may be in (a frozenset), for cards whose place
     # is constrained by what was seen.
     fixed: dict[int, frozenset[int]] = {}
+    p.given, p.received, p.k_pass = _exchange_masks(exchange, n)
+    own_known = _fix_visible(p, seat, hand, visible, fixed)
+    if turned >= 0:
+        _fix_turned(p, turned_in_deal, fixed)
+    if exchange is not None:
+        _fix_received(p, seat, fixed)
+    # The play: who played what, from which bins.
+    played, owned, recv = _plays_of(hand, n)
+    p.played = played
+    if hand_now >= 0:
+        # The seat's hand now (the current hand): what it took from a
+        # neighbour is in its view, though no record shows it.
+        for c in _bits(hand_now & ~recv[seat]):
+            if c not in fixed:
+                fixed[c] = frozenset(owned[seat])
+    if r.leader_holder:
+        _fix_lead_card(r.lead_card, hand, played, leader_now, fixed)
+    # Legality constraints learned: (play index, bins owned then, forbidden mask).
+    cons = _learned_constraints(hand, n, learned) if learned else []
+    _fix_played(played, cons, fixed)
+    p.caps = caps
+    p.fixed = fixed
+    p.unknown_allowed = _unknown_cards(pack, caps, cons, seat if own_known >= 0 else -1, fixed)
+    p.own_known = own_known
+    return p
+
+
+def _hidden_moves(hand: _Hand) -> tuple[ExchangeEvent | None, int, bool]:
+    """The pass of cards of a hand (None: none), the seat that discarded face
+    down (-1: none) and whether the turned card was ordered up to the dealer."""
+    exchange: ExchangeEvent | None = None
+    discarder = -1
+    ordered = False  # the turned card went to the dealer (ordered up)
+    for ev in hand.events:
+        if isinstance(ev, ExchangeEvent):
+            exchange = ev
+        elif isinstance(ev, CallEvent) and type(ev.action) is OrderUp:
+            ordered = True
+        elif isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is Discard):
+            discarder = ev.seat
+    return exchange, discarder, ordered
+
+
+def _exchange_masks(exchange: ExchangeEvent | None, n: int) -> tuple[list[int], list[int], int]:
+    """The cards each seat passed and received in a pass of cards (the seen
+    ones), and the number of cards each seat passes."""
     given = [0] * n  # cards each seat passed (known ones)
     received = [0] * n  # cards each seat received in the pass (known ones)
     k_pass = 0
@@ -270,46 +308,85 @@ def _plan(
                 given[s] = cs.mask
                 received[targets[s]] |= cs.mask
                 k_pass = max(k_pass, len(cs))
-    p.k_pass = k_pass
-    p.given = given
-    p.received = received
-    # The seat's own holding (after the pass and discard), when it saw its cards.
+    return given, received, k_pass
+
+
+def _fix_visible(
+    p: _Plan, seat: int, hand: _Hand, visible: list[int | None], fixed: dict[int, frozenset[int]]
+) -> int:
+    """Fix the cards of the hands the seat saw (after the pass and discard) in
+    ``fixed``; the seat's own holding (-1: it did not see its cards)."""
     own_known = -1
-    for s in range(n):
+    exchange = p.exchange
+    dealer = p.dealer
+    for s in range(p.nbins - 2):
         m = visible[s]
         if m is None:
             continue
         if exchange is not None:
             if s != seat:
                 continue  # (forehead hands with a pass: not in the language)
-            m = (m & ~given[s]) | received[s]
-        if s == dealer and ordered and s == seat:
+            m = (m & ~p.given[s]) | p.received[s]
+        if s == dealer and p.ordered and s == seat:
             # The dealer took the turned card (and discarded one).
-            m |= _BITS[turned]
-            if discarder >= 0:
+            m |= _BITS[p.turned]
+            if p.discarder >= 0:
                 disc = _own_discard(hand, seat)
                 m &= ~_BITS[disc]
-                fixed[disc] = frozenset((discard,))
+                fixed[disc] = frozenset((p.nbins - 1,))
         if s == seat:
             own_known = m
         for c in _bits(m):
             fixed[c] = frozenset((s,))
-    if turned >= 0:
-        if turned_in_deal:
-            fixed[turned] = frozenset((dealer,))
-        elif ordered:
-            if turned not in fixed:
-                fixed[turned] = frozenset((dealer, discard) if discarder >= 0 else (dealer,))
-        else:
-            fixed[turned] = frozenset()  # public, in no bin
-    # Cards passed by the seat to a neighbour sit in the neighbour's holding.
-    if exchange is not None:
-        for s in range(n):
-            if s == seat:
-                continue
-            for c in _bits(received[s]):
-                fixed[c] = frozenset((s,))
-    # The play: who played what, from which bins.
+    return own_known
+
+
+def _fix_turned(p: _Plan, turned_in_deal: bool, fixed: dict[int, frozenset[int]]) -> None:
+    """Fix the turned-up card in ``fixed``: the dealer's, the dealer's or the
+    discard's when ordered up, or public (in no bin)."""
+    turned = p.turned
+    dealer = p.dealer
+    if turned_in_deal:
+        fixed[turned] = frozenset((dealer,))
+    elif p.ordered:
+        if turned not in fixed:
+            discard = p.nbins - 1
+            fixed[turned] = frozenset((dealer, discard) if p.discarder >= 0 else (dealer,))
+    else:
+        fixed[turned] = frozenset()  # public, in no bin
+
+
+def _fix_received(p: _Plan, seat: int, fixed: dict[int, frozenset[int]]) -> None:
+    """Fix the cards passed by the seat to a neighbour in ``fixed``: they sit
+    in the neighbour's holding."""
+    for s in range(p.nbins - 2):
+        if s == seat:
+            continue
+        for c in _bits(p.received[s]):
+            fixed[c] = frozenset((s,))
+
+
+def _fix_lead_card(
+    lc: int,
+    hand: _Hand,
+    played: list[tuple[int, int, frozenset[int]]],
+    leader_now: int,
+    fixed: dict[int, frozenset[int]],
+) -> None:
+    """Fix the lead card ``lc`` in ``fixed``: the first leader of the hand
+    holds it at the start of the play (the seat that played first, or the seat
+    to lead now)."""
+    first = next((ev.seat for ev in hand.events if isinstance(ev, PlayEvent)), leader_now)
+    if first >= 0 and lc not in fixed and not any(c == lc for _, c, _ in played):
+        fixed[lc] = frozenset((first,))
+
+
+def _plays_of(
+    hand: _Hand, n: int
+) -> tuple[list[tuple[int, int, frozenset[int]]], list[set[int]], list[int]]:
+    """The plays of a hand from a seat's holding as ``(index, card, bins)``,
+    the bins each seat owns at the end (after takes), and the cards known to
+    have come into each hand during the play and not yet played."""
     owned: list[set[int]] = [{s} for s in range(n)]
     recv = [0] * n  # cards known to have come into a hand during the play
     played: list[tuple[int, int, frozenset[int]]] = []  # (index, card, bins)
@@ -330,36 +407,38 @@ def _plan(
             owned[ev.neighbour] = set()
             recv[ev.seat] |= recv[ev.neighbour]
             recv[ev.neighbour] = 0
-    p.played = played
-    if hand_now >= 0:
-        # The seat's hand now (the current hand): what it took from a
-        # neighbour is in its view, though no record shows it.
-        for c in _bits(hand_now & ~recv[seat]):
-            if c not in fixed:
-                fixed[c] = frozenset(owned[seat])
-    if r.leader_holder:
-        # The first leader of the hand holds the lead card at the start of the
-        # play (the seat that played first, or the seat to lead now).
-        first = next((ev.seat for ev in hand.events if isinstance(ev, PlayEvent)), leader_now)
-        lc = r.lead_card
-        if first >= 0 and lc not in fixed and not any(c == lc for _, c, _ in played):
-            fixed[lc] = frozenset((first,))
-    # Legality constraints learned: (play index, bins owned then, forbidden mask).
+    return played, owned, recv
+
+
+def _learned_constraints(
+    hand: _Hand, n: int, learned: dict[int, int]
+) -> list[tuple[int, frozenset[int], int]]:
+    """The legality constraints learned, as ``(play index, bins owned then,
+    forbidden mask)``."""
     cons: list[tuple[int, frozenset[int], int]] = []
-    if learned:
-        owned2: list[set[int]] = [{s} for s in range(n)]
-        idx = 0
-        bins_at: dict[int, frozenset[int]] = {}
-        for ev in hand.events:
-            if isinstance(ev, PlayEvent):
-                bins_at[idx] = frozenset(owned2[ev.seat])
-                idx += 1
-            elif isinstance(ev, TakeEvent):
-                owned2[ev.seat] |= owned2[ev.neighbour]
-                owned2[ev.neighbour] = set()
-        for i, forbid in learned.items():
-            if forbid and i in bins_at:
-                cons.append((i, bins_at[i], forbid))
+    owned2: list[set[int]] = [{s} for s in range(n)]
+    idx = 0
+    bins_at: dict[int, frozenset[int]] = {}
+    for ev in hand.events:
+        if isinstance(ev, PlayEvent):
+            bins_at[idx] = frozenset(owned2[ev.seat])
+            idx += 1
+        elif isinstance(ev, TakeEvent):
+            owned2[ev.seat] |= owned2[ev.neighbour]
+            owned2[ev.neighbour] = set()
+    for i, forbid in learned.items():
+        if forbid and i in bins_at:
+            cons.append((i, bins_at[i], forbid))
+    return cons
+
+
+def _fix_played(
+    played: list[tuple[int, int, frozenset[int]]],
+    cons: list[tuple[int, frozenset[int], int]],
+    fixed: dict[int, frozenset[int]],
+) -> None:
+    """Fix each played card in ``fixed``: the bins it was played from, less
+    those an earlier constraint forbade it in."""
     for i, c, bins in played:
         allowed = set(bins)
         for j, cbins, forbid in cons:
@@ -367,24 +446,30 @@ def _plan(
                 allowed -= cbins
         prev = fixed.get(c)
         fixed[c] = frozenset(allowed) if prev is None else prev & frozenset(allowed)
-    # The cards never seen: anywhere the constraints allow.
-    forbid_of = [0] * p.nbins
+
+
+def _unknown_cards(
+    pack: int,
+    caps: list[int],
+    cons: list[tuple[int, frozenset[int], int]],
+    own_seat: int,
+    fixed: dict[int, frozenset[int]],
+) -> dict[int, frozenset[int]]:
+    """The cards never seen, each with the bins the constraints allow it in
+    (``own_seat``: the seat whose holding is known, -1: none)."""
+    forbid_of = [0] * len(caps)
     for _j, cbins, forbid in cons:
         for b in cbins:
             forbid_of[b] |= forbid
-    open_bins = [b for b in range(p.nbins) if caps[b]]
-    if own_known >= 0:
-        open_bins = [b for b in open_bins if b != seat]
+    open_bins = [b for b in range(len(caps)) if caps[b]]
+    if own_seat >= 0:
+        open_bins = [b for b in open_bins if b != own_seat]
     unknown: dict[int, frozenset[int]] = {}
     for c in _bits(pack):
         if c in fixed:
             continue
         unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
-    p.caps = caps
-    p.fixed = fixed
-    p.unknown_allowed = unknown
-    p.own_known = own_known
-    return p
+    return unknown
 
 
 def _own_discard(hand: _Hand, seat: int) -> int:
@@ -653,25 +738,14 @@ def _deal_of(
 def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     """:meth:`Game.sample_world` (the world is built with ``type(g)``: this
     module does not import the game's)."""
-    if type(seat) is not int or not 0 <= seat < g._n:
-        raise g._bad_seat(seat)
-    if not isinstance(rng, random.Random):
-        raise InvalidAction(
-            f"rng must be a random.Random, got {type(rng).__name__}",
-            code="bad_argument",
-            data={"value": type(rng).__name__},
-        )
+    _check_sample_arguments(g, seat, rng)
     # The stream of the game as it stands (as if nothing had been taken back:
     # the world is made by the actions of the log alone).
     stream = g._stream_of(seat, line=True)
     start, cuts, hands = _split(stream)
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
     world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
-    # Candidate worlds have no take-back request: the world gets the game's at the end.
-    view = attrs.evolve(g.view(seat), take_back_request=None)
-    if g._history is not None:
-        # ...and its version, the number of the log's actions.
-        view = attrs.evolve(view, version=sum(1 for e in g._events if e[0] in ACTION_KINDS))
+    view = _seen_view(g, seat)
     # The seat to lead now, if the play of the current hand has not begun.
     leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
     hand_now = -1 if view.hand is None else sum(_BITS[int(c)] for c in view.hand)
@@ -681,16 +755,7 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
         last_hand = k == len(hands) - 1
         hc = _hand_cache(hand, seat)
         now = (leader_now, hand_now) if last_hand else (-1, -1)
-        plays = [ev for ev in hand.events if isinstance(ev, PlayEvent)]
-        others = [i for i, ev in enumerate(plays) if ev.seat != seat]
-        # First the constraints of the plays (each found by asking the rules at
-        # the play, in candidate worlds drawn from a private generator, so that
-        # what ``rng`` gives does not depend on what was learned before).
-        private = random.Random(k)
-        tries = 0
-        while tries < _LEARN_ATTEMPTS and any(i not in hc.forbid for i in others):
-            tries += 1
-            b.attempt(k, hand, hc, out, now, last_hand, private, True)
+        _learn_hand(b, k, hand, hc, out, now, last_hand)
         # Then the world itself, from ``rng``.
         res: Any = None
         for _attempt in range(MAX_ATTEMPTS):
@@ -716,6 +781,53 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     b.base._request = g._request
     b.base._retracted = g._retracted[:]
     return b.base
+
+
+def _check_sample_arguments(g: Game, seat: object, rng: object) -> None:
+    """Refuse a seat that is not one of the game's or an ``rng`` that is not
+    a :class:`random.Random`."""
+    if type(seat) is not int or not 0 <= seat < g._n:
+        raise g._bad_seat(seat)
+    if not isinstance(rng, random.Random):
+        raise InvalidAction(
+            f"rng must be a random.Random, got {type(rng).__name__}",
+            code="bad_argument",
+            data={"value": type(rng).__name__},
+        )
+
+
+def _seen_view(g: Game, seat: int) -> View:
+    """The seat's view a world must show: the game's, without its take-back
+    request (the world gets the game's at the end) and, in a game with
+    take-backs, with the version of the log's actions."""
+    view = attrs.evolve(g.view(seat), take_back_request=None)
+    if g._history is not None:
+        # ...and its version, the number of the log's actions.
+        view = attrs.evolve(view, version=sum(1 for e in g._events if e[0] in ACTION_KINDS))
+    return view
+
+
+def _learn_hand(
+    b: _Builder,
+    k: int,
+    hand: _Hand,
+    hc: _HandCache,
+    out: set[int],
+    now: tuple[int, int],
+    last_hand: bool,
+) -> None:
+    """Learn the constraints of the plays of hand ``k`` by other seats into
+    ``hc.forbid``: each found by asking the rules at the play, in candidate
+    worlds drawn from a private generator, so that what the world's ``rng``
+    gives does not depend on what was learned before."""
+    seat = b.seat
+    plays = [ev for ev in hand.events if isinstance(ev, PlayEvent)]
+    others = [i for i, ev in enumerate(plays) if ev.seat != seat]
+    private = random.Random(k)
+    tries = 0
+    while tries < _LEARN_ATTEMPTS and any(i not in hc.forbid for i in others):
+        tries += 1
+        b.attempt(k, hand, hc, out, now, last_hand, private, True)
 
 
 class _Builder:
@@ -809,12 +921,42 @@ def _replay_hand(
     last action, (last action, seat))``, or None if an action is refused.
     With ``probe``, each play by another seat not yet in it is first asked
     which cards would have made it illegal (:func:`_forbidden`)."""
+    actions = _hand_actions(hand, passes, discard)
+    if actions is None:
+        return None
+    pre: Game | None = None
+    last: tuple[Action, int] | None = None
+    for i, (a0, s, pi) in enumerate(actions):
+        a = a0
+        if a is None:
+            a = _hidden_action(w, s, pi, rng)
+            if a is None:
+                return None
+        if probe is not None and pi >= 0 and s != seat and pi not in probe and type(a) is Play:
+            probe[pi] = _forbidden(w, s, int(a.card))
+        if i == len(actions) - 1 and not last_hand:
+            pre = w.clone()
+            last = (a, s)
+        try:
+            w.apply(a, s)
+        except CardrulesError:
+            return None
+    if not last_hand and pre is None:
+        return None  # a hand with no action cannot be followed by another
+    return (w, pre, last)
+
+
+def _hand_actions(
+    hand: _Hand, passes: dict[int, list[int]], discard: int
+) -> list[tuple[Action | None, int, int]] | None:
+    """The actions of one hand to replay, as ``(action or None when hidden,
+    seat, code)``: code >= 0 a play's index in the hand, -1 a seen action,
+    ``_BLIND`` / ``_OPEN`` a hidden bid, ``_PASS`` a hidden pass. None if a
+    hidden discard has no drawn card."""
     bids: tuple[int | None, ...] | None = None
     for ev in hand.events:
         if isinstance(ev, BidsEvent):
             bids = ev.bids
-    # (action or None when hidden, seat, code): code >= 0 a play's index in the
-    # hand, -1 a seen action, _BLIND / _OPEN a hidden bid, _PASS a hidden pass.
     actions: list[tuple[Action | None, int, int]] = []
     pass_pos: dict[int, int] = {}
     play_idx = 0
@@ -853,32 +995,21 @@ def _replay_hand(
                 return None
         elif isinstance(ev, TakeEvent):
             actions.append((Take(), ev.seat, -1))
-    pre: Game | None = None
-    last: tuple[Action, int] | None = None
-    for i, (a0, s, pi) in enumerate(actions):
-        a = a0
-        if a is None:
-            opts: list[Action]
-            if pi == _PASS:
-                opts = [x for x in w.legal_actions(s) if type(x) is Pass]
-            else:
-                blind = pi == _BLIND
-                opts = [x for x in w.legal_actions(s) if type(x) is Bid and x.blind == blind]
-            if not opts:
-                return None
-            a = rng.choice(opts)
-        if probe is not None and pi >= 0 and s != seat and pi not in probe and type(a) is Play:
-            probe[pi] = _forbidden(w, s, int(a.card))
-        if i == len(actions) - 1 and not last_hand:
-            pre = w.clone()
-            last = (a, s)
-        try:
-            w.apply(a, s)
-        except CardrulesError:
-            return None
-    if not last_hand and pre is None:
-        return None  # a hand with no action cannot be followed by another
-    return (w, pre, last)
+    return actions
+
+
+def _hidden_action(w: Game, s: int, code: int, rng: random.Random) -> Action | None:
+    """A hidden pass or bid of seat ``s`` (``code``: ``_PASS``, ``_BLIND`` or
+    ``_OPEN``), drawn among its legal ones; None if it has none."""
+    opts: list[Action]
+    if code == _PASS:
+        opts = [x for x in w.legal_actions(s) if type(x) is Pass]
+    else:
+        blind = code == _BLIND
+        opts = [x for x in w.legal_actions(s) if type(x) is Bid and x.blind == blind]
+    if not opts:
+        return None
+    return rng.choice(opts)
 
 
 #: Codes of hidden actions in a hand's replay (see :func:`_replay_hand`).

@@ -233,8 +233,6 @@ def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str
         >>> "## The Kachuful family" in page and "<th>Trumps</th>" in page
         True
     """
-    from cardrules.rulebook.safe import md_line
-    from cardrules.rulebook.tables import comparison_rows
     from cardrules.rulebook.trumps import has_trumps
     from cardrules.rules import TrumpKind
 
@@ -249,29 +247,7 @@ def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str
         "",
     ]
     for members in fams.values():
-        rows = comparison_rows(members, "{name}")
-        title = md_line(_title(members[0]))
-        out += [f"## The {title} family" if len(members) > 1 else f"## {title}", ""]
-        if plain_summary := members[0].summary.strip():
-            out += [md_line(" ".join(plain_summary.split()).rstrip(".")) + ".", ""]
-        differ = [
-            i for i in range(1, len(COLUMNS)) if len({r[i] for r in rows}) > 1 or len(rows) == 1
-        ]
-        same = [i for i in range(1, len(COLUMNS)) if i not in differ]
-        if same and len(rows) > 1:
-            shared = "; ".join(
-                f"{COLUMNS[i].lower()}: {_cell_text(rows[0][i])}"
-                for i in same
-                if rows[0][i] not in ("—", "")
-            )
-            if shared:
-                out += [f"Every game here shares these rules: {_md_escape(shared)}.", ""]
-        header = ["Game", *(COLUMNS[i] for i in differ)]
-        cells = [
-            [_link(v, link), *(_cell_text(r[i]) for i in differ)]
-            for v, r in zip(members, rows, strict=True)
-        ]
-        out += [html_table(header, cells, "cr-compare"), ""]
+        out += _family_comparison(members, link)
     turn_up = sum(
         1
         for v in variants
@@ -283,6 +259,35 @@ def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str
         "",
     ]
     return "\n".join(out)
+
+
+def _family_comparison(members: Sequence[Variant], link: str) -> list[str]:
+    """One family of :func:`comparison_page`: its heading and summary, the rules its
+    games share, and a table of the columns in which they differ."""
+    from cardrules.rulebook.safe import md_line
+    from cardrules.rulebook.tables import comparison_rows
+
+    rows = comparison_rows(members, "{name}")
+    title = md_line(_title(members[0]))
+    out = [f"## The {title} family" if len(members) > 1 else f"## {title}", ""]
+    if plain_summary := members[0].summary.strip():
+        out += [md_line(" ".join(plain_summary.split()).rstrip(".")) + ".", ""]
+    differ = [i for i in range(1, len(COLUMNS)) if len({r[i] for r in rows}) > 1 or len(rows) == 1]
+    same = [i for i in range(1, len(COLUMNS)) if i not in differ]
+    if same and len(rows) > 1:
+        shared = "; ".join(
+            f"{COLUMNS[i].lower()}: {_cell_text(rows[0][i])}"
+            for i in same
+            if rows[0][i] not in ("—", "")
+        )
+        if shared:
+            out += [f"Every game here shares these rules: {_md_escape(shared)}.", ""]
+    header = ["Game", *(COLUMNS[i] for i in differ)]
+    cells = [
+        [_link(v, link), *(_cell_text(r[i]) for i in differ)]
+        for v, r in zip(members, rows, strict=True)
+    ]
+    return [*out, html_table(header, cells, "cr-compare"), ""]
 
 
 def _md_escape(text: str) -> str:

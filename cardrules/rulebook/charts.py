@@ -152,6 +152,68 @@ def _trumps_words(label: str) -> str:
     return f"trumps: {label}"
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """Where a chart draws: the width of one hand's slot, the top size (the axis's
+    highest number), the left edge of the bars and the base line, the size of a trump
+    sign, and how often a single hand's number is written under its bar."""
+
+    slot: float
+    top: int
+    left: float
+    base: float
+    sign: float
+    every: int
+
+
+def _axis_svg(frame: _Frame, width: float) -> list[str]:
+    """The axis: a line at 0 and at the top size (and half way up), with their numbers."""
+    left, base, top = frame.left, frame.base, frame.top
+    out = []
+    for value in sorted({0, top, *((top // 2,) if top >= 4 else ())}):
+        y = base - PLOT_H * value / top
+        out.append(
+            f'<path d="M{left - 3:.2f} {y:.2f}H{width - 2:.2f}" stroke="#9e9e9e" '
+            f'stroke-width="{1 if value == 0 else 0.5}" fill="none"/>'
+            f'<text x="{left - 5:.2f}" y="{y + 3.5:.2f}" font-family="{FONT}" font-size="10" '
+            f'text-anchor="end" fill="currentColor">{value}</text>'
+        )
+    return out
+
+
+def _bar_svg(frame: _Frame, b: Bar, x: float, w: float, last: bool) -> list[str]:
+    """One bar at ``x``, ``w`` wide: the bar, its size above it, its hands below (when
+    written) and its trump sign."""
+    slot, base = frame.slot, frame.base
+    h = PLOT_H * b.cards / frame.top
+    y = base - h
+    out = [
+        f'<rect class="cr-bar" data-hands="{b.hands}" data-cards="{b.cards}" '
+        f'data-trumps="{esc(b.trumps)}" x="{x + 1.5:.2f}" y="{y:.2f}" '
+        f'width="{w - 3:.2f}" height="{h:.2f}" rx="1.5" fill="{BAR}"/>'
+    ]
+    size = 10 if slot >= 14 or b.first != b.last else (8 if b.cards < 10 else 6.5)
+    out.append(
+        f'<text x="{x + w / 2:.2f}" y="{y - 3:.2f}" font-family="{FONT}" font-size="{size}" '
+        f'text-anchor="middle" fill="currentColor">{b.cards}</text>'
+    )
+    if b.first != b.last or b.first % frame.every == 0 or b.first == 1 or last:
+        out.append(
+            f'<text x="{x + w / 2:.2f}" y="{base + 12:.2f}" font-family="{FONT}" '
+            f'font-size="{9 if len(b.hands) > 2 else 10}" text-anchor="middle" '
+            f'fill="#616161">{b.hands}</text>'
+        )
+    out.append(trump_sign(b.trumps, x + (w - frame.sign) / 2, base + 16, frame.sign))
+    return out
+
+
+def _bar_words(b: Bar) -> str:
+    """One bar in words, for the chart's alt text."""
+    many = f"hands {b.first} to {b.last}" if b.first != b.last else f"hand {b.first}"
+    cards = "1 card" if b.cards == 1 else f"{b.cards} cards"
+    return f"{many}: {cards} each, {_trumps_words(b.trumps)}"
+
+
 def chart_svg(hands: Sequence[tuple[int, int, str]], title: str) -> str:
     """The bar chart of a deal schedule.
 
@@ -166,51 +228,24 @@ def chart_svg(hands: Sequence[tuple[int, int, str]], title: str) -> str:
     bs = bars(hands)
     slots = sum(2 if b.first != b.last else 1 for b in bs) or 1
     slot = min(26.0, max(9.0, PLOT_W / slots))
-    top = max((b.cards for b in bs), default=1) or 1
     left, head = 26.0, 14.0
+    frame = _Frame(
+        slot=slot,
+        top=max((b.cards for b in bs), default=1) or 1,
+        left=left,
+        base=head + PLOT_H,
+        sign=min(12.0, slot - 2),
+        every=1 if slot >= 14 else 5,
+    )
     width = left + slot * slots + 4
-    base = head + PLOT_H
-    sign = min(12.0, slot - 2)
-    height = base + 16 + sign + 6
-    every = 1 if slot >= 14 else 5
-    out = []
-    # The axis: a line at 0 and at the top size, with their numbers.
-    for value in sorted({0, top, *((top // 2,) if top >= 4 else ())}):
-        y = base - PLOT_H * value / top
-        out.append(
-            f'<path d="M{left - 3:.2f} {y:.2f}H{width - 2:.2f}" stroke="#9e9e9e" '
-            f'stroke-width="{1 if value == 0 else 0.5}" fill="none"/>'
-            f'<text x="{left - 5:.2f}" y="{y + 3.5:.2f}" font-family="{FONT}" font-size="10" '
-            f'text-anchor="end" fill="currentColor">{value}</text>'
-        )
+    height = frame.base + 16 + frame.sign + 6
+    out = _axis_svg(frame, width)
     x = left
-    words = []
     for b in bs:
         w = slot * (2 if b.first != b.last else 1)
-        h = PLOT_H * b.cards / top
-        y = base - h
-        out.append(
-            f'<rect class="cr-bar" data-hands="{b.hands}" data-cards="{b.cards}" '
-            f'data-trumps="{esc(b.trumps)}" x="{x + 1.5:.2f}" y="{y:.2f}" '
-            f'width="{w - 3:.2f}" height="{h:.2f}" rx="1.5" fill="{BAR}"/>'
-        )
-        size = 10 if slot >= 14 or b.first != b.last else (8 if b.cards < 10 else 6.5)
-        out.append(
-            f'<text x="{x + w / 2:.2f}" y="{y - 3:.2f}" font-family="{FONT}" font-size="{size}" '
-            f'text-anchor="middle" fill="currentColor">{b.cards}</text>'
-        )
-        if b.first != b.last or b.first % every == 0 or b.first == 1 or b is bs[-1]:
-            out.append(
-                f'<text x="{x + w / 2:.2f}" y="{base + 12:.2f}" font-family="{FONT}" '
-                f'font-size="{9 if len(b.hands) > 2 else 10}" text-anchor="middle" '
-                f'fill="#616161">{b.hands}</text>'
-            )
-        out.append(trump_sign(b.trumps, x + (w - sign) / 2, base + 16, sign))
-        many = f"hands {b.first} to {b.last}" if b.first != b.last else f"hand {b.first}"
-        cards = "1 card" if b.cards == 1 else f"{b.cards} cards"
-        words.append(f"{many}: {cards} each, {_trumps_words(b.trumps)}")
+        out += _bar_svg(frame, b, x, w, b is bs[-1])
         x += w
-    alt = f"{title}. " + "; ".join(words) + "."
+    alt = f"{title}. " + "; ".join(_bar_words(b) for b in bs) + "."
     t = esc(alt)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-chart" role="img" '

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from cardrules.cards import Card, CardSet
 from cardrules.dsl.examples import Expect, ExpectKind, PassCards, PlayOut, points_text
@@ -90,58 +91,98 @@ class _Trick:
         self.open = False
 
 
+#: The events that open or close a trick (:func:`_trick_event_words` follows them).
+_TRICK_EVENTS = frozenset({"play", "trick", "dead", "pickup", "draw", "deal"})
+
+#: The words of a choice of trumps, by its action's label (see :func:`_call_label`).
+_CALL_LABELS = {
+    "pass": "passes",
+    "order up": "orders up the turned card",
+    "go alone": "goes alone: the partner sits this hand out",
+    "play with partner": "plays with partner",
+}
+
+
 def _event_words(ev: Event, trick: _Trick, shedding: bool) -> str | None:
+    """An event of a step in words (``None`` for one the page leaves out)."""
     kind = ev[0]
-    if kind == "bid":
-        return f"{_seat(ev[1])} bids {ev[2]}" + (" blind" if ev[3] else "")
-    if kind == "amend":
-        return f"{_seat(ev[1])} changes its bid to {ev[2]}"
+    if kind in _TRICK_EVENTS:
+        return _trick_event_words(ev, trick)
+    if kind == "call":
+        return f"{_seat(ev[1])} {_call_label(ev[2])}"
+    if kind == "over":
+        return _over_words(ev, shedding)
+    return _other_event_words(ev)
+
+
+def _trick_event_words(ev: Event, trick: _Trick) -> str:
+    """An event that opens or closes a trick, in words; ``trick`` follows it."""
+    kind = ev[0]
     if kind == "play":
         verb = "plays" if trick.open else "leads"
         trick.open = True
         return f"{_seat(ev[1])} {verb} {ev[2]}"
-    if kind == "trick":
-        trick.open = False
-        return f"{_seat(ev[1])} wins the trick"
-    if kind == "dead":
-        trick.open = False
-        return (
-            f"everyone has followed, so the trick is dead ({_seat(ev[1])} played the highest card)"
-        )
-    if kind == "pickup":
-        trick.open = False
-        return (
-            f"the trick is cut and {_seat(ev[1])}, with the highest card of the suit led, "
-            "picks it up"
-        )
-    if kind == "out":
-        return f"{_seat(ev[1])} has no cards left and is out"
-    if kind == "knocked out":
-        return f"{_seat(ev[1])} took too few tricks in hand {ev[2]} and is knocked out"
     if kind == "draw":
         trick.open = True
         return (
             f"{_seat(ev[1])} took the dead trick with its last card, so it draws a card at "
             f"random from the earlier dead tricks, {ev[2]}, and leads it"
         )
+    trick.open = False
+    if kind == "trick":
+        return f"{_seat(ev[1])} wins the trick"
+    if kind == "dead":
+        return (
+            f"everyone has followed, so the trick is dead ({_seat(ev[1])} played the highest card)"
+        )
+    if kind == "pickup":
+        return (
+            f"the trick is cut and {_seat(ev[1])}, with the highest card of the suit led, "
+            "picks it up"
+        )
+    return f"hand {ev[1]} is dealt, {plural(ev[3], 'card')} each"
+
+
+def _call_label(act: Any) -> str:
+    """What a seat does in a choice of trumps (its action ``act``, ``None`` for a
+    discard face down that the page does not show)."""
+    if act is None:
+        return "discards a card face down"
+    label: str = act.label
+    if label.startswith("discard "):
+        return f"discards {act.card} face down"
+    if label.startswith("name "):
+        return "names " + label[5:]
+    return _CALL_LABELS.get(label, label)
+
+
+def _over_words(ev: Event, shedding: bool) -> str:
+    """The end of the game in words: its loser (shedding) or its winners."""
+    if shedding:
+        loser = ev[5]
+        return "the game is over" + (
+            f": {_seat(loser)} loses" if loser is not None else ", with no loser"
+        )
+    winners = join_words([_seat(s) for s in ev[1]])
+    return "the game is over" + (
+        f": {winners} {'win' if len(ev[1]) > 1 else 'wins'}" if winners else ""
+    )
+
+
+def _other_event_words(ev: Event) -> str | None:
+    """The words of an event neither of a trick, a call nor the game's end (``None``
+    for one the page leaves out)."""
+    kind = ev[0]
+    if kind == "bid":
+        return f"{_seat(ev[1])} bids {ev[2]}" + (" blind" if ev[3] else "")
+    if kind == "amend":
+        return f"{_seat(ev[1])} changes its bid to {ev[2]}"
+    if kind == "out":
+        return f"{_seat(ev[1])} has no cards left and is out"
+    if kind == "knocked out":
+        return f"{_seat(ev[1])} took too few tricks in hand {ev[2]} and is knocked out"
     if kind == "take":
         return f"{_seat(ev[1])} takes the {plural(ev[3], 'card')} of {_seat(ev[2])}"
-    if kind == "call":
-        act = ev[2]
-        label = "discards a card face down" if act is None else act.label
-        if label.startswith("discard "):
-            label = f"discards {act.card} face down"
-        elif label == "pass":
-            label = "passes"
-        elif label == "order up":
-            label = "orders up the turned card"
-        elif label == "go alone":
-            label = "goes alone: the partner sits this hand out"
-        elif label == "play with partner":
-            label = "plays with partner"
-        elif label.startswith("name "):
-            label = "names " + label[5:]
-        return f"{_seat(ev[1])} {label}"
     if kind == "made":
         suit = "no trumps" if ev[3] is None else f"{ev[3].word} are trumps"
         return f"{_seat(ev[2])} makes trumps: {suit}"
@@ -150,19 +191,6 @@ def _event_words(ev: Event, trick: _Trick, shedding: bool) -> str | None:
     if kind == "score":
         points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
         return f"hand {ev[1]} is scored: {points}"
-    if kind == "deal":
-        trick.open = False
-        return f"hand {ev[1]} is dealt, {plural(ev[3], 'card')} each"
-    if kind == "over":
-        if shedding:
-            loser = ev[5]
-            return "the game is over" + (
-                f": {_seat(loser)} loses" if loser is not None else ", with no loser"
-            )
-        winners = join_words([_seat(s) for s in ev[1]])
-        return "the game is over" + (
-            f": {winners} {'win' if len(ev[1]) > 1 else 'wins'}" if winners else ""
-        )
     return None
 
 
@@ -172,23 +200,84 @@ def _sentence(parts: Sequence[str]) -> str:
     return _cap("; ".join(parts)) + "."
 
 
+#: Expectations whose words name nothing but the seat (``{who}``).
+_EXPECT_PLAIN = {
+    ExpectKind.LEADS: "{who} leads.",
+    ExpectKind.TRICK_DEAD: "The trick is dead.",
+    ExpectKind.GAME_OVER: "The game is over.",
+    ExpectKind.MAKES_TRUMPS: "{who} makes trumps.",
+    ExpectKind.THROWN_IN: "The hand is thrown in.",
+    ExpectKind.NO_LOSER: "Nobody loses the game.",
+    ExpectKind.IS_OUT: "{who} is out.",
+    ExpectKind.DRAWS: "{who} has drawn a dead card and led it.",
+    ExpectKind.LOSES: "{who} loses the game.",
+    ExpectKind.WINS: "{who} wins the game.",
+    ExpectKind.DEALS_NEXT: "{who} deals the next game.",
+}
+
+#: Expectations of what a seat may do (the engine's refusal may be quoted).
+_EXPECT_MAY = frozenset(
+    {
+        ExpectKind.MAY_PLAY,
+        ExpectKind.MAY_NOT_PLAY,
+        ExpectKind.MAY_BID,
+        ExpectKind.MAY_NOT_BID,
+        ExpectKind.MAY_TAKE,
+    }
+)
+
+#: Expectations of what someone has: cards, points, trumps, a trick.
+_EXPECT_HAS = frozenset(
+    {
+        ExpectKind.RECEIVES,
+        ExpectKind.SCORES,
+        ExpectKind.COUNTER,
+        ExpectKind.TRICK_TO,
+        ExpectKind.TRUMPS,
+        ExpectKind.CARDS_EACH,
+        ExpectKind.HOLDS_COUNT,
+        ExpectKind.TAKES_LETTER,
+    }
+)
+
+
 def _expect_words(v: Variant, e: Expect, note: str) -> str:
-    k = e.kind
+    """What an ``expect`` line says holds, as a sentence (``note``: the engine's
+    words on a refusal, quoted)."""
     who = _cap(_seat(e.seat or 0))
-    quoted = f" (the engine says: “{md_text(note)}”)" if note else ""
+    plain = _EXPECT_PLAIN.get(e.kind)
+    if plain is not None:
+        return plain.format(who=who)
+    if e.kind in _EXPECT_MAY:
+        quoted = f" (the engine says: “{md_text(note)}”)" if note else ""
+        return _may_words(e, who, quoted)
+    if e.kind in _EXPECT_HAS:
+        return _has_words(v, e, who)
+    return _sees_words(e, who)
+
+
+def _may_words(e: Expect, who: str, quoted: str) -> str:
+    """An expectation of what ``who`` may (or may not) play, bid or take."""
+    k = e.kind
     if k is ExpectKind.MAY_PLAY:
         if e.any_card:
             return f"{who} may play any card it holds."
         return f"{who} may play {'only ' if e.only else ''}{_cards_or(e.cards)}."
     if k is ExpectKind.MAY_NOT_PLAY:
         return f"{who} may not play {_cards_or(e.cards)}{quoted}."
-    if k in (ExpectKind.MAY_BID, ExpectKind.MAY_NOT_BID):
-        bids = join_words([str(b.n) + (" blind" if b.blind else "") for b in e.bids], "or")
-        if k is ExpectKind.MAY_BID:
-            return f"{who} may bid {'only ' if e.only else ''}{bids}."
-        return f"{who} may not bid {bids}{quoted}."
-    if k is ExpectKind.LEADS:
-        return f"{who} leads."
+    if k is ExpectKind.MAY_TAKE:
+        if e.negated:
+            return f"{who} may not take the cards of {_seat(e.other or 0)}{quoted}."
+        return f"{who} may take the cards of {_seat(e.other or 0)}."
+    bids = join_words([str(b.n) + (" blind" if b.blind else "") for b in e.bids], "or")
+    if k is ExpectKind.MAY_BID:
+        return f"{who} may bid {'only ' if e.only else ''}{bids}."
+    return f"{who} may not bid {bids}{quoted}."
+
+
+def _has_words(v: Variant, e: Expect, who: str) -> str:
+    """An expectation of what someone has: cards, points, a counter, the trick, trumps."""
+    k = e.kind
     if k is ExpectKind.RECEIVES:
         return f"{who} has received {join_words([str(c) for c in e.cards])} in the pass."
     if k is ExpectKind.SCORES:
@@ -199,43 +288,22 @@ def _expect_words(v: Variant, e: Expect, note: str) -> str:
         return f"{who} has {e.count} {md_text(e.counter)} (a counter kept across hands)."
     if k is ExpectKind.TRICK_TO:
         verb = "picks up" if v.mode is Mode.SHEDDING else "wins"
-        return f"{_cap(_seat(e.seat or 0))} {verb} the trick."
-    if k is ExpectKind.TRICK_DEAD:
-        return "The trick is dead."
+        return f"{who} {verb} the trick."
     if k is ExpectKind.TRUMPS:
         return f"{_cap(e.suit.word)} are trumps." if e.suit is not None else "There are no trumps."
     if k is ExpectKind.CARDS_EACH:
         return f"Each player has {plural(e.count or 0, 'card')}."
-    if k is ExpectKind.GAME_OVER:
-        return "The game is over."
-    if k is ExpectKind.MAKES_TRUMPS:
-        return f"{who} makes trumps."
-    if k is ExpectKind.THROWN_IN:
-        return "The hand is thrown in."
-    if k is ExpectKind.NO_LOSER:
-        return "Nobody loses the game."
-    if k is ExpectKind.IS_OUT:
-        return f"{who} is out."
-    if k is ExpectKind.MAY_TAKE:
-        if e.negated:
-            return f"{who} may not take the cards of {_seat(e.other or 0)}{quoted}."
-        return f"{who} may take the cards of {_seat(e.other or 0)}."
-    if k is ExpectKind.DRAWS:
-        return f"{who} has drawn a dead card and led it."
     if k is ExpectKind.HOLDS_COUNT:
         return f"{who} holds {plural(e.count or 0, 'card')}."
-    if k is ExpectKind.LOSES:
-        return f"{who} loses the game."
-    if k is ExpectKind.WINS:
-        return f"{who} wins the game."
-    if k is ExpectKind.TAKES_LETTER:
-        return f"{who} takes the letter {md_text(e.letter)}."
-    if k is ExpectKind.DEALS_NEXT:
-        return f"{who} deals the next game."
+    return f"{who} takes the letter {md_text(e.letter)}."
+
+
+def _sees_words(e: Expect, who: str) -> str:
+    """An expectation of which cards ``who`` can (or cannot) see."""
     can = "cannot" if e.negated else "can"
-    if k is ExpectKind.SEES_OWN:
+    if e.kind is ExpectKind.SEES_OWN:
         return f"{who} {can} see its own cards."
-    if k is ExpectKind.SEES_SEAT:
+    if e.kind is ExpectKind.SEES_SEAT:
         return f"{who} {can} see the cards of {_seat(e.other or 0)}."
     return f"{who} {can} see the dead cards."
 

@@ -213,37 +213,51 @@ def _term_cards(
 ) -> frozenset[Card]:
     """The cards (of the whole pack) that one term matches, as the engine reads it."""
     from cardrules.card_rules import TermKind
+
+    kind = term.kind
+    if kind is TermKind.SUIT_LED or kind is TermKind.TRUMPS or kind is TermKind.WINNING:
+        cards = _trick_term_cards(kind, trick, trump)
+    else:
+        cards = _pack_term_cards(term)
+    if term.unbroken:
+        cards = frozenset(c for c in cards if c.suit not in broken)
+    return cards
+
+
+def _trick_term_cards(kind: Any, trick: list[Card], trump: Suit | None) -> frozenset[Card]:
+    """The cards a term of the trick (``suit led``, ``trumps``, ``winning``) matches."""
+    from cardrules.card_rules import TermKind
+    from cardrules.cards import ALL_CARDS
+
+    if kind is TermKind.SUIT_LED:
+        return frozenset(c for c in ALL_CARDS if trick and c.suit == trick[0].suit)
+    if kind is TermKind.TRUMPS:
+        return frozenset(c for c in ALL_CARDS if c.suit == trump)
+    if not trick:
+        return frozenset(ALL_CARDS)
+    best = best_card(trick, trump)
+    return frozenset(
+        c
+        for c in ALL_CARDS
+        if (c.suit == best.suit and c.rank > best.rank) or (c.suit == trump and best.suit != trump)
+    )
+
+
+def _pack_term_cards(term: Any) -> frozenset[Card]:
+    """The cards a term of the pack alone (any card, a suit, a card, a rank) matches."""
+    from cardrules.card_rules import TermKind
     from cardrules.cards import ALL_CARDS
 
     kind = term.kind
     if kind is TermKind.ANY:
-        cards = frozenset(ALL_CARDS)
-    elif kind is TermKind.SUIT_LED:
-        cards = frozenset(c for c in ALL_CARDS if trick and c.suit == trick[0].suit)
-    elif kind is TermKind.TRUMPS:
-        cards = frozenset(c for c in ALL_CARDS if c.suit == trump)
-    elif kind is TermKind.WINNING:
-        if not trick:
-            cards = frozenset(ALL_CARDS)
-        else:
-            best = best_card(trick, trump)
-            cards = frozenset(
-                c
-                for c in ALL_CARDS
-                if (c.suit == best.suit and c.rank > best.rank)
-                or (c.suit == trump and best.suit != trump)
-            )
-    elif kind is TermKind.SUIT:
-        cards = frozenset(c for c in ALL_CARDS if c.suit == term.suit)
-    elif kind is TermKind.CARD:
-        cards = frozenset({term.card})
-    elif kind is TermKind.HIGHER:
-        cards = frozenset(c for c in ALL_CARDS if c.rank > term.rank)
-    else:
-        cards = frozenset(c for c in ALL_CARDS if c.rank < term.rank)
-    if term.unbroken:
-        cards = frozenset(c for c in cards if c.suit not in broken)
-    return cards
+        return frozenset(ALL_CARDS)
+    if kind is TermKind.SUIT:
+        return frozenset(c for c in ALL_CARDS if c.suit == term.suit)
+    if kind is TermKind.CARD:
+        return frozenset({term.card})
+    if kind is TermKind.HIGHER:
+        return frozenset(c for c in ALL_CARDS if c.rank > term.rank)
+    return frozenset(c for c in ALL_CARDS if c.rank < term.rank)
 
 
 def choose(

@@ -194,27 +194,9 @@ def points(e: Expr) -> str:
     if isinstance(e, Neg):
         return f"minus {_factor(e.operand)}"
     if isinstance(e, Sum):
-        out = points(e.first)
-        for op, term in e.rest:
-            if op == "+" and isinstance(term, If) and _is_num(term.orelse, 0):
-                if isinstance(term.then, If):
-                    out += f", plus a bonus if {condition(term.cond)}: {points(term.then)}"
-                else:
-                    out += f", plus {points(term.then)} if {condition(term.cond)}"
-            else:
-                out += f" {'plus' if op == '+' else 'minus'} {_factor(term)}"
-        return out
+        return _sum_points(e)
     if isinstance(e, Product):
-        scaled = _scaled(e)
-        if scaled is not None:
-            cond, factor, x = scaled
-            how = _TIMES.get(int(factor)) if factor.denominator == 1 else None
-            return f"{points(x)}, {how or f'times {_num(factor)}'} if {condition(cond)}"
-        out = _factor(e.first)
-        words = {"*": "times", "/": "divided by", "//": "divided by (rounded down)"}
-        for op, x in e.rest:
-            out += f" {words[op]} {_factor(x)}"
-        return out
+        return _product_points(e)
     if isinstance(e, If):
         return f"{points(e.orelse)}, or {points(e.then)} if {condition(e.cond)}"
     if isinstance(e, Call):
@@ -224,6 +206,34 @@ def points(e: Expr) -> str:
         which = "smallest" if e.func == "min" else "largest"
         return f"the {which} of {', '.join(args[:-1])} and {args[-1]}"
     return condition(e)
+
+
+def _sum_points(e: Sum) -> str:
+    """:func:`points` for a sum: "10 plus your bid", a bonus "if" a condition holds."""
+    out = points(e.first)
+    for op, term in e.rest:
+        if op == "+" and isinstance(term, If) and _is_num(term.orelse, 0):
+            if isinstance(term.then, If):
+                out += f", plus a bonus if {condition(term.cond)}: {points(term.then)}"
+            else:
+                out += f", plus {points(term.then)} if {condition(term.cond)}"
+        else:
+            out += f" {'plus' if op == '+' else 'minus'} {_factor(term)}"
+    return out
+
+
+def _product_points(e: Product) -> str:
+    """:func:`points` for a product: "doubled if ...", "times", "divided by"."""
+    scaled = _scaled(e)
+    if scaled is not None:
+        cond, factor, x = scaled
+        how = _TIMES.get(int(factor)) if factor.denominator == 1 else None
+        return f"{points(x)}, {how or f'times {_num(factor)}'} if {condition(cond)}"
+    out = _factor(e.first)
+    words = {"*": "times", "/": "divided by", "//": "divided by (rounded down)"}
+    for op, x in e.rest:
+        out += f" {words[op]} {_factor(x)}"
+    return out
 
 
 def _negated(e: Expr) -> Expr | None:
@@ -311,23 +321,33 @@ def specialise(e: Expr, known: Mapping[str, bool]) -> Expr:
     if isinstance(e, Call):
         return Call(e.func, tuple(specialise(x, known) for x in e.args))
     if isinstance(e, Sum):
-        terms = [("+", specialise(e.first, known))]
-        terms += [(op, specialise(x, known)) for op, x in e.rest]
-        kept = [(op, x) for op, x in terms if not _is_num(x, 0)] or [("+", Num(Fraction(0)))]
-        first_op, first = kept[0]
-        if first_op == "-":
-            first = Neg(first)
-        return first if len(kept) == 1 else Sum(first, tuple(kept[1:]))
+        return _specialise_sum(e, known)
     if isinstance(e, Product):
-        factors = [("*", specialise(e.first, known))]
-        factors += [(op, specialise(x, known)) for op, x in e.rest]
-        kept = [(op, x) for op, x in factors if not (op in ("*", "/", "//") and _is_num(x, 1))]
-        if kept and kept[0][0] != "*":
-            kept.insert(0, ("*", Num(Fraction(1))))
-        if not kept:
-            return Num(Fraction(1))
-        return kept[0][1] if len(kept) == 1 else Product(kept[0][1], tuple(kept[1:]))
+        return _specialise_product(e, known)
     return e
+
+
+def _specialise_sum(e: Sum, known: Mapping[str, bool]) -> Expr:
+    """:func:`specialise` for a sum: its terms of 0 left out."""
+    terms = [("+", specialise(e.first, known))]
+    terms += [(op, specialise(x, known)) for op, x in e.rest]
+    kept = [(op, x) for op, x in terms if not _is_num(x, 0)] or [("+", Num(Fraction(0)))]
+    first_op, first = kept[0]
+    if first_op == "-":
+        first = Neg(first)
+    return first if len(kept) == 1 else Sum(first, tuple(kept[1:]))
+
+
+def _specialise_product(e: Product, known: Mapping[str, bool]) -> Expr:
+    """:func:`specialise` for a product: its factors (and divisors) of 1 left out."""
+    factors = [("*", specialise(e.first, known))]
+    factors += [(op, specialise(x, known)) for op, x in e.rest]
+    kept = [(op, x) for op, x in factors if not (op in ("*", "/", "//") and _is_num(x, 1))]
+    if kept and kept[0][0] != "*":
+        kept.insert(0, ("*", Num(Fraction(1))))
+    if not kept:
+        return Num(Fraction(1))
+    return kept[0][1] if len(kept) == 1 else Product(kept[0][1], tuple(kept[1:]))
 
 
 # --------------------------------------------------------------------------- short

@@ -21,7 +21,7 @@ from cardrules.rulebook.words import count_word, join_words, plural
 from cardrules.rules import BidStyle, Direction, Mode, TrumpNamer, Variant
 
 if TYPE_CHECKING:
-    from cardrules.engine.actions import Action
+    from cardrules.engine.actions import Action, Bid, Play
     from cardrules.engine.game import Game
 
 __all__ = [
@@ -115,20 +115,30 @@ def simple_choice(game: Game) -> Action:
         return min(discards, key=lambda a: _strength(a.card))
     plays = [a for a in actions if isinstance(a, Play)]
     if plays:
-        seat = game.to_act
-        assert seat is not None
-        bid = game.bids[seat]
-        if bid is None or bid - game.tricks_won[seat] > 0:
-            return max(plays, key=lambda a: _strength(a.card))
-        return min(plays, key=lambda a: _strength(a.card))
+        return _play_choice(game, plays)
     bids = [a for a in actions if isinstance(a, Bid) and not a.blind]
     if bids:
-        seat = game.to_act
-        assert seat is not None
-        held = game.view(seat).hand
-        target = 0 if held is None else sum(1 for c in held if c.is_joker or c.rank >= Rank.KING)
-        return min(bids, key=lambda a: (abs(a.n - target), a.n))
+        return _bid_choice(game, bids)
     return actions[0]
+
+
+def _play_choice(game: Game, plays: Sequence[Play]) -> Play:
+    """:func:`simple_choice`'s card: the highest while the seat needs tricks, else the lowest."""
+    seat = game.to_act
+    assert seat is not None
+    bid = game.bids[seat]
+    if bid is None or bid - game.tricks_won[seat] > 0:
+        return max(plays, key=lambda a: _strength(a.card))
+    return min(plays, key=lambda a: _strength(a.card))
+
+
+def _bid_choice(game: Game, bids: Sequence[Bid]) -> Bid:
+    """:func:`simple_choice`'s bid: the aces and kings held, or the nearest bid allowed."""
+    seat = game.to_act
+    assert seat is not None
+    held = game.view(seat).hand
+    target = 0 if held is None else sum(1 for c in held if c.is_joker or c.rank >= Rank.KING)
+    return min(bids, key=lambda a: (abs(a.n - target), a.n))
 
 
 def pick_hand(v: Variant, players: int) -> int:
@@ -275,33 +285,8 @@ def _cards(cs: CardSet, trump: Suit | None) -> str:
     return " ".join(str(c) for c in cs.sorted_for_display(trump))
 
 
-def worked_hand_section(
-    v: Variant, players: int | None = None, *, pictures: bool = False
-) -> list[str]:
-    """A worked hand played by the engine, as Markdown lines.
-
-    Empty when the engine is not available, the game has no scoring, or the
-    engine cannot deal it. With ``pictures``, the cards dealt and the tricks are
-    also drawn (:mod:`cardrules.rulebook.svg_cards`), the tricks' table kept as
-    text under the picture.
-    """
-    sc = v.scoring
-    if v.mode is Mode.SHEDDING or (sc.formula is None and sc.team_formula is None):
-        return []
-    try:
-        import cardrules.engine.game  # noqa: F401
-    except ImportError:
-        return []
-    n = players if players is not None else min(max(4, v.players.min), v.players.max)
-    try:
-        w = play_worked_hand(v, n)
-    except CardrulesError:
-        return []  # a variant the engine refuses to deal has no worked hand
-    if not w.tricks:
-        return []
-    who = list(seat_names(n))
-    bids = v.has_bidding
-    step = 1 if v.direction is Direction.CLOCKWISE else -1
+def _trumps_words(v: Variant, w: WorkedHand, n: int) -> str:
+    """The worked hand's trumps in words: ``"hearts ♥ are trumps"``, ``"no trumps"``..."""
     if w.trump is not None:
         trumps = f"{w.trump.word} {w.trump.symbol} are trumps"
     elif v.trumps.is_turn_up_hand(w.hand) and no_card_left(v, n, w.size):
@@ -310,11 +295,16 @@ def worked_hand_section(
         trumps = "no trumps"
     if w.turned_up is not None:
         trumps += f" (the {w.turned_up} was turned up)"
+    return trumps
+
+
+def _choice_rule_words(v: Variant, w: WorkedHand) -> str:
+    """The simple rule every seat follows (:func:`simple_choice`), in words."""
     rule = (
         "bid the number of aces and kings you hold (or the nearest bid allowed), then play "
         "your highest allowed card while you still need tricks, and your lowest once you "
         "have enough"
-        if bids
+        if v.has_bidding
         else "play your highest allowed card"
     )
     if w.passed:
@@ -324,30 +314,27 @@ def worked_hand_section(
             "order up the turned card, or name the first suit you may (clubs, diamonds, "
             "hearts, spades), discarding your lowest card as the dealer; then " + rule
         )
+    return rule
+
+
+def _start_words(v: Variant, w: WorkedHand, who: Sequence[str], n: int) -> str:
+    """Who deals, who bids first and who leads the first trick of the worked hand."""
     dealer = who[w.dealer]
     leader = who[w.tricks[0][1][0][0]]
-    if not bids:
-        start = f"{dealer} deals, and {leader} leads the first trick."
-    elif v.bidding.style is BidStyle.SIMULTANEOUS:
-        start = f"{dealer} deals; everyone bids at once, and {leader} leads the first trick."
-    else:
-        first = who[(w.dealer + step) % n]
-        start = (
-            f"{dealer} deals, so {first} bids first and leads the first trick."
-            if first == leader
-            else f"{dealer} deals, so {first} bids first; {leader} leads the first trick."
-        )
-    out = [
-        "## A worked hand",
-        "",
-        f"This hand was played and scored by cardrules itself, in a seeded game for "
-        f"{count_word(n)} players ({join_words(who)}, sitting in that order clockwise). "
-        f"Everyone follows one simple rule: {rule}. It is not good play, but it shows every "
-        "rule at work.",
-        "",
-        f"**Hand {w.hand}:** {plural(w.size, 'card')} each, {trumps}. {start}",
-        "",
-    ]
+    if not v.has_bidding:
+        return f"{dealer} deals, and {leader} leads the first trick."
+    if v.bidding.style is BidStyle.SIMULTANEOUS:
+        return f"{dealer} deals; everyone bids at once, and {leader} leads the first trick."
+    step = 1 if v.direction is Direction.CLOCKWISE else -1
+    first = who[(w.dealer + step) % n]
+    if first == leader:
+        return f"{dealer} deals, so {first} bids first and leads the first trick."
+    return f"{dealer} deals, so {first} bids first; {leader} leads the first trick."
+
+
+def _dealt_lines(w: WorkedHand, who: list[str], bids: bool, pictures: bool) -> list[str]:
+    """The table of the cards dealt (with the passes and the bids), and their picture."""
+    n = len(who)
     rows = []
     for s in range(n):
         dealt = _cards(w.hands[s], w.trump) if w.hands[s] else "none: knocked out"
@@ -361,46 +348,52 @@ def worked_hand_section(
             row.insert(2, f"{_cards(w.passed[s], w.trump)} to {who[w.pass_to[s]]}")
     head = ["Player", "Cards dealt", *(["Passes"] if w.passed else []), *(["Bid"] if bids else [])]
     align = "ll" + ("l" if w.passed else "") + ("r" if bids else "")
-    out += [markdown_table(head, rows, align), ""]
+    out = [markdown_table(head, rows, align), ""]
     if pictures:
         from cardrules.rulebook.svg_cards import figure, hands_svg
 
         held = [(who[s], w.hands[s].sorted_for_display(w.trump)) for s in range(n) if w.hands[s]]
         title = f"The cards dealt in hand {w.hand}"
         out += [figure(hands_svg(held, title), f"{title}, each player's hand sorted by suit."), ""]
-    calls = _call_words(w, who)
-    if calls:
-        out += [calls, ""]
+    return out
+
+
+def _trick_lines(w: WorkedHand, who: list[str], pictures: bool) -> list[str]:
+    """The tricks of the worked hand: a table, or a picture with the table under it."""
     trick_rows = []
     for i, (winner, plays) in enumerate(w.tricks):
         played = ", ".join(f"{who[s]} {c}" for s, c in plays)
         trick_rows.append([str(i + 1), played, who[winner]])
     trick_table = markdown_table(["Trick", "Cards played, in order", "Won by"], trick_rows, "rll")
-    if pictures:
-        from cardrules.rulebook.svg_cards import figure, trick_grid
+    if not pictures:
+        return [trick_table, ""]
+    from cardrules.rulebook.svg_cards import figure, trick_grid
 
-        drawn = [
-            (
-                [(who[s], c) for s, c in plays],
-                [k for k, (s, _) in enumerate(plays) if s == winner],
-                f"Trick {i + 1}: won by {who[winner]}",
-            )
-            for i, (winner, plays) in enumerate(w.tricks)
-        ]
-        title = f"The tricks of hand {w.hand}, each in the order its cards were played"
-        out += [
-            figure(trick_grid(drawn, title), f"{title}; the winning card is outlined."),
-            "",
-            '<details class="cr-as-text" markdown="1">',
-            "<summary>The tricks as a table</summary>",
-            "",
-            trick_table,
-            "",
-            "</details>",
-            "",
-        ]
-    else:
-        out += [trick_table, ""]
+    drawn = [
+        (
+            [(who[s], c) for s, c in plays],
+            [k for k, (s, _) in enumerate(plays) if s == winner],
+            f"Trick {i + 1}: won by {who[winner]}",
+        )
+        for i, (winner, plays) in enumerate(w.tricks)
+    ]
+    title = f"The tricks of hand {w.hand}, each in the order its cards were played"
+    return [
+        figure(trick_grid(drawn, title), f"{title}; the winning card is outlined."),
+        "",
+        '<details class="cr-as-text" markdown="1">',
+        "<summary>The tricks as a table</summary>",
+        "",
+        trick_table,
+        "",
+        "</details>",
+        "",
+    ]
+
+
+def _score_lines(w: WorkedHand, who: list[str], bids: bool) -> list[str]:
+    """The score of the worked hand: a table, and who made their bid exactly."""
+    n = len(who)
     score_rows = []
     for s in range(n):
         row = [who[s]]
@@ -409,11 +402,64 @@ def worked_hand_section(
         row += [str(w.won[s]), format_points(w.points[s]), format_points(w.totals[s])]
         score_rows.append(row)
     head = ["Player", *(["Bid"] if bids else []), "Tricks", "Points this hand", "Running total"]
-    out += [markdown_table(head, score_rows, "l" + "r" * (len(head) - 1)), ""]
-    if bids:
-        exact = [who[s] for s in range(n) if w.bids[s] is not None and w.bids[s] == w.won[s]]
-        if exact:
-            out += [f"Exact bids: {join_words(exact)}.", ""]
-        else:
-            out += ["Nobody made their bid exactly this time.", ""]
+    out = [markdown_table(head, score_rows, "l" + "r" * (len(head) - 1)), ""]
+    if not bids:
+        return out
+    exact = [who[s] for s in range(n) if w.bids[s] is not None and w.bids[s] == w.won[s]]
+    if exact:
+        return [*out, f"Exact bids: {join_words(exact)}.", ""]
+    return [*out, "Nobody made their bid exactly this time.", ""]
+
+
+def _section_hand(v: Variant, players: int | None) -> WorkedHand | None:
+    """The hand :func:`worked_hand_section` shows, or ``None`` when there is none."""
+    sc = v.scoring
+    if v.mode is Mode.SHEDDING or (sc.formula is None and sc.team_formula is None):
+        return None
+    try:
+        import cardrules.engine.game  # noqa: F401
+    except ImportError:
+        return None
+    n = players if players is not None else min(max(4, v.players.min), v.players.max)
+    try:
+        w = play_worked_hand(v, n)
+    except CardrulesError:
+        return None  # a variant the engine refuses to deal has no worked hand
+    return w if w.tricks else None
+
+
+def worked_hand_section(
+    v: Variant, players: int | None = None, *, pictures: bool = False
+) -> list[str]:
+    """A worked hand played by the engine, as Markdown lines.
+
+    Empty when the engine is not available, the game has no scoring, or the
+    engine cannot deal it. With ``pictures``, the cards dealt and the tricks are
+    also drawn (:mod:`cardrules.rulebook.svg_cards`), the tricks' table kept as
+    text under the picture.
+    """
+    w = _section_hand(v, players)
+    if w is None:
+        return []
+    n = w.players
+    who = list(seat_names(n))
+    bids = v.has_bidding
+    out = [
+        "## A worked hand",
+        "",
+        f"This hand was played and scored by cardrules itself, in a seeded game for "
+        f"{count_word(n)} players ({join_words(who)}, sitting in that order clockwise). "
+        f"Everyone follows one simple rule: {_choice_rule_words(v, w)}. It is not good play, "
+        "but it shows every rule at work.",
+        "",
+        f"**Hand {w.hand}:** {plural(w.size, 'card')} each, {_trumps_words(v, w, n)}. "
+        f"{_start_words(v, w, who, n)}",
+        "",
+    ]
+    out += _dealt_lines(w, who, bids, pictures)
+    calls = _call_words(w, who)
+    if calls:
+        out += [calls, ""]
+    out += _trick_lines(w, who, pictures)
+    out += _score_lines(w, who, bids)
     return out

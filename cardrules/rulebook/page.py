@@ -171,6 +171,33 @@ def rulebook(
     counts = [players] if players is not None else list(variant.players.counts())
     if parent is None and variant.parent is not None:
         parent = load_parent(variant)
+    out = _page_top(variant, counts, settings)
+    out += _quick_facts(variant, counts)
+    if variant.parent is not None:
+        out += _differences_section(variant, parent, link)
+    out += _deal_section(variant, counts, pictures=pictures, engine=engine_examples)
+    out += _passing_section(variant, counts, pictures=pictures and engine_examples)
+    if variant.mode is Mode.SHEDDING:
+        out += _shedding_sections(variant, players, engine_examples, pictures=pictures)
+    else:
+        out += _trick_taking_sections(variant, counts, players, engine_examples, pictures)
+    if variant.take_backs is not TakeBacks.NEVER:
+        out += ["## Take-backs", "", take_backs_phrase(variant), ""]
+    out += examples_section(
+        variant, engine=engine_examples, options_given=bool(settings), pictures=pictures
+    )
+    out += variations_section(variant, catalog, link)
+    out += sources_section(variant, parent, link)
+    out += _options_section(variant)
+    out += _source_section(variant)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _page_top(
+    variant: Variant, counts: Sequence[int], settings: Sequence[tuple[str, str]]
+) -> list[str]:
+    """The top of a page: the title, other names, the objective, the summary and the
+    options given from outside the file."""
     title = md_line(variant.title or variant.name)
     out: list[str] = [f"# {title}", ""]
     if variant.aliases:
@@ -182,40 +209,42 @@ def rulebook(
         out += [md_line(plain(variant.summary).rstrip(".")) + ".", ""]
     if settings:
         out += [options_note(variant, settings), ""]
-    out += _quick_facts(variant, counts)
-    if variant.parent is not None:
-        out += _differences_section(variant, parent, link)
-    out += _deal_section(variant, counts, pictures=pictures, engine=engine_examples)
+    return out
+
+
+def _passing_section(variant: Variant, counts: Sequence[int], *, pictures: bool) -> list[str]:
+    """The passing of cards (empty for a game without), with the table drawn when
+    ``pictures``."""
     passing = pass_phrase(variant)
-    if passing:
-        out += ["## Passing cards", "", passing, ""]
-        if pictures and engine_examples:
-            from cardrules.rulebook.seating import passing_section
+    if not passing:
+        return []
+    out = ["## Passing cards", "", passing, ""]
+    if pictures:
+        from cardrules.rulebook.seating import passing_section
 
-            n = _table_size(variant, counts)
-            out += passing_section(variant, n, seat_names(n))
-    if variant.mode is Mode.SHEDDING:
-        out += _shedding_sections(variant, players, engine_examples, pictures=pictures)
-    else:
-        out += _bidding_section(variant, players)
-        out += _play_section(variant, counts, players)
-        out += _scoring_section(variant, counts)
-        if engine_examples:
-            from cardrules.rulebook.hand import worked_hand_section
+        n = _table_size(variant, counts)
+        out += passing_section(variant, n, seat_names(n))
+    return out
 
-            out += worked_hand_section(variant, players, pictures=pictures)
-        knocked = [knockout_phrase(variant), ""] if variant.winning.knockout_below else []
-        out += ["## Winning", "", *knocked, tie_phrase(variant), ""]
-    if variant.take_backs is not TakeBacks.NEVER:
-        out += ["## Take-backs", "", take_backs_phrase(variant), ""]
-    out += examples_section(
-        variant, engine=engine_examples, options_given=bool(settings), pictures=pictures
-    )
-    out += variations_section(variant, catalog, link)
-    out += sources_section(variant, parent, link)
-    out += _options_section(variant)
-    out += _source_section(variant)
-    return "\n".join(out).rstrip() + "\n"
+
+def _trick_taking_sections(
+    variant: Variant,
+    counts: Sequence[int],
+    players: int | None,
+    engine_examples: bool,
+    pictures: bool,
+) -> list[str]:
+    """The sections of a trick-taking game: bidding, play, scoring, a worked hand and
+    winning."""
+    out = [*_bidding_section(variant, players)]
+    out += _play_section(variant, counts, players)
+    out += _scoring_section(variant, counts)
+    if engine_examples:
+        from cardrules.rulebook.hand import worked_hand_section
+
+        out += worked_hand_section(variant, players, pictures=pictures)
+    knocked = [knockout_phrase(variant), ""] if variant.winning.knockout_below else []
+    return [*out, "## Winning", "", *knocked, tie_phrase(variant), ""]
 
 
 def _differences_section(variant: Variant, parent: Variant | None, link: str) -> list[str]:
@@ -463,16 +492,12 @@ def _scoring_size(v: Variant, players: int | None) -> tuple[int, int]:
 
 
 def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
+    """The scoring section: in words, with a table of points when one player's score
+    depends only on their bid and tricks."""
     out = ["## Scoring", ""]
     f = v.scoring.formula
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
-        # Scores by side, and counts kept across hands: in words, no table.
-        out += [text for text in (teams_phrase(v, seat_names(v.players.min)), "") if v.teams]
-        out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
-        lines = counters_lines(v)
-        if lines:
-            out += [*lines, ""]
-        return out
+        return [*out, *_scoring_in_words(v)]
     if f is None:
         return [*out, "This game keeps no score.", ""]
     cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)
@@ -498,24 +523,38 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
         "",
     ]
     if v.has_bidding and v.bidding.blind:
-        diffs = blind_difference(v, cards, n)
-        exact_diffs = [d for d in diffs if d[0] == d[1]]
-        exact_diffs = ([d for d in exact_diffs if d[0] > 0] or exact_diffs)[:3]
-        missed = [d for d in diffs if d[0] != d[1]][:1]
-        parts = [
-            f"an exact blind bid of {b} scores {format_points(bl)} (instead of {format_points(op)})"
-            for b, _, bl, op in exact_diffs
-        ]
-        parts += [
-            f"a blind bid of {b} with {plural(t, 'trick')} taken scores {format_points(bl)} "
-            f"(instead of {format_points(op)})"
-            for b, t, bl, op in missed
-        ]
-        if parts:
-            out += ["Blind bids: " + join_words(parts) + ".", ""]
-        else:
-            out += ["Blind bids: a blind bid scores the same as an open one.", ""]
+        out += _blind_scoring_lines(v, cards, n)
     return out
+
+
+def _scoring_in_words(v: Variant) -> list[str]:
+    """Scores by side, and counts kept across hands: in words, no table."""
+    out = [text for text in (teams_phrase(v, seat_names(v.players.min)), "") if v.teams]
+    out += [scoring_phrase(v).replace("everyone scores", "each player scores"), ""]
+    lines = counters_lines(v)
+    if lines:
+        out += [*lines, ""]
+    return out
+
+
+def _blind_scoring_lines(v: Variant, cards: int, n: int) -> list[str]:
+    """What a blind bid scores instead of an open one, in a few cases of the table's."""
+    diffs = blind_difference(v, cards, n)
+    exact_diffs = [d for d in diffs if d[0] == d[1]]
+    exact_diffs = ([d for d in exact_diffs if d[0] > 0] or exact_diffs)[:3]
+    missed = [d for d in diffs if d[0] != d[1]][:1]
+    parts = [
+        f"an exact blind bid of {b} scores {format_points(bl)} (instead of {format_points(op)})"
+        for b, _, bl, op in exact_diffs
+    ]
+    parts += [
+        f"a blind bid of {b} with {plural(t, 'trick')} taken scores {format_points(bl)} "
+        f"(instead of {format_points(op)})"
+        for b, t, bl, op in missed
+    ]
+    if parts:
+        return ["Blind bids: " + join_words(parts) + ".", ""]
+    return ["Blind bids: a blind bid scores the same as an open one.", ""]
 
 
 def _shedding_sections(

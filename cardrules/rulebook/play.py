@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.rulebook.follow import (
+    PlayFlags,
     best_card,
     choice_words,
     choose,
@@ -190,6 +191,33 @@ def _example_cards(v: Variant, players: int) -> int:
     return min(small) if small else max(sizes, default=1)
 
 
+def _hook_bid_order(v: Variant, n: int) -> list[int]:
+    """The seats that bid in a hook example, in turn, the dealer last (one partner of
+    each side when a side bids as one)."""
+    order = [*_order_after(v, n, n - 1), n - 1]
+    if side_bids(v):
+        # One bid per side: the first partner of each side in turn bids.
+        order = [s for i, s in enumerate(order) if not set(v.team_of(s)) & set(order[:i])]
+    return order
+
+
+def _hook_cases(lo: int, hi: int, cards: int, bidders: int) -> list[tuple[int, ...]]:
+    """The bids before the dealer's in each hook example: a usual total below
+    ``cards``, and one already past it when the bid limits allow."""
+    usual = [max(lo, min(hi, 1 - i % 2)) for i in range(bidders)]
+    while sum(usual) >= cards and any(b > lo for b in usual):
+        i = max(i for i, b in enumerate(usual) if b > lo)
+        usual[i] -= 1
+    past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(bidders)]
+    while sum(past) <= cards and any(b < hi for b in past):
+        i = max(i for i, b in enumerate(past) if b < hi)
+        past[i] += 1
+    cases = [tuple(usual)]
+    if sum(past) > cards:
+        cases.append(tuple(past))
+    return cases
+
+
 def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
     """Two worked cases of the dealer's last bid: the usual one and the "already past" one.
 
@@ -200,24 +228,10 @@ def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
     n = players if players is not None else example_players(v)
     cards = _example_cards(v, n)
     lo, hi = bid_limits(v, cards)
-    order = [*_order_after(v, n, n - 1), n - 1]  # the dealer last
-    if side_bids(v):
-        # One bid per side: the first partner of each side in turn bids.
-        order = [s for i, s in enumerate(order) if not set(v.team_of(s)) & set(order[:i])]
+    order = _hook_bid_order(v, n)
     bidders = tuple(order[:-1])
-    usual = [max(lo, min(hi, 1 - i % 2)) for i in range(len(bidders))]
-    while sum(usual) >= cards and any(b > lo for b in usual):
-        i = max(i for i, b in enumerate(usual) if b > lo)
-        usual[i] -= 1
-    past = [max(lo, min(hi, 2 if i == 0 else 1)) for i in range(len(bidders))]
-    while sum(past) <= cards and any(b < hi for b in past):
-        i = max(i for i, b in enumerate(past) if b < hi)
-        past[i] += 1
-    cases = [tuple(usual)]
-    if sum(past) > cards:
-        cases.append(tuple(past))
     out = []
-    for others in cases:
+    for others in _hook_cases(lo, hi, cards, len(bidders)):
         engine = _dealer_bids_by_engine(v, n, cards, others)
         allowed = engine if engine is not None else dealer_bids_by_rule(v, cards, others)
         gap = cards - sum(others)
@@ -268,48 +282,74 @@ def allowed_plays(
     p = play_flags(v.play)
     if p is None:
         return _allowed_by_lists(v, frozenset(hand), trick, trump, first_trick, broken_suits)
-    lead_card = v.play.lead_card
-    first_lead = v.play.first_lead
     cards = frozenset(hand)
     if not trick:
-        c = lead_card
-        if first_trick and c is not None and first_lead is FirstLead.CARD and c in cards:
-            return frozenset({c}), "first card"
-        if first_trick and c is not None and first_lead is FirstLead.SUIT:
-            suit = frozenset(x for x in cards if x.suit == c.suit)
-            if suit:
-                return suit, "first suit"
-        if trump is not None and p.trump_lead is TrumpLead.BROKEN and not broken:
-            plain = frozenset(x for x in cards if x.suit != trump)
-            if not plain:
-                return cards, "only trumps"
-            if plain != cards:
-                return plain, "not broken"
-        return cards, "lead"
+        return _allowed_leads(v, p, cards, trump, first_trick=first_trick, broken=broken)
     led = trick[0].suit
     best = best_card(trick, trump)
     follow = frozenset(x for x in cards if x.suit == led)
     if follow:
-        if not p.must_follow:
-            return cards, "free"
-        if p.must_beat and best.suit == led:
-            higher = frozenset(x for x in follow if x.rank > best.rank)
-            if higher:
-                return higher, "beat" if higher != follow else "follow"
-            return follow, "cannot beat"
-        return follow, "trumped" if p.must_beat else "follow"
-    if trump is not None and (p.must_trump or p.must_beat):
-        trumps = frozenset(x for x in cards if x.suit == trump)
-        if trumps:
-            if p.must_beat:
-                over = best.suit == trump
-                beaters = frozenset(x for x in trumps if x.rank > best.rank) if over else trumps
-                if beaters:
-                    return beaters, "overtrump" if over else "trump to beat"
-            if p.must_trump:
-                return trumps, "trump"
-            return cards, "void, cannot beat"
-    return cards, "void"
+        return _allowed_follows(p, cards, follow, best, led)
+    return _allowed_when_void(p, cards, best, trump)
+
+
+def _allowed_leads(
+    v: Variant,
+    p: PlayFlags,
+    cards: frozenset[Card],
+    trump: Suit | None,
+    *,
+    first_trick: bool,
+    broken: bool,
+) -> tuple[frozenset[Card], str]:
+    """:func:`allowed_plays` for the lead of a trick."""
+    c = v.play.lead_card
+    if first_trick and c is not None and v.play.first_lead is FirstLead.CARD and c in cards:
+        return frozenset({c}), "first card"
+    if first_trick and c is not None and v.play.first_lead is FirstLead.SUIT:
+        suit = frozenset(x for x in cards if x.suit == c.suit)
+        if suit:
+            return suit, "first suit"
+    if trump is not None and p.trump_lead is TrumpLead.BROKEN and not broken:
+        plain = frozenset(x for x in cards if x.suit != trump)
+        if not plain:
+            return cards, "only trumps"
+        if plain != cards:
+            return plain, "not broken"
+    return cards, "lead"
+
+
+def _allowed_follows(
+    p: PlayFlags, cards: frozenset[Card], follow: frozenset[Card], best: Card, led: Suit
+) -> tuple[frozenset[Card], str]:
+    """:func:`allowed_plays` for a player holding ``follow``, cards of the suit led."""
+    if not p.must_follow:
+        return cards, "free"
+    if p.must_beat and best.suit == led:
+        higher = frozenset(x for x in follow if x.rank > best.rank)
+        if higher:
+            return higher, "beat" if higher != follow else "follow"
+        return follow, "cannot beat"
+    return follow, "trumped" if p.must_beat else "follow"
+
+
+def _allowed_when_void(
+    p: PlayFlags, cards: frozenset[Card], best: Card, trump: Suit | None
+) -> tuple[frozenset[Card], str]:
+    """:func:`allowed_plays` for a player holding no card of the suit led."""
+    if trump is None or not (p.must_trump or p.must_beat):
+        return cards, "void"
+    trumps = frozenset(x for x in cards if x.suit == trump)
+    if not trumps:
+        return cards, "void"
+    if p.must_beat:
+        over = best.suit == trump
+        beaters = frozenset(x for x in trumps if x.rank > best.rank) if over else trumps
+        if beaters:
+            return beaters, "overtrump" if over else "trump to beat"
+    if p.must_trump:
+        return trumps, "trump"
+    return cards, "void, cannot beat"
 
 
 def _allowed_by_lists(
@@ -454,201 +494,289 @@ def _cards_each(v: Variant, n: int) -> int:
     return min(c, v.deck.size // n)
 
 
-def _specs(v: Variant, n: int, c: int) -> list[_Spec]:
-    """The cases the page shows, before dealing."""
+@dataclass(frozen=True)
+class _CaseRules:
+    """What the cases of :func:`_specs` are built from: the table, the suits they use
+    and the variant's rules of the first lead and of following.
+
+    Attributes:
+        v: the variant.
+        n: the number of players.
+        room: the most cards a case may fix for one position.
+        trump: the trump suit of the cases, or ``None``.
+        led_suit: the suit the first leader leads.
+        neutral: a suit neither led nor trumps.
+        fourth: the other suit neither led nor trumps.
+        lead_card: the variant's lead card, or ``None``.
+        holder: whether the holder of the lead card leads first.
+        must_card: the card the first lead must be, or ``None``.
+        must_suit: the suit the first lead must be of, or ``None``.
+        must_follow: whether a player must follow suit.
+        must_trump: whether a player without the suit led must trump.
+        must_beat: whether a player must beat the best card when able.
+        trumps_broken: whether trumps may not be led before they are broken.
+    """
+
+    v: Variant
+    n: int
+    room: int
+    trump: Suit | None
+    led_suit: Suit
+    neutral: Suit
+    fourth: Suit
+    lead_card: Card | None
+    holder: bool
+    must_card: Card | None
+    must_suit: Suit | None
+    must_follow: bool
+    must_trump: bool
+    must_beat: bool
+    trumps_broken: bool
+
+    def fresh(self) -> tuple[_Pack, Card | None, list[Card]]:
+        """A pack, the card led by the first leader, and the first leader's own cards."""
+        pk = _Pack(self.v)
+        if self.lead_card is not None and self.holder:
+            pk.cards.discard(self.lead_card)
+        if self.must_card is not None:
+            led: Card | None = self.must_card
+            pk.cards.discard(self.must_card)
+        else:
+            led = pk.take(self.led_suit, _MID)
+        own = [led] if led is not None else []
+        if self.holder and self.lead_card is not None and self.lead_card not in own:
+            own.append(self.lead_card)
+        return pk, led, own
+
+    def hand(self, mine: Sequence[Card | None]) -> list[Card]:
+        """The cards of ``mine`` that were found, as many as a position may hold."""
+        return [x for x in mine if x is not None][: self.room]
+
+
+def _found(*cards: Card | None) -> bool:
+    """Whether every card asked of the pack was found."""
+    return all(x is not None for x in cards)
+
+
+def _suits(*suits: Suit | None) -> set[Suit]:
+    """The suits given, less the ``None`` ones."""
+    return {s for s in suits if s is not None}
+
+
+def _led_suit(v: Variant, must_card: Card | None, must_suit: Suit | None) -> Suit:
+    """The suit the cases lead: the first lead's, else hearts, else the longest suit."""
+    if must_card is not None:
+        return must_card.suit
+    if must_suit is not None:
+        return must_suit
+    if len(v.deck.cards.of_suit(Suit.HEARTS)) >= 6:
+        return Suit.HEARTS
+    return sorted(Suit, key=lambda s: -len(v.deck.cards.of_suit(s)))[0]
+
+
+def _case_trump(v: Variant, led_suit: Suit) -> Suit | None:
+    """The trump suit of the cases: one the variant names if it can, never the suit led."""
+    if v.mode is Mode.SHEDDING or not has_trumps(v):
+        return None
+    theirs = [v.trumps.suit] if v.trumps.suit is not None else []
+    theirs += [s for s in v.trumps.cycle if s is not None]
+    return next(
+        s
+        for s in [*theirs, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
+        if s != led_suit and len(v.deck.cards.of_suit(s)) >= 5
+    )
+
+
+def _case_rules(v: Variant, n: int, c: int) -> _CaseRules:
+    """The :class:`_CaseRules` of ``v`` for ``n`` players of ``c`` cards each."""
     flags = play_flags(v.play)
     # A play rule of card-set lists: every case, the lists decide what it shows.
-    must_follow = flags.must_follow if flags else True
-    must_trump = flags.must_trump if flags else True
-    must_beat = flags.must_beat if flags else True
-    trumps_broken = flags.trump_lead is TrumpLead.BROKEN if flags else True
     lead_card = v.play.lead_card
-    shed = v.mode is Mode.SHEDDING
-    room = c if not shed else 13
-    holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     must_card = lead_card if v.play.first_lead is FirstLead.CARD else None
     must_suit = lead_card.suit if v.play.first_lead is FirstLead.SUIT and lead_card else None
-    pack_suits = sorted(Suit, key=lambda s: -len(v.deck.cards.of_suit(s)))
-    led_suit = (
-        must_card.suit
-        if must_card is not None
-        else must_suit
-        if must_suit is not None
-        else (Suit.HEARTS if len(v.deck.cards.of_suit(Suit.HEARTS)) >= 6 else pack_suits[0])
-    )
-    trump: Suit | None = None
-    if not shed and has_trumps(v):
-        theirs = [v.trumps.suit] if v.trumps.suit is not None else []
-        theirs += [s for s in v.trumps.cycle if s is not None]
-        trump = next(
-            s
-            for s in [*theirs, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
-            if s != led_suit and len(v.deck.cards.of_suit(s)) >= 5
-        )
+    led_suit = _led_suit(v, must_card, must_suit)
+    trump = _case_trump(v, led_suit)
     others = [
         s
         for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
         if s not in (led_suit, trump)
     ]
-    neutral, fourth = others[0], others[1]
+    return _CaseRules(
+        v=v,
+        n=n,
+        room=c if v.mode is not Mode.SHEDDING else 13,
+        trump=trump,
+        led_suit=led_suit,
+        neutral=others[0],
+        fourth=others[1],
+        lead_card=lead_card,
+        holder=v.play.first_leader is FirstLeader.HOLDER and lead_card is not None,
+        must_card=must_card,
+        must_suit=must_suit,
+        must_follow=flags.must_follow if flags else True,
+        must_trump=flags.must_trump if flags else True,
+        must_beat=flags.must_beat if flags else True,
+        trumps_broken=flags.trump_lead is TrumpLead.BROKEN if flags else True,
+    )
+
+
+def _first_lead_specs(cr: _CaseRules) -> list[_Spec]:
+    """The first lead of the hand, when a rule binds it: by its leader, and by another
+    card when the leader need not hold the lead card."""
+    lead_card = cr.lead_card
+    if lead_card is None or cr.v.play.first_lead is FirstLead.ANY:
+        return []
     specs: list[_Spec] = []
-    mine: list[Card | None]
-
-    def fresh() -> tuple[_Pack, Card | None, list[Card]]:
-        """A pack, the card led by the first leader, and the first leader's own cards."""
-        pk = _Pack(v)
-        if lead_card is not None and holder:
-            pk.cards.discard(lead_card)
-        if must_card is not None:
-            led: Card | None = must_card
-            pk.cards.discard(must_card)
-        else:
-            led = pk.take(led_suit, _MID)
-        own = [led] if led is not None else []
-        if holder and lead_card is not None and lead_card not in own:
-            own.append(lead_card)
-        return pk, led, own
-
-    def ok(*cs: Card | None) -> bool:
-        return all(x is not None for x in cs)
-
-    def avoid(*suits: Suit | None) -> set[Suit]:
-        return {s for s in suits if s is not None}
-
-    # The first lead.
-    if lead_card is not None and v.play.first_lead is not FirstLead.ANY:
-        pk = _Pack(v)
+    pk = _Pack(cr.v)
+    pk.cards.discard(lead_card)
+    first: list[Card | None] = (
+        [lead_card] if cr.holder or cr.must_card is not None else [pk.take(lead_card.suit, _MID)]
+    )
+    plain_suits = [s for s in Suit if s not in (lead_card.suit, cr.trump)][:2]
+    mine = [*first, pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
+    if _found(*mine):
+        specs.append(_Spec(cr.trump, [], 0, {0: cr.hand(mine)}, {}))
+    if not cr.holder:
+        pk = _Pack(cr.v)
         pk.cards.discard(lead_card)
-        first: list[Card | None] = (
-            [lead_card] if holder or must_card is not None else [pk.take(lead_card.suit, _MID)]
-        )
-        plain_suits = [s for s in Suit if s not in (lead_card.suit, trump)][:2]
-        mine = [*first, pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
-        if ok(*mine):
-            specs.append(_Spec(trump, [], 0, {0: [x for x in mine if x is not None][:room]}, {}))
-        if not holder:
-            pk = _Pack(v)
-            pk.cards.discard(lead_card)
-            mine = [pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
-            if ok(*mine):
-                gone = lead_card.suit if must_suit is not None else None
-                specs.append(
-                    _Spec(
-                        trump,
-                        [],
-                        0,
-                        {0: [x for x in mine if x is not None][:room]},
-                        {0: avoid(gone, trump if trumps_broken else None)},
-                    )
-                )
-    # Following suit.
-    if n >= 2:
-        pk, led, own = fresh()
-        mine = [pk.below(led) or pk.above(led)] if led is not None else []
-        mine += [pk.take(neutral, (9, 10, 8, 11, 7)), pk.take(fourth, (5, 6, 4, 7, 3))]
-        if ok(led, *mine) and led is not None:
-            specs.append(
-                _Spec(
-                    trump,
-                    [(0, led)],
-                    1,
-                    {0: own, 1: [x for x in mine if x is not None][:room]},
-                    {1: avoid(led_suit, trump)},
-                )
-            )
-    # Beating the best card of the suit led.
-    if n >= 2 and must_follow and must_beat:
-        pk, led, own = fresh()
-        if led is not None:
-            mine = [pk.above(led), pk.below(led), pk.take(neutral, _MID)]
-            if ok(*mine[:2]):
-                specs.append(
-                    _Spec(
-                        trump,
-                        [(0, led)],
-                        1,
-                        {0: own, 1: [x for x in mine if x is not None][:room]},
-                        {1: avoid(led_suit, trump)},
-                    )
-                )
-    # Not holding the suit led.
-    if n >= 2:
-        pk, led, own = fresh()
-        if led is not None:
-            if trump is not None:
-                mine = [pk.take(trump, (4, 5, 3, 6, 2)), pk.take(neutral, (9, 10, 8))]
-                mine += [pk.take(fourth, (5, 6, 4))]
-            else:
-                mine = [pk.take(neutral, (9, 10, 8)), pk.take(fourth, (5, 6, 4))]
-                mine += [pk.take(neutral, (3, 4, 2))]
-            if ok(*mine[:2]):
-                specs.append(
-                    _Spec(
-                        trump,
-                        [(0, led)],
-                        1,
-                        {0: own, 1: [x for x in mine if x is not None][:room]},
-                        {1: avoid(led_suit, trump)},
-                    )
-                )
-    # After someone has trumped.
-    if n >= 3 and trump is not None and (must_trump or must_beat):
-        for case in ("over", "under", "follow"):
-            if case == "follow" and not must_beat:
-                continue
-            pk, led, own = fresh()
-            ruff = pk.take(trump, (12, 11, 10, 9))
-            if led is None or ruff is None:
-                continue
-            if case == "over":
-                mine = [pk.above(ruff), pk.below(ruff), pk.take(neutral, (9, 10, 8))]
-            elif case == "under":
-                mine = [pk.below(ruff), pk.take(neutral, (9, 10, 8)), pk.take(fourth, (3, 4, 5))]
-            else:
-                mine = [pk.above(led), pk.below(led), pk.take(neutral, (9, 10, 8))]
-            if not ok(*mine[:2]) or (room < 3 and case == "over"):
-                continue
-            specs.append(
-                _Spec(
-                    trump,
-                    [(0, led), (1, ruff)],
-                    2,
-                    {0: own, 1: [ruff], 2: [x for x in mine if x is not None][:room]},
-                    {1: avoid(led_suit, trump), 2: avoid(led_suit, trump)},
-                )
-            )
-    # Leading trumps before they are broken.
-    # (the first leader must not be bound by the first-lead rule: not its holder)
-    if trump is not None and trumps_broken and not holder:
-        for only in (False, True):
-            pk = _Pack(v)
-            if lead_card is not None:
-                pk.cards.discard(lead_card)
-            plain_suits = [s for s in (neutral, fourth) if s != must_suit]
-            if only:
-                mine = [
-                    pk.take(trump, (9, 10, 8)),
-                    pk.take(trump, (5, 6, 4)),
-                    pk.take(trump, (3, 2)),
-                ]
-            elif plain_suits:
-                mine = [pk.take(trump, (9, 10, 8)), pk.take(plain_suits[0], (5, 6, 4))]
-                mine += [pk.take(plain_suits[-1], (7, 8, 6))]
-            else:
-                continue
-            if must_suit is not None and any(x is not None and x.suit == must_suit for x in mine):
-                continue
-            if ok(*mine[:2]):
-                specs.append(
-                    _Spec(
-                        trump,
-                        [],
-                        0,
-                        {0: [x for x in mine if x is not None][:room]},
-                        {0: avoid(trump, must_suit)},
-                    )
-                )
+        mine = [pk.take(plain_suits[0], (9, 10, 8)), pk.take(plain_suits[1], (5, 6, 4))]
+        if _found(*mine):
+            gone = lead_card.suit if cr.must_suit is not None else None
+            avoid = _suits(gone, cr.trump if cr.trumps_broken else None)
+            specs.append(_Spec(cr.trump, [], 0, {0: cr.hand(mine)}, {0: avoid}))
     return specs
+
+
+def _second_hand_spec(cr: _CaseRules, led: Card, own: list[Card], mine: list[Card | None]) -> _Spec:
+    """The case of the second position holding ``mine`` after the first leads ``led``."""
+    return _Spec(
+        cr.trump,
+        [(0, led)],
+        1,
+        {0: own, 1: cr.hand(mine)},
+        {1: _suits(cr.led_suit, cr.trump)},
+    )
+
+
+def _follow_specs(cr: _CaseRules) -> list[_Spec]:
+    """Following suit."""
+    if cr.n < 2:
+        return []
+    pk, led, own = cr.fresh()
+    mine = [pk.below(led) or pk.above(led)] if led is not None else []
+    mine += [pk.take(cr.neutral, (9, 10, 8, 11, 7)), pk.take(cr.fourth, (5, 6, 4, 7, 3))]
+    if _found(led, *mine) and led is not None:
+        return [_second_hand_spec(cr, led, own, mine)]
+    return []
+
+
+def _beat_specs(cr: _CaseRules) -> list[_Spec]:
+    """Beating the best card of the suit led."""
+    if cr.n < 2 or not (cr.must_follow and cr.must_beat):
+        return []
+    pk, led, own = cr.fresh()
+    if led is None:
+        return []
+    mine = [pk.above(led), pk.below(led), pk.take(cr.neutral, _MID)]
+    if _found(*mine[:2]):
+        return [_second_hand_spec(cr, led, own, mine)]
+    return []
+
+
+def _void_specs(cr: _CaseRules) -> list[_Spec]:
+    """Not holding the suit led."""
+    if cr.n < 2:
+        return []
+    pk, led, own = cr.fresh()
+    if led is None:
+        return []
+    if cr.trump is not None:
+        mine = [pk.take(cr.trump, (4, 5, 3, 6, 2)), pk.take(cr.neutral, (9, 10, 8))]
+        mine += [pk.take(cr.fourth, (5, 6, 4))]
+    else:
+        mine = [pk.take(cr.neutral, (9, 10, 8)), pk.take(cr.fourth, (5, 6, 4))]
+        mine += [pk.take(cr.neutral, (3, 4, 2))]
+    if _found(*mine[:2]):
+        return [_second_hand_spec(cr, led, own, mine)]
+    return []
+
+
+def _after_trump_spec(cr: _CaseRules, trump: Suit, case: str) -> _Spec | None:
+    """After the second position has trumped, the third holding a higher trump
+    (``case`` ``"over"``), only a lower one (``"under"``) or the suit led (``"follow"``)."""
+    pk, led, own = cr.fresh()
+    ruff = pk.take(trump, (12, 11, 10, 9))
+    if led is None or ruff is None:
+        return None
+    if case == "over":
+        mine = [pk.above(ruff), pk.below(ruff), pk.take(cr.neutral, (9, 10, 8))]
+    elif case == "under":
+        mine = [pk.below(ruff), pk.take(cr.neutral, (9, 10, 8)), pk.take(cr.fourth, (3, 4, 5))]
+    else:
+        mine = [pk.above(led), pk.below(led), pk.take(cr.neutral, (9, 10, 8))]
+    if not _found(*mine[:2]) or (cr.room < 3 and case == "over"):
+        return None
+    avoid = _suits(cr.led_suit, trump)
+    return _Spec(
+        trump,
+        [(0, led), (1, ruff)],
+        2,
+        {0: own, 1: [ruff], 2: cr.hand(mine)},
+        {1: avoid, 2: set(avoid)},
+    )
+
+
+def _after_trump_specs(cr: _CaseRules) -> list[_Spec]:
+    """After someone has trumped."""
+    trump = cr.trump
+    if cr.n < 3 or trump is None or not (cr.must_trump or cr.must_beat):
+        return []
+    cases = ("over", "under", "follow") if cr.must_beat else ("over", "under")
+    specs = [_after_trump_spec(cr, trump, case) for case in cases]
+    return [s for s in specs if s is not None]
+
+
+def _trump_lead_spec(cr: _CaseRules, trump: Suit, only: bool) -> _Spec | None:
+    """Leading before trumps are broken, holding nothing but trumps (``only``) or not."""
+    pk = _Pack(cr.v)
+    if cr.lead_card is not None:
+        pk.cards.discard(cr.lead_card)
+    plain_suits = [s for s in (cr.neutral, cr.fourth) if s != cr.must_suit]
+    if only:
+        mine = [pk.take(trump, (9, 10, 8)), pk.take(trump, (5, 6, 4)), pk.take(trump, (3, 2))]
+    elif plain_suits:
+        mine = [pk.take(trump, (9, 10, 8)), pk.take(plain_suits[0], (5, 6, 4))]
+        mine += [pk.take(plain_suits[-1], (7, 8, 6))]
+    else:
+        return None
+    if cr.must_suit is not None and any(x is not None and x.suit == cr.must_suit for x in mine):
+        return None
+    if not _found(*mine[:2]):
+        return None
+    return _Spec(trump, [], 0, {0: cr.hand(mine)}, {0: _suits(trump, cr.must_suit)})
+
+
+def _trump_lead_specs(cr: _CaseRules) -> list[_Spec]:
+    """Leading trumps before they are broken (the first leader must not be bound by
+    the first-lead rule: not its holder)."""
+    trump = cr.trump
+    if trump is None or not cr.trumps_broken or cr.holder:
+        return []
+    specs = [_trump_lead_spec(cr, trump, only) for only in (False, True)]
+    return [s for s in specs if s is not None]
+
+
+def _specs(v: Variant, n: int, c: int) -> list[_Spec]:
+    """The cases the page shows, before dealing."""
+    cr = _case_rules(v, n, c)
+    return [
+        *_first_lead_specs(cr),
+        *_follow_specs(cr),
+        *_beat_specs(cr),
+        *_void_specs(cr),
+        *_after_trump_specs(cr),
+        *_trump_lead_specs(cr),
+    ]
 
 
 def _seats(v: Variant, n: int) -> tuple[int, list[int]]:
@@ -669,14 +797,26 @@ def _deal(v: Variant, n: int, c: int, spec: _Spec) -> list[list[Card]] | None:
         return None
     if any(len(h) > sizes[k] for k, h in enumerate(hands)):
         return None
-    lead_card = v.play.lead_card
-    holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     pool = sorted(
         (x for x in _example_pack(v) if x not in used),
         key=lambda x: (x.suit not in (Suit.CLUBS, Suit.DIAMONDS), int(x.suit), -int(x.rank)),
     )
+    if not _fill_hands(v, spec, hands, sizes, pool):
+        return None
+    if shed and pool:
+        return None
+    return hands
+
+
+def _fill_hands(
+    v: Variant, spec: _Spec, hands: list[list[Card]], sizes: Sequence[int], pool: list[Card]
+) -> bool:
+    """Fill each of ``hands`` up to its size from ``pool`` (taking the cards from it),
+    the most constrained positions first; whether the pool had enough cards."""
+    lead_card = v.play.lead_card
+    holder = v.play.first_leader is FirstLeader.HOLDER and lead_card is not None
     # The most constrained positions first; the lead card stays with the first leader.
-    order = sorted(range(n), key=lambda k: (-len(spec.avoid.get(k, ())), k))
+    order = sorted(range(len(hands)), key=lambda k: (-len(spec.avoid.get(k, ())), k))
     for k in order:
         bar = spec.avoid.get(k, set())
         while len(hands[k]) < sizes[k]:
@@ -685,12 +825,10 @@ def _deal(v: Variant, n: int, c: int, spec: _Spec) -> list[list[Card]] | None:
                 None,
             )
             if pick is None:
-                return None
+                return False
             pool.remove(pick)
             hands[k].append(pick)
-    if shed and pool:
-        return None
-    return hands
+    return True
 
 
 def _play_text(
@@ -770,14 +908,12 @@ def _cards_text(cards: Iterable[Card], last: str = "and") -> str:
     return join_words([f"the {x}" for x in cards], last)
 
 
-def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
-    hands = _deal(v, n, c, spec)
-    if hands is None:
-        return None
-    dealer, seat_of = _seats(v, n)
-    names = seat_names(n)
-    trump = spec.trump
-    held = [set(h) for h in hands]
+def _play_setup(
+    v: Variant, held: list[set[Card]], spec: _Spec
+) -> tuple[list[Card], bool, frozenset[Suit]] | None:
+    """Play the case's cards before the actor's turn, from ``held`` (the cards leave
+    it): the trick, whether a trump was played, and the suits broken; ``None`` when
+    the rules forbid one of the cards."""
     trick: list[Card] = []
     broken = False
     suits: set[Suit] = set()
@@ -787,7 +923,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
             v,
             held[pos],
             trick,
-            trump,
+            spec.trump,
             first_trick=True,
             broken=broken,
             broken_suits=frozenset(suits),
@@ -801,7 +937,47 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
             suits.update(s for k, s in getattr(v.play, "also_breaks", ()) if k == x)
         held[pos].discard(x)
         trick.append(x)
-        broken = broken or x.suit == trump
+        broken = broken or x.suit == spec.trump
+    return trick, broken, frozenset(suits)
+
+
+def _setup_text(
+    v: Variant,
+    names: Sequence[str],
+    who: str,
+    plays: Sequence[tuple[int, Card]],
+    first_hand: set[Card],
+    trump: Suit | None,
+) -> str:
+    """The opening of an example's sentence: the trumps, and the cards played before
+    (or who leads)."""
+    deal = "game" if v.mode is Mode.SHEDDING else "hand"
+    lead_card = v.play.lead_card
+    if plays:
+        setup = _play_text(v, names, plays, trump)
+    elif v.play.first_leader is FirstLeader.HOLDER and lead_card in first_hand:
+        setup = f"{who} has the {lead_card}, so leads the first trick of the {deal}"
+    else:
+        setup = f"{who} leads the first trick of the {deal}"
+    if trump is not None:
+        setup = f"With {trump.word} {trump.symbol} as trumps, {setup}"
+    return setup
+
+
+def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
+    """The case ``spec`` dealt, played up to the actor's turn and put in words; ``None``
+    when it cannot be dealt or played, or the actor may play none of the cards shown."""
+    hands = _deal(v, n, c, spec)
+    if hands is None:
+        return None
+    dealer, seat_of = _seats(v, n)
+    names = seat_names(n)
+    trump = spec.trump
+    held = [set(h) for h in hands]
+    played = _play_setup(v, held, spec)
+    if played is None:
+        return None
+    trick, broken, suits = played
     cut = len(trick) > 1 and trick[-1].suit != trick[0].suit
     if v.mode is Mode.SHEDDING and cut and first_trick_cuts(v):
         return None  # a cut would have ended the trick
@@ -812,7 +988,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
         trump,
         first_trick=True,
         broken=broken,
-        broken_suits=frozenset(suits),
+        broken_suits=suits,
     )
     shown = (
         sorted(held[spec.actor], key=lambda x: (x.suit != trump, -int(x.suit), -int(x.rank)))
@@ -826,16 +1002,7 @@ def _example(v: Variant, n: int, c: int, spec: _Spec) -> PlayExample | None:
         return None
     plays = tuple((seat_of[pos], x) for pos, x in spec.setup)
     who = names[seat_of[spec.actor]]
-    deal = "game" if v.mode is Mode.SHEDDING else "hand"
-    lead_card = v.play.lead_card
-    if plays:
-        setup = _play_text(v, names, plays, trump)
-    elif v.play.first_leader is FirstLeader.HOLDER and lead_card in held[0]:
-        setup = f"{who} has the {lead_card}, so leads the first trick of the {deal}"
-    else:
-        setup = f"{who} leads the first trick of the {deal}"
-    if trump is not None:
-        setup = f"With {trump.word} {trump.symbol} as trumps, {setup}"
+    setup = _setup_text(v, names, who, plays, held[0], trump)
     among = ", among others" if v.mode is Mode.SHEDDING else ""
     text = (
         f"{setup}. {who} holds {_cards_text(shown)}{among}: {who} may play {_cards_text(yes, 'or')}"

@@ -182,17 +182,28 @@ def _plan(v: Variant, n: int) -> tuple[list[list[Card]], list[Card], dict[int, C
     used = set(first) | set(second.values())
     if not used <= set(pack):
         return None
-    size = len(pack)
-    room = [size // n + (1 if k < size % n else 0) - len(hands[k]) for k in range(n)]
     rest = sorted((c for c in pack if c not in used), key=lambda c: (c.suit != s2, c.suit, c.rank))
+    if not _deal_rest(hands, rest, len(pack), cutter, s2):
+        return None
+    return hands, first, second
+
+
+def _deal_rest(
+    hands: list[list[Card]], rest: Sequence[Card], size: int, cutter: int, cut_suit: Suit
+) -> bool:
+    """Deal ``rest`` (in order) to ``hands``, each up to its share of a pack of ``size``
+    cards, the emptiest first, none of ``cut_suit`` to ``cutter``; whether they all
+    found a place."""
+    n = len(hands)
+    room = [size // n + (1 if k < size % n else 0) - len(hands[k]) for k in range(n)]
     for c in rest:
-        fits = [k for k in range(n) if room[k] > 0 and not (k == cutter and c.suit == s2)]
+        fits = [k for k in range(n) if room[k] > 0 and not (k == cutter and c.suit == cut_suit)]
         if not fits:
-            return None
+            return False
         k = max(fits, key=lambda k: (room[k], -k))
         hands[k].append(c)
         room[k] -= 1
-    return hands, first, second
+    return True
 
 
 def _stack(hands: Sequence[Sequence[Card]]) -> list[Card]:
@@ -277,71 +288,116 @@ def _first_lead_words(v: Variant, w: WorkedTricks, seat: int, c: Card) -> str:
     return f"{why}, with any card, and chooses the {c}."
 
 
-def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
-    plays, end = w.tricks[i]
+@dataclass(frozen=True)
+class _TrickSeen:
+    """One trick of :class:`WorkedTricks` as :func:`_trick_words` tells it.
+
+    Attributes:
+        seats: the seats that played, in order.
+        cards: the cards they played, in order.
+        names: the names of the seats that played, in order.
+        everyone: the names of all the seats, seat 0 first.
+        led: the suit led.
+        best: the index of the highest card of the suit led.
+        taker: the seat that took, picked up or (dead trick) leads next, if any.
+    """
+
+    seats: list[int]
+    cards: list[Card]
+    names: list[str]
+    everyone: tuple[str, ...]
+    led: Suit
+    best: int
+    taker: int | None
+
+
+def _trick_seen(w: WorkedTricks, plays: Sequence[Any], end: Any) -> _TrickSeen:
+    """The :class:`_TrickSeen` of the trick of ``plays`` (play events) ended by ``end``."""
     seats = [int(e[1]) for e in plays]
     cards = [Card(int(e[2])) for e in plays]
-    NAMES = seat_names(w.players)
-    names = [NAMES[s] for s in seats]
+    everyone = seat_names(w.players)
     led = cards[0].suit
+    best = max((k for k in range(len(plays)) if cards[k].suit == led), key=lambda k: cards[k].rank)
+    return _TrickSeen(
+        seats=seats,
+        cards=cards,
+        names=[everyone[s] for s in seats],
+        everyone=everyone,
+        led=led,
+        best=best,
+        taker=_end_seat(end),
+    )
+
+
+def _dead_trick_words(v: Variant, t: _TrickSeen) -> str:
+    """What happens to a dead trick and who leads next (with a leading space)."""
+    put = (
+        "face up, where anyone may look back at them and count"
+        if v.shedding.dead_tricks is DeadTricks.FACE_UP
+        else "face down: everyone saw them played, and they stay in view only until the "
+        "next trick has been played; from then on you must remember what was played"
+    )
+    text = (
+        f" Everyone followed suit, so the trick is dead: the {count_word(len(t.cards))} cards "
+        f"are put aside, out of the game, {put}."
+    )
+    if t.taker is not None:
+        text += (
+            f" The {t.cards[t.best]} was the highest {t.led.word[:-1]}, so "
+            f"{t.everyone[t.taker]} leads the next trick, with any card."
+        )
+    return text
+
+
+def _cut_trick_words(w: WorkedTricks, t: _TrickSeen, k: int) -> str:
+    """How the play in position ``k`` cuts the trick, and who picks it up (with a
+    leading space)."""
+    led = t.led
+    text = (
+        f" {t.names[k]} has no {led.word}, so {t.names[k]} cuts with the {t.cards[k]}, and "
+        "the trick stops there."
+    )
+    skipped = [t.everyone[s] for s in w.order if s not in t.seats]
+    if skipped:
+        text += f" {join_words(skipped)} {'does' if len(skipped) == 1 else 'do'} not play to it."
+    text += (
+        f" The {t.cards[k]} is not a {led.word[:-1]}, so it cannot win the trick, however "
+        "high it is."
+    )
+    if t.taker is not None:
+        taker = t.everyone[t.taker]
+        text += (
+            f" {taker} played the highest {led.word[:-1]}, the {t.cards[t.best]}, so "
+            f"{taker} picks up all {count_word(len(t.cards))} cards ({_card_list(t.cards)}) "
+            "and adds them to their hand."
+        )
+    return text
+
+
+def _trick_words(v: Variant, w: WorkedTricks, i: int) -> str:
+    """Trick ``i`` of ``w`` in words: the lead, who followed, and how the trick ended."""
+    plays, end = w.tricks[i]
+    t = _trick_seen(w, plays, end)
+    cards, names = t.cards, t.names
     if i == 0:
-        text = _first_lead_words(v, w, seats[0], cards[0])
+        text = _first_lead_words(v, w, t.seats[0], cards[0])
     else:
-        again = " again" if i > 0 and _end_seat(w.tricks[i - 1][1]) == seats[0] else ""
+        again = " again" if i > 0 and _end_seat(w.tricks[i - 1][1]) == t.seats[0] else ""
         text = f"{names[0]} leads{again}, with the {cards[0]}."
-    follows = [k for k in range(1, len(plays)) if cards[k].suit == led]
-    cuts = [k for k in range(1, len(plays)) if cards[k].suit != led]
+    follows = [k for k in range(1, len(plays)) if cards[k].suit == t.led]
+    cuts = [k for k in range(1, len(plays)) if cards[k].suit != t.led]
     if follows:
         first, *more = follows
         parts = [f"{names[first]} plays the {cards[first]}"]
         parts += [f"{names[k]} the {cards[k]}" for k in more]
         text += " " + join_words(parts) + "."
     end_kind = end[0] if end is not None else ""
-    taker = _end_seat(end)
-    best = max((k for k in range(len(plays)) if cards[k].suit == led), key=lambda k: cards[k].rank)
-    n_cards = count_word(len(plays))
     if end_kind == "dead":
-        put = (
-            "face up, where anyone may look back at them and count"
-            if v.shedding.dead_tricks is DeadTricks.FACE_UP
-            else "face down: everyone saw them played, and they stay in view only until the "
-            "next trick has been played; from then on you must remember what was played"
-        )
-        text += (
-            f" Everyone followed suit, so the trick is dead: the {n_cards} cards are put "
-            f"aside, out of the game, {put}."
-        )
-        if taker is not None:
-            text += (
-                f" The {cards[best]} was the highest {led.word[:-1]}, so {NAMES[taker]} "
-                "leads the next trick, with any card."
-            )
-        return text
+        return text + _dead_trick_words(v, t)
     if end_kind == "pickup" and cuts:
-        k = cuts[0]
-        text += (
-            f" {names[k]} has no {led.word}, so {names[k]} cuts with the {cards[k]}, and the "
-            "trick stops there."
-        )
-        skipped = [NAMES[s] for s in w.order if s not in seats]
-        if skipped:
-            text += (
-                f" {join_words(skipped)} {'does' if len(skipped) == 1 else 'do'} not play to it."
-            )
-        text += (
-            f" The {cards[k]} is not a {led.word[:-1]}, so it cannot win the trick, however "
-            "high it is."
-        )
-        if taker is not None:
-            picked = _card_list(cards)
-            text += (
-                f" {NAMES[taker]} played the highest {led.word[:-1]}, the {cards[best]}, so "
-                f"{NAMES[taker]} picks up all {n_cards} cards ({picked}) and adds them to "
-                f"their hand."
-            )
-        return text
-    if taker is not None:
-        text += f" {NAMES[taker]} takes the trick."
+        return text + _cut_trick_words(w, t, cuts[0])
+    if t.taker is not None:
+        text += f" {t.everyone[t.taker]} takes the trick."
     return text
 
 

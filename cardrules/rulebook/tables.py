@@ -263,64 +263,75 @@ def comparison_rows(variants: Sequence[Variant], link: str = "{name}.md") -> lis
 
     rows = []
     for v in variants:
-        counts = list(v.players.counts())
-        rep = 4 if 4 in counts else counts[0]
         title = md_text(v.title or v.name)
         href = page_link(link, v.name)
         name = f"[{title}]({href})" if href is not None else title
-        if v.mode is Mode.SHEDDING:
-            schedule = "whole pack, one deal"
-        else:
-            sizes = v.hand_sizes(rep)
-            shape = v.schedule.pattern.value
-            if len(set(sizes)) == 1:
-                shape = f"{plural(sizes[0], 'card')} every hand"
-            schedule = f"{shape}, {plural(len(sizes), 'hand')} ({rep} players)"
-        if not v.has_bidding:
-            hook, bidding = "—", "none"
-        else:
-            from cardrules.rules import BidStyle
-
-            simultaneous = v.bidding.style is BidStyle.SIMULTANEOUS
-            hook = "yes" if v.bidding.hook and not simultaneous else "no"
-            extras = []
-            if v.bidding.blind:
-                extras.append("blind allowed")
-            if v.bidding.forehead_sizes:
-                extras.append(
-                    join_words([str(n) for n in v.bidding.forehead_sizes], "or")
-                    + "-card hands blind"
-                )
-            if v.bidding.amend:
-                extras.append("may amend")
-            bidding = ", ".join([v.bidding.style.value, *extras])
-        if v.mode is Mode.SHEDDING:
-            scoring = "letters " + "-".join(v.match.word.upper()) if v.match.word else "one loser"
-        elif v.scoring.formula is not None:
-            from cardrules.rulebook.formula import formula_short
-            from cardrules.rulebook.words import fixed_variables
-
-            scoring = formula_short(v.scoring.formula, fixed_variables(v))
-        else:
-            scoring = "—"
-        below = v.winning.knockout_below
-        if v.mode is Mode.TRICKS and below:
-            took = "no tricks" if below == 1 else f"under {plural(below, 'trick')}"
-            ending = "; last one in wins" if v.winning.last_one_in else ""
-            scoring = f"{scoring}; {took} in a hand: knocked out{ending}"
+        hook, bidding = _bidding_cells(v)
         rows.append(
             [
                 name,
                 players_phrase(v).replace(" players", ""),
                 trumps_short(v),
-                schedule,
+                _schedule_cell(v),
                 hook,
                 bidding,
-                scoring,
+                _scoring_cell(v),
                 follow_short(v) + "".join(f"; {x}" for x in _shedding_extras(v)),
             ]
         )
     return rows
+
+
+def _schedule_cell(v: Variant) -> str:
+    """The deal schedule in short, for 4 players (or the fewest allowed)."""
+    if v.mode is Mode.SHEDDING:
+        return "whole pack, one deal"
+    counts = list(v.players.counts())
+    rep = 4 if 4 in counts else counts[0]
+    sizes = v.hand_sizes(rep)
+    shape = v.schedule.pattern.value
+    if len(set(sizes)) == 1:
+        shape = f"{plural(sizes[0], 'card')} every hand"
+    return f"{shape}, {plural(len(sizes), 'hand')} ({rep} players)"
+
+
+def _bidding_cells(v: Variant) -> tuple[str, str]:
+    """The hook (yes, no or a dash) and the bidding in short."""
+    if not v.has_bidding:
+        return "—", "none"
+    from cardrules.rules import BidStyle
+
+    simultaneous = v.bidding.style is BidStyle.SIMULTANEOUS
+    hook = "yes" if v.bidding.hook and not simultaneous else "no"
+    extras = []
+    if v.bidding.blind:
+        extras.append("blind allowed")
+    if v.bidding.forehead_sizes:
+        extras.append(
+            join_words([str(n) for n in v.bidding.forehead_sizes], "or") + "-card hands blind"
+        )
+    if v.bidding.amend:
+        extras.append("may amend")
+    return hook, ", ".join([v.bidding.style.value, *extras])
+
+
+def _scoring_cell(v: Variant) -> str:
+    """The scoring in short, with the knock-out rule of a knock-out game."""
+    if v.mode is Mode.SHEDDING:
+        scoring = "letters " + "-".join(v.match.word.upper()) if v.match.word else "one loser"
+    elif v.scoring.formula is not None:
+        from cardrules.rulebook.formula import formula_short
+        from cardrules.rulebook.words import fixed_variables
+
+        scoring = formula_short(v.scoring.formula, fixed_variables(v))
+    else:
+        scoring = "—"
+    below = v.winning.knockout_below
+    if v.mode is Mode.TRICKS and below:
+        took = "no tricks" if below == 1 else f"under {plural(below, 'trick')}"
+        ending = "; last one in wins" if v.winning.last_one_in else ""
+        scoring = f"{scoring}; {took} in a hand: knocked out{ending}"
+    return scoring
 
 
 def _shedding_extras(v: Variant) -> list[str]:

@@ -258,14 +258,9 @@ def dealer_phrase(v: Variant) -> str:
     return f"{start}; {then}."
 
 
-def start_phrase(rule: HandSizeRule, counts: range | None = None) -> str:
-    """The starting (largest) hand size, such as ``"10 cards for 3 to 5 players, ..."``.
-
-    Args:
-        rule: the starting-size rule.
-        counts: the allowed numbers of players; the "as many as the pack allows"
-            fallback is only mentioned when some of them are not in the table.
-    """
+def _size_table_parts(rule: HandSizeRule, counts: range | None) -> tuple[list[str], set[int]]:
+    """The entries of a starting-size table in words, for the allowed numbers of
+    players only, and the numbers of players they cover."""
     parts: list[str] = []
     covered: set[int] = set()
     allowed = set(counts) if counts is not None else None
@@ -283,14 +278,32 @@ def start_phrase(rule: HandSizeRule, counts: range | None = None) -> str:
         cards = plural(e.size, "card") if not parts else str(e.size)
         who = f"{lo} players" if lo == hi else f"{lo} {'or' if hi == lo + 1 else 'to'} {hi} players"
         parts.append(f"{cards} for {who}")
+    return parts, covered
+
+
+def _largest_words(rule: HandSizeRule) -> str:
+    """The "as many cards as the pack allows" hand size, with its limits."""
+    most = "as many cards as the pack allows"
+    if rule.keep_one:
+        most += ", keeping one card back to turn up"
+    if rule.cap is not None:
+        most += f", but never more than {rule.cap}"
+    return most
+
+
+def start_phrase(rule: HandSizeRule, counts: range | None = None) -> str:
+    """The starting (largest) hand size, such as ``"10 cards for 3 to 5 players, ..."``.
+
+    Args:
+        rule: the starting-size rule.
+        counts: the allowed numbers of players; the "as many as the pack allows"
+            fallback is only mentioned when some of them are not in the table.
+    """
+    parts, covered = _size_table_parts(rule, counts)
     text = join_words(parts)
     needs_fallback = counts is None or any(n not in covered for n in counts)
     if rule.largest and (needs_fallback or not text):
-        most = "as many cards as the pack allows"
-        if rule.keep_one:
-            most += ", keeping one card back to turn up"
-        if rule.cap is not None:
-            most += f", but never more than {rule.cap}"
+        most = _largest_words(rule)
         text = f"{text}; otherwise {most}" if text else most
     return text or "not set"
 
@@ -439,6 +452,51 @@ def _trump_entry_words(e: TrumpCard) -> str:
     return f"the {rank} of the same colour as trumps"
 
 
+def _order_example_suit(v: Variant) -> Suit:
+    """The trump suit :func:`trump_order_phrase` shows: the game's own, else hearts."""
+    t = v.trumps
+    if t.kind is TrumpKind.FIXED and t.suit is not None:
+        return t.suit
+    if t.kind is TrumpKind.CYCLE:
+        return next(s for s in t.cycle if s is not None)
+    return Suit.HEARTS
+
+
+def _jokers_trump_words(v: Variant, jokers: Sequence[Card], suit: Suit) -> str:
+    """Why the jokers of a trump order count as trumps of ``suit`` (a sentence, with a
+    leading space)."""
+    one = len(jokers) == 1
+    text = (
+        f" {'A joker has' if one else 'The jokers have'} no suit of "
+        f"{'its' if one else 'their'} own: {'it counts' if one else 'they count'} as "
+        f"{'a trump' if one else 'trumps'} ({suit.word})"
+    )
+    if v.play.must_follow:
+        text += (
+            f", so that when {suit.word} are led {'it follows' if one else 'they follow'} "
+            f"them, and a player who holds {'it' if one else 'one'} and no other "
+            f"{suit.word[:-1]} must play {'it' if one else 'a joker'}"
+        )
+    return text + "."
+
+
+def _moved_trump_words(moved: Sequence[Card], suit: Suit) -> str:
+    """How the cards of a trump order printed with another suit count as trumps of
+    ``suit`` (a sentence, with a leading space)."""
+    one = len(moved) == 1
+    cards = " and the ".join(str(c) for c in moved)
+    suits = sorted({c.suit for c in moved})
+    printed = " or ".join(f"a {s.word[:-1]}" for s in suits)
+    it, holds = ("it", "it") if one else ("they", "them")
+    return (
+        f" The {cards} {'counts as a trump' if one else 'count as trumps'} "
+        f"({suit.word}), not as {printed}: when {suits[0].word} are led {it} "
+        f"{'does' if one else 'do'} not follow them, a player who holds {holds} and no "
+        f"other {suits[0].word[:-1]} is void in {suits[0].word}, and when {suit.word} are led "
+        f"{it} {'follows' if one else 'follow'} them."
+    )
+
+
 def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     """How the trumps rank when the file gives a trump order (empty otherwise, or
     when the game has no trumps), with the trumps of one suit as an example and
@@ -450,12 +508,7 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     pack = v.deck.cards
     entries = [_trump_entry_words(e) for e in t.order]
     named = entries[0] if len(entries) == 1 else ", ".join(entries[:-1]) + " and " + entries[-1]
-    if t.kind is TrumpKind.FIXED and t.suit is not None:
-        suit = t.suit
-    elif t.kind is TrumpKind.CYCLE:
-        suit = next(s for s in t.cycle if s is not None)
-    else:
-        suit = Suit.HEARTS
+    suit = _order_example_suit(v)
     top = t.ranking(suit, pack)
     every = t.trump_cards(suit, pack)
     text = (
@@ -465,33 +518,10 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     )
     jokers = [c for c in top if c.is_joker]
     if jokers:
-        one = len(jokers) == 1
-        text += (
-            f" {'A joker has' if one else 'The jokers have'} no suit of "
-            f"{'its' if one else 'their'} own: {'it counts' if one else 'they count'} as "
-            f"{'a trump' if one else 'trumps'} ({suit.word})"
-        )
-        if v.play.must_follow:
-            text += (
-                f", so that when {suit.word} are led {'it follows' if one else 'they follow'} "
-                f"them, and a player who holds {'it' if one else 'one'} and no other "
-                f"{suit.word[:-1]} must play {'it' if one else 'a joker'}"
-            )
-        text += "."
+        text += _jokers_trump_words(v, jokers, suit)
     moved = [c for c in top if not c.is_joker and c.suit is not suit]
     if moved:
-        one = len(moved) == 1
-        cards = " and the ".join(str(c) for c in moved)
-        suits = sorted({c.suit for c in moved})
-        printed = " or ".join(f"a {s.word[:-1]}" for s in suits)
-        it, holds = ("it", "it") if one else ("they", "them")
-        text += (
-            f" The {cards} {'counts as a trump' if one else 'count as trumps'} "
-            f"({suit.word}), not as {printed}: when {suits[0].word} are led {it} "
-            f"{'does' if one else 'do'} not follow them, a player who holds {holds} and no "
-            f"other {suits[0].word[:-1]} is void in {suits[0].word}, and when {suit.word} are led "
-            f"{it} {'follows' if one else 'follow'} them."
-        )
+        text += _moved_trump_words(moved, suit)
     return text + " The trick goes to the highest trump played, in this order."
 
 

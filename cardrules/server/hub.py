@@ -809,34 +809,9 @@ class Hub:
         client.send(_with_ref({"type": "tables", "tables": tables}, ref))
 
     def _on_create(self, client: Client, data: dict[str, Any], ref: object) -> None:
-        key = data.get("variant")
-        variant = self.variants.get(key) if isinstance(key, str) else None
-        if variant is None or not isinstance(key, str):
-            raise Refusal(
-                "unknown_variant",
-                "'variant' must be one of this server's variants: "
-                + ", ".join(sorted(self.variants)[:50]),
-            )
-        kinds = data.get("seats")
-        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
-            raise Refusal(
-                "bad_message", "'seats' is a list with one entry per seat: 'human' or a bot's name"
-            )
-        n = len(kinds)
-        if n not in variant.players:
-            raise Refusal(
-                "bad_players",
-                f"{key} is for {variant.players.min} to {variant.players.max} players, not {n}",
-            )
-        seats: list[Seat] = []
-        for k in kinds:
-            kind = k.strip().lower()
-            if kind != _HUMAN and kind not in BOTS:
-                raise Refusal(
-                    "bad_message",
-                    f"a seat is 'human' or a bot ({', '.join(sorted(BOTS))}), not {k[:20]!r}",
-                )
-            seats.append(Seat(kind, f"{kind} bot" if kind != _HUMAN else ""))
+        key, variant = self._requested_variant(data)
+        seats = _requested_seats(data, key, variant)
+        n = len(seats)
         sit = data.get("seat")
         humans = [s for s, seat in enumerate(seats) if not seat.is_bot]
         if sit is None:
@@ -869,6 +844,19 @@ class Hub:
         else:
             self._take_seat(client, table, sit, name, ref)
         self._kick_bots(table)
+
+    def _requested_variant(self, data: dict[str, Any]) -> tuple[str, Variant]:
+        """The variant a ``create`` message names (its key and rules), one of
+        this server's."""
+        key = data.get("variant")
+        variant = self.variants.get(key) if isinstance(key, str) else None
+        if variant is None or not isinstance(key, str):
+            raise Refusal(
+                "unknown_variant",
+                "'variant' must be one of this server's variants: "
+                + ", ".join(sorted(self.variants)[:50]),
+            )
+        return key, variant
 
     def _room_for_a_table(self, client: Client) -> None:
         """Refuse a new table the client or the server has no room for."""
@@ -1758,6 +1746,32 @@ def _read_options(data: dict[str, Any]) -> tuple[TableOptions, str | None, str |
     if rematch is not None and not (isinstance(rematch, str) and _TABLE_ID.fullmatch(rematch)):
         raise ValueError("bad rematch id")
     return options, invite, rematch
+
+
+def _requested_seats(data: dict[str, Any], key: str, variant: Variant) -> list[Seat]:
+    """The seats a ``create`` message asks for (``'human'`` or a bot's name
+    each), as many as ``variant`` (named ``key``) may seat."""
+    kinds = data.get("seats")
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise Refusal(
+            "bad_message", "'seats' is a list with one entry per seat: 'human' or a bot's name"
+        )
+    n = len(kinds)
+    if n not in variant.players:
+        raise Refusal(
+            "bad_players",
+            f"{key} is for {variant.players.min} to {variant.players.max} players, not {n}",
+        )
+    seats: list[Seat] = []
+    for k in kinds:
+        kind = k.strip().lower()
+        if kind != _HUMAN and kind not in BOTS:
+            raise Refusal(
+                "bad_message",
+                f"a seat is 'human' or a bot ({', '.join(sorted(BOTS))}), not {k[:20]!r}",
+            )
+        seats.append(Seat(kind, f"{kind} bot" if kind != _HUMAN else ""))
+    return seats
 
 
 def _with_ref(message: dict[str, Any], ref: object) -> dict[str, Any]:

@@ -158,6 +158,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"PettingZoo environments": "pettingzoo.md"})
     if (docs_dir / "openspiel.md").exists():
         nav.append({"OpenSpiel": "openspiel.md"})
+    if (docs_dir / "contributing.md").exists():
+        nav.append({"Contributing: adding a setting": "contributing.md"})
     nav.append({"API reference": "api.md"})
     return nav
 

@@ -531,19 +531,19 @@ def _tokens(items: Sequence[Any]) -> list[Token]:
 class ExampleRules:
     """The grammar rules of example lines, mixed into the parser's transformer.
 
-    The transformer that mixes this in provides ``_err`` and ``_int`` (see
+    The transformer that mixes this in provides ``error`` and ``number`` (see
     :mod:`cardrules.dsl.parser`); each rule returns an :class:`ExLine`.
     """
 
     path: str
     text: str
 
-    def _err(
+    def error(
         self, tok: Token, message: str, expected: str | None = None, hint: str | None = None
     ) -> VariantError:  # pragma: no cover - provided by the parser's transformer
         raise NotImplementedError
 
-    def _int(
+    def number(
         self,
         tok: Token,
         lo: int = 0,
@@ -561,24 +561,24 @@ class ExampleRules:
         """``value``, the text of ``tok``, if it is short enough and holds no
         control character (titles, summaries, example titles)."""
         if len(value) > limits.MAX_TEXT_LENGTH:
-            raise self._err(
+            raise self.error(
                 tok,
                 f"the {what} is too long ({len(value)} characters)",
                 expected=f"at most {limits.MAX_TEXT_LENGTH} characters",
             )
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-            raise self._err(tok, f"the {what} holds a control character")
+            raise self.error(tok, f"the {what} holds a control character")
         return value
 
     def _ex_seat(self, tok: Token) -> int:
-        return self._int(tok, 1, limits.MAX_PLAYERS, "a seat") - 1
+        return self.number(tok, 1, limits.MAX_PLAYERS, "a seat") - 1
 
     def _card_list(self, toks: Sequence[Token]) -> tuple[Card, ...]:
         cards: list[Card] = []
         for t in toks:
             c = card(str(t))
             if c in cards:
-                raise self._err(t, f"{c} is named twice")
+                raise self.error(t, f"{c} is named twice")
             cards.append(c)
         return tuple(cards)
 
@@ -591,14 +591,14 @@ class ExampleRules:
         return ExLine("example", self._words(c[2], "example's title"), c[0])
 
     def with_players(self, c: list[Any]) -> tuple[str, Any, Token]:
-        n = self._int(c[0], 2, limits.MAX_PLAYERS, "players")
+        n = self.number(c[0], 2, limits.MAX_PLAYERS, "players")
         return ("players", n, c[0])
 
     def with_dealer(self, c: list[Any]) -> tuple[str, Any, Token]:
         return ("dealer", self._ex_seat(c[1]), c[0])
 
     def with_hand(self, c: list[Any]) -> tuple[str, Any, Token]:
-        return ("hand", self._int(c[1], 1, MAX_EXAMPLE_HAND, "the hand of an example"), c[0])
+        return ("hand", self.number(c[1], 1, MAX_EXAMPLE_HAND, "the hand of an example"), c[0])
 
     def with_trumps(self, c: list[Any]) -> tuple[str, Any, Token]:
         return ("trumps", SUIT_NAMES[str(c[1]).lower()], c[0])
@@ -615,15 +615,15 @@ class ExampleRules:
         values: dict[str, Any] = {}
         for key, value, tok in items:
             if key in seen:
-                raise self._err(tok, f"`{key}` is given twice in the `with` line")
+                raise self.error(tok, f"`{key}` is given twice in the `with` line")
             seen[key] = tok
             values[key] = value
         trumps = values.get("trumps")
         turned = values.get("turned up")
         if "no trumps" in values and (trumps is not None or turned is not None):
-            raise self._err(seen["no trumps"], "`no trumps` contradicts the trumps given")
+            raise self.error(seen["no trumps"], "`no trumps` contradicts the trumps given")
         if trumps is not None and turned is not None and turned.suit is not trumps:
-            raise self._err(seen["turned up"], f"{turned} is not one of the {trumps.word}")
+            raise self.error(seen["turned up"], f"{turned} is not one of the {trumps.word}")
         deal = Deal(
             players=values.get("players"),
             dealer=values.get("dealer"),
@@ -633,7 +633,7 @@ class ExampleRules:
             turned_up=turned,
         )
         if deal.players is not None and deal.dealer is not None and deal.dealer >= deal.players:
-            raise self._err(
+            raise self.error(
                 seen["dealer"],
                 f"seat {deal.dealer + 1} cannot deal at a table of {deal.players}",
                 expected=f"a seat from 1 to {deal.players}",
@@ -652,14 +652,14 @@ class ExampleRules:
         for t in (t for t in toks if t.type == "SUIT"):
             s = SUIT_NAMES[str(t).lower()]
             if s in void:
-                raise self._err(t, f"{s.word} is named twice")
+                raise self.error(t, f"{s.word} is named twice")
             void.append(s)
         return ExLine("holds", Holding(seat, cards, tuple(void)), c[0])
 
     # ---- actions
     def bid_item(self, c: list[Any]) -> tuple[BidItem, Token]:
         tok: Token = c[-1]
-        n = self._int(tok, 0, limits.MAX_PLAYERS, "a bid")
+        n = self.number(tok, 0, limits.MAX_PLAYERS, "a bid")
         return (BidItem(n, blind=len(c) > 1), c[0])
 
     def ex_bids(self, c: list[Any]) -> ExLine:
@@ -667,13 +667,13 @@ class ExampleRules:
         return ExLine("step", Bids(bids), c[0], len(bids))
 
     def ex_change_bid(self, c: list[Any]) -> ExLine:
-        n = self._int(c[3], 0, limits.MAX_PLAYERS, "a bid")
+        n = self.number(c[3], 0, limits.MAX_PLAYERS, "a bid")
         return ExLine("step", ChangeBid(self._ex_seat(c[1]), n), c[0], 1)
 
     def ex_take(self, c: list[Any]) -> ExLine:
         seat, other = self._ex_seat(c[1]), self._ex_seat(c[5])
         if seat == other:
-            raise self._err(c[5], f"seat {seat + 1} cannot take its own cards")
+            raise self.error(c[5], f"seat {seat + 1} cannot take its own cards")
         return ExLine("step", TakeCards(seat, other), c[0], 1)
 
     def ex_pass(self, c: list[Any]) -> ExLine:
@@ -718,7 +718,7 @@ class ExampleRules:
         toks = _tokens(c[3:])
         only = [t for t in toks if t.type == "V_ONLY"]
         if len(only) > 1:
-            raise self._err(only[1], "`only` is given twice")
+            raise self.error(only[1], "`only` is given twice")
         any_card = any(t.type == "V_ANY_CARD" for t in toks)
         cards = self._card_list([t for t in toks if t.type == "CARD"])
         return Expect(
@@ -742,13 +742,13 @@ class ExampleRules:
     def _check_bids(self, bids: tuple[BidItem, ...], toks: list[Token]) -> None:
         for i, b in enumerate(bids):
             if b in bids[:i]:
-                raise self._err(toks[i], f"the bid {b} is named twice")
+                raise self.error(toks[i], f"the bid {b} is named twice")
 
     def expect_may_bid(self, c: list[Any]) -> Expect:
         toks = _tokens(c[3:])
         only = [t for t in toks if t.type == "V_ONLY"]
         if len(only) > 1:
-            raise self._err(only[1], "`only` is given twice")
+            raise self.error(only[1], "`only` is given twice")
         bids, btoks = self._bid_items(c[3:])
         self._check_bids(bids, btoks)
         return Expect(ExpectKind.MAY_BID, seat=self._ex_seat(c[1]), bids=bids, only=bool(only))
@@ -771,13 +771,13 @@ class ExampleRules:
         tok: Token = c[3]
         raw = str(tok)
         if len(raw) > 30:
-            raise self._err(
+            raise self.error(
                 tok, "the number of points is too long", expected="at most 30 characters"
             )
         if "/" in raw:
             top, bottom = raw.split("/")
             if int(bottom) == 0:
-                raise self._err(tok, "a fraction cannot have 0 below the bar")
+                raise self.error(tok, "a fraction cannot have 0 below the bar")
             points = Fraction(int(top), int(bottom))
         else:
             points = Fraction(raw)
@@ -791,7 +791,7 @@ class ExampleRules:
         tok: Token = c[3]
         raw = str(tok)
         if not raw.lstrip("-").isdigit() or len(raw) > 8:
-            raise self._err(
+            raise self.error(
                 tok, f"{raw[:30]!r} is not a counter's value", expected="a whole number"
             )
         return Expect(
@@ -807,11 +807,11 @@ class ExampleRules:
     def expect_may_take(self, c: list[Any]) -> Expect:
         seat, other = self._ex_seat(c[1]), self._ex_seat(c[5])
         if seat == other:
-            raise self._err(c[5], f"seat {seat + 1} cannot take its own cards")
+            raise self.error(c[5], f"seat {seat + 1} cannot take its own cards")
         negated = c[2].type == "V_MAY_NOT_TAKE"
         text = [t for t in _tokens(c[6:]) if t.type == "TEXT"]
         if text and not negated:
-            raise self._err(text[0], "a reason is given only for what may not be done")
+            raise self.error(text[0], "a reason is given only for what may not be done")
         return Expect(
             ExpectKind.MAY_TAKE,
             seat=seat,
@@ -821,7 +821,7 @@ class ExampleRules:
         )
 
     def expect_holds_count(self, c: list[Any]) -> Expect:
-        count = self._int(c[3], 0, 52, "a number of cards")
+        count = self.number(c[3], 0, 52, "a number of cards")
         return Expect(ExpectKind.HOLDS_COUNT, seat=self._ex_seat(c[1]), count=count)
 
     def expect_loses(self, c: list[Any]) -> Expect:
@@ -833,7 +833,7 @@ class ExampleRules:
     def expect_letter(self, c: list[Any]) -> Expect:
         tok: Token = c[3]
         if len(str(tok)) != 1:
-            raise self._err(tok, f"{str(tok)[:30]!r} is not one letter", expected="a letter")
+            raise self.error(tok, f"{str(tok)[:30]!r} is not one letter", expected="a letter")
         return Expect(ExpectKind.TAKES_LETTER, seat=self._ex_seat(c[1]), letter=str(tok).upper())
 
     def expect_deals_next(self, c: list[Any]) -> Expect:
@@ -851,7 +851,7 @@ class ExampleRules:
         kind, other = c[3]
         seat = self._ex_seat(c[1])
         if other is not None and other == seat:
-            raise self._err(c[1], "write `its cards` for the seat's own cards")
+            raise self.error(c[1], "write `its cards` for the seat's own cards")
         return Expect(kind, seat=seat, other=other, negated=c[2].type == "V_CANNOT_SEE")
 
     def expect_trick_to(self, c: list[Any]) -> Expect:
@@ -867,7 +867,9 @@ class ExampleRules:
         return Expect(ExpectKind.TRUMPS, suit=None)
 
     def expect_cards_each(self, c: list[Any]) -> Expect:
-        return Expect(ExpectKind.CARDS_EACH, count=self._int(c[0], 1, limits.MAX_PLAYERS, "a hand"))
+        return Expect(
+            ExpectKind.CARDS_EACH, count=self.number(c[0], 1, limits.MAX_PLAYERS, "a hand")
+        )
 
     def expect_over(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.GAME_OVER)

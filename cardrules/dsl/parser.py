@@ -237,10 +237,6 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         """``a``, ``a or b``, ``a, b or c``."""
         return join_words(words)
 
-    # The names the example rules call the helpers by.
-    _err = error
-    _int = number
-
     # ---- the pack
     def deck_cards(self, c: list[Any]) -> list[Token]:
         return list(tokens(c))

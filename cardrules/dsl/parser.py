@@ -422,8 +422,8 @@ def _install_statement_parses() -> None:
     statement's grammar rule (a plain function, so Lark calls it with the
     transformer as its builder and the statement's children)."""
     for spec in SETTINGS:
-        if spec.grammar_rule in vars(_Build):
-            raise TypeError(f"_Build already has a method {spec.grammar_rule}")
+        if hasattr(_Build, spec.grammar_rule):
+            raise TypeError(f"the transformer already has an attribute {spec.grammar_rule}")
         setattr(_Build, spec.grammar_rule, spec.parse)
 
 

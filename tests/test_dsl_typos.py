@@ -115,3 +115,31 @@ def test_the_whole_phrase_is_compared_before_its_first_word() -> None:
     assert e.hint == "did you mean 'turned up'?"
     e = refused("game: house\nextends: oh-hell\nfirst lead: winner leads\n")
     assert e.hint is None or "none" not in e.hint
+
+
+def test_the_did_you_mean_of_a_misspelt_setting_is_the_same_in_every_process() -> None:
+    """Regression: the candidates came from a set, so a tie between two setting
+    names went one way or the other with PYTHONHASHSEED (' J expect no trumps'
+    suggested 'no trumps' in some processes, 'may name no trumps' in others)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import cardrules\n"
+        "try:\n"
+        "    cardrules.load_text('game: x\\n J expect no trumps\\n')\n"
+        "except Exception as e:\n"
+        "    print(str(e).splitlines()[-1])\n"
+    )
+    hints: set[str] = set()
+    for seed in range(6):
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        hints.add(out)
+    assert hints == {"did you mean 'no trumps'?"}

@@ -352,6 +352,10 @@ def _suggest(rest: str, names: Iterable[str]) -> str | None:
             candidates.extend(TERMINALS[name][1])
     if not candidates:
         return None
+    # In canonical order, so that a tie goes the same way in every process (a
+    # set's order of strings changes with PYTHONHASHSEED).
+    rank = {name: i for i, name in enumerate(SETTING_NAMES)}
+    candidates = sorted(set(candidates), key=lambda c: (rank.get(c, len(rank)), c))
     if "K_GAME" in names:
         typed_name = " ".join(_WORD_RE.findall(rest.split(":")[0])).lower()
         return _hint(closest_setting(typed_name, candidates))

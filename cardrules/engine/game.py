@@ -25,18 +25,24 @@ game as their first argument:
   and changing a bid;
 * :mod:`~cardrules.engine.play`: the first leader and the cards a seat may
   play (the rules' card-set lists);
-* :mod:`~cardrules.engine.trick`: the end of a trick, trick-taking
+* :mod:`~cardrules.engine.trick`: the play of a card to a trick
+  (:func:`~cardrules.engine.trick._play_card`, the engine's hot path, the one
+  function :meth:`Game.apply`, the random playout and a joker's play call) and
+  the end of a trick, trick-taking
   (:func:`~cardrules.engine.trick._finish_trick`) or shedding (dead tricks,
   cuts and pick-ups, seats going out: :func:`~cardrules.engine.trick._shed_step`);
 * :mod:`~cardrules.engine.score`: the points of a hand and the guard on the totals;
 * :mod:`~cardrules.engine.end`: the next hand, tie-break hands and the end of the game.
 
-:meth:`Game.apply` makes the play of a legal card itself, inline (the engine's
-hot path); the rest of a game's progress is those modules'. A variant with a
-trump order (effective suits and card powers that change with trumps:
-:mod:`~cardrules.engine.ranks`) sends each play through
-:mod:`~cardrules.engine.ranked_play` instead, on one flag of the compiled rules. No game has code of
-its own: what differs from one variant to another is in the rules' values.
+The state has owners: every slot of :class:`Game` is declared once in
+:mod:`~cardrules.engine.state_slots`, with the module that writes it, and the
+slots every phase changes (the log, the seat to act, the phase, the legal set)
+are written through :mod:`~cardrules.engine.transitions`
+(``tests/test_state_owners.py`` keeps it so). A variant with a trump order
+(effective suits and card powers that change with trumps:
+:mod:`~cardrules.engine.ranks`) plays by the hand's rank tables, with the same
+function. No game has code of its own: what differs from one variant to
+another is in the rules' values.
 Around them:
 
 * :mod:`~cardrules.engine.tables`: the card, suit and interned action tables;
@@ -64,7 +70,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal, overload
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, CardSet, Suit
+from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
 from cardrules.engine.bidding import (
     _after_trumps,
@@ -101,13 +107,12 @@ from cardrules.engine.passing import (
 )
 from cardrules.engine.play import _play_legal, _refuse_play
 from cardrules.engine.playout import playout as _playout
-from cardrules.engine.ranked_play import _play_joker, _play_ranked
+from cardrules.engine.ranked_play import _play_joker
 from cardrules.engine.ranks import RankTables
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
 from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
 from cardrules.engine.saves import _load_text, _replay, _save_text
-from cardrules.engine.score import _check_hand_score
 from cardrules.engine.state_slots import GAME_SLOTS
 from cardrules.engine.tables import (
     _BID,
@@ -116,15 +121,10 @@ from cardrules.engine.tables import (
     _PASS,
     _PHASE_NAMES,
     _PLAY,
-    _SHIFT,
-    _SUIT_BIT,
-    _SUIT_OF,
-    _SUIT_TABLES,
     _TRUMPS,
-    _plays_of,
-    _suit_plays,
 )
-from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
+from cardrules.engine.transitions import set_legal
+from cardrules.engine.trick import _play_card, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
 from cardrules.engine.undo import (
     Checkpoint,
@@ -556,7 +556,6 @@ class Game:
         trumps (none once the game is over), cached in ``_legal`` until the next
         action. In the play, :func:`~cardrules.engine.play._play_legal` computes
         and caches them."""
-        self._legal_mask = 0
         phase = self._phase
         if phase == _BID:
             legal = _bid_options(self, self._to_act)
@@ -566,7 +565,7 @@ class Game:
             legal = _trump_options(self)
         else:
             legal = ()
-        self._legal = legal
+        set_legal(self, legal, 0)
         return legal
 
     # The implementations take ``object`` (the overloads give the public types), so
@@ -616,76 +615,14 @@ class Game:
         if legal is None:
             legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
         if type(action) is Play:
-            # The hot path, the play of a card, inline: a legal card (in play,
+            # The hot path, the play of a card: a legal card (in play,
             # ``_legal_mask`` is the mask of the cards that may be played; elsewhere
-            # it is 0) joins the trick; the end of a trick is trick.py's.
+            # it is 0) joins the trick (engine/trick.py).
             c = action.id
             if not self._legal_mask >> c & 1 or seat.__class__ is not int or seat != self._to_act:
                 self._apply_slow(action, seat)
                 return
-            s = self._to_act
-            r = self._r
-            if r.ranked:
-                # A trump order: effective suits and powers (engine/ranked_play.py).
-                _play_ranked(self, s, c)
-                return
-            hands = self._hands
-            hands[s] ^= _BITS[c]
-            trick = self._trick
-            suit = _SUIT_OF[c]
-            trump = self._trump
-            if trick:
-                best = self._best
-                if suit == _SUIT_OF[best]:
-                    if c > best:
-                        self._best = c
-                        self._best_seat = s
-                elif suit == trump:
-                    self._best = c
-                    self._best_seat = s
-                led = _SUIT_OF[trick[0]]
-            else:
-                self._best = c
-                self._best_seat = s
-                self._leader = s
-                led = suit
-            if r.track_breaks:
-                # Only when a card-set rule bars unbroken suits (see broken_by).
-                self._broken_prev = self._broken_suits
-                if (
-                    r.break_any
-                    or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
-                    or (r.break_forced and not trick and self._forced_lead)
-                ):
-                    self._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
-            trick.append(c)
-            self._trick_seats.append(s)
-            self._events.append(("play", s, c))
-            if not r.tricks_mode:
-                self._legal = None
-                _shed_step(self, s, c)
-            elif len(trick) == self._in_count:
-                self._legal = None
-                if r.score_guard and self._tricks_played + 1 == self._size:
-                    _check_hand_score(self, s, c, self._broken_prev)
-                _finish_trick(self)
-            else:
-                t = self._nxt[s]
-                self._to_act = t
-                if r.plain_follow:
-                    # The next seat's legal cards, now: one suit's interned tuple.
-                    hand = hands[t]
-                    p = (hand >> _SHIFT[led]) & 0x1FFF
-                    if p:
-                        lt = _SUIT_TABLES[led][p]
-                        self._legal = lt if lt is not None else _suit_plays(led, p)
-                        self._legal_mask = p << _SHIFT[led]
-                        return
-                    if r.free_void:
-                        self._legal = _plays_of(hand)
-                        self._legal_mask = hand
-                        return
-                self._legal = None
+            _play_card(self, self._to_act, c)
             return
         if (
             action in legal
@@ -1723,51 +1660,15 @@ class Game:
         """The view of ``seat`` (``None``: onlookers, or everything when
         ``audience`` is ``"omniscient"``)."""
         n = self._n
-        bidding = self._phase == _BID
         omni = audience == "omniscient"
         own = seat is not None and self._sees_own(seat)
         hand = _cards_of(self._hands[seat]) if own and seat is not None else None
-        visible: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-        if omni:
-            visible = tuple((s, _cards_of(self._hands[s])) for s in range(n))
-        elif bidding and self._forehead and seat is not None:
-            visible = tuple((s, _cards_of(self._hands[s])) for s in range(n) if s != seat)
-        hidden_bids = bidding and self._waiting is not None and not omni
+        hidden_bids = self._phase == _BID and self._waiting is not None and not omni
         bids = tuple(
             None if b < 0 or (hidden_bids and s != seat) else b for s, b in enumerate(self._bids)
         )
-        # The won, dead and trick cards are disjoint: their mask in card order is
-        # the sorted list of them.
-        played = 0
-        for w in self._won:
-            played |= w
-        if self._r.dead_face_up or omni:
-            dead = self._dead
-        else:
-            dead = 0 if seat is None else self._dead_by[seat]
-        played |= dead
-        for c in self._trick:
-            played |= _BITS[c]
-        known_masks = self._known
-        pass_to: int | None = None
-        passed: tuple[Card, ...] = ()
-        received: tuple[Card, ...] = ()
-        if self._pass_k and seat is not None:
-            # The pass: this seat's own chosen cards, those it received once they
-            # changed hands, and where the cards it passed are (if still held).
-            target = _pass_target(self, seat)
-            pass_to = target
-            passed = _cards_of(self._chosen[seat])
-            if self._phase != _PASS:
-                source = self._order[seat][n - 1 - self._pass_k]
-                received = _cards_of(self._chosen[source])
-                known_masks = known_masks[:]
-                known_masks[target] |= self._chosen[seat]
-        known = tuple(
-            (s, _cards_of(known_masks[s] & self._hands[s]))
-            for s in range(n)
-            if s != seat and known_masks[s] & self._hands[s]
-        )
+        played, dead = self._played_and_dead(seat, omni)
+        pass_to, passed, received, known = self._pass_and_known(seat)
         last, last_hand = self._last_done()
         discarded: tuple[Card, ...] = ()
         if omni or seat == self._dealer:
@@ -1782,7 +1683,7 @@ class Game:
             trump=self.trump,
             turned_up=self.turned_up,
             hand=hand,
-            visible_hands=visible,
+            visible_hands=self._visible_hands(seat, omni),
             hand_counts=tuple(h.bit_count() for h in self._hands),
             bids=bids,
             bid_made=tuple(b >= 0 for b in self._bids),
@@ -1831,6 +1732,68 @@ class Game:
             take_backs=_policy(self).value,
             take_back_request=self._request,
         )
+
+    def _visible_hands(
+        self, seat: int | None, omni: bool
+    ) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """``View.visible_hands``: every hand for the all-seeing view; the other
+        seats' hands while a forehead hand is bid; else none."""
+        n = self._n
+        if omni:
+            return tuple((s, _cards_of(self._hands[s])) for s in range(n))
+        if self._phase == _BID and self._forehead and seat is not None:
+            return tuple((s, _cards_of(self._hands[s])) for s in range(n) if s != seat)
+        return ()
+
+    def _played_and_dead(self, seat: int | None, omni: bool) -> tuple[int, int]:
+        """The masks of ``View.played`` (won, dead and trick cards) and
+        ``View.dead`` (the dead cards ``seat`` sees) of the view of ``seat``."""
+        # The won, dead and trick cards are disjoint: their mask in card order is
+        # the sorted list of them.
+        played = 0
+        for w in self._won:
+            played |= w
+        if self._r.dead_face_up or omni:
+            dead = self._dead
+        else:
+            dead = 0 if seat is None else self._dead_by[seat]
+        played |= dead
+        for c in self._trick:
+            played |= _BITS[c]
+        return played, dead
+
+    def _pass_and_known(
+        self, seat: int | None
+    ) -> tuple[
+        int | None,
+        tuple[Card, ...],
+        tuple[Card, ...],
+        tuple[tuple[int, tuple[Card, ...]], ...],
+    ]:
+        """``View.pass_to``, ``passed``, ``received`` and ``known_hands`` of the
+        view of ``seat``."""
+        n = self._n
+        known_masks = self._known
+        pass_to: int | None = None
+        passed: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        if self._pass_k and seat is not None:
+            # The pass: this seat's own chosen cards, those it received once they
+            # changed hands, and where the cards it passed are (if still held).
+            target = _pass_target(self, seat)
+            pass_to = target
+            passed = _cards_of(self._chosen[seat])
+            if self._phase != _PASS:
+                source = self._order[seat][n - 1 - self._pass_k]
+                received = _cards_of(self._chosen[source])
+                known_masks = known_masks[:]
+                known_masks[target] |= self._chosen[seat]
+        known = tuple(
+            (s, _cards_of(known_masks[s] & self._hands[s]))
+            for s in range(n)
+            if s != seat and known_masks[s] & self._hands[s]
+        )
+        return pass_to, passed, received, known
 
     def _forbidden_bids(self, seat: int | None, omni: bool) -> tuple[ForbiddenBid, ...]:
         """``View.forbidden_bids`` for ``seat`` (``None``: an onlooker; ``omni``:

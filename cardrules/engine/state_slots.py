@@ -8,7 +8,9 @@ listed in the slot's ``also`` (an honest record, kept exact by
 the list, and no other module may start). The shared slots (the log, the seat
 to act, the phase, the legal set) are owned by
 :mod:`~cardrules.engine.transitions`, whose few functions are the other
-modules' way to change them.
+modules' way to change them; the one other writer is the hot path, the play
+of a card (:func:`~cardrules.engine.trick._play_card`), which writes them
+inline.
 
 Everything else about the slots is derived from :data:`SLOTS`:
 
@@ -56,7 +58,11 @@ class Slot(NamedTuple):
     """Whether it is state between two actions (a checkpoint keeps it); False
     for the log, its caches and the take-back machinery."""
     also: tuple[str, ...] = ()
-    """Other engine modules that still write it (to be moved to the owner)."""
+    """Other engine modules that write it: ``trick`` for the shared slots (the
+    hot path, :func:`~cardrules.engine.trick._play_card`, writes them inline),
+    and writes not yet moved to the owner (most are kept apart by the import
+    graph: the owner imports the writer, as ``trick`` imports ``end``, which
+    imports ``deal`` and ``undo``)."""
 
 
 #: Every slot of ``Game``, grouped by owner. The order is the annotations' order.
@@ -96,7 +102,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "deal",
         "each seat's cards (a mask)",
         copy="list",
-        also=("game", "playout", "ranked_play", "play", "trick", "trumps", "undo", "worlds"),
+        also=("play", "trick", "trumps", "undo", "worlds"),
     ),
     Slot(
         "_known",
@@ -130,20 +136,61 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_trump", "int", "ranks", "the trump suit (-1: none)"),
     Slot("_ranks", "RankTables", "ranks", "this hand's effective suits and powers"),
     # ------------------------------------------------------------ the tricks
-    Slot("_won", "list[int]", "trick", "each seat's won cards (a mask)", copy="list"),
-    Slot("_tricks", "list[int]", "trick", "each seat's tricks won this hand", copy="list"),
+    Slot(
+        "_won",
+        "list[int]",
+        "trick",
+        "each seat's won cards (a mask)",
+        copy="list",
+        also=("deal", "undo"),
+    ),
+    Slot(
+        "_tricks",
+        "list[int]",
+        "trick",
+        "each seat's tricks won this hand",
+        copy="list",
+        also=("deal", "undo"),
+    ),
     # ------------------------------------------------------------ the bidding
-    Slot("_bids", "list[int]", "bidding", "each seat's bid (-1: none)", copy="list"),
-    Slot("_blind", "list[bool]", "bidding", "each seat: its bid was blind", copy="list"),
-    Slot("_looked", "list[bool]", "bidding", "each seat: has looked at its cards", copy="list"),
-    Slot("_forehead", "bool", "bidding", "whether this hand is played forehead"),
+    Slot(
+        "_bids",
+        "list[int]",
+        "bidding",
+        "each seat's bid (-1: none)",
+        copy="list",
+        also=("passing", "trumps"),
+    ),
+    Slot(
+        "_blind",
+        "list[bool]",
+        "bidding",
+        "each seat: its bid was blind",
+        copy="list",
+        also=("passing", "trumps"),
+    ),
+    Slot(
+        "_looked",
+        "list[bool]",
+        "bidding",
+        "each seat: has looked at its cards",
+        copy="list",
+        also=("passing", "trumps"),
+    ),
+    Slot(
+        "_forehead",
+        "bool",
+        "bidding",
+        "whether this hand is played forehead",
+        also=("passing", "trumps"),
+    ),
     Slot(
         "_phase",
         "int",
         "transitions",
         "the phase of the hand (engine/tables.py: _BID, _PLAY...)",
     ),
-    Slot("_to_act", "int", "transitions", "the seat to act (-1: none)"),
+    Slot("_to_act", "int", "transitions", "the seat to act (-1: none)", also=("trick",)),
     Slot(
         "_waiting",
         "list[int] | None",
@@ -161,14 +208,48 @@ SLOTS: Final[tuple[Slot, ...]] = (
         also=("end", "passing", "trumps"),
     ),
     # ------------------------------------------------------------ the trick in play
-    Slot("_trick", "list[int]", "trick", "the cards of the trick in play", copy="list"),
-    Slot("_trick_seats", "list[int]", "trick", "who played them", copy="list"),
-    Slot("_leader", "int", "trick", "the seat that led the trick"),
-    Slot("_best", "int", "trick", "the trick's winning card so far"),
-    Slot("_best_seat", "int", "trick", "who played it"),
-    Slot("_broken_prev", "int", "trick", "the broken suits before the last card"),
-    Slot("_broken_suits", "int", "trick", "the broken suits (a 4-bit set)", also=("score",)),
-    Slot("_forced_lead", "bool", "play", "whether the lead was forced (no choice)"),
+    Slot(
+        "_trick",
+        "list[int]",
+        "trick",
+        "the cards of the trick in play",
+        copy="list",
+        also=("deal", "shedding", "undo"),
+    ),
+    Slot(
+        "_trick_seats",
+        "list[int]",
+        "trick",
+        "who played them",
+        copy="list",
+        also=("deal", "play", "shedding", "undo"),
+    ),
+    Slot(
+        "_leader", "int", "trick", "the seat that led the trick", also=("play", "shedding", "undo")
+    ),
+    Slot(
+        "_best",
+        "int",
+        "trick",
+        "the trick's winning card so far",
+        also=("play", "shedding", "undo"),
+    ),
+    Slot("_best_seat", "int", "trick", "who played it", also=("play", "shedding", "undo")),
+    Slot(
+        "_broken_prev",
+        "int",
+        "trick",
+        "the broken suits before the last card",
+        also=("deal", "shedding", "undo"),
+    ),
+    Slot(
+        "_broken_suits",
+        "int",
+        "trick",
+        "the broken suits (a 4-bit set)",
+        also=("deal", "score", "shedding", "undo"),
+    ),
+    Slot("_forced_lead", "bool", "play", "whether the lead was forced (no choice)", also=("deal",)),
     # ------------------------------------------------------------ the pass
     Slot("_chosen", "list[int]", "passing", "each seat's cards chosen to pass", copy="list"),
     Slot("_pass_k", "int", "passing", "how many seats along the cards go (0: no pass)"),
@@ -195,8 +276,8 @@ SLOTS: Final[tuple[Slot, ...]] = (
         also=("trumps",),
     ),
     # ------------------------------------------------------------ the counts of the game
-    Slot("_tricks_played", "int", "trick", "the tricks completed this hand"),
-    Slot("_total_tricks", "int", "trick", "the tricks completed in the game"),
+    Slot("_tricks_played", "int", "trick", "the tricks completed this hand", also=("deal", "undo")),
+    Slot("_total_tricks", "int", "trick", "the tricks completed in the game", also=("undo",)),
     Slot("_scores", "list[Num]", "score", "each seat's score", copy="list"),
     Slot(
         "_counters",
@@ -206,7 +287,15 @@ SLOTS: Final[tuple[Slot, ...]] = (
     ),
     Slot("_extra", "int", "end", "the extra hands played to break a tie"),
     # ------------------------------------------------------------ the log and its caches
-    Slot("_events", "list[Entry]", "transitions", "the log", copy="list", state=False),
+    Slot(
+        "_events",
+        "list[Entry]",
+        "transitions",
+        "the log",
+        copy="list",
+        state=False,
+        also=("trick",),
+    ),
     Slot(
         "_streams",
         "_Streams | None",
@@ -221,12 +310,14 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "tuple[Action, ...] | None",
         "transitions",
         "the legal actions of the seat to act (None: not worked out yet)",
+        also=("trick",),
     ),
     Slot(
         "_legal_mask",
         "int",
         "transitions",
         "in the play, the mask of the cards that may be played (else 0)",
+        also=("trick",),
     ),
     Slot("_result", "Result | None", "end", "the result, once the game is over", also=("game",)),
     # ------------------------------------------------------------ take-backs
@@ -237,7 +328,6 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "the checkpoints for undo (engine/undo.py), None until first needed",
         copy="optional_list",
         state=False,
-        also=("game",),
     ),
     Slot(
         "_take_backs",

@@ -106,6 +106,7 @@ from cardrules.engine.events import ACTION_KINDS, _count_actions
 from cardrules.engine.state_slots import NOT_STATE_SLOTS as NOT_STATE_SLOTS
 from cardrules.engine.state_slots import STATE_SLOTS
 from cardrules.engine.tables import _BITS, _OVER, _PLAYS
+from cardrules.engine.transitions import forget_legal_cards, give_turn, unlog_event
 from cardrules.engine.view import TakeBackRequest
 from cardrules.errors import NothingToUndo, TakeBackRefused
 from cardrules.rules import TakeBacks
@@ -260,7 +261,7 @@ def _ungather(g: Game) -> bool:
         return False
     if r.track_breaks and g._broken_prev < 0:
         return False  # the suits broken before the card are not known: replay
-    _, w, seats, cards = g._events.pop()
+    _, w, seats, cards = unlog_event(g)
     m = 0
     for c in cards:
         m |= _BITS[c]
@@ -295,10 +296,9 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
     trick.pop()
     seats = g._trick_seats
     seats.pop()
-    g._events.pop()
-    g._to_act = s
-    g._legal = None
-    g._legal_mask = 0
+    unlog_event(g)
+    give_turn(g, s)
+    forget_legal_cards(g)
     if trick:
         # The running winner of the trick's other cards, as the plays made it.
         best, best_seat = trick[0], seats[0]

@@ -54,6 +54,17 @@ def _bidders(g: Game) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _no_bids_yet(g: Game) -> None:
+    """The bidding's state before a phase that comes first (the pass): nobody
+    has bid, every seat has seen its cards, the hand is not played forehead."""
+    n = g._n
+    g._bids = [-1] * n
+    g._blind = [False] * n
+    g._looked = [True] * n
+    g._forehead = False
+    g._amender = -1
+
+
 def _start_bidding(g: Game) -> bool:
     """A new hand's bids, blind bids and looks (nobody has bid yet), and the
     first seat to bid. Returns False, with every seat's cards looked at, when

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from cardrules.cards import CARDS
 from cardrules.engine.actions import Action, Pass
-from cardrules.engine.bidding import _start_bidding
+from cardrules.engine.bidding import _no_bids_yet, _start_bidding
 from cardrules.engine.explain import _refusal
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BITS, _PASS
@@ -63,11 +63,7 @@ def _start_passing(g: Game) -> bool:
     if not k:
         return False
     # The bidding's state, for the views of the pass (nobody has bid yet).
-    g._bids = [-1] * n
-    g._blind = [False] * n
-    g._looked = [True] * n
-    g._forehead = False
-    g._amender = -1
+    _no_bids_yet(g)
     enter_phase(g, _PASS)
     order0 = g._order[g._dealer]
     g._waiting = list(order0)

@@ -159,7 +159,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "bidding",
         "each seat's bid (-1: none)",
         copy="list",
-        also=("passing", "trumps"),
+        also=("trumps",),
     ),
     Slot(
         "_blind",
@@ -167,7 +167,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "bidding",
         "each seat: its bid was blind",
         copy="list",
-        also=("passing", "trumps"),
+        also=("trumps",),
     ),
     Slot(
         "_looked",
@@ -175,14 +175,14 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "bidding",
         "each seat: has looked at its cards",
         copy="list",
-        also=("passing", "trumps"),
+        also=("trumps",),
     ),
     Slot(
         "_forehead",
         "bool",
         "bidding",
         "whether this hand is played forehead",
-        also=("passing", "trumps"),
+        also=("trumps",),
     ),
     Slot(
         "_phase",
@@ -205,7 +205,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "int",
         "bidding",
         "the seat that may amend its bid (-1: none)",
-        also=("end", "passing", "trumps"),
+        also=("end", "trumps"),
     ),
     # ------------------------------------------------------------ the trick in play
     Slot(

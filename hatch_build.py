@@ -54,6 +54,8 @@ COMPILED = (
     "cardrules/engine/alone.py",
     "cardrules/engine/trumps.py",
     "cardrules/engine/tables.py",
+    "cardrules/engine/transitions.py",
+    "cardrules/engine/state_slots.py",
     "cardrules/engine/compiled_rules.py",
     "cardrules/engine/dealing.py",
     "cardrules/engine/events.py",

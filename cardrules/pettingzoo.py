@@ -77,6 +77,7 @@ from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.game import Game
 from cardrules.engine.observation import ObservationSlice, observation_layout
+from cardrules.engine.score import running_scores
 from cardrules.errors import InvalidAction
 from cardrules.rules import Mode, Variant
 
@@ -380,7 +381,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         if self._reward == "points":
             # the running totals (ints or Fractions) change only when a hand
             # is scored: a list comparison, not game.scores' Fractions, each step
-            if game._scores != self._totals:
+            if running_scores(game) != self._totals:
                 now = game.scores
                 for s, a in enumerate(self.possible_agents):
                     if a in rewards:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Final
 from attrs import frozen
 
 from cardrules.bots import BOTS, Bot, BotFactory, decide, make_bot
+from cardrules.engine.events import log_entries
 from cardrules.engine.game import MAX_SEED, MAX_TRICKS_LIMIT, Game
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.rules import Mode, Variant
@@ -402,7 +403,7 @@ def _run_chunk(job: _Job) -> Summary:
         game_tricks = 0
         # The engine's own log (cheap tuples, bids -1 when not made): no
         # records are built for a game only counted.
-        for ev in g._events:
+        for ev in log_entries(g):
             kind = ev[0]
             if kind in ("play", "bid", "look", "amend", "pass"):
                 actions += 1
@@ -418,7 +419,7 @@ def _run_chunk(job: _Job) -> Summary:
                         if b == t:
                             exact[s] += 1
                             size_row[1][s] += 1
-        if shedding and not any(ev[0] == "score" for ev in g._events):
+        if shedding and not any(ev[0] == "score" for ev in log_entries(g)):
             hands += 1
         tricks += game_tricks
         res = g.result

@@ -92,8 +92,8 @@ def test_every_slot_of_the_game_is_state_or_said_not_to_be() -> None:
     """A slot added to Game must be held by undo's checkpoints (or said not to be)."""
     missing = set(EngineGame.__slots__) - set(STATE_SLOTS) - set(NOT_STATE_SLOTS)
     assert not missing, (
-        f"{sorted(missing)}: add each to engine/undo.py's STATE_SLOTS (state a take-back "
-        "restores) or NOT_STATE_SLOTS (the log, or a cache that checks the log itself)"
+        f"{sorted(missing)}: declare each in engine/state_slots.py's SLOTS (state=True: "
+        "state a take-back restores; False: the log, or a cache that checks the log itself)"
     )
     assert set(STATE_SLOTS) | set(NOT_STATE_SLOTS) == set(EngineGame.__slots__)
     assert not set(STATE_SLOTS) & set(NOT_STATE_SLOTS)

@@ -28,6 +28,7 @@ from cardrules.engine.actions import Action, Amend, Bid, Play
 from cardrules.engine.explain import _explain_bid, _refusal
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BID, _LOOK
+from cardrules.engine.transitions import enter_phase, forget_legal, give_turn, log_event
 from cardrules.engine.trumps import NAMER_BIDDER, _open_for_bidder
 from cardrules.engine.view import ForbiddenBid
 
@@ -53,6 +54,17 @@ def _bidders(g: Game) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _no_bids_yet(g: Game) -> None:
+    """The bidding's state before a phase that comes first (the pass): nobody
+    has bid, every seat has seen its cards, the hand is not played forehead."""
+    n = g._n
+    g._bids = [-1] * n
+    g._blind = [False] * n
+    g._looked = [True] * n
+    g._forehead = False
+    g._amender = -1
+
+
 def _start_bidding(g: Game) -> bool:
     """A new hand's bids, blind bids and looks (nobody has bid yet), and the
     first seat to bid. Returns False, with every seat's cards looked at, when
@@ -63,17 +75,17 @@ def _start_bidding(g: Game) -> bool:
     g._bids = [-1] * n
     g._blind = [False] * n
     g._amender = -1
-    g._legal = None
+    forget_legal(g)
     style = r.bid_style
     if not style:
         g._looked = [True] * n
         g._waiting = None
         return False
-    g._phase = _BID
+    enter_phase(g, _BID)
     g._looked = [not r.blind or forehead] * n
     order0 = _bidders(g) if r.team_bids else g._seats
     g._bid_pos = 0
-    g._to_act = order0[0]
+    give_turn(g, order0[0])
     g._waiting = list(order0) if style == 2 else None
     return True
 
@@ -152,21 +164,21 @@ def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
 def _do_bid(g: Game, s: int, action: Action) -> None:
     """Seat ``s`` looks, bids or changes its bid (``action`` is legal); after the
     last bid, the bids are logged and the play starts."""
-    g._legal = None
+    forget_legal(g)
     if action is _LOOK:
         g._looked[s] = True
-        g._events.append(("look", s))
+        log_event(g, ("look", s))
         return
     if type(action) is Amend:
         g._bids[s] = action.n
         g._blind[s] = False
-        g._events.append(("amend", s, action.n))
+        log_event(g, ("amend", s, action.n))
         return
     assert type(action) is Bid
     g._bids[s] = action.n
     g._blind[s] = action.blind
     g._looked[s] = True
-    g._events.append(("bid", s, action.n, action.blind))
+    log_event(g, ("bid", s, action.n, action.blind))
     # The seats dealt to, the dealer last (one per side: engine/bidding._bidders).
     seats = _bidders(g) if g._r.team_bids else g._seats
     n = len(seats)
@@ -175,15 +187,15 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
         g._bid_pos = pos
         g._amender = s if g._r.amend and pos < n else -1
         if pos < n:
-            g._to_act = seats[pos]
+            give_turn(g, seats[pos])
             return
     else:
         w = g._waiting
         w.remove(s)
         if w:
-            g._to_act = w[0]
+            give_turn(g, w[0])
             return
-    g._events.append(("bids", tuple(g._bids)))
+    log_event(g, ("bids", tuple(g._bids)))
     g._amender = -1
     g._waiting = None
     if not _open_for_bidder(g):
@@ -193,7 +205,7 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
 def _after_trumps(g: Game) -> None:
     """Trumps have just been made by a player: the bidding, when it is still to
     come, else the play."""
-    g._legal = None
+    forget_legal(g)
     if g._r.trump_namer == NAMER_BIDDER or not _start_bidding(g):
         _start_play(g)
 

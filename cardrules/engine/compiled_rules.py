@@ -351,8 +351,8 @@ class _Rules:
         # suit led may play any card of it (and, with free_void, any card when void).
         first = p.follow.options[0].terms if p.follow.options else ()
         # A trump order (effective suits, powers other than the rank): every play
-        # goes through engine/ranked_play.py, with the hand's rank tables
-        # (engine/ranks.py, one per trump suit, built once and kept here).
+        # reads the hand's rank tables (engine/ranks.py, one per trump suit,
+        # built once and kept here).
         self.ranked = bool(t.order) and self.tricks_mode
         self.rank_cache: dict[int, RankTables] = {}
         if self.pack_mask & JOKER_MASK and not (self.ranked and _jokers_ranked(v)):

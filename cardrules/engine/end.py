@@ -24,6 +24,7 @@ from cardrules.engine.alone import _end_alone
 from cardrules.engine.deal import _start_hand
 from cardrules.engine.knockout import _knock_out
 from cardrules.engine.tables import _OVER
+from cardrules.engine.transitions import enter_phase, give_turn, log_event, set_legal
 from cardrules.engine.undo import _mark_hand
 
 if TYPE_CHECKING:
@@ -105,13 +106,13 @@ def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
     leaders = _leaders(g) if g._r.tricks_mode else [s for s in range(g._n) if s != loser]
     winners = tuple(leaders) if finished else ()
     g._result = None  # built on demand from the "over" event (see Game.result)
-    g._phase = _OVER
-    g._to_act = -1
+    enter_phase(g, _OVER)
+    give_turn(g, -1)
     g._waiting = None
     g._amender = -1
-    g._legal = ()
-    g._legal_mask = 0
-    g._events.append(
+    set_legal(g, (), 0)
+    log_event(
+        g,
         (
             "over",
             winners,
@@ -119,5 +120,5 @@ def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
             finished and _leading_sides(g, leaders) > 1,
             finished,
             loser,
-        )
+        ),
     )

@@ -33,7 +33,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import CARDS, CardSet
 from cardrules.engine.actions import Discard
@@ -119,6 +119,9 @@ TAKE_BACK: Final = "take back"
 #: The kinds of entry that are steps of the game: each one adds 1 to
 #: :attr:`Game.version` (an action, or a player's take-back).
 STEP_KINDS: Final = ACTION_KINDS | {TAKE_BACK}
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
 
 
 # --------------------------------------------------------------------------- from the log
@@ -462,3 +465,11 @@ def _count_steps(log: Sequence[Entry], start: int = 0) -> int:
     """How many entries of ``log[start:]`` are steps (actions, take-backs)."""
     kinds = STEP_KINDS
     return sum(1 for i in range(start, len(log)) if log[i][0] in kinds)
+
+
+def log_entries(g: Game) -> Sequence[Entry]:
+    """The game's internal log, as it is (not a copy: read it, never change it):
+    the cheap tuples the engine appends (see :data:`ACTION_KINDS` and the
+    :func:`_record` of each kind), for tools that count what happened in many
+    games without building the typed events (:meth:`Game.events`)."""
+    return g._events

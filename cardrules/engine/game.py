@@ -25,18 +25,24 @@ game as their first argument:
   and changing a bid;
 * :mod:`~cardrules.engine.play`: the first leader and the cards a seat may
   play (the rules' card-set lists);
-* :mod:`~cardrules.engine.trick`: the end of a trick, trick-taking
+* :mod:`~cardrules.engine.trick`: the play of a card to a trick
+  (:func:`~cardrules.engine.trick._play_card`, the engine's hot path, the one
+  function :meth:`Game.apply`, the random playout and a joker's play call) and
+  the end of a trick, trick-taking
   (:func:`~cardrules.engine.trick._finish_trick`) or shedding (dead tricks,
   cuts and pick-ups, seats going out: :func:`~cardrules.engine.trick._shed_step`);
 * :mod:`~cardrules.engine.score`: the points of a hand and the guard on the totals;
 * :mod:`~cardrules.engine.end`: the next hand, tie-break hands and the end of the game.
 
-:meth:`Game.apply` makes the play of a legal card itself, inline (the engine's
-hot path); the rest of a game's progress is those modules'. A variant with a
-trump order (effective suits and card powers that change with trumps:
-:mod:`~cardrules.engine.ranks`) sends each play through
-:mod:`~cardrules.engine.ranked_play` instead, on one flag of the compiled rules. No game has code of
-its own: what differs from one variant to another is in the rules' values.
+The state has owners: every slot of :class:`Game` is declared once in
+:mod:`~cardrules.engine.state_slots`, with the module that writes it, and the
+slots every phase changes (the log, the seat to act, the phase, the legal set)
+are written through :mod:`~cardrules.engine.transitions`
+(``tests/test_state_owners.py`` keeps it so). A variant with a trump order
+(effective suits and card powers that change with trumps:
+:mod:`~cardrules.engine.ranks`) plays by the hand's rank tables, with the same
+function. No game has code of its own: what differs from one variant to
+another is in the rules' values.
 Around them:
 
 * :mod:`~cardrules.engine.tables`: the card, suit and interned action tables;
@@ -64,7 +70,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal, overload
 
-from cardrules.cards import CARDS, SUIT_MASKS, Card, CardSet, Suit
+from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
 from cardrules.engine.bidding import (
     _after_trumps,
@@ -101,13 +107,13 @@ from cardrules.engine.passing import (
 )
 from cardrules.engine.play import _play_legal, _refuse_play
 from cardrules.engine.playout import playout as _playout
-from cardrules.engine.ranked_play import _play_joker, _play_ranked
+from cardrules.engine.ranked_play import _play_joker
 from cardrules.engine.ranks import RankTables
 from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
 from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
 from cardrules.engine.saves import _load_text, _replay, _save_text
-from cardrules.engine.score import _check_hand_score
+from cardrules.engine.state_slots import GAME_SLOTS
 from cardrules.engine.tables import (
     _BID,
     _BITS,
@@ -115,15 +121,10 @@ from cardrules.engine.tables import (
     _PASS,
     _PHASE_NAMES,
     _PLAY,
-    _SHIFT,
-    _SUIT_BIT,
-    _SUIT_OF,
-    _SUIT_TABLES,
     _TRUMPS,
-    _plays_of,
-    _suit_plays,
 )
-from cardrules.engine.trick import _finish_trick, _shed_step, _try_take
+from cardrules.engine.transitions import set_legal
+from cardrules.engine.trick import _play_card, _try_take
 from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
 from cardrules.engine.undo import (
     Checkpoint,
@@ -224,159 +225,160 @@ class Game:
         ...     g.apply(g.legal_actions()[0], g.to_act)
     """
 
-    __slots__ = (
-        "_alone",
-        "_amender",
-        "_best",
-        "_best_seat",
-        "_bid_pos",
-        "_bids",
-        "_blind",
-        "_broken_prev",
-        "_broken_suits",
-        "_call_pos",
-        "_call_stage",
-        "_chosen",
-        "_counters",
-        "_cuts",
-        "_dead",
-        "_dead_by",
-        "_dealer",
-        "_decks",
-        "_decks_reuse",
-        "_defender",
-        "_discarded",
-        "_draws",
-        "_events",
-        "_extra",
-        "_fd_param",
-        "_forced",
-        "_forced_lead",
-        "_forehead",
-        "_full_nxt",
-        "_hand_index",
-        "_hands",
-        "_history",
-        "_in_count",
-        "_known",
-        "_largest",
-        "_leader",
-        "_legal",
-        "_legal_mask",
-        "_looked",
-        "_maker",
-        "_max_tricks",
-        "_n",
-        "_nxt",
-        "_order",
-        "_out",
-        "_pass_k",
-        "_phase",
-        "_r",
-        "_ranks",
-        "_request",
-        "_result",
-        "_retracted",
-        "_scores",
-        "_seats",
-        "_seed",
-        "_size",
-        "_sizes",
-        "_streams",
-        "_take_backs",
-        "_to_act",
-        "_total_tricks",
-        "_trick",
-        "_trick_seats",
-        "_tricks",
-        "_tricks_played",
-        "_trump",
-        "_turned",
-        "_undealt",
-        "_undo",
-        "_v",
-        "_waiting",
-        "_won",
-    )
+    # Every slot is declared once, in engine/state_slots.py (SLOTS), with the
+    # module that owns it; the annotations below and the body of clone() are
+    # written from there (python cardrules/engine/state_slots.py).
+    __slots__ = GAME_SLOTS
 
+    # BEGIN the slots (written by cardrules/engine/state_slots.py)
+    # game: the compiled rules (engine/compiled_rules.py)
     _r: _Rules
+    # game: the variant, as loaded
     _v: Variant
+    # game: the number of seats
     _n: int
+    # game: the random seed of the deals
     _seed: int
+    # game: the first dealer given to the constructor
     _fd_param: int | None
+    # game: the bound on the number of tricks, if any
     _max_tricks: int | None
+    # game: the card orders given to deal
     _decks: tuple[tuple[int, ...], ...]
+    # game: whether the one given card order deals every hand
     _decks_reuse: bool
+    # game: recorded draws of dead cards (the power)
     _draws: tuple[int, ...]
+    # game: recorded cuts
     _cuts: tuple[tuple[tuple[int, Card], ...], ...]
+    # game: recorded deals (restore, replay, sampled worlds)
     _forced: list[tuple[tuple[int, ...], int]]
+    # game: the hand size of each hand of the schedule
     _sizes: tuple[int, ...]
+    # game: the largest hand size of the schedule
     _largest: int
-    _nxt: tuple[int, ...]
+    # game: each dealer's seats in deal order
     _order: tuple[tuple[int, ...], ...]
-    _seats: tuple[int, ...]
+    # deal: the index of the hand being played (-1 before)
     _hand_index: int
+    # deal: this hand's size
     _size: int
+    # deal: this hand's dealer
     _dealer: int
-    _trump: int
-    _ranks: RankTables
+    # deal: the card turned up for trumps (-1: none)
     _turned: int
+    # deal: the mask of the cards not dealt (the stock)
     _undealt: int
+    # deal: each seat's cards (a mask)
     _hands: list[int]
-    _in_count: int
+    # deal: each seat's cards that every seat knows it holds
     _known: list[int]
+    # deal: this hand's seats in order
+    _seats: tuple[int, ...]
+    # deal: the number of seats that play to a trick
+    _in_count: int
+    # deal: each seat: out of the game
     _out: list[bool]
+    # deal: the mask of the cards in dead tricks
     _dead: int
+    # deal: each seat's cards in dead tricks
     _dead_by: list[int]
+    # ranks: the trump suit (-1: none)
+    _trump: int
+    # ranks: this hand's effective suits and powers
+    _ranks: RankTables
+    # trick: each seat's won cards (a mask)
     _won: list[int]
+    # trick: each seat's tricks won this hand
     _tricks: list[int]
+    # bidding: each seat's bid (-1: none)
     _bids: list[int]
+    # bidding: each seat: its bid was blind
     _blind: list[bool]
+    # bidding: each seat: has looked at its cards
     _looked: list[bool]
+    # bidding: whether this hand is played forehead
     _forehead: bool
+    # transitions: the phase of the hand (engine/tables.py: _BID, _PLAY...)
     _phase: int
+    # transitions: the seat to act (-1: none)
     _to_act: int
+    # bidding: the seats yet to bid simultaneously (None: bids in turn)
     _waiting: list[int] | None
+    # bidding: how many seats have bid in turn
     _bid_pos: int
+    # bidding: the seat that may amend its bid (-1: none)
     _amender: int
+    # trick: the cards of the trick in play
     _trick: list[int]
+    # trick: who played them
     _trick_seats: list[int]
+    # trick: the seat that led the trick
     _leader: int
+    # trick: the trick's winning card so far
     _best: int
+    # trick: who played it
     _best_seat: int
+    # trick: the broken suits before the last card
     _broken_prev: int
+    # trick: the broken suits (a 4-bit set)
     _broken_suits: int
+    # play: whether the lead was forced (no choice)
     _forced_lead: bool
+    # passing: each seat's cards chosen to pass
     _chosen: list[int]
+    # passing: how many seats along the cards go (0: no pass)
     _pass_k: int
+    # trumps: the seat that made trumps (-1: none)
     _maker: int
+    # alone: the seat going alone (-1: none)
     _alone: int
+    # alone: the seat defending alone (-1: none)
     _defender: int
-    _full_nxt: tuple[int, ...]
+    # trumps: the card the dealer discarded (-1: none)
     _discarded: int
+    # trumps: the round of the choice of trumps
     _call_stage: int
+    # trumps: how many seats have spoken in the round
     _call_pos: int
+    # alone: seat -> the next seat to play this hand
+    _nxt: tuple[int, ...]
+    # alone: seat -> the next seat, nobody sitting out
+    _full_nxt: tuple[int, ...]
+    # trick: the tricks completed this hand
     _tricks_played: int
+    # trick: the tricks completed in the game
     _total_tricks: int
+    # score: each seat's score
     _scores: list[Num]
+    # score: each seat's counters (replaced at each hand's score, never changed in place)
     _counters: list[tuple[int, ...]]
+    # end: the extra hands played to break a tie
     _extra: int
+    # transitions: the log
     _events: list[Entry]
-    # The typed streams built so far and the count of actions (events.py), or
-    # None until first asked for.
+    # game: the typed streams built so far and the count of actions (events.py), or None until
+    # first asked for
     _streams: _Streams | None
+    # transitions: the legal actions of the seat to act (None: not worked out yet)
     _legal: tuple[Action, ...] | None
+    # transitions: in the play, the mask of the cards that may be played (else 0)
     _legal_mask: int
+    # end: the result, once the game is over
     _result: Result | None
+    # undo: the checkpoints for undo (engine/undo.py), None until first needed
     _undo: list[Checkpoint] | None
+    # game: the table's take-back policy (None: the variant's)
     _take_backs: TakeBacks | None
-    # The pending take-back request (engine/undo.py), ended by any change.
+    # undo: the pending take-back request (engine/undo.py), ended by any change
     _request: TakeBackRequest | None
-    # Who made actions since taken back by players, after how many actions
-    # (engine/undo.py, _take_back_span): (m, seats), m growing.
+    # undo: who made actions since taken back by players, after how many actions
+    # (engine/undo.py, _take_back_span): (m, seats), m growing
     _retracted: list[tuple[int, tuple[int, ...]]]
-    # The players' take-backs (engine/history.py), None while there are none.
+    # history: the players' take-backs (engine/history.py), None while there are none; never
+    # changed: a take-back makes a new one
     _history: History | None
+    # END the slots
 
     def __init__(
         self,
@@ -554,7 +556,6 @@ class Game:
         trumps (none once the game is over), cached in ``_legal`` until the next
         action. In the play, :func:`~cardrules.engine.play._play_legal` computes
         and caches them."""
-        self._legal_mask = 0
         phase = self._phase
         if phase == _BID:
             legal = _bid_options(self, self._to_act)
@@ -564,7 +565,7 @@ class Game:
             legal = _trump_options(self)
         else:
             legal = ()
-        self._legal = legal
+        set_legal(self, legal, 0)
         return legal
 
     # The implementations take ``object`` (the overloads give the public types), so
@@ -614,76 +615,14 @@ class Game:
         if legal is None:
             legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
         if type(action) is Play:
-            # The hot path, the play of a card, inline: a legal card (in play,
+            # The hot path, the play of a card: a legal card (in play,
             # ``_legal_mask`` is the mask of the cards that may be played; elsewhere
-            # it is 0) joins the trick; the end of a trick is trick.py's.
+            # it is 0) joins the trick (engine/trick.py).
             c = action.id
             if not self._legal_mask >> c & 1 or seat.__class__ is not int or seat != self._to_act:
                 self._apply_slow(action, seat)
                 return
-            s = self._to_act
-            r = self._r
-            if r.ranked:
-                # A trump order: effective suits and powers (engine/ranked_play.py).
-                _play_ranked(self, s, c)
-                return
-            hands = self._hands
-            hands[s] ^= _BITS[c]
-            trick = self._trick
-            suit = _SUIT_OF[c]
-            trump = self._trump
-            if trick:
-                best = self._best
-                if suit == _SUIT_OF[best]:
-                    if c > best:
-                        self._best = c
-                        self._best_seat = s
-                elif suit == trump:
-                    self._best = c
-                    self._best_seat = s
-                led = _SUIT_OF[trick[0]]
-            else:
-                self._best = c
-                self._best_seat = s
-                self._leader = s
-                led = suit
-            if r.track_breaks:
-                # Only when a card-set rule bars unbroken suits (see broken_by).
-                self._broken_prev = self._broken_suits
-                if (
-                    r.break_any
-                    or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
-                    or (r.break_forced and not trick and self._forced_lead)
-                ):
-                    self._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
-            trick.append(c)
-            self._trick_seats.append(s)
-            self._events.append(("play", s, c))
-            if not r.tricks_mode:
-                self._legal = None
-                _shed_step(self, s, c)
-            elif len(trick) == self._in_count:
-                self._legal = None
-                if r.score_guard and self._tricks_played + 1 == self._size:
-                    _check_hand_score(self, s, c, self._broken_prev)
-                _finish_trick(self)
-            else:
-                t = self._nxt[s]
-                self._to_act = t
-                if r.plain_follow:
-                    # The next seat's legal cards, now: one suit's interned tuple.
-                    hand = hands[t]
-                    p = (hand >> _SHIFT[led]) & 0x1FFF
-                    if p:
-                        lt = _SUIT_TABLES[led][p]
-                        self._legal = lt if lt is not None else _suit_plays(led, p)
-                        self._legal_mask = p << _SHIFT[led]
-                        return
-                    if r.free_void:
-                        self._legal = _plays_of(hand)
-                        self._legal_mask = hand
-                        return
-                self._legal = None
+            _play_card(self, self._to_act, c)
             return
         if (
             action in legal
@@ -1721,51 +1660,15 @@ class Game:
         """The view of ``seat`` (``None``: onlookers, or everything when
         ``audience`` is ``"omniscient"``)."""
         n = self._n
-        bidding = self._phase == _BID
         omni = audience == "omniscient"
         own = seat is not None and self._sees_own(seat)
         hand = _cards_of(self._hands[seat]) if own and seat is not None else None
-        visible: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-        if omni:
-            visible = tuple((s, _cards_of(self._hands[s])) for s in range(n))
-        elif bidding and self._forehead and seat is not None:
-            visible = tuple((s, _cards_of(self._hands[s])) for s in range(n) if s != seat)
-        hidden_bids = bidding and self._waiting is not None and not omni
+        hidden_bids = self._phase == _BID and self._waiting is not None and not omni
         bids = tuple(
             None if b < 0 or (hidden_bids and s != seat) else b for s, b in enumerate(self._bids)
         )
-        # The won, dead and trick cards are disjoint: their mask in card order is
-        # the sorted list of them.
-        played = 0
-        for w in self._won:
-            played |= w
-        if self._r.dead_face_up or omni:
-            dead = self._dead
-        else:
-            dead = 0 if seat is None else self._dead_by[seat]
-        played |= dead
-        for c in self._trick:
-            played |= _BITS[c]
-        known_masks = self._known
-        pass_to: int | None = None
-        passed: tuple[Card, ...] = ()
-        received: tuple[Card, ...] = ()
-        if self._pass_k and seat is not None:
-            # The pass: this seat's own chosen cards, those it received once they
-            # changed hands, and where the cards it passed are (if still held).
-            target = _pass_target(self, seat)
-            pass_to = target
-            passed = _cards_of(self._chosen[seat])
-            if self._phase != _PASS:
-                source = self._order[seat][n - 1 - self._pass_k]
-                received = _cards_of(self._chosen[source])
-                known_masks = known_masks[:]
-                known_masks[target] |= self._chosen[seat]
-        known = tuple(
-            (s, _cards_of(known_masks[s] & self._hands[s]))
-            for s in range(n)
-            if s != seat and known_masks[s] & self._hands[s]
-        )
+        played, dead = self._played_and_dead(seat, omni)
+        pass_to, passed, received, known = self._pass_and_known(seat)
         last, last_hand = self._last_done()
         discarded: tuple[Card, ...] = ()
         if omni or seat == self._dealer:
@@ -1780,7 +1683,7 @@ class Game:
             trump=self.trump,
             turned_up=self.turned_up,
             hand=hand,
-            visible_hands=visible,
+            visible_hands=self._visible_hands(seat, omni),
             hand_counts=tuple(h.bit_count() for h in self._hands),
             bids=bids,
             bid_made=tuple(b >= 0 for b in self._bids),
@@ -1829,6 +1732,68 @@ class Game:
             take_backs=_policy(self).value,
             take_back_request=self._request,
         )
+
+    def _visible_hands(
+        self, seat: int | None, omni: bool
+    ) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """``View.visible_hands``: every hand for the all-seeing view; the other
+        seats' hands while a forehead hand is bid; else none."""
+        n = self._n
+        if omni:
+            return tuple((s, _cards_of(self._hands[s])) for s in range(n))
+        if self._phase == _BID and self._forehead and seat is not None:
+            return tuple((s, _cards_of(self._hands[s])) for s in range(n) if s != seat)
+        return ()
+
+    def _played_and_dead(self, seat: int | None, omni: bool) -> tuple[int, int]:
+        """The masks of ``View.played`` (won, dead and trick cards) and
+        ``View.dead`` (the dead cards ``seat`` sees) of the view of ``seat``."""
+        # The won, dead and trick cards are disjoint: their mask in card order is
+        # the sorted list of them.
+        played = 0
+        for w in self._won:
+            played |= w
+        if self._r.dead_face_up or omni:
+            dead = self._dead
+        else:
+            dead = 0 if seat is None else self._dead_by[seat]
+        played |= dead
+        for c in self._trick:
+            played |= _BITS[c]
+        return played, dead
+
+    def _pass_and_known(
+        self, seat: int | None
+    ) -> tuple[
+        int | None,
+        tuple[Card, ...],
+        tuple[Card, ...],
+        tuple[tuple[int, tuple[Card, ...]], ...],
+    ]:
+        """``View.pass_to``, ``passed``, ``received`` and ``known_hands`` of the
+        view of ``seat``."""
+        n = self._n
+        known_masks = self._known
+        pass_to: int | None = None
+        passed: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        if self._pass_k and seat is not None:
+            # The pass: this seat's own chosen cards, those it received once they
+            # changed hands, and where the cards it passed are (if still held).
+            target = _pass_target(self, seat)
+            pass_to = target
+            passed = _cards_of(self._chosen[seat])
+            if self._phase != _PASS:
+                source = self._order[seat][n - 1 - self._pass_k]
+                received = _cards_of(self._chosen[source])
+                known_masks = known_masks[:]
+                known_masks[target] |= self._chosen[seat]
+        known = tuple(
+            (s, _cards_of(known_masks[s] & self._hands[s]))
+            for s in range(n)
+            if s != seat and known_masks[s] & self._hands[s]
+        )
+        return pass_to, passed, received, known
 
     def _forbidden_bids(self, seat: int | None, omni: bool) -> tuple[ForbiddenBid, ...]:
         """``View.forbidden_bids`` for ``seat`` (``None``: an onlooker; ``omni``:
@@ -1940,78 +1905,80 @@ class Game:
         # its keyword arguments); the compiled class is built by its own
         # constructor, a native call.
         g = Game(self._v, _blank=True) if _COMPILED else _new_game(Game)
-        g._amender = self._amender
-        g._best = self._best
-        g._best_seat = self._best_seat
-        g._bid_pos = self._bid_pos
-        g._bids = self._bids[:]
-        g._blind = self._blind[:]
-        g._broken_suits = self._broken_suits
-        g._broken_prev = self._broken_prev
-        g._chosen = self._chosen[:]
-        g._pass_k = self._pass_k
-        g._forced_lead = self._forced_lead
-        g._dealer = self._dealer
+        # BEGIN the copy (written by cardrules/engine/state_slots.py)
+        g._r = self._r
+        g._v = self._v
+        g._n = self._n
+        g._seed = self._seed
+        g._fd_param = self._fd_param
+        g._max_tricks = self._max_tricks
         g._decks = self._decks
         g._decks_reuse = self._decks_reuse
         g._draws = self._draws
         g._cuts = self._cuts
-        g._events = self._events[:]
-        g._streams = None
-        g._extra = self._extra
-        g._fd_param = self._fd_param
-        g._forced = self._forced[:]  # (sample_world appends to a world's)
-        g._forehead = self._forehead
-        g._hand_index = self._hand_index
-        g._hands = self._hands[:]
-        g._dead = self._dead
-        g._in_count = self._in_count
-        g._known = self._known[:]
-        g._out = self._out[:]
-        g._dead_by = self._dead_by[:]
+        g._forced = self._forced[:]
+        g._sizes = self._sizes
         g._largest = self._largest
-        g._leader = self._leader
-        g._legal = self._legal
-        g._legal_mask = self._legal_mask
+        g._order = self._order
+        g._hand_index = self._hand_index
+        g._size = self._size
+        g._dealer = self._dealer
+        g._turned = self._turned
+        g._undealt = self._undealt
+        g._hands = self._hands[:]
+        g._known = self._known[:]
+        g._seats = self._seats
+        g._in_count = self._in_count
+        g._out = self._out[:]
+        g._dead = self._dead
+        g._dead_by = self._dead_by[:]
+        g._trump = self._trump
+        g._ranks = self._ranks
+        g._won = self._won[:]
+        g._tricks = self._tricks[:]
+        g._bids = self._bids[:]
+        g._blind = self._blind[:]
         g._looked = self._looked[:]
+        g._forehead = self._forehead
+        g._phase = self._phase
+        g._to_act = self._to_act
+        g._waiting = None if self._waiting is None else self._waiting[:]
+        g._bid_pos = self._bid_pos
+        g._amender = self._amender
+        g._trick = self._trick[:]
+        g._trick_seats = self._trick_seats[:]
+        g._leader = self._leader
+        g._best = self._best
+        g._best_seat = self._best_seat
+        g._broken_prev = self._broken_prev
+        g._broken_suits = self._broken_suits
+        g._forced_lead = self._forced_lead
+        g._chosen = self._chosen[:]
+        g._pass_k = self._pass_k
         g._maker = self._maker
         g._alone = self._alone
         g._defender = self._defender
-        g._full_nxt = self._full_nxt
         g._discarded = self._discarded
         g._call_stage = self._call_stage
         g._call_pos = self._call_pos
-        g._max_tricks = self._max_tricks
-        g._n = self._n
         g._nxt = self._nxt
-        g._order = self._order
-        g._phase = self._phase
-        g._r = self._r
-        g._result = self._result
-        g._scores = self._scores[:]
-        g._seats = self._seats
-        g._counters = self._counters  # replaced at each hand's score, never changed in place
-        g._seed = self._seed
-        g._size = self._size
-        g._sizes = self._sizes
-        g._to_act = self._to_act
-        g._total_tricks = self._total_tricks
-        g._trick = self._trick[:]
-        g._trick_seats = self._trick_seats[:]
-        g._tricks = self._tricks[:]
+        g._full_nxt = self._full_nxt
         g._tricks_played = self._tricks_played
-        g._trump = self._trump
-        g._ranks = self._ranks
-        g._turned = self._turned
-        g._undealt = self._undealt
-        g._v = self._v
-        g._waiting = None if self._waiting is None else self._waiting[:]
-        g._won = self._won[:]
+        g._total_tricks = self._total_tricks
+        g._scores = self._scores[:]
+        g._counters = self._counters
+        g._extra = self._extra
+        g._events = self._events[:]
+        g._streams = None
+        g._legal = self._legal
+        g._legal_mask = self._legal_mask
+        g._result = self._result
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
         g._request = self._request
         g._retracted = self._retracted[:]
-        g._history = self._history  # never changed: a take-back makes a new one
+        g._history = self._history
+        # END the copy
         return g
 
     @overload  # type: ignore[misc]  # one public signature; the implementation takes object

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.engine.events import Entry
+from cardrules.engine.transitions import log_event
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -46,7 +47,7 @@ def _knock_out(g: Game) -> None:
     hn = g._hand_index + 1
     for s in losing:
         out[s] = True
-        g._events.append(("knocked out", s, hn))
+        log_event(g, ("knocked out", s, hn))
     g._in_count = len(still) - len(losing)
     order = g._order
     # From every seat (in or out), the next seat still in; a seat alone returns itself.

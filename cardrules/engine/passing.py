@@ -26,10 +26,17 @@ from typing import TYPE_CHECKING, NoReturn
 
 from cardrules.cards import CARDS
 from cardrules.engine.actions import Action, Pass
-from cardrules.engine.bidding import _start_bidding
+from cardrules.engine.bidding import _no_bids_yet, _start_bidding
 from cardrules.engine.explain import _refusal
 from cardrules.engine.play import _start_play
 from cardrules.engine.tables import _BITS, _PASS
+from cardrules.engine.transitions import (
+    enter_phase,
+    forget_legal,
+    forget_legal_cards,
+    give_turn,
+    log_event,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -56,17 +63,12 @@ def _start_passing(g: Game) -> bool:
     if not k:
         return False
     # The bidding's state, for the views of the pass (nobody has bid yet).
-    g._bids = [-1] * n
-    g._blind = [False] * n
-    g._looked = [True] * n
-    g._forehead = False
-    g._amender = -1
-    g._phase = _PASS
+    _no_bids_yet(g)
+    enter_phase(g, _PASS)
     order0 = g._order[g._dealer]
     g._waiting = list(order0)
-    g._to_act = order0[0]
-    g._legal = None
-    g._legal_mask = 0
+    give_turn(g, order0[0])
+    forget_legal_cards(g)
     return True
 
 
@@ -88,15 +90,15 @@ def _pass_options(g: Game, s: int) -> tuple[Action, ...]:
 def _do_pass(g: Game, s: int, c: int) -> None:
     """Seat ``s`` chooses card ``c`` (a legal pass); once every seat has chosen
     all its cards, the cards change hands."""
-    g._legal = None
+    forget_legal(g)
     g._chosen[s] |= _BITS[c]
-    g._events.append(("pass", s, c))
+    log_event(g, ("pass", s, c))
     w = g._waiting
     assert w is not None
     if g._chosen[s].bit_count() == g._r.pass_count:
         w.remove(s)
     if w:
-        g._to_act = w[0]
+        give_turn(g, w[0])
         return
     _exchange(g)
 
@@ -113,7 +115,7 @@ def _exchange(g: Game) -> None:
         hands[s] &= ~chosen[s]
     for s in range(n):
         hands[targets[s]] |= chosen[s]
-    g._events.append(("exchange", g._hand_index + 1, targets, tuple(chosen)))
+    log_event(g, ("exchange", g._hand_index + 1, targets, tuple(chosen)))
     g._waiting = None
     if not _start_bidding(g):
         _start_play(g)

@@ -27,6 +27,13 @@ from cardrules.engine.compiled_rules import CompiledChoice
 from cardrules.engine.explain import _explain_play, _refusal
 from cardrules.engine.shedding import _TAKE, _may_take
 from cardrules.engine.tables import _BITS, _PLAY, _SUIT_OF
+from cardrules.engine.transitions import (
+    enter_phase,
+    forget_legal,
+    give_turn,
+    set_legal,
+    unlog_event,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -36,7 +43,7 @@ def _start_play(g: Game) -> None:
     """The play phase of the hand: the first leader (the dealer's neighbour, or
     the holder of the lead card when the rules say so) is to act."""
     r = g._r
-    g._phase = _PLAY
+    enter_phase(g, _PLAY)
     leader = g._seats[0]  # the dealer's neighbour (still in)
     if r.leader_holder:
         bit = _BITS[r.lead_card]
@@ -45,8 +52,8 @@ def _start_play(g: Game) -> None:
                 leader = s
                 break
     g._leader = leader
-    g._to_act = leader
-    g._legal = None
+    give_turn(g, leader)
+    forget_legal(g)
 
 
 def _play_legal(g: Game) -> tuple[Action, ...]:
@@ -78,12 +85,11 @@ def _play_legal(g: Game) -> tuple[Action, ...]:
             mask = hand
     if mask <= 0:
         mask = _legal_plays(g, s)[0]
-    g._legal_mask = mask
     legal: tuple[Action, ...] = r.plays_of(mask)
     if r.take_hand and not trick and _may_take(g):
         # A shedding game's leader may first take a neighbour's hand.
         legal = (*legal, _TAKE)
-    g._legal = legal
+    set_legal(g, legal, mask)
     return legal
 
 
@@ -178,7 +184,7 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
     trick = g._trick
     trick.pop()
     g._trick_seats.pop()
-    g._events.pop()
+    unlog_event(g)
     best = trick[0]
     best_seat = g._trick_seats[0]
     trump = g._trump
@@ -191,7 +197,7 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
             best, best_seat = card_, seat
     g._best = best
     g._best_seat = best_seat
-    g._legal = None
+    forget_legal(g)
 
 
 def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:

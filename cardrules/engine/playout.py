@@ -13,12 +13,12 @@ at each decision, the seat to act (:attr:`Game.to_act`) takes
 lowest id first). So the same choices made through :meth:`Game.apply` play
 exactly the same game (``tests/test_playout.py`` checks it for every built-in
 variant), and a seeded ``random.Random`` gives the same game every time. The
-loop builds no view and no action: the play of a card in a trick-taking game
-without a trump order is made inline (the same steps as
-:meth:`Game.apply`'s hot path: the card leaves the hand, the trick's running
-winner, broken suits, the log, the next seat and its legal cards); a bid is
-made as :meth:`Game.apply` makes it; anything else (cards passed, trumps
-chosen, shedding, trump orders, jokers) goes through :meth:`Game.apply`.
+loop builds no view and no action: a card is played by the function
+:meth:`Game.apply`'s hot path calls (:func:`~cardrules.engine.trick._play_card`:
+the card leaves the hand, the trick's running winner, broken suits, the log,
+the next seat and its legal cards); a bid is made as :meth:`Game.apply` makes
+it; anything else (cards passed, trumps chosen, jokers) goes through
+:meth:`Game.apply`.
 
 A given policy is asked at each decision of the seat to act: a
 :class:`~cardrules.bots.Bot` (shown only that seat's
@@ -36,22 +36,12 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import SUIT_MASKS
-from cardrules.engine.actions import Action, Play
+from cardrules.engine.actions import JOKER_BASE, Action, Play
 from cardrules.engine.bidding import _do_bid
 from cardrules.engine.compiled_rules import _fractions
 from cardrules.engine.play import _play_legal
-from cardrules.engine.score import _check_hand_score
-from cardrules.engine.tables import (
-    _BID,
-    _BITS,
-    _OVER,
-    _PLAY,
-    _SHIFT,
-    _SUIT_BIT,
-    _SUIT_OF,
-)
-from cardrules.engine.trick import _finish_trick
+from cardrules.engine.tables import _BID, _OVER, _PLAY
+from cardrules.engine.trick import _play_card
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -128,140 +118,30 @@ def _policy_playout(g: Game, policy: Policy, hand: int) -> None:
         g.apply(policy(g, seat), seat)
 
 
-#: The number of cards of each 13-bit pattern of one suit.
-_POP13: Final[tuple[int, ...]] = tuple(bin(p).count("1") for p in range(8192))
-#: ``2**i % 67`` -> ``i`` (0 <= i < 54; the remainders are distinct): the card of a
-#: one-bit mask, without a method call.
-_LOW67: Final[tuple[int, ...]] = tuple(
-    next((i for i in range(54) if (1 << i) % 67 == x), -1) for x in range(67)
-)
-
-
-def _kth_card(m: int, k: int) -> int:
-    """The ``k``-th lowest card (from 0) of the card mask ``m``."""
-    while k:
-        m &= m - 1
-        k -= 1
-    return _LOW67[(m & -m) % 67]
-
-
-def _count(m: int) -> int:
-    """The number of cards of a 52-card mask."""
-    return (
-        _POP13[m & 0x1FFF]
-        + _POP13[(m >> 13) & 0x1FFF]
-        + _POP13[(m >> 26) & 0x1FFF]
-        + _POP13[(m >> 39) & 0x1FFF]
-    )
-
-
 def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
     """The random policy's loop: ``legal[int(random() * len(legal))]`` at each
-    decision of the seat to act (see the module's docstring).
-
-    In the play of a trick-taking game without a trump order, after a card
-    that does not end the trick, the next seat's legal cards are a mask
-    (``follow``) rather than a tuple of actions: the ``k``-th legal action is
-    the ``k``-th lowest card of the mask (the tuple is in card order), so the
-    draw is the same.
-    """
-    r = g._r
-    # The plays made inline: trick-taking mode without a trump order (the
-    # branch of Game.apply's hot path that ends in the ``trick`` log entry).
-    inline = r.tricks_mode and not r.ranked and r.pack_mask >> 52 == 0
-    track_breaks = r.track_breaks
-    plain_follow = r.plain_follow
-    free_void = r.free_void
-    score_guard = r.score_guard
-    # The legal cards of the seat to play, when known here: a 13-bit pattern of
-    # the suit whose first card is ``base`` (the suit led), or (``base`` -1) a
-    # whole hand's mask.
-    follow = 0
-    base = 0
+    decision of the seat to act (see the module's docstring): a card is played
+    by :func:`~cardrules.engine.trick._play_card` (as :meth:`Game.apply` plays
+    a legal card), a bid as :meth:`Game.apply` makes it, anything else through
+    :meth:`Game.apply`."""
     while True:
-        if follow:
-            # Play, the seat to act and its legal cards set below.
-            if base >= 0:
-                c = base + _kth_card(follow, int(random() * _POP13[follow]))
-            else:
-                c = _kth_card(follow, int(random() * _count(follow)))
-            follow = 0
+        phase = g._phase
+        if phase == _OVER or (hand >= 0 and g._hand_index != hand):
+            return
+        legal = g._legal
+        if legal is None:
+            legal = _play_legal(g) if phase == _PLAY else g._legal_outside_play()
+        n = len(legal)
+        if not n:
+            raise RuntimeError(f"no legal action for seat {g._to_act} in a game not over")
+        a = legal[int(random() * n)]
+        if phase == _PLAY and type(a) is Play and a.id < JOKER_BASE:
+            _play_card(g, g._to_act, a.id)
+        elif phase == _BID:
+            # As Game.apply makes a legal bid (or look) of the seat to act.
+            _do_bid(g, g._to_act, a)
         else:
-            phase = g._phase
-            if phase == _OVER or (hand >= 0 and g._hand_index != hand):
-                return
-            legal = g._legal
-            if legal is None:
-                legal = _play_legal(g) if phase == _PLAY else g._legal_outside_play()
-            n = len(legal)
-            if not n:
-                raise RuntimeError(f"no legal action for seat {g._to_act} in a game not over")
-            a = legal[int(random() * n)]
-            if phase != _PLAY or not inline or type(a) is not Play:
-                if phase == _BID:
-                    # As Game.apply makes a legal bid (or look) of the seat to act.
-                    _do_bid(g, g._to_act, a)
-                else:
-                    g.apply(a, g._to_act)
-                continue
-            c = a.id
-        # Game.apply's hot path, for a card known legal (keep the two alike;
-        # tests/test_playout.py plays both ways and compares the logs).
-        s = g._to_act
-        hands = g._hands
-        hands[s] ^= _BITS[c]
-        trick = g._trick
-        suit = _SUIT_OF[c]
-        if trick:
-            best = g._best
-            if suit == _SUIT_OF[best]:
-                if c > best:
-                    g._best = c
-                    g._best_seat = s
-            elif suit == g._trump:
-                g._best = c
-                g._best_seat = s
-            led = _SUIT_OF[trick[0]]
-        else:
-            g._best = c
-            g._best_seat = s
-            g._leader = s
-            led = suit
-        if track_breaks:
-            g._broken_prev = g._broken_suits
-            if (
-                r.break_any
-                or (r.break_void and trick and suit != led and not hands[s] & SUIT_MASKS[led])
-                or (r.break_forced and not trick and g._forced_lead)
-            ):
-                g._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
-        trick.append(c)
-        g._trick_seats.append(s)
-        g._events.append(("play", s, c))
-        if len(trick) == g._in_count:
-            g._legal = None
-            if score_guard and g._tricks_played + 1 == g._size:
-                _check_hand_score(g, s, c, g._broken_prev)
-            _finish_trick(g)
-            continue
-        # (Read each time: a seat going alone or knocked out changes it.)
-        t = g._nxt[s]
-        g._to_act = t
-        g._legal = None
-        if plain_follow:
-            # The next seat's legal cards, as Game.apply sets them (the tuple of
-            # actions is left to legal_actions(), if it is ever asked).
-            h = hands[t]
-            shift = _SHIFT[led]
-            p = (h >> shift) & 0x1FFF
-            if p:
-                follow = p
-                base = shift
-                g._legal_mask = p << shift
-            elif free_void:
-                follow = h
-                base = -1
-                g._legal_mask = h
+            g.apply(a, g._to_act)
 
 
 def _hand_points(g: Game, start: int, hand: int) -> tuple[Fraction, ...]:

@@ -11,11 +11,9 @@ this card beat that one?" (following suit, the card-set lists, broken suits,
 the trick's winner, the rules' refusals) reads these tables.
 
 A variant without a trump order, or a hand without trumps, uses
-:data:`STANDARD` (printed suits, aces high); the engine's hot path in
-:meth:`Game.apply <cardrules.engine.game.Game.apply>` never looks at the tables
-then. With a trump order, ``_Rules.ranked`` sends each play through
-:func:`~cardrules.engine.ranked_play._play_ranked` instead, which does what
-the hot path does with the hand's tables.
+:data:`STANDARD` (printed suits, aces high: each card's power is its id). The
+play of a card (:func:`~cardrules.engine.trick._play_card`) reads the hand's
+tables whichever they are.
 
 Every function takes the game as its first argument.
 """

@@ -22,12 +22,14 @@ Every function takes the game as its first argument.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardrules.engine.compiled_rules import Num
 from cardrules.engine.end import _next_hand
 from cardrules.engine.play import _take_back_play
 from cardrules.engine.teams import _team_hand
+from cardrules.engine.transitions import log_event
 from cardrules.errors import ScoreError
 from cardrules.scoring import check_total
 
@@ -137,7 +139,15 @@ def _end_hand(g: Game) -> None:
         points = _hand_points(g, tricks, g._won)
     for s, p in enumerate(points):
         scores[s] += p
-    g._events.append(("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))
+    log_event(g, ("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))
     if r.counters:
-        g._events.append(("counters", hn, r.counter_names, tuple(g._counters)))
+        log_event(g, ("counters", hn, r.counter_names, tuple(g._counters)))
     _next_hand(g)
+
+
+def running_scores(g: Game) -> Sequence[Num]:
+    """Each seat's score as the engine keeps it (ints, or Fractions when points
+    are fractional; not a copy: read it, never change it): a cheap comparison
+    for a caller that asks after every action whether a hand was scored
+    (:attr:`Game.scores` builds a tuple of Fractions)."""
+    return g._scores

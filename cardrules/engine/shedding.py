@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.engine.actions import Take
 from cardrules.engine.tables import _BITS, _PLAY, _SUIT_BIT, _SUIT_OF
+from cardrules.engine.transitions import forget_legal, give_turn, log_event
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -59,7 +60,7 @@ def _lead_drawn(g: Game, s: int, c: int) -> None:
     dead_by = g._dead_by
     for seat in range(g._n):
         dead_by[seat] &= ~bit
-    g._events.append(("draw", s, c))
+    log_event(g, ("draw", s, c))
     g._trick = [c]
     g._trick_seats = [s]
     g._best = c
@@ -75,8 +76,8 @@ def _lead_drawn(g: Game, s: int, c: int) -> None:
     out = g._out
     while out[t]:
         t = g._nxt[t]
-    g._to_act = t
-    g._legal = None
+    give_turn(g, t)
+    forget_legal(g)
 
 
 def _neighbour(g: Game, s: int) -> int:

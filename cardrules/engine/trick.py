@@ -1,4 +1,12 @@
-"""The end of a trick, in both modes of play.
+"""The play of a card to a trick, and the end of a trick, in both modes of play.
+
+:func:`_play_card` is the one function that plays a legal card: :meth:`Game.apply
+<cardrules.engine.game.Game.apply>`'s hot path, the random playout
+(:mod:`~cardrules.engine.playout`) and the joker's play
+(:mod:`~cardrules.engine.ranked_play`) all call it. The card leaves the hand and
+joins the trick, the trick's running winner and the broken suits follow, the
+log gets its ``play`` entry; then the trick ends, or the next seat is to play
+(with its legal cards worked out at once when following suit is plain).
 
 Trick-taking mode (:func:`_finish_trick`), once every seat has played: the
 trick's winner takes it (its cards join the winner's won cards) and leads the
@@ -27,12 +35,92 @@ from typing import TYPE_CHECKING
 
 from cardrules.engine.end import _game_over, _most_cards
 from cardrules.engine.explain import _refusal
-from cardrules.engine.score import _end_hand
+from cardrules.engine.score import _check_hand_score, _end_hand
 from cardrules.engine.shedding import _TAKE, _draw_card, _lead_drawn, _neighbour, _why_not_take
-from cardrules.engine.tables import _BITS, _SUIT_OF
+from cardrules.engine.tables import (
+    _BITS,
+    _SHIFT,
+    _SUIT_BIT,
+    _SUIT_OF,
+    _SUIT_TABLES,
+    _plays_of,
+    _suit_plays,
+)
+from cardrules.engine.transitions import forget_legal, give_turn, log_event, set_legal
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+
+
+def _play_card(g: Game, s: int, c: int) -> None:
+    """Seat ``s`` (the seat to act) plays ``c``, a card known legal (a bit of
+    ``_legal_mask``), by the hand's effective suits and powers (``_ranks``:
+    printed suits, aces high, unless the variant has a trump order).
+
+    The hot path of the engine: :meth:`Game.apply` and the random playout call
+    it for every card; it writes the turn, the legal set and the log inline (the
+    same writes as :mod:`~cardrules.engine.transitions`' functions, without
+    their calls)."""
+    t = g._ranks
+    suit_of = t.suit_of
+    hands = g._hands
+    hands[s] ^= _BITS[c]
+    trick = g._trick
+    suit = suit_of[c]
+    if trick:
+        best = g._best
+        if suit == suit_of[best]:
+            power = t.power
+            if power[c] > power[best]:
+                g._best = c
+                g._best_seat = s
+        elif suit == g._trump:
+            g._best = c
+            g._best_seat = s
+        led = suit_of[trick[0]]
+    else:
+        g._best = c
+        g._best_seat = s
+        g._leader = s
+        led = suit
+    r = g._r
+    if r.track_breaks:
+        # Only when a card-set rule bars unbroken suits (see broken_by).
+        g._broken_prev = g._broken_suits
+        if (
+            r.break_any
+            or (r.break_void and trick and suit != led and not hands[s] & t.suit_masks[led])
+            or (r.break_forced and not trick and g._forced_lead)
+        ):
+            g._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
+    trick.append(c)
+    g._trick_seats.append(s)
+    g._events.append(("play", s, c))
+    if not r.tricks_mode:
+        g._legal = None
+        _shed_step(g, s, c)
+    elif len(trick) == g._in_count:
+        g._legal = None
+        if r.score_guard and g._tricks_played + 1 == g._size:
+            _check_hand_score(g, s, c, g._broken_prev)
+        _finish_trick(g)
+    else:
+        nxt = g._nxt[s]
+        g._to_act = nxt
+        if r.plain_follow:
+            # The next seat's legal cards, now: one suit's interned tuple.
+            hand = hands[nxt]
+            p = (hand >> _SHIFT[led]) & 0x1FFF
+            if p:
+                lt = _SUIT_TABLES[led][p]
+                g._legal = lt if lt is not None else _suit_plays(led, p)
+                g._legal_mask = p << _SHIFT[led]
+                return
+            if r.free_void:
+                g._legal = _plays_of(hand)
+                g._legal_mask = hand
+                return
+        g._legal = None
 
 
 def _finish_trick(g: Game) -> None:
@@ -47,12 +135,12 @@ def _finish_trick(g: Game) -> None:
         m |= _BITS[c]
     g._won[w] |= m
     # The lists go into the log as they are: they are replaced, never changed.
-    g._events.append(("trick", w, g._trick_seats, trick))
+    log_event(g, ("trick", w, g._trick_seats, trick))
     g._trick = []
     g._trick_seats = []
     g._tricks_played += 1
     g._total_tricks += 1
-    g._to_act = w
+    give_turn(g, w)
     g._leader = w
     if g._tricks_played == g._size:
         _end_hand(g)
@@ -61,8 +149,7 @@ def _finish_trick(g: Game) -> None:
     elif g._r.free_lead:
         # The winner's lead (not the first of the hand): the whole hand, now.
         hand = g._hands[w]
-        g._legal = g._r.plays_of(hand)
-        g._legal_mask = hand
+        set_legal(g, g._r.plays_of(hand), hand)
 
 
 def _shed_step(g: Game, s: int, c: int) -> None:
@@ -85,7 +172,7 @@ def _shed_step(g: Game, s: int, c: int) -> None:
         m = sum(map(_BITS.__getitem__, trick))
         g._hands[taker] |= m
         g._known[taker] |= m
-        g._events.append(("pickup", taker, tuple(g._trick_seats), tuple(trick)))
+        log_event(g, ("pickup", taker, tuple(g._trick_seats), tuple(trick)))
     elif len(trick) == g._in_count:
         taker = g._best_seat
         if r.power and not g._hands[taker] and g._dead:
@@ -95,12 +182,12 @@ def _shed_step(g: Game, s: int, c: int) -> None:
         for seat, card_ in zip(g._trick_seats, trick, strict=True):
             g._dead_by[seat] |= _BITS[card_]
             g._dead |= _BITS[card_]
-        g._events.append(("dead", taker, tuple(g._trick_seats), tuple(trick)))
+        log_event(g, ("dead", taker, tuple(g._trick_seats), tuple(trick)))
     else:
         t = nxt[s]
         while out[t]:
             t = nxt[t]
-        g._to_act = t
+        give_turn(g, t)
         return
     _end_shed_trick(g, taker, draw)
 
@@ -124,7 +211,7 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
     for seat in range(g._n):
         if not out[seat] and not hands[seat] and seat != draw_seat:
             out[seat] = True
-            g._events.append(("out", seat))
+            log_event(g, ("out", seat))
     left = [seat for seat in range(g._n) if not out[seat]]
     went_out = g._in_count - len(left)
     g._in_count = len(left)
@@ -143,7 +230,7 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
     nxt = g._nxt
     while out[taker]:
         taker = nxt[taker]
-    g._to_act = taker
+    give_turn(g, taker)
     g._leader = taker
     if g._max_tricks is not None and g._total_tricks >= g._max_tricks:
         _game_over(g, finished=False)
@@ -186,9 +273,9 @@ def _try_take(g: Game, s: int) -> None:
     known[t] = 0
     g._out[t] = True
     g._in_count -= 1
-    g._events.append(("take", s, t, got.bit_count()))
-    g._events.append(("out", t))
-    g._legal = None
+    log_event(g, ("take", s, t, got.bit_count()))
+    log_event(g, ("out", t))
+    forget_legal(g)
     left = [seat for seat in range(g._n) if not g._out[seat]]
     if g._r.first_out_ends:
         _game_over(g, finished=True, loser=_most_cards(g, left, s))

@@ -48,6 +48,13 @@ from cardrules.engine.alone import _defend_alone, _defenders, _go_alone
 from cardrules.engine.explain import _refusal
 from cardrules.engine.ranks import _set_trump
 from cardrules.engine.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
+from cardrules.engine.transitions import (
+    enter_phase,
+    forget_legal,
+    forget_legal_cards,
+    give_turn,
+    log_event,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -113,12 +120,11 @@ def _reset_calls(g: Game) -> None:
 
 def _open_trumps(g: Game, stage: int, first: int) -> None:
     """Enter the trumps phase at ``stage`` with seat ``first`` to act."""
-    g._phase = _TRUMPS
+    enter_phase(g, _TRUMPS)
     g._call_stage = stage
     g._call_pos = 0
-    g._to_act = first
-    g._legal = None
-    g._legal_mask = 0
+    give_turn(g, first)
+    forget_legal_cards(g)
 
 
 def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
@@ -184,7 +190,7 @@ def _make(g: Game, s: int, trump: int) -> None:
     """Seat ``s`` has made ``trump`` (-1: no trumps) the trumps of the hand."""
     g._maker = s
     _set_trump(g, trump)
-    g._events.append(("made", g._hand_index + 1, s, _SUITS[trump]))
+    log_event(g, ("made", g._hand_index + 1, s, _SUITS[trump]))
 
 
 def _made(g: Game) -> int:
@@ -192,7 +198,7 @@ def _made(g: Game) -> int:
     comes next when the rules allow it, else the hand goes on."""
     if g._r.going_alone:
         g._call_stage = _LONE
-        g._to_act = g._maker
+        give_turn(g, g._maker)
         return CALL_GOES_ON
     return CALL_MADE
 
@@ -202,7 +208,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
     the caller does next: :data:`CALL_GOES_ON` (the phase goes on),
     :data:`CALL_MADE` (trumps are made: the bidding, if still to come, or the
     play) or :data:`CALL_THROWN_IN` (everyone passed twice: the next hand)."""
-    g._legal = None
+    forget_legal(g)
     ev = g._events
     ev.append(("call", s, action))
     stage = g._call_stage
@@ -214,7 +220,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
                 if defenders:
                     g._call_stage = _DEFEND
                     g._call_pos = 0
-                    g._to_act = defenders[0]
+                    give_turn(g, defenders[0])
                     return CALL_GOES_ON
         return CALL_MADE
     if stage == _DEFEND:
@@ -225,7 +231,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         pos = g._call_pos + 1
         if pos < len(defenders):
             g._call_pos = pos
-            g._to_act = defenders[pos]
+            give_turn(g, defenders[pos])
             return CALL_GOES_ON
         return CALL_MADE
     if type(action) is Name:
@@ -238,7 +244,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         g._hands[dealer] |= _BITS[t]
         g._known[dealer] |= _BITS[t]
         g._call_stage = _DISCARD
-        g._to_act = dealer
+        give_turn(g, dealer)
         return CALL_GOES_ON
     if type(action) is Discard:
         c = int(action.card)
@@ -253,12 +259,12 @@ def _do_call(g: Game, s: int, action: Action) -> int:
     pos = g._call_pos + 1
     if pos < len(seats):
         g._call_pos = pos
-        g._to_act = seats[pos]
+        give_turn(g, seats[pos])
         return CALL_GOES_ON
     if stage == _ORDER:
         g._call_stage = _SECOND
         g._call_pos = 0
-        g._to_act = seats[0]
+        give_turn(g, seats[0])
         return CALL_GOES_ON
     ev.append(("thrown in", g._hand_index + 1))
     return CALL_THROWN_IN

@@ -103,7 +103,10 @@ from typing import TYPE_CHECKING, Any, Final
 from cardrules.engine import history as _history
 from cardrules.engine.actions import Action, Amend, Bid, Look, Pass, Take
 from cardrules.engine.events import ACTION_KINDS, _count_actions
+from cardrules.engine.state_slots import NOT_STATE_SLOTS as NOT_STATE_SLOTS
+from cardrules.engine.state_slots import STATE_SLOTS
 from cardrules.engine.tables import _BITS, _OVER, _PLAYS
+from cardrules.engine.transitions import forget_legal_cards, give_turn, unlog_event
 from cardrules.engine.view import TakeBackRequest
 from cardrules.errors import NothingToUndo, TakeBackRefused
 from cardrules.rules import TakeBacks
@@ -132,94 +135,6 @@ _TRICK_DONE: Final = frozenset({"trick", "dead", "pickup"})
 
 _LOOK: Final = Look()
 _TAKE: Final = Take()
-
-#: The slots of :class:`Game` that make up its state between two actions:
-#: every slot but the log (a checkpoint keeps its length), the recorded deals
-#: (never changed during a game), the checkpoints themselves, the table's
-#: take-back policy (a setting of the table, not of the state) and the pending
-#: take-back request (about the state, never restored: any change of the game,
-#: an action or an undo, ends it; see :func:`_request`), and who acted after
-#: actions still in the log, in actions since taken back (the memory of the
-#: players' take-backs, which the engine's undo leaves alone; see
-#: :func:`_take_back_span`). A slot added to
-#: ``Game`` goes here too (tests/test_undo.py checks that none is missing).
-STATE_SLOTS: Final = (
-    "_alone",
-    "_amender",
-    "_best",
-    "_best_seat",
-    "_bid_pos",
-    "_bids",
-    "_blind",
-    "_broken_prev",
-    "_broken_suits",
-    "_call_pos",
-    "_call_stage",
-    "_chosen",
-    "_counters",
-    "_cuts",
-    "_dead",
-    "_dead_by",
-    "_dealer",
-    "_defender",
-    "_decks",
-    "_decks_reuse",
-    "_discarded",
-    "_draws",
-    "_extra",
-    "_fd_param",
-    "_forced_lead",
-    "_forehead",
-    "_full_nxt",
-    "_hand_index",
-    "_hands",
-    "_in_count",
-    "_known",
-    "_largest",
-    "_leader",
-    "_legal",
-    "_legal_mask",
-    "_looked",
-    "_maker",
-    "_max_tricks",
-    "_n",
-    "_nxt",
-    "_order",
-    "_out",
-    "_pass_k",
-    "_phase",
-    "_r",
-    "_ranks",
-    "_result",
-    "_scores",
-    "_seats",
-    "_seed",
-    "_size",
-    "_sizes",
-    "_to_act",
-    "_total_tricks",
-    "_trick",
-    "_trick_seats",
-    "_tricks",
-    "_tricks_played",
-    "_trump",
-    "_turned",
-    "_undealt",
-    "_v",
-    "_waiting",
-    "_won",
-)
-#: The slots that are not state (see :data:`STATE_SLOTS`).
-NOT_STATE_SLOTS: Final = (
-    "_events",
-    "_forced",
-    "_undo",
-    "_take_backs",
-    "_streams",
-    "_request",
-    "_retracted",
-    "_history",
-)
 
 #: A checkpoint: the length of the log and the state's values (lists copied).
 Checkpoint = tuple[int, tuple[Any, ...]]
@@ -346,7 +261,7 @@ def _ungather(g: Game) -> bool:
         return False
     if r.track_breaks and g._broken_prev < 0:
         return False  # the suits broken before the card are not known: replay
-    _, w, seats, cards = g._events.pop()
+    _, w, seats, cards = unlog_event(g)
     m = 0
     for c in cards:
         m |= _BITS[c]
@@ -381,10 +296,9 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
     trick.pop()
     seats = g._trick_seats
     seats.pop()
-    g._events.pop()
-    g._to_act = s
-    g._legal = None
-    g._legal_mask = 0
+    unlog_event(g)
+    give_turn(g, s)
+    forget_legal_cards(g)
     if trick:
         # The running winner of the trick's other cards, as the plays made it.
         best, best_seat = trick[0], seats[0]

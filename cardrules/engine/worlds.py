@@ -85,6 +85,7 @@ from cardrules.engine.event_records import (
 from cardrules.engine.events import ACTION_KINDS
 from cardrules.engine.play import _legal_plays
 from cardrules.engine.tables import _BITS, _PLAYS
+from cardrules.engine.transitions import forget_legal
 from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import MAX_SCHEDULE_HANDS, FirstDealer, Variant
 
@@ -682,7 +683,7 @@ def _forbidden(w: Game, s: int, c: int) -> int:
                 forbid |= _BITS[x]
     finally:
         w._hands[s] = saved
-        w._legal = None
+        forget_legal(w)
     return forbid
 
 

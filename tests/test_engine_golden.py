@@ -194,7 +194,7 @@ def test_common_scoring_worked_hand_002() -> None:
     """002_d103a11c6570c2d3.txt: common scoring, bids 3, 0, 1 and tricks 3, 1, 1: 13, 1, 11."""
     v = one_hand(5, scoring=formula(COMMON_SCORE))
     g = Game(v, players=4)
-    pts = [g._r.points(b, t, 5, 1, 3, False) for b, t in ((3, 3), (0, 1), (1, 1))]
+    pts = [g._rules.points(b, t, 5, 1, 3, False) for b, t in ((3, 3), (0, 1), (1, 1))]
     assert pts == [13, 1, 11]
 
 
@@ -202,7 +202,7 @@ def test_common_scoring_worked_hand_002() -> None:
 def test_kachuful_scoring_table_000(bid: int, tricks: int, score: int) -> None:
     """000_05789f49e1c2534d.txt scoring table: 10 plus the bid for an exact bid, else 0."""
     g = Game(kachuful(), players=4, seed=0)
-    assert g._r.points(bid, tricks, 5, 1, 4, False) == score
+    assert g._rules.points(bid, tricks, 5, 1, 4, False) == score
 
 
 @pytest.mark.parametrize(
@@ -221,7 +221,7 @@ def test_scoring_tables_002_003(text: str, rows: list[tuple[int, int, int]]) -> 
     """002_d103a11c6570c2d3.txt and 003_b8808002a4adcb43.txt scoring systems, 7-card hands."""
     g = Game(kachuful(scoring=formula(text)), players=4, seed=0)
     for bid, tricks, score in rows:
-        assert g._r.points(bid, tricks, 7, 1, 4, False) == score
+        assert g._rules.points(bid, tricks, 7, 1, 4, False) == score
 
 
 def test_blind_bid_scores_double_003() -> None:

@@ -218,7 +218,7 @@ def test_saves_replays_and_clones_of_a_stacked_game() -> None:
     g = _three_hands()
     play(g, "A♠", "2♣", "Q♥", "K♠", "3♣", "K♥", "2♥", "4♣", "A♥", "A♣")
     c = g.clone()
-    assert c == g and c._out == g._out and c._nxt == g._nxt and c._seats == g._seats
+    assert c == g and c._out == g._out and c._next_seat == g._next_seat and c._seats == g._seats
     r = replay(KO3, g.events)
     assert r == g and r.to_act == g.to_act
     for h in (g, r):

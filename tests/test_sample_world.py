@@ -110,7 +110,7 @@ def _voids(g: Game, seat: int) -> dict[int, int]:
 def _plain_follow(name: str) -> bool:
     v = VARIANTS[name]
     g = Game(v, v.players.min, seed=0)
-    r = g._r
+    r = g._rules
     return bool(r.tricks_mode and r.plain_follow and not r.ranked)
 
 

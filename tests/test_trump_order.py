@@ -436,7 +436,7 @@ def test_a_save_restores_a_game_half_way_with_its_rank_tables() -> None:
 
 def test_games_without_a_trump_order_keep_the_standard_tables() -> None:
     g = Game(cardrules.load("oh-hell"), 4, seed=1)
-    assert g._ranks is STANDARD and not g._r.ranked and g._r.plain_follow
+    assert g._ranks is STANDARD and not g._rules.ranked and g._rules.plain_follow
     v = variant(trumps="turned up")
     g = Game(v.evolve(trumps=attrs.evolve(v.trumps, order=())), 4, seed=1)
     assert g._ranks is STANDARD

@@ -8,12 +8,12 @@ up), the maker chooses :class:`~cardrules.engine.actions.Alone` or
 :class:`~cardrules.engine.actions.WithPartner` (the trumps phase's last stage,
 :data:`~cardrules.engine.trumps._LONE`). Alone, :func:`_go_alone` sits the
 maker's partners out for the hand: ``Game._alone`` is the maker, the order of
-play (``Game._nxt``) and the seats in the hand (``Game._seats``) skip the
-partners, and a trick is complete at one card fewer (``Game._in_count``), so
+play (``Game._next_seat``) and the seats in the hand (``Game._seats``) skip the
+partners, and a trick is complete at one card fewer (``Game._seats_per_trick``), so
 the play of a card does no extra work. The partners keep their dealt cards,
 face down and unplayed; they are not out of the game. When the hand has been
 scored, :func:`_end_alone` restores the order of play (saved in
-``Game._full_nxt``) before the next dealer is found. The choice is logged
+``Game._next_seat_all``) before the next dealer is found. The choice is logged
 like every action of the trumps phase, as ``("call", seat, Alone())``.
 
 Every function takes the game as its first argument.
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def _partners(g: Game, s: int) -> tuple[int, ...]:
     """The partners of seat ``s`` (its team without it)."""
-    for team in g._r.teams_of(g._n):
+    for team in g._rules.teams_of(g._players):
         if s in team:
             return tuple(t for t in team if t != s)
     return ()
@@ -51,12 +51,12 @@ def _defend_alone(g: Game, s: int) -> None:
 def _defenders(g: Game) -> tuple[int, ...]:
     """The defenders still in the hand, in turn from the lone maker's left."""
     out = []
-    x = g._nxt[g._alone]
+    x = g._next_seat[g._alone]
     maker_team = set(_partners(g, g._alone)) | {g._alone}
     while x != g._alone:
         if x not in maker_team:
             out.append(x)
-        x = g._nxt[x]
+        x = g._next_seat[x]
     return tuple(out)
 
 
@@ -66,23 +66,23 @@ def _sit_out(g: Game, away: tuple[int, ...]) -> None:
     kept for the next hand)."""
     if not away:
         return
-    nxt = g._nxt
-    if not g._full_nxt:
-        g._full_nxt = nxt
+    nxt = g._next_seat
+    if not g._next_seat_all:
+        g._next_seat_all = nxt
     skip = []
-    for t in range(g._n):
+    for t in range(g._players):
         x = nxt[t]
         while x in away and x != t:
             x = nxt[x]
         skip.append(x)
-    g._nxt = tuple(skip)
+    g._next_seat = tuple(skip)
     g._seats = tuple(t for t in g._seats if t not in away)
-    g._in_count -= sum(1 for t in away if g._hands[t])
+    g._seats_per_trick -= sum(1 for t in away if g._hands[t])
 
 
 def _end_alone(g: Game) -> None:
     """After a hand played alone is scored: the partners are back in the order
     of play (the hand's own state is reset by the next deal)."""
-    if g._full_nxt:
-        g._nxt = g._full_nxt
-        g._full_nxt = ()
+    if g._next_seat_all:
+        g._next_seat = g._next_seat_all
+        g._next_seat_all = ()

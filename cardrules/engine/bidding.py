@@ -41,9 +41,9 @@ def _bidders(g: Game) -> tuple[int, ...]:
     last), or with one bid per side (``team bids: one per side``) the first
     partner of each side among them."""
     seats = g._seats
-    if not g._r.team_bids:
+    if not g._rules.team_bids:
         return seats
-    teams = g._r.teams_of(g._n)
+    teams = g._rules.teams_of(g._players)
     spoken: set[int] = set()
     out: list[int] = []
     for s in seats:
@@ -57,7 +57,7 @@ def _bidders(g: Game) -> tuple[int, ...]:
 def _no_bids_yet(g: Game) -> None:
     """The bidding's state before a phase that comes first (the pass): nobody
     has bid, every seat has seen its cards, the hand is not played forehead."""
-    n = g._n
+    n = g._players
     g._bids = [-1] * n
     g._blind = [False] * n
     g._looked = [True] * n
@@ -69,8 +69,8 @@ def _start_bidding(g: Game) -> bool:
     """A new hand's bids, blind bids and looks (nobody has bid yet), and the
     first seat to bid. Returns False, with every seat's cards looked at, when
     the variant has no bidding (the play starts at once)."""
-    r = g._r
-    n = g._n
+    r = g._rules
+    n = g._players
     g._forehead = forehead = g._size in r.forehead and r.bid_style != 0
     g._bids = [-1] * n
     g._blind = [False] * n
@@ -97,7 +97,7 @@ def _hook_bid(g: Game, s: int, lo: int, hi: int) -> int:
     ``lo`` to ``hi`` and not its only one. The one place the hook is worked out:
     for the legal bids (:func:`_bid_options`) and for the view
     (:func:`_forbidden_bids`)."""
-    r = g._r
+    r = g._rules
     if not r.hook or lo == hi:
         return -1
     if r.team_bids:
@@ -118,7 +118,7 @@ def _hook_bid(g: Game, s: int, lo: int, hi: int) -> int:
 def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     """The bids seat ``s`` may make now (with :class:`Look` first while it may
     still bid blind); cached by the rules per range, hook and blindness."""
-    r = g._r
+    r = g._rules
     lo, hi = r.bid_range(g._size)
     excl = _hook_bid(g, s, lo, hi)
     blind = r.blind and not g._looked[s]
@@ -143,11 +143,11 @@ def _forbidden_bids(g: Game, s: int) -> tuple[ForbiddenBid, ...]:
     same functions decide (:func:`_hook_bid`, as for :func:`_bid_options`) and
     explain (:func:`~cardrules.engine.explain._explain_bid`, as for
     :func:`_try_bid`)."""
-    lo, hi = g._r.bid_range(g._size)
+    lo, hi = g._rules.bid_range(g._size)
     n = _hook_bid(g, s, lo, hi)
     if n < 0:
         return ()
-    code, why, _ = _explain_bid(g._r, g._size, g._bids, s, n, amend=False)
+    code, why, _ = _explain_bid(g._rules, g._size, g._bids, s, n, amend=False)
     return (ForbiddenBid(s, n, code, why),)
 
 
@@ -156,7 +156,7 @@ def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
     last seat to have bid, before the next one bids)."""
     if s < 0 or s != g._amender or g._phase != _BID:
         return ()
-    lo, hi = g._r.bid_range(g._size)
+    lo, hi = g._rules.bid_range(g._size)
     cur = g._bids[s]
     return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
 
@@ -180,12 +180,12 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
     g._looked[s] = True
     log_event(g, ("bid", s, action.n, action.blind))
     # The seats dealt to, the dealer last (one per side: engine/bidding._bidders).
-    seats = _bidders(g) if g._r.team_bids else g._seats
+    seats = _bidders(g) if g._rules.team_bids else g._seats
     n = len(seats)
     if g._waiting is None:
         pos = g._bid_pos + 1
         g._bid_pos = pos
-        g._amender = s if g._r.amend and pos < n else -1
+        g._amender = s if g._rules.amend and pos < n else -1
         if pos < n:
             give_turn(g, seats[pos])
             return
@@ -206,14 +206,14 @@ def _after_trumps(g: Game) -> None:
     """Trumps have just been made by a player: the bidding, when it is still to
     come, else the play."""
     forget_legal(g)
-    if g._r.trump_namer == NAMER_BIDDER or not _start_bidding(g):
+    if g._rules.trump_namer == NAMER_BIDDER or not _start_bidding(g):
         _start_play(g)
 
 
 def _try_amend(g: Game, actor: int, action: Amend) -> None:
     """The slow path of a change of bid by seat ``actor``: make it if it is legal
     now, else raise IllegalAction with the reason (the game unchanged)."""
-    if not g._r.amend:
+    if not g._rules.amend:
         raise _refusal(
             "not_in_variant", "this variant does not allow changing a bid", actor, action
         )
@@ -227,7 +227,7 @@ def _try_amend(g: Game, actor: int, action: Amend) -> None:
     if action in _amend_options(g, actor):
         _do_bid(g, actor, action)
         return
-    code, why, data = _explain_bid(g._r, g._size, g._bids, actor, action.n, amend=True)
+    code, why, data = _explain_bid(g._rules, g._size, g._bids, actor, action.n, amend=True)
     raise _refusal(code, why, actor, action, data)
 
 
@@ -263,7 +263,7 @@ def _try_bid(g: Game, actor: int, action: Action) -> None:
 
 def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
     """Raise the reason a look or bid by seat ``actor`` is not among its options."""
-    r = g._r
+    r = g._rules
     if action is _LOOK:
         if r.blind:
             raise _refusal("already_looked", "you have already looked at your cards", actor, action)

@@ -45,13 +45,13 @@ if TYPE_CHECKING:
 
 def _begin(g: Game) -> None:
     """The first dealer (unless given) and the first hand."""
-    words = _random_words(g._seed, 0, len(g._r.pack) > 52)
-    dealer = g._fd_param
+    words = _random_words(g._seed, 0, len(g._rules.pack) > 52)
+    dealer = g._first_dealer_given
     if dealer is None:
         if g._cuts:
-            dealer = _given_cut(g._v, g._n, g._r.pack_mask, g._cuts, g._events)
+            dealer = _given_cut(g._variant, g._players, g._rules.pack_mask, g._cuts, g._events)
         else:
-            dealer = _first_dealer(g._v, g._n, g._r.pack, words, g._events)
+            dealer = _first_dealer(g._variant, g._players, g._rules.pack, words, g._events)
     _start_hand(g, dealer, words)
 
 
@@ -63,7 +63,7 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
             return g._decks[0]
         if idx < len(g._decks):
             return g._decks[idx]
-    pack = g._r.pack
+    pack = g._rules.pack
     return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
 
 
@@ -82,7 +82,7 @@ def _dealt(
     dealer's own last card (``dealers_card``)."""
     order = _deck_for(g, idx, k, words)
     d = len(so)
-    hands = [0] * g._n
+    hands = [0] * g._players
     for j in range(d):
         m = 0
         for c in order[j:k:d]:
@@ -92,7 +92,7 @@ def _dealt(
     if turn_up:
         if k < len(order):
             turned = order[k]
-        elif not g._r.trump_rule.none_when_pack_empty:
+        elif not g._rules.trump_rule.none_when_pack_empty:
             turned = order[k - 1]
     elif dealers_card:
         # The last card dealt, the dealer's own.
@@ -105,15 +105,15 @@ def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     suit when a card decides it (``by_card``), else the rules' fixed one."""
     if by_card:
         return -1 if turned < 0 else _SUIT_OF[turned]
-    fixed = g._r.trump_rule.fixed_trump(hn)
+    fixed = g._rules.trump_rule.fixed_trump(hn)
     return -1 if fixed is None else int(fixed)
 
 
 def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> None:
     """Deal the next hand, with ``dealer`` dealing: the cards, the trumps, the
     hand's fresh state, then the bidding or the play."""
-    r = g._r
-    n = g._n
+    r = g._rules
+    n = g._players
     idx = g._hand_index + 1
     g._hand_index = idx
     hn = idx + 1
@@ -153,7 +153,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     for h in hands:
         if h:
             in_count += 1
-    g._in_count = in_count
+    g._seats_per_trick = in_count
     g._known = [0] * n
     if dealers_card and turned >= 0:
         g._known[dealer] = _BITS[turned]

@@ -35,18 +35,18 @@ def _leaders(g: Game) -> list[int]:
     """The seats with the best running total (highest or lowest, as the rules say);
     with ``winner: last one in``, among the seats still in."""
     scores = g._scores
-    if g._r.last_one_in:
-        seats = [s for s in range(g._n) if not g._out[s]]
+    if g._rules.last_one_in:
+        seats = [s for s in range(g._players) if not g._out[s]]
         best = max(scores[s] for s in seats)
         return [s for s in seats if scores[s] == best]
-    best = max(scores) if g._r.higher_wins else min(scores)
-    return [s for s in range(g._n) if scores[s] == best]
+    best = max(scores) if g._rules.higher_wins else min(scores)
+    return [s for s in range(g._players) if scores[s] == best]
 
 
 def _leading_sides(g: Game, leaders: list[int]) -> int:
     """How many sides share the best total: teams, in a game with teams (partners'
     totals are equal), else seats."""
-    index = g._r.team_index
+    index = g._rules.team_index
     return len({index[s] for s in leaders}) if index else len(leaders)
 
 
@@ -54,12 +54,12 @@ def _next_hand(g: Game) -> None:
     """After a hand is scored: the next hand, a tie-break hand or the game's end."""
     # The game's end comes first: reaching max_tricks on its very last trick
     # still finishes it; max_tricks only stops a game with hands to come.
-    r = g._r
-    if g._full_nxt:
+    r = g._rules
+    if g._next_seat_all:
         _end_alone(g)
     if r.knockout:
         _knock_out(g)
-        if g._in_count == 1:
+        if g._seats_per_trick == 1:
             # One player left: the game is over (the last one in, or the best total, wins).
             _game_over(g, finished=True)
             return
@@ -78,7 +78,7 @@ def _next_hand(g: Game) -> None:
     else:
         if extra:
             g._extra += 1
-        _start_hand(g, g._nxt[g._dealer])
+        _start_hand(g, g._next_seat[g._dealer])
         if g._undo is not None:
             # A game that takes actions back keeps the state at each hand's start
             # (the end of the action that dealt it): see engine/undo.py.
@@ -93,7 +93,7 @@ def _most_cards(g: Game, left: list[int], leader: int) -> int | None:
     tied = [s for s, k in zip(left, counts, strict=True) if k == most]
     if len(tied) == 1:
         return tied[0]
-    if not g._r.loser_tie_first_in_turn:
+    if not g._rules.loser_tie_first_in_turn:
         return None
     order = g._order[leader]  # from the leader's neighbour round to the leader
     return min(tied, key=order.index)
@@ -103,7 +103,7 @@ def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
     """End the game (``finished``: it reached its end, rather than a bound) and
     log the ``"over"`` event; nobody may act any more."""
     # Shedding: no winner as such; everyone but the loser is safe.
-    leaders = _leaders(g) if g._r.tricks_mode else [s for s in range(g._n) if s != loser]
+    leaders = _leaders(g) if g._rules.tricks_mode else [s for s in range(g._players) if s != loser]
     winners = tuple(leaders) if finished else ()
     g._result = None  # built on demand from the "over" event (see Game.result)
     enter_phase(g, _OVER)

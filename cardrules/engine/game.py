@@ -6,7 +6,7 @@ list copies):
 * hands, cards won and undealt cards are 52-bit int masks (bit ``i`` is card ``i``);
 * bids are ints (``-1``: not bid yet); flags are lists of bools;
 * the current trick is two parallel lists (cards, seats) plus the running
-  winner (``_best`` card, ``_best_seat``), updated on each play;
+  winner (``_winning_card`` card, ``_winning_seat``), updated on each play;
 * the log (``_events``) is a list of small tuples whose first item is the
   event kind: the game's line of play, which saves and :func:`replay` read;
   players' take-backs are kept apart (``_history``,
@@ -232,15 +232,15 @@ class Game:
 
     # BEGIN the slots (written by cardrules/engine/state_slots.py)
     # game: the compiled rules (engine/compiled_rules.py)
-    _r: _Rules
+    _rules: _Rules
     # game: the variant, as loaded
-    _v: Variant
+    _variant: Variant
     # game: the number of seats
-    _n: int
+    _players: int
     # game: the random seed of the deals
     _seed: int
     # game: the first dealer given to the constructor
-    _fd_param: int | None
+    _first_dealer_given: int | None
     # game: the bound on the number of tricks, if any
     _max_tricks: int | None
     # game: the card orders given to deal
@@ -276,7 +276,7 @@ class Game:
     # deal: this hand's seats in order
     _seats: tuple[int, ...]
     # deal: the number of seats that play to a trick
-    _in_count: int
+    _seats_per_trick: int
     # deal: each seat: out of the game
     _out: list[bool]
     # deal: the mask of the cards in dead tricks
@@ -316,9 +316,9 @@ class Game:
     # trick: the seat that led the trick
     _leader: int
     # trick: the trick's winning card so far
-    _best: int
+    _winning_card: int
     # trick: who played it
-    _best_seat: int
+    _winning_seat: int
     # trick: the broken suits before the last card
     _broken_prev: int
     # trick: the broken suits (a 4-bit set)
@@ -328,7 +328,7 @@ class Game:
     # passing: each seat's cards chosen to pass
     _chosen: list[int]
     # passing: how many seats along the cards go (0: no pass)
-    _pass_k: int
+    _pass_distance: int
     # trumps: the seat that made trumps (-1: none)
     _maker: int
     # alone: the seat going alone (-1: none)
@@ -342,9 +342,9 @@ class Game:
     # trumps: how many seats have spoken in the round
     _call_pos: int
     # alone: seat -> the next seat to play this hand
-    _nxt: tuple[int, ...]
+    _next_seat: tuple[int, ...]
     # alone: seat -> the next seat, nobody sitting out
-    _full_nxt: tuple[int, ...]
+    _next_seat_all: tuple[int, ...]
     # trick: the tricks completed this hand
     _tricks_played: int
     # trick: the tricks completed in the game
@@ -413,7 +413,7 @@ class Game:
         self._cuts = _cuts
         self._setup(variant, players, seed, deck, first_dealer, max_tricks, _forced or [])
         _begin(self)
-        if (self._take_backs or self._v.take_backs) is not TakeBacks.NEVER:
+        if (self._take_backs or self._variant.take_backs) is not TakeBacks.NEVER:
             # A table that allows take-backs keeps checkpoints from the start.
             self._undo = [_checkpoint(self)]
 
@@ -472,11 +472,11 @@ class Game:
                 f"max_tricks must be an int from 1 to {MAX_TRICKS_LIMIT:,} or None, "
                 f"got {_describe(max_tricks)}"
             )
-        self._r = r
-        self._v = variant
-        self._n = n = players
+        self._rules = r
+        self._variant = variant
+        self._players = n = players
         self._seed = seed
-        self._fd_param = first_dealer
+        self._first_dealer_given = first_dealer
         self._max_tricks = max_tricks
         if deck is not None:
             # One deck per hand at most: the schedule's and the tie-break hands.
@@ -485,7 +485,7 @@ class Game:
         else:
             self._decks, self._decks_reuse = (), False
         self._forced = forced
-        self._sizes, self._largest, self._nxt, self._order = geo
+        self._sizes, self._largest, self._next_seat, self._order = geo
         # Nobody is out before the first deal (seats are knocked out between hands).
         self._out = [False] * n
         # The per-hand state (hands, bids, tricks, flags...) is set by _start_hand.
@@ -494,8 +494,8 @@ class Game:
         self._to_act = -1
         self._bid_pos = 0
         self._leader = -1
-        self._best = -1
-        self._best_seat = -1
+        self._winning_card = -1
+        self._winning_seat = -1
         self._total_tricks = 0
         self._scores = [0] * n
         self._counters = [(0,) * len(r.counters)] * n
@@ -508,7 +508,7 @@ class Game:
         # The pass (games with ``pass:``): each seat's chosen cards and how many
         # seats along they go this hand (0: no pass), set by each hand's start.
         self._chosen = []
-        self._pass_k = 0
+        self._pass_distance = 0
 
     # ----------------------------------------------------------------- public: acting
 
@@ -535,7 +535,7 @@ class Game:
             InvalidAction: if ``seat`` is not a seat number.
         """
         if seat is not None:
-            if type(seat) is not int or not 0 <= seat < self._n:
+            if type(seat) is not int or not 0 <= seat < self._players:
                 raise self._bad_seat(seat)
             if seat != self._to_act:
                 if self._phase == _PASS:
@@ -666,7 +666,7 @@ class Game:
                 f"the game is over: {action.label} is not possible",
                 code="game_over",
                 data={
-                    "seat": seat_ if type(seat_) is int and 0 <= seat_ < self._n else None,
+                    "seat": seat_ if type(seat_) is int and 0 <= seat_ < self._players else None,
                     "action": action.label,
                 },
             )
@@ -678,10 +678,10 @@ class Game:
                 code="bad_seat",
                 data={"value": None, "action": action.label},
             )
-        if type(seat_) is not int or not 0 <= seat_ < self._n:
+        if type(seat_) is not int or not 0 <= seat_ < self._players:
             raise self._bad_seat(seat_)
         seat: int = seat_
-        if self._r.knockout and self._out[seat]:
+        if self._rules.knockout and self._out[seat]:
             raise IllegalAction(
                 f"seat {seat} is knocked out of the game: {action.label} is not possible",
                 code="knocked_out",
@@ -1135,12 +1135,12 @@ class Game:
     @property
     def variant(self) -> Variant:
         """The rules of this game."""
-        return self._v
+        return self._variant
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        return self._n
+        return self._players
 
     @property
     def seed(self) -> int:
@@ -1255,7 +1255,7 @@ class Game:
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The partnerships, as tuples of seats (empty without teams)."""
-        return self._r.teams
+        return self._rules.teams
 
     @property
     def counters(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -1263,7 +1263,7 @@ class Game:
         hand scored (with teams, partners hold their team's value)."""
         return tuple(
             (name, tuple(c[k] for c in self._counters))
-            for k, name in enumerate(self._r.counter_names)
+            for k, name in enumerate(self._rules.counter_names)
         )
 
     @property
@@ -1282,8 +1282,8 @@ class Game:
                 shared=shared,
                 finished=finished,
                 loser=loser,
-                knocked_out=_knocked_out(self._events) if self._r.knockout else (),
-                teams=self._r.teams,
+                knocked_out=_knocked_out(self._events) if self._rules.knockout else (),
+                teams=self._rules.teams,
             )
         return self._result
 
@@ -1322,7 +1322,7 @@ class Game:
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
-        r = self._r
+        r = self._rules
         if self._history is None:
             cache, log = streams.by_seat, self._events
         elif line:
@@ -1545,7 +1545,7 @@ class Game:
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` as a seat number; InvalidAction (a ValueError) if it is not one."""
-        if type(seat) is not int or not 0 <= seat < self._n:
+        if type(seat) is not int or not 0 <= seat < self._players:
             raise self._bad_seat(seat)
         return seat
 
@@ -1553,7 +1553,7 @@ class Game:
         """The refusal of ``seat``, which is not a seat of this game."""
         shown = _describe(seat)
         return InvalidAction(
-            f"seat must be an int from 0 to {self._n - 1}, got {shown}",
+            f"seat must be an int from 0 to {self._players - 1}, got {shown}",
             code="bad_seat",
             data={"value": seat if type(seat) is int and seat.bit_length() <= 64 else shown},
         )
@@ -1659,7 +1659,7 @@ class Game:
     def _view(self, seat: int | None, audience: str) -> View:
         """The view of ``seat`` (``None``: onlookers, or everything when
         ``audience`` is ``"omniscient"``)."""
-        n = self._n
+        n = self._players
         omni = audience == "omniscient"
         own = seat is not None and self._sees_own(seat)
         hand = _cards_of(self._hands[seat]) if own and seat is not None else None
@@ -1697,32 +1697,32 @@ class Game:
             dead_count=self._dead.bit_count(),
             known_hands=known,
             out=tuple(self._out),
-            knocked_out=_knocked_out(self._events) if self._r.knockout else (),
-            mode=self._v.mode.value,
-            direction=self._v.direction.value,
+            knocked_out=_knocked_out(self._events) if self._rules.knockout else (),
+            mode=self._variant.mode.value,
+            direction=self._variant.direction.value,
             seat_order=(0, *self._order[0][:-1]) if seat is None else self._order[seat],
-            pack_size=len(self._r.pack),
-            pack_removed=self._r.pack_removed,
-            jokers=self._r.pack_jokers,
+            pack_size=len(self._rules.pack),
+            pack_removed=self._rules.pack_removed,
+            jokers=self._rules.pack_jokers,
             trump_order=tuple(CARDS[c] for c in self._ranks.top),
             pass_to=pass_to,
             passed=passed,
             received=received,
-            card_points=self._v.scoring.card_points,
-            higher_wins=self._v.scoring.higher_wins,
+            card_points=self._variant.scoring.card_points,
+            higher_wins=self._variant.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             alone=None if self._alone < 0 else self._alone,
             defender_alone=None if self._defender < 0 else self._defender,
             showed_out=self._showed_out(),
             discarded=discarded,
-            bidders=_bidders(self) if self._r.bid_style else (),
+            bidders=_bidders(self) if self._rules.bid_style else (),
             trumps_broken=self._trumps_broken(),
             scores=_fractions(self._scores),
-            teams=self._r.teams,
+            teams=self._rules.teams,
             counters=self.counters,
             to_act=self.to_act,
             waiting_for=self.waiting_order,
-            bid_range=self._r.bid_range(self._size) if self._r.bid_style else None,
+            bid_range=self._rules.bid_range(self._size) if self._rules.bid_style else None,
             forbidden_bids=self._forbidden_bids(seat, omni),
             legal_actions=() if seat is None else self.legal_actions(seat),
             result=self.result,
@@ -1738,7 +1738,7 @@ class Game:
     ) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """``View.visible_hands``: every hand for the all-seeing view; the other
         seats' hands while a forehead hand is bid; else none."""
-        n = self._n
+        n = self._players
         if omni:
             return tuple((s, _cards_of(self._hands[s])) for s in range(n))
         if self._phase == _BID and self._forehead and seat is not None:
@@ -1753,7 +1753,7 @@ class Game:
         played = 0
         for w in self._won:
             played |= w
-        if self._r.dead_face_up or omni:
+        if self._rules.dead_face_up or omni:
             dead = self._dead
         else:
             dead = 0 if seat is None else self._dead_by[seat]
@@ -1772,19 +1772,19 @@ class Game:
     ]:
         """``View.pass_to``, ``passed``, ``received`` and ``known_hands`` of the
         view of ``seat``."""
-        n = self._n
+        n = self._players
         known_masks = self._known
         pass_to: int | None = None
         passed: tuple[Card, ...] = ()
         received: tuple[Card, ...] = ()
-        if self._pass_k and seat is not None:
+        if self._pass_distance and seat is not None:
             # The pass: this seat's own chosen cards, those it received once they
             # changed hands, and where the cards it passed are (if still held).
             target = _pass_target(self, seat)
             pass_to = target
             passed = _cards_of(self._chosen[seat])
             if self._phase != _PASS:
-                source = self._order[seat][n - 1 - self._pass_k]
+                source = self._order[seat][n - 1 - self._pass_distance]
                 received = _cards_of(self._chosen[source])
                 known_masks = known_masks[:]
                 known_masks[target] |= self._chosen[seat]
@@ -1819,7 +1819,7 @@ class Game:
         """The suits each seat has not followed this hand (``View.showed_out``):
         read from this hand's completed tricks in the log and the current trick."""
         suit_of = self._ranks.suit_of
-        found: list[list[Suit]] = [[] for _ in range(self._n)]
+        found: list[list[Suit]] = [[] for _ in range(self._players)]
         events = self._events
         i = len(events) - 1
         while i >= 0 and events[i][0] != "deal":
@@ -1889,7 +1889,7 @@ class Game:
         trump = self._trump
         if trump < 0:
             return False
-        if self._r.track_breaks:
+        if self._rules.track_breaks:
             return bool(self._broken_suits >> trump & 1)
         played = 0
         for w in self._won:
@@ -1904,13 +1904,13 @@ class Game:
         # An empty shell: Game.__new__ in pure Python (no call of __init__ with
         # its keyword arguments); the compiled class is built by its own
         # constructor, a native call.
-        g = Game(self._v, _blank=True) if _COMPILED else _new_game(Game)
+        g = Game(self._variant, _blank=True) if _COMPILED else _new_game(Game)
         # BEGIN the copy (written by cardrules/engine/state_slots.py)
-        g._r = self._r
-        g._v = self._v
-        g._n = self._n
+        g._rules = self._rules
+        g._variant = self._variant
+        g._players = self._players
         g._seed = self._seed
-        g._fd_param = self._fd_param
+        g._first_dealer_given = self._first_dealer_given
         g._max_tricks = self._max_tricks
         g._decks = self._decks
         g._decks_reuse = self._decks_reuse
@@ -1928,7 +1928,7 @@ class Game:
         g._hands = self._hands[:]
         g._known = self._known[:]
         g._seats = self._seats
-        g._in_count = self._in_count
+        g._seats_per_trick = self._seats_per_trick
         g._out = self._out[:]
         g._dead = self._dead
         g._dead_by = self._dead_by[:]
@@ -1948,21 +1948,21 @@ class Game:
         g._trick = self._trick[:]
         g._trick_seats = self._trick_seats[:]
         g._leader = self._leader
-        g._best = self._best
-        g._best_seat = self._best_seat
+        g._winning_card = self._winning_card
+        g._winning_seat = self._winning_seat
         g._broken_prev = self._broken_prev
         g._broken_suits = self._broken_suits
         g._forced_lead = self._forced_lead
         g._chosen = self._chosen[:]
-        g._pass_k = self._pass_k
+        g._pass_distance = self._pass_distance
         g._maker = self._maker
         g._alone = self._alone
         g._defender = self._defender
         g._discarded = self._discarded
         g._call_stage = self._call_stage
         g._call_pos = self._call_pos
-        g._nxt = self._nxt
-        g._full_nxt = self._full_nxt
+        g._next_seat = self._next_seat
+        g._next_seat_all = self._next_seat_all
         g._tricks_played = self._tricks_played
         g._total_tricks = self._total_tricks
         g._scores = self._scores[:]
@@ -2099,7 +2099,7 @@ class Game:
         if not isinstance(other, Game):
             return NotImplemented
         return (
-            self._v == other._v
+            self._variant == other._variant
             and self._events == other._events
             and self._request == other._request
             and self._retracted == other._retracted
@@ -2111,7 +2111,7 @@ class Game:
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.phase}, seat {self._to_act} to act"
-        return f"<Game {self._v.name} {self._n}p hand {self.hand_number}: {state}>"
+        return f"<Game {self._variant.name} {self._players}p hand {self.hand_number}: {state}>"
 
     # ----------------------------------------------------------------- OpenSpiel-flavoured
 

@@ -109,7 +109,7 @@ def information_state(game: Game, seat: int) -> str:
 def _layout(game: Game) -> tuple[list[Card], int, int]:
     """The pack (in card order), the number of tricks and the bid slots;
     refuses games the tensor does not cover."""
-    r = game._r  # the engine's own compiled rules
+    r = game._rules  # the engine's own compiled rules
     sizes = game.hand_sizes
     if not r.tricks_mode or len(sizes) != 1:
         raise InvalidAction(

@@ -2,12 +2,12 @@
 
 Only games whose rules knock players out (``_Rules.knockout`` > 0) come here;
 for every other game the engine's state is the one it always was (every seat
-dealt to, ``_nxt`` the geometry's next seat) and none of this runs.
+dealt to, ``_next_seat`` the geometry's next seat) and none of this runs.
 
 After each hand is scored, :func:`_knock_out` knocks out every seat still in
 that took fewer tricks than the rules say (unless that would be every seat
 still in: then nobody is), logs ``("knocked out", seat, hand_number)`` for each,
-and re-links the order of play so that ``Game._nxt[s]`` is the next seat still
+and re-links the order of play so that ``Game._next_seat[s]`` is the next seat still
 in after any seat ``s``: the deal, the lead and each next player in a trick
 then pass among those still in, with no extra work in the play of a card. A
 seat knocked out is dealt no cards (:func:`_seats_in`), so it is ``out`` in
@@ -39,8 +39,8 @@ def _knock_out(g: Game) -> None:
     each, and make the order of play skip them."""
     out = g._out
     tricks = g._tricks
-    below = g._r.knockout
-    still = [s for s in range(g._n) if not out[s]]
+    below = g._rules.knockout
+    still = [s for s in range(g._players) if not out[s]]
     losing = [s for s in still if tricks[s] < below]
     if not losing or len(losing) == len(still):
         return
@@ -48,10 +48,10 @@ def _knock_out(g: Game) -> None:
     for s in losing:
         out[s] = True
         log_event(g, ("knocked out", s, hn))
-    g._in_count = len(still) - len(losing)
+    g._seats_per_trick = len(still) - len(losing)
     order = g._order
     # From every seat (in or out), the next seat still in; a seat alone returns itself.
-    g._nxt = tuple(next(t for t in order[s] if not out[t]) for s in range(g._n))
+    g._next_seat = tuple(next(t for t in order[s] if not out[t]) for s in range(g._players))
 
 
 def _knocked_out(events: list[Entry]) -> tuple[tuple[int, int], ...]:

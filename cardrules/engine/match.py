@@ -124,7 +124,7 @@ class Match:
             if self._v.match.loser_deals and res.loser is not None:
                 dealer = res.loser
             else:
-                dealer = g._nxt[g.dealer]  # the deal passes on
+                dealer = g._next_seat[g.dealer]  # the deal passes on
             self._games.append(
                 Game(
                     self._v,
@@ -366,7 +366,7 @@ def _load_match(cls: type[Match], data: dict[str, Any], variant: Variant | None)
             _save_variant(gd, v, label)  # the match's variant: same name and rules
         _check_match_game(gd, g, label)
         _, most = _most_hands(v, g.players, label)
-        deals, actions = _saved_lists(gd, g._r, g.players, most, label)
+        deals, actions = _saved_lists(gd, g._rules, g.players, most, label)
         _replay_into(g, deals, actions, m.apply, label)
         _check_state(g, gd, label)
     _want(
@@ -384,8 +384,8 @@ def _check_match_game(gd: dict[str, Any], g: Game, label: str) -> None:
     _want(players == g.players, f"{label}a game of {players} players in a match of {g.players}")
     _want(seed == g.seed, f"{label}the game was not dealt as the match deals it (its seed)")
     _want(
-        _same(fd, g._fd_param),
-        f"{label}the game's first dealer is {_show(fd)}; the match gave it {g._fd_param}",
+        _same(fd, g._first_dealer_given),
+        f"{label}the game's first dealer is {_show(fd)}; the match gave it {g._first_dealer_given}",
     )
     _want(
         _same(mt, g._max_tricks),

@@ -418,13 +418,13 @@ def _view_counts(out: list[float], view: View, plan: _Plan, rel: list[int]) -> N
 
 
 def _game_plan(game: Game) -> _Plan:
-    return _plan(game._r, game._n)
+    return _plan(game._rules, game._players)
 
 
 def observation(game: Game, seat: int, numpy: bool = False) -> Any:
     """``game.observation(seat)``: the seat's observation vector (see the module)."""
     plan = _game_plan(game)
-    if type(seat) is int and 0 <= seat < game._n:
+    if type(seat) is int and 0 <= seat < game._players:
         vec = observation_of_state(game, seat, plan)
     else:  # the view checks the seat (None: an onlooker's)
         vec = _observation_from_view(game.view(seat), plan)

@@ -104,7 +104,7 @@ def _mark(
 
 def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     """The observation vector of ``seat`` (a seat number) under ``plan``."""
-    n = g._n
+    n = g._players
     pack: int = plan.pack
     (
         places,
@@ -143,7 +143,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     ) = _tables_of(plan)
     index: tuple[int, ...] = plan.index
     out = [0.0] * plan.size
-    r = g._r
+    r = g._rules
     phase = g._phase
     order = g._order[seat]
     rel = [0] * n
@@ -191,7 +191,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     if at_teams >= 0:
         _mark_partners(out, r.teams, seat, rel, at_teams)
     known_masks = g._known
-    if at_passed >= 0 and g._pass_k:
+    if at_passed >= 0 and g._pass_distance:
         known_masks = _mark_pass(out, g, seat, rel, at_passed, at_pass_to, at_received, places)
     if at_known >= 0:
         _mark_known(out, g, seat, rel, at_known, known_masks, pack, places)
@@ -226,7 +226,7 @@ def _mark_bids(
         out[at_hand_seen] = 1.0
     hidden = g._phase == _BID and g._waiting is not None
     bids = g._bids
-    for s in range(g._n):
+    for s in range(g._players):
         b = bids[s]
         if b >= 0:
             out[at_bid_made + rel[s]] = 1.0
@@ -234,7 +234,7 @@ def _mark_bids(
                 out[at_bids + rel[s]] = b / big
     if at_blind >= 0:
         blind = g._blind
-        for s in range(g._n):
+        for s in range(g._players):
             if blind[s]:
                 out[at_blind + rel[s]] = 1.0
 
@@ -298,14 +298,14 @@ def _mark_pass(
     """The ``pass_to``, ``passed`` and ``received`` slices; the masks of the
     cards the seat knows in each other hand (with those it passed, once the
     pass is made)."""
-    n = g._n
+    n = g._players
     known_masks = g._known
     target = _pass_target(g, seat)
     out[at_pass_to + rel[target]] = 1.0
     chosen = g._chosen
     _mark(out, at_passed, chosen[seat], places)
     if g._phase != _PASS:
-        source = g._order[seat][n - 1 - g._pass_k]
+        source = g._order[seat][n - 1 - g._pass_distance]
         _mark(out, at_received, chosen[source], places)
         known_masks = known_masks[:]
         known_masks[target] |= chosen[seat]
@@ -326,7 +326,7 @@ def _mark_known(
     foreheads) or knows of."""
     hands = g._hands
     forehead = g._phase == _BID and g._forehead
-    for s in range(g._n):
+    for s in range(g._players):
         if s == seat:
             continue
         base = at + (rel[s] - 1) * pack
@@ -350,7 +350,7 @@ def _mark_dead(
     _mark(out, at_dead, dead, places)
     out[at_dead_count] = g._dead.bit_count() / pack
     gone = g._out
-    for s in range(g._n):
+    for s in range(g._players):
         if gone[s]:
             out[at_out + rel[s]] = 1.0
 
@@ -361,7 +361,7 @@ def _mark_counts(
     """The ``hand_counts`` and ``knocked_out`` slices."""
     if at_hand_counts >= 0:
         hands = g._hands
-        for s in range(g._n):
+        for s in range(g._players):
             out[at_hand_counts + rel[s]] = hands[s].bit_count() / pack
     if at_knocked_out >= 0:
         for s, _ in _knocked_out(g._events):

@@ -48,7 +48,7 @@ _PASSES: tuple[Pass, ...] = tuple(Pass(i) for i in range(54))
 def _pass_target(g: Game, s: int) -> int:
     """The seat that seat ``s``'s passed cards go to this hand (``s`` itself when
     the hand has no pass)."""
-    k = g._pass_k
+    k = g._pass_distance
     return s if k <= 0 else g._order[s][k - 1]
 
 
@@ -56,10 +56,10 @@ def _start_passing(g: Game) -> bool:
     """The pass of a new hand, when its entry of the cycle names a direction:
     every seat waits to choose its cards. Returns False (nothing to do) for a
     hand without a pass."""
-    n = g._n
+    n = g._players
     g._chosen = [0] * n
-    k = g._r.pass_offset(g._hand_index + 1, n)
-    g._pass_k = k
+    k = g._rules.pass_offset(g._hand_index + 1, n)
+    g._pass_distance = k
     if not k:
         return False
     # The bidding's state, for the views of the pass (nobody has bid yet).
@@ -95,7 +95,7 @@ def _do_pass(g: Game, s: int, c: int) -> None:
     log_event(g, ("pass", s, c))
     w = g._waiting
     assert w is not None
-    if g._chosen[s].bit_count() == g._r.pass_count:
+    if g._chosen[s].bit_count() == g._rules.pass_count:
         w.remove(s)
     if w:
         give_turn(g, w[0])
@@ -107,7 +107,7 @@ def _exchange(g: Game) -> None:
     """Every seat's chosen cards go to the seat the hand's direction names, all at
     once; the ``"exchange"`` event records who passed what to whom; then the
     bidding or the play starts."""
-    n = g._n
+    n = g._players
     hands = g._hands
     chosen = g._chosen
     targets = tuple(_pass_target(g, s) for s in range(n))
@@ -125,7 +125,7 @@ def _try_pass(g: Game, actor: int, action: Action) -> None:
     """The pass phase's handling of an action by seat ``actor``: make a legal
     pass, else raise IllegalAction with the reason (the game unchanged)."""
     w = g._waiting
-    count = g._r.pass_count
+    count = g._rules.pass_count
     if type(action) is not Pass:
         if w is not None and actor in w:
             left = count - g._chosen[actor].bit_count()

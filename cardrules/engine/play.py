@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 def _start_play(g: Game) -> None:
     """The play phase of the hand: the first leader (the dealer's neighbour, or
     the holder of the lead card when the rules say so) is to act."""
-    r = g._r
+    r = g._rules
     enter_phase(g, _PLAY)
     leader = g._seats[0]  # the dealer's neighbour (still in)
     if r.leader_holder:
@@ -67,7 +67,7 @@ def _play_legal(g: Game) -> tuple[Action, ...]:
     """
     s = g._to_act
     trick = g._trick
-    r = g._r
+    r = g._rules
     hand = g._hands[s]
     mask = -1
     if trick:
@@ -101,7 +101,7 @@ def _legal_plays(g: Game, s: int) -> tuple[int, int, int]:
     3 the lead rule, 4 the follow rule, 5 the first trick's rule.
     """
     hand = g._hands[s]
-    r = g._r
+    r = g._rules
     trick = g._trick
     first_trick = g._tricks_played == 0
     if not trick:
@@ -170,7 +170,7 @@ def _winning_mask(g: Game, trumps: int) -> int:
     """The cards that would win the trick as it stands (all of them, when leading)."""
     if not g._trick:
         return FULL_DECK_MASK
-    best = g._best
+    best = g._winning_card
     above = g._ranks.above[best]
     if trumps and trumps >> best & 1:
         return above
@@ -195,8 +195,8 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
                 best, best_seat = card_, seat
         elif suit_of[card_] == trump:
             best, best_seat = card_, seat
-    g._best = best
-    g._best_seat = best_seat
+    g._winning_card = best
+    g._winning_seat = best_seat
     forget_legal(g)
 
 
@@ -229,13 +229,13 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
         )
     c = int(action.card)
     code, why, data = _explain_play(
-        g._r,
+        g._rules,
         c,
         g._hands[actor],
         _legal_plays(g, actor),
         g._trump,
         g._trick,
-        g._best,
+        g._winning_card,
         g._ranks.suit_of,
     )
     raise _refusal(code, why, actor, action, data)

@@ -69,7 +69,7 @@ def playout(g: Game, policy: object, rng: object, until: object) -> Result | tup
     if policy is None:
         _random_playout(g, rng.random, hand)
     else:
-        _policy_playout(g, _as_policy(policy, g._n), hand)
+        _policy_playout(g, _as_policy(policy, g._players), hand)
     if until == "game":
         result = g.result
         assert result is not None
@@ -153,4 +153,4 @@ def _hand_points(g: Game, start: int, hand: int) -> tuple[Fraction, ...]:
         ev = log[i]
         if ev[0] == "score" and ev[1] == hand + 1:
             return _fractions(ev[4])
-    return (Fraction(0),) * g._n
+    return (Fraction(0),) * g._players

@@ -105,7 +105,7 @@ def _set_trump(g: Game, trump: int) -> None:
     tables (:class:`RankTables`). Whatever sets or changes a hand's trumps calls
     this, so that following suit and the trick's winner read the right tables."""
     g._trump = trump
-    r = g._r
+    r = g._rules
     if not r.ranked or trump < 0:
         g._ranks = STANDARD
         return

@@ -259,7 +259,7 @@ def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
     decks = [list(d) for d in g._decks]
     if not g._forced:
         return decks, g._decks_reuse
-    r = g._r
+    r = g._rules
     recorded: list[list[int]] = []
     deal: Entry | None = None
     for ev in g._events:
@@ -272,7 +272,7 @@ def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
             dealt_from = g._order[dealer]
             if r.knockout:  # only the seats still in were dealt to
                 dealt_from = tuple(s for s in dealt_from if masks[s])
-            recorded.append(_deck_of_deal(r, g._n, dealt_from, size, masks, turned))
+            recorded.append(_deck_of_deal(r, g._players, dealt_from, size, masks, turned))
             deal = None
     if g._decks_reuse:
         most = len(g._sizes) + (r.max_extra if r.tie_extra else 0)
@@ -282,14 +282,14 @@ def _saved_decks(g: Game) -> tuple[list[list[int]], bool]:
 
 def _variant_json(g: Game) -> str:
     """The JSON text of a save's ``"variant"`` object for ``g``'s variant."""
-    v = g._v
+    v = g._variant
     hit = _WRITTEN.get(id(v))
     if hit is not None and hit[0] is v:
         return hit[1]
     text = json.dumps(
         {
             "name": v.name,
-            "fingerprint": g._r.fingerprint,
+            "fingerprint": g._rules.fingerprint,
             "rules": _rules_text(v),
             "idle": _idle_settings(v),
         },
@@ -307,9 +307,9 @@ def _save_text(g: Game) -> str:
     """:meth:`Game.to_json`."""
     decks, reuse = _saved_decks(g)
     data: dict[str, Any] = {
-        "players": g._n,
+        "players": g._players,
         "seed": g._seed,
-        "first_dealer": g._fd_param,
+        "first_dealer": g._first_dealer_given,
         "max_tricks": g._max_tricks,
         "decks": [[_TEXT[c] for c in d] for d in decks],
         "decks_reuse": reuse,
@@ -592,7 +592,7 @@ def _saved_request(g: Game, data: dict[str, Any]) -> None:
                 and len(item) == 2
                 and _is_int(item[0])
                 and type(item[1]) is list
-                and len(item[1]) <= g._n
+                and len(item[1]) <= g._players
                 and all(_is_int(x) for x in item[1]),
                 "retracted: each item is [a count of actions, [seats]]",
             )
@@ -609,8 +609,8 @@ def _saved_request(g: Game, data: dict[str, Any]) -> None:
     except SaveError as e:
         raise SaveError(f"the saved take-back request is not valid: {e}") from None
     _want(
-        request.seat < g._n,
-        f"take_back_request: seat {request.seat} in a game of {g._n} players",
+        request.seat < g._players,
+        f"take_back_request: seat {request.seat} in a game of {g._players} players",
     )
     why = _check_request(g, request)
     _want(why is None, f"the saved take-back request is not one the game can have: {why}")
@@ -894,7 +894,7 @@ def _replay_into(
 ) -> None:
     """Re-apply a save's actions to ``g`` (through ``apply``: the game's own, or
     its match's), checking each hand's recorded deal as it is dealt."""
-    n = g._n
+    n = g._players
     _check_saved_deal(g, deals[0], g._hand_index + 1, label)
     reached = g._hand_index
     by_id = _BY_ID
@@ -1050,7 +1050,7 @@ def _with_history(g: Game, raw: object, actions: list[Any], game: type[Game]) ->
         f"taken_back must be a list of 1 to {MAX_TAKE_BACKS:,} take-backs",
     )
     assert isinstance(raw, list)
-    items = [_saved_take_back(x, i, g._n) for i, x in enumerate(raw)]
+    items = [_saved_take_back(x, i, g._players) for i, x in enumerate(raw)]
     _want(
         sum(len(undone) for _, _, _, undone in items) <= MAX_TAKEN_BACK_ACTIONS,
         f"the save takes back more than {MAX_TAKEN_BACK_ACTIONS:,} actions",
@@ -1067,11 +1067,11 @@ def _with_history(g: Game, raw: object, actions: list[Any], game: type[Game]) ->
         after = before
     lines.reverse()
     h = game(
-        g._v,
-        g._n,
+        g._variant,
+        g._players,
         g._seed,
         deck=_decks_arg(g),
-        first_dealer=g._fd_param,
+        first_dealer=g._first_dealer_given,
         max_tricks=g._max_tricks,
         take_backs=g._take_backs,
         _draws=g._draws,
@@ -1105,7 +1105,7 @@ def _apply_saved(g: Game, actions: list[Any], done: int) -> None:
         if type(a) is not list or len(a) != 2 or not all(_is_int(x) for x in a):
             raise SaveError(f"taken_back: action {i} must be [seat, action id]")
         seat, aid = a
-        if not 0 <= aid < NUM_ACTIONS or not 0 <= seat < g._n:
+        if not 0 <= aid < NUM_ACTIONS or not 0 <= seat < g._players:
             raise SaveError(f"taken_back: action {i} is not [seat, action id]")
         try:
             g.apply(_BY_ID[aid], seat)
@@ -1284,11 +1284,11 @@ def _replay_take_back(g: Game, ev: Any, i: int) -> None:
     _, seat, undone, agreed, _entries = ev
     _want(
         _is_int(seat)
-        and 0 <= seat < g._n
+        and 0 <= seat < g._players
         and isinstance(undone, tuple | list)
         and 1 <= len(undone) <= MAX_TAKEN_BACK_ACTIONS
         and isinstance(agreed, tuple | list)
-        and all(_is_int(a) and 0 <= a < g._n for a in agreed),
+        and all(_is_int(a) and 0 <= a < g._players for a in agreed),
         f"event {i + 1}: a take-back is (seat, undone versions, agreeing seats, entries)",
     )
     try:

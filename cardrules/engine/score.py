@@ -42,7 +42,7 @@ def _hand_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     ``won`` (masks, seat by seat: read only with card points); ScoreError if the
     formula cannot give them. A seat knocked out before this hand (dealt
     nothing) scores 0."""
-    r = g._r
+    r = g._rules
     if r.knockout:
         points = _seat_points(g, tricks, won)
         return [0 if out else p for p, out in zip(points, g._out, strict=True)]
@@ -51,12 +51,12 @@ def _hand_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
 
 def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     """:func:`_hand_points` of every seat, by the formula."""
-    r = g._r
+    r = g._rules
     if r.team_scoring:
         return _team_hand(g, tricks, won)[0]
     if r.card_points or r.maker_vars:
         return _hand_points_with_cards(g, tricks, won)
-    n = g._n
+    n = g._players
     hn = g._hand_index + 1
     size = g._size
     points: list[Num] = []
@@ -80,8 +80,8 @@ def _hand_points_with_cards(g: Game, tricks: list[int], won: list[int]) -> list[
     """:func:`_hand_points` for a game whose cards carry points (each seat's
     points, everyone's and the most one seat took go into the formula) or whose
     formula reads who made trumps (``maker``, ``maker_tricks``)."""
-    r = g._r
-    n = g._n
+    r = g._rules
+    n = g._players
     hn = g._hand_index + 1
     cards = bool(r.card_points)
     taken = [r.card_points_of(w) for w in won] if cards else [0] * n
@@ -113,14 +113,14 @@ def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
     be kept (ScoreError), take back the card ``s`` just played (and the suits
     it broke: ``broken_before``), so that the game is unchanged, and raise."""
     tricks = g._tricks[:]
-    tricks[g._best_seat] += 1
+    tricks[g._winning_seat] += 1
     won = g._won[:]
     for card in g._trick:
-        won[g._best_seat] |= 1 << card
+        won[g._winning_seat] |= 1 << card
     try:
         points = _hand_points(g, tricks, won)
         for seat, (old, p) in enumerate(zip(g._scores, points, strict=True)):
-            check_total(old + p, seat=seat, hand=g._hand_index + 1, formula=g._r.formula)
+            check_total(old + p, seat=seat, hand=g._hand_index + 1, formula=g._rules.formula)
     except ScoreError:
         _take_back_play(g, s, c)
         g._broken_suits = broken_before
@@ -132,7 +132,7 @@ def _end_hand(g: Game) -> None:
     hn = g._hand_index + 1
     scores = g._scores
     tricks = g._tricks
-    r = g._r
+    r = g._rules
     if r.team_scoring:
         points, g._counters = _team_hand(g, tricks, g._won)
     else:

@@ -58,24 +58,24 @@ def _lead_drawn(g: Game, s: int, c: int) -> None:
     bit = _BITS[c]
     g._dead &= ~bit
     dead_by = g._dead_by
-    for seat in range(g._n):
+    for seat in range(g._players):
         dead_by[seat] &= ~bit
     log_event(g, ("draw", s, c))
     g._trick = [c]
     g._trick_seats = [s]
-    g._best = c
-    g._best_seat = s
+    g._winning_card = c
+    g._winning_seat = s
     g._leader = s
-    r = g._r
+    r = g._rules
     if r.track_breaks:
         # A drawn card is a forced lead, and a play.
         g._broken_prev = g._broken_suits
         if r.break_any or r.break_forced:
             g._broken_suits |= _SUIT_BIT[_SUIT_OF[c]] | r.break_extra[c]
-    t = g._nxt[s]
+    t = g._next_seat[s]
     out = g._out
     while out[t]:
-        t = g._nxt[t]
+        t = g._next_seat[t]
     give_turn(g, t)
     forget_legal(g)
 
@@ -83,13 +83,13 @@ def _lead_drawn(g: Game, s: int, c: int) -> None:
 def _neighbour(g: Game, s: int) -> int:
     """The seat still in whose hand seat ``s`` may take (the rules' neighbour)."""
     out = g._out
-    if g._r.take_hand == 1:
-        t = g._nxt[s]
+    if g._rules.take_hand == 1:
+        t = g._next_seat[s]
         while out[t]:
-            t = g._nxt[t]
+            t = g._next_seat[t]
         return t
-    back = -1 if g._r.clockwise else 1
-    n = g._n
+    back = -1 if g._rules.clockwise else 1
+    n = g._players
     t = (s + back) % n
     while out[t]:
         t = (t + back) % n
@@ -99,7 +99,7 @@ def _neighbour(g: Game, s: int) -> int:
 def _why_not_take(g: Game, s: int) -> tuple[str, str] | None:
     """Why seat ``s`` may not take a hand now, as an error code and a message
     (``None``: it may)."""
-    if not g._r.take_hand:
+    if not g._rules.take_hand:
         return "not_in_variant", "this game has no taking of hands (`take a hand from:`)"
     if g._phase != _PLAY:
         return "not_in_phase", "a hand may be taken only during the play"

@@ -68,11 +68,11 @@ class Slot(NamedTuple):
 #: Every slot of ``Game``, grouped by owner. The order is the annotations' order.
 SLOTS: Final[tuple[Slot, ...]] = (
     # ------------------------------------------------------------ the game's setup
-    Slot("_r", "_Rules", "game", "the compiled rules (engine/compiled_rules.py)"),
-    Slot("_v", "Variant", "game", "the variant, as loaded"),
-    Slot("_n", "int", "game", "the number of seats"),
+    Slot("_rules", "_Rules", "game", "the compiled rules (engine/compiled_rules.py)"),
+    Slot("_variant", "Variant", "game", "the variant, as loaded"),
+    Slot("_players", "int", "game", "the number of seats"),
     Slot("_seed", "int", "game", "the random seed of the deals"),
-    Slot("_fd_param", "int | None", "game", "the first dealer given to the constructor"),
+    Slot("_first_dealer_given", "int | None", "game", "the first dealer given to the constructor"),
     Slot("_max_tricks", "int | None", "game", "the bound on the number of tricks, if any"),
     Slot("_decks", "tuple[tuple[int, ...], ...]", "game", "the card orders given to deal"),
     Slot("_decks_reuse", "bool", "game", "whether the one given card order deals every hand"),
@@ -114,7 +114,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
     ),
     Slot("_seats", "tuple[int, ...]", "deal", "this hand's seats in order", also=("alone",)),
     Slot(
-        "_in_count",
+        "_seats_per_trick",
         "int",
         "deal",
         "the number of seats that play to a trick",
@@ -228,13 +228,13 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "_leader", "int", "trick", "the seat that led the trick", also=("play", "shedding", "undo")
     ),
     Slot(
-        "_best",
+        "_winning_card",
         "int",
         "trick",
         "the trick's winning card so far",
         also=("play", "shedding", "undo"),
     ),
-    Slot("_best_seat", "int", "trick", "who played it", also=("play", "shedding", "undo")),
+    Slot("_winning_seat", "int", "trick", "who played it", also=("play", "shedding", "undo")),
     Slot(
         "_broken_prev",
         "int",
@@ -252,7 +252,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_forced_lead", "bool", "play", "whether the lead was forced (no choice)", also=("deal",)),
     # ------------------------------------------------------------ the pass
     Slot("_chosen", "list[int]", "passing", "each seat's cards chosen to pass", copy="list"),
-    Slot("_pass_k", "int", "passing", "how many seats along the cards go (0: no pass)"),
+    Slot("_pass_distance", "int", "passing", "how many seats along the cards go (0: no pass)"),
     # ------------------------------------------------------------ the choice of trumps
     Slot("_maker", "int", "trumps", "the seat that made trumps (-1: none)"),
     Slot("_alone", "int", "alone", "the seat going alone (-1: none)", also=("trumps",)),
@@ -262,14 +262,14 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_call_pos", "int", "trumps", "how many seats have spoken in the round"),
     # ------------------------------------------------------------ seating
     Slot(
-        "_nxt",
+        "_next_seat",
         "tuple[int, ...]",
         "alone",
         "seat -> the next seat to play this hand",
         also=("knockout",),
     ),
     Slot(
-        "_full_nxt",
+        "_next_seat_all",
         "tuple[int, ...]",
         "alone",
         "seat -> the next seat, nobody sitting out",

@@ -39,7 +39,7 @@ def _value(g: Game, f: Formula, env: Mapping[str, Value], what: str) -> Fraction
         return f.evaluate(env)
     except CardrulesError as exc:
         raise ScoreError(
-            f"{g._v.name}, hand {g._hand_index + 1}: {what}: {getattr(exc, 'message', exc)}",
+            f"{g._variant.name}, hand {g._hand_index + 1}: {what}: {getattr(exc, 'message', exc)}",
             formula=f.text,
         ) from None
 
@@ -57,8 +57,8 @@ def _team_hand(
     Raises:
         ScoreError: if a formula cannot be worked out.
     """
-    r = g._r
-    n = g._n
+    r = g._rules
+    n = g._players
     hn = g._hand_index + 1
     size = g._size
     taken = [r.card_points_of(w) for w in won] if r.card_points else [0] * n

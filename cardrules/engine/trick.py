@@ -68,22 +68,22 @@ def _play_card(g: Game, s: int, c: int) -> None:
     trick = g._trick
     suit = suit_of[c]
     if trick:
-        best = g._best
+        best = g._winning_card
         if suit == suit_of[best]:
             power = t.power
             if power[c] > power[best]:
-                g._best = c
-                g._best_seat = s
+                g._winning_card = c
+                g._winning_seat = s
         elif suit == g._trump:
-            g._best = c
-            g._best_seat = s
+            g._winning_card = c
+            g._winning_seat = s
         led = suit_of[trick[0]]
     else:
-        g._best = c
-        g._best_seat = s
+        g._winning_card = c
+        g._winning_seat = s
         g._leader = s
         led = suit
-    r = g._r
+    r = g._rules
     if r.track_breaks:
         # Only when a card-set rule bars unbroken suits (see broken_by).
         g._broken_prev = g._broken_suits
@@ -99,13 +99,13 @@ def _play_card(g: Game, s: int, c: int) -> None:
     if not r.tricks_mode:
         g._legal = None
         _shed_step(g, s, c)
-    elif len(trick) == g._in_count:
+    elif len(trick) == g._seats_per_trick:
         g._legal = None
         if r.score_guard and g._tricks_played + 1 == g._size:
             _check_hand_score(g, s, c, g._broken_prev)
         _finish_trick(g)
     else:
-        nxt = g._nxt[s]
+        nxt = g._next_seat[s]
         g._to_act = nxt
         if r.plain_follow:
             # The next seat's legal cards, now: one suit's interned tuple.
@@ -127,7 +127,7 @@ def _finish_trick(g: Game) -> None:
     """Trick-taking mode, after the last card of a trick: the winner takes it and
     leads next (with its whole hand legal when the lead is free); then the
     hand's end or the trick bound, if reached."""
-    w = g._best_seat
+    w = g._winning_seat
     trick = g._trick
     g._tricks[w] += 1
     m = 0
@@ -146,10 +146,10 @@ def _finish_trick(g: Game) -> None:
         _end_hand(g)
     elif g._max_tricks is not None and g._total_tricks >= g._max_tricks:
         _game_over(g, finished=False)
-    elif g._r.free_lead:
+    elif g._rules.free_lead:
         # The winner's lead (not the first of the hand): the whole hand, now.
         hand = g._hands[w]
-        set_legal(g, g._r.plays_of(hand), hand)
+        set_legal(g, g._rules.plays_of(hand), hand)
 
 
 def _shed_step(g: Game, s: int, c: int) -> None:
@@ -159,22 +159,22 @@ def _shed_step(g: Game, s: int, c: int) -> None:
     to lead when the rules give it "the power" and it has no cards left)."""
     g._known[s] &= ~_BITS[c]
     trick = g._trick
-    nxt = g._nxt
+    nxt = g._next_seat
     out = g._out
-    r = g._r
+    r = g._rules
     draw = -1
     if (
         len(trick) > 1
         and _SUIT_OF[c] != _SUIT_OF[trick[0]]
         and (r.first_trick_cuts or g._total_tricks)
     ):
-        taker = g._best_seat
+        taker = g._winning_seat
         m = sum(map(_BITS.__getitem__, trick))
         g._hands[taker] |= m
         g._known[taker] |= m
         log_event(g, ("pickup", taker, tuple(g._trick_seats), tuple(trick)))
-    elif len(trick) == g._in_count:
-        taker = g._best_seat
+    elif len(trick) == g._seats_per_trick:
+        taker = g._winning_seat
         if r.power and not g._hands[taker] and g._dead:
             # Drawn from the dead tricks before this one (led below, once the
             # trick is cleared and the seats without cards are out).
@@ -199,7 +199,7 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
     a dead card (-1: none)."""
     trick = g._trick
     out = g._out
-    r = g._r
+    r = g._rules
     leader = g._leader
     seats = g._trick_seats
     g._trick = []
@@ -208,13 +208,13 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
     g._total_tricks += 1
     hands = g._hands
     draw_seat = taker if draw >= 0 else -1
-    for seat in range(g._n):
+    for seat in range(g._players):
         if not out[seat] and not hands[seat] and seat != draw_seat:
             out[seat] = True
             log_event(g, ("out", seat))
-    left = [seat for seat in range(g._n) if not out[seat]]
-    went_out = g._in_count - len(left)
-    g._in_count = len(left)
+    left = [seat for seat in range(g._players) if not out[seat]]
+    went_out = g._seats_per_trick - len(left)
+    g._seats_per_trick = len(left)
     if r.first_out_ends and went_out and left:
         _game_over(g, finished=True, loser=_most_cards(g, left, leader))
         return
@@ -222,12 +222,12 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
         if left:
             loser: int | None = left[0]
         else:
-            loser = leader if g._r.all_out_leader_loses else None
+            loser = leader if g._rules.all_out_leader_loses else None
         _game_over(g, finished=True, loser=loser)
         return
-    if out[taker] and g._r.leader_out_highest:
+    if out[taker] and g._rules.leader_out_highest:
         taker = _highest_still_in(trick, seats, out, taker)
-    nxt = g._nxt
+    nxt = g._next_seat
     while out[taker]:
         taker = nxt[taker]
     give_turn(g, taker)
@@ -272,12 +272,12 @@ def _try_take(g: Game, s: int) -> None:
     known[s] |= known[t]  # what everyone knew of the neighbour's cards
     known[t] = 0
     g._out[t] = True
-    g._in_count -= 1
+    g._seats_per_trick -= 1
     log_event(g, ("take", s, t, got.bit_count()))
     log_event(g, ("out", t))
     forget_legal(g)
-    left = [seat for seat in range(g._n) if not g._out[seat]]
-    if g._r.first_out_ends:
+    left = [seat for seat in range(g._players) if not g._out[seat]]
+    if g._rules.first_out_ends:
         _game_over(g, finished=True, loser=_most_cards(g, left, s))
     elif len(left) <= 1:
         _game_over(g, finished=True, loser=left[0] if left else None)

@@ -102,7 +102,7 @@ def _first_of(g: Game, values: list[int], salt: bytes) -> int:
     (the first in turn from the dealer's neighbour, or a cut)."""
     best = max(values)
     tied = [s for s in g._seats if values[s] == best]
-    if len(tied) > 1 and g._r.namer_cut:
+    if len(tied) > 1 and g._rules.namer_cut:
         return _cut(g, tied, salt)
     return tied[0]
 
@@ -112,7 +112,7 @@ def _reset_calls(g: Game) -> None:
     g._maker = -1
     g._alone = -1
     g._defender = -1
-    g._full_nxt = ()
+    g._next_seat_all = ()
     g._discarded = 0
     g._call_stage = _NAME
     g._call_pos = 0
@@ -132,7 +132,7 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     previous hand's winner of most tricks; order-up) and return True; else
     return False (the bidding or the play comes next). ``prev_tricks``: the
     tricks of the previous hand, when the rules name by them."""
-    r = g._r
+    r = g._rules
     namer = r.trump_namer
     if namer == NAMER_ORDER_UP and g._turned >= 0:
         first = g._seats[0]
@@ -142,7 +142,7 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
         stage = _NAME
     else:
         return False
-    n = g._n
+    n = g._players
     g._bids = [-1] * n
     g._blind = [False] * n
     g._looked = [True] * n
@@ -156,7 +156,7 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
 def _open_for_bidder(g: Game) -> bool:
     """The bidding is over: open the trumps phase for the highest bidder and
     return True when the rules say so; else return False (the play comes next)."""
-    if g._r.trump_namer != NAMER_BIDDER:
+    if g._rules.trump_namer != NAMER_BIDDER:
         return False
     _open_trumps(g, _NAME, _first_of(g, g._bids, b"bids"))
     return True
@@ -164,7 +164,7 @@ def _open_for_bidder(g: Game) -> bool:
 
 def _trump_options(g: Game) -> tuple[Action, ...]:
     """The actions of the seat to act in the trumps phase."""
-    r = g._r
+    r = g._rules
     stage = g._call_stage
     if stage == _NAME:
         return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
@@ -196,7 +196,7 @@ def _make(g: Game, s: int, trump: int) -> None:
 def _made(g: Game) -> int:
     """Trumps are made (and any discard done): the maker's choice to play alone
     comes next when the rules allow it, else the hand goes on."""
-    if g._r.going_alone:
+    if g._rules.going_alone:
         g._call_stage = _LONE
         give_turn(g, g._maker)
         return CALL_GOES_ON
@@ -215,7 +215,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
     if stage == _LONE:
         if action is _ALONE:
             _go_alone(g, s)
-            if g._r.defend_alone:
+            if g._rules.defend_alone:
                 defenders = _defenders(g)
                 if defenders:
                     g._call_stage = _DEFEND
@@ -297,7 +297,7 @@ def _try_call(g: Game, actor: int, action: Action) -> int:
 def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
     """Why ``action`` by seat ``actor`` is not legal in the trumps phase: the
     error code and the message."""
-    r = g._r
+    r = g._rules
     stage = g._call_stage
     if stage == _LONE:
         return (

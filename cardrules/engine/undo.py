@@ -182,11 +182,11 @@ def _first_checkpoint(g: Game) -> Checkpoint:
     else:
         deck = [list(d) for d in g._decks]
     fresh = type(g)(
-        g._v,
-        g._n,
+        g._variant,
+        g._players,
         g._seed,
         deck=deck,
-        first_dealer=g._fd_param,
+        first_dealer=g._first_dealer_given,
         max_tricks=g._max_tricks,
         _forced=g._forced,
         _draws=g._draws,
@@ -256,7 +256,7 @@ def _ungather(g: Game) -> bool:
     before its gathering, its last card still played, so that
     :func:`_unmake_play` takes that card back. False (nothing changed) when
     the game is not in that state."""
-    r = g._r
+    r = g._rules
     if not r.tricks_mode or g._trick or g._phase == _OVER:
         return False
     if r.track_breaks and g._broken_prev < 0:
@@ -280,7 +280,7 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
     """Take back, in place, seat ``s``'s play of ``c`` that did not complete a
     trick (the log's last entry) in a trick-taking game; False (nothing
     changed) when the play is not such a play."""
-    r = g._r
+    r = g._rules
     trick = g._trick
     if not r.tricks_mode or not trick or trick[-1] != c or g._trick_seats[-1] != s:
         return False
@@ -318,8 +318,8 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
                 best_seat = e[1]
                 best = e[3][e[2].index(best_seat)]
                 break
-    g._best = best
-    g._best_seat = best_seat
+    g._winning_card = best
+    g._winning_seat = best_seat
     return True
 
 
@@ -351,7 +351,7 @@ def _replay_to(g: Game, length: int) -> None:
 
 def _policy(g: Game) -> TakeBacks:
     """The take-back policy in force: the table's, else the variant's."""
-    return g._v.take_backs if g._take_backs is None else g._take_backs
+    return g._variant.take_backs if g._take_backs is None else g._take_backs
 
 
 def _coerce_policy(value: object, what: str = "take_backs") -> TakeBacks | None:
@@ -380,7 +380,7 @@ def _revealing_entry(g: Game, ev: Entry) -> str | None:
     """Why the log entry ``ev``, which followed an action, revealed hidden
     information to someone, or None."""
     kind = ev[0]
-    if kind == "bids" and (g._r.bid_style == 2 or g._forehead):
+    if kind == "bids" and (g._rules.bid_style == 2 or g._forehead):
         # Simultaneous bids are shown; in a forehead hand, each seat's own cards.
         return "the bids have been revealed since"
     return _REVEALING.get(kind)
@@ -613,7 +613,11 @@ def _check_retracted(g: Game, value: list[tuple[int, tuple[int, ...]]]) -> str |
         if not last < m <= total:
             return f"the counts of actions must grow, each at most {total}"
         last = m
-        if not seats or list(seats) != sorted(set(seats)) or not 0 <= seats[0] <= seats[-1] < g._n:
+        if (
+            not seats
+            or list(seats) != sorted(set(seats))
+            or not 0 <= seats[0] <= seats[-1] < g._players
+        ):
             return "each holds seats of the game, each once, lowest first"
     return None
 

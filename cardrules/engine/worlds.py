@@ -195,8 +195,8 @@ class _Plan:
 
 def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
     """Cards dealt to each seat in a hand (``out``: seats knocked out)."""
-    r = g._r
-    n = g._n
+    r = g._rules
+    n = g._players
     dealt_from = [s for s in g._order[dealer] if s not in out]
     sizes = [0] * n
     for s in dealt_from:
@@ -218,8 +218,8 @@ def _plan(
 ) -> _Plan:
     """The problem of one hand. ``learned``: legality constraints found so far
     as ``(play index in the hand, seat, forbidden mask)``."""
-    r = g._r
-    n = g._n
+    r = g._rules
+    n = g._players
     deal = hand.deal
     dealer = deal.dealer
     sizes = _deal_sizes(g, dealer, deal.size, out)
@@ -651,13 +651,13 @@ def _hand_cache(hand: _Hand, seat: int) -> _HandCache:
 def _world_seed(g: Game, start: StartEvent, first_dealer: int, rng: random.Random) -> int:
     """A fresh seed from ``rng`` that picks the seen first dealer (when the
     rules pick it at random)."""
-    rule = g._v.dealer
-    jokers = len(g._r.pack) > 52
+    rule = g._variant.dealer
+    jokers = len(g._rules.pack) > 52
     seed = rng.getrandbits(64)
     if start.first_dealer is not None or rule.first is not FirstDealer.RANDOM:
         return seed
     for _ in range(_MAX_SEED_TRIES):
-        if _random_words(seed, 0, jokers)[51] % g._n == first_dealer:
+        if _random_words(seed, 0, jokers)[51] % g._players == first_dealer:
             return seed
         seed = rng.getrandbits(64)
     raise _no_world("no seed picks the first dealer")  # pragma: no cover - p < 1e-600
@@ -677,7 +677,7 @@ def _forbidden(w: Game, s: int, c: int) -> int:
     saved = w._hands[s]
     forbid = 0
     try:
-        for x in _bits(w._r.pack_mask & ~_BITS[c]):
+        for x in _bits(w._rules.pack_mask & ~_BITS[c]):
             w._hands[s] = _BITS[c] | _BITS[x]
             if not _legal_plays(w, s)[0] >> c & 1:
                 forbid |= _BITS[x]
@@ -787,7 +787,7 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
 def _check_sample_arguments(g: Game, seat: object, rng: object) -> None:
     """Refuse a seat that is not one of the game's or an ``rng`` that is not
     a :class:`random.Random`."""
-    if type(seat) is not int or not 0 <= seat < g._n:
+    if type(seat) is not int or not 0 <= seat < g._players:
         raise g._bad_seat(seat)
     if not isinstance(rng, random.Random):
         raise InvalidAction(
@@ -860,8 +860,8 @@ class _Builder:
         g = self.g
         if self.base is None:
             return type(g)(
-                g._v,
-                g._n,
+                g._variant,
+                g._players,
                 self.seed,
                 first_dealer=self.start.first_dealer,
                 max_tricks=self.start.max_tricks,
@@ -902,7 +902,7 @@ class _Builder:
         for c, b in enumerate(placed):
             if b >= 0:
                 where[c] = b
-        deal, passes, discard = _deal_of(p, where, seat, self.g._n, r)
+        deal, passes, discard = _deal_of(p, where, seat, self.g._players, r)
         w = self.start_hand(deal, p.turned)
         forbid = hc.forbid if probe else None
         return _replay_hand(w, seat, hand, passes, discard, r, last_hand, forbid)

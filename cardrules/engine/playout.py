@@ -118,12 +118,33 @@ def _policy_playout(g: Game, policy: Policy, hand: int) -> None:
         g.apply(policy(g, seat), seat)
 
 
+#: ``2**i % 67`` -> ``i`` (0 <= i < 54; the remainders are distinct): the card of a
+#: one-bit mask, without a method call.
+_LOW67: Final[tuple[int, ...]] = tuple(
+    next((i for i in range(54) if (1 << i) % 67 == x), -1) for x in range(67)
+)
+
+
+def _kth_card(m: int, k: int) -> int:
+    """The ``k``-th lowest card (from 0) of the card mask ``m``."""
+    while k:
+        m &= m - 1
+        k -= 1
+    return _LOW67[(m & -m) % 67]
+
+
 def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
     """The random policy's loop: ``legal[int(random() * len(legal))]`` at each
     decision of the seat to act (see the module's docstring): a card is played
     by :func:`~cardrules.engine.trick._play_card` (as :meth:`Game.apply` plays
     a legal card), a bid as :meth:`Game.apply` makes it, anything else through
-    :meth:`Game.apply`."""
+    :meth:`Game.apply`.
+
+    In the play of a game whose leader may not take a hand, the legal actions
+    are the cards of ``_legal_mask`` in card order, so the ``k``-th of them is
+    the ``k``-th lowest card of the mask: the card is drawn from the mask, the
+    same draw, without reading the action."""
+    cards_only = not g._rules.take_hand
     while True:
         phase = g._phase
         if phase == _OVER or (hand >= 0 and g._hand_index != hand):
@@ -134,7 +155,11 @@ def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
         n = len(legal)
         if not n:
             raise RuntimeError(f"no legal action for seat {g._to_act} in a game not over")
-        a = legal[int(random() * n)]
+        k = int(random() * n)
+        if phase == _PLAY and cards_only:
+            _play_card(g, g._to_act, _kth_card(g._legal_mask, k))
+            continue
+        a = legal[k]
         if phase == _PLAY and type(a) is Play and a.id < JOKER_BASE:
             _play_card(g, g._to_act, a.id)
         elif phase == _BID:

@@ -152,7 +152,7 @@ def _takes_since() -> bool:
 
 def _variant_cache_clear() -> Callable[[], None] | None:
     """The engine's way to empty its cache of variants parsed from saves, if any."""
-    from cardrules.engine import saves
+    from cardrules.engine.state import saves
 
     clear = getattr(saves, "_clear_variant_cache", None)
     return clear if callable(clear) else None

@@ -45,7 +45,7 @@ if __name__ == "__main__":
 
 from cardrules import Game, load  # noqa: E402
 from cardrules.bots import BOTS, Bot, BotFactory, decide  # noqa: E402
-from cardrules.engine.event_records import ScoreEvent  # noqa: E402
+from cardrules.engine.views.event_types import ScoreEvent  # noqa: E402
 from cardrules.rules import Mode, Variant  # noqa: E402
 from cardrules.simulate import game_seed  # noqa: E402
 

@@ -106,9 +106,9 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
 from cardrules.cards import CARDS, CardSet
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action, Play
-from cardrules.engine.event_records import DealEvent, DrawEvent, TrumpEvent
 from cardrules.engine.game import MAX_TRICKS_LIMIT, Game
-from cardrules.engine.observation import observation_layout
+from cardrules.engine.views.event_types import DealEvent, DrawEvent, TrumpEvent
+from cardrules.engine.views.observation_vector import observation_layout
 from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError, VariantError
 from cardrules.rules import FirstDealer, LeaderOut, Mode, Variant
 from cardrules.scoring import (

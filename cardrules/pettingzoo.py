@@ -76,8 +76,8 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.game import Game
-from cardrules.engine.observation import ObservationSlice, observation_layout
-from cardrules.engine.score import running_scores
+from cardrules.engine.phases.score import running_scores
+from cardrules.engine.views.observation_vector import ObservationSlice, observation_layout
 from cardrules.errors import InvalidAction
 from cardrules.rules import Mode, Variant
 

@@ -64,9 +64,9 @@ from typing import Final
 from cardrules.cards import Card, CardSet, card
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
-from cardrules.engine.history import current_line
-from cardrules.engine.notation import parse_action
-from cardrules.engine.saves import _action_log, _idle_settings
+from cardrules.engine.state.history import current_line
+from cardrules.engine.state.saves import _action_log, _idle_settings
+from cardrules.engine.views.notation import parse_action
 from cardrules.errors import CardError, CardrulesError, InvalidAction, SaveError
 from cardrules.rules import Direction, Variant
 
@@ -131,7 +131,7 @@ def dump(game: Game, *, seed: bool = False) -> str:
             that no file can describe).
     """
     v = game.variant
-    from cardrules.engine.compiled_rules import variant_fingerprint
+    from cardrules.engine.state.compiled_rules import variant_fingerprint
 
     out = [f"cardrules record {RECORD_VERSION}", f"variant: {v.name}"]
     out.append(f"fingerprint: {variant_fingerprint(v)}")
@@ -293,7 +293,7 @@ def _header(lines: list[tuple[int, str]]) -> tuple[dict[str, tuple[int, str]], l
 
 def _idle(settings: dict[str, tuple[int, str]]) -> frozenset[str]:
     """The settings the record's ``idle:`` line names (checked as warnings)."""
-    from cardrules.dsl.errors import SETTING_NAMES
+    from cardrules.dsl.syntax_errors import SETTING_NAMES
 
     if "idle" not in settings:
         return frozenset()
@@ -310,7 +310,7 @@ def _variant(
 ) -> Variant:
     from cardrules.dsl import builtin_names, parse, validate
     from cardrules.dsl import load as load_variant
-    from cardrules.engine.compiled_rules import variant_fingerprint
+    from cardrules.engine.state.compiled_rules import variant_fingerprint
 
     if "variant" not in settings:
         raise SaveError(

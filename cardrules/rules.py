@@ -29,7 +29,7 @@ from cardrules.cards import Card, CardSet, Suit
 from cardrules.scoring import Formula
 
 if TYPE_CHECKING:
-    from cardrules.dsl.examples import Example
+    from cardrules.dsl.example_syntax import Example
 
 __all__ = [
     "MAX_TIE_HANDS",
@@ -296,7 +296,7 @@ class TakeBacks(Enum):
     :meth:`Game.can_undo <cardrules.engine.game.Game.can_undo>`.
 
     Under every value, nothing that revealed hidden cards (or hidden bids) to
-    anyone may be taken back: see :mod:`cardrules.engine.undo`.
+    anyone may be taken back: see :mod:`cardrules.engine.state.undo`.
     """
 
     NEVER = "never"
@@ -927,7 +927,7 @@ class Variant:
         aliases: other names for the game.
         parent: the name of the variant this one extends, if any.
         options: the setting names a caller may override at load time.
-        examples: the file's worked examples (:mod:`cardrules.dsl.examples`),
+        examples: the file's worked examples (:mod:`cardrules.dsl.example_syntax`),
             never inherited through ``extends``; not part of equality (they
             prove the rules, they are not rules).
         positions: where each setting was written (not part of equality).

@@ -7,9 +7,9 @@ modes, cards and codes):
 =========  ==============================================================
 name       the JSON of
 =========  ==============================================================
-view       :meth:`View.to_dict <cardrules.engine.view.View.to_dict>`
+view       :meth:`View.to_dict <cardrules.engine.views.view.View.to_dict>`
 action     an action (``notation.action_to_dict``: ``{"id", "label"}``)
-result     :meth:`Result.to_dict <cardrules.engine.view.Result.to_dict>`
+result     :meth:`Result.to_dict <cardrules.engine.views.view.Result.to_dict>`
 save       :meth:`Game.to_json <cardrules.engine.game.Game.to_json>`'s text
 event      one entry of an event stream (``game.events_for(seat)``), as JSON
 error      an error (``{"error", "code", "message", "data"}``)
@@ -20,7 +20,7 @@ client in any language can validate what it receives; ``cardrules schema NAME``
 prints one.
 
 The view and result schemas are built from the records' attrs fields and type
-hints (:func:`cardrules.engine.jsonform.schema_of`, the same walk that builds
+hints (:func:`cardrules.engine.views.jsonform.schema_of`, the same walk that builds
 ``View.from_dict``), the event schema from the event records' (one branch per
 kind), and the error schema from the error classes and their codes; so after a
 field, an event kind or an error code is added, the shipped files are rebuilt
@@ -48,16 +48,16 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardrules.engine.actions import NUM_ACTIONS
-from cardrules.engine.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
-from cardrules.engine.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
-from cardrules.engine.saves import (
+from cardrules.engine.state.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
+from cardrules.engine.state.saves import (
     MAX_SAVE_ACTIONS,
     MAX_SAVE_HANDS,
     SAVE_FORMAT,
     SAVE_VERSION,
 )
-from cardrules.engine.tables import _PHASE_NAMES
-from cardrules.engine.view import Result, TakeBackRequest, View
+from cardrules.engine.state.tables import _PHASE_NAMES
+from cardrules.engine.views.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
+from cardrules.engine.views.view import Result, TakeBackRequest, View
 from cardrules.errors import CardrulesError
 from cardrules.rules import TakeBacks
 

@@ -38,7 +38,7 @@ import cardrules
 import cardrules.simulate as simulate_module
 from cardrules.cli import main
 from cardrules.dsl import builtin_dir, limits, load, load_text
-from cardrules.engine.saves import MAX_SAVE_BYTES
+from cardrules.engine.state.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.simulate import MAX_GAMES, MAX_JOBS, SimulationError, simulate
 

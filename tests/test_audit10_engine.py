@@ -122,7 +122,7 @@ def test_a_total_that_grows_too_large_is_a_clear_error_and_changes_nothing_item_
 
 
 def test_whole_number_formulas_need_no_total_check() -> None:
-    from cardrules.engine.compiled_rules import _compile
+    from cardrules.engine.state.compiled_rules import _compile
 
     assert not _compile(kachuful()).score_guard
     assert _compile(growing_game().variant).score_guard

@@ -104,7 +104,7 @@ def prose(page: str, *, differences: bool = True) -> str:
 
 
 def test_item13_seat_names_for_every_count_the_language_allows() -> None:
-    from cardrules.rulebook.play import seat_names
+    from cardrules.rulebook.play_examples import seat_names
 
     for n in range(1, MAX_PLAYERS + 1):
         names = seat_names(n)
@@ -137,7 +137,7 @@ def test_item13_every_builtin_widened_has_a_page_at_its_largest_count(v: Variant
     top = wide.players.max
     page = rulebook(wide, players=top)
     assert page.startswith(f"# {v.title}")
-    from cardrules.rulebook.play import seat_names
+    from cardrules.rulebook.play_examples import seat_names
 
     last = seat_names(top)[-1]
     if "## A worked hand" in page or "worked through" in page:
@@ -382,7 +382,7 @@ def test_item17_oh_hell_13_trumps_column_and_quick_facts() -> None:
 
 
 def test_item17_trumps_per_hand_and_player_count() -> None:
-    from cardrules.rulebook.tables import schedule_rows
+    from cardrules.rulebook.page_tables import schedule_rows
 
     v = cardrules.load("oh-hell", hand_size="largest")
     rows = schedule_rows(v, list(v.players.counts()))
@@ -736,7 +736,7 @@ def test_item20_pages_of_random_valid_configs_mention_only_their_features(
 
 
 def _one_hand(v: Variant, ex: object) -> Variant:
-    from cardrules.rulebook.play import PlayExample
+    from cardrules.rulebook.play_examples import PlayExample
 
     assert isinstance(ex, PlayExample)
     if v.mode is Mode.SHEDDING:
@@ -776,7 +776,7 @@ def _cards_named(text: str) -> list[Card]:
 
 def replay(v: Variant, page: str) -> int:
     """Play every example of ``page`` through a fresh Game; return how many were checked."""
-    from cardrules.rulebook.play import play_examples, seat_names
+    from cardrules.rulebook.play_examples import play_examples, seat_names
 
     checked = 0
     for ex in play_examples(v):

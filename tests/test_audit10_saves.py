@@ -26,8 +26,9 @@ import cardrules
 from cardrules import cards as cards_module
 from cardrules.cards import CardSet, card
 from cardrules.dsl import builtin_names, load_text, parse
-from cardrules.engine import Action, Game, Match, replay, saves, variant_fingerprint
+from cardrules.engine import Action, Game, Match, replay, variant_fingerprint
 from cardrules.engine import match as match_module
+from cardrules.engine.state import saves
 from cardrules.errors import SaveError, VariantError
 from cardrules.rules import Mode, Variant
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import cardrules.scoring as scoring
 from cardrules import errors, load, load_text
 from cardrules.dsl import builtin_names
-from cardrules.engine.compiled_rules import _Rules
+from cardrules.engine.state.compiled_rules import _Rules
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.rules import MAX_SCHEDULE_HANDS, MAX_TIE_HANDS, Pattern, PlayerRange, ScheduleRule
 from cardrules.scoring import (

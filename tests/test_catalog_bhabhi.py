@@ -131,7 +131,7 @@ def test_file_extends_kazhutha_with_exactly_its_rules() -> None:
 
 
 def test_the_examples_of_the_file_hold() -> None:
-    from cardrules.examples import run_examples
+    from cardrules.example_runner import run_examples
 
     v = load()
     assert len(v.examples) >= 7
@@ -158,7 +158,7 @@ def test_new_settings_round_trip_and_are_for_shedding_games_only() -> None:
 
 def test_old_fingerprints_are_kept() -> None:
     """A new field at its default leaves the fingerprints of older variants alone."""
-    from cardrules.engine.compiled_rules import _canon
+    from cardrules.engine.state.compiled_rules import _canon
 
     assert "take_hand" not in json.dumps(_canon(load("kazhutha")), default=str)
     assert "take_hand" in json.dumps(_canon(load()), default=str)

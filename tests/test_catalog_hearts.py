@@ -14,7 +14,7 @@ import random
 from catalog_support import roundtrip
 
 import cardrules
-from cardrules.examples import run_examples
+from cardrules.example_runner import run_examples
 from cardrules.rules import PassRule, PassTo
 
 HEARTS = cardrules.load("hearts")

@@ -111,7 +111,7 @@ def test_whist_file() -> None:
 
 
 def test_examples_of_both_files_hold() -> None:
-    from cardrules.examples import run_examples
+    from cardrules.example_runner import run_examples
 
     assert run_examples(SPADES) == []
     assert run_examples(WHIST) == []
@@ -451,7 +451,7 @@ def test_a_counter_is_kept_within_its_bound_and_whole() -> None:
 
 def test_fingerprints_of_games_without_teams_are_unchanged() -> None:
     """New fields at their defaults are left out of the fingerprint."""
-    from cardrules.engine.compiled_rules import variant_fingerprint
+    from cardrules.engine.state.compiled_rules import variant_fingerprint
 
     oh = cardrules.load("oh-hell")
     assert variant_fingerprint(oh) == variant_fingerprint(oh.evolve(teams=()))

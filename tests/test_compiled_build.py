@@ -2,7 +2,7 @@
 
 ``CARDRULES_COMPILE=1 pip install .`` builds pure Python when the compile fails
 (an install must never break), and pip shows the warning only with ``-v``: a
-mypyc crash on ``engine/saves.py`` once went unnoticed for a whole issue. So
+mypyc crash on ``engine/state/saves.py`` once went unnoticed for a whole issue. So
 this test builds the wheel as ``make compile`` does, with
 ``CARDRULES_COMPILE=require`` (a failed compile fails the build and names the
 module mypyc failed on), without build isolation (mypy, which ships mypyc, and
@@ -169,15 +169,15 @@ def test_the_compiled_engine_plays_exactly_as_the_pure_one(
 # --------------------------------------------------------------------------- the build hook
 
 
-#: What mypyc 2.4 printed when it crashed on ``reversed()`` in engine/saves.py.
+#: What mypyc 2.4 printed when it crashed on ``reversed()`` in engine/state/saves.py.
 MYPYC_CRASH = """\
 Traceback (most recent call last):
   File "mypyc/irbuild/builder.py", line 373, in accept
   File "mypy/nodes.py", line 2011, in accept
   File "mypyc/irbuild/builder.py", line 1152, in get_sequence_type_from_type
-cardrules/engine/saves.py:1036: AssertionError: Any
-cardrules/engine/saves.py:1036: note: this is an internal mypyc error; please report a bug at \
-https://github.com/mypyc/mypyc/issues
+cardrules/engine/state/saves.py:1036: AssertionError: Any
+cardrules/engine/state/saves.py:1036: note: this is an internal mypyc error; please report \
+a bug at https://github.com/mypyc/mypyc/issues
 """
 
 
@@ -208,11 +208,14 @@ def _failing_compile(self: object, tmp: Path) -> list[tuple[Path, str]]:
 def test_a_failed_compile_names_the_module_mypyc_failed_on() -> None:
     message = hatch_build.failure_message(2, MYPYC_CRASH)
     first, *rest = message.splitlines()
-    assert first.startswith("mypyc failed on cardrules/engine/saves.py (line 1036); exit status 2")
-    assert "    cardrules/engine/saves.py:1036: AssertionError: Any" in rest
-    errors = "cardrules/engine/play.py:3: error: x\ncardrules/engine/game.py:9: error: y\n"
+    assert first.startswith(
+        "mypyc failed on cardrules/engine/state/saves.py (line 1036); exit status 2"
+    )
+    assert "    cardrules/engine/state/saves.py:1036: AssertionError: Any" in rest
+    errors = "cardrules/engine/phases/play.py:3: error: x\ncardrules/engine/game.py:9: error: y\n"
     assert hatch_build.failure_message(1, errors).startswith(
-        "mypyc failed on cardrules/engine/play.py (line 3), cardrules/engine/game.py (line 9);"
+        "mypyc failed on cardrules/engine/phases/play.py (line 3), "
+        "cardrules/engine/game.py (line 9);"
     )
     c_build = f"{hatch_build._TRANSLATED}\nbuild/__native.c:7:1: error: z\n"
     assert hatch_build.failure_message(1, c_build).startswith(
@@ -232,7 +235,7 @@ def test_compile_1_falls_back_to_pure_python_with_a_warning(
     assert build_data == {"force_include": {}}  # a pure-Python wheel
     (warning,) = app.warnings
     assert "building pure Python" in warning and "CARDRULES_COMPILE=require" in warning
-    assert "mypyc failed on cardrules/engine/saves.py" in warning
+    assert "mypyc failed on cardrules/engine/state/saves.py" in warning
 
 
 def test_compile_require_fails_the_build_naming_the_module(
@@ -241,7 +244,9 @@ def test_compile_require_fails_the_build_naming_the_module(
     monkeypatch.setenv("CARDRULES_COMPILE", "require")
     monkeypatch.setattr(hatch_build.CustomBuildHook, "_compile", _failing_compile)
     hook, app = _hook(tmp_path)
-    with pytest.raises(RuntimeError, match=r"require: mypyc failed on cardrules/engine/saves\.py"):
+    with pytest.raises(
+        RuntimeError, match=r"require: mypyc failed on cardrules/engine/state/saves\.py"
+    ):
         hook.initialize("standard", {"force_include": {}})
     hook.finalize("standard", {}, "")
     assert not app.warnings

@@ -16,8 +16,8 @@ import pytest
 import cardrules
 from cardrules.cli import main
 from cardrules.dsl import load, load_text
-from cardrules.dsl.errors import SETTING_NAMES
 from cardrules.dsl.parser import parse_file
+from cardrules.dsl.syntax_errors import SETTING_NAMES
 from cardrules.errors import VariantError
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "dsl.md").read_text(encoding="utf-8")

@@ -515,7 +515,7 @@ def test_every_action_round_trips_through_its_dict() -> None:
         d = json.loads(json.dumps(a.to_dict()))
         assert Action.from_dict(d) is a and type(a).from_dict(d) is a
         assert Action.from_dict({"id": aid}) is a
-        assert cardrules.engine.notation.action_from_dict(d) is a
+        assert cardrules.engine.views.notation.action_from_dict(d) is a
 
 
 @pytest.mark.parametrize(

@@ -410,9 +410,9 @@ def test_play_records_match_the_hot_path() -> None:
 
 
 def test_docstring_examples_run() -> None:
-    from cardrules.engine import event_records
     from cardrules.engine import game as game_module
-    from cardrules.engine import view as view_module
+    from cardrules.engine.views import event_types as event_records
+    from cardrules.engine.views import view as view_module
 
     for mod in (events_module, event_records, game_module, view_module):
         failed, _ = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

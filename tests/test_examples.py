@@ -3,7 +3,7 @@
 A file may carry examples: a stacked deal, the actions up to a point and what
 must hold then. They are read by the grammar, written back by the formatter,
 never inherited through ``extends``, played through the engine by
-:func:`cardrules.examples.run_examples` (what ``cardrules check`` reports) and
+:func:`cardrules.example_runner.run_examples` (what ``cardrules check`` reports) and
 shown on the rules page. Every built-in file proves its own rules with them,
 and a broken copy of each fails with its line and what happened instead.
 """
@@ -18,7 +18,7 @@ import pytest
 
 from cardrules.cards import CardSet, Suit, card
 from cardrules.dsl import builtin_dir, builtin_names, format, format_source, load, load_text, parse
-from cardrules.dsl.examples import (
+from cardrules.dsl.example_syntax import (
     MAX_EXAMPLE_ACTIONS,
     MAX_EXAMPLE_LINES,
     MAX_EXAMPLES,
@@ -30,7 +30,7 @@ from cardrules.dsl.examples import (
 )
 from cardrules.engine import Match
 from cardrules.errors import CardrulesError, VariantError
-from cardrules.examples import ExampleFailure, after_game, run_example, run_examples
+from cardrules.example_runner import ExampleFailure, after_game, run_example, run_examples
 from cardrules.rulebook import rulebook
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "dsl.md").read_text(encoding="utf-8")
@@ -778,7 +778,7 @@ def test_cardrules_check_reports_a_failing_example(tmp_path, monkeypatch, capsys
     """``cardrules check`` plays the examples: a failing one is printed like any
     error of the file, and the check exits 1.
 
-    Needs the call to :func:`cardrules.examples.run_examples` in
+    Needs the call to :func:`cardrules.example_runner.run_examples` in
     ``cardrules/commands/variants.py`` (see the report of issue 11, item 6)."""
     from cardrules.cli import main
 

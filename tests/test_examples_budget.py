@@ -17,14 +17,14 @@ import pytest
 from cardrules.cli import main
 from cardrules.dsl import builtin_names, load, load_text
 from cardrules.errors import ERROR_CODES, VariantError
-from cardrules.examples import (
+from cardrules.example_runner import (
     MAX_FILE_EXAMPLE_ACTIONS,
     ExampleBudget,
     run_all,
     run_example,
     run_examples,
 )
-from cardrules.rulebook.examples import examples_section
+from cardrules.rulebook.example_section import examples_section
 
 #: A game of 52 players, one card each, 1,000 hands long.
 LONG_GAME = """\

@@ -1,7 +1,7 @@
 """Issue 22: every built-in keeps the fingerprint its saves carry.
 
 Saved games carry their variant's fingerprint
-(:func:`cardrules.engine.compiled_rules.variant_fingerprint`), and a save is
+(:func:`cardrules.engine.state.compiled_rules.variant_fingerprint`), and a save is
 refused when it no longer matches. ``tests/golden/fingerprints.json`` holds
 every built-in's fingerprint, written before the settings were declared in
 ``cardrules/dsl/settings/``, and the config fields that existed then. Never
@@ -27,7 +27,7 @@ import cardrules.rules
 import cardrules.scoring
 from cardrules.dsl import builtin_names
 from cardrules.dsl.settings.registry import SETTINGS, old_save_key
-from cardrules.engine.compiled_rules import variant_fingerprint
+from cardrules.engine.state.compiled_rules import variant_fingerprint
 
 GOLDEN = json.loads(
     (Path(__file__).parent / "golden" / "fingerprints.json").read_text(encoding="utf-8")

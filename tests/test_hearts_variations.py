@@ -151,7 +151,7 @@ def test_the_queen_breaks_hearts_and_another_spade_does_not() -> None:
 
 
 def test_the_example_deal_of_the_file_shows_the_rule() -> None:
-    from cardrules.examples import run_examples
+    from cardrules.example_runner import run_examples
 
     assert QUEEN.examples and run_examples(QUEEN) == []
     assert MANY.examples and run_examples(MANY) == []
@@ -246,7 +246,7 @@ def test_saves_replay_and_clone_of_a_five_player_game() -> None:
 
 
 def test_the_fingerprint_of_hearts_is_unchanged() -> None:
-    from cardrules.engine.compiled_rules import variant_fingerprint
+    from cardrules.engine.state.compiled_rules import variant_fingerprint
 
     # Hearts' own fingerprint is in the golden table (tests/test_fingerprints_golden.py).
     assert variant_fingerprint(MANY) != variant_fingerprint(HEARTS)

@@ -20,9 +20,9 @@ from cardrules import Card, CardSet, Game, card
 from cardrules.cards import CARDS, Suit
 from cardrules.dsl import builtin_names
 from cardrules.engine import Bid, Play
-from cardrules.engine import infostate as infostate_module
 from cardrules.engine.events import CutEvent, Event
-from cardrules.engine.infostate import information_state_tensor_size
+from cardrules.engine.views import infostate as infostate_module
+from cardrules.engine.views.infostate import information_state_tensor_size
 from cardrules.errors import InvalidAction
 
 NAMES = builtin_names()

@@ -35,9 +35,9 @@ from cardrules.cards import BIG_JOKER, LITTLE_JOKER, CardSet, Suit
 from cardrules.dsl import format, load_text, parse
 from cardrules.engine import Look, replay
 from cardrules.engine.actions import Action
-from cardrules.engine.compiled_rules import variant_fingerprint
-from cardrules.engine.dealing import _random_words, _shuffled
-from cardrules.engine.notation import action_from_dict, action_to_dict, parse_action
+from cardrules.engine.state.compiled_rules import variant_fingerprint
+from cardrules.engine.state.deck_order import _random_words, _shuffled
+from cardrules.engine.views.notation import action_from_dict, action_to_dict, parse_action
 from cardrules.errors import IllegalAction, VariantError
 from cardrules.rulebook import rulebook
 from cardrules.rules import DeckRule, Variant

@@ -378,7 +378,7 @@ def test_the_language_checks_elimination() -> None:
     assert "knocked out: fewer than 3 tricks" in cardrules.format(v)
     # The older games keep their fingerprints: the new fields at their defaults
     # are left out of the text they are hashed from.
-    from cardrules.engine.compiled_rules import _canon
+    from cardrules.engine.state.compiled_rules import _canon
 
     for name in ("oh-hell", "kazhutha"):
         text = json.dumps(_canon(cardrules.load(name)))
@@ -425,7 +425,7 @@ def test_the_heuristic_beats_random_at_knockout_whist() -> None:
 
 
 def test_an_example_after_a_knock_out_says_why_it_cannot_be_dealt() -> None:
-    from cardrules.examples import run_examples
+    from cardrules.example_runner import run_examples
 
     def problem(size: int, players: int) -> str:
         text = f"game: ko-ex\nextends: knockout-whist\nhand size: {size}\n\nexample: later\n"

@@ -1,4 +1,4 @@
-"""Observation vectors and action masks (cardrules.engine.observation)."""
+"""Observation vectors and action masks (cardrules.engine.views.observation_vector)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.cards import CARDS, card
 from cardrules.engine import NUM_ACTIONS, Bid, Game, Play, View, observation_layout
-from cardrules.engine.observation import _game_plan, _observation_from_view
+from cardrules.engine.views.observation_vector import _game_plan, _observation_from_view
 from cardrules.errors import InvalidAction, VariantError
 from cardrules.rulebook import builtin_variants
 
@@ -214,7 +214,7 @@ def test_research_page_is_in_the_navigation() -> None:
 
 
 def test_observation_docstrings_run() -> None:
-    from cardrules.engine import observation as observation_module
+    from cardrules.engine.views import observation_vector as observation_module
 
     failed, attempted = doctest.testmod(observation_module, optionflags=doctest.ELLIPSIS)
     assert failed == 0 and attempted >= 4

@@ -16,7 +16,7 @@ import cardrules
 from cardrules.cards import CardSet, Rank
 from cardrules.dsl import format, load_text, parse
 from cardrules.engine import Game
-from cardrules.engine.compiled_rules import variant_fingerprint
+from cardrules.engine.state.compiled_rules import variant_fingerprint
 from cardrules.errors import VariantError
 from cardrules.rulebook import rulebook
 from cardrules.rules import DeckRule

@@ -376,7 +376,7 @@ def test_pass_lines_round_trip(line: str) -> None:
 
 def test_old_variants_keep_their_fingerprints() -> None:
     """A variant without a pass hashes as before the setting existed."""
-    from cardrules.engine.compiled_rules import _LATER_FIELDS
+    from cardrules.engine.state.compiled_rules import _LATER_FIELDS
 
     assert _LATER_FIELDS[("Variant", "passing")] == PassRule()
     v = cardrules.load("oh-hell")

@@ -1,5 +1,5 @@
 """Game records (cardrules.record) and actions read from text and JSON
-(cardrules.engine.notation): issue 13 items 3 (in part) and 7."""
+(cardrules.engine.views.notation): issue 13 items 3 (in part) and 7."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import cardrules
 from cardrules import record
 from cardrules.bots import make_bot
 from cardrules.engine.actions import NUM_ACTIONS, Action, Bid, Play
-from cardrules.engine.notation import (
+from cardrules.engine.views.notation import (
     MAX_ACTION_TEXT,
     action_from_dict,
     action_to_dict,
@@ -41,7 +41,7 @@ def _played(name: str, players: int, seed: int, *, until: int | None = None) -> 
 
 
 def _actions(g: cardrules.Game) -> list[tuple[int, int]]:
-    from cardrules.engine.saves import _action_log
+    from cardrules.engine.state.saves import _action_log
 
     return [(s, a) for s, a in _action_log(g.events)]
 

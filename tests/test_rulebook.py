@@ -16,13 +16,13 @@ import pytest
 
 from cardrules.cards import Suit, card
 from cardrules.rulebook import builtin_variants, comparison_page, rulebook
-from cardrules.rulebook.play import dealer_bids_by_rule, hook_examples
-from cardrules.rulebook.tables import (
+from cardrules.rulebook.page_tables import (
     format_points,
     hands_in_game,
     schedule_rows,
     scoring_grid,
 )
+from cardrules.rulebook.play_examples import dealer_bids_by_rule, hook_examples
 from cardrules.rulebook.words import differences, leaf_settings
 from cardrules.rules import (
     BiddingRule,
@@ -358,7 +358,7 @@ def test_comparison_page_has_a_row_per_variant() -> None:
     import re
 
     from cardrules.rulebook.catalog import families
-    from cardrules.rulebook.tables import comparison_rows
+    from cardrules.rulebook.page_tables import comparison_rows
 
     for v in ALL:
         assert f'<a href="{v.name}.md">{v.title or v.name}</a>' in comparison_page(ALL)

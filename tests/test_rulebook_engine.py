@@ -21,8 +21,8 @@ from cardrules.cli import main
 from cardrules.engine import Bid, Game, Look
 from cardrules.rulebook import builtin_variants, rulebook
 from cardrules.rulebook.hand import play_worked_hand, simple_choice
-from cardrules.rulebook.play import hook_examples, one_hand_variant
-from cardrules.rulebook.tables import format_points, score
+from cardrules.rulebook.page_tables import format_points, score
+from cardrules.rulebook.play_examples import hook_examples, one_hand_variant
 from cardrules.rules import Mode, Variant
 from cardrules.scoring import score_env
 

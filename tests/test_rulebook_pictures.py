@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.cards import ALL_CARDS, Card, Suit, card
-from cardrules.examples import run_example
+from cardrules.example_runner import run_example
 from cardrules.rulebook import builtin_variants, charts, seating, svg_cards
-from cardrules.rulebook.examples import example_tricks
+from cardrules.rulebook.example_section import example_tricks
 from cardrules.rulebook.hand import play_worked_hand, simple_choice
-from cardrules.rulebook.play import seat_names
+from cardrules.rulebook.play_examples import seat_names
 from cardrules.rulebook.shed import play_worked_tricks
 from cardrules.rulebook.svg_cards import BLACK, RED
 from cardrules.rules import Mode, PassTo, Variant

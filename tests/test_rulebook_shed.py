@@ -17,7 +17,7 @@ import cardrules
 from cardrules.cards import Card, card
 from cardrules.engine import Game, Play
 from cardrules.rulebook import builtin_variants, rulebook
-from cardrules.rulebook.play import NAMES
+from cardrules.rulebook.play_examples import NAMES
 from cardrules.rulebook.shed import WorkedTricks, _plan, _stack, play_worked_tricks
 from cardrules.rules import Direction, Mode, Variant
 

@@ -23,7 +23,7 @@ import cardrules
 from cardrules import Amend, Game, replay
 from cardrules.cards import SUIT_MASKS, CardSet, card
 from cardrules.dsl import builtin_names
-from cardrules.engine.event_records import (
+from cardrules.engine.views.event_types import (
     ExchangeEvent,
     PickupEvent,
     PlayEvent,

@@ -15,7 +15,8 @@ import pytest
 
 import cardrules
 from cardrules.dsl import builtin_names, load_text
-from cardrules.engine import Game, saves
+from cardrules.engine import Game
+from cardrules.engine.state import saves
 from cardrules.errors import SaveError
 
 

@@ -24,7 +24,7 @@ from cardrules import Game, Result, View
 from cardrules.bots import HeuristicBot
 from cardrules.dsl import builtin_names
 from cardrules.engine.actions import NUM_ACTIONS
-from cardrules.engine.notation import action_from_dict, action_to_dict
+from cardrules.engine.views.notation import action_from_dict, action_to_dict
 from cardrules.errors import CardrulesError, IllegalAction, SaveError
 from cardrules.schema import _built, _text, schema, schema_names
 

@@ -27,9 +27,9 @@ def test_json_page_is_in_the_navigation() -> None:
     "module",
     [
         "cardrules.schema",
-        "cardrules.engine.jsonform",
-        "cardrules.engine.view",
-        "cardrules.engine.notation",
+        "cardrules.engine.views.jsonform",
+        "cardrules.engine.views.view",
+        "cardrules.engine.views.notation",
     ],
 )
 def test_docstring_examples_run(module: str) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Game, Result, View
-from cardrules.engine.notation import action_from_dict
+from cardrules.engine.views.notation import action_from_dict
 from cardrules.errors import CardrulesError
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

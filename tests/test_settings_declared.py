@@ -18,7 +18,6 @@ from lark import Tree
 
 import cardrules
 from cardrules.dsl import builtin_names, format, load
-from cardrules.dsl.errors import KEY_TERMINALS, SETTING_NAMES
 from cardrules.dsl.parser import _Build, lark_parser, parse_file
 from cardrules.dsl.settings.declaration import DEFAULT_VARIANT, SettingSpec
 from cardrules.dsl.settings.registry import (
@@ -29,8 +28,9 @@ from cardrules.dsl.settings.registry import (
     SETTINGS,
     old_save_key,
 )
+from cardrules.dsl.syntax_errors import KEY_TERMINALS, SETTING_NAMES
 from cardrules.dsl.validate import NOT_SETTINGS
-from cardrules.engine.compiled_rules import _LATER_FIELDS
+from cardrules.engine.state.compiled_rules import _LATER_FIELDS
 from cardrules.rulebook.words import IDENTITY_FIELDS, RULES, SETTING_LINES, leaf_settings
 from cardrules.rules import SourcePos, Variant
 

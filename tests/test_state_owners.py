@@ -1,7 +1,7 @@
 """The engine's state has owners: who may write a slot of ``Game``, and who may read one.
 
 Every slot of :class:`~cardrules.engine.game.Game` is declared once in
-:data:`cardrules.engine.state_slots.SLOTS`, with the engine module that owns it
+:data:`cardrules.engine.state.slots.SLOTS`, with the engine module that owns it
 (and, in ``also``, the other modules that still write it). These tests read
 the source with :mod:`ast` (nothing is run) and fail when:
 
@@ -14,7 +14,7 @@ the source with :mod:`ast` (nothing is run) and fail when:
 * a module listed in a slot's ``also`` no longer writes it (the list stays true);
 * code outside ``cardrules/engine/`` reads (or writes) a private slot of a game;
 * ``game.py``'s slot annotations or ``clone`` are not the ones the declarations
-  write (``python cardrules/engine/state_slots.py`` rewrites them).
+  write (``python cardrules/engine/state/slots.py`` rewrites them).
 
 The receiver of an attribute is not typed here: ``self._x`` inside a class other
 than ``Game`` is that class's own attribute and is left alone; any other
@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import cardrules
-from cardrules.engine import state_slots
-from cardrules.engine.state_slots import GAME_SLOTS, SLOTS, WRITERS
+from cardrules.engine.state import slots as state_slots
+from cardrules.engine.state.slots import GAME_SLOTS, SLOTS, WRITERS
 
 PACKAGE_DIR = Path(cardrules.__file__).resolve().parent
 ENGINE_DIR = PACKAGE_DIR / "engine"
@@ -106,7 +106,7 @@ def _writes(tree: ast.AST) -> Iterator[tuple[str, str | None, str | None, int]]:
 def _engine_writers() -> dict[str, dict[str, list[str]]]:
     """slot -> engine module -> the places (``module.py:line in function``) it writes it."""
     out: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for path in sorted(ENGINE_DIR.glob("*.py")):
+    for path in sorted(ENGINE_DIR.rglob("*.py")):
         module = path.stem
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for slot, cls, fn, line in _writes(tree):
@@ -128,8 +128,8 @@ def test_every_slot_is_written_only_by_its_owner_or_a_listed_writer() -> None:
                 )
     assert not wrong, (
         "a slot of Game written by a module that does not own it: call the owner's "
-        "function instead (engine/transitions.py for the log, the turn, the phase and "
-        "the legal set), or declare the writer in engine/state_slots.py:\n  " + "\n  ".join(wrong)
+        "function instead (engine/state/transitions.py for the log, the turn, the phase and "
+        "the legal set), or declare the writer in engine/state/slots.py:\n  " + "\n  ".join(wrong)
     )
 
 
@@ -142,13 +142,13 @@ def test_every_listed_writer_still_writes_its_slot() -> None:
         if module not in writers.get(s.name, {})
     ]
     assert not stale, (
-        "listed in a slot's `also` in engine/state_slots.py but no longer writing it "
+        "listed in a slot's `also` in engine/state/slots.py but no longer writing it "
         "(take it off the list):\n  " + "\n  ".join(stale)
     )
 
 
 def test_owners_are_engine_modules() -> None:
-    modules = {p.stem for p in ENGINE_DIR.glob("*.py")}
+    modules = {p.stem for p in ENGINE_DIR.rglob("*.py")}
     unknown = sorted(
         f"{s.name}: {m}" for s in SLOTS for m in (s.owner, *s.also) if m not in modules
     )
@@ -203,8 +203,8 @@ def test_game_py_slots_and_clone_are_written_from_the_declarations() -> None:
     path = ENGINE_DIR / "game.py"
     text = path.read_text(encoding="utf-8")
     assert state_slots.game_source(text) == text, (
-        "engine/game.py's slot annotations or clone() differ from engine/state_slots.py's "
-        "SLOTS: run python cardrules/engine/state_slots.py"
+        "engine/game.py's slot annotations or clone() differ from engine/state/slots.py's "
+        "SLOTS: run python cardrules/engine/state/slots.py"
     )
 
 

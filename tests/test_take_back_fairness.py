@@ -22,7 +22,7 @@ from cardrules.cards import Card, CardSet
 from cardrules.dsl import builtin_names
 from cardrules.engine import Bid, Play, TakeBackRequest
 from cardrules.engine.events import ACTION_KINDS
-from cardrules.engine.history import current_line
+from cardrules.engine.state.history import current_line
 
 NAMES = builtin_names()
 VARIANTS = {name: cardrules.load(name) for name in NAMES}

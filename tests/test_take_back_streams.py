@@ -19,10 +19,10 @@ import cardrules
 from cardrules import Game, InvalidAction, NothingToUndo, SaveError, TakeBackRefused
 from cardrules.dsl import builtin_names
 from cardrules.engine import Action, Play
-from cardrules.engine import history as history_module
 from cardrules.engine.events import Event, PlayEvent, TakeBackEvent
-from cardrules.engine.history import current_line
-from cardrules.engine.saves import _action_log
+from cardrules.engine.state import history as history_module
+from cardrules.engine.state.history import current_line
+from cardrules.engine.state.saves import _action_log
 
 NAMES = builtin_names()
 VARIANTS = {name: cardrules.load(name) for name in NAMES}
@@ -193,7 +193,7 @@ def test_take_backs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_bounds_keep_the_largest_save_within_the_save_limits() -> None:
     """The saved take-backs add at most ~100 kB and ~7,000 containers to the
     largest save (4.7 MB and ~432,000 containers: saves.py)."""
-    from cardrules.engine import saves
+    from cardrules.engine.state import saves
 
     one = {"seat": 51, "agreed": list(range(1, 51)), "kept": 312_000, "undone": []}
     per_take_back = len(json.dumps(one, separators=(",", ":"))) - 2
@@ -354,7 +354,7 @@ def test_every_stream_only_grows_over_whole_games_with_take_backs(
 def test_docstring_examples_run() -> None:
     import doctest
 
-    from cardrules.engine import event_records
+    from cardrules.engine.views import event_types as event_records
 
     for mod in (history_module, event_records):
         failed, attempted = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
@@ -362,7 +362,7 @@ def test_docstring_examples_run() -> None:
 
 
 def test_the_information_state_tensor_reads_the_game_as_it_stands() -> None:
-    from cardrules.engine.infostate import information_state_tensor
+    from cardrules.engine.views.infostate import information_state_tensor
 
     text = "game: doc\nplayers: 4\nhands: list 5\nbidding: in turn\nscore: tricks"
     v = cardrules.load_text(text)
@@ -380,7 +380,7 @@ def test_the_information_state_tensor_reads_the_game_as_it_stands() -> None:
 def test_a_consented_take_back_says_who_agreed_and_is_kept() -> None:
     """The take-back path the consent flow uses (undo.py's _take_back_span):
     the seats that agreed are in the record, the save and a replay."""
-    from cardrules.engine.undo import _take_back_span
+    from cardrules.engine.state.undo import _take_back_span
 
     g, leader, follower = _kachuful_after_two_plays()
     taken = _take_back_span(g, leader, 2, (follower,))

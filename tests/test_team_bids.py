@@ -192,7 +192,7 @@ def test_a_score_reading_a_seats_own_bid_is_refused() -> None:
 
 
 def test_the_old_fingerprints_are_kept() -> None:
-    from cardrules.engine.compiled_rules import variant_fingerprint
+    from cardrules.engine.state.compiled_rules import variant_fingerprint
 
     # The built-ins keep their fingerprints from before the setting existed
     # (tests/test_fingerprints_golden.py); the setting on changes spades'.

@@ -29,10 +29,10 @@ from cardrules.cards import CardSet, Suit
 from cardrules.dsl import format, load_text, parse
 from cardrules.engine import replay
 from cardrules.engine.actions import Action
-from cardrules.engine.compiled_rules import variant_fingerprint
-from cardrules.engine.ranks import STANDARD, rank_tables
+from cardrules.engine.state.compiled_rules import variant_fingerprint
+from cardrules.engine.state.ranks import STANDARD, rank_tables
 from cardrules.errors import IllegalAction, VariantError
-from cardrules.examples import run_examples
+from cardrules.example_runner import run_examples
 from cardrules.rulebook import rulebook
 from cardrules.rules import TrumpCard, TrumpCardKind, Variant
 

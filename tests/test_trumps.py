@@ -559,7 +559,7 @@ def test_bots_choose_trumps_legally_and_the_heuristic_beats_random(v: Variant) -
 def test_records_and_typed_actions_cover_the_choice_of_trumps() -> None:
     """A game record (cardrules.record) of an order-up game loads back, and the
     labels of the new actions read back as those actions."""
-    from cardrules.engine.notation import parse_action
+    from cardrules.engine.views.notation import parse_action
     from cardrules.record import dump, load
 
     for a in (Name(Suit.HEARTS), Name(None), OrderUp(), Decline(), Discard("9♠")):

@@ -20,8 +20,8 @@ from cardrules.cards import card
 from cardrules.dsl import builtin_names
 from cardrules.engine import Bid, Look, Pass, Play, Take
 from cardrules.engine.game import Game as EngineGame
-from cardrules.engine.history import current_line
-from cardrules.engine.undo import (
+from cardrules.engine.state.history import current_line
+from cardrules.engine.state.undo import (
     NOT_STATE_SLOTS,
     STATE_SLOTS,
     _revealing_action,
@@ -61,7 +61,7 @@ def assert_same(g: Game, before: Game) -> None:
 def assert_taken_back(g: Game, before: Game) -> None:
     """After a player's take-back: the position is exactly ``before``'s (log,
     state, legal actions, views but their version), while every stream only
-    grew (engine/history.py): ``before``'s streams are prefixes of ``g``'s, and
+    grew (engine/state/history.py): ``before``'s streams are prefixes of ``g``'s, and
     with the take-backs applied they are the same; the version went up. The
     game also remembers who made the actions taken back (so it is not ``==``)."""
     assert g._events == before._events
@@ -92,7 +92,7 @@ def test_every_slot_of_the_game_is_state_or_said_not_to_be() -> None:
     """A slot added to Game must be held by undo's checkpoints (or said not to be)."""
     missing = set(EngineGame.__slots__) - set(STATE_SLOTS) - set(NOT_STATE_SLOTS)
     assert not missing, (
-        f"{sorted(missing)}: declare each in engine/state_slots.py's SLOTS (state=True: "
+        f"{sorted(missing)}: declare each in engine/state/slots.py's SLOTS (state=True: "
         "state a take-back restores; False: the log, or a cache that checks the log itself)"
     )
     assert set(STATE_SLOTS) | set(NOT_STATE_SLOTS) == set(EngineGame.__slots__)
@@ -174,7 +174,7 @@ def test_games_restored_replayed_or_read_from_a_record_undo_exactly() -> None:
 def test_checkpoints_are_bounded_and_undo_stays_exact_beyond_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import cardrules.engine.undo as undo
+    import cardrules.engine.state.undo as undo
 
     monkeypatch.setattr(undo, "MAX_HAND_CHECKPOINTS", 3)
     g = Game(VARIANTS["kachuful"], 4, seed=4, take_backs="before the hand ends")

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 import cardrules
 from cardrules.cards import FULL_DECK_MASK, CardSet
 from cardrules.dsl import builtin_names
-from cardrules.engine import saves, view
+from cardrules.engine.state import saves
+from cardrules.engine.views import view
 
 
 @settings(max_examples=100, deadline=None)

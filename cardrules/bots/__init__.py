@@ -2,7 +2,7 @@
 the search bots :class:`PIMCBot` and :class:`ISMCTSBot`.
 
 A bot is anything with a ``choose(view) -> Action`` method (the :class:`Bot`
-protocol). It is shown only a :class:`~cardrules.engine.view.View`, never the
+protocol). It is shown only a :class:`~cardrules.engine.views.view.View`, never the
 game itself, so it cannot see hidden cards. A search bot is a
 :class:`GameBot`: it also has ``choose_in(game, seat)``, which the drivers
 call instead (:func:`decide`), and reads the game only through what its seat

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from cardrules.engine.actions import Action
-from cardrules.engine.view import View
+from cardrules.engine.views.view import View
 
 __all__ = ["Bot", "BotFactory"]
 
@@ -15,7 +15,7 @@ __all__ = ["Bot", "BotFactory"]
 class Bot(Protocol):
     """Anything that picks an action from what one seat may see.
 
-    A bot is only ever shown a :class:`~cardrules.engine.view.View` (never the
+    A bot is only ever shown a :class:`~cardrules.engine.views.view.View` (never the
     :class:`~cardrules.engine.game.Game`), so it cannot see hidden cards. It may
     keep state between calls, but must not rely on being asked about every
     move: a driver asks it only when its seat has to act.

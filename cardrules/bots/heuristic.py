@@ -1,6 +1,6 @@
 """A rule-of-thumb bot: bids by counting likely tricks and plays to make its bid exactly.
 
-Everything it knows comes from the :class:`~cardrules.engine.view.View` of its
+Everything it knows comes from the :class:`~cardrules.engine.views.view.View` of its
 seat: its own cards, the trump (and the hand's trump order: the cards that are
 trumps whatever their printed suit, ranked above the trump suit's ace), the
 bids, the tricks won, the current trick and the cards played so far. From
@@ -64,8 +64,8 @@ from cardrules.engine.actions import (
     Play,
     WithPartner,
 )
-from cardrules.engine.ranks import STANDARD, RankTables, tables_for
-from cardrules.engine.view import View
+from cardrules.engine.state.ranks import STANDARD, RankTables, tables_for
+from cardrules.engine.views.view import View
 
 __all__ = ["HeuristicBot"]
 

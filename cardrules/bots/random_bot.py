@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardrules.engine.actions import Action
-from cardrules.engine.view import View
+from cardrules.engine.views.view import View
 
 __all__ = ["RandomBot"]
 

@@ -1,7 +1,7 @@
 """What the search bots share: the game-bot protocol, world sampling, playouts and rewards.
 
 A :class:`~cardrules.bots.base.Bot` is shown only a
-:class:`~cardrules.engine.view.View`. A search bot needs more: worlds to search
+:class:`~cardrules.engine.views.view.View`. A search bot needs more: worlds to search
 in. A *game bot* (:class:`GameBot`) also has ``choose_in(game, seat)``, and the
 drivers (:func:`~cardrules.bots.play_game`, :func:`cardrules.simulate`,
 ``cardrules play``) call it instead of ``choose(view)`` when it is there
@@ -34,7 +34,7 @@ from cardrules.bots.base import Bot
 from cardrules.bots.heuristic import HeuristicBot
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
-from cardrules.engine.view import View
+from cardrules.engine.views.view import View
 from cardrules.rules import Mode
 
 __all__ = [

@@ -46,8 +46,8 @@ from cardrules.engine import (
     View,
 )
 from cardrules.engine.game import MAX_SEED
-from cardrules.engine.history import current_line
-from cardrules.engine.saves import MAX_SAVE_BYTES
+from cardrules.engine.state.history import current_line
+from cardrules.engine.state.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import TakeBacks, Variant
 
@@ -883,7 +883,7 @@ class _Session:
     def _parse_call(self, text: str, legal: Sequence[Action]) -> Action | None:
         """A choice of trumps: ``order up``, ``pass``, ``name hearts`` (or just
         ``hearts``), ``name no trumps``, ``discard QS`` (or just ``QS``)."""
-        from cardrules.engine.notation import parse_action
+        from cardrules.engine.views.notation import parse_action
 
         words = text.split()
         tries = [text]

@@ -16,7 +16,7 @@ from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.loader import read_source
 from cardrules.dsl.validate import check_warnings
 from cardrules.errors import VariantError
-from cardrules.examples import run_examples
+from cardrules.example_runner import run_examples
 from cardrules.rules import Variant
 
 __all__ = ["COMMANDS", "add_set_option", "check_players", "load_argument"]

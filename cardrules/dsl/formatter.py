@@ -25,7 +25,7 @@ from cardrules.rules import (
     Variant,
 )
 
-from .examples import Example, Expect, example_lines
+from .example_syntax import Example, Expect, example_lines
 from .parser import apply_settings, normalize_text, parse_file
 from .settings.registry import BY_NAME, SETTINGS
 from .settings.rendering import quote

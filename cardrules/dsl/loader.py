@@ -37,7 +37,6 @@ from cardrules.errors import VariantError
 from cardrules.rules import SourcePos, Variant
 
 from . import limits
-from .errors import did_you_mean, error_at, join_words
 from .parser import (
     IDENTITY_SETTINGS,
     OVERRIDABLE_SETTINGS,
@@ -47,6 +46,7 @@ from .parser import (
     normalize_text,
     parse_file,
 )
+from .syntax_errors import did_you_mean, error_at, join_words
 from .validate import validate
 
 __all__ = [

@@ -49,10 +49,17 @@ from cardrules.rules import (
 from cardrules.scoring import MAX_COUNTERS
 
 from . import limits
-from .errors import KEY_TERMINALS, SETTING_NAMES, did_you_mean, error_at, from_lark, join_words
-from .examples import Example, ExampleRules, ExLine, assemble
+from .example_syntax import Example, ExampleRules, ExLine, assemble
 from .settings.registry import SETTINGS
 from .settings.statement import Setting, StatementBuilder, short_number, suit_of, tokens
+from .syntax_errors import (
+    KEY_TERMINALS,
+    SETTING_NAMES,
+    did_you_mean,
+    error_at,
+    from_lark,
+    join_words,
+)
 
 __all__ = [
     "GRAMMAR_PATH",
@@ -142,7 +149,7 @@ _PATTERNS: Final = {
 
 class _Build(ExampleRules, Transformer[Token, Any]):
     """Statements -> :class:`Setting` objects (values checked on the spot), and
-    example lines -> :class:`~cardrules.dsl.examples.ExLine` objects.
+    example lines -> :class:`~cardrules.dsl.example_syntax.ExLine` objects.
 
     A statement's grammar rule is read by its declaration's ``parse``
     (installed as the rule's method below the class); the methods here are the

@@ -44,7 +44,6 @@ from cardrules.rules import (
 )
 
 from . import limits
-from .errors import error_at, source_line
 from .settings.effect_checks import (
     POINT_VARIABLES,
     Context,
@@ -60,6 +59,7 @@ from .settings.effect_checks import (
 )
 from .settings.registry import ALWAYS_EFFECTIVE, EFFECTS
 from .settings.rendering import ordinal
+from .syntax_errors import error_at, source_line
 
 __all__ = [
     "ALWAYS_EFFECTIVE",

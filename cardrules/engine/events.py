@@ -12,7 +12,7 @@ take-backs made so far, see :attr:`Game.version`), :meth:`Event.to_dict` and
 
 A seat's stream only grows: an entry, once in it, never changes (a player's
 take-back is a new entry, a :class:`TakeBackEvent`, after the entries it
-undid: see :mod:`cardrules.engine.history`). What the seat learns later comes
+undid: see :mod:`cardrules.engine.state.history`). What the seat learns later comes
 as a new entry: a :class:`RevealEvent` when it may see its
 own hand (after looking at it in a blind-bidding game, or once the bids of a
 forehead hand are in), and the :class:`BidsEvent` that ends the bidding for
@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.cards import CARDS, CardSet
 from cardrules.engine.actions import Discard
-from cardrules.engine.event_records import (
+from cardrules.engine.views.event_types import (
     EVENT_TYPES,
     AmendEvent,
     BidEvent,
@@ -113,7 +113,7 @@ Entry = tuple[Any, ...]
 #: The kinds of entry that are actions.
 ACTION_KINDS: Final = frozenset({"play", "bid", "look", "amend", "pass", "call", "take"})
 #: The kind of the entry of a player's take-back in a game's history
-#: (:mod:`cardrules.engine.history`): ``("take back", seat, undone versions,
+#: (:mod:`cardrules.engine.state.history`): ``("take back", seat, undone versions,
 #: agreeing seats, the length of the log after it)``. Never in the log itself.
 TAKE_BACK: Final = "take back"
 #: The kinds of entry that are steps of the game: each one adds 1 to

@@ -10,54 +10,54 @@ list copies):
 * the log (``_events``) is a list of small tuples whose first item is the
   event kind: the game's line of play, which saves and :func:`replay` read;
   players' take-backs are kept apart (``_history``,
-  :mod:`~cardrules.engine.history`). :attr:`Game.events` and
+  :mod:`~cardrules.engine.state.history`). :attr:`Game.events` and
   :meth:`Game.events_for` are typed records built from the log and the
   take-backs (and kept: a seat's stream only grows).
 
 Each phase of a hand is a module of its own, driven by the compiled rules
-(:class:`~cardrules.engine.compiled_rules._Rules`); their functions take the
+(:class:`~cardrules.engine.state.compiled_rules._Rules`); their functions take the
 game as their first argument:
 
-* :mod:`~cardrules.engine.deal`: the first dealer, each deal and its trumps;
-* :mod:`~cardrules.engine.passing`: the pass of cards before the bidding and
+* :mod:`~cardrules.engine.phases.deal`: the first dealer, each deal and its trumps;
+* :mod:`~cardrules.engine.phases.passing`: the pass of cards before the bidding and
   the play (games with ``pass:``);
-* :mod:`~cardrules.engine.bidding`: the bids a seat may make, bidding, looking
+* :mod:`~cardrules.engine.phases.bidding`: the bids a seat may make, bidding, looking
   and changing a bid;
-* :mod:`~cardrules.engine.play`: the first leader and the cards a seat may
+* :mod:`~cardrules.engine.phases.play`: the first leader and the cards a seat may
   play (the rules' card-set lists);
-* :mod:`~cardrules.engine.trick`: the play of a card to a trick
-  (:func:`~cardrules.engine.trick._play_card`, the engine's hot path, the one
+* :mod:`~cardrules.engine.phases.trick`: the play of a card to a trick
+  (:func:`~cardrules.engine.phases.trick._play_card`, the engine's hot path, the one
   function :meth:`Game.apply`, the random playout and a joker's play call) and
   the end of a trick, trick-taking
-  (:func:`~cardrules.engine.trick._finish_trick`) or shedding (dead tricks,
-  cuts and pick-ups, seats going out: :func:`~cardrules.engine.trick._shed_step`);
-* :mod:`~cardrules.engine.score`: the points of a hand and the guard on the totals;
-* :mod:`~cardrules.engine.end`: the next hand, tie-break hands and the end of the game.
+  (:func:`~cardrules.engine.phases.trick._finish_trick`) or shedding (dead tricks,
+  cuts and pick-ups, seats going out: :func:`~cardrules.engine.phases.trick._shed_step`);
+* :mod:`~cardrules.engine.phases.score`: the points of a hand and the guard on the totals;
+* :mod:`~cardrules.engine.phases.end`: the next hand, tie-break hands and the end of the game.
 
 The state has owners: every slot of :class:`Game` is declared once in
-:mod:`~cardrules.engine.state_slots`, with the module that writes it, and the
+:mod:`~cardrules.engine.state.slots`, with the module that writes it, and the
 slots every phase changes (the log, the seat to act, the phase, the legal set)
-are written through :mod:`~cardrules.engine.transitions`
+are written through :mod:`~cardrules.engine.state.transitions`
 (``tests/test_state_owners.py`` keeps it so). A variant with a trump order
 (effective suits and card powers that change with trumps:
-:mod:`~cardrules.engine.ranks`) plays by the hand's rank tables, with the same
+:mod:`~cardrules.engine.state.ranks`) plays by the hand's rank tables, with the same
 function. No game has code of its own: what differs from one variant to
 another is in the rules' values.
 Around them:
 
-* :mod:`~cardrules.engine.tables`: the card, suit and interned action tables;
-* :mod:`~cardrules.engine.compiled_rules`: a variant compiled for the loop
+* :mod:`~cardrules.engine.state.tables`: the card, suit and interned action tables;
+* :mod:`~cardrules.engine.state.compiled_rules`: a variant compiled for the loop
   (:class:`_Rules`), its fingerprint and the scoring of a hand;
-* :mod:`~cardrules.engine.dealing`: seeded shuffles, given decks, the first
+* :mod:`~cardrules.engine.state.deck_order`: seeded shuffles, given decks, the first
   dealer and the checks of recorded deals;
 * :mod:`~cardrules.engine.events`: the typed event records, their JSON form and
   each seat's append-only stream of them;
-* :mod:`~cardrules.engine.explain`: the reasons given by ``IllegalAction``;
-* :mod:`~cardrules.engine.saves`: the text of :meth:`Game.to_json`, the checks
+* :mod:`~cardrules.engine.views.refusals`: the reasons given by ``IllegalAction``;
+* :mod:`~cardrules.engine.state.saves`: the text of :meth:`Game.to_json`, the checks
   of :meth:`Game.from_json` and of :func:`replay`.
 
 This module imports those; none of them imports it (the phases name
-:class:`Game` for their type hints only, and :mod:`~cardrules.engine.saves` is
+:class:`Game` for their type hints only, and :mod:`~cardrules.engine.state.saves` is
 given the class), so the engine's imports have no cycle.
 :mod:`~cardrules.engine.match` plays matches of games on top of this module.
 """
@@ -72,7 +72,15 @@ from typing import Any, Final, Literal, overload
 
 from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
-from cardrules.engine.bidding import (
+from cardrules.engine.events import (
+    ALL,
+    Entry,
+    Event,
+    _digest,
+    _stream,
+    _Streams,
+)
+from cardrules.engine.phases.bidding import (
     _after_trumps,
     _amend_options,
     _bid_options,
@@ -82,39 +90,36 @@ from cardrules.engine.bidding import (
     _try_amend,
     _try_bid,
 )
-from cardrules.engine.compiled_rules import Num, _compile, _fractions, _Rules, variant_fingerprint
-from cardrules.engine.deal import _begin
-from cardrules.engine.dealing import _normalise_decks
-from cardrules.engine.end import _next_hand
-from cardrules.engine.events import (
-    ALL,
-    Entry,
-    Event,
-    _digest,
-    _stream,
-    _Streams,
-)
-from cardrules.engine.history import History, check_undo, history_log
-from cardrules.engine.knockout import _knocked_out
-from cardrules.engine.notation import parse_in_game as _parse_in_game
-from cardrules.engine.observation import action_mask as _action_mask
-from cardrules.engine.observation import observation as _observation
-from cardrules.engine.passing import (
+from cardrules.engine.phases.deal import _begin
+from cardrules.engine.phases.end import _next_hand
+from cardrules.engine.phases.knockout import _knocked_out
+from cardrules.engine.phases.passing import (
     _pass_options,
     _pass_target,
     _refuse_pass_outside,
     _try_pass,
 )
-from cardrules.engine.play import _play_legal, _refuse_play
-from cardrules.engine.playout import playout as _playout
-from cardrules.engine.ranked_play import _play_joker
-from cardrules.engine.ranks import RankTables
-from cardrules.engine.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
-from cardrules.engine.saves import SAVE_FORMAT as SAVE_FORMAT
-from cardrules.engine.saves import SAVE_VERSION as SAVE_VERSION
-from cardrules.engine.saves import _load_text, _replay, _save_text
-from cardrules.engine.state_slots import GAME_SLOTS
-from cardrules.engine.tables import (
+from cardrules.engine.phases.play import _play_legal, _refuse_play
+from cardrules.engine.phases.ranked_play import _play_joker
+from cardrules.engine.phases.trick import _play_card, _try_take
+from cardrules.engine.phases.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
+from cardrules.engine.search.playout import playout as _playout
+from cardrules.engine.state.compiled_rules import (
+    Num,
+    _compile,
+    _fractions,
+    _Rules,
+    variant_fingerprint,
+)
+from cardrules.engine.state.deck_order import _normalise_decks
+from cardrules.engine.state.history import History, check_undo, history_log
+from cardrules.engine.state.ranks import RankTables
+from cardrules.engine.state.saves import MAX_SAVE_BYTES as MAX_SAVE_BYTES
+from cardrules.engine.state.saves import SAVE_FORMAT as SAVE_FORMAT
+from cardrules.engine.state.saves import SAVE_VERSION as SAVE_VERSION
+from cardrules.engine.state.saves import _load_text, _replay, _save_text
+from cardrules.engine.state.slots import GAME_SLOTS
+from cardrules.engine.state.tables import (
     _BID,
     _BITS,
     _OVER,
@@ -123,10 +128,8 @@ from cardrules.engine.tables import (
     _PLAY,
     _TRUMPS,
 )
-from cardrules.engine.transitions import set_legal
-from cardrules.engine.trick import _play_card, _try_take
-from cardrules.engine.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
-from cardrules.engine.undo import (
+from cardrules.engine.state.transitions import set_legal
+from cardrules.engine.state.undo import (
     Checkpoint,
     _answer,
     _can_request,
@@ -138,7 +141,10 @@ from cardrules.engine.undo import (
     _take_back,
     _undo,
 )
-from cardrules.engine.view import (
+from cardrules.engine.views.notation import parse_in_game as _parse_in_game
+from cardrules.engine.views.observation_vector import action_mask as _action_mask
+from cardrules.engine.views.observation_vector import observation as _observation
+from cardrules.engine.views.view import (
     ForbiddenBid,
     HandResult,
     Result,
@@ -225,13 +231,13 @@ class Game:
         ...     g.apply(g.legal_actions()[0], g.to_act)
     """
 
-    # Every slot is declared once, in engine/state_slots.py (SLOTS), with the
+    # Every slot is declared once, in engine/state/slots.py (SLOTS), with the
     # module that owns it; the annotations below and the body of clone() are
-    # written from there (python cardrules/engine/state_slots.py).
+    # written from there (python cardrules/engine/state/slots.py).
     __slots__ = GAME_SLOTS
 
-    # BEGIN the slots (written by cardrules/engine/state_slots.py)
-    # game: the compiled rules (engine/compiled_rules.py)
+    # BEGIN the slots (written by cardrules/engine/state/slots.py)
+    # game: the compiled rules (engine/state/compiled_rules.py)
     _rules: _Rules
     # game: the variant, as loaded
     _variant: Variant
@@ -299,7 +305,7 @@ class Game:
     _looked: list[bool]
     # bidding: whether this hand is played forehead
     _forehead: bool
-    # transitions: the phase of the hand (engine/tables.py: _BID, _PLAY...)
+    # transitions: the phase of the hand (engine/state/tables.py: _BID, _PLAY...)
     _phase: int
     # transitions: the seat to act (-1: none)
     _to_act: int
@@ -366,17 +372,17 @@ class Game:
     _legal_mask: int
     # end: the result, once the game is over
     _result: Result | None
-    # undo: the checkpoints for undo (engine/undo.py), None until first needed
+    # undo: the checkpoints for undo (engine/state/undo.py), None until first needed
     _undo: list[Checkpoint] | None
     # game: the table's take-back policy (None: the variant's)
     _take_backs: TakeBacks | None
-    # undo: the pending take-back request (engine/undo.py), ended by any change
+    # undo: the pending take-back request (engine/state/undo.py), ended by any change
     _request: TakeBackRequest | None
     # undo: who made actions since taken back by players, after how many actions
-    # (engine/undo.py, _take_back_span): (m, seats), m growing
+    # (engine/state/undo.py, _take_back_span): (m, seats), m growing
     _retracted: list[tuple[int, tuple[int, ...]]]
-    # history: the players' take-backs (engine/history.py), None while there are none; never
-    # changed: a take-back makes a new one
+    # history: the players' take-backs (engine/state/history.py), None while there are none;
+    # never changed: a take-back makes a new one
     _history: History | None
     # END the slots
 
@@ -400,10 +406,10 @@ class Game:
         # _draws: recorded draws of dead cards (the power), in order, used instead
         # of the seed's while they last (a record without its seed, a replay);
         # _cuts: the rounds of a cut for the first deal, made instead of the
-        # seed's (a world sampled for one seat, sample_world: engine/worlds.py).
+        # seed's (a world sampled for one seat, sample_world: engine/search/worlds.py).
         if _blank:
             return
-        # Checkpoints for undo (engine/undo.py), made when first needed.
+        # Checkpoints for undo (engine/state/undo.py), made when first needed.
         self._undo = None
         # (None, the usual case, is checked inline: this runs once a game.)
         self._take_backs = None if take_backs is None else _coerce_policy(take_backs)
@@ -554,7 +560,7 @@ class Game:
     def _legal_outside_play(self) -> tuple[Action, ...]:
         """The legal actions of :attr:`to_act` in the bidding or the choice of
         trumps (none once the game is over), cached in ``_legal`` until the next
-        action. In the play, :func:`~cardrules.engine.play._play_legal` computes
+        action. In the play, :func:`~cardrules.engine.phases.play._play_legal` computes
         and caches them."""
         phase = self._phase
         if phase == _BID:
@@ -617,7 +623,7 @@ class Game:
         if type(action) is Play:
             # The hot path, the play of a card: a legal card (in play,
             # ``_legal_mask`` is the mask of the cards that may be played; elsewhere
-            # it is 0) joins the trick (engine/trick.py).
+            # it is 0) joins the trick (engine/phases/trick.py).
             c = action.id
             if not self._legal_mask >> c & 1 or seat.__class__ is not int or seat != self._to_act:
                 self._apply_slow(action, seat)
@@ -829,7 +835,7 @@ class Game:
         ``legal = legal_actions()``, so a seeded ``rng`` gives the same game
         every time, and making those choices through :meth:`apply` plays
         exactly the same game. This loop builds no views and no actions (see
-        :mod:`cardrules.engine.playout`). Clone first (:meth:`clone`) to keep
+        :mod:`cardrules.engine.search.playout`). Clone first (:meth:`clone`) to keep
         the position.
 
         Args:
@@ -893,7 +899,7 @@ class Game:
         deal is taken back; made again, the action deals it again, the same).
         The play of a card (that did not end its hand) is unmade in place, in a
         few microseconds; other actions replay from the start of their hand
-        (see :mod:`cardrules.engine.undo`).
+        (see :mod:`cardrules.engine.state.undo`).
 
         This is the engine's unmake, for search and tools, whatever the
         take-back policy: players take back through :meth:`take_back`, which
@@ -985,8 +991,8 @@ class Game:
         of onlookers, :attr:`events`) keeps the entries it undid and grows by
         a :class:`~cardrules.engine.events.TakeBackEvent` saying which actions
         were undone. A game allows at most
-        :data:`~cardrules.engine.history.MAX_TAKE_BACKS` take-backs (and
-        :data:`~cardrules.engine.history.MAX_TAKEN_BACK_ACTIONS` actions taken
+        :data:`~cardrules.engine.state.history.MAX_TAKE_BACKS` take-backs (and
+        :data:`~cardrules.engine.state.history.MAX_TAKEN_BACK_ACTIONS` actions taken
         back in all).
 
         Returns:
@@ -1055,7 +1061,7 @@ class Game:
         trick is complete``) or a hand's end is ever taken back.
 
         Returns:
-            The pending request (:class:`~cardrules.engine.view.TakeBackRequest`).
+            The pending request (:class:`~cardrules.engine.views.view.TakeBackRequest`).
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
@@ -1162,7 +1168,7 @@ class Game:
         or of the pass, or :attr:`to_act` plus the seat that may still amend its
         bid. A set, for ``seat in game.waiting_for``; the same seats in bidding
         order are :attr:`waiting_order` (as :attr:`View.waiting_for
-        <cardrules.engine.view.View.waiting_for>` and its JSON list give them)."""
+        <cardrules.engine.views.view.View.waiting_for>` and its JSON list give them)."""
         return frozenset(self.waiting_order)
 
     @property
@@ -1171,7 +1177,7 @@ class Game:
         from the dealer's neighbour in the direction of play, the dealer last
         (so a seat that may still amend its bid comes before the seat to bid
         after it). The order of :attr:`View.waiting_for
-        <cardrules.engine.view.View.waiting_for>`, in every phase.
+        <cardrules.engine.views.view.View.waiting_for>`, in every phase.
 
         Example:
             >>> import cardrules
@@ -1183,7 +1189,7 @@ class Game:
         if self._phase == _OVER:
             return ()
         if self._waiting is not None:
-            # Kept in bidding order (engine/bidding.py, engine/passing.py).
+            # Kept in bidding order (engine/phases/bidding.py, engine/phases/passing.py).
             return tuple(self._waiting)
         if self._amender >= 0 and _amend_options(self, self._amender):
             # The amender bid just before the seat to act.
@@ -1420,7 +1426,7 @@ class Game:
         the entries it undid stay, and a
         :class:`~cardrules.engine.events.TakeBackEvent` follows them, saying
         which actions were undone and how many entries of the stream's current
-        line it undoes (:func:`~cardrules.engine.history.current_line` applies
+        line it undoes (:func:`~cardrules.engine.state.history.current_line` applies
         it). Only :meth:`undo`, the engine's unmake for search, takes entries
         off the end (exactly those its action added).
 
@@ -1905,7 +1911,7 @@ class Game:
         # its keyword arguments); the compiled class is built by its own
         # constructor, a native call.
         g = Game(self._variant, _blank=True) if _COMPILED else _new_game(Game)
-        # BEGIN the copy (written by cardrules/engine/state_slots.py)
+        # BEGIN the copy (written by cardrules/engine/state/slots.py)
         g._rules = self._rules
         g._variant = self._variant
         g._players = self._players
@@ -1995,7 +2001,7 @@ class Game:
         picked-up and turned-up cards); other seats' hidden passes, discards
         and bids are drawn among the legal ones; hands after the current one
         are dealt from a fresh seed drawn from ``rng``. See
-        :mod:`cardrules.engine.worlds` and docs/sampling.md for exactly what
+        :mod:`cardrules.engine.search.worlds` and docs/sampling.md for exactly what
         is uniform.
 
         Args:
@@ -2009,7 +2015,7 @@ class Game:
             InvalidAction: ``bad_seat`` for a bad seat, ``bad_argument`` if
                 ``rng`` is not a :class:`random.Random`.
             IllegalAction: ``no_world`` if no consistent world was found within
-                the attempts' bound (:data:`cardrules.engine.worlds.MAX_ATTEMPTS`).
+                the attempts' bound (:data:`cardrules.engine.search.worlds.MAX_ATTEMPTS`).
 
         Example:
             >>> import cardrules, random
@@ -2021,7 +2027,7 @@ class Game:
             >>> w.hand(0) == g.hand(0)
             True
         """
-        from cardrules.engine.worlds import sample_world
+        from cardrules.engine.search.worlds import sample_world
 
         any_seat: Any = seat
         any_rng: Any = rng
@@ -2041,7 +2047,7 @@ class Game:
             >>> hands[0] == g.hand(0), turned == g.turned_up
             (True, True)
         """
-        from cardrules.engine.worlds import deals_of
+        from cardrules.engine.search.worlds import deals_of
 
         return deals_of(self)
 
@@ -2078,7 +2084,7 @@ class Game:
             >>> again.hand(1) == g.hand(1) and again.view(1) == g.view(1)
             True
         """
-        from cardrules.engine.worlds import game_from_deals
+        from cardrules.engine.search.worlds import game_from_deals
 
         any_deals: Any = deals
         return game_from_deals(
@@ -2168,7 +2174,7 @@ class Game:
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
         """
-        from cardrules.engine.infostate import information_state
+        from cardrules.engine.views.infostate import information_state
 
         return information_state(self, self._check_seat(seat))
 
@@ -2181,7 +2187,7 @@ class Game:
         are equal, so it tells apart every two histories the seat can: who
         played which card in every trick and in what order, the bids, passes,
         reveals and trump choices it saw. See
-        :mod:`cardrules.engine.infostate`.
+        :mod:`cardrules.engine.views.infostate`.
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
@@ -2193,7 +2199,7 @@ class Game:
             >>> g.information_state(0).splitlines()[-1]
             'trump[1,"diamonds","10♦"]'
         """
-        from cardrules.engine.infostate import information_state
+        from cardrules.engine.views.infostate import information_state
 
         return information_state(self, self._check_seat(seat))
 
@@ -2202,14 +2208,14 @@ class Game:
     def information_state_tensor(self, seat: object) -> list[float]:
         """``seat``'s perfect-recall information state as a fixed-length list of
         floats, for one-hand trick-taking games; the layout and its length
-        (:func:`~cardrules.engine.infostate.information_state_tensor_size`)
+        (:func:`~cardrules.engine.views.infostate.information_state_tensor_size`)
         follow from the variant and the number of players.
 
         Raises:
             InvalidAction: if ``seat`` is not a seat number, or the game is not
                 a one-hand trick-taking game (use :meth:`information_state`).
         """
-        from cardrules.engine.infostate import information_state_tensor
+        from cardrules.engine.views.infostate import information_state_tensor
 
         return information_state_tensor(self, self._check_seat(seat))
 

@@ -18,7 +18,7 @@ import attrs
 from cardrules.engine.actions import Action
 from cardrules.engine.events import Entry, GameEvent, LetterEvent, MatchOverEvent
 from cardrules.engine.game import Event, Game
-from cardrules.engine.saves import (
+from cardrules.engine.state.saves import (
     _check_state,
     _is_int,
     _most_hands,
@@ -30,7 +30,7 @@ from cardrules.engine.saves import (
     _settings,
     _want,
 )
-from cardrules.engine.view import Result, View
+from cardrules.engine.views.view import Result, View
 from cardrules.errors import CardrulesError, SaveError, VariantError
 from cardrules.jsontext import describe as _show
 from cardrules.rules import Variant
@@ -308,7 +308,7 @@ class Match:
         """Restore a match saved by :meth:`to_json`, replaying and checking every game.
 
         A match save is read as a game save is (see :meth:`Game.from_json`): the
-        same byte limit (``cardrules.engine.saves.MAX_SAVE_BYTES``) and bounds, a
+        same byte limit (``cardrules.engine.state.saves.MAX_SAVE_BYTES``) and bounds, a
         byte-order mark allowed, exact int fields. Each game must be the game the
         match deals next (its seed, dealer and settings), and its actions are
         replayed into the match.

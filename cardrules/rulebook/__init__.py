@@ -7,10 +7,10 @@ page together and :func:`comparison_page` the table of every built-in game.
 * :mod:`~cardrules.rulebook.words`: the rules in sentences, and the differences
   from a parent;
 * :mod:`~cardrules.rulebook.follow`: what may be played, from the card-set rules;
-* :mod:`~cardrules.rulebook.trumps`: the trumps of each hand, as the engine deals them;
-* :mod:`~cardrules.rulebook.tables`: schedule, scoring and comparison tables;
+* :mod:`~cardrules.rulebook.hand_trumps`: the trumps of each hand, as the engine deals them;
+* :mod:`~cardrules.rulebook.page_tables`: schedule, scoring and comparison tables;
 * :mod:`~cardrules.rulebook.formula`: the score formula in words;
-* :mod:`~cardrules.rulebook.play`: seat names, the hook worked through, play examples;
+* :mod:`~cardrules.rulebook.play_examples`: seat names, the hook worked through, play examples;
 * :mod:`~cardrules.rulebook.hand`: a worked hand played by the engine;
 * :mod:`~cardrules.rulebook.shed`: the sections of a shedding game;
 * :mod:`~cardrules.rulebook.safe`: escaping of text from a variant file.

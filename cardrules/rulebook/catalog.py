@@ -214,7 +214,7 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], cls: str = 
     return "\n".join(out)
 
 
-#: The columns of the comparison rows (cardrules.rulebook.tables.comparison_rows).
+#: The columns of the comparison rows (cardrules.rulebook.page_tables.comparison_rows).
 COLUMNS = ("Game", "Players", "Trumps", "Schedule", "Hook", "Bidding", "Scoring", "Follow rule")
 
 
@@ -233,7 +233,7 @@ def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str
         >>> "## The Kachuful family" in page and "<th>Trumps</th>" in page
         True
     """
-    from cardrules.rulebook.trumps import has_trumps
+    from cardrules.rulebook.hand_trumps import has_trumps
     from cardrules.rules import TrumpKind
 
     fams = families(variants)
@@ -264,8 +264,8 @@ def comparison_page(variants: Sequence[Variant], link: str = "{name}.md") -> str
 def _family_comparison(members: Sequence[Variant], link: str) -> list[str]:
     """One family of :func:`comparison_page`: its heading and summary, the rules its
     games share, and a table of the columns in which they differ."""
+    from cardrules.rulebook.page_tables import comparison_rows
     from cardrules.rulebook.safe import md_line
-    from cardrules.rulebook.tables import comparison_rows
 
     rows = comparison_rows(members, "{name}")
     title = md_line(_title(members[0]))

@@ -7,7 +7,7 @@ turned-up card, a crossed circle for no trumps, a question mark for trumps
 chosen at the table). A run of identical hands (Spades' 13 cards with spades
 trumps, hand after hand) is one wide bar saying which hands it covers, so a
 schedule of 200 hands still fits a phone. The sizes and the trumps are those
-of :func:`cardrules.rulebook.tables.schedule_rows`, the rows of the schedule
+of :func:`cardrules.rulebook.page_tables.schedule_rows`, the rows of the schedule
 table, worked out from the rule the engine deals by; the page keeps that table
 as text under the chart.
 
@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardrules.cards import Suit
+from cardrules.rulebook.hand_trumps import NO_TRUMPS_LABEL, TURN_UP_LABEL
 from cardrules.rulebook.svg_cards import FONT, esc, suit_path
-from cardrules.rulebook.trumps import NO_TRUMPS_LABEL, TURN_UP_LABEL
 from cardrules.rules import Mode, Variant
 
 __all__ = [
@@ -60,7 +60,7 @@ BAR = "#2e7d32"
 @dataclass(frozen=True)
 class Bar:
     """One bar of the chart: hands ``first`` to ``last`` (from 1), each of ``cards``
-    cards each, with trumps ``trumps`` (a label of :mod:`cardrules.rulebook.trumps`)."""
+    cards each, with trumps ``trumps`` (a label of :mod:`cardrules.rulebook.hand_trumps`)."""
 
     first: int
     last: int
@@ -277,7 +277,7 @@ def schedule_groups(
 ) -> list[tuple[tuple[int, ...], list[tuple[int, int, str]]]]:
     """The player counts that share a schedule (the same cards and trumps in every hand),
     each with its ``(hand, cards each, trumps)`` rows, from the schedule table's rows."""
-    from cardrules.rulebook.tables import schedule_rows
+    from cardrules.rulebook.page_tables import schedule_rows
 
     rows = schedule_rows(v, counts)
     groups: dict[tuple[tuple[int, int, str], ...], list[int]] = {}

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.errors import CardrulesError
-from cardrules.rulebook.play import seat_names
-from cardrules.rulebook.tables import format_points, markdown_table
-from cardrules.rulebook.trumps import no_card_left
+from cardrules.rulebook.hand_trumps import no_card_left
+from cardrules.rulebook.page_tables import format_points, markdown_table
+from cardrules.rulebook.play_examples import seat_names
 from cardrules.rulebook.words import count_word, join_words, plural
 from cardrules.rules import BidStyle, Direction, Mode, TrumpNamer, Variant
 

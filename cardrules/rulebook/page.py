@@ -31,18 +31,23 @@ from cardrules.rulebook.catalog import (
     sources_section,
     variations_section,
 )
-from cardrules.rulebook.examples import examples_section
-from cardrules.rulebook.play import HookExample, hook_examples, play_examples_section, seat_names
-from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
-from cardrules.rulebook.tables import (
+from cardrules.rulebook.example_section import examples_section
+from cardrules.rulebook.hand_trumps import has_trumps
+from cardrules.rulebook.page_tables import (
     format_points,
     hands_in_game,
     markdown_table,
     schedule_table,
     scoring_table,
 )
-from cardrules.rulebook.teams import counters_lines, teams_phrase, teams_short
-from cardrules.rulebook.trumps import has_trumps
+from cardrules.rulebook.play_examples import (
+    HookExample,
+    hook_examples,
+    play_examples_section,
+    seat_names,
+)
+from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
+from cardrules.rulebook.team_words import counters_lines, teams_phrase, teams_short
 from cardrules.rulebook.words import (
     Difference,
     amend_phrase,

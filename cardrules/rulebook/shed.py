@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.errors import CardrulesError
-from cardrules.rulebook.play import example_players, play_examples_section, seat_names, stack_deck
+from cardrules.rulebook.play_examples import (
+    example_players,
+    play_examples_section,
+    seat_names,
+    stack_deck,
+)
 from cardrules.rulebook.safe import md_text
 from cardrules.rulebook.words import (
     count_word,

@@ -34,8 +34,8 @@ from cardrules.rulebook.follow import (
     play_flags,
     uses_unbroken,
 )
+from cardrules.rulebook.hand_trumps import has_trumps, no_card_hands
 from cardrules.rulebook.safe import md_text, plain
-from cardrules.rulebook.trumps import has_trumps, no_card_hands
 from cardrules.rules import (
     MAX_TIE_HANDS,
     BidStyle,
@@ -1072,13 +1072,13 @@ def goal_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
 
 
 def _team_words(v: Variant) -> str:
-    from cardrules.rulebook.teams import teams_phrase
+    from cardrules.rulebook.team_words import teams_phrase
 
     return teams_phrase(v)
 
 
 def _counter_words(v: Variant) -> list[str]:
-    from cardrules.rulebook.teams import counters_lines
+    from cardrules.rulebook.team_words import counters_lines
 
     return [line.removeprefix("- ") for line in counters_lines(v)]
 
@@ -1092,7 +1092,7 @@ def scoring_phrase(v: Variant) -> str:
             return "No points: when the first player goes out, the most cards loses the game."
         return "No points: the last player holding cards loses the game."
     if v.scoring.team_formula is not None:
-        from cardrules.rulebook.teams import team_score_phrase
+        from cardrules.rulebook.team_words import team_score_phrase
 
         team = team_score_phrase(v, fixed_variables(v))
         if f is None:

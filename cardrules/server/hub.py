@@ -45,7 +45,7 @@ from cardrules.dsl import load
 from cardrules.dsl.loader import read_regular_file
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
-from cardrules.engine.notation import action_from_dict, parse_action
+from cardrules.engine.views.notation import action_from_dict, parse_action
 from cardrules.errors import (
     CardrulesError,
     IllegalAction,

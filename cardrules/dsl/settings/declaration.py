@@ -85,7 +85,7 @@ class SettingSpec:
         shares: fields another declaration fills, that this setting writes too
             (``lead:`` and ``leading trumps:`` both write ``play.lead``).
         old_saves: dotted path -> the value that is left out of
-            :func:`~cardrules.engine.compiled_rules.variant_fingerprint`, for a
+            :func:`~cardrules.engine.state.compiled_rules.variant_fingerprint`, for a
             field added after saves began to carry fingerprints: a variant that
             leaves it at that value keeps the fingerprint its saves were made
             with. The path may name a whole rule class (``"passing"``) or a

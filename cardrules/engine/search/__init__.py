@@ -1,0 +1,3 @@
+"""Search support inside the engine: sampling the hidden cards (worlds) and
+playouts.
+"""

@@ -1,0 +1,1082 @@
+"""Sampling the hidden cards: :meth:`Game.sample_world <cardrules.engine.game.Game.sample_world>`.
+
+A *world* is a full game that one seat cannot tell from the real one: its
+:meth:`~cardrules.engine.game.Game.view` and
+:meth:`~cardrules.engine.game.Game.events_for` of that seat are equal to the
+real game's, and every other card, bid and choice is drawn at random among
+those consistent with what the seat has seen. Search bots (determinized
+Monte-Carlo, ISMCTS) play on from worlds.
+
+A world has no take-backs: in a game where a player took actions back
+(:mod:`~cardrules.engine.state.history`), it is made by the actions of the game as it
+stands, and what equals the real game's is the stream of that line of play
+(the real game's stream with nothing taken back, as
+:func:`~cardrules.engine.state.history.current_line` gives it, but for the
+versions) and the view but for its ``version``. What the seat saw in the
+actions taken back is not used.
+
+A world is built only from the seat's own event stream (and the public rules),
+so it cannot depend on anything the seat has not seen:
+
+* each hand of the stream, past or current, is dealt again: the cards the seat
+  may not see are drawn uniformly among the assignments consistent with the
+  constraints below (an exact sampler: :func:`_sample_bins`), then the hand's
+  actions are replayed on the new deal, which checks every rule (a candidate
+  the rules refuse is rejected and drawn again);
+* hands after the current one are dealt from a fresh seed drawn from ``rng``;
+  the first dealer and the cut for the deal are the seen ones.
+
+What is drawn, precisely (per hand):
+
+* the *holdings* of every seat once the hidden moves before the play are made
+  (after the pass of cards, after a dealer's face-down discard), the undealt
+  cards and the discarded card: uniformly over the assignments of the cards the
+  seat did not see that respect every card seen played (by whom), picked up,
+  passed, turned up or kept, and every legality constraint a play revealed
+  (a seat that did not follow, trump or beat when the rules' card-set lists
+  would have made it holds no such card). These constraints are the engine's
+  own: each one is found by asking the play rules
+  (:func:`~cardrules.engine.phases.play._legal_plays`) which cards would have made the
+  card played illegal;
+* the cards other seats passed to each other (not to or from the seat):
+  uniformly among their holdings;
+* other seats' hidden bids (made at the same time, not yet shown): uniformly
+  among their legal bids.
+
+So the holdings are uniform over the consistent ones; with a pass between
+other seats the deal is not exactly uniform (each consistent holding is
+equally likely, then each consistent pass). The real players' choices are not
+modelled (no inference from bids or from which legal card was played).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from math import factorial
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardrules.cards import Card, CardSet
+from cardrules.engine.actions import Action, Amend, Bid, Discard, Look, OrderUp, Pass, Play, Take
+from cardrules.engine.events import ACTION_KINDS
+from cardrules.engine.phases.play import _legal_plays
+from cardrules.engine.state.compiled_rules import _compile
+from cardrules.engine.state.deck_order import _random_words
+from cardrules.engine.state.tables import _BITS, _PLAYS
+from cardrules.engine.state.transitions import forget_legal
+from cardrules.engine.views.event_types import (
+    AmendEvent,
+    BidEvent,
+    BidsEvent,
+    CallEvent,
+    CutEvent,
+    DealEvent,
+    DrawEvent,
+    Event,
+    ExchangeEvent,
+    KnockedOutEvent,
+    LookEvent,
+    PassEvent,
+    PickupEvent,
+    PlayEvent,
+    RevealEvent,
+    StartEvent,
+    TakeEvent,
+    TrumpEvent,
+)
+from cardrules.errors import CardrulesError, IllegalAction, InvalidAction, SaveError
+from cardrules.rules import MAX_SCHEDULE_HANDS, FirstDealer, Variant
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.engine.views.view import View
+
+__all__ = ["MAX_ATTEMPTS", "Deal", "deals_of", "game_from_deals", "sample_world"]
+
+#: The most candidate deals tried for one hand before giving up
+#: (:class:`~cardrules.errors.IllegalAction`, code ``no_world``).
+MAX_ATTEMPTS: Final = 200
+#: The most seeds tried to find one whose first dealer is the seen one.
+_MAX_SEED_TRIES: Final = 10_000
+#: The most candidate deals drawn (from a private generator) to find the
+#: constraints of a hand's plays before the world is drawn.
+_LEARN_ATTEMPTS: Final = 60
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --------------------------------------------------------------------------- the stream, by hand
+
+
+class _Hand:
+    """One hand of a seat's stream: its deal and trump records and the records
+    after them (up to the next deal)."""
+
+    __slots__ = ("deal", "events", "reveal", "trump")
+
+    def __init__(self, deal: DealEvent) -> None:
+        self.deal = deal
+        self.trump: TrumpEvent | None = None
+        self.reveal: RevealEvent | None = None
+        self.events: list[Event] = []
+
+
+def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[_Hand]]:
+    start = stream[0]
+    assert isinstance(start, StartEvent)
+    cuts: list[CutEvent] = []
+    hands: list[_Hand] = []
+    for ev in stream[1:]:
+        if isinstance(ev, DealEvent):
+            hands.append(_Hand(ev))
+        elif not hands:
+            if isinstance(ev, CutEvent):
+                cuts.append(ev)
+        elif isinstance(ev, TrumpEvent) and hands[-1].trump is None:
+            hands[-1].trump = ev
+        else:
+            if isinstance(ev, RevealEvent):
+                hands[-1].reveal = ev
+            hands[-1].events.append(ev)
+    return start, tuple(cuts), hands
+
+
+# --------------------------------------------------------------------------- one hand's problem
+
+
+class _Plan:
+    """What is known of one hand, from the seat's stream: the bins (each
+    seat's holding after the hidden moves before the play, the undealt cards,
+    the discard), the cards each bin must hold or may not hold, and the hidden
+    moves to draw."""
+
+    __slots__ = (
+        "caps",
+        "dealer",
+        "discarder",
+        "exchange",
+        "fixed",
+        "given",
+        "k_pass",
+        "nbins",
+        "ordered",
+        "own_known",
+        "played",
+        "received",
+        "turned",
+        "unknown_allowed",
+    )
+
+    caps: list[int]  # each bin's number of cards
+    dealer: int
+    discarder: int  # the seat that discarded face down (-1: none)
+    exchange: ExchangeEvent | None  # the pass of cards, as the seat saw it
+    fixed: dict[int, frozenset[int]]  # seen cards: the bins each may be in
+    given: list[int]  # the cards each seat passed (the seen ones)
+    k_pass: int  # cards each seat passes
+    nbins: int
+    ordered: bool  # the turned card went to the dealer
+    own_known: int  # the seat's holding (-1: not seen)
+    played: list[tuple[int, int, frozenset[int]]]
+    received: list[int]  # the cards each seat received in the pass (seen ones)
+    turned: int
+    unknown_allowed: dict[int, frozenset[int]]  # unseen cards: their bins
+
+
+def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
+    """Cards dealt to each seat in a hand (``out``: seats knocked out)."""
+    r = g._rules
+    n = g._players
+    dealt_from = [s for s in g._order[dealer] if s not in out]
+    sizes = [0] * n
+    for s in dealt_from:
+        if r.whole_pack and not r.tricks_mode:
+            sizes[s] = len(range(dealt_from.index(s), len(r.pack), n))
+        else:
+            sizes[s] = size
+    return sizes
+
+
+def _plan(
+    g: Game,
+    seat: int,
+    hand: _Hand,
+    out: set[int],
+    learned: dict[int, int],
+    leader_now: int,
+    hand_now: int,
+) -> _Plan:
+    """The problem of one hand. ``learned``: legality constraints found so far
+    as ``(play index in the hand, seat, forbidden mask)``."""
+    r = g._rules
+    n = g._players
+    deal = hand.deal
+    dealer = deal.dealer
+    sizes = _deal_sizes(g, dealer, deal.size, out)
+    turned = -1
+    if hand.trump is not None and hand.trump.turned is not None:
+        turned = int(hand.trump.turned)
+    stock, discard = n, n + 1
+    p = _Plan()
+    p.nbins = n + 2
+    p.dealer = dealer
+    p.turned = turned
+    pack = r.pack_mask
+    dealt_total = sum(sizes)
+    caps = [*sizes, 0, 0]
+    turned_in_deal = turned >= 0 and r.dealers_card
+    stock_cap = len(r.pack) - dealt_total - (1 if turned >= 0 and not turned_in_deal else 0)
+    caps[stock] = max(stock_cap, 0)
+    # Own cards (as dealt): from the deal record, or a later reveal.
+    visible: list[int | None] = [None if h is None else h.mask for h in deal.hands]
+    if hand.reveal is not None:
+        visible[seat] = hand.reveal.cards.mask
+    exchange, discarder, ordered = _hidden_moves(hand)
+    p.exchange = exchange
+    p.discarder = discarder
+    p.ordered = ordered = ordered and turned >= 0
+    if discarder >= 0:
+        caps[discard] = 1
+    elif ordered:
+        caps[dealer] += 1  # the dealer holds the turned card, before discarding
+    # fixed[c] = the bins card c may be in (a frozenset), for cards whose place
+    # is constrained by what was seen.
+    fixed: dict[int, frozenset[int]] = {}
+    p.given, p.received, p.k_pass = _exchange_masks(exchange, n)
+    own_known = _fix_visible(p, seat, hand, visible, fixed)
+    if turned >= 0:
+        _fix_turned(p, turned_in_deal, fixed)
+    if exchange is not None:
+        _fix_received(p, seat, fixed)
+    # The play: who played what, from which bins.
+    played, owned, recv = _plays_of(hand, n)
+    p.played = played
+    if hand_now >= 0:
+        # The seat's hand now (the current hand): what it took from a
+        # neighbour is in its view, though no record shows it.
+        for c in _bits(hand_now & ~recv[seat]):
+            if c not in fixed:
+                fixed[c] = frozenset(owned[seat])
+    if r.leader_holder:
+        _fix_lead_card(r.lead_card, hand, played, leader_now, fixed)
+    # Legality constraints learned: (play index, bins owned then, forbidden mask).
+    cons = _learned_constraints(hand, n, learned) if learned else []
+    _fix_played(played, cons, fixed)
+    p.caps = caps
+    p.fixed = fixed
+    p.unknown_allowed = _unknown_cards(pack, caps, cons, seat if own_known >= 0 else -1, fixed)
+    p.own_known = own_known
+    return p
+
+
+def _hidden_moves(hand: _Hand) -> tuple[ExchangeEvent | None, int, bool]:
+    """The pass of cards of a hand (None: none), the seat that discarded face
+    down (-1: none) and whether the turned card was ordered up to the dealer."""
+    exchange: ExchangeEvent | None = None
+    discarder = -1
+    ordered = False  # the turned card went to the dealer (ordered up)
+    for ev in hand.events:
+        if isinstance(ev, ExchangeEvent):
+            exchange = ev
+        elif isinstance(ev, CallEvent) and type(ev.action) is OrderUp:
+            ordered = True
+        elif isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is Discard):
+            discarder = ev.seat
+    return exchange, discarder, ordered
+
+
+def _exchange_masks(exchange: ExchangeEvent | None, n: int) -> tuple[list[int], list[int], int]:
+    """The cards each seat passed and received in a pass of cards (the seen
+    ones), and the number of cards each seat passes."""
+    given = [0] * n  # cards each seat passed (known ones)
+    received = [0] * n  # cards each seat received in the pass (known ones)
+    k_pass = 0
+    if exchange is not None:
+        targets = exchange.targets
+        for s in range(n):
+            cs = exchange.cards[s]
+            if cs is not None:
+                given[s] = cs.mask
+                received[targets[s]] |= cs.mask
+                k_pass = max(k_pass, len(cs))
+    return given, received, k_pass
+
+
+def _fix_visible(
+    p: _Plan, seat: int, hand: _Hand, visible: list[int | None], fixed: dict[int, frozenset[int]]
+) -> int:
+    """Fix the cards of the hands the seat saw (after the pass and discard) in
+    ``fixed``; the seat's own holding (-1: it did not see its cards)."""
+    own_known = -1
+    exchange = p.exchange
+    dealer = p.dealer
+    for s in range(p.nbins - 2):
+        m = visible[s]
+        if m is None:
+            continue
+        if exchange is not None:
+            if s != seat:
+                continue  # (forehead hands with a pass: not in the language)
+            m = (m & ~p.given[s]) | p.received[s]
+        if s == dealer and p.ordered and s == seat:
+            # The dealer took the turned card (and discarded one).
+            m |= _BITS[p.turned]
+            if p.discarder >= 0:
+                disc = _own_discard(hand, seat)
+                m &= ~_BITS[disc]
+                fixed[disc] = frozenset((p.nbins - 1,))
+        if s == seat:
+            own_known = m
+        for c in _bits(m):
+            fixed[c] = frozenset((s,))
+    return own_known
+
+
+def _fix_turned(p: _Plan, turned_in_deal: bool, fixed: dict[int, frozenset[int]]) -> None:
+    """Fix the turned-up card in ``fixed``: the dealer's, the dealer's or the
+    discard's when ordered up, or public (in no bin)."""
+    turned = p.turned
+    dealer = p.dealer
+    if turned_in_deal:
+        fixed[turned] = frozenset((dealer,))
+    elif p.ordered:
+        if turned not in fixed:
+            discard = p.nbins - 1
+            fixed[turned] = frozenset((dealer, discard) if p.discarder >= 0 else (dealer,))
+    else:
+        fixed[turned] = frozenset()  # public, in no bin
+
+
+def _fix_received(p: _Plan, seat: int, fixed: dict[int, frozenset[int]]) -> None:
+    """Fix the cards passed by the seat to a neighbour in ``fixed``: they sit
+    in the neighbour's holding."""
+    for s in range(p.nbins - 2):
+        if s == seat:
+            continue
+        for c in _bits(p.received[s]):
+            fixed[c] = frozenset((s,))
+
+
+def _fix_lead_card(
+    lc: int,
+    hand: _Hand,
+    played: list[tuple[int, int, frozenset[int]]],
+    leader_now: int,
+    fixed: dict[int, frozenset[int]],
+) -> None:
+    """Fix the lead card ``lc`` in ``fixed``: the first leader of the hand
+    holds it at the start of the play (the seat that played first, or the seat
+    to lead now)."""
+    first = next((ev.seat for ev in hand.events if isinstance(ev, PlayEvent)), leader_now)
+    if first >= 0 and lc not in fixed and not any(c == lc for _, c, _ in played):
+        fixed[lc] = frozenset((first,))
+
+
+def _plays_of(
+    hand: _Hand, n: int
+) -> tuple[list[tuple[int, int, frozenset[int]]], list[set[int]], list[int]]:
+    """The plays of a hand from a seat's holding as ``(index, card, bins)``,
+    the bins each seat owns at the end (after takes), and the cards known to
+    have come into each hand during the play and not yet played."""
+    owned: list[set[int]] = [{s} for s in range(n)]
+    recv = [0] * n  # cards known to have come into a hand during the play
+    played: list[tuple[int, int, frozenset[int]]] = []  # (index, card, bins)
+    idx = 0
+    for ev in hand.events:
+        if isinstance(ev, PlayEvent):
+            s, c = ev.seat, int(ev.card)
+            if recv[s] >> c & 1:
+                recv[s] &= ~_BITS[c]
+            else:
+                played.append((idx, c, frozenset(owned[s])))
+            idx += 1
+        elif isinstance(ev, PickupEvent):
+            for c in ev.cards:
+                recv[ev.taker] |= _BITS[int(c)]
+        elif isinstance(ev, TakeEvent):
+            owned[ev.seat] |= owned[ev.neighbour]
+            owned[ev.neighbour] = set()
+            recv[ev.seat] |= recv[ev.neighbour]
+            recv[ev.neighbour] = 0
+    return played, owned, recv
+
+
+def _learned_constraints(
+    hand: _Hand, n: int, learned: dict[int, int]
+) -> list[tuple[int, frozenset[int], int]]:
+    """The legality constraints learned, as ``(play index, bins owned then,
+    forbidden mask)``."""
+    cons: list[tuple[int, frozenset[int], int]] = []
+    owned2: list[set[int]] = [{s} for s in range(n)]
+    idx = 0
+    bins_at: dict[int, frozenset[int]] = {}
+    for ev in hand.events:
+        if isinstance(ev, PlayEvent):
+            bins_at[idx] = frozenset(owned2[ev.seat])
+            idx += 1
+        elif isinstance(ev, TakeEvent):
+            owned2[ev.seat] |= owned2[ev.neighbour]
+            owned2[ev.neighbour] = set()
+    for i, forbid in learned.items():
+        if forbid and i in bins_at:
+            cons.append((i, bins_at[i], forbid))
+    return cons
+
+
+def _fix_played(
+    played: list[tuple[int, int, frozenset[int]]],
+    cons: list[tuple[int, frozenset[int], int]],
+    fixed: dict[int, frozenset[int]],
+) -> None:
+    """Fix each played card in ``fixed``: the bins it was played from, less
+    those an earlier constraint forbade it in."""
+    for i, c, bins in played:
+        allowed = set(bins)
+        for j, cbins, forbid in cons:
+            if j < i and forbid >> c & 1:
+                allowed -= cbins
+        prev = fixed.get(c)
+        fixed[c] = frozenset(allowed) if prev is None else prev & frozenset(allowed)
+
+
+def _unknown_cards(
+    pack: int,
+    caps: list[int],
+    cons: list[tuple[int, frozenset[int], int]],
+    own_seat: int,
+    fixed: dict[int, frozenset[int]],
+) -> dict[int, frozenset[int]]:
+    """The cards never seen, each with the bins the constraints allow it in
+    (``own_seat``: the seat whose holding is known, -1: none)."""
+    forbid_of = [0] * len(caps)
+    for _j, cbins, forbid in cons:
+        for b in cbins:
+            forbid_of[b] |= forbid
+    open_bins = [b for b in range(len(caps)) if caps[b]]
+    if own_seat >= 0:
+        open_bins = [b for b in open_bins if b != own_seat]
+    unknown: dict[int, frozenset[int]] = {}
+    for c in _bits(pack):
+        if c in fixed:
+            continue
+        unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
+    return unknown
+
+
+def _own_discard(hand: _Hand, seat: int) -> int:
+    for ev in hand.events:
+        if isinstance(ev, CallEvent) and ev.seat == seat and type(ev.action) is Discard:
+            return int(ev.action.card)
+    raise AssertionError("the seat's discard is in its stream")
+
+
+# --------------------------------------------------------------------------- the exact sampler
+
+
+def _multinomial(n: int, parts: tuple[int, ...]) -> int:
+    out = factorial(n)
+    for x in parts:
+        out //= factorial(x)
+    return out
+
+
+class _Sampler:
+    """Uniform assignments of card classes to bins with exact capacities: a
+    class is a set of interchangeable cards (the same allowed bins); the number
+    of completions of each partial assignment is counted exactly (memoized),
+    so each assignment is drawn with probability 1 / (their number)."""
+
+    __slots__ = ("allowed", "classes", "memo", "nbins", "splits")
+
+    def __init__(self, classes: list[tuple[frozenset[int], list[int]]], nbins: int) -> None:
+        # The class allowed everywhere (the largest) last: its count is closed-form.
+        classes.sort(key=lambda cl: (len(cl[0]), len(cl[1])))
+        self.classes = classes
+        self.allowed = [tuple(sorted(a)) for a, _ in classes]
+        self.nbins = nbins
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.splits: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
+
+    def _compositions(
+        self, k: int, bins: tuple[int, ...], caps: tuple[int, ...]
+    ) -> Iterator[tuple[int, ...]]:
+        """Every way to put ``k`` cards in ``bins`` within ``caps``."""
+        if not bins:
+            if k == 0:
+                yield ()
+            return
+        b = bins[0]
+        rest_cap = sum(caps[x] for x in bins[1:])
+        for x in range(max(0, k - rest_cap), min(k, caps[b]) + 1):
+            for tail in self._compositions(k - x, bins[1:], caps):
+                yield (x, *tail)
+
+    def count(self, i: int, caps: tuple[int, ...]) -> int:
+        """The number of assignments of classes ``i`` on into ``caps`` exactly."""
+        if i == len(self.classes):
+            return 0 if any(caps) else 1
+        key = (i, caps)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        bins = self.allowed[i]
+        k = len(self.classes[i][1])
+        if i == len(self.classes) - 1:
+            total = 0
+            if sum(caps) == k and all(caps[b] == 0 for b in range(self.nbins) if b not in bins):
+                total = _multinomial(k, tuple(caps[b] for b in bins))
+            self.memo[key] = total
+            return total
+        total = 0
+        table: list[tuple[int, tuple[int, ...]]] = []
+        for xs in self._compositions(k, bins, caps):
+            rest = list(caps)
+            for b, x in zip(bins, xs, strict=True):
+                rest[b] -= x
+            w = self.count(i + 1, tuple(rest))
+            if w:
+                total += _multinomial(k, xs) * w
+                table.append((total, xs))
+        self.memo[key] = total
+        self.splits[key] = table
+        return total
+
+    def sample(self, caps: tuple[int, ...], rng: random.Random) -> list[int] | None:
+        """A uniform assignment: the bin of each card (a list indexed by card,
+        -1 for cards in no class), or None if there is none."""
+        if not self.count(0, caps):
+            return None
+        where = [-1] * 54
+        cur = caps
+        last = len(self.classes) - 1
+        for i, (_, cards) in enumerate(self.classes):
+            bins = self.allowed[i]
+            if i == last:
+                xs = tuple(cur[b] for b in bins)
+            else:
+                table = self.splits[(i, cur)]
+                pick = rng.randrange(table[-1][0])
+                lo, hi = 0, len(table) - 1
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if table[mid][0] > pick:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                xs = table[lo][1]
+            order = cards[:]
+            rng.shuffle(order)
+            pos = 0
+            rest = list(cur)
+            for b, x in zip(bins, xs, strict=True):
+                for c in order[pos : pos + x]:
+                    where[c] = b
+                pos += x
+                rest[b] -= x
+            cur = tuple(rest)
+        return where
+
+
+def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
+    """The sampler of a plan, the capacities left for it and the bins of the
+    cards already placed (-1: not placed); None if the plan is impossible."""
+    caps = list(p.caps)
+    where = [-1] * 54
+    groups: dict[frozenset[int], list[int]] = {}
+    for c, bins in p.fixed.items():
+        if not bins:
+            continue  # public, in no bin (a turned-up card)
+        if len(bins) == 1:
+            (b,) = bins
+            where[c] = b
+            caps[b] -= 1
+            if caps[b] < 0:
+                return None
+        else:
+            groups.setdefault(bins, []).append(c)
+    for c, bins in p.unknown_allowed.items():
+        if not bins:
+            return None
+        groups.setdefault(bins, []).append(c)
+    classes = list(groups.items())
+    s = _Sampler(classes, p.nbins)
+    return s, tuple(caps), where
+
+
+# --------------------------------------------------------------------------- building the world
+
+
+class _HandCache:
+    """What is learned about one hand of a seat's stream, kept between calls
+    while the stream's records of the hand are the same objects (a stream only
+    grows, so a hand's constraints stay true as it goes on): the forbidden
+    mask of each play by another seat (by its index in the hand), and the
+    sampler of the hand's problem for the number of its records."""
+
+    __slots__ = ("deal", "forbid", "plan")
+
+    def __init__(self, deal: DealEvent) -> None:
+        self.deal = deal
+        self.forbid: dict[int, int] = {}
+        self.plan: tuple[int, int, _Plan, tuple[_Sampler, tuple[int, ...], list[int]] | None] | None
+        self.plan = None
+
+
+_CACHE: dict[tuple[int, int], _HandCache] = {}
+#: The most hands whose constraints are kept (the cache is emptied beyond).
+_MAX_CACHED_HANDS: Final = 4096
+
+
+def _hand_cache(hand: _Hand, seat: int) -> _HandCache:
+    key = (id(hand.deal), seat)
+    hit = _CACHE.get(key)
+    if hit is not None and hit.deal is hand.deal:
+        return hit
+    if len(_CACHE) >= _MAX_CACHED_HANDS:
+        _CACHE.clear()
+    hit = _CACHE[key] = _HandCache(hand.deal)
+    return hit
+
+
+def _world_seed(g: Game, start: StartEvent, first_dealer: int, rng: random.Random) -> int:
+    """A fresh seed from ``rng`` that picks the seen first dealer (when the
+    rules pick it at random)."""
+    rule = g._variant.dealer
+    jokers = len(g._rules.pack) > 52
+    seed = rng.getrandbits(64)
+    if start.first_dealer is not None or rule.first is not FirstDealer.RANDOM:
+        return seed
+    for _ in range(_MAX_SEED_TRIES):
+        if _random_words(seed, 0, jokers)[51] % g._players == first_dealer:
+            return seed
+        seed = rng.getrandbits(64)
+    raise _no_world("no seed picks the first dealer")  # pragma: no cover - p < 1e-600
+
+
+def _no_world(why: str) -> IllegalAction:
+    return IllegalAction(
+        f"no world consistent with the seat's information was found: {why}",
+        code="no_world",
+        data={"reason": why},
+    )
+
+
+def _forbidden(w: Game, s: int, c: int) -> int:
+    """The cards whose presence in seat ``s``'s hand would make card ``c``
+    illegal for it now (the play rules asked with each two-card hand)."""
+    saved = w._hands[s]
+    forbid = 0
+    try:
+        for x in _bits(w._rules.pack_mask & ~_BITS[c]):
+            w._hands[s] = _BITS[c] | _BITS[x]
+            if not _legal_plays(w, s)[0] >> c & 1:
+                forbid |= _BITS[x]
+    finally:
+        w._hands[s] = saved
+        forget_legal(w)
+    return forbid
+
+
+def _deal_of(
+    p: _Plan, where: list[int], seat: int, n: int, rng: random.Random
+) -> tuple[list[int], dict[int, list[int]], int]:
+    """The deal (a mask per seat), the hidden passes (seat -> cards, in order)
+    and the hidden discard (-1: none) of a drawn assignment."""
+    hold = [0] * n
+    discard = -1
+    for c, b in enumerate(where):
+        if b < 0:
+            continue
+        if b < n:
+            hold[b] |= _BITS[c]
+        elif b == n + 1:
+            discard = c
+    passes: dict[int, list[int]] = {}
+    ex = p.exchange
+    if ex is not None:
+        targets = ex.targets
+        src = {t: s for s, t in enumerate(targets) if t != s}
+        got = [0] * n
+        for t in range(n):
+            s = src.get(t)
+            if s is None:
+                continue
+            if ex.cards[s] is not None:
+                got[t] = p.received[t]
+            else:
+                cards = _bits(hold[t])
+                m = 0
+                for c in rng.sample(cards, p.k_pass):
+                    m |= _BITS[c]
+                got[t] = m
+        deal = [0] * n
+        for s in range(n):
+            t = targets[s]
+            gave = got[t] if t != s else 0
+            deal[s] = (hold[s] & ~got[s]) | gave
+            if s != seat and t != s:
+                order = _bits(gave)
+                rng.shuffle(order)
+                passes[s] = order
+    else:
+        deal = hold
+    if p.ordered:
+        d = p.dealer
+        deal[d] = (deal[d] | (_BITS[discard] if discard >= 0 else 0)) & ~_BITS[p.turned]
+    return deal, passes, discard
+
+
+def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
+    """:meth:`Game.sample_world` (the world is built with ``type(g)``: this
+    module does not import the game's)."""
+    _check_sample_arguments(g, seat, rng)
+    # The stream of the game as it stands (as if nothing had been taken back:
+    # the world is made by the actions of the log alone).
+    stream = g._stream_of(seat, line=True)
+    start, cuts, hands = _split(stream)
+    draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
+    world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
+    view = _seen_view(g, seat)
+    # The seat to lead now, if the play of the current hand has not begun.
+    leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
+    hand_now = -1 if view.hand is None else sum(_BITS[int(c)] for c in view.hand)
+    b = _Builder(g, seat, start, cuts, draws, world_seed)
+    out: set[int] = set()
+    for k, hand in enumerate(hands):
+        last_hand = k == len(hands) - 1
+        hc = _hand_cache(hand, seat)
+        now = (leader_now, hand_now) if last_hand else (-1, -1)
+        _learn_hand(b, k, hand, hc, out, now, last_hand)
+        # Then the world itself, from ``rng``.
+        res: Any = None
+        for _attempt in range(MAX_ATTEMPTS):
+            res = b.attempt(k, hand, hc, out, now, last_hand, rng, False)
+            if res is None:
+                continue  # refused: draw again
+            if last_hand and (res[0].events_for(seat) != stream or res[0].view(seat) != view):
+                res = None
+                continue
+            break
+        if res is None:
+            raise _no_world(f"hand {k + 1}: {MAX_ATTEMPTS} candidate deals were refused")
+        w2, pre, last_action = res
+        if last_hand:
+            b.base = w2
+        else:
+            b.base, b.pending = pre, last_action
+        for ev in hand.events:
+            if isinstance(ev, KnockedOutEvent):
+                out.add(ev.seat)
+    assert b.base is not None
+    # A pending take-back request is public (its seats and count of actions).
+    b.base._request = g._request
+    b.base._retracted = g._retracted[:]
+    return b.base
+
+
+def _check_sample_arguments(g: Game, seat: object, rng: object) -> None:
+    """Refuse a seat that is not one of the game's or an ``rng`` that is not
+    a :class:`random.Random`."""
+    if type(seat) is not int or not 0 <= seat < g._players:
+        raise g._bad_seat(seat)
+    if not isinstance(rng, random.Random):
+        raise InvalidAction(
+            f"rng must be a random.Random, got {type(rng).__name__}",
+            code="bad_argument",
+            data={"value": type(rng).__name__},
+        )
+
+
+def _seen_view(g: Game, seat: int) -> View:
+    """The seat's view a world must show: the game's, without its take-back
+    request (the world gets the game's at the end) and, in a game with
+    take-backs, with the version of the log's actions."""
+    view = attrs.evolve(g.view(seat), take_back_request=None)
+    if g._history is not None:
+        # ...and its version, the number of the log's actions.
+        view = attrs.evolve(view, version=sum(1 for e in g._events if e[0] in ACTION_KINDS))
+    return view
+
+
+def _learn_hand(
+    b: _Builder,
+    k: int,
+    hand: _Hand,
+    hc: _HandCache,
+    out: set[int],
+    now: tuple[int, int],
+    last_hand: bool,
+) -> None:
+    """Learn the constraints of the plays of hand ``k`` by other seats into
+    ``hc.forbid``: each found by asking the rules at the play, in candidate
+    worlds drawn from a private generator, so that what the world's ``rng``
+    gives does not depend on what was learned before."""
+    seat = b.seat
+    plays = [ev for ev in hand.events if isinstance(ev, PlayEvent)]
+    others = [i for i, ev in enumerate(plays) if ev.seat != seat]
+    private = random.Random(k)
+    tries = 0
+    while tries < _LEARN_ATTEMPTS and any(i not in hc.forbid for i in others):
+        tries += 1
+        b.attempt(k, hand, hc, out, now, last_hand, private, True)
+
+
+class _Builder:
+    """A world being built hand by hand: the settings it is made with, and the
+    world before the last action of the hand before (which deals the next)."""
+
+    __slots__ = ("base", "cuts", "draws", "g", "pending", "seat", "seed", "start")
+
+    def __init__(
+        self,
+        g: Game,
+        seat: int,
+        start: StartEvent,
+        cuts: tuple[CutEvent, ...],
+        draws: tuple[int, ...],
+        seed: int,
+    ) -> None:
+        self.g = g
+        self.seat = seat
+        self.start = start
+        self.cuts = tuple(ev.cuts for ev in cuts)
+        self.draws = draws
+        self.seed = seed
+        self.base: Game | None = None
+        self.pending: tuple[Action, int] = (Look(), -1)
+
+    def start_hand(self, deal: list[int], turned: int) -> Game:
+        """A world whose next hand is dealt ``deal`` (and turns up ``turned``)."""
+        g = self.g
+        if self.base is None:
+            return type(g)(
+                g._variant,
+                g._players,
+                self.seed,
+                first_dealer=self.start.first_dealer,
+                max_tricks=self.start.max_tricks,
+                take_backs=g._take_backs,
+                _forced=[(tuple(deal), turned)],
+                _draws=self.draws,
+                _cuts=self.cuts,
+            )
+        w = self.base.clone()
+        w._forced.append((tuple(deal), turned))
+        w.apply(self.pending[0], self.pending[1])
+        return w
+
+    def attempt(
+        self,
+        k: int,
+        hand: _Hand,
+        hc: _HandCache,
+        out: set[int],
+        now: tuple[int, int],
+        last_hand: bool,
+        r: random.Random,
+        probe: bool,
+    ) -> Any:
+        """Draw hand ``k`` from ``r`` and replay it (see :func:`_replay_hand`)."""
+        seat = self.seat
+        key = (len(hand.events), len(hc.forbid))
+        if hc.plan is None or hc.plan[:2] != key:
+            p = _plan(self.g, seat, hand, out, hc.forbid, *now)
+            hc.plan = (*key, p, _sampler_of(p))
+        p, smp = hc.plan[2], hc.plan[3]
+        if smp is None:
+            raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
+        sampler, caps, placed = smp
+        where = sampler.sample(caps, r)
+        if where is None:
+            raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
+        for c, b in enumerate(placed):
+            if b >= 0:
+                where[c] = b
+        deal, passes, discard = _deal_of(p, where, seat, self.g._players, r)
+        w = self.start_hand(deal, p.turned)
+        forbid = hc.forbid if probe else None
+        return _replay_hand(w, seat, hand, passes, discard, r, last_hand, forbid)
+
+
+def _replay_hand(
+    w: Game,
+    seat: int,
+    hand: _Hand,
+    passes: dict[int, list[int]],
+    discard: int,
+    rng: random.Random,
+    last_hand: bool,
+    probe: dict[int, int] | None,
+) -> Any:
+    """Replay one hand's actions on ``w``. Returns ``(world, world before the
+    last action, (last action, seat))``, or None if an action is refused.
+    With ``probe``, each play by another seat not yet in it is first asked
+    which cards would have made it illegal (:func:`_forbidden`)."""
+    actions = _hand_actions(hand, passes, discard)
+    if actions is None:
+        return None
+    pre: Game | None = None
+    last: tuple[Action, int] | None = None
+    for i, (a0, s, pi) in enumerate(actions):
+        a = a0
+        if a is None:
+            a = _hidden_action(w, s, pi, rng)
+            if a is None:
+                return None
+        if probe is not None and pi >= 0 and s != seat and pi not in probe and type(a) is Play:
+            probe[pi] = _forbidden(w, s, int(a.card))
+        if i == len(actions) - 1 and not last_hand:
+            pre = w.clone()
+            last = (a, s)
+        try:
+            w.apply(a, s)
+        except CardrulesError:
+            return None
+    if not last_hand and pre is None:
+        return None  # a hand with no action cannot be followed by another
+    return (w, pre, last)
+
+
+def _hand_actions(
+    hand: _Hand, passes: dict[int, list[int]], discard: int
+) -> list[tuple[Action | None, int, int]] | None:
+    """The actions of one hand to replay, as ``(action or None when hidden,
+    seat, code)``: code >= 0 a play's index in the hand, -1 a seen action,
+    ``_BLIND`` / ``_OPEN`` a hidden bid, ``_PASS`` a hidden pass. None if a
+    hidden discard has no drawn card."""
+    bids: tuple[int | None, ...] | None = None
+    for ev in hand.events:
+        if isinstance(ev, BidsEvent):
+            bids = ev.bids
+    actions: list[tuple[Action | None, int, int]] = []
+    pass_pos: dict[int, int] = {}
+    play_idx = 0
+    for ev in hand.events:
+        if isinstance(ev, PlayEvent):
+            actions.append((_PLAYS[int(ev.card)], ev.seat, play_idx))
+            play_idx += 1
+        elif isinstance(ev, BidEvent):
+            s = ev.seat
+            b = ev.bid if ev.bid is not None else (None if bids is None else bids[s])
+            if b is not None:
+                actions.append((Bid(b, blind=ev.blind), s, -1))
+            else:
+                actions.append((None, s, _BLIND if ev.blind else _OPEN))
+        elif isinstance(ev, LookEvent):
+            actions.append((Look(), ev.seat, -1))
+        elif isinstance(ev, AmendEvent):
+            actions.append((Amend(ev.bid), ev.seat, -1))
+        elif isinstance(ev, PassEvent):
+            s = ev.seat
+            if ev.card is not None:
+                actions.append((Pass(ev.card), s, -1))
+            else:
+                j = pass_pos.get(s, 0)
+                pass_pos[s] = j + 1
+                if s in passes:
+                    actions.append((Pass(passes[s][j]), s, -1))
+                else:
+                    actions.append((None, s, _PASS))
+        elif isinstance(ev, CallEvent):
+            if ev.action is not None:
+                actions.append((ev.action, ev.seat, -1))
+            elif discard >= 0:
+                actions.append((Discard(discard), ev.seat, -1))
+            else:
+                return None
+        elif isinstance(ev, TakeEvent):
+            actions.append((Take(), ev.seat, -1))
+    return actions
+
+
+def _hidden_action(w: Game, s: int, code: int, rng: random.Random) -> Action | None:
+    """A hidden pass or bid of seat ``s`` (``code``: ``_PASS``, ``_BLIND`` or
+    ``_OPEN``), drawn among its legal ones; None if it has none."""
+    opts: list[Action]
+    if code == _PASS:
+        opts = [x for x in w.legal_actions(s) if type(x) is Pass]
+    else:
+        blind = code == _BLIND
+        opts = [x for x in w.legal_actions(s) if type(x) is Bid and x.blind == blind]
+    if not opts:
+        return None
+    return rng.choice(opts)
+
+
+#: Codes of hidden actions in a hand's replay (see :func:`_replay_hand`).
+_BLIND: Final = -2
+_OPEN: Final = -3
+_PASS: Final = -4
+
+
+# --------------------------------------------------------------------------- games from deals
+
+#: One hand's deal: each seat's cards as dealt, and the card turned up (or None).
+Deal = tuple[tuple[CardSet, ...], Card | None]
+
+
+def deals_of(g: Game) -> tuple[Deal, ...]:
+    """:meth:`Game.deals`: every hand's deal so far, from the game's log."""
+    out: list[Deal] = []
+    hands: tuple[CardSet, ...] | None = None
+    for ev in g._events:
+        if ev[0] == "deal":
+            hands = tuple(CardSet(h) for h in ev[4])
+        elif ev[0] == "trump" and hands is not None:
+            out.append((hands, ev[3]))
+            hands = None
+    return tuple(out)
+
+
+def game_from_deals(
+    game: type[Game],
+    variant: Variant,
+    players: int,
+    deals: Sequence[Deal],
+    actions: Iterable[tuple[int, Action]] = (),
+    *,
+    seed: int | None = None,
+    first_dealer: int | None = None,
+    max_tricks: int | None = None,
+) -> Game:
+    """A game of ``variant`` whose first hands are dealt exactly ``deals`` (the
+    later ones from ``seed``), with ``actions`` (``(seat, action)`` pairs)
+    applied in order: a game built from a given state.
+
+    Raises:
+        SaveError: if a deal is not one the rules can deal (a hand too many or
+            too few cards, a card twice, a turned-up card where none is turned...),
+            or more deals are given than the game can deal.
+        IllegalAction: if an action is refused (the game so far is lost).
+    """
+    r = _compile(variant)
+    if len(deals) > MAX_SCHEDULE_HANDS + r.max_extra:
+        raise SaveError(f"{len(deals):,} deals are more than a game can deal")
+    forced: list[tuple[tuple[int, ...], int]] = []
+    for k, deal in enumerate(deals):
+        if not isinstance(deal, tuple | list) or len(deal) != 2:
+            raise SaveError(f"deal {k + 1} must be (hands, turned-up card or None)")
+        hands, turned = deal
+        if not isinstance(hands, tuple | list) or len(hands) != players:
+            raise SaveError(f"deal {k + 1} must give the cards of each of the {players} seats")
+        if not all(isinstance(h, CardSet) for h in hands):
+            raise SaveError(f"deal {k + 1}: each seat's cards must be a CardSet")
+        if turned is not None and type(turned) is not Card:
+            raise SaveError(f"deal {k + 1}: the turned-up card must be a Card or None")
+        forced.append((tuple(h.mask for h in hands), -1 if turned is None else int(turned)))
+    g = game(
+        variant, players, seed, first_dealer=first_dealer, max_tricks=max_tricks, _forced=forced
+    )
+    for seat, action in actions:
+        g.apply(action, seat)
+    return g

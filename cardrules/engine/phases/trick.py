@@ -51,7 +51,7 @@ from cardrules.engine.state.tables import (
     _plays_of,
     _suit_plays,
 )
-from cardrules.engine.state.transitions import forget_legal, give_turn, log_event, set_legal
+from cardrules.engine.state.transitions import forget_legal, give_turn, log_event
 from cardrules.engine.views.refusals import _refusal
 
 if TYPE_CHECKING:
@@ -141,12 +141,15 @@ def _finish_trick(g: Game) -> None:
         m |= _BITS[c]
     g._won[w] |= m
     # The lists go into the log as they are: they are replaced, never changed.
-    log_event(g, ("trick", w, g._trick_seats, trick))
+    # (The end of a trick is on the hot path with the play of a card, so it
+    # writes the log and the turn inline too: see transitions.log_event and
+    # give_turn.)
+    g._events.append(("trick", w, g._trick_seats, trick))
     g._trick = []
     g._trick_seats = []
     g._tricks_played += 1
     g._total_tricks += 1
-    give_turn(g, w)
+    g._to_act = w
     g._leader = w
     if g._tricks_played == g._size:
         _end_hand(g)
@@ -155,7 +158,8 @@ def _finish_trick(g: Game) -> None:
     elif g._rules.free_lead:
         # The winner's lead (not the first of the hand): the whole hand, now.
         hand = g._hands[w]
-        set_legal(g, g._rules.plays_of(hand), hand)
+        g._legal = g._rules.plays_of(hand)
+        g._legal_mask = hand
 
 
 def _shed_step(g: Game, s: int, c: int) -> None:

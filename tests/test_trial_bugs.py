@@ -68,3 +68,62 @@ def test_tie_rule_docs_pages_and_engine_say_one_thing() -> None:
         g.apply(g.legal_actions(seat)[0], seat=seat)
     assert g.extra_hands == MAX_TIE_HANDS
     assert g.result is not None and not g.result.finished and g.result.winners == ()
+
+
+def test_hook_refusal_says_one_trick() -> None:
+    """The hook's refusal said "the bids would add up to 1 tricks"."""
+    from cardrules import Game, load
+    from cardrules.engine.actions import Bid
+    from cardrules.errors import IllegalAction
+
+    g = Game(load("oh-hell", hands="list 1"), players=3, seed=1)
+    for _ in range(2):  # the two players before the dealer bid 0
+        g.apply(Bid(0), seat=min(g.waiting_for))
+    dealer = min(g.waiting_for)
+    with pytest.raises(IllegalAction) as caught:
+        g.apply(Bid(1), seat=dealer)
+    assert caught.value.code == "hook"
+    assert "would add up to 1 trick, the number of tricks" in str(caught.value)
+
+
+def test_counts_in_messages_agree_with_their_number() -> None:
+    """One helper writes a count and its noun; a range of one count is that count."""
+    from cardrules.counted import count_range, counted
+
+    assert [counted(k, "trick") for k in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
+    assert counted(1_000, "card") == "1,000 cards"
+    assert count_range(3, 3, "player") == "3 players"
+    assert count_range(3, 7, "player") == "3 to 7 players"
+    assert count_range(1, 1, "copy", "copies") == "1 copy"
+
+
+@pytest.mark.parametrize(
+    "call",
+    ["game", "simulate", "observation_layout", "openspiel"],
+)
+def test_a_game_of_one_count_of_players_is_not_for_3_to_3(call: str) -> None:
+    """Messages naming the players a game allows said "for 3 to 3 players"."""
+    from cardrules import Game
+    from cardrules.errors import CardrulesError
+
+    from cardrules.dsl.loader import load_text
+
+    v = load_text("extends: oh-hell\ngame: oh-hell-3-only\nplayers: 3\n")
+    with pytest.raises((CardrulesError, ValueError)) as caught:
+        if call == "game":
+            Game(v, players=4)
+        elif call == "simulate":
+            from cardrules.simulate import simulate
+
+            simulate(v, players=4, games=1)
+        elif call == "observation_layout":
+            from cardrules.engine.views.observation_vector import observation_layout
+
+            observation_layout(v, 4)
+        else:
+            pytest.importorskip("pyspiel")
+            from cardrules.openspiel import load_game
+
+            load_game(v, players=4, name="oh_hell_3_only")
+    assert "3 to 3" not in str(caught.value)
+    assert "for 3 players" in str(caught.value)

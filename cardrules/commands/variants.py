@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 from cardrules.cli import Command, describe_number
+from cardrules.counted import count_range
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
 from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.loader import read_source
@@ -56,7 +57,7 @@ def check_players(v: Variant, players: int) -> int:
     """
     if players not in v.players:
         raise VariantError(
-            f"{v.name} is for {v.players.min} to {v.players.max} players, "
+            f"{v.name} is for {count_range(v.players.min, v.players.max, 'player')}, "
             f"not {describe_number(players)}"
         )
     return players

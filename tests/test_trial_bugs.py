@@ -127,3 +127,65 @@ def test_a_game_of_one_count_of_players_is_not_for_3_to_3(call: str) -> None:
             load_game(v, players=4, name="oh_hell_3_only")
     assert "3 to 3" not in str(caught.value)
     assert "for 3 players" in str(caught.value)
+
+
+def test_a_per_table_child_gets_no_warnings_about_its_parents_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A child of a built-in for one table got "the game is for 3 to 3 players" and an
+    inherited `hand size` warning pointing into the built-in file."""
+    path = tmp_path / "three.cardrules"
+    path.write_text("extends: oh-hell\ngame: oh-hell-three\nplayers: 3\n", encoding="utf-8")
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 0 and out == f"{path}: ok, oh-hell-three (extends oh-hell)\n"
+    assert err == ""  # the rows for 6 and 7 players: the child meant it, the parent is fine
+    path.write_text(
+        "extends: oh-hell\ngame: oh-hell-three\nplayers: 3\nhands: list 10, 9, 8\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 0
+    # one warning, at the child's own `hands:` line, naming the inherited line
+    (warning,) = err.rstrip("\n").split("\n")
+    assert warning.startswith(f"warning: {path}:4: `hand size` has no effect")
+    assert "inherited from oh-hell.cardrules, line " in warning
+    assert "variants" not in warning and "3 to 3" not in warning
+
+
+def test_a_warning_the_parent_has_on_its_own_is_kept(tmp_path: Path) -> None:
+    """A file's warnings are its parent's and those its own lines make: what the
+    parent's own lines idle stays a warning at the parent's line."""
+    from cardrules.dsl.loader import load_text
+    from cardrules.dsl.validate import check_warnings
+
+    (tmp_path / "base.cardrules").write_text(
+        "extends: oh-hell-trumps-broken\ngame: base\ntrumps: none\n", encoding="utf-8"
+    )
+    (tmp_path / "rows.cardrules").write_text(
+        "extends: oh-hell\ngame: rows\nplayers: 3 to 5\n"
+        "hand size: 10 for 3 to 5 players, 8 for 6 players\n",
+        encoding="utf-8",
+    )
+    for parent, setting, line in (("base", "leading trumps", 3), ("rows", "hand size", 4)):
+        alone = load_text(
+            (tmp_path / f"{parent}.cardrules").read_text(encoding="utf-8"),
+            path=str(tmp_path / f"{parent}.cardrules"),
+        )
+        v = load_text(
+            f'extends: "{parent}.cardrules"\ngame: child\nhook: no\n',
+            path=str(tmp_path / "child.cardrules"),
+            search=tmp_path,
+        )
+        assert check_warnings(v) == check_warnings(alone)
+        (w,) = check_warnings(v)
+        assert (w.setting, w.path, w.line) == (setting, str(tmp_path / f"{parent}.cardrules"), line)
+    # and a grandchild of a per-table file sees nothing its parent did not
+    (tmp_path / "three.cardrules").write_text(
+        "extends: oh-hell\ngame: three\nplayers: 3\n", encoding="utf-8"
+    )
+    v = load_text(
+        'extends: "three.cardrules"\ngame: child\nhook: no\n',
+        path=str(tmp_path / "child.cardrules"),
+        search=tmp_path,
+    )
+    assert check_warnings(v) == ()

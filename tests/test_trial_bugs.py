@@ -104,9 +104,8 @@ def test_counts_in_messages_agree_with_their_number() -> None:
 def test_a_game_of_one_count_of_players_is_not_for_3_to_3(call: str) -> None:
     """Messages naming the players a game allows said "for 3 to 3 players"."""
     from cardrules import Game
-    from cardrules.errors import CardrulesError
-
     from cardrules.dsl.loader import load_text
+    from cardrules.errors import CardrulesError
 
     v = load_text("extends: oh-hell\ngame: oh-hell-3-only\nplayers: 3\n")
     with pytest.raises((CardrulesError, ValueError)) as caught:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,44 @@ def test_a_warning_the_parent_has_on_its_own_is_kept(tmp_path: Path) -> None:
         search=tmp_path,
     )
     assert check_warnings(v) == ()
+
+
+def _events_doc() -> str:
+    return (Path(__file__).parents[1] / "docs" / "events.md").read_text(encoding="utf-8")
+
+
+def test_every_public_event_class_is_described_in_the_docs() -> None:
+    """Named trumps arrive as a MadeEvent that no page described: every event class a
+    user can receive has a row in docs/events.md with its kind and its fields."""
+    import attrs
+
+    from cardrules.engine import events
+
+    doc = _events_doc()
+    rows = {
+        m.group(1): (m.group(2), m.group(3))
+        for m in re.finditer(r"^\| `(\w+Event)` \| `\"([^\"]+)\"` \| ([^|]*) \|", doc, re.M)
+    }
+    public = [
+        name
+        for name in events.__all__
+        if isinstance(getattr(events, name), type)
+        and issubclass(getattr(events, name), events.Event)
+        and getattr(events, name) is not events.Event
+    ]
+    assert sorted(public) == sorted(events.EVENT_TYPES[k].__name__ for k in events.EVENT_TYPES)
+    assert sorted(rows) == sorted(public)
+    for name in public:
+        cls = getattr(events, name)
+        kind, fields = rows[name]
+        assert kind == cls.kind, name
+        shown = [f.strip(" `") for f in fields.split(",")]
+        assert shown == [f.name for f in attrs.fields(cls) if f.name != "version"], name
+
+
+def test_the_events_page_example_runs() -> None:
+    """The page's example of a hand whose trumps a player makes runs as written."""
+    doc = _events_doc()
+    section = doc[doc.index("### Every kind of event") :]
+    (code,) = re.findall(r"^```python\n(.*?)^```", section.split("\n## ", 1)[0], re.M | re.S)
+    exec(compile(code, "docs/events.md", "exec"), {"__name__": "events_doc"})

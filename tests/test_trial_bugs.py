@@ -230,3 +230,22 @@ def test_the_events_page_example_runs() -> None:
     section = doc[doc.index("### Every kind of event") :]
     (code,) = re.findall(r"^```python\n(.*?)^```", section.split("\n## ", 1)[0], re.M | re.S)
     exec(compile(code, "docs/events.md", "exec"), {"__name__": "events_doc"})
+
+
+def test_stacked_decks_are_documented_with_a_running_example() -> None:
+    """`Game(deck=...)` was documented only in a docstring."""
+    root = Path(__file__).parents[1]
+    records = (root / "docs" / "records.md").read_text(encoding="utf-8")
+    section = records[records.index("## Stacked decks: dealing the cards you choose") :]
+    (code,) = re.findall(r"^```python\n(.*?)^```", section, re.M | re.S)
+    exec(compile(code, "docs/records.md", "exec"), {"__name__": "records_doc"})
+    index = (root / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "records.md#stacked-decks-dealing-the-cards-you-choose" in index
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert 'first_dealer=3, deck="A♠ K♠ Q♠ J♠")` deals them one at a time' in readme
+    # the one-line example both pages give does what they say
+    from cardrules import Game, load
+    from cardrules.cards import card
+
+    g = Game(load("oh-hell"), players=4, first_dealer=3, deck="A♠ K♠ Q♠ J♠")
+    assert [card(c) in g.view(s).hand for s, c in enumerate(["A♠", "K♠", "Q♠", "J♠"])] == [True] * 4

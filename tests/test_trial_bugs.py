@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules.cli import main
 
@@ -249,3 +251,111 @@ def test_stacked_decks_are_documented_with_a_running_example() -> None:
 
     g = Game(load("oh-hell"), players=4, first_dealer=3, deck="A♠ K♠ Q♠ J♠")
     assert [card(c) in g.view(s).hand for s, c in enumerate(["A♠", "K♠", "Q♠", "J♠"])] == [True] * 4
+
+
+# --------------------------------------------------------------------------- fmt --upgrade
+
+OLD_HOUSE = "game: old-house\nextends: oh-hell\nhand size: 7\nhands: list 7, 6, 5\n"
+
+
+def test_an_old_file_is_refused_with_a_pointer_to_the_upgrade(tmp_path: Path) -> None:
+    """`hand size: N` beside `hands: list N` loaded before the no-op rule; it is refused
+    now, and the refusal says how to upgrade the file."""
+    from cardrules.dsl.loader import load_text
+    from cardrules.errors import VariantError
+
+    with pytest.raises(VariantError) as refused:
+        load_text(OLD_HOUSE, path="old-house.cardrules")
+    assert refused.value.line == 3
+    assert "`cardrules fmt --upgrade --write old-house.cardrules`" in str(refused.value)
+
+
+def test_fmt_upgrade_as_the_docs_show_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "dsl.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Upgrading an older file") :].split("\n## ", 1)[0]
+    old, session = re.findall(r"^```text\n(.*?)^```", section, re.M | re.S)
+    assert old.split("\n", 1)[1] == OLD_HOUSE
+    (tmp_path / "old-house.cardrules").write_text(old, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    command, *shown = session.rstrip("\n").split("\n")
+    assert main(command.split()[2:]) == 0
+    out, err = capsys.readouterr()
+    assert err + out == "\n".join(shown) + "\n"
+    # --check says the file needs it; --write saves it, and then it checks ok
+    assert main(["fmt", "--upgrade", "--check", "old-house.cardrules"]) == 1
+    assert main(["fmt", "--upgrade", "--write", "old-house.cardrules"]) == 0
+    assert main(["check", "old-house.cardrules"]) == 0
+    assert main(["fmt", "--upgrade", "--check", "old-house.cardrules"]) == 0
+    capsys.readouterr()
+
+
+def test_fmt_upgrade_notes_the_tie_rule_and_reads_no_other_file(tmp_path: Path) -> None:
+    from cardrules.dsl.upgrade import upgrade_source
+
+    text = 'game: h\nextends: "base.cardrules"\nhand size: 7\nhands: list 7, 6\ntie: extra hands\n'
+    # base.cardrules exists nowhere: only the file's own text decides
+    out, notes = upgrade_source(text, path=str(tmp_path / "h.cardrules"))
+    assert [(n.line, n.changed) for n in notes] == [(3, True), (5, False)]
+    assert "at most 20" in notes[1].message
+    assert "# deleted by cardrules fmt --upgrade, as it changed nothing: hand size: 7" in out
+    assert "tie: extra hands\n" in out
+    assert upgrade_source(out, path="h.cardrules")[0] == out  # nothing more to do
+
+
+#: Lines that change nothing beside the first line of their group (each was accepted
+#: before the no-op rule): the upgrade must delete exactly the idle ones.
+IDLE_GROUPS = (
+    ("hands: list 5, 4, 3", "hand size: 7"),
+    ("trumps: none", "leading trumps: once broken", "no trumps: every 3rd hand"),
+    ("bidding: none", "score: tricks", "hook: yes", "bids: 0 to the hand size"),
+)
+
+
+def _resolve_unchecked(text: str) -> object:
+    """The variant a file meant before the no-op rule: resolved, not validated."""
+    from cardrules.dsl.loader import _Loader
+    from cardrules.dsl.parser import parse_file
+
+    loader = _Loader([])
+    pf = parse_file(text, path="house.cardrules")
+    loader.sources["house.cardrules"] = pf.text
+    return loader.resolve(pf, None, None, ())
+
+
+def _log(variant: object, players: int, seed: int) -> list[tuple[object, ...]]:
+    import random
+
+    from cardrules import Game
+
+    g = Game(variant, players, seed)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    while not g.is_over:
+        seat = min(g.waiting_for)
+        g.apply(rng.choice(g.legal_actions(seat)), seat=seat)
+    return [ev.astuple() for ev in g.events]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    groups=st.lists(st.sampled_from(IDLE_GROUPS), min_size=1, max_size=3, unique=True),
+    seed=st.integers(0, 2**16),
+)
+def test_an_upgraded_file_loads_and_plays_as_the_old_one_did(
+    groups: list[tuple[str, ...]], seed: int
+) -> None:
+    from cardrules.dsl.loader import load_text
+    from cardrules.dsl.upgrade import upgrade_source
+
+    lines = [line for group in groups for line in group]
+    text = "game: house\nextends: oh-hell\n" + "".join(f"{line}\n" for line in lines)
+    old = _resolve_unchecked(text)
+    out, notes = upgrade_source(text, path="house.cardrules")
+    new = load_text(out, path="house.cardrules")  # valid now
+    kept = [line for line in out.split("\n") if line and not line.startswith("#")]
+    deleted = [n.line for n in notes if n.changed]
+    # only lines after the first of their group were idle, and every one left does work
+    assert all(text.split("\n")[n - 1] not in {g[0] for g in groups} for n in deleted)
+    assert len(kept) + len(deleted) == len(lines) + 2
+    assert _log(new, 3, seed) == _log(old, 3, seed)

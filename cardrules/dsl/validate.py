@@ -787,7 +787,12 @@ def _check(
                 continue
             pos, is_error = _classify(v, found)
             if is_error and found.setting not in warn_only:
-                raise fail(found.setting, found.message, hint=found.hint, expected=found.expected)
+                raise fail(
+                    found.setting,
+                    found.message,
+                    hint=_upgrade_hint(v, found),
+                    expected=found.expected,
+                )
             warnings.append(
                 VariantWarning(
                     found.setting, found.warning or found.message, pos.path, pos.line, pos.column
@@ -830,6 +835,17 @@ class VariantWarning:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}"
+
+
+def _upgrade_hint(v: Variant, found: NoOp) -> str:
+    """The hint of a line that changes nothing, pointing to ``cardrules fmt --upgrade``,
+    which deletes such lines from a file written when they were still accepted."""
+    target = v.path if v.path.endswith(".cardrules") else "FILE"
+    upgrade = (
+        "a file written for an older cardrules, which accepted such lines, is upgraded "
+        f"by `cardrules fmt --upgrade --write {target}`"
+    )
+    return f"{found.hint}; {upgrade}" if found.hint else upgrade
 
 
 def _idled_by_own_line(v: Variant, found: NoOp) -> SourcePos | None:

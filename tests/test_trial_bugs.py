@@ -302,6 +302,9 @@ def test_fmt_upgrade_notes_the_tie_rule_and_reads_no_other_file(tmp_path: Path) 
     assert "# deleted by cardrules fmt --upgrade, as it changed nothing: hand size: 7" in out
     assert "tie: extra hands\n" in out
     assert upgrade_source(out, path="h.cardrules")[0] == out  # nothing more to do
+    # a parent that cannot be found: the text's own upgrade, and `check` says the rest
+    unknown = text.replace('"base.cardrules"', "no-such-game")
+    assert [n.line for n in upgrade_source(unknown, path="h.cardrules")[1]] == [3, 5]
 
 
 #: Lines that change nothing beside the first line of their group (each was accepted

@@ -138,6 +138,9 @@ def _first_idle_line(text: str, path: str) -> tuple[int, str] | None:
         pf = parse_file(text, path=path)
         loader.sources[path] = pf.text
         v = loader.resolve(pf, None, None, ())
+    except VariantError:
+        return None  # a parent that cannot be found or read: `check` will say so
+    try:
         validate(v, sources=loader.sources)
         return None  # valid as it is
     except VariantError as refused:

@@ -104,6 +104,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
     ) from exc
 
 from cardrules.cards import CARDS, CardSet
+from cardrules.counted import count_range
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action, Play
 from cardrules.engine.game import MAX_TRICKS_LIMIT, Game
@@ -397,7 +398,7 @@ class _Info:
         n = params.get("players", _default_players(v))
         if type(n) is not int or not v.players.min <= n <= v.players.max:
             raise VariantError(
-                f"{v.name} is for {v.players.min} to {v.players.max} players, not {n!r}",
+                f"{v.name} is for {count_range(v.players.min, v.players.max, 'player')}, not {n!r}",
                 code="bad_player_count",
             )
         self.n = n

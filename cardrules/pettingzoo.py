@@ -73,6 +73,7 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
         "cardrules.pettingzoo needs PettingZoo and Gymnasium: pip install 'cardrules[pettingzoo]'"
     ) from e
 
+from cardrules.counted import counted
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.game import Game
@@ -453,7 +454,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         if game is None:
             return f"{self.variant.name}: not started (call reset)"
         view = game.omniscient_view()
-        top = f"{self.variant.name}, hand {view.hand_number} ({view.hand_size} cards), "
+        top = f"{self.variant.name}, hand {view.hand_number} ({counted(view.hand_size, 'card')}), "
         top += f"dealer {self.possible_agents[view.dealer]}"
         if view.trump is not None:
             top += f", trumps {view.trump}"

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Final
 from attrs import frozen
 
 from cardrules.bots import BOTS, Bot, BotFactory, decide, make_bot
+from cardrules.counted import count_range
 from cardrules.engine.events import log_entries
 from cardrules.engine.game import MAX_SEED, MAX_TRICKS_LIMIT, Game
 from cardrules.errors import CardrulesError, VariantError
@@ -620,7 +621,8 @@ def _variant_for(variant: Variant | str, players: int) -> Variant:
         raise SimulationError(f"variant must be a Variant or a name, got {_describe(variant)}")
     if players not in variant.players:
         raise VariantError(
-            f"{variant.name} is for {variant.players.min} to {variant.players.max} players, "
+            f"{variant.name} is for "
+            f"{count_range(variant.players.min, variant.players.max, 'player')}, "
             f"not {_describe(players)}"
         )
     return variant

@@ -301,7 +301,9 @@ def test_a_shedding_house_rule_of_a_trick_game_loads_with_warnings(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """The trick game's score, winner, tie and hand size change nothing in a
-    shedding game: warnings at the parent's lines, and the file checks ok."""
+    shedding game: warnings, and the file checks ok. The file's own lines
+    (`mode: shedding`, `hands: whole pack`) idle them, so each warning is shown at
+    the file's line that makes it so, naming the parent's line (issue 23)."""
     text = (
         "game: house\nextends: oh-hell\nmode: shedding\nplayers: 3 to 8\nhands: whole pack\n"
         "trumps: none\nbidding: none\nhook: no\noptions: none\n"
@@ -315,11 +317,21 @@ def test_a_shedding_house_rule_of_a_trick_game_loads_with_warnings(
     def line_of(key: str) -> int:
         return next(i for i, t in enumerate(plines, 1) if t.startswith(key + ":"))
 
+    own_lines = text.split("\n")
+
+    def own_line_of(key: str) -> int:
+        return next(i for i, t in enumerate(own_lines, 1) if t.startswith(key + ":"))
+
     warned = err.rstrip("\n").split("\n")
     assert len(warned) == 4, err
     for shown, key in zip(warned, ["hand size", "score", "winner", "tie"], strict=True):
-        assert shown.startswith(f"warning: {parent}:{line_of(key)}: `{key}`"), shown
+        cause = "hands" if key == "hand size" else "mode"
+        assert shown.startswith(f"warning: {f}:{own_line_of(cause)}: `{key}`"), shown
         assert "has no effect" in shown
+        assert shown.endswith(
+            f"; that line is inherited from {parent.name}, line {line_of(key)}, "
+            "and this line makes it so"
+        ), shown
     v = load_text(text, path="house.cardrules")
     assert [w.setting for w in check_warnings(v)] == ["hand size", "score", "winner", "tie"]
 
@@ -345,11 +357,13 @@ def test_an_inherited_no_op_is_a_warning_from_python() -> None:
     (w,) = check_warnings(v)
     assert isinstance(w, VariantWarning)
     assert w.setting == "leading trumps"
-    assert w.path == str(builtin_dir() / "oh-hell-trumps-broken.cardrules")
+    # shown at the file's own `trumps: none`, which idles the inherited line (issue 23)
+    assert (w.path, w.line) == ("h.cardrules", 3)
     assert w.message.startswith("`leading trumps: once broken` has no effect")
     assert str(w) == f"{w.path}:{w.line}: {w.message}"
     shown = (builtin_dir() / "oh-hell-trumps-broken.cardrules").read_text(encoding="utf-8")
-    assert shown.split("\n")[w.line - 1].startswith("leading trumps: once broken")
+    parent_line = shown.split("\n").index("leading trumps: once broken") + 1
+    assert f"inherited from oh-hell-trumps-broken.cardrules, line {parent_line}" in w.message
 
 
 def test_a_no_op_made_by_an_option_is_a_warning() -> None:
@@ -422,7 +436,11 @@ def test_an_inherited_bidding_line_without_bidding_is_a_warning(
     assert code == 0 and out == f"{f}: ok, house (extends oh-hell)\n", err
     parent = builtin_dir() / "oh-hell.cardrules"
     line = parent.read_text(encoding="utf-8").split("\n").index("hook: yes") + 1
-    assert err == (f"warning: {parent}:{line}: `hook` has no effect: this game has no bidding\n")
+    # shown at the file's own `bidding: none` (line 3), which idles it (issue 23)
+    assert err == (
+        f"warning: {f}:3: `hook` has no effect: this game has no bidding; that line is "
+        f"inherited from {parent.name}, line {line}, and this line makes it so\n"
+    )
 
 
 def test_a_config_built_in_python_is_checked_as_it_is() -> None:

@@ -11,9 +11,11 @@ import sys
 import tempfile
 
 from cardrules.cli import Command, describe_number
+from cardrules.counted import count_range
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
 from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.loader import read_source
+from cardrules.dsl.upgrade import KNOWN_UPGRADES, upgrade_source
 from cardrules.dsl.validate import check_warnings
 from cardrules.errors import VariantError
 from cardrules.example_runner import run_examples
@@ -56,7 +58,7 @@ def check_players(v: Variant, players: int) -> int:
     """
     if players not in v.players:
         raise VariantError(
-            f"{v.name} is for {v.players.min} to {v.players.max} players, "
+            f"{v.name} is for {count_range(v.players.min, v.players.max, 'player')}, "
             f"not {describe_number(players)}"
         )
     return players
@@ -155,6 +157,13 @@ def _configure_fmt(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="exit 1 (and print nothing) if the file is not already tidy",
     )
+    p.add_argument(
+        "--upgrade",
+        action="store_true",
+        help="also rewrite a file written for an older cardrules in the current language; "
+        "it knows these changes: " + "; ".join(KNOWN_UPGRADES) + ". Each upgrade is "
+        "noted on the error output; only the file and the built-in variants are read",
+    )
 
 
 def _replace(path: str, text: str) -> None:
@@ -185,7 +194,14 @@ def _replace(path: str, text: str) -> None:
 def _run_fmt(args: argparse.Namespace) -> int:
     # The checks of `check`: a .cardrules file, regular, in its folder, not too large.
     data = read_source(args.file)
-    tidy = format_source(data, path=args.file)
+    if args.upgrade:
+        tidy, notes = upgrade_source(data, path=args.file)
+        if not args.check:
+            for note in notes:
+                said = "upgraded" if note.changed else "note"
+                print(f"{args.file}:{note.line}: {said}: {note.message}", file=sys.stderr)
+    else:
+        tidy = format_source(data, path=args.file)
     if args.check:
         return 0 if tidy.encode("utf-8") == data else 1
     if args.write:
@@ -213,7 +229,8 @@ COMMANDS = [
     ),
     Command(
         "fmt",
-        "print a variant file in canonical form (--write to rewrite it)",
+        "print a variant file in canonical form (--write to rewrite it; --upgrade for an "
+        "older file)",
         _configure_fmt,
         _run_fmt,
     ),

@@ -22,6 +22,7 @@ house rule changing the mode of the game it extends stays usable.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from pathlib import PurePath
 from typing import Final
 
 from attrs import frozen
@@ -779,9 +780,19 @@ def _check(
     ctx = Context(v)
     for effect in EFFECTS.values():
         for found in effect.check(ctx):
+            own = _idled_by_own_line(v, found)
+            if own is not None:
+                if not found.part:
+                    warnings.append(_idled_warning(v, found, own))
+                continue
             pos, is_error = _classify(v, found)
             if is_error and found.setting not in warn_only:
-                raise fail(found.setting, found.message, hint=found.hint, expected=found.expected)
+                raise fail(
+                    found.setting,
+                    found.message,
+                    hint=_upgrade_hint(v, found),
+                    expected=found.expected,
+                )
             warnings.append(
                 VariantWarning(
                     found.setting, found.warning or found.message, pos.path, pos.line, pos.column
@@ -824,6 +835,52 @@ class VariantWarning:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}"
+
+
+def _upgrade_hint(v: Variant, found: NoOp) -> str:
+    """The hint of a line that changes nothing, pointing to ``cardrules fmt --upgrade``,
+    which deletes such lines from a file written when they were still accepted."""
+    target = v.path if v.path.endswith(".cardrules") else "FILE"
+    upgrade = (
+        "a file written for an older cardrules, which accepted such lines, is upgraded "
+        f"by `cardrules fmt --upgrade --write {target}`"
+    )
+    return f"{found.hint}; {upgrade}" if found.hint else upgrade
+
+
+def _idled_by_own_line(v: Variant, found: NoOp) -> SourcePos | None:
+    """The line that makes an inherited line (or part of one) change nothing, when
+    it is written in a later file than the idled line (the file checked, or a file
+    between it and the idled line's file), else ``None``. A child that says
+    ``trumps: none`` idles its parent's ``leading trumps``, ``hands: list ...`` its
+    ``hand size``, and ``players: 3`` the rows of its ``hand size`` for other
+    tables. The child cannot take the parent's line out, so the warning belongs at
+    the child's line; a part of a line (a row, a term) is not reported at all: the
+    inherited line still has its effect, and its own file is fine. So a file's
+    warnings are its parent's and those its own lines make. A no-op whose cause
+    stands in the idled line's own file, or is an option, is reported as before."""
+    pos = v.position(found.setting)
+    if pos is None or pos.path == v.path or is_option(pos):
+        return None
+    for cause in found.causes:
+        at = v.position(cause)
+        if at is not None and at.path != pos.path and not is_option(at):
+            return at
+    return None
+
+
+def _idled_warning(v: Variant, found: NoOp, own: SourcePos) -> VariantWarning:
+    """The warning of an inherited line idled by ``own``, a line of a later file."""
+    pos = v.position(found.setting)
+    parent = "the game it extends" if pos is None else f"{PurePath(pos.path).name}, line {pos.line}"
+    message = found.warning or found.message
+    return VariantWarning(
+        found.setting,
+        f"{message}; that line is inherited from {parent}, and this line makes it so",
+        own.path,
+        own.line,
+        own.column,
+    )
 
 
 def _classify(v: Variant, found: NoOp) -> tuple[SourcePos, bool]:

@@ -71,6 +71,7 @@ from fractions import Fraction
 from typing import Any, Final, Literal, overload
 
 from cardrules.cards import CARDS, Card, CardSet, Suit
+from cardrules.counted import count_range, counted
 from cardrules.engine.actions import JOKER_BASE, Action, Amend, Pass, Play, Take
 from cardrules.engine.events import (
     ALL,
@@ -445,11 +446,7 @@ class Game:
         if geo is None:
             allowed = variant.players
             if players not in allowed:
-                counts = (
-                    f"{allowed.min} players"
-                    if allowed.min == allowed.max
-                    else f"{allowed.min} to {allowed.max} players"
-                )
+                counts = count_range(allowed.min, allowed.max, "player")
                 raise VariantError(
                     f"{variant.name} is for {counts}, not {_describe(players)}",
                     code="bad_player_count",
@@ -782,7 +779,7 @@ class Game:
         actions = self.parse_actions(text)
         if len(actions) != 1:
             raise InvalidAction(
-                f"{text.strip()[:40]!r} names {len(actions)} actions: read it with "
+                f"{text.strip()[:40]!r} names {counted(len(actions), 'action')}: read it with "
                 "parse_actions and apply them in turn",
                 code="bad_action",
                 data={"value": text.strip()[:40]},

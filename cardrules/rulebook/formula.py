@@ -171,7 +171,7 @@ def quantity(e: Expr) -> str:
         return _num(e.value)
     if isinstance(e, Var):
         # A name not in the table is a counter of the game (``counter bags:``).
-        return _QUANTITY.get(e.name, f"your {e.name} (as they stood before the hand)")
+        return _QUANTITY.get(e.name, f"your {e.name} (the count as it stood before the hand)")
     return points(e)
 
 

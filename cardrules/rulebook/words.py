@@ -710,11 +710,12 @@ def blind_difference(
     v: Variant, cards: int, players: int = 4
 ) -> list[tuple[int, int, Fraction, Fraction]]:
     """Where a blind bid scores otherwise than an open one, in a first hand of ``cards``
-    cards each for ``players`` players: ``(bid, tricks, blind, open)``, exact bids first."""
+    cards each for ``players`` players: ``(bid, tricks, blind, open)``, exact bids first
+    (``[]`` when the score reads a counter: the difference then depends on its value)."""
     from cardrules.scoring import score_env
 
     f = v.scoring.formula
-    if f is None or not v.has_bidding or not v.bidding.blind:
+    if f is None or not v.has_bidding or not v.bidding.blind or f.counters:
         return []
     lo = v.bidding.min_bid
     hi = cards if v.bidding.max_bid is None else min(cards, v.bidding.max_bid)
@@ -760,6 +761,10 @@ def blind_phrase(v: Variant, cards: int = 4, players: int = 4) -> str:
             f"A player may choose to bid blind, before looking at their cards, but only a bid "
             f"of {which}"
         )
+    f = v.scoring.formula
+    if f is not None and f.counters:
+        # what a blind bid scores depends on a count kept across hands too
+        return text + "; what a blind bid scores is in the scoring rule (see Scoring)."
     diffs = blind_difference(v, cards, players)
     if not diffs:
         return text + "; a blind bid scores the same as an open one."
@@ -1030,6 +1035,10 @@ def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:
     uses = set(f.uses())
     if uses & {"points", "all_points", "most_points", "maker", "maker_tricks"}:
         # the score depends on the cards taken, or on who made trumps: claim nothing
+        return False
+    if f.counters:
+        # the score reads a count kept across hands, which any hand may find at any
+        # value: claim nothing
         return False
     seen: set[tuple[int, int, int]] = set()
     for n in shown:

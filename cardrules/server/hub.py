@@ -40,6 +40,7 @@ from attrs import define, field, frozen
 
 from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, make_bot
+from cardrules.counted import count_range
 from cardrules.dsl import format as format_variant
 from cardrules.dsl import load
 from cardrules.dsl.loader import read_regular_file
@@ -1760,7 +1761,8 @@ def _requested_seats(data: dict[str, Any], key: str, variant: Variant) -> list[S
     if n not in variant.players:
         raise Refusal(
             "bad_players",
-            f"{key} is for {variant.players.min} to {variant.players.max} players, not {n}",
+            f"{key} is for {count_range(variant.players.min, variant.players.max, 'player')}, "
+            f"not {n}",
         )
     seats: list[Seat] = []
     for k in kinds:

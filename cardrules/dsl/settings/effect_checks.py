@@ -14,6 +14,7 @@ from typing import Final
 
 from attrs import field, frozen
 
+from cardrules.counted import count_range
 from cardrules.rules import Mode, Pattern, ScheduleRule, SizeEntry, SourcePos, TrumpKind, Variant
 from cardrules.scoring import Formula
 
@@ -75,8 +76,7 @@ def and_or(items: list[str], word: str) -> str:
 
 def players_text(v: Variant) -> str:
     """``4 players``, ``3 to 7 players``: the numbers of players a game allows."""
-    lo, hi = v.players.min, v.players.max
-    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    return count_range(v.players.min, v.players.max, "player")
 
 
 def entry_text(e: SizeEntry) -> str:

@@ -8,6 +8,7 @@ from typing import Any, Final
 from lark import Token
 
 from cardrules.cards import CardSet, Rank, card
+from cardrules.counted import count_range
 from cardrules.rules import DeckRule, Variant
 
 from .. import limits
@@ -47,7 +48,7 @@ def _check_deck(c: Context) -> Iterator[NoOp]:
             yield NoOp(
                 "deck",
                 f"the cards out `for {what} players` in `deck` have no effect: the game is "
-                f"for {c.v.players.min} to {c.v.players.max} players",
+                f"for {count_range(c.v.players.min, c.v.players.max, 'player')}",
                 ("players",),
                 hint="take them out of the line",
                 part=True,

@@ -26,6 +26,7 @@ from cardrules.cards import (
     Card,
     CardSet,
 )
+from cardrules.counted import count_range, counted
 from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.state.ranks import RankTables
@@ -96,7 +97,7 @@ def _local_env(
 
 
 def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return counted(n, "card")
 
 
 #: A compiled card-set rule: for each set, (the mask of its constant terms, its
@@ -539,7 +540,7 @@ class _Rules:
             raise ValueError(f"players must be an int, got {players!r}")
         if players not in v.players:
             lo, hi = v.players.min, v.players.max
-            allowed = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+            allowed = count_range(lo, hi, "player")
             raise VariantError(
                 f"{v.name} is for {allowed}, not {players}",
                 code="bad_player_count",
@@ -720,7 +721,7 @@ class _Rules:
             except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError) as exc:
                 raise ScoreError(
                     f"{self.variant.name}, hand {hand}: the score formula {text[:80]!r} "
-                    f"cannot be worked out for bid {bid}, tricks {tricks}, {cards} cards, "
+                    f"cannot be worked out for bid {bid}, tricks {tricks}, {_cards(cards)}, "
                     f"{players} players: {type(exc).__name__}: {exc}",
                     formula=text,
                 ) from None

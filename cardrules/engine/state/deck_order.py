@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from cardrules.cards import CARDS, Card, CardSet, card
+from cardrules.counted import counted
 from cardrules.engine.events import Entry
 from cardrules.engine.state.compiled_rules import _Rules
 from cardrules.engine.views.refusals import _cards_text
@@ -242,8 +243,9 @@ def _check_dealt_hands(
             want = 0  # knocked out: dealt nothing
         if h.bit_count() != want:
             raise SaveError(
-                f"hand {hn}: seat {s} was dealt {h.bit_count()} cards, but this hand deals "
-                f"{want}" + (" (the seat is knocked out)" if m < n and not want else "")
+                f"hand {hn}: seat {s} was dealt {counted(h.bit_count(), 'card')}, "
+                f"but this hand deals {want}"
+                + (" (the seat is knocked out)" if m < n and not want else "")
             )
         seen |= h
     return seen

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import jsontext
 from cardrules.cards import CARDS, Card, CardSet, card
+from cardrules.counted import count_range, counted
 from cardrules.engine.actions import (
     _BY_ID,
     NUM_ACTIONS,
@@ -645,7 +646,8 @@ def _most_hands(v: Variant, players: int, label: str = "") -> tuple[_Rules, int]
     allowed = v.players
     _want(
         players in allowed,
-        f"{label}{v.name} is for {allowed.min} to {allowed.max} players, not {_show(players)}",
+        f"{label}{v.name} is for {count_range(allowed.min, allowed.max, 'player')}, "
+        f"not {_show(players)}",
     )
     try:
         r = r.for_players(players)  # the pack of this number of players
@@ -811,7 +813,9 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
         want = CardSet(dealt[s]).mask
         if m != want:
             k, w = m.bit_count(), want.bit_count()
-            _want(k == w, f"{where}: seat {s} was dealt {k} cards, but this hand deals {w}")
+            _want(
+                k == w, f"{where}: seat {s} was dealt {counted(k, 'card')}, but this hand deals {w}"
+            )
             raise SaveError(
                 f"{where}: seat {s} holds {_cards_text(m & ~want)} where {source} "
                 f"deals it {_cards_text(want & ~m)}"

@@ -100,6 +100,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from cardrules.counted import counted
 from cardrules.engine.actions import Action, Amend, Bid, Look, Pass, Take
 from cardrules.engine.events import ACTION_KINDS, _count_actions
 from cardrules.engine.state import history as _history
@@ -631,7 +632,7 @@ def _check_request(g: Game, request: TakeBackRequest) -> str | None:
     count, others = window
     if (request.count, request.asked) != (count, others) or not others:
         return (
-            f"seat {request.seat}'s take-back would undo {count} actions of the seats "
+            f"seat {request.seat}'s take-back would undo {counted(count, 'action')} of the seats "
             f"{', '.join(map(str, others)) or '(none)'}, not what the request says"
         )
     if not set(request.agreed) < set(request.asked):

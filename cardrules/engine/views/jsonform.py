@@ -58,6 +58,7 @@ from typing import Any, Final, Union
 import attrs
 
 from cardrules.cards import CARDS, Card, CardSet, Suit
+from cardrules.counted import counted
 from cardrules.engine.actions import NUM_ACTIONS, Action
 from cardrules.engine.state.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
@@ -472,11 +473,11 @@ def _check_view(view: Any, path: str) -> None:
     for name in _PER_SEAT:
         got = len(getattr(view, name))
         if got != n:
-            raise _refuse(f"{path}.{name}", f"{got} items for {n} players")
+            raise _refuse(f"{path}.{name}", f"{counted(got, 'item')} for {n} players")
     for name in _PER_SEAT_OR_NONE:
         got = len(getattr(view, name))
         if got not in (0, n):
-            raise _refuse(f"{path}.{name}", f"{got} items for {n} players")
+            raise _refuse(f"{path}.{name}", f"{counted(got, 'item')} for {n} players")
     for name in _SEAT_FIELDS:
         for s in _seats_in(getattr(view, name, ())):
             if s >= n:

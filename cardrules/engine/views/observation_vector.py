@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.cards import CARDS
+from cardrules.counted import count_range
 from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.state.compiled_rules import _compile, _Rules
 from cardrules.engine.views.observation_from_state import observation_of_state
@@ -226,7 +227,8 @@ def _plan_of_variant(variant: Variant, players: int) -> _Plan:
         )
     if type(players) is not int or players not in variant.players:
         raise VariantError(
-            f"{variant.name} is for {variant.players.min} to {variant.players.max} players, "
+            f"{variant.name} is for "
+            f"{count_range(variant.players.min, variant.players.max, 'player')}, "
             f"got {players!r}"
         )
     r = _compile(variant)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cardrules.card_rules import CardTerm, TermKind
 from cardrules.cards import CARDS, CardSet, Suit
+from cardrules.counted import counted
 from cardrules.engine.actions import Action
 from cardrules.engine.state.compiled_rules import _Rules
 from cardrules.engine.state.tables import _SUIT_OF
@@ -53,12 +54,12 @@ def _explain_bid(
         return (
             "hook",
             f"the last side to bid may not bid {n}: the sides' bids would add up to "
-            f"{total} tricks, the number of tricks in the hand",
+            f"{counted(total, 'trick')}, the number of tricks in the hand",
             {"value": n, "total": total, "hand_size": size},
         )
     return (
         "hook",
-        f"the dealer may not bid {n}: the bids would add up to {total} tricks, "
+        f"the dealer may not bid {n}: the bids would add up to {counted(total, 'trick')}, "
         f"the number of tricks in the hand",
         {"value": n, "total": total, "hand_size": size},
     )

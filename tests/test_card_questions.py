@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pytest
 from catalog_support import play, stack
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Game
@@ -267,3 +269,59 @@ def test_games_without_questions_do_no_new_work() -> None:
     assert _compile(asks).card_questions == (
         ("points of hearts", 0, SUIT_MASKS[Suit.HEARTS], False),
     )
+
+
+# --------------------------------------------------------------------------- property
+
+_ITEMS = ("hearts", "spades", "diamonds", "clubs", "Q♠", "J♦", "A♥", "10♣", "2♦")
+
+
+def _cards_of_item(item: str) -> set[int]:
+    """The cards an item names, read independently of the formula language."""
+    suits = {"hearts": "♥", "spades": "♠", "diamonds": "♦", "clubs": "♣"}
+    if item in suits:
+        return {int(c) for c in cardrules.CardSet.full() if str(c).endswith(suits[item])}
+    return {int(card(item))}
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    holder=st.lists(st.integers(0, 4), min_size=52, max_size=52),
+    group=st.lists(st.sampled_from(_ITEMS), min_size=1, max_size=3, unique=True),
+)
+def test_the_answers_agree_with_an_independent_reading(holder: list[int], group: list[str]) -> None:
+    """Each card is taken by one of four seats, or not played (4); every
+    question about a random group is answered as the words say: read here from
+    sets of cards, not from the engine's masks."""
+    from cardrules.engine.state.compiled_rules import _compile
+
+    words = " and ".join(group)
+    text = (
+        NATURAL_BEFORE.replace("omnibus-natural", "prop")
+        + f"score: (if took all {words} then 1 else 0) + (if took any {words} then 2 else 0)"
+        f" + (if anyone took all {words} then 4 else 0) + points of {words}"
+        f" + 100 * cards taken of {words}\n"
+    )
+    rules = _compile(cardrules.load_text(text))
+    won = [sum(1 << c for c in range(52) if holder[c] == s) for s in range(4)]
+    cards = set().union(*map(_cards_of_item, group))
+    played = {c for c in range(52) if holder[c] < 4}
+    values = {int(card("Q♠")): 13, int(card("J♦")): -10}
+    values.update({c: 1 for c in _cards_of_item("hearts")})
+    for s in range(4):
+        answers = dict(rules.card_answers(won[s], won))
+        mine = {c for c in range(52) if holder[c] == s}
+        wanted = cards & played
+
+        def took_all(taken: set[int], wanted: set[int] = wanted) -> bool:
+            return bool(wanted) and wanted <= taken
+
+        seats = [{c for c in range(52) if holder[c] == k} for k in range(4)]
+        # A group of one card asks the same question both ways: ``took J♦``.
+        one = len(cards) == 1
+        assert answers[f"took {words}" if one else f"took all {words}"] is took_all(mine)
+        assert answers[f"took {words}" if one else f"took any {words}"] is bool(mine & cards)
+        anyone = f"anyone took {words}" if one else f"anyone took all {words}"
+        assert answers[anyone] is any(took_all(t) for t in seats)
+        assert answers[f"points of {words}"] == sum(values.get(c, 0) for c in mine & cards)
+        assert answers[f"cards taken of {words}"] == len(mine & cards)

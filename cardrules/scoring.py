@@ -18,6 +18,12 @@ The language has
 * ``if C then A else B``, nestable; it takes everything to its right, so inside a
   larger expression it must be put in parentheses;
 * the functions ``abs(x)``, ``min(a, b, ...)`` and ``max(a, b, ...)``;
+* questions about the cards the player took in the hand (:data:`CARD_QUESTIONS`,
+  :class:`Taken`): ``took J♦``, ``took all hearts and Q♠``, ``took any hearts``,
+  ``anyone took ...`` (conditions), ``points of hearts`` and ``cards taken of
+  hearts`` (numbers). A group of cards is suits and cards joined by ``and``; it
+  is read only after the words that take one (the lexer is contextual). The
+  engine answers the questions (:meth:`Formula.questions`);
 * ``#`` comments, to the end of the text.
 
 From loosest to tightest binding: ``if``, ``or``, ``and``, ``not``, comparisons,
@@ -43,7 +49,8 @@ from __future__ import annotations
 import difflib
 import math
 import operator
-from collections.abc import Callable, Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from fractions import Fraction
 from types import MappingProxyType
@@ -53,9 +60,11 @@ import attrs
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
+from cardrules.cards import SUIT_MASKS, SUIT_NAMES, card
 from cardrules.errors import CardrulesError, ScoreError, VariantError
 
 __all__ = [
+    "CARD_QUESTIONS",
     "COUNTER_BOUND",
     "FUNCTIONS",
     "MAX_COUNTERS",
@@ -79,6 +88,7 @@ __all__ = [
     "Or",
     "Product",
     "Sum",
+    "Taken",
     "Value",
     "Var",
     "check_total",
@@ -300,10 +310,51 @@ class Call:
     args: tuple[Expr, ...]
 
 
+#: The questions a formula may ask about the cards taken in the hand, with what
+#: each gives: ``took J♦`` (one card), ``took all hearts and Q♠`` (every card of
+#: the group that was played in the hand, and at least one), ``took any hearts``
+#: (at least one card of the group), ``points of hearts`` (the card points of the
+#: group's cards taken) and ``cards taken of hearts`` (how many of them).
+CARD_QUESTIONS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "took": CONDITION,
+        "took all": CONDITION,
+        "took any": CONDITION,
+        "points of": NUMBER,
+        "cards taken of": NUMBER,
+    }
+)
+
+
+@attrs.frozen
+class Taken:
+    """A question about the cards the player (in a ``team score:`` or counter
+    formula, the team) took in the hand: one of :data:`CARD_QUESTIONS`, about a
+    group of cards and suits.
+
+    The formula does not answer it: the engine does, from the cards each seat
+    won, and passes the answers in the formula's variables, each under the
+    question's canonical text (see :meth:`Formula.questions`).
+
+    Attributes:
+        question: one of :data:`CARD_QUESTIONS`.
+        group: the group's suits and cards as written canonically (``hearts``,
+            ``Q♠``), in the order written, each once.
+        mask: the group's cards, as a bitmask of card ids.
+        anyone: ``anyone took ...``: whether some player (in a team formula,
+            some team) took them, rather than this one.
+    """
+
+    question: str
+    group: tuple[str, ...]
+    mask: int
+    anyone: bool = False
+
+
 #: A node of a parsed formula. Nodes compare by structure: the tree keeps the
 #: grouping written in the source (``(a + b) + c`` differs from ``a + b + c``) but
 #: no source positions, no redundant parentheses and no spacing.
-Expr: TypeAlias = Num | Var | Neg | Not | Sum | Product | Compare | And | Or | If | Call
+Expr: TypeAlias = Num | Var | Neg | Not | Sum | Product | Compare | And | Or | If | Call | Taken
 
 _Fn: TypeAlias = Callable[[Mapping[str, Value]], Value]
 
@@ -333,6 +384,7 @@ class Formula:
     expr: Expr = attrs.field(init=False, eq=False, repr=False)
     _fn: _Fn = attrs.field(init=False, eq=False, repr=False)
     _uses: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    _questions: tuple[Taken, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         parsed = parse_formula(self.text, counters=self.counters)
@@ -412,6 +464,17 @@ class Formula:
         """The names of the variables the formula uses."""
         return self._uses
 
+    def questions(self) -> tuple[Taken, ...]:
+        """The questions the formula asks about the cards taken (``took J♦``,
+        ``points of hearts``...), each once, in the order written.
+
+        :meth:`evaluate` reads each one's answer from its ``env`` under the
+        question's canonical text, ``format_expr(question)``: a bool for
+        ``took``, ``took all`` and ``took any``, an int for ``points of`` and
+        ``cards taken of``.
+        """
+        return self._questions
+
     def __str__(self) -> str:
         return self.text
 
@@ -427,6 +490,7 @@ def _fill(f: Formula, text: str, expr: Expr, counters: tuple[str, ...] = ()) -> 
     object.__setattr__(f, "expr", expr)
     object.__setattr__(f, "_fn", _compile(expr))
     object.__setattr__(f, "_uses", frozenset(_variables(expr)))
+    object.__setattr__(f, "_questions", _questions_of(expr))
 
 
 def check_total(
@@ -569,6 +633,14 @@ def score_env(
 
 # --------------------------------------------------------------------------- grammar
 
+#: One suit or card of a group (as the variant language writes them): a suit's
+#: name or symbol, or a card such as ``Q♠``, ``qs``, ``10h`` or a joker.
+_GROUP_ITEM: Final = (
+    r"(?:spades?|hearts?|diamonds?|clubs?|[♠♤♥♡♦♢♣♧]"
+    r"|(?:10|[2-9tjqka])(?:[shdc]|[♠♤♥♡♦♢♣♧])|[bl]j|(?:big|little)[ \t]+joker)(?![\w'-])"
+)
+_GROUP_JOIN: Final = re.compile(r"[ \t]+and[ \t]+", re.IGNORECASE)
+
 _GRAMMAR: Final = r"""
 ?start: expr
 
@@ -587,6 +659,9 @@ _GRAMMAR: Final = r"""
 ?atom: NUMBER                              -> number
      | NAME                                -> var
      | NAME _LPAR args _RPAR               -> call
+     | NAME _OF GROUP                      -> points_of
+     | NAME TAKEN _OF GROUP                -> cards_taken_of
+     | ANYONE? TOOK (ALL | ANY)? _OF? GROUP -> took
      | _LPAR expr _RPAR
 args: expr (_COMMA expr)*
 
@@ -596,6 +671,15 @@ _ELSE: "else"
 AND: "and"
 OR: "or"
 NOT: "not"
+TOOK: "took"
+ANYONE: "anyone"
+ALL: "all"
+ANY: "any"
+TAKEN: "taken"
+_OF: "of"
+// A group of cards: suits and cards joined by "and" (hearts and Q♠). It is read
+// only where a group is expected (the lexer is contextual), before a name.
+GROUP.2: /_ITEM([ \t]+and[ \t]+_ITEM)*/i
 NAME: /[A-Za-z_][A-Za-z0-9_]*/
 NUMBER: /[0-9]+(\.[0-9]+)?/
 COMP_OP: /==|!=|<=|>=|=|<|>/
@@ -611,7 +695,7 @@ COMMENT: /#[^\n]*/
 WS: /[ \t\f\r\n]+/
 %ignore WS
 %ignore COMMENT
-"""
+""".replace("_ITEM", _GROUP_ITEM)
 
 
 class _FormulaError(Exception):
@@ -804,6 +888,27 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     return f"did you mean {close[0]!r}?" if close else None
 
 
+#: The most cards of a pack, the largest number ``cards taken of`` can give
+#: (the 52 cards and two jokers).
+_MOST_CARDS: Final = 54
+
+
+def _group(tok: Token) -> tuple[tuple[str, ...], int]:
+    """A group's items in canonical form (each once, in the order written) and its cards."""
+    items: dict[str, None] = {}
+    mask = 0
+    for word in _GROUP_JOIN.split(tok.value.strip()):
+        suit = SUIT_NAMES.get(word.lower())
+        if suit is not None:
+            items[suit.name.lower()] = None
+            mask |= SUIT_MASKS[suit]
+        else:
+            c = card(word)
+            items[str(c)] = None
+            mask |= 1 << int(c)
+    return tuple(items), mask
+
+
 class _Builder(Transformer[Token, Any]):
     """Builds :class:`_Part` objects as the LALR parser reduces (no recursion)."""
 
@@ -849,6 +954,48 @@ class _Builder(Transformer[Token, Any]):
 
     def args(self, children: list[_Part]) -> list[_Part]:
         return children
+
+    def took(self, children: list[Token]) -> _Part:
+        anyone = children[0].type == "ANYONE"
+        words = [t for t in children if t.type in ("ALL", "ANY")]
+        group_tok = children[-1]
+        group, mask = _group(group_tok)
+        question = "took"
+        if mask.bit_count() > 1:
+            if not words:
+                raise _FormulaError(
+                    f"'took' names one card, but {group_tok.value!r} is a group of cards",
+                    _start(group_tok),
+                    expected="took all <cards>, took any <cards>, or took <one card>",
+                    hint=f"write 'took all {group_tok.value}' (every one of them) or "
+                    f"'took any {group_tok.value}' (at least one)",
+                )
+            question = f"took {words[0].value.lower()}"
+        node = Taken(question, group, mask, anyone)
+        return _Part(node, CONDITION, _start(children[0]), 1)
+
+    def points_of(self, children: list[Token]) -> _Part:
+        name_tok, group_tok = children
+        return self._counted(name_tok, "points", "points of", group_tok)
+
+    def cards_taken_of(self, children: list[Token]) -> _Part:
+        name_tok, _taken, group_tok = children
+        return self._counted(name_tok, "cards", "cards taken of", group_tok)
+
+    def _counted(self, name_tok: Token, name: str, question: str, group_tok: Token) -> _Part:
+        """``points of G`` or ``cards taken of G``: a number, from the word before it."""
+        if name_tok.value != name:
+            raise _FormulaError(
+                f"{name_tok.value!r} cannot be read for a group of cards",
+                _start(name_tok),
+                expected="points of <cards> or cards taken of <cards>",
+                hint="write 'points of hearts' for the card points of the hearts taken, "
+                "or 'cards taken of hearts' for how many of them",
+            )
+        group, mask = _group(group_tok)
+        top = VARIABLE_BOUNDS["points"] if question == "points of" else _MOST_CARDS
+        bound = _Bound(Fraction(top), top, 1, 1)
+        return _Part(Taken(question, group, mask), NUMBER, _start(name_tok), 1, bound)
 
     def call(self, children: list[Any]) -> _Part:
         tok: Token = children[0]
@@ -990,10 +1137,37 @@ class _Builder(Transformer[Token, Any]):
         return _part(If(c.node, a.node, b.node), a.kind, _start(tok), [c, a, b], bound)
 
 
+class _Keywords:
+    """Keeps the formulas' words reserved with the contextual lexer: each is
+    looked for everywhere, so that a keyword where it cannot stand is an error
+    at that word rather than a name (no tokens are changed)."""
+
+    always_accept: Final = (
+        "IF",
+        "_THEN",
+        "_ELSE",
+        "AND",
+        "OR",
+        "NOT",
+        "TOOK",
+        "ANYONE",
+        "ALL",
+        "ANY",
+        "TAKEN",
+        "_OF",
+    )
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
 _PARSER: Final = Lark(
     _GRAMMAR,
     parser="lalr",
-    lexer="basic",
+    # Contextual: a group of cards (hearts, Q♠) is read only after the words
+    # that take one, so everywhere else a name is a name.
+    lexer="contextual",
+    postlex=_Keywords(),
     transformer=_Builder(),
     # Strict mode (no shift/reduce conflicts, no colliding terminals) costs a
     # second at import; the test suite builds the same grammar strict instead.
@@ -1023,6 +1197,13 @@ _TERMINAL_WORDS: Final = {
     "_ELSE": "'else'",
     "_COMMA": "','",
     "_RPAR": "')'",
+    "TOOK": "'took'",
+    "ANYONE": "'anyone'",
+    "ALL": "'all'",
+    "ANY": "'any'",
+    "TAKEN": "'taken'",
+    "_OF": "'of'",
+    "GROUP": "cards or suits, such as 'hearts and Q♠'",
     "$END": "the end of the formula",
 }
 _OPERATORS: Final = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "DSLASH"})
@@ -1063,6 +1244,10 @@ def _join_words(words: list[str]) -> str:
 
 def _expected_words(terminals: set[str]) -> str:
     names = set(terminals)
+    if names - {"TAKEN", "_OF"}:
+        # "of" and "taken" continue only 'points of' and 'cards taken of': not
+        # worth naming beside the rest.
+        names -= {"TAKEN", "_OF"}
     if names >= _OPERATORS:
         # After an operand: '(' only continues a function call; leave it out.
         names -= _OPERATORS | {"_LPAR"}
@@ -1081,6 +1266,10 @@ def _token_words(tok: Token) -> str:
 def _syntax_error(exc: UnexpectedToken, text: str) -> _FormulaError:
     tok: Token = exc.token
     accepts: set[str] = set(exc.accepts or exc.expected)
+    if exc.accepts is None and exc.state is not None:
+        # Found by the lexer (a word that cannot stand here): what the parser's
+        # state takes, without the words the lexer looks for everywhere.
+        accepts &= set(exc.state.parse_conf.states[exc.state.position])
     expected = _expected_words(accepts)
     if tok.type == "$END":
         if not text.strip() or tok.end_pos is None:
@@ -1287,6 +1476,9 @@ def _fmt_bare(node: Expr) -> str:
         return _format_number(node.value)
     if isinstance(node, Var):
         return node.name
+    if isinstance(node, Taken):
+        who = "anyone " if node.anyone else ""
+        return f"{who}{node.question} {' and '.join(node.group)}"
     if isinstance(node, Neg):
         # -(-x) rather than --x, which reads like a typing mistake.
         inner = _PREC_ATOM if isinstance(node.operand, Neg) else _PREC_NEG
@@ -1344,6 +1536,29 @@ def _variables(node: Expr) -> set[str]:
         elif isinstance(n, Call):
             stack.extend(n.args)
     return found
+
+
+def _questions_of(node: Expr) -> tuple[Taken, ...]:
+    """The :class:`Taken` nodes of a tree, each once, in the order written."""
+    found: dict[Taken, None] = {}
+    stack: list[Expr] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Taken):
+            found[n] = None
+        elif isinstance(n, Neg | Not):
+            stack.append(n.operand)
+        elif isinstance(n, Sum | Product):
+            stack.extend(reversed([n.first, *(t for _, t in n.rest)]))
+        elif isinstance(n, Compare):
+            stack += (n.right, n.left)
+        elif isinstance(n, And | Or):
+            stack.extend(reversed(n.operands))
+        elif isinstance(n, If):
+            stack += (n.orelse, n.then, n.cond)
+        elif isinstance(n, Call):
+            stack.extend(reversed(n.args))
+    return tuple(found)
 
 
 class _TooLarge(Exception):
@@ -1477,8 +1692,8 @@ def _compile(node: Expr) -> _Fn:
     if isinstance(node, Num):
         v: Value = node.value.numerator if node.value.denominator == 1 else node.value
         return lambda env: v
-    if isinstance(node, Var):
-        name = node.name
+    if isinstance(node, Var | Taken):
+        name = node.name if isinstance(node, Var) else format_expr(node)
         return lambda env: env[name]
     if isinstance(node, Neg):
         f = _compile(node.operand)

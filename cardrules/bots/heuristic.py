@@ -31,7 +31,9 @@ Games scored by the card points taken, where the lowest total wins (Hearts):
 it plays to take no tricks (as after a made bid), throws its most costly cards
 when void, and passes (``pass:``) its most dangerous cards: the cards worth the
 most points, the cards above a costly card of their suit that is not its own
-(A♠ and K♠ catch Q♠ in Hearts), then its highest cards.
+(A♠ and K♠ catch Q♠ in Hearts), then its highest cards. A card worth minus
+points (a bonus, J♦ in Omnibus Hearts) it keeps when passing, and it takes a
+trick worth less than nothing when it plays last to it.
 
 Shedding games (Kazhutha): see :meth:`HeuristicBot._shed`.
 
@@ -454,6 +456,8 @@ class HeuristicBot:
         mine = _mask(view.hand or ()) & ~_mask(view.passed)
 
         def danger(c: int) -> tuple[int, int]:
+            if _points(points, c) < 0:  # a bonus card: kept, passed last
+                return (-1000 + _points(points, c), 0)
             if c >= 52:  # a joker: a high trump, and whatever points it carries
                 return (max(_points(points, c), 0) * 2 + _rank(c), 0)
             suit = SUIT_MASKS[c // 13]
@@ -642,6 +646,16 @@ class HeuristicBot:
                     ruffers,
                 )
             return self._discard_low(t, cards, trump)
+        if last and winners and self._avoids_points(view):
+            # The last card of a trick worth minus points (a bonus card, such as
+            # a jack of diamonds at -10): take it, with the lowest winner that
+            # adds no points, when the trick stays worth less than nothing.
+            pts = view.card_points
+            worth = sum(_points(pts, int(c)) for _, c in trick)
+            safe = [c for c in winners if worth + _points(pts, c) < 0]
+            if safe:
+                rk = _cross_ranks(t)
+                return min(safe, key=lambda c: (_points(pts, c), rk[c]))
         return self._duck(t, view, winners, losers, unseen, trump, last, following)
 
     @staticmethod

@@ -55,6 +55,7 @@ from .settings.effect_checks import (
     formulas_of,
     is_option,
     players_text,
+    point_variables_used,
     schedule_length,
     variables_used,
 )
@@ -695,7 +696,7 @@ def _check_score(c: _Checking) -> None:
                 hint=f"add a line such as `counter {missing[0]}: {missing[0]} + 1`",
             )
     uses = variables_used(v)
-    counted = uses & POINT_VARIABLES
+    counted = point_variables_used(v)
     if counted and not v.scoring.card_points:
         raise c.fail(
             c.culprit("score", "team score", "counter", "card points"),

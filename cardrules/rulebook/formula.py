@@ -29,6 +29,7 @@ from cardrules.scoring import (
     Or,
     Product,
     Sum,
+    Taken,
     Var,
 )
 
@@ -130,10 +131,44 @@ def _scaled(e: Expr) -> tuple[Expr, Fraction, Expr] | None:
 # --------------------------------------------------------------------------- words
 
 
+def _group_words(group: tuple[str, ...]) -> str:
+    """A group of cards in words: "the hearts and Q♠"."""
+    words = [f"the {item}" if item.isalpha() else item for item in group]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _taken_words(e: Taken) -> str:
+    """A question about the cards taken, as a clause or a noun phrase."""
+    cards = _group_words(e.group)
+    who = "someone takes" if e.anyone else "you take"
+    if e.question == "took all":
+        return f"{who} all of {cards}"
+    if e.question == "took any":
+        return f"{who} any of {cards}"
+    if e.question == "took":
+        return f"{who} {cards}"
+    if e.question == "points of":
+        return f"the points of {cards} you take"
+    return f"the number of cards of {cards} you take"
+
+
+def _short_taken(e: Taken) -> str:
+    """A question about the cards taken, in a few words ("took all hearts + Q♠")."""
+    cards = " + ".join(e.group)
+    if e.question == "points of":
+        return f"points of {cards}"
+    if e.question == "cards taken of":
+        return f"count of {cards}"
+    who = "anyone " if e.anyone else ""
+    return f"{who}{e.question} {cards}"
+
+
 def condition(e: Expr) -> str:
     """A condition as a clause: ``bid = 0`` is "you bid zero"."""
     if isinstance(e, Var):
         return _CONDITION.get(e.name, e.name)
+    if isinstance(e, Taken):
+        return _taken_words(e)
     if isinstance(e, Not):
         inner = e.operand
         if _is_var(inner, "exact"):
@@ -169,6 +204,8 @@ def quantity(e: Expr) -> str:
     """A number the formula works out, as a noun phrase ("your bid", "10 times your bid")."""
     if isinstance(e, Num):
         return _num(e.value)
+    if isinstance(e, Taken):
+        return _taken_words(e)
     if isinstance(e, Var):
         # A name not in the table is a counter of the game (``counter bags:``).
         return _QUANTITY.get(e.name, f"your {e.name} (the count as it stood before the hand)")
@@ -189,7 +226,7 @@ def points(e: Expr) -> str:
         k, what = per
         unit = "point" if k == "1" else "points"
         return f"{k} {unit} {what}"
-    if isinstance(e, Num | Var):
+    if isinstance(e, Num | Var | Taken):
         return quantity(e)
     if isinstance(e, Neg):
         return f"minus {_factor(e.operand)}"
@@ -354,6 +391,8 @@ def _specialise_product(e: Product, known: Mapping[str, bool]) -> Expr:
 
 
 def _short_condition(e: Expr) -> str:
+    if isinstance(e, Taken):
+        return _short_taken(e)
     if isinstance(e, Var):
         return {"exact": "made", "maker": "made trumps"}.get(e.name, e.name)
     if isinstance(e, Compare):
@@ -404,6 +443,8 @@ def _short(e: Expr) -> str:
         return _num(e.value)
     if isinstance(e, Var):
         return _SHORT_NAMES.get(e.name, e.name)
+    if isinstance(e, Taken):
+        return _short_taken(e)
     lost = _negated(e)
     if lost is not None:
         return f"-{_short(lost) if isinstance(lost, Var) else _short_factor(lost)}"

@@ -507,7 +507,7 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
         return [*out, "This game keeps no score.", ""]
     cards, n = _scoring_size(v, counts[0] if len(counts) == 1 else None)
     uses = f.uses()
-    if uses & {"points", "all_points", "most_points"}:
+    if uses & {"points", "all_points", "most_points"} or f.questions():
         # The score depends on the cards taken, not on a count of tricks: no table.
         return [*out, scoring_phrase(v), ""]
     if uses & {"maker", "maker_tricks"}:

@@ -1033,7 +1033,7 @@ def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:
         return False
     shown = list(counts) if counts is not None else list(v.players.counts())
     uses = set(f.uses())
-    if uses & {"points", "all_points", "most_points", "maker", "maker_tricks"}:
+    if uses & {"points", "all_points", "most_points", "maker", "maker_tricks"} or f.questions():
         # the score depends on the cards taken, or on who made trumps: claim nothing
         return False
     if f.counters:
@@ -1125,12 +1125,21 @@ def _points_words(n: int) -> str:
     return plural(n, "point") if n >= 0 else "minus " + plural(-n, "point")
 
 
+def _card_value_words(v: Variant, n: int) -> str:
+    """A card's points in words: "1 point", "minus 10 points", with "(a bonus)"
+    after points that lower a total where the lowest total wins."""
+    words = _points_words(n)
+    return f"{words} (a bonus)" if n < 0 and not v.scoring.higher_wins else words
+
+
 def card_points_phrase(v: Variant) -> str:
     """What the cards a player wins are worth (``card points:``), or ``""`` when
     they carry no points or the score does not read them."""
     values = v.scoring.card_points
     f = v.scoring.formula
     uses = set(f.uses()) if f is not None else set()
+    if f is not None and any(q.question == "points of" for q in f.questions()):
+        uses.add("points")
     if len(values) != 52 or not uses & {"points", "all_points", "most_points"}:
         return ""
     pack = v.deck.cards.mask
@@ -1142,10 +1151,10 @@ def card_points_phrase(v: Variant) -> str:
         row = [values[k] for k in cards]
         base = max(sorted(set(row)), key=lambda x: (row.count(x), x == 0))
         odd = [k for k in cards if values[k] != base]
-        parts += [f"{Card(k)} {_points_words(values[k])}" for k in odd]
+        parts += [f"{Card(k)} {_card_value_words(v, values[k])}" for k in odd]
         if base:
             each = f"each of the other {suit.word}" if odd else f"each of the {suit.word}"
-            parts.append(f"{each} {_points_words(base)}")
+            parts.append(f"{each} {_card_value_words(v, base)}")
     shown = md_text("; ".join(parts))
     return (
         f"The cards you win in tricks carry points: {shown}; every other card is worth "

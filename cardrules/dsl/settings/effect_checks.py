@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from cardrules.counted import count_range
 from cardrules.rules import Mode, Pattern, ScheduleRule, SizeEntry, SourcePos, TrumpKind, Variant
-from cardrules.scoring import Formula
+from cardrules.scoring import Formula, format_expr
 
 from .. import limits
 
@@ -33,6 +33,7 @@ __all__ = [
     "hands_text",
     "is_option",
     "players_text",
+    "point_variables_used",
     "schedule_length",
     "shedding_only",
     "trick_game_only",
@@ -60,6 +61,18 @@ def formulas_of(v: Variant) -> list[tuple[str, Formula]]:
 def variables_used(v: Variant) -> set[str]:
     """The variables every formula of the game reads."""
     return {name for _, f in formulas_of(v) for name in f.uses()}
+
+
+def point_variables_used(v: Variant) -> set[str]:
+    """What the game's formulas read of the card points taken: the variables of
+    :data:`POINT_VARIABLES` and the questions ``points of <cards>``."""
+    asked = {
+        format_expr(q)
+        for _, f in formulas_of(v)
+        for q in f.questions()
+        if q.question == "points of"
+    }
+    return (variables_used(v) & POINT_VARIABLES) | asked
 
 
 def cards_text(n: int) -> str:

@@ -16,12 +16,11 @@ from cardrules.scoring import FUNCTIONS, VARIABLES, format_formula
 from .. import limits
 from .declaration import SettingSpec
 from .effect_checks import (
-    POINT_VARIABLES,
     Context,
     NoOp,
     formulas_of,
+    point_variables_used,
     trick_setting,
-    variables_used,
 )
 from .statement import Setting, StatementBuilder
 
@@ -103,11 +102,11 @@ def _check_card_points(c: Context) -> Iterator[NoOp]:
             ("mode",),
         )
         return
-    if formulas_of(v) and not variables_used(v) & POINT_VARIABLES:
+    if formulas_of(v) and not point_variables_used(v):
         yield NoOp(
             "card points",
             "the card points change nothing: no formula uses points, "
-            "all_points, most_points or team_points",
+            "all_points, most_points, team_points or points of some cards",
             ("score",),
             hint="use `points` in the `score:` line, or delete this line",
         )
@@ -124,7 +123,9 @@ def _check_card_points(c: Context) -> Iterator[NoOp]:
 # --------------------------------------------------------------------------- the parse
 
 #: Words of the formulas that cannot name a counter.
-_FORMULA_WORDS: Final = frozenset({"if", "then", "else", "and", "or", "not"})
+_FORMULA_WORDS: Final = frozenset(
+    {"if", "then", "else", "and", "or", "not", "took", "anyone", "all", "any", "taken", "of"}
+)
 
 
 def _parse_card_points(b: StatementBuilder, c: list[Any]) -> Setting:

@@ -54,7 +54,7 @@ def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     r = g._rules
     if r.team_scoring:
         return _team_hand(g, tricks, won)[0]
-    if r.card_points or r.maker_vars:
+    if r.card_points or r.maker_vars or r.card_questions:
         return _hand_points_with_cards(g, tricks, won)
     n = g._players
     hn = g._hand_index + 1
@@ -78,8 +78,9 @@ def _seat_points(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
 
 def _hand_points_with_cards(g: Game, tricks: list[int], won: list[int]) -> list[Num]:
     """:func:`_hand_points` for a game whose cards carry points (each seat's
-    points, everyone's and the most one seat took go into the formula) or whose
-    formula reads who made trumps (``maker``, ``maker_tricks``)."""
+    points, everyone's and the most one seat took go into the formula), whose
+    formula reads who made trumps (``maker``, ``maker_tricks``) or asks which
+    cards were taken (``took J♦``, ``points of diamonds``: answered from ``won``)."""
     r = g._rules
     n = g._players
     hn = g._hand_index + 1
@@ -102,6 +103,7 @@ def _hand_points_with_cards(g: Game, tricks: list[int], won: list[int]) -> list[
             g._blind[s],
             (taken[s], everyone, most) if cards else None,
             made[s],
+            r.card_answers(won[s], won) if r.card_questions else (),
         )
         for s in range(n)
     ]

@@ -10,7 +10,9 @@ team's, and the team's ``team score:`` formula once, the team counting as one
 player; every partner scores the sum, so partners' running totals stay equal.
 Who made trumps is read by team: in both formulas ``maker`` is true for every
 seat of the team of the player who made trumps, and ``maker_tricks`` is the
-tricks that team took.
+tricks that team took. Questions about the cards taken (``took J♦``) are
+about the seat's own cards in ``score:`` and about the team's in ``team score:``
+and the counters (``anyone``: some seat, or some team).
 Then each team's counters are worked out from their values before the hand
 (which the score formulas read too), rounded down to whole numbers and kept
 within :data:`~cardrules.scoring.COUNTER_BOUND`.
@@ -48,6 +50,14 @@ def _num(x: Fraction) -> Num:
     return x.numerator if x.denominator == 1 else x
 
 
+def _cards_of(team: tuple[int, ...], won: list[int]) -> int:
+    """The cards the seats of ``team`` won, together (a mask)."""
+    cards = 0
+    for s in team:
+        cards |= won[s]
+    return cards
+
+
 def _team_hand(
     g: Game, tricks: list[int], won: list[int]
 ) -> tuple[list[Num], list[tuple[int, ...]]]:
@@ -72,6 +82,9 @@ def _team_hand(
     maker = g._maker
     makers = next((t for t in teams if maker in t), ())
     maker_tricks = sum(tricks[s] for s in makers)
+    asks = bool(r.card_questions)
+    # Each team's cards, for the team formulas' questions about the cards taken.
+    sides = [_cards_of(team, won) for team in teams] if asks else []
     for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)
@@ -102,6 +115,8 @@ def _team_hand(
                     alone=lone,
                     defended_alone=lone_defence,
                 )
+                if asks:
+                    env.update(r.card_answers(won[s], won))
                 total += _value(g, r.formula, env, f"the score of seat {s + 1}")
         team_env = score_env(
             bid=tb,
@@ -119,6 +134,8 @@ def _team_hand(
             alone=lone,
             defended_alone=lone_defence,
         )
+        if asks:
+            team_env.update(r.card_answers(_cards_of(team, won), sides))
         if r.team_formula is not None:
             total += _value(g, r.team_formula, team_env, "the team score")
         values = tuple(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
 from typing import Any, Final
@@ -190,6 +190,16 @@ def _env_builder() -> Callable[..., Mapping[str, int | Fraction | bool]]:
 #: fingerprint its saves were made with. Each is declared with the setting that
 #: fills it (its ``old_saves``, in ``cardrules/dsl/settings/``).
 _LATER_FIELDS: Final[dict[tuple[str, str], object]] = OLD_SAVE_DEFAULTS
+
+#: The codes of the questions about the cards taken (``cardrules.scoring.CARD_QUESTIONS``).
+_POINTS_OF, _CARDS_OF, _TOOK_ANY, _TOOK_ALL = range(4)
+_QUESTION_CODES: Final = {
+    "points of": _POINTS_OF,
+    "cards taken of": _CARDS_OF,
+    "took any": _TOOK_ANY,
+    "took all": _TOOK_ALL,
+    "took": _TOOK_ALL,
+}
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
 MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
@@ -439,6 +449,16 @@ class _Rules:
             (value, sum(1 << k for k in range(len(cp)) if cp[k] == value))
             for value in sorted(set(cp) - {0})
         )
+        # The questions the formulas ask about the cards taken (``took J♦``,
+        # ``cards taken of clubs``), each once, as (its name in the formulas' values,
+        # its code, its cards, anyone); empty when none is asked (no work then).
+        from cardrules.scoring import format_expr
+
+        questions: dict[tuple[str, int, int, bool], None] = {}
+        for f in (self.formula, self.team_formula, *(f for _, f in self.counters)):
+            for q in getattr(f, "questions", tuple)():
+                questions[(format_expr(q), _QUESTION_CODES[q.question], q.mask, q.anyone)] = None
+        self.card_questions: tuple[tuple[str, int, int, bool], ...] = tuple(questions)
 
     def _compile_winning(self, v: Variant) -> None:
         """The end of the game: the target, knock-outs, tie-break hands and
@@ -654,6 +674,34 @@ class _Rules:
         """The card points of the cards of ``mask``."""
         return sum(value * (mask & m).bit_count() for value, m in self.card_points)
 
+    def card_answers(self, own: int, each: Sequence[int]) -> tuple[tuple[str, int | bool], ...]:
+        """The answers to the formulas' questions about the cards taken, each
+        with its name in the formulas' values (see :attr:`card_questions`).
+
+        Args:
+            own: the cards the player (or, for a team formula, the team) took.
+            each: the cards each player (or team) took, for ``anyone took``.
+        """
+        played = 0
+        for taken in each:
+            played |= taken
+        answers: list[tuple[str, int | bool]] = []
+        for name, code, mask, anyone in self.card_questions:
+            value: int | bool
+            if code == _POINTS_OF:
+                value = self.card_points_of(own & mask)
+            elif code == _CARDS_OF:
+                value = (own & mask).bit_count()
+            else:
+                sides = each if anyone else (own,)
+                if code == _TOOK_ANY:
+                    value = any(side & mask for side in sides)
+                else:  # took (one card), took all: all of them that were played
+                    wanted = mask & played
+                    value = wanted != 0 and any(side & wanted == wanted for side in sides)
+            answers.append((name, value))
+        return tuple(answers)
+
     def points(
         self,
         bid: int,
@@ -664,6 +712,7 @@ class _Rules:
         blind: bool,
         taken: tuple[int, int, int] | None = None,
         made: tuple[bool, int] | None = None,
+        answers: tuple[tuple[str, int | bool], ...] = (),
     ) -> Num:
         """One seat's points for one hand: an int when whole (fast to add), else a Fraction.
 
@@ -678,6 +727,8 @@ class _Rules:
                 one seat took); ``None`` without them.
             made: when the formula reads who made trumps, (whether this seat
                 made them, the tricks the maker took); ``None`` otherwise.
+            answers: the answers to the formula's questions about the cards
+                taken (:meth:`card_answers`); ``()`` when it asks none.
 
         Raises:
             ScoreError: if the formula cannot be worked out (a number too large,
@@ -688,6 +739,8 @@ class _Rules:
             key += taken
         if made is not None:
             key += made
+        if answers:
+            key += tuple(value for _, value in answers)
         hit = self.score_cache.get(key)
         if hit is not None:
             return hit
@@ -711,6 +764,8 @@ class _Rules:
                 most_points=most,
                 **extra,
             )
+            if answers:
+                env = {**env, **dict(answers)}
             text = str(getattr(self.formula, "text", self.formula))
             try:
                 f = Fraction(self.formula.evaluate(env))

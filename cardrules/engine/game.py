@@ -269,6 +269,8 @@ class Game:
     _hand_index: int
     # deal: this hand's size
     _size: int
+    # deal: the deals thrown in so far (`redeal:`), the game's
+    _redeals: int
     # deal: this hand's dealer
     _dealer: int
     # deal: the card turned up for trumps (-1: none)
@@ -496,6 +498,7 @@ class Game:
         self._out = [False] * n
         # The per-hand state (hands, bids, tricks, flags...) is set by _start_hand.
         self._hand_index = -1
+        self._redeals = 0
         self._phase = _BID
         self._to_act = -1
         self._bid_pos = 0
@@ -1928,6 +1931,7 @@ class Game:
         g._order = self._order
         g._hand_index = self._hand_index
         g._size = self._size
+        g._redeals = self._redeals
         g._dealer = self._dealer
         g._turned = self._turned
         g._undealt = self._undealt

@@ -235,7 +235,8 @@ def _saved_history(g: Game) -> list[dict[str, Any]] | None:
 
 
 def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
-    """Every deal of the log: hand number, dealer, the hands and the turned-up card."""
+    """Every deal of the log that stood: hand number, dealer, the hands and the
+    turned-up card (a deal thrown in, ``redeal:``, is dealt again on restore)."""
     out: list[dict[str, Any]] = []
     for ev in events:
         if ev[0] == "deal":
@@ -248,6 +249,8 @@ def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
             )
         elif ev[0] == "trump":
             out[-1]["turned"] = None if ev[3] is None else _TEXT[ev[3]]
+        elif ev[0] == "redeal":
+            out.pop()  # a deal thrown in: the seed (or the deck) deals it again
     return out
 
 

@@ -93,6 +93,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
     # ------------------------------------------------------------ the deal of a hand
     Slot("_hand_index", "int", "deal", "the index of the hand being played (-1 before)"),
     Slot("_size", "int", "deal", "this hand's size"),
+    Slot("_redeals", "int", "deal", "the deals thrown in so far (`redeal:`), the game's"),
     Slot("_dealer", "int", "deal", "this hand's dealer"),
     Slot("_turned", "int", "deal", "the card turned up for trumps (-1: none)"),
     Slot("_undealt", "int", "deal", "the mask of the cards not dealt (the stock)"),

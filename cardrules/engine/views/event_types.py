@@ -50,6 +50,7 @@ __all__ = [
     "PassEvent",
     "PickupEvent",
     "PlayEvent",
+    "RedealEvent",
     "RevealEvent",
     "ScoreEvent",
     "StartEvent",
@@ -436,6 +437,19 @@ class ThrownInEvent(Event):
 
 
 @frozen
+class RedealEvent(Event):
+    """``seat`` was dealt a hand that meets the ``redeal:`` condition and shows
+    it (``cards``, seen by every seat): the deal is thrown in, its cards are
+    gathered and dealt again (by the same dealer or the next one, as the rules
+    say); hand ``hand_number`` is dealt again, and nothing is scored."""
+
+    kind: ClassVar[str] = "redeal"
+    hand_number: int = field(metadata={"json": INT})
+    seat: int = field(metadata={"json": INT})
+    cards: CardSet = field(metadata={"json": CARDSET})
+
+
+@frozen
 class PlayEvent(Event):
     """``seat`` plays ``card``."""
 
@@ -638,6 +652,7 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         CallEvent,
         MadeEvent,
         ThrownInEvent,
+        RedealEvent,
         PlayEvent,
         TrickEvent,
         ScoreEvent,

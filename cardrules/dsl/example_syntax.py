@@ -234,6 +234,8 @@ class ExpectKind(Enum):
     NO_LOSER = "no loser"
     MAKES_TRUMPS = "makes trumps"
     THROWN_IN = "the hand is thrown in"
+    SHOWS = "shows the hand"
+    DEALT_AGAIN = "the hand is dealt again"
 
 
 @frozen
@@ -481,6 +483,8 @@ _PHRASES: Final[dict[str, str]] = {
     "V_WITH_PARTNER": "play with partner",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
+    "V_SHOWS_HAND": "shows the hand",
+    "V_DEALT_AGAIN": "the hand is dealt again",
     "V_DEALS": "deals",
     "V_HOLDS": "holds",
     "V_PASSES": "passes",
@@ -882,6 +886,12 @@ class ExampleRules:
 
     def expect_thrown_in(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.THROWN_IN)
+
+    def expect_shows(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.SHOWS, seat=self._ex_seat(c[1]))
+
+    def expect_dealt_again(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.DEALT_AGAIN)
 
 
 # --------------------------------------------------------------------------- assembling

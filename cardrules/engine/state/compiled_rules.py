@@ -292,6 +292,9 @@ class _Rules:
             _plays_with_jokers if self.pack_jokers else _plays_of
         )
         self.trump_rule = v.trumps
+        # ``redeal:``: the condition that throws a deal in (None: every deal stands).
+        self.redeal = v.redeal
+        self.redeal_next_dealer = v.redeal is not None and v.redeal.next_dealer
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,

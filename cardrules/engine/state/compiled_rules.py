@@ -200,7 +200,15 @@ _NAMER_CODES: Final = {
 }
 
 
+#: Option names of settings added after saves began to carry fingerprints: left
+#: out of a variant's ``options`` in the fingerprint, so that a built-in that
+#: comes to offer one (a redeal) keeps the fingerprint of its saves.
+_LATER_OPTIONS: Final = frozenset({"redeal"})
+
+
 def _canon(x: object) -> object:
+    if isinstance(x, Variant) and _LATER_OPTIONS.intersection(x.options):
+        x = attrs.evolve(x, options=tuple(o for o in x.options if o not in _LATER_OPTIONS))
     if attrs.has(type(x)):
         fields = attrs.fields(type(x))  # type: ignore[arg-type]
         name = type(x).__name__

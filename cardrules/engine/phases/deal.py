@@ -59,8 +59,7 @@ def _begin(g: Game) -> None:
 def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Sequence[int]:
     """The card order for hand ``idx`` (0-based) that deals ``k`` cards: a given
     deck, else the seed's shuffle (``words``: the hand's random words, if drawn).
-    After deals thrown in (``redeal:``), each deal takes the next given deck, and
-    a deal again is shuffled with its own words (the n-th of the game: key -n)."""
+    After deals thrown in (``redeal:``), each deal takes the next given deck."""
     deal = idx + g._redeals
     if g._decks:
         if g._decks_reuse:
@@ -68,8 +67,6 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
         if deal < len(g._decks):
             return g._decks[deal]
     pack = g._rules.pack
-    if deal != idx:
-        words = _random_words(g._seed, -g._redeals, len(pack) > 52)
     return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
 
 
@@ -176,6 +173,10 @@ def _start_hand(
         hands = list(hands_t)
         _check_deal(r, n, so, hn, size, hands, turned, turn_up, dealers_card)
     else:
+        if in_a_row:
+            # A deal again (``redeal:``) is shuffled with its own words: the n-th
+            # of the game with the key -n (a hand's own key is its index, >= 0).
+            words = _random_words(g._seed, -g._redeals, len(r.pack) > 52)
         hands, turned = _dealt(g, idx, so, k, words, turn_up, dealers_card)
     g._hands = hands
     g._turned = turned

@@ -410,8 +410,9 @@ class BidsEvent(Event):
 @frozen
 class CallEvent(Event):
     """An action choosing trumps (``Name``, ``OrderUp``, ``Decline``,
-    ``Discard``, ``Alone``, ``WithPartner``); ``None`` for another seat's
-    face-down ``Discard``."""
+    ``Discard``, ``Alone``, ``WithPartner``), or keeping or showing a hand
+    after the deal (``Keep``, ``Show``: ``redeal: ... may be shown``); ``None``
+    for another seat's face-down ``Discard``."""
 
     kind: ClassVar[str] = "call"
     seat: int = field(metadata={"json": INT})

@@ -692,6 +692,8 @@ class _Runner:
     def step(self, step: Step) -> StepResult:
         """Play one step of the example (an action line, ``play out`` or an
         ``expect`` line)."""
+        if isinstance(step, Bids | ChangeBid | TakeCards | PassCards | Plays):
+            self._keep_hands()
         if isinstance(step, Bids):
             return self.bids(step)
         if isinstance(step, ChangeBid):
@@ -707,6 +709,17 @@ class _Runner:
         if isinstance(step, PlayOut):
             return self.play_out(step)
         return self.expect(step)
+
+    def _keep_hands(self) -> None:
+        """Every seat still to keep or show its hand keeps it (``redeal: ... may
+        be shown``), before a line that bids, passes or plays: only a ``calls``
+        line shows a hand."""
+        from cardrules.engine.actions import Keep
+
+        g = self.g
+        keep = Keep()
+        while not g.is_over and g.phase == "trumps" and keep in g.legal_actions():
+            g.apply(keep, g.to_act or 0)
 
     def bids(self, step: Bids) -> StepResult:
         from cardrules.engine.actions import Bid, Look
@@ -777,7 +790,16 @@ class _Runner:
 
     def calls(self, step: Calls) -> StepResult:
         from cardrules.dsl.example_syntax import call_text
-        from cardrules.engine.actions import Alone, Decline, Discard, Name, OrderUp, WithPartner
+        from cardrules.engine.actions import (
+            Alone,
+            Decline,
+            Discard,
+            Keep,
+            Name,
+            OrderUp,
+            Show,
+            WithPartner,
+        )
 
         g = self.g
         start = len(g.events)
@@ -795,6 +817,10 @@ class _Runner:
                 act = Alone()
             elif what == "play with partner":
                 act = WithPartner()
+            elif what == "keep the hand":
+                act = Keep()
+            elif what == "show the hand":
+                act = Show()
             elif what == "name":
                 act = Name(suit)
             else:

@@ -465,8 +465,8 @@ def _hand_line(
         return
     m = _THROWN.fullmatch(line)
     if m:
-        if hand.actions or hand.thrown >= 0:
-            raise _fail(ln, "a deal is thrown in before any action, once")
+        if hand.thrown >= 0:
+            raise _fail(ln, "a deal is thrown in once")
         hand.thrown = _int(m.group(1), ln, "the seat", 1, players) - 1
         return
     if hand.thrown >= 0:
@@ -545,8 +545,8 @@ def _play_hands(
     """Play the record's hands in ``g``, each deal and action checked (a deal
     thrown in, against the deal the game threw in)."""
     for hand in hands:
-        if hand.thrown >= 0:
-            continue
+        if hand.thrown >= 0 and not hand.actions:
+            continue  # thrown in as it was dealt (``must be shown``)
         _check_deal(g, hand)
         for seat, action, ln in hand.actions:
             if g.hand_number != hand.number:

@@ -434,10 +434,14 @@ class RedealRule:
             no card of one of them (``without spades or without higher than 10``).
         next_dealer: the deal passes to the next dealer (else the same dealer
             deals again).
+        may: the holder may show the hand or keep it (every seat in turn
+            says which, from the dealer's neighbour); else the first hand that
+            meets the condition must be shown.
     """
 
     without: tuple[CardSetRule, ...]
     next_dealer: bool = False
+    may: bool = False
 
     def masks(self, pack: int, trump: int) -> tuple[int, ...]:
         """The cards of each set of the condition in a pack (``pack``: its

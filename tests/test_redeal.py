@@ -21,9 +21,9 @@ from cardrules.cards import Suit
 from cardrules.dsl import format as format_variant
 from cardrules.dsl import load_text
 from cardrules.dsl.settings.deal_settings import redeal_chance
-from cardrules.engine import replay
+from cardrules.engine import Keep, Show, replay
 from cardrules.engine.views.event_types import DealEvent, RedealEvent
-from cardrules.errors import VariantError
+from cardrules.errors import IllegalAction, VariantError
 from cardrules.example_runner import run_examples
 from cardrules.rules import MAX_REDEALS_IN_A_ROW, RedealRule
 from cardrules.simulate import simulate
@@ -31,6 +31,7 @@ from cardrules.simulate import simulate
 NO_SPADE = "a hand without spades must be shown, dealt again by the same dealer"
 NO_SPADE_NEXT = "a hand without spades must be shown, dealt again by the next dealer"
 COURT = "a hand without spades or without higher than 10 and lower than A must be shown"
+MAY = "a hand without spades may be shown, dealt again by the same dealer"
 
 
 def callbreak(redeal: str = NO_SPADE) -> cardrules.Variant:
@@ -49,6 +50,7 @@ def test_the_line_reads_and_writes_back() -> None:
     for line in (
         f"redeal: {NO_SPADE}",
         f"redeal: {NO_SPADE_NEXT}",
+        f"redeal: {MAY}",
         "redeal: a hand without trumps or without higher than 10 and lower than A must be "
         "shown, dealt again by the same dealer",
     ):
@@ -107,6 +109,13 @@ def test_the_rules_page_says_the_redeal() -> None:
     assert "the same dealer deals again" in said
     assert "the next player deals" in dealer_phrase(callbreak(NO_SPADE_NEXT))
     assert "without a card higher than 10 and lower than A" in dealer_phrase(callbreak(COURT))
+    assert "without spades may show it to everyone" in dealer_phrase(callbreak(MAY))
+
+
+def test_may_be_shown_needs_players_who_see_their_cards() -> None:
+    with pytest.raises(VariantError) as err:
+        load_text(f"game: house\nextends: callbreak\nblind bids: yes\nredeal: {MAY}\n")
+    assert "must be shown" in str(err.value)
 
 
 # --------------------------------------------------------------------------- a stacked deal
@@ -166,6 +175,34 @@ def test_golden_the_next_dealer_deals_again() -> None:
     assert g.dealer == 0
     # Seat 4 is now the dealer's neighbour and the first to be dealt.
     assert g.hand(3) == _cs(MIXED[0])
+
+
+def test_golden_a_hand_that_may_be_shown_is_shown_or_kept() -> None:
+    deck = [_stack(SPADELESS), _stack(MIXED)]
+    g = Game(callbreak(MAY), 4, deck=deck, first_dealer=1)
+    # Every seat in turn, from the dealer's neighbour, keeps its hand or shows it.
+    assert (g.phase, g.to_act, g.legal_actions()) == ("trumps", 0, (Keep(), Show()))
+    # Anticlockwise: seats 1, 4, 3 (every club, diamond, heart) may show; seat 2 may not.
+    for seat in (0, 3, 2):
+        assert (g.to_act, g.legal_actions()) == (seat, (Keep(), Show()))
+        g.apply(Keep(), seat)
+    assert (g.to_act, g.legal_actions()) == (1, (Keep(),))
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Show(), 1)
+    assert err.value.code == "may_not_show"
+    g.apply(Keep(), 1)
+    assert g.phase == "bid" and g.hand(0) == _cs(SPADELESS[0])
+    assert not any(isinstance(ev, RedealEvent) for ev in g.events)
+
+    g = Game(callbreak(MAY), 4, deck=deck, first_dealer=1)
+    g.apply(Show(), 0)
+    kinds = [ev.kind for ev in g.events]
+    assert kinds == ["start", "deal", "trump", "call", "redeal", "deal", "trump"]
+    shown = g.events[4]
+    assert isinstance(shown, RedealEvent) and shown.cards == _cs(SPADELESS[0])
+    assert g.dealer == 1 and g.hand(0) == _cs(MIXED[0])
+    # The new deal is asked again; this one has a spade in every hand.
+    assert (g.phase, g.to_act, g.legal_actions()) == ("trumps", 0, (Keep(),))
 
 
 def test_a_deal_that_stands_is_played_as_dealt() -> None:
@@ -234,7 +271,7 @@ def test_two_hundred_seeded_games_with_the_redeal_play_to_the_end() -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
-    line=st.sampled_from([NO_SPADE, NO_SPADE_NEXT, COURT]),
+    line=st.sampled_from([NO_SPADE, NO_SPADE_NEXT, COURT, MAY]),
     plays=st.integers(0, 300),
 )
 def test_property_no_hand_meeting_the_condition_is_played_and_cards_are_conserved(
@@ -252,15 +289,20 @@ def test_property_no_hand_meeting_the_condition_is_played_and_cards_are_conserve
     def meets(hand: cardrules.CardSet) -> bool:
         return _no_spade(hand) or (court and not any(c.rank in (11, 12, 13) for c in hand))
 
+    may = "may" in line
     run = 0
     for deal, thrown in _deals(g):
         # Cards are conserved: every deal, thrown in or not, is the whole pack once.
         seen = [c for h in deal.hands for c in h]
         assert len(seen) == len(set(seen)) == 52
-        assert thrown == any(meets(h) for h in deal.hands)
+        if may:
+            # A deal is thrown in only when a hand could be shown.
+            assert not thrown or any(meets(h) for h in deal.hands)
+        else:
+            # ``must``: a hand meeting the condition is never played.
+            assert thrown == any(meets(h) for h in deal.hands)
         run = run + 1 if thrown else 0
         assert run <= MAX_REDEALS_IN_A_ROW
-    # The hands in play now never met the condition as dealt.
     last = _deals(g)[-1]
     assert not last[1]
     # The seat shown is the first, in the order of the deal, that meets it.
@@ -283,10 +325,46 @@ def _game_with_redeals(v: cardrules.Variant, hands_in: int = 1) -> Game:
     raise AssertionError("no seed throws the first deal in")
 
 
-@pytest.mark.parametrize("line", [NO_SPADE, NO_SPADE_NEXT])
+def test_two_hundred_seeded_games_where_a_hand_may_be_shown_play_to_the_end() -> None:
+    v = callbreak(MAY)
+    shown = kept = 0
+    for seed in range(200):
+        g = Game(v, 4, seed=seed)
+        _finish(g, random.Random(seed))
+        assert g.result is not None and g.result.finished
+        for deal, was_thrown in _deals(g):
+            seen = [c for h in deal.hands for c in h]
+            assert len(seen) == len(set(seen)) == 52
+            if was_thrown:
+                shown += 1
+            elif any(_no_spade(h) for h in deal.hands):
+                kept += 1
+        for ev in g.events:
+            if isinstance(ev, RedealEvent):
+                assert _no_spade(ev.cards)
+    # A random player shows a hand it may show half the time.
+    assert shown > 5 and kept > 5
+
+
+def _game_shown(v: cardrules.Variant) -> Game:
+    """A game of ``v`` (``may be shown``) in which a hand was shown, part played."""
+    for seed in range(1000):
+        g = Game(v, 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            g.apply_as_current(Show() if Show() in legal else rng.choice(legal))
+        if any(isinstance(ev, RedealEvent) for ev in g.events) and not g.is_over:
+            return g
+    raise AssertionError("no seed shows a hand")
+
+
+@pytest.mark.parametrize("line", [NO_SPADE, NO_SPADE_NEXT, MAY])
 def test_saves_replays_clones_and_records_keep_the_deals_thrown_in(line: str) -> None:
     v = callbreak(line)
-    g = _game_with_redeals(v)
+    g = _game_shown(v) if "may" in line else _game_with_redeals(v)
     for other in (
         Game.from_json(g.to_json(), v),
         replay(v, g.events),
@@ -302,8 +380,10 @@ def test_saves_replays_clones_and_records_keep_the_deals_thrown_in(line: str) ->
     assert re.search(r"seat \d shows the hand: thrown in", text)
 
 
-def test_a_world_sampled_after_a_deal_thrown_in_matches_the_seat_stream() -> None:
-    g = _game_with_redeals(callbreak(COURT), hands_in=0)
+@pytest.mark.parametrize("line", [COURT, MAY])
+def test_a_world_sampled_after_a_deal_thrown_in_matches_the_seat_stream(line: str) -> None:
+    v = callbreak(line)
+    g = _game_shown(v) if "may" in line else _game_with_redeals(v, hands_in=0)
     rng = random.Random(1)
     seat = g.to_act or 0
     for _ in range(20):
@@ -315,8 +395,9 @@ def test_a_world_sampled_after_a_deal_thrown_in_matches_the_seat_stream() -> Non
 # --------------------------------------------------------------------------- bots and examples
 
 
-def test_bots_play_it_legally_and_the_heuristic_beats_random() -> None:
-    v = callbreak()
+@pytest.mark.parametrize("line", [NO_SPADE, MAY])
+def test_bots_play_it_legally_and_the_heuristic_beats_random(line: str) -> None:
+    v = callbreak(line)
     s = simulate(v, 4, 60, ["heuristic", "random"], seed=2024)
     assert s.games == s.finished == 60
     assert s.win_rate(0) > max(s.win_rate(k) for k in (1, 2, 3))
@@ -331,6 +412,36 @@ def test_the_documented_example_plays() -> None:
     block = re.findall(r"^```\n(example:.*?)^```", section, re.M | re.S)[0]
     v = load_text(f"game: doc\nextends: callbreak\nredeal: {NO_SPADE}\n\n{block}")
     assert v.examples and run_examples(v) == []
+
+
+def test_examples_keep_or_show_a_hand_that_may_be_shown() -> None:
+    text = f"""game: doc
+extends: callbreak
+redeal: {MAY}
+
+example: a hand without a spade may be shown: the same dealer deals again
+  with 4 players, seat 2 deals
+  seat 1 holds 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣
+  calls show the hand
+  expect seat 1 shows the hand
+  expect the hand is dealt again
+
+example: or kept, and the hand is played as dealt
+  with 4 players, seat 2 deals
+  seat 1 holds 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣
+  calls keep the hand, keep the hand, keep the hand, keep the hand
+  bids 1 1 1 1
+  play 2♣
+  expect seat 4 may play 3♠
+
+example: a line that bids keeps every hand
+  with 4 players, seat 2 deals
+  seat 1 holds 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣
+  bids 1 1 1 1
+  expect seat 1 leads
+"""
+    v = load_text(text)
+    assert len(v.examples) == 3 and run_examples(v) == []
 
 
 def test_an_example_that_expects_a_redeal_that_does_not_come_fails() -> None:

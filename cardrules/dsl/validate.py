@@ -646,6 +646,14 @@ def _check_jokers(c: _Checking) -> None:
 def _check_redeal(c: _Checking) -> None:
     """A ``redeal:`` condition that holds so often that deals would be thrown
     in without end (see :func:`~cardrules.dsl.settings.deal_settings.redeal_chance`)."""
+    r = c.v.redeal
+    if r is not None and r.may and (c.v.bidding.blind or c.v.bidding.forehead_sizes):
+        raise c.fail(
+            "redeal",
+            "a hand that `may be shown` is shown by a player who has looked at it, but "
+            "players bid blind or with their cards on their foreheads in this game",
+            hint="write `must be shown`: the hand is then shown as it is dealt",
+        )
     chance, n, k = redeal_chance(c.v)
     if chance > MAX_REDEAL_CHANCE:
         raise c.fail(

@@ -100,6 +100,8 @@ _CALL_LABELS = {
     "order up": "orders up the turned card",
     "go alone": "goes alone: the partner sits this hand out",
     "play with partner": "plays with partner",
+    "keep the hand": "keeps the hand",
+    "show the hand": "shows the hand",
 }
 
 
@@ -189,7 +191,7 @@ def _other_event_words(ev: Event) -> str | None:
     if kind == "thrown in":
         return f"everyone has passed twice, so hand {ev[1]} is thrown in"
     if kind == "redeal":
-        return f"{_seat(ev[2])} shows the hand ({ev[3]}), so hand {ev[1]} is dealt again"
+        return f"the hand of {_seat(ev[2])} ({ev[3]}) is shown, so hand {ev[1]} is dealt again"
     if kind == "score":
         points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
         return f"hand {ev[1]} is scored: {points}"

@@ -268,10 +268,15 @@ def redeal_phrase(v: Variant) -> str:
     sets = ", or without ".join(_redeal_set_words(x) for x in r.without)
     who = "the next player deals" if r.next_dealer else "the same dealer deals again"
     return (
-        f" A player whose hand is without {sets}{',' if len(r.without) > 1 else ''} must show it "
-        "to everyone: the deal is "
-        f"thrown in, nothing is scored, and {who} (after {MAX_REDEALS_IN_A_ROW} deals in a "
-        "row thrown in, the next deal stands)."
+        f" A player whose hand is without {sets}{',' if len(r.without) > 1 else ''} "
+        + (
+            "may show it to everyone (each player in turn, from the dealer's neighbour, "
+            "keeps the hand or shows it; one shown ends the turn)"
+            if r.may
+            else "must show it to everyone"
+        )
+        + f": the deal is thrown in, nothing is scored, and {who} (after "
+        f"{MAX_REDEALS_IN_A_ROW} deals in a row thrown in, the next deal stands)."
     )
 
 

@@ -105,7 +105,8 @@ def _redeal(v: Variant) -> str:
         return "none"
     sets = " or without ".join(str(x) for x in r.without)
     who = "the next dealer" if r.next_dealer else "the same dealer"
-    return f"a hand without {sets} must be shown, dealt again by {who}"
+    verb = "may" if r.may else "must"
+    return f"a hand without {sets} {verb} be shown, dealt again by {who}"
 
 
 # ---- where each changes nothing
@@ -376,7 +377,8 @@ def _parse_redeal(b: StatementBuilder, c: list[Any]) -> Setting:
                     hint="name suits, cards, ranks (`higher than 10`) or trumps",
                 )
     next_dealer = any(isinstance(x, Token) and x.type == "V_NEXT_DEALER" for x in c)
-    return b.setting(c, ("redeal", RedealRule(tuple(sets), next_dealer)))
+    may = any(isinstance(x, Token) and x.type == "V_MAY_BE_SHOWN" for x in c)
+    return b.setting(c, ("redeal", RedealRule(tuple(sets), next_dealer, may)))
 
 
 #: The deal's settings, in the canonical order of a formatted file.
@@ -467,6 +469,7 @@ DEAL: Final = (
             "redeal: a hand without spades must be shown, dealt again by the same dealer",
             "redeal: a hand without trumps or without higher than 10 must be shown, "
             "dealt again by the next dealer",
+            "redeal: a hand without spades may be shown",
             "redeal: none",
         ),
         render=_redeal,

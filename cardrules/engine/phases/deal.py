@@ -28,7 +28,12 @@ from cardrules.engine.phases.bidding import _start_bidding
 from cardrules.engine.phases.knockout import _seats_in
 from cardrules.engine.phases.passing import _start_passing
 from cardrules.engine.phases.play import _start_play
-from cardrules.engine.phases.trumps import NAMER_ORDER_UP, _open_after_deal, _reset_calls
+from cardrules.engine.phases.trumps import (
+    NAMER_ORDER_UP,
+    _open_after_deal,
+    _open_show,
+    _reset_calls,
+)
 from cardrules.engine.state.deck_order import (
     _check_deal,
     _first_dealer,
@@ -38,6 +43,7 @@ from cardrules.engine.state.deck_order import (
 )
 from cardrules.engine.state.ranks import _set_trump
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS
+from cardrules.engine.state.transitions import log_event
 from cardrules.rules import MAX_REDEALS_IN_A_ROW
 
 if TYPE_CHECKING:
@@ -181,7 +187,7 @@ def _start_hand(
     g._hands = hands
     g._turned = turned
     trump = _dealt_trump(g, hn, turned, turn_up or dealers_card)
-    if r.redeal is not None and in_a_row < MAX_REDEALS_IN_A_ROW:
+    if r.redeal is not None and not r.redeal_may and in_a_row < MAX_REDEALS_IN_A_ROW:
         # In an order-up game the turned card is only offered: no trumps yet.
         shown = -1 if r.trump_namer == NAMER_ORDER_UP else trump
         seat = _thrown_in(g, hands, shown, so)
@@ -220,7 +226,39 @@ def _start_hand(
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
     ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
-    if r.passing and _start_passing(g):
+    if r.redeal_may and in_a_row < MAX_REDEALS_IN_A_ROW:
+        # Each seat in turn keeps its hand or shows it (the trumps phase's stage).
+        g._redeal_run = in_a_row
+        g._redeal_prev = prev_tricks
+        _open_show(g, so[0])
+        return
+    _after_deal(g, prev_tricks)
+
+
+def _after_deal(g: Game, prev_tricks: list[int] | None) -> None:
+    """The deal stands: the pass of cards, the choice of trumps, the bidding or
+    the play comes next (``prev_tricks``: the tricks of the previous hand, when
+    the next trumps are named by them)."""
+    if g._rules.passing and _start_passing(g):
         return
     if not _open_after_deal(g, prev_tricks) and not _start_bidding(g):
         _start_play(g)
+
+
+def _deal_stands(g: Game) -> None:
+    """Every seat kept its hand (``redeal: ... may be shown``): the hand goes on."""
+    _after_deal(g, g._redeal_prev)
+
+
+def _deal_shown(g: Game) -> None:
+    """The seat to act showed its hand (``redeal: ... may be shown``): the deal
+    is thrown in and the hand dealt again, by the same dealer or the next."""
+    seat = g._to_act
+    idx = g._hand_index
+    log_event(g, ("redeal", idx + 1, seat, g._hands[seat]))
+    g._redeals += 1
+    g._hand_index = idx - 1
+    dealer = g._dealer
+    if g._rules.redeal_next_dealer:
+        dealer = g._next_seat[dealer]
+    _start_hand(g, dealer, None, g._redeal_run + 1)

@@ -119,6 +119,11 @@ def _bits(mask: int) -> list[int]:
 # --------------------------------------------------------------------------- the stream, by hand
 
 
+#: A deal thrown in (``redeal:``): its deal, trump and redeal records, and the
+#: seats' choices to keep or show (``(seat, action)``: ``may be shown``).
+_Thrown = tuple[DealEvent, TrumpEvent | None, RedealEvent, tuple[tuple[int, Action], ...]]
+
+
 class _Hand:
     """One hand of a seat's stream: its deal and trump records and the records
     after them (up to the next deal); ``thrown``: the deals of the same hand
@@ -131,7 +136,7 @@ class _Hand:
         self.trump: TrumpEvent | None = None
         self.reveal: RevealEvent | None = None
         self.events: list[Event] = []
-        self.thrown: list[tuple[DealEvent, TrumpEvent | None, RedealEvent]] = []
+        self.thrown: list[_Thrown] = []
 
 
 def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[_Hand]]:
@@ -139,7 +144,7 @@ def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[
     assert isinstance(start, StartEvent)
     cuts: list[CutEvent] = []
     hands: list[_Hand] = []
-    thrown: list[tuple[DealEvent, TrumpEvent | None, RedealEvent]] = []
+    thrown: list[_Thrown] = []
     for ev in stream[1:]:
         if isinstance(ev, DealEvent):
             hands.append(_Hand(ev))
@@ -147,7 +152,12 @@ def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[
         elif isinstance(ev, RedealEvent) and hands:
             # A deal thrown in: it goes with the deal of the same hand that follows.
             gone = hands.pop()
-            thrown = [*gone.thrown, (gone.deal, gone.trump, ev)]
+            calls = tuple(
+                (c.seat, c.action)
+                for c in gone.events
+                if isinstance(c, CallEvent) and c.action is not None
+            )
+            thrown = [*gone.thrown, (gone.deal, gone.trump, ev, calls)]
         elif not hands:
             if isinstance(ev, CutEvent):
                 cuts.append(ev)
@@ -865,10 +875,23 @@ class _Builder:
         self.pending: tuple[Action, int] = (Look(), -1)
 
     def start_hand(
-        self, deal: list[int], turned: int, thrown: list[tuple[tuple[int, ...], int]]
+        self,
+        deal: list[int],
+        turned: int,
+        thrown: list[tuple[tuple[int, ...], int]],
+        calls: tuple[tuple[int, Action], ...] = (),
     ) -> Game:
         """A world whose next hand is dealt ``deal`` (and turns up ``turned``),
-        after the deals ``thrown`` in before it."""
+        after the deals ``thrown`` in before it (and the seats' ``calls`` that
+        kept or showed them)."""
+        w = self._start_hand(deal, turned, thrown)
+        for seat, action in calls:
+            w.apply(action, seat)
+        return w
+
+    def _start_hand(
+        self, deal: list[int], turned: int, thrown: list[tuple[tuple[int, ...], int]]
+    ) -> Game:
         g = self.g
         if self.base is None:
             return type(g)(
@@ -918,7 +941,11 @@ class _Builder:
         thrown = [_thrown_deal(self.g, self.seat, t, r) for t in hand.thrown]
         if None in thrown:
             return None
-        w = self.start_hand(deal, p.turned, [t for t in thrown if t is not None])
+        calls = tuple(c for t in hand.thrown for c in t[3])
+        try:
+            w = self.start_hand(deal, p.turned, [t for t in thrown if t is not None], calls)
+        except CardrulesError:
+            return None
         forbid = hc.forbid if probe else None
         return _replay_hand(w, seat, hand, passes, discard, r, last_hand, forbid)
 
@@ -926,14 +953,14 @@ class _Builder:
 def _thrown_deal(
     g: Game,
     seat: int,
-    thrown: tuple[DealEvent, TrumpEvent | None, RedealEvent],
+    thrown: _Thrown,
     r: random.Random,
 ) -> tuple[tuple[int, ...], int] | None:
     """A deal thrown in (``redeal:``) as the seat saw it, its hidden hands
     drawn from ``r``: the seat's own cards and the hand shown are known; the
     other hands take the rest of the pack, so that no seat before the one who
     showed (in the order of the deal) meets the condition. None: no draw did."""
-    deal, trump, shown = thrown
+    deal, trump, shown, _calls = thrown
     rule = g._rules.redeal
     turned = -1 if trump is None or trump.turned is None else int(trump.turned)
     suit = -1 if trump is None or trump.suit is None else int(trump.suit)
@@ -948,7 +975,10 @@ def _thrown_deal(
         used |= m
     rest = _bits(g._rules.pack_mask & ~used)
     order = g._order[deal.dealer]
-    masks = () if rule is None else rule.masks(g._rules.pack_mask, suit)
+    # ``must be shown``: the first hand to meet the condition was shown, so no
+    # seat before it met it; ``may be shown``: those before it chose to keep.
+    must = rule is not None and not rule.may
+    masks = rule.masks(g._rules.pack_mask, suit) if must and rule is not None else ()
     for _attempt in range(MAX_ATTEMPTS):
         r.shuffle(rest)
         hands = known[:]

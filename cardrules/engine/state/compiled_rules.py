@@ -303,6 +303,9 @@ class _Rules:
         # ``redeal:``: the condition that throws a deal in (None: every deal stands).
         self.redeal = v.redeal
         self.redeal_next_dealer = v.redeal is not None and v.redeal.next_dealer
+        # ``may be shown``: each seat in turn keeps its hand or shows it (a stage
+        # of the trumps phase); else the deal is thrown in as it is dealt.
+        self.redeal_may = v.redeal is not None and v.redeal.may
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,

@@ -75,6 +75,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_in_phase": "this kind of action does not belong in the current phase or stage of the hand",
     "not_in_variant": "this variant never allows this action (no blind bids, no bid changes...)",
     "card_not_in_hand": "the seat does not hold the card it names",
+    "may_not_show": "the seat's hand does not meet the redeal rule, so it may not show it",
     # Take-backs (Game.undo, Game.take_back, Game.request_take_back, Game.answer)
     "nothing_to_undo": "no action has been made since the game began or the last take-back",
     "take_back_refused": "the take-back policy does not let this seat take back that action now",

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import attrs
 from attrs import frozen
@@ -643,6 +643,13 @@ def _deck_order(
 # --------------------------------------------------------------------------- playing
 
 
+def _first_deal(g: Game, hn: int) -> tuple[int, tuple[CardSet, ...]]:
+    """The dealer and the hands of hand ``hn``'s first deal: the stacked one,
+    even when it was thrown in and dealt again (``redeal:``)."""
+    ev = next(ev for ev in g.events if ev[0] == "deal" and ev[1] == hn)
+    return ev[2], tuple(ev[4])
+
+
 def _auto(g: Game) -> None:
     """The first action the engine offers to the seat to act."""
     g.apply_as_current(g.legal_actions()[0])
@@ -685,6 +692,8 @@ class _Runner:
     def step(self, step: Step) -> StepResult:
         """Play one step of the example (an action line, ``play out`` or an
         ``expect`` line)."""
+        if isinstance(step, Bids | ChangeBid | TakeCards | PassCards | Plays):
+            self._keep_hands()
         if isinstance(step, Bids):
             return self.bids(step)
         if isinstance(step, ChangeBid):
@@ -700,6 +709,17 @@ class _Runner:
         if isinstance(step, PlayOut):
             return self.play_out(step)
         return self.expect(step)
+
+    def _keep_hands(self) -> None:
+        """Every seat still to keep or show its hand keeps it (``redeal: ... may
+        be shown``), before a line that bids, passes or plays: only a ``calls``
+        line shows a hand."""
+        from cardrules.engine.actions import Keep
+
+        g = self.g
+        keep = Keep()
+        while not g.is_over and g.phase == "trumps" and keep in g.legal_actions():
+            g.apply(keep, g.to_act or 0)
 
     def bids(self, step: Bids) -> StepResult:
         from cardrules.engine.actions import Bid, Look
@@ -770,7 +790,16 @@ class _Runner:
 
     def calls(self, step: Calls) -> StepResult:
         from cardrules.dsl.example_syntax import call_text
-        from cardrules.engine.actions import Alone, Decline, Discard, Name, OrderUp, WithPartner
+        from cardrules.engine.actions import (
+            Alone,
+            Decline,
+            Discard,
+            Keep,
+            Name,
+            OrderUp,
+            Show,
+            WithPartner,
+        )
 
         g = self.g
         start = len(g.events)
@@ -788,6 +817,10 @@ class _Runner:
                 act = Alone()
             elif what == "play with partner":
                 act = WithPartner()
+            elif what == "keep the hand":
+                act = Keep()
+            elif what == "show the hand":
+                act = Show()
             elif what == "name":
                 act = Name(suit)
             else:
@@ -1077,6 +1110,26 @@ class _Runner:
             return None
         return "expected the hand to be thrown in, but it was not"
 
+    def _shown(self) -> list[Any]:
+        """The ``redeal`` events of the example's hand (a deal thrown in is
+        thrown in as it is dealt, before the example's first line)."""
+        hn = self.deal.hand
+        return [ev for ev in self.g.events if ev[0] == "redeal" and ev[1] == hn]
+
+    def check_shows(self, e: Expect) -> str | None:
+        shown = self._shown()
+        want = f"expected {_seat(e.seat or 0)} to show the hand"
+        if not shown:
+            return f"{want}, but no deal of hand {self.deal.hand} was thrown in"
+        if shown[0][2] != e.seat:
+            return f"{want}, but {_seat(int(shown[0][2]))} showed it"
+        return None
+
+    def check_dealt_again(self, e: Expect) -> str | None:
+        if self._shown():
+            return None
+        return f"expected hand {self.deal.hand} to be dealt again, but its deal stood"
+
     def check_over(self, e: Expect) -> str | None:
         g = self.g
         return (
@@ -1273,6 +1326,8 @@ _CHECKS: Final[dict[ExpectKind, Callable[[_Runner, Expect], str | None]]] = {
     ExpectKind.GAME_OVER: _Runner.check_over,
     ExpectKind.MAKES_TRUMPS: _Runner.check_maker,
     ExpectKind.THROWN_IN: _Runner.check_thrown_in,
+    ExpectKind.SHOWS: _Runner.check_shows,
+    ExpectKind.DEALT_AGAIN: _Runner.check_dealt_again,
     ExpectKind.IS_OUT: _Runner.check_out,
     ExpectKind.DRAWS: _Runner.check_draws,
     ExpectKind.MAY_TAKE: _Runner.check_take,
@@ -1372,11 +1427,11 @@ def _run(
     if problem is not None:
         return _evolve(empty, failure=failure(example.deal.pos, problem))
     hands = tuple(CardSet(m) for m in deal.hands)
+    redealt = any(ev[0] == "redeal" for ev in g.events)
     if (
         g.hand_number != deal.hand
-        or g.dealer != deal.dealer
-        or tuple(g.hand(s) for s in range(deal.players)) != hands
-        or (g.turned_up is not None and int(g.turned_up) != deal.turned)
+        or _first_deal(g, deal.hand) != (deal.dealer, hands)
+        or (not redealt and g.turned_up is not None and int(g.turned_up) != deal.turned)
     ):  # pragma: no cover - a stacked deal the engine dealt otherwise: a bug
         problem = "cannot be dealt as written (the engine dealt otherwise: please report this)"
         return _evolve(empty, failure=failure(example.pos, problem))

@@ -59,7 +59,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 from cardrules.cards import Card, CardSet, card
 from cardrules.engine.actions import Action
@@ -157,6 +157,9 @@ def dump(game: Game, *, seed: bool = False) -> str:
         elif kind == "draw":
             # The power: not an action, but a record without the seed must say it.
             out.append(f"  seat {ev[1] + 1} draws {ev[2]}")
+        elif kind == "redeal":
+            # A deal thrown in (``redeal:``): the next deal is the same hand's.
+            out.append(f"  seat {ev[2] + 1} shows the hand: thrown in")
         else:
             for seat, aid in _action_log([ev.astuple()]):
                 out.append(f"  seat {seat + 1}: {Action.from_id(aid).label}")
@@ -187,11 +190,12 @@ _HAND: Final = re.compile(r"hand (\d{1,5}): seat (\d{1,3}) deals")
 _HOLDS: Final = re.compile(r"seat (\d{1,3}) holds (.*)")
 _ACTION: Final = re.compile(r"seat (\d{1,3}): (.*)")
 _DRAWS: Final = re.compile(r"seat (\d{1,3}) draws (\S{1,24})")
+_THROWN: Final = re.compile(r"seat (\d{1,3}) shows the hand: thrown in")
 _SETTING: Final = re.compile(r"([a-z ]+): ?(.*)")
 
 
 class _Hand:
-    __slots__ = ("actions", "dealer", "hands", "line", "number", "turned")
+    __slots__ = ("actions", "dealer", "hands", "line", "number", "thrown", "turned")
 
     def __init__(self, number: int, dealer: int, line: int) -> None:
         self.number = number
@@ -200,6 +204,8 @@ class _Hand:
         self.hands: dict[int, int] = {}
         self.turned = -1
         self.actions: list[tuple[int, Action, int]] = []
+        # The seat that showed its hand, when the deal was thrown in (-1: it stood).
+        self.thrown = -1
 
 
 def _fail(line: int, message: str) -> SaveError:
@@ -417,7 +423,10 @@ def _body(
             raise _fail(ln, "nothing may follow the result line")
         m = _HAND.fullmatch(line)
         if m:
-            hands.append(_new_hand(m, ln, len(hands), players))
+            stood = sum(1 for h in hands if h.thrown < 0)
+            if len(hands) >= 2_000:
+                raise _fail(ln, "a game has at most 2,000 hands")
+            hands.append(_new_hand(m, ln, stood, players))
             continue
         if line.startswith("result:"):
             result = (ln, line)
@@ -454,6 +463,14 @@ def _hand_line(
     if line.startswith("turned up "):
         hand.turned = int(card(line[10:])) if _cards(line[10:], ln) else -1
         return
+    m = _THROWN.fullmatch(line)
+    if m:
+        if hand.thrown >= 0:
+            raise _fail(ln, "a deal is thrown in once")
+        hand.thrown = _int(m.group(1), ln, "the seat", 1, players) - 1
+        return
+    if hand.thrown >= 0:
+        raise _fail(ln, "a deal thrown in has no more lines")
     m = _DRAWS.fullmatch(line)
     if m:
         seat = _int(m.group(1), ln, "the seat", 1, players) - 1
@@ -525,8 +542,11 @@ def _play_hands(
     result: tuple[int, str] | None,
     draws: list[tuple[int, int, int]],
 ) -> Game:
-    """Play the record's hands in ``g``, each deal and action checked."""
+    """Play the record's hands in ``g``, each deal and action checked (a deal
+    thrown in, against the deal the game threw in)."""
     for hand in hands:
+        if hand.thrown >= 0 and not hand.actions:
+            continue  # thrown in as it was dealt (``must be shown``)
         _check_deal(g, hand)
         for seat, action, ln in hand.actions:
             if g.hand_number != hand.number:
@@ -538,6 +558,7 @@ def _play_hands(
                 g.apply(action, seat)
             except CardrulesError as e:
                 raise _fail(ln, f"seat {seat + 1} may not {action.label}: {e}") from None
+    _check_thrown(g, hands)
     drawn = [(int(ev[1]), int(ev[2])) for ev in g.events if ev[0] == "draw"]
     for k, (seat, c, ln) in enumerate(draws):
         if k >= len(drawn) or drawn[k] != (seat, c):
@@ -568,6 +589,30 @@ def _play_hands(
                 else "the game is not over",
             )
     return g
+
+
+def _check_thrown(g: Game, hands: list[_Hand]) -> None:
+    """The deals the record throws in must be the game's: each one's hand
+    number, the seat that shows and the cards."""
+    thrown = [h for h in hands if h.thrown >= 0]
+    deal: Any = None
+    k = 0
+    for ev in g.events:
+        if ev[0] == "deal":
+            deal = ev
+        elif ev[0] == "redeal":
+            if k >= len(thrown):
+                raise SaveError(
+                    f"record: hand {ev[1]} is thrown in, which the record does not say",
+                    code="bad_record",
+                )
+            h = thrown[k]
+            k += 1
+            same = [d.mask for d in deal[4]] == [h.hands.get(s, 0) for s in range(len(deal[4]))]
+            if (ev[1], ev[2]) != (h.number, h.thrown) or not same:
+                raise _fail(h.line, "the game does not throw in this deal")
+    if k < len(thrown):
+        raise _fail(thrown[k].line, "the game does not throw in this deal")
 
 
 def _check_deal(g: Game, hand: _Hand) -> None:

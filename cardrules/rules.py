@@ -22,16 +22,19 @@ from cardrules.card_rules import (
     FOLLOW_SUIT,
     BreakTrigger,
     CardChoice,
+    CardSetRule,
+    TermKind,
     follow_choice,
     lead_choice,
 )
-from cardrules.cards import Card, CardSet, Suit
+from cardrules.cards import SUIT_MASKS, Card, CardSet, Suit
 from cardrules.scoring import Formula
 
 if TYPE_CHECKING:
     from cardrules.dsl.example_syntax import Example
 
 __all__ = [
+    "MAX_REDEALS_IN_A_ROW",
     "MAX_TIE_HANDS",
     "BidStyle",
     "BiddingRule",
@@ -55,6 +58,7 @@ __all__ = [
     "Pattern",
     "PlayRule",
     "PlayerRange",
+    "RedealRule",
     "ScheduleRule",
     "ScoringRule",
     "ShedLoser",
@@ -413,6 +417,61 @@ class DeckRule:
     def size_for(self, players: int) -> int:
         """The number of cards in the pack for ``players`` players."""
         return len(self.cards_for(players))
+
+
+#: The most deals in a row a hand is thrown in and dealt again (``redeal:``):
+#: after that many, the last deal stands and is played.
+MAX_REDEALS_IN_A_ROW = 20
+
+
+@frozen
+class RedealRule:
+    """A hand thrown in when a seat is dealt cards that meet a condition
+    (``redeal: a hand without spades must be shown``).
+
+    Attributes:
+        without: the card sets of the condition: a hand meets it when it holds
+            no card of one of them (``without spades or without higher than 10``).
+        next_dealer: the deal passes to the next dealer (else the same dealer
+            deals again).
+        may: the holder may show the hand or keep it (every seat in turn
+            says which, from the dealer's neighbour); else the first hand that
+            meets the condition must be shown.
+    """
+
+    without: tuple[CardSetRule, ...]
+    next_dealer: bool = False
+    may: bool = False
+
+    def masks(self, pack: int, trump: int) -> tuple[int, ...]:
+        """The cards of each set of the condition in a pack (``pack``: its
+        mask), in a hand whose trump suit is ``trump`` (-1: none). A set with no
+        card in the pack (``trumps`` in a hand without trumps) is never missed:
+        its mask is the whole pack, which no hand can lack."""
+        out: list[int] = []
+        for rule in self.without:
+            cards = pack
+            for t in rule.terms:
+                k = t.kind
+                if k is TermKind.SUIT and t.suit is not None:
+                    m = SUIT_MASKS[int(t.suit)]
+                elif k is TermKind.TRUMPS:
+                    m = SUIT_MASKS[trump] if trump >= 0 else 0
+                elif k is TermKind.CARD and t.card is not None:
+                    m = 1 << int(t.card)
+                elif k in (TermKind.HIGHER, TermKind.LOWER) and t.rank is not None:
+                    ranks = range(t.rank + 1, 15) if k is TermKind.HIGHER else range(2, t.rank)
+                    m = sum(1 << (13 * s + r - 2) for s in range(4) for r in ranks)
+                else:  # any card (the suit led and winning cards are refused at parse time)
+                    m = pack
+                cards &= ~m if t.negated else m
+            out.append(cards or pack)
+        return tuple(out)
+
+    def met_by(self, hand: int, pack: int, trump: int) -> bool:
+        """Whether a hand (a mask) meets the condition: it holds no card of one
+        of the sets (see :meth:`masks`)."""
+        return any(not hand & m for m in self.masks(pack, trump))
 
 
 @frozen
@@ -962,6 +1021,8 @@ class Variant:
     take_backs: TakeBacks = TakeBacks.NEVER
     """``take backs:``: when a player may take back an action (a house rule that
     a table may override: ``Game(..., take_backs=...)``)."""
+    redeal: RedealRule | None = None
+    """``redeal:``: when a deal is thrown in and dealt again (``None``: never)."""
     options: tuple[str, ...] = ()
     examples: tuple[Example, ...] = field(default=(), eq=False, repr=False)
     positions: tuple[tuple[str, SourcePos], ...] = field(

@@ -87,7 +87,7 @@ def schema(name: str) -> dict[str, Any]:
 
     Example:
         >>> schema("action")["properties"]["id"]["maximum"]
-        331
+        333
     """
     if name not in _NAMES:
         shown = repr(name[:30]) if isinstance(name, str) else type(name).__name__
@@ -389,7 +389,7 @@ def _event() -> dict[str, Any]:
 #: The kinds of the log's entries (Game.events).
 _EVENT_KINDS: Final = (
     "start", "cut", "deal", "trump", "look", "bid", "amend", "pass", "exchange", "bids",
-    "call", "made", "thrown in", "play", "trick", "score", "counters", "dead", "pickup",
+    "call", "made", "thrown in", "redeal", "play", "trick", "score", "counters", "dead", "pickup",
     "out", "knocked out", "draw", "take", "over",
 )  # fmt: skip
 

@@ -59,11 +59,13 @@ from cardrules.engine.actions import (
     Bid,
     Decline,
     Discard,
+    Keep,
     Look,
     Name,
     OrderUp,
     Pass,
     Play,
+    Show,
     WithPartner,
 )
 from cardrules.engine.state.ranks import STANDARD, RankTables, tables_for
@@ -217,6 +219,10 @@ class HeuristicBot:
         """The choice of trumps: order up, name, pass or discard (see the module docs)."""
         legal = view.legal_actions
         hand = view.hand or ()
+        if Keep() in legal:
+            # A hand the redeal rule lets its holder show is the poor hand the
+            # rule was written for: show it (and keep any other).
+            return Show() if Show() in legal else Keep()
         if Alone() in legal:
             return Alone() if self._lone_hand(view) else WithPartner()
         need = max(2, (len(hand) + 1) // 2)

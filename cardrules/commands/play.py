@@ -305,6 +305,10 @@ _NARRATORS: Final[dict[str, _Narrator]] = {
     "call": _say_call,
     "made": lambda ev, t, sizes: f"Trumps: {t.suit(ev[3])} ({t.does(ev[2], 'makes')} trumps)",
     "thrown in": lambda ev, t, sizes: f"Everyone passed: hand {ev[1]} is thrown in",
+    "redeal": lambda ev, t, sizes: (
+        f"{t.does(ev[2], 'shows')} the hand ({' '.join(t.card(c) for c in ev[3])}): "
+        f"hand {ev[1]} is thrown in and dealt again"
+    ),
     "look": lambda ev, t, sizes: f"{t.does(ev[1], 'looks')} at the cards",
     "bid": _say_bid,
     "amend": lambda ev, t, sizes: f"{t.does(ev[1], 'changes')} the bid to {ev[2]}",

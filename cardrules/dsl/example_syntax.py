@@ -179,8 +179,10 @@ class PassCards:
 class Calls:
     """``calls pass, order up, discard 9♠``: the choice of trumps, made in turn by
     whoever is to act. Each call is ``"pass"``, ``"order up"``, ``"name"`` (with
-    ``suit``; ``None`` for no trumps), ``"discard"`` (with ``card``), or the
-    maker's ``"go alone"`` or ``"play with partner"`` (``going alone:``)."""
+    ``suit``; ``None`` for no trumps), ``"discard"`` (with ``card``), the
+    maker's ``"go alone"`` or ``"play with partner"`` (``going alone:``), or,
+    right after the deal, ``"keep the hand"`` or ``"show the hand"``
+    (``redeal: ... may be shown``)."""
 
     calls: tuple[tuple[str, Suit | None, Card | None], ...]
     pos: SourcePos | None = field(factory=_no_pos, eq=False, repr=False)
@@ -234,6 +236,8 @@ class ExpectKind(Enum):
     NO_LOSER = "no loser"
     MAKES_TRUMPS = "makes trumps"
     THROWN_IN = "the hand is thrown in"
+    SHOWS = "shows the hand"
+    DEALT_AGAIN = "the hand is dealt again"
 
 
 @frozen
@@ -424,7 +428,8 @@ def step_text(step: Step) -> str:
 
 def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
     """One call of a ``calls`` line: ``pass``, ``order up``, ``name hearts``,
-    ``name no trumps``, ``discard 9♠``, ``go alone`` or ``play with partner``."""
+    ``name no trumps``, ``discard 9♠``, ``go alone``, ``play with partner``,
+    ``keep the hand`` or ``show the hand``."""
     what, suit, c = call
     if what == "name":
         return f"name {suit.word}" if suit is not None else "name no trumps"
@@ -479,8 +484,12 @@ _PHRASES: Final[dict[str, str]] = {
     "V_DISCARD": "discard",
     "V_GO_ALONE": "go alone",
     "V_WITH_PARTNER": "play with partner",
+    "V_KEEP_HAND": "keep the hand",
+    "V_SHOW_HAND": "show the hand",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
+    "V_SHOWS_HAND": "shows the hand",
+    "V_DEALT_AGAIN": "the hand is dealt again",
     "V_DEALS": "deals",
     "V_HOLDS": "holds",
     "V_PASSES": "passes",
@@ -700,6 +709,12 @@ class ExampleRules:
     def call_with_partner(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         return ("play with partner", None, None)
 
+    def call_keep(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("keep the hand", None, None)
+
+    def call_show(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("show the hand", None, None)
+
     def call_name(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         tok: Token = c[1]
         return ("name", SUIT_NAMES[str(tok).lower()] if tok.type == "SUIT" else None, None)
@@ -882,6 +897,12 @@ class ExampleRules:
 
     def expect_thrown_in(self, c: list[Any]) -> Expect:
         return Expect(ExpectKind.THROWN_IN)
+
+    def expect_shows(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.SHOWS, seat=self._ex_seat(c[1]))
+
+    def expect_dealt_again(self, c: list[Any]) -> Expect:
+        return Expect(ExpectKind.DEALT_AGAIN)
 
 
 # --------------------------------------------------------------------------- assembling

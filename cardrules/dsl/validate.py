@@ -45,6 +45,7 @@ from cardrules.rules import (
 )
 
 from . import limits
+from .settings.deal_settings import MAX_REDEAL_CHANCE, redeal_chance
 from .settings.effect_checks import (
     POINT_VARIABLES,
     Context,
@@ -644,6 +645,28 @@ def _check_jokers(c: _Checking) -> None:
         )
 
 
+def _check_redeal(c: _Checking) -> None:
+    """A ``redeal:`` condition that holds so often that deals would be thrown
+    in without end (see :func:`~cardrules.dsl.settings.deal_settings.redeal_chance`)."""
+    r = c.v.redeal
+    if r is not None and r.may and (c.v.bidding.blind or c.v.bidding.forehead_sizes):
+        raise c.fail(
+            "redeal",
+            "a hand that `may be shown` is shown by a player who has looked at it, but "
+            "players bid blind or with their cards on their foreheads in this game",
+            hint="write `must be shown`: the hand is then shown as it is dealt",
+        )
+    chance, n, k = redeal_chance(c.v)
+    if chance > MAX_REDEAL_CHANCE:
+        raise c.fail(
+            "redeal",
+            f"`redeal` would throw in about {round(100 * chance)}% of the deals "
+            f"({n} players, {k} cards each): the game could be dealt again without end",
+            hint=f"name more cards, so that at most {round(100 * MAX_REDEAL_CHANCE)}% "
+            "of the deals are thrown in",
+        )
+
+
 def _check_follow(c: _Checking) -> None:
     """``must trump`` and ``must beat`` only add to ``must follow suit``."""
     p = c.v.play
@@ -756,6 +779,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_first_lead,
     _check_trump_order,
     _check_jokers,
+    _check_redeal,
     _check_follow,
     _check_teams,
     _check_score,

@@ -26,6 +26,9 @@ ids            action
                joker (``BJ``), in a pack with jokers
 328-329        ``Pass(card)`` of the little and the big joker
 330-331        ``Discard(card)`` of the little and the big joker
+332            ``Keep()``: keep a hand the rules would let you show
+               (games with ``redeal: ... may be shown``)
+333            ``Show()``: show it, so that the deal is thrown in
 =============  =====================================
 
 ``Play(card).id`` is the card's number for the standard 52 cards only: the
@@ -56,6 +59,7 @@ __all__ = [
     "DECLINE_ID",
     "DISCARD_BASE",
     "JOKER_BASE",
+    "KEEP_ID",
     "LOOK_ID",
     "MAX_BID",
     "NAME_NO_TRUMPS_ID",
@@ -63,6 +67,7 @@ __all__ = [
     "ORDER_UP_ID",
     "PASS_BASE",
     "SHED_BASE",
+    "SHOW_ID",
     "TAKE_ID",
     "TRUMP_BASE",
     "WITH_PARTNER_ID",
@@ -72,11 +77,13 @@ __all__ = [
     "Bid",
     "Decline",
     "Discard",
+    "Keep",
     "Look",
     "Name",
     "OrderUp",
     "Pass",
     "Play",
+    "Show",
     "Take",
     "WithPartner",
 ]
@@ -105,8 +112,12 @@ WITH_PARTNER_ID: Final = ALONE_ID + 1
 #: ``Play``, ``Pass`` and ``Discard`` of the two jokers (cards 52 and 53), in
 #: that order: ``Play(LJ)`` is ``JOKER_BASE``, ``Discard(BJ)`` ``JOKER_BASE + 5``.
 JOKER_BASE: Final = WITH_PARTNER_ID + 1
+#: ``Keep()`` and ``Show()``: a hand the rules let its holder show to have the
+#: deal thrown in (``redeal: ... may be shown``), kept or shown.
+KEEP_ID: Final = JOKER_BASE + 6
+SHOW_ID: Final = KEEP_ID + 1
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = JOKER_BASE + 6
+NUM_ACTIONS: Final = SHOW_ID + 1
 
 
 class Action:
@@ -427,6 +438,42 @@ class WithPartner(Action):
         return "WithPartner()"
 
 
+class Keep(Action):
+    """Keep a hand that the rules would let its holder show (``redeal: ... may be
+    shown``): the deal stands, as far as this seat goes."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Keep:
+        """Return the singleton."""
+        return _KEEP
+
+    @property
+    def label(self) -> str:
+        return "keep the hand"
+
+    def __repr__(self) -> str:
+        return "Keep()"
+
+
+class Show(Action):
+    """Show a hand that meets the ``redeal:`` condition to every player: the deal
+    is thrown in and dealt again (``redeal: ... may be shown``)."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Show:
+        """Return the singleton."""
+        return _SHOW
+
+    @property
+    def label(self) -> str:
+        return "show the hand"
+
+    def __repr__(self) -> str:
+        return "Show()"
+
+
 class Pass(Action):
     """Choose a card to pass before the play (games with ``pass:``):
     ``Pass(card("Q♠"))``, ``Pass("Q♠")`` or ``Pass(50)``. Each seat chooses its
@@ -584,6 +631,8 @@ _PASSES: Final[tuple[Pass, ...]] = tuple(
 _TAKE: Final[Take] = _new(Take, TAKE_ID)
 _ALONE: Final[Alone] = _new(Alone, ALONE_ID)
 _WITH_PARTNER: Final[WithPartner] = _new(WithPartner, WITH_PARTNER_ID)
+_KEEP: Final[Keep] = _new(Keep, KEEP_ID)
+_SHOW: Final[Show] = _new(Show, SHOW_ID)
 _NAMES: Final[tuple[Name, ...]] = (
     *(_new(Name, TRUMP_BASE + int(x), suit=x) for x in Suit),
     _new(Name, NAME_NO_TRUMPS_ID, suit=None),
@@ -610,6 +659,8 @@ _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[52:],
     *_PASSES[52:],
     *_DISCARDS[52:],
+    _KEEP,
+    _SHOW,
 )
 assert len(_BY_ID) == NUM_ACTIONS
 assert all(a.id == i for i, a in enumerate(_BY_ID))

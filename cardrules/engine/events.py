@@ -61,6 +61,7 @@ from cardrules.engine.views.event_types import (
     PassEvent,
     PickupEvent,
     PlayEvent,
+    RedealEvent,
     RevealEvent,
     ScoreEvent,
     StartEvent,
@@ -97,6 +98,7 @@ __all__ = [
     "PassEvent",
     "PickupEvent",
     "PlayEvent",
+    "RedealEvent",
     "RevealEvent",
     "ScoreEvent",
     "StartEvent",
@@ -138,6 +140,8 @@ def _public(ev: Entry) -> Entry:
         return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
     if kind == "pass":
         return (kind, ev[1], CARDS[ev[2]])
+    if kind == "redeal":
+        return (kind, ev[1], ev[2], CardSet(ev[3]))
     if kind == "exchange":
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):

@@ -91,7 +91,7 @@ from cardrules.engine.phases.bidding import (
     _try_amend,
     _try_bid,
 )
-from cardrules.engine.phases.deal import _begin
+from cardrules.engine.phases.deal import _begin, _deal_shown, _deal_stands
 from cardrules.engine.phases.end import _next_hand
 from cardrules.engine.phases.knockout import _knocked_out
 from cardrules.engine.phases.passing import (
@@ -103,7 +103,14 @@ from cardrules.engine.phases.passing import (
 from cardrules.engine.phases.play import _play_legal, _refuse_play
 from cardrules.engine.phases.ranked_play import _play_joker
 from cardrules.engine.phases.trick import _play_card, _try_take
-from cardrules.engine.phases.trumps import CALL_MADE, CALL_THROWN_IN, _trump_options, _try_call
+from cardrules.engine.phases.trumps import (
+    CALL_KEPT,
+    CALL_MADE,
+    CALL_SHOWN,
+    CALL_THROWN_IN,
+    _trump_options,
+    _try_call,
+)
 from cardrules.engine.search.playout import playout as _playout
 from cardrules.engine.state.compiled_rules import (
     Num,
@@ -270,6 +277,12 @@ class Game:
     _hand_index: int
     # deal: this hand's size
     _size: int
+    # deal: the deals thrown in so far (`redeal:`), the game's
+    _redeals: int
+    # deal: this hand's deals thrown in so far, in a row
+    _redeal_run: int
+    # deal: the previous hand's tricks, while seats keep or show (`may be shown`)
+    _redeal_prev: list[int] | None
     # deal: this hand's dealer
     _dealer: int
     # deal: the card turned up for trumps (-1: none)
@@ -493,6 +506,9 @@ class Game:
         self._out = [False] * n
         # The per-hand state (hands, bids, tricks, flags...) is set by _start_hand.
         self._hand_index = -1
+        self._redeals = 0
+        self._redeal_run = 0
+        self._redeal_prev = None
         self._phase = _BID
         self._to_act = -1
         self._bid_pos = 0
@@ -711,6 +727,10 @@ class Game:
                 _after_trumps(self)
             elif then == CALL_THROWN_IN:
                 _next_hand(self)
+            elif then == CALL_KEPT:
+                _deal_stands(self)
+            elif then == CALL_SHOWN:
+                _deal_shown(self)
             return
         if type(action) is Play and action.id >= JOKER_BASE and _play_joker(self, actor, action):
             # A joker's id is not its card bit: its play comes here, not the hot path.
@@ -1925,6 +1945,9 @@ class Game:
         g._order = self._order
         g._hand_index = self._hand_index
         g._size = self._size
+        g._redeals = self._redeals
+        g._redeal_run = self._redeal_run
+        g._redeal_prev = self._redeal_prev
         g._dealer = self._dealer
         g._turned = self._turned
         g._undealt = self._undealt

@@ -100,6 +100,8 @@ _CALL_LABELS = {
     "order up": "orders up the turned card",
     "go alone": "goes alone: the partner sits this hand out",
     "play with partner": "plays with partner",
+    "keep the hand": "keeps the hand",
+    "show the hand": "shows the hand",
 }
 
 
@@ -188,6 +190,8 @@ def _other_event_words(ev: Event) -> str | None:
         return f"{_seat(ev[2])} makes trumps: {suit}"
     if kind == "thrown in":
         return f"everyone has passed twice, so hand {ev[1]} is thrown in"
+    if kind == "redeal":
+        return f"the hand of {_seat(ev[2])} ({ev[3]}) is shown, so hand {ev[1]} is dealt again"
     if kind == "score":
         points = ", ".join(f"{_seat(s)} {points_text(Fraction(p))}" for s, p in enumerate(ev[4]))
         return f"hand {ev[1]} is scored: {points}"
@@ -207,6 +211,8 @@ _EXPECT_PLAIN = {
     ExpectKind.GAME_OVER: "The game is over.",
     ExpectKind.MAKES_TRUMPS: "{who} makes trumps.",
     ExpectKind.THROWN_IN: "The hand is thrown in.",
+    ExpectKind.SHOWS: "{who} shows the hand.",
+    ExpectKind.DEALT_AGAIN: "The hand is dealt again.",
     ExpectKind.NO_LOSER: "Nobody loses the game.",
     ExpectKind.IS_OUT: "{who} is out.",
     ExpectKind.DRAWS: "{who} has drawn a dead card and led it.",

@@ -196,7 +196,8 @@ def _as_set(h: object) -> CardSet:
 
 
 def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> WorkedHand:
-    start = next(i for i, e in enumerate(events) if e[0] == "deal" and e[1] == hand)
+    # The hand's last deal: the one played (the deals before it were thrown in).
+    start = max(i for i, e in enumerate(events) if e[0] == "deal" and e[1] == hand)
     _, _, dealer, size, hands = events[start]
     trump: Suit | None = None
     turned: Card | None = None

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.card_rules import CardSetRule, TermKind
 from cardrules.cards import Card, CardSet, Rank, Suit
 from cardrules.dsl.settings.registry import SETTING_LINES, page_rule_fields
 from cardrules.rulebook.follow import (
@@ -37,6 +38,7 @@ from cardrules.rulebook.follow import (
 from cardrules.rulebook.hand_trumps import has_trumps, no_card_hands
 from cardrules.rulebook.safe import md_text, plain
 from cardrules.rules import (
+    MAX_REDEALS_IN_A_ROW,
     MAX_TIE_HANDS,
     BidStyle,
     DeadTricks,
@@ -255,7 +257,39 @@ def dealer_phrase(v: Variant) -> str:
         )
     else:
         then = f"after that, the deal passes to the {left_or_right(v)} after every hand"
-    return f"{start}; {then}."
+    return f"{start}; {then}." + redeal_phrase(v)
+
+
+def redeal_phrase(v: Variant) -> str:
+    """The ``redeal:`` rule as a sentence (with a leading space), or ``""``."""
+    r = v.redeal
+    if r is None:
+        return ""
+    sets = ", or without ".join(_redeal_set_words(x) for x in r.without)
+    who = "the next player deals" if r.next_dealer else "the same dealer deals again"
+    return (
+        f" A player whose hand is without {sets}{',' if len(r.without) > 1 else ''} "
+        + (
+            "may show it to everyone (each player in turn, from the dealer's neighbour, "
+            "keeps the hand or shows it; one shown ends the turn)"
+            if r.may
+            else "must show it to everyone"
+        )
+        + f": the deal is thrown in, nothing is scored, and {who} (after "
+        f"{MAX_REDEALS_IN_A_ROW} deals in a row thrown in, the next deal stands)."
+    )
+
+
+def _redeal_set_words(rule: CardSetRule) -> str:
+    """A set of a ``redeal:`` condition in words: ``spades``, ``trumps``,
+    ``a card higher than 10 and lower than A``."""
+    text = str(rule)
+    first = rule.terms[0]
+    if first.negated or first.kind is TermKind.ANY:
+        return text
+    if len(rule.terms) == 1 and first.kind in (TermKind.SUIT, TermKind.TRUMPS, TermKind.CARD):
+        return text
+    return "a card " + text
 
 
 def _size_table_parts(rule: HandSizeRule, counts: range | None) -> tuple[list[str], set[int]]:

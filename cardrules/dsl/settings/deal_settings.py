@@ -1,13 +1,15 @@
 """The settings of the deal: ``direction``, ``first dealer``, ``deal passes``,
-``hand size`` and ``hands``."""
+``hand size``, ``hands`` and ``redeal``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from math import comb
 from typing import Any, Final
 
 from lark import Token
 
+from cardrules.card_rules import CardSetRule, TermKind
 from cardrules.errors import VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
@@ -17,6 +19,7 @@ from cardrules.rules import (
     HandSizeRule,
     Mode,
     Pattern,
+    RedealRule,
     SizeEntry,
     Variant,
 )
@@ -26,7 +29,7 @@ from .declaration import SettingSpec, always, changed
 from .effect_checks import Context, NoOp, cards_text, entry_text, players_text
 from .statement import Setting, StatementBuilder, tokens
 
-__all__ = ["DEAL"]
+__all__ = ["DEAL", "MAX_REDEAL_CHANCE", "redeal_chance"]
 
 
 # ---- how each is written
@@ -94,6 +97,16 @@ def _hands(v: Variant) -> str:
     elif s.repeat != 1:
         text += f", {s.repeat} times"
     return text
+
+
+def _redeal(v: Variant) -> str:
+    r = v.redeal
+    if r is None:
+        return "none"
+    sets = " or without ".join(str(x) for x in r.without)
+    who = "the next dealer" if r.next_dealer else "the same dealer"
+    verb = "may" if r.may else "must"
+    return f"a hand without {sets} {verb} be shown, dealt again by {who}"
 
 
 # ---- where each changes nothing
@@ -203,6 +216,59 @@ def _check_largest(c: Context) -> Iterator[NoOp]:
             )
 
 
+#: The highest chance a deal may have of being thrown in (``redeal:``): a
+#: condition that holds more often is refused (20 deals in a row, the most the
+#: engine deals before a deal stands, then come less than once in a million games).
+MAX_REDEAL_CHANCE: Final = 0.5
+
+
+def redeal_chance(v: Variant) -> tuple[float, int, int]:
+    """The highest chance that a deal of ``v`` is thrown in under its
+    ``redeal:`` condition, with the number of players and the hand size it
+    comes at (``(0.0, 0, 0)`` without one). Each seat misses a set of ``s`` of
+    the pack's ``N`` cards with chance C(N-s, k)/C(N, k) in a hand of ``k``;
+    a seat's chances are summed over the sets (at most 1) and the seats are
+    taken as independent: near enough to refuse a condition that is certain
+    or nearly so."""
+    r = v.redeal
+    best = (0.0, 0, 0)
+    if r is None:
+        return best
+    for n in v.players.counts():
+        pack = v.deck.cards_for(n).mask
+        total = pack.bit_count()
+        sizes = [(m & pack).bit_count() for m in r.masks(pack, 0)]
+        for k in set(v.hand_sizes(n)):
+            if k <= 0 or k > total:
+                continue
+            seat = min(1.0, sum(comb(total - s, k) / comb(total, k) for s in sizes))
+            chance = 1.0 - (1.0 - seat) ** n
+            if chance > best[0]:
+                best = (chance, n, k)
+    return best
+
+
+def _check_redeal(c: Context) -> Iterator[NoOp]:
+    """A ``redeal:`` condition that no hand of the game can meet: every hand is
+    larger than the cards outside one of its sets, in every deal."""
+    v = c.v
+    r = v.redeal
+    if r is None:
+        return
+    for n in v.players.counts():
+        pack = v.deck.cards_for(n).mask
+        outside = [(pack & ~m).bit_count() for m in r.masks(pack, 0)]
+        for k in set(v.hand_sizes(n)):
+            if any(k <= room for room in outside):
+                return
+    yield NoOp(
+        "redeal",
+        "`redeal` has no effect: every hand is too large to miss the cards it names",
+        ("hand size", "hands", "deck"),
+        hint="name fewer cards, or delete the line",
+    )
+
+
 # --------------------------------------------------------------------------- the parse
 
 #: The words of a ``hand size:`` line's options, as an error names them.
@@ -291,6 +357,30 @@ def _parse_hands(b: StatementBuilder, c: list[Any]) -> Setting:
     )
 
 
+#: The terms a ``redeal:`` set may not use: a dealt hand has no trick yet.
+_TRICK_TERMS: Final = {TermKind.SUIT_LED: "the suit led", TermKind.WINNING: "winning"}
+
+
+def _parse_redeal(b: StatementBuilder, c: list[Any]) -> Setting:
+    if c[2].type == "V_NONE":
+        return b.setting(c, ("redeal", None))
+    sets = [x for x in c if isinstance(x, CardSetRule)]
+    if len(sets) > limits.MAX_CHOICE_OPTIONS:
+        raise b.error(c[0], "too many sets", expected=f"at most {limits.MAX_CHOICE_OPTIONS}")
+    for rule in sets:
+        for t in rule.terms:
+            word = _TRICK_TERMS.get(t.kind) or ("unbroken" if t.unbroken else None)
+            if word is not None:
+                raise b.error(
+                    c[0],
+                    f"`{word}` has no meaning in a hand just dealt: there is no trick yet",
+                    hint="name suits, cards, ranks (`higher than 10`) or trumps",
+                )
+    next_dealer = any(isinstance(x, Token) and x.type == "V_NEXT_DEALER" for x in c)
+    may = any(isinstance(x, Token) and x.type == "V_MAY_BE_SHOWN" for x in c)
+    return b.setting(c, ("redeal", RedealRule(tuple(sets), next_dealer, may)))
+
+
 #: The deal's settings, in the canonical order of a formatted file.
 DEAL: Final = (
     SettingSpec(
@@ -368,5 +458,24 @@ DEAL: Final = (
         render=_hands,
         written=always,
         page_rule="Deal schedule",
+    ),
+    SettingSpec(
+        "redeal",
+        "K_REDEAL",
+        "redeal",
+        ("redeal",),
+        parse=_parse_redeal,
+        samples=(
+            "redeal: a hand without spades must be shown, dealt again by the same dealer",
+            "redeal: a hand without trumps or without higher than 10 must be shown, "
+            "dealt again by the next dealer",
+            "redeal: a hand without spades may be shown",
+            "redeal: none",
+        ),
+        render=_redeal,
+        where="games whose hands can miss the cards the line names",
+        check=_check_redeal,
+        page_rule="Dealer",
+        old_saves={"redeal": None},
     ),
 )

@@ -28,7 +28,12 @@ from cardrules.engine.phases.bidding import _start_bidding
 from cardrules.engine.phases.knockout import _seats_in
 from cardrules.engine.phases.passing import _start_passing
 from cardrules.engine.phases.play import _start_play
-from cardrules.engine.phases.trumps import NAMER_ORDER_UP, _open_after_deal, _reset_calls
+from cardrules.engine.phases.trumps import (
+    NAMER_ORDER_UP,
+    _open_after_deal,
+    _open_show,
+    _reset_calls,
+)
 from cardrules.engine.state.deck_order import (
     _check_deal,
     _first_dealer,
@@ -38,6 +43,8 @@ from cardrules.engine.state.deck_order import (
 )
 from cardrules.engine.state.ranks import _set_trump
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS
+from cardrules.engine.state.transitions import log_event
+from cardrules.rules import MAX_REDEALS_IN_A_ROW
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -57,14 +64,46 @@ def _begin(g: Game) -> None:
 
 def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Sequence[int]:
     """The card order for hand ``idx`` (0-based) that deals ``k`` cards: a given
-    deck, else the seed's shuffle (``words``: the hand's random words, if drawn)."""
+    deck, else the seed's shuffle (``words``: the hand's random words, if drawn).
+    After deals thrown in (``redeal:``), each deal takes the next given deck."""
+    deal = idx + g._redeals
     if g._decks:
         if g._decks_reuse:
             return g._decks[0]
-        if idx < len(g._decks):
-            return g._decks[idx]
+        if deal < len(g._decks):
+            return g._decks[deal]
     pack = g._rules.pack
     return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
+
+
+def _thrown_in(g: Game, hands: list[int], trump: int, so: Sequence[int]) -> int:
+    """The first seat in the order of the deal (``so``) whose hand meets the
+    ``redeal:`` condition, in a hand whose trump suit is ``trump`` (-1: none)."""
+    rule = g._rules.redeal
+    if rule is None:
+        return -1
+    masks = rule.masks(g._rules.pack_mask, trump)
+    for s in so:
+        h = hands[s]
+        for m in masks:
+            if not h & m:
+                return s
+    return -1
+
+
+def _deal_again(
+    g: Game, idx: int, dealer: int, hands: list[int], turned: int, trump: int, seat: int
+) -> int:
+    """Throw in hand ``idx``'s deal: the deal as it came, then ``seat`` shows its
+    hand (a public event); the dealer of the deal again is returned."""
+    hn = idx + 1
+    ev = g._events
+    ev.append(("deal", hn, dealer, g._size, tuple(hands)))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
+    ev.append(("redeal", hn, seat, hands[seat]))
+    g._redeals += 1
+    g._hand_index = idx - 1
+    return g._next_seat[dealer] if g._rules.redeal_next_dealer else dealer
 
 
 def _dealt(
@@ -109,9 +148,14 @@ def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     return -1 if fixed is None else int(fixed)
 
 
-def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> None:
+def _start_hand(
+    g: Game, dealer: int, words: tuple[int, ...] | None = None, in_a_row: int = 0
+) -> None:
     """Deal the next hand, with ``dealer`` dealing: the cards, the trumps, the
-    hand's fresh state, then the bidding or the play."""
+    hand's fresh state, then the bidding or the play. A deal that meets the
+    ``redeal:`` condition is thrown in and dealt again (``in_a_row``: the deals
+    of this hand thrown in so far; after :data:`MAX_REDEALS_IN_A_ROW`, the deal
+    stands)."""
     r = g._rules
     n = g._players
     idx = g._hand_index + 1
@@ -130,15 +174,27 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._seats = so
     d = len(so)
     k = len(r.pack) if r.whole_pack and not r.tricks_mode else size * d
-    if idx < len(g._forced):
-        hands_t, turned = g._forced[idx]
+    if idx + g._redeals < len(g._forced):
+        hands_t, turned = g._forced[idx + g._redeals]
         hands = list(hands_t)
         _check_deal(r, n, so, hn, size, hands, turned, turn_up, dealers_card)
     else:
+        if in_a_row:
+            # A deal again (``redeal:``) is shuffled with its own words: the n-th
+            # of the game with the key -n (a hand's own key is its index, >= 0).
+            words = _random_words(g._seed, -g._redeals, len(r.pack) > 52)
         hands, turned = _dealt(g, idx, so, k, words, turn_up, dealers_card)
     g._hands = hands
     g._turned = turned
     trump = _dealt_trump(g, hn, turned, turn_up or dealers_card)
+    if r.redeal is not None and not r.redeal_may and in_a_row < MAX_REDEALS_IN_A_ROW:
+        # In an order-up game the turned card is only offered: no trumps yet.
+        shown = -1 if r.trump_namer == NAMER_ORDER_UP else trump
+        seat = _thrown_in(g, hands, shown, so)
+        if seat >= 0:
+            again = _deal_again(g, idx, dealer, hands, turned, shown, seat)
+            _start_hand(g, again, None, in_a_row + 1)
+            return
     dealt = 0
     for h in hands:
         dealt |= h
@@ -170,7 +226,39 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
     ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
-    if r.passing and _start_passing(g):
+    if r.redeal_may and in_a_row < MAX_REDEALS_IN_A_ROW:
+        # Each seat in turn keeps its hand or shows it (the trumps phase's stage).
+        g._redeal_run = in_a_row
+        g._redeal_prev = prev_tricks
+        _open_show(g, so[0])
+        return
+    _after_deal(g, prev_tricks)
+
+
+def _after_deal(g: Game, prev_tricks: list[int] | None) -> None:
+    """The deal stands: the pass of cards, the choice of trumps, the bidding or
+    the play comes next (``prev_tricks``: the tricks of the previous hand, when
+    the next trumps are named by them)."""
+    if g._rules.passing and _start_passing(g):
         return
     if not _open_after_deal(g, prev_tricks) and not _start_bidding(g):
         _start_play(g)
+
+
+def _deal_stands(g: Game) -> None:
+    """Every seat kept its hand (``redeal: ... may be shown``): the hand goes on."""
+    _after_deal(g, g._redeal_prev)
+
+
+def _deal_shown(g: Game) -> None:
+    """The seat to act showed its hand (``redeal: ... may be shown``): the deal
+    is thrown in and the hand dealt again, by the same dealer or the next."""
+    seat = g._to_act
+    idx = g._hand_index
+    log_event(g, ("redeal", idx + 1, seat, g._hands[seat]))
+    g._redeals += 1
+    g._hand_index = idx - 1
+    dealer = g._dealer
+    if g._rules.redeal_next_dealer:
+        dealer = g._next_seat[dealer]
+    _start_hand(g, dealer, None, g._redeal_run + 1)

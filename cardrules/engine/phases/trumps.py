@@ -22,6 +22,12 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
 * ``_DEFEND``: games with ``defending alone: yes``, after the maker went
   alone: each defender in turn from the maker's left defends alone
   (``Alone``; its partners sit out too) or not (``WithPartner``).
+* ``_SHOW``: games with ``redeal: ... may be shown``, right after the deal:
+  each seat in turn from the dealer's neighbour keeps its hand
+  (:class:`~cardrules.engine.actions.Keep`) or, when it meets the condition,
+  shows it (:class:`~cardrules.engine.actions.Show`): the deal is thrown in
+  (:func:`~cardrules.engine.phases.deal._deal_shown`). Every seat is asked, so
+  that being asked tells nothing of a hand.
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -43,7 +49,17 @@ import hashlib
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Suit
-from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
+from cardrules.engine.actions import (
+    Action,
+    Alone,
+    Decline,
+    Discard,
+    Keep,
+    Name,
+    OrderUp,
+    Show,
+    WithPartner,
+)
 from cardrules.engine.phases.alone import _defend_alone, _defenders, _go_alone
 from cardrules.engine.state.ranks import _set_trump
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
@@ -66,6 +82,7 @@ _SECOND: Final = 2
 _DISCARD: Final = 3
 _LONE: Final = 4
 _DEFEND: Final = 5
+_SHOW: Final = 6
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -77,6 +94,9 @@ NAMER_ORDER_UP: Final = 3
 CALL_GOES_ON: Final = 0
 CALL_MADE: Final = 1
 CALL_THROWN_IN: Final = 2
+#: ``_SHOW``: every seat kept its hand (the deal stands), or one showed it.
+CALL_KEPT: Final = 3
+CALL_SHOWN: Final = 4
 
 _ORDER_UP: Final = OrderUp()
 _DECLINE: Final = Decline()
@@ -85,6 +105,18 @@ _NO_TRUMPS: Final = Name(None)
 _ALONE: Final = Alone()
 _WITH_PARTNER: Final = WithPartner()
 _LONE_OPTIONS: Final = (_WITH_PARTNER, _ALONE)
+_KEEP: Final = Keep()
+_SHOW_OPTIONS: Final = (_KEEP, Show())
+
+
+def _may_show(g: Game, s: int) -> bool:
+    """Whether seat ``s``'s hand meets the ``redeal:`` condition (a hand that
+    ``may be shown``), in a hand whose trumps are the ones made so far."""
+    rule = g._rules.redeal
+    if rule is None:
+        return False
+    h = g._hands[s]
+    return any(not h & m for m in rule.masks(g._rules.pack_mask, g._trump))
 
 
 def _cut(g: Game, tied: list[int], salt: bytes) -> int:
@@ -127,6 +159,24 @@ def _open_trumps(g: Game, stage: int, first: int) -> None:
     forget_legal_cards(g)
 
 
+def _no_bids_yet(g: Game) -> None:
+    """Before the bidding: no bids, every seat has looked at its cards."""
+    n = g._players
+    g._bids = [-1] * n
+    g._blind = [False] * n
+    g._looked = [True] * n
+    g._waiting = None
+    g._amender = -1
+    g._forehead = False
+
+
+def _open_show(g: Game, first: int) -> None:
+    """After the deal (``redeal: ... may be shown``): each seat in turn from
+    ``first`` keeps its hand or shows it (stage ``_SHOW``)."""
+    _no_bids_yet(g)
+    _open_trumps(g, _SHOW, first)
+
+
 def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     """After the deal: open the trumps phase when a player chooses now (the
     previous hand's winner of most tricks; order-up) and return True; else
@@ -142,13 +192,7 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
         stage = _NAME
     else:
         return False
-    n = g._players
-    g._bids = [-1] * n
-    g._blind = [False] * n
-    g._looked = [True] * n
-    g._waiting = None
-    g._amender = -1
-    g._forehead = False
+    _no_bids_yet(g)
     _open_trumps(g, stage, first)
     return True
 
@@ -172,6 +216,8 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
         return (_ORDER_UP, _DECLINE)
     if stage in (_LONE, _DEFEND):
         return _LONE_OPTIONS
+    if stage == _SHOW:
+        return _SHOW_OPTIONS if _may_show(g, g._to_act) else (_KEEP,)
     if stage == _SECOND:
         turned_suit = _SUIT_OF[g._turned]
         names = tuple(a for a in _NAME_ANY if a.suit != turned_suit)
@@ -212,6 +258,16 @@ def _do_call(g: Game, s: int, action: Action) -> int:
     ev = g._events
     ev.append(("call", s, action))
     stage = g._call_stage
+    if stage == _SHOW:
+        if action is not _KEEP:
+            return CALL_SHOWN
+        seats = g._seats
+        pos = g._call_pos + 1
+        if pos < len(seats):
+            g._call_pos = pos
+            give_turn(g, seats[pos])
+            return CALL_GOES_ON
+        return CALL_KEPT
     if stage == _LONE:
         if action is _ALONE:
             _go_alone(g, s)
@@ -299,6 +355,17 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
     error code and the message."""
     r = g._rules
     stage = g._call_stage
+    if stage == _SHOW:
+        if type(action) is Show:
+            return (
+                "may_not_show",
+                f"seat {actor}'s hand does not meet the redeal rule: keep the hand",
+            )
+        return (
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} keeps the hand or shows it "
+            "(the redeal rule)",
+        )
     if stage == _LONE:
         return (
             "not_in_phase",

@@ -81,6 +81,7 @@ from cardrules.engine.views.event_types import (
     PassEvent,
     PickupEvent,
     PlayEvent,
+    RedealEvent,
     RevealEvent,
     StartEvent,
     TakeEvent,
@@ -118,17 +119,24 @@ def _bits(mask: int) -> list[int]:
 # --------------------------------------------------------------------------- the stream, by hand
 
 
+#: A deal thrown in (``redeal:``): its deal, trump and redeal records, and the
+#: seats' choices to keep or show (``(seat, action)``: ``may be shown``).
+_Thrown = tuple[DealEvent, TrumpEvent | None, RedealEvent, tuple[tuple[int, Action], ...]]
+
+
 class _Hand:
     """One hand of a seat's stream: its deal and trump records and the records
-    after them (up to the next deal)."""
+    after them (up to the next deal); ``thrown``: the deals of the same hand
+    thrown in before it (``redeal:``), each with its trump and redeal records."""
 
-    __slots__ = ("deal", "events", "reveal", "trump")
+    __slots__ = ("deal", "events", "reveal", "thrown", "trump")
 
     def __init__(self, deal: DealEvent) -> None:
         self.deal = deal
         self.trump: TrumpEvent | None = None
         self.reveal: RevealEvent | None = None
         self.events: list[Event] = []
+        self.thrown: list[_Thrown] = []
 
 
 def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[_Hand]]:
@@ -136,9 +144,20 @@ def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[
     assert isinstance(start, StartEvent)
     cuts: list[CutEvent] = []
     hands: list[_Hand] = []
+    thrown: list[_Thrown] = []
     for ev in stream[1:]:
         if isinstance(ev, DealEvent):
             hands.append(_Hand(ev))
+            hands[-1].thrown, thrown = thrown, []
+        elif isinstance(ev, RedealEvent) and hands:
+            # A deal thrown in: it goes with the deal of the same hand that follows.
+            gone = hands.pop()
+            calls = tuple(
+                (c.seat, c.action)
+                for c in gone.events
+                if isinstance(c, CallEvent) and c.action is not None
+            )
+            thrown = [*gone.thrown, (gone.deal, gone.trump, ev, calls)]
         elif not hands:
             if isinstance(ev, CutEvent):
                 cuts.append(ev)
@@ -855,8 +874,24 @@ class _Builder:
         self.base: Game | None = None
         self.pending: tuple[Action, int] = (Look(), -1)
 
-    def start_hand(self, deal: list[int], turned: int) -> Game:
-        """A world whose next hand is dealt ``deal`` (and turns up ``turned``)."""
+    def start_hand(
+        self,
+        deal: list[int],
+        turned: int,
+        thrown: list[tuple[tuple[int, ...], int]],
+        calls: tuple[tuple[int, Action], ...] = (),
+    ) -> Game:
+        """A world whose next hand is dealt ``deal`` (and turns up ``turned``),
+        after the deals ``thrown`` in before it (and the seats' ``calls`` that
+        kept or showed them)."""
+        w = self._start_hand(deal, turned, thrown)
+        for seat, action in calls:
+            w.apply(action, seat)
+        return w
+
+    def _start_hand(
+        self, deal: list[int], turned: int, thrown: list[tuple[tuple[int, ...], int]]
+    ) -> Game:
         g = self.g
         if self.base is None:
             return type(g)(
@@ -866,12 +901,12 @@ class _Builder:
                 first_dealer=self.start.first_dealer,
                 max_tricks=self.start.max_tricks,
                 take_backs=g._take_backs,
-                _forced=[(tuple(deal), turned)],
+                _forced=[*thrown, (tuple(deal), turned)],
                 _draws=self.draws,
                 _cuts=self.cuts,
             )
         w = self.base.clone()
-        w._forced.append((tuple(deal), turned))
+        w._forced.extend([*thrown, (tuple(deal), turned)])
         w.apply(self.pending[0], self.pending[1])
         return w
 
@@ -903,9 +938,63 @@ class _Builder:
             if b >= 0:
                 where[c] = b
         deal, passes, discard = _deal_of(p, where, seat, self.g._players, r)
-        w = self.start_hand(deal, p.turned)
+        thrown = [_thrown_deal(self.g, self.seat, t, r) for t in hand.thrown]
+        if None in thrown:
+            return None
+        calls = tuple(c for t in hand.thrown for c in t[3])
+        try:
+            w = self.start_hand(deal, p.turned, [t for t in thrown if t is not None], calls)
+        except CardrulesError:
+            return None
         forbid = hc.forbid if probe else None
         return _replay_hand(w, seat, hand, passes, discard, r, last_hand, forbid)
+
+
+def _thrown_deal(
+    g: Game,
+    seat: int,
+    thrown: _Thrown,
+    r: random.Random,
+) -> tuple[tuple[int, ...], int] | None:
+    """A deal thrown in (``redeal:``) as the seat saw it, its hidden hands
+    drawn from ``r``: the seat's own cards and the hand shown are known; the
+    other hands take the rest of the pack, so that no seat before the one who
+    showed (in the order of the deal) meets the condition. None: no draw did."""
+    deal, trump, shown, _calls = thrown
+    rule = g._rules.redeal
+    turned = -1 if trump is None or trump.turned is None else int(trump.turned)
+    suit = -1 if trump is None or trump.suit is None else int(trump.suit)
+    n = len(deal.hands)
+    known = [0] * n
+    known[shown.seat] = shown.cards.mask
+    own = deal.hands[seat]
+    if own is not None:
+        known[seat] = own.mask
+    used = turned_bit = _BITS[turned] if turned >= 0 else 0
+    for m in known:
+        used |= m
+    rest = _bits(g._rules.pack_mask & ~used)
+    order = g._order[deal.dealer]
+    # ``must be shown``: the first hand to meet the condition was shown, so no
+    # seat before it met it; ``may be shown``: those before it chose to keep.
+    must = rule is not None and not rule.may
+    masks = rule.masks(g._rules.pack_mask, suit) if must and rule is not None else ()
+    for _attempt in range(MAX_ATTEMPTS):
+        r.shuffle(rest)
+        hands = known[:]
+        at = 0
+        for s in range(n):
+            if (s == seat and own is not None) or s == shown.seat:
+                continue
+            m = 0
+            for c in rest[at : at + deal.size]:
+                m |= _BITS[c]
+            at += deal.size
+            hands[s] = m
+        before = order[: order.index(shown.seat)] if shown.seat in order else ()
+        if not any(not hands[s] & m for s in before for m in masks):
+            return tuple(hands), turned if turned_bit else -1
+    return None
 
 
 def _replay_hand(

@@ -211,7 +211,15 @@ _NAMER_CODES: Final = {
 }
 
 
+#: Option names of settings added after saves began to carry fingerprints: left
+#: out of a variant's ``options`` in the fingerprint, so that a built-in that
+#: comes to offer one (a redeal) keeps the fingerprint of its saves.
+_LATER_OPTIONS: Final = frozenset({"redeal"})
+
+
 def _canon(x: object) -> object:
+    if isinstance(x, Variant) and _LATER_OPTIONS.intersection(x.options):
+        x = attrs.evolve(x, options=tuple(o for o in x.options if o not in _LATER_OPTIONS))
     if attrs.has(type(x)):
         fields = attrs.fields(type(x))  # type: ignore[arg-type]
         name = type(x).__name__
@@ -303,6 +311,12 @@ class _Rules:
             _plays_with_jokers if self.pack_jokers else _plays_of
         )
         self.trump_rule = v.trumps
+        # ``redeal:``: the condition that throws a deal in (None: every deal stands).
+        self.redeal = v.redeal
+        self.redeal_next_dealer = v.redeal is not None and v.redeal.next_dealer
+        # ``may be shown``: each seat in turn keeps its hand or shows it (a stage
+        # of the trumps phase); else the deal is thrown in as it is dealt.
+        self.redeal_may = v.redeal is not None and v.redeal.may
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,

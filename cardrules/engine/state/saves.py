@@ -57,11 +57,13 @@ from cardrules.engine.actions import (
     Bid,
     Decline,
     Discard,
+    Keep,
     Look,
     Name,
     OrderUp,
     Pass,
     Play,
+    Show,
     Take,
     WithPartner,
 )
@@ -73,7 +75,7 @@ from cardrules.engine.state.tables import _OVER
 from cardrules.engine.views.refusals import _cards_text
 from cardrules.errors import CardError, CardrulesError, SaveError, VariantError
 from cardrules.jsontext import describe as _show
-from cardrules.rules import MAX_SCHEDULE_HANDS, TakeBacks, Variant
+from cardrules.rules import MAX_REDEALS_IN_A_ROW, MAX_SCHEDULE_HANDS, TakeBacks, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -236,7 +238,8 @@ def _saved_history(g: Game) -> list[dict[str, Any]] | None:
 
 
 def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
-    """Every deal of the log: hand number, dealer, the hands and the turned-up card."""
+    """Every deal of the log that stood: hand number, dealer, the hands and the
+    turned-up card (a deal thrown in, ``redeal:``, is dealt again on restore)."""
     out: list[dict[str, Any]] = []
     for ev in events:
         if ev[0] == "deal":
@@ -249,6 +252,8 @@ def _deal_log(events: list[Entry]) -> list[dict[str, Any]]:
             )
         elif ev[0] == "trump":
             out[-1]["turned"] = None if ev[3] is None else _TEXT[ev[3]]
+        elif ev[0] == "redeal":
+            out.pop()  # a deal thrown in: the seed (or the deck) deals it again
     return out
 
 
@@ -748,6 +753,9 @@ def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -
         if r.trump_namer:
             # Two rounds of calls and a discard at most (order-up).
             per_hand += 2 * players + 1
+        if r.redeal_may:
+            # Each seat keeps or shows, for every deal of the hand (those thrown in too).
+            per_hand += players * (MAX_REDEALS_IN_A_ROW + 1)
         most = min(most, hands * per_hand)
     elif not r.tricks_mode and max_tricks is not None:
         passes = hands * players * r.pass_count if r.passing else 0
@@ -899,7 +907,12 @@ def _replay_into(
     """Re-apply a save's actions to ``g`` (through ``apply``: the game's own, or
     its match's), checking each hand's recorded deal as it is dealt."""
     n = g._players
-    _check_saved_deal(g, deals[0], g._hand_index + 1, label)
+    # A deal its seats may still show (``redeal: ... may be shown``) is checked
+    # when its hand is over, and the last one at the end: the deal a save lists
+    # for a hand is the one that stood.
+    later = g._rules.redeal_may
+    if not later:
+        _check_saved_deal(g, deals[0], g._hand_index + 1, label)
     reached = g._hand_index
     by_id = _BY_ID
     for i, a in enumerate(actions, 1):
@@ -932,13 +945,18 @@ def _replay_into(
                 data={"action": act.label, "seat": seat, "index": i, "refusal": e.code},
             ) from None
         if g._hand_index != reached:
+            if later:
+                _check_saved_deal(g, deals[reached], reached + 1, label)
             reached = g._hand_index
             _want(
                 reached < len(deals),
                 f"{label}the actions reach hand {reached + 1}, but the save has only "
                 f"{len(deals)} {'deal' if len(deals) == 1 else 'deals'}",
             )
-            _check_saved_deal(g, deals[reached], reached + 1, label)
+            if not later:
+                _check_saved_deal(g, deals[reached], reached + 1, label)
+    if later and reached < len(deals):
+        _check_saved_deal(g, deals[reached], reached + 1, label)
     _want(
         reached + 1 == len(deals),
         f"{label}the save has {len(deals)} deals but its actions reach hand {reached + 1}",
@@ -1270,9 +1288,9 @@ def _log_action(g: Game, ev: Any, i: int) -> Action | None:
             return None
         if k == "call":
             _want(
-                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner),
-                f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone or "
-                f"WithPartner, not {ev[2]!r}",
+                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner, Keep, Show),
+                f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone, "
+                f"WithPartner, Keep or Show, not {ev[2]!r}",
             )
             act: Action = ev[2]
             return act

@@ -93,6 +93,14 @@ SLOTS: Final[tuple[Slot, ...]] = (
     # ------------------------------------------------------------ the deal of a hand
     Slot("_hand_index", "int", "deal", "the index of the hand being played (-1 before)"),
     Slot("_size", "int", "deal", "this hand's size"),
+    Slot("_redeals", "int", "deal", "the deals thrown in so far (`redeal:`), the game's"),
+    Slot("_redeal_run", "int", "deal", "this hand's deals thrown in so far, in a row"),
+    Slot(
+        "_redeal_prev",
+        "list[int] | None",
+        "deal",
+        "the previous hand's tricks, while seats keep or show (`may be shown`)",
+    ),
     Slot("_dealer", "int", "deal", "this hand's dealer"),
     Slot("_turned", "int", "deal", "the card turned up for trumps (-1: none)"),
     Slot("_undealt", "int", "deal", "the mask of the cards not dealt (the stock)"),

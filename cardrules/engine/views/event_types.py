@@ -50,6 +50,7 @@ __all__ = [
     "PassEvent",
     "PickupEvent",
     "PlayEvent",
+    "RedealEvent",
     "RevealEvent",
     "ScoreEvent",
     "StartEvent",
@@ -409,8 +410,9 @@ class BidsEvent(Event):
 @frozen
 class CallEvent(Event):
     """An action choosing trumps (``Name``, ``OrderUp``, ``Decline``,
-    ``Discard``, ``Alone``, ``WithPartner``); ``None`` for another seat's
-    face-down ``Discard``."""
+    ``Discard``, ``Alone``, ``WithPartner``), or keeping or showing a hand
+    after the deal (``Keep``, ``Show``: ``redeal: ... may be shown``); ``None``
+    for another seat's face-down ``Discard``."""
 
     kind: ClassVar[str] = "call"
     seat: int = field(metadata={"json": INT})
@@ -433,6 +435,19 @@ class ThrownInEvent(Event):
 
     kind: ClassVar[str] = "thrown in"
     hand_number: int = field(metadata={"json": INT})
+
+
+@frozen
+class RedealEvent(Event):
+    """``seat`` was dealt a hand that meets the ``redeal:`` condition and shows
+    it (``cards``, seen by every seat): the deal is thrown in, its cards are
+    gathered and dealt again (by the same dealer or the next one, as the rules
+    say); hand ``hand_number`` is dealt again, and nothing is scored."""
+
+    kind: ClassVar[str] = "redeal"
+    hand_number: int = field(metadata={"json": INT})
+    seat: int = field(metadata={"json": INT})
+    cards: CardSet = field(metadata={"json": CARDSET})
 
 
 @frozen
@@ -638,6 +653,7 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         CallEvent,
         MadeEvent,
         ThrownInEvent,
+        RedealEvent,
         PlayEvent,
         TrickEvent,
         ScoreEvent,

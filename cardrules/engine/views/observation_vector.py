@@ -95,7 +95,7 @@ class _Plan:
             phases.insert(0, "pass")
         if bidding:
             phases.insert(0, "bid")
-        if namer:
+        if namer or r.redeal_may:  # keeping or showing a hand is a stage of "trumps"
             phases.insert(0, "trumps")
         self.phases = tuple(p for p in _PHASE_ORDER if p in phases)
         entries: list[tuple[str, int, str]] = [

@@ -128,6 +128,8 @@ class Pattern(Enum):
     """An explicit list of sizes (``ScheduleRule.sizes``)."""
     WHOLE_PACK = "whole pack"
     """One hand: the whole pack dealt out, some players getting one more."""
+    STEPS = "steps"
+    """Steps of sizes (``ScheduleRule.steps``): ``1 x players, 2 to 7``."""
 
 
 class TrumpKind(Enum):
@@ -471,6 +473,10 @@ class ScheduleRule:
     """For ``Pattern.LIST``: the sizes, in order."""
     repeat: int = 1
     """Play the whole pattern this many times."""
+    steps: tuple[tuple[int, int, bool], ...] = ()
+    """For ``Pattern.STEPS``: (first size, last size, once per player): the
+    sizes from the first to the last, one apart (``2 to 7``, ``7 to 2``), each
+    dealt once, or as many times as there are players (``8 x players``)."""
 
     def hand_sizes(self, players: int, deck_size: int = 52) -> tuple[int, ...]:
         """Cards dealt to each player in each hand of a game (not counting tie-breaks).
@@ -492,6 +498,8 @@ class ScheduleRule:
             one = tuple(range(1, s + 1)) + tuple(range(s - 1, 0, -1))
         elif p is Pattern.SAME:
             one = (s,) * self.count
+        elif p is Pattern.STEPS:
+            one = steps_sizes(self.steps, players)
         else:
             one = self.sizes
         return one * self.repeat
@@ -500,6 +508,16 @@ class ScheduleRule:
         """The largest hand of the game (the size of tie-break hands)."""
         sizes = self.hand_sizes(players, deck_size)
         return max(sizes) if sizes else 0
+
+
+def steps_sizes(steps: tuple[tuple[int, int, bool], ...], players: int) -> tuple[int, ...]:
+    """The hand sizes of ``hands: 1 x players, 2 to 7, ...`` for ``players``."""
+    out: list[int] = []
+    for first, last, per_player in steps:
+        run = range(first, last + 1) if first <= last else range(first, last - 1, -1)
+        for size in run:
+            out.extend((size,) * (players if per_player else 1))
+    return tuple(out)
 
 
 @frozen

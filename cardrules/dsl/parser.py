@@ -289,6 +289,14 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def pattern_whole_pack(self, c: list[Any]) -> tuple[Pattern, int, tuple[int, ...]]:
         return (Pattern.WHOLE_PACK, 1, ())
 
+    def step_per_player(self, c: list[Any]) -> tuple[int, int, bool]:
+        size = self.number(c[0], 1, limits.MAX_PLAYERS, "a hand")
+        return (size, size, True)
+
+    def step_run(self, c: list[Any]) -> tuple[int, int, bool]:
+        first = self.number(c[0], 1, limits.MAX_PLAYERS, "a hand")
+        return (first, self.number(c[2], 1, limits.MAX_PLAYERS, "a hand"), False)
+
     def repeat(self, c: list[Any]) -> int:
         if c[0].type == "V_TWICE":
             return 2

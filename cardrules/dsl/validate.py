@@ -127,6 +127,8 @@ def _largest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
         return -(-deck_size // players)
     if p is Pattern.LIST:
         return max(schedule.sizes, default=0)
+    if p is Pattern.STEPS:
+        return max(schedule.hand_sizes(players, deck_size), default=0)
     return schedule.start.start_for(players, deck_size)
 
 
@@ -136,6 +138,8 @@ def _smallest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
         return deck_size // players
     if p is Pattern.LIST:
         return min(schedule.sizes, default=0)
+    if p is Pattern.STEPS:
+        return min(schedule.hand_sizes(players, deck_size), default=0)
     if p is Pattern.SAME:
         return schedule.start.start_for(players, deck_size)
     return 1
@@ -217,7 +221,7 @@ class _Checking:
         self.sources: Mapping[str, str] = src
         self.tricks = v.mode is Mode.TRICKS
         self.bidding = v.has_bidding
-        whole_or_list = v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK)
+        whole_or_list = v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK, Pattern.STEPS)
         self.schedule_key = "hands" if whole_or_list else "hand size"
 
     def fail(self, key: str, message: str, **kw: str | None) -> VariantError:
@@ -342,7 +346,7 @@ def _check_schedule(c: _Checking) -> None:
 def _check_first_hand(c: _Checking, n: int, deck: int) -> None:
     """A hand size table that deals ``n`` players a card each from a pack of ``deck``."""
     start = c.v.schedule.start
-    if c.v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK):
+    if c.v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK, Pattern.STEPS):
         return
     if start.start_for(n, deck) < 1:
         why = (

@@ -345,6 +345,18 @@ def schedule_phrase(v: Variant) -> str:
             text = f"The game is one hand: {start}"
         else:
             text = f"The game is {s.count} hands, all the same size: {start}"
+    elif p is Pattern.STEPS:
+        parts = [
+            (
+                f"as many hands of {plural(a, 'card')} as there are players"
+                if per
+                else f"one hand of {plural(a, 'card')}"
+                if a == b
+                else f"hands of {a} to {b} cards, one {'more' if b > a else 'fewer'} each hand"
+            )
+            for a, b, per in s.steps
+        ]
+        text = f"The hands run in this order: {join_words(parts)}"
     else:
         sizes = [str(n) for n in s.sizes]
         if len(set(s.sizes)) == 1:

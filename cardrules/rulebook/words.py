@@ -24,7 +24,8 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, CardSet, Rank, Suit
-from cardrules.dsl.settings.registry import SETTING_LINES, page_rule_fields
+from cardrules.dsl.conditions import condition_words
+from cardrules.dsl.settings.registry import BY_NAME, SETTING_LINES, page_rule_fields
 from cardrules.rulebook.follow import (
     break_phrase,
     choice_phrase,
@@ -58,6 +59,7 @@ from cardrules.rules import (
     TrumpLead,
     TrumpNamer,
     Variant,
+    apply_changes,
 )
 
 __all__ = [
@@ -1488,6 +1490,34 @@ RULES: tuple[Rule, ...] = (
     _rule("Knock-out", knockout_phrase),
     _rule("Match", match_phrase),
     _rule("Take-backs", take_backs_phrase),
+)
+
+
+def conditions_phrase(v: Variant) -> str:
+    """The lines with a condition, each said in words as the rule it changes
+    reads where it holds: "In the 1-card hands, there are no trumps." Empty
+    when the game has none."""
+    base = v.evolve(conditional=())
+    labels = {r.label: r for r in RULES}
+    out: list[str] = []
+    for line in v.conditional:
+        label = BY_NAME[line.key].page_rule
+        rule = labels.get(label) if label is not None else None
+        applied = apply_changes(base, line.changes)
+        text = rule.describe(applied) if rule is not None else f"`{line.key}` changes"
+        if line.key == "hook" and not applied.bidding.hook:
+            text = "there is no hook: " + text[:1].lower() + text[1:]
+        out.append(f"{condition_words(line.condition)}, {text[:1].lower()}{text[1:]}")
+    return " ".join(out)
+
+
+#: The lines with a condition change the rules above where they hold.
+RULES += (
+    Rule(
+        "Conditions",
+        ("conditional",),
+        lambda v: conditions_phrase(v) or "Every rule holds in every hand, whatever the table.",
+    ),
 )
 
 

@@ -50,7 +50,8 @@ _EXTRA_LOOK = 2000
 
 def no_card_left(v: Variant, players: int, size: int) -> bool:
     """True when a deal of ``size`` cards to each of ``players`` players uses the whole pack."""
-    return size * players >= v.deck.size
+    deck = v.for_players(players).deck if v.conditional else v.deck
+    return size * players >= deck.size
 
 
 def hand_trump_label(v: Variant, hand: int, players: int, size: int) -> str:

@@ -178,6 +178,13 @@ def players_phrase(v: Variant) -> str:
     return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
 
 
+def _count_span(counts: Sequence[int]) -> str:
+    """``[3]`` -> ``"3"``, ``[3, 4, 5]`` -> ``"3 to 5"``, ``[3, 5]`` -> ``"3 and 5"``."""
+    if len(counts) > 2 and counts[-1] - counts[0] == len(counts) - 1:
+        return f"{counts[0]} to {counts[-1]}"
+    return join_words([str(n) for n in counts])
+
+
 def players_short(v: Variant) -> str:
     """How many may play, as a bare range such as ``"3 to 7"``."""
     lo, hi = v.players.min, v.players.max
@@ -185,7 +192,17 @@ def players_short(v: Variant) -> str:
 
 
 def deck_phrase(v: Variant) -> str:
-    """The pack, such as ``"one standard 52-card pack, aces high"``."""
+    """The pack, such as ``"one standard 52-card pack, aces high"``; a pack
+    that depends on the number of players (``deck: 9 to ace for 3 players``)
+    is given for each number."""
+    if any(c.key == "deck" for c in v.conditional):
+        by_pack: dict[str, list[int]] = {}
+        for n in v.players.counts():
+            text = deck_phrase(v.for_players(n).evolve(conditional=()))
+            by_pack.setdefault(text, []).append(n)
+        return "; ".join(
+            f"for {_count_span(counts)} players, {text}" for text, counts in by_pack.items()
+        )
     low = v.deck.lowest
     ranks = " ".join(Rank(r).label for r in range(14, low - 1, -1))
     if low > 2:

@@ -1122,8 +1122,10 @@ class Variant:
         return None
 
     def hand_sizes(self, players: int) -> tuple[int, ...]:
-        """The cards each player gets in each scheduled hand, for ``players`` players."""
-        return self.schedule.hand_sizes(players, self.deck.size)
+        """The cards each player gets in each scheduled hand, for ``players`` players
+        (the lines with a condition on the number of players made)."""
+        v = self.for_players(players) if self.conditional else self
+        return v.schedule.hand_sizes(players, v.deck.size)
 
     @property
     def has_bidding(self) -> bool:

@@ -710,6 +710,9 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
             positions[s.key] = s.pos
     order = {k: i for i, k in enumerate(SETTING_NAMES)}
     ordered = tuple(sorted(positions.items(), key=lambda kv: order.get(kv[0], len(order))))
+    # In the canonical order of the settings (as the formatter writes them);
+    # the lines of one setting in the order written (a later one that holds wins).
+    conditional.sort(key=lambda c: order.get(c.key, len(order)))
     return attrs.evolve(v, positions=ordered, conditional=tuple(conditional))
 
 

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Bid, Game, card
-from cardrules.rulebook import rulebook
-from cardrules.simulate import simulate
 from cardrules.dsl import format, format_source, load_text, parse
 from cardrules.errors import VariantError
+from cardrules.rulebook import rulebook
 from cardrules.rules import Condition, ConditionKind, HandSituation, Pattern
+from cardrules.simulate import simulate
 
 # --------------------------------------------------------------------------- the language
 
@@ -195,7 +195,7 @@ def test_golden_romanian_whist_first_hand() -> None:
     g.apply(Bid(0), g.to_act)
     for _ in range(3):
         g.apply(g.legal_actions()[0], g.to_act)
-    score = [e for e in g.events if e[0] == "score"][0]
+    score = next(e for e in g.events if e[0] == "score")
     assert list(score[4]) == [6, -1, 5]
 
 

@@ -32,6 +32,7 @@ from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     BidStyle,
     ConditionalSetting,
+    ConditionKind,
     FirstLeader,
     HandSituation,
     Mode,
@@ -850,11 +851,24 @@ def _check_conditional(c: _Checking) -> None:
     for line in v.conditional:
         if line not in reached or line not in changes:
             why = (
-                "its condition never holds in this game"
+                f"its condition never holds in this game ({_reach(v, line.condition.kind)})"
                 if line not in reached
                 else "the line changes nothing where its condition holds"
             )
             raise _fail_at(c, line, f"`{line.key}: ... {condition_text(line.condition)}`: {why}")
+
+
+def _reach(v: Variant, kind: ConditionKind) -> str:
+    """What a game reaches, for the error of a condition that never holds."""
+    if kind is ConditionKind.PLAYERS:
+        lo, hi = v.players.min, v.players.max
+        return f"it is for {lo} players" if lo == hi else f"it is for {lo} to {hi} players"
+    if kind is ConditionKind.HAND_SIZE:
+        sizes = {s for n in v.players.counts() for s in v.hand_sizes(n)}
+        if not sizes:
+            return "it deals no hands"
+        return f"its hands have {min(sizes)} to {max(sizes)} cards"
+    return "ties are not played off with extra hands"
 
 
 def _fail_at(c: _Checking, line: ConditionalSetting, message: str) -> VariantError:

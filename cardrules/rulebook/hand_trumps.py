@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from cardrules.rules import Mode, TrumpKind, TrumpNamer, Variant
+from cardrules.rules import HandSituation, Mode, TrumpKind, TrumpNamer, Variant
 
 __all__ = [
     "BIDDER_LABEL",
@@ -60,6 +60,11 @@ def hand_trump_label(v: Variant, hand: int, players: int, size: int) -> str:
     Returns:
         A suit such as ``"spades ♠"``, :data:`TURN_UP_LABEL` or :data:`NO_TRUMPS_LABEL`.
     """
+    if v.conditional:
+        # The rules of this hand at this table (lines with a condition made).
+        table = v.for_players(players)
+        last = len(table.hand_sizes(players))
+        v = table.for_hand(HandSituation(size, hand == 1, hand == last, hand > last))
     t = v.trumps
     tricks = v.mode is Mode.TRICKS
     if tricks and t.namer is TrumpNamer.HIGHEST_BIDDER:

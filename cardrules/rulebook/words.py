@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Card, CardSet, Rank, Suit
-from cardrules.dsl.conditions import condition_words
+from cardrules.dsl.conditions import condition_text, condition_words
 from cardrules.dsl.settings.registry import BY_NAME, SETTING_LINES, page_rule_fields
 from cardrules.rulebook.follow import (
     break_phrase,
@@ -657,6 +657,10 @@ def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
         text = "cycle " + " ".join("NT" if s is None else s.symbol for s in t.cycle)
     if t.no_trump_every:
         text += f", every {ordinal(t.no_trump_every)} hand none"
+    for line in v.conditional:
+        if line.key == "trumps":
+            changed = trumps_short(apply_changes(v.evolve(conditional=()), line.changes), shown)
+            text += f"; {changed} {condition_text(line.condition)}"
     return text
 
 

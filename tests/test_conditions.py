@@ -131,6 +131,7 @@ def test_files_without_conditions_keep_their_rules() -> None:
 
 def test_hands_steps() -> None:
     v = cardrules.load("romanian-whist")
+    assert parse(format(v), validate=False) == v
     assert v.schedule.pattern is Pattern.STEPS
     for n in v.players.counts():
         want = [1] * n + list(range(2, 8)) + [8] * n + list(range(7, 1, -1)) + [1] * n
@@ -141,6 +142,8 @@ def test_the_rules_page_says_each_condition() -> None:
     page = rulebook(cardrules.load("oh-hell-one-card-bare"))
     assert "In the 1-card hands, there are no trumps." in page
     assert "In the 1-card hands, there is no hook" in page
+    assert "| 10 | no trumps; turned-up card for 6 or 7 players |" in page
+    assert "| Trumps | turned-up card; none when the hand has 1 card |" in page
     rw = rulebook(cardrules.load("romanian-whist"))
     assert "for 3 players, a 24-card pack, 9 to ace" in rw
     assert "for 6 players, a 48-card pack, 3 to ace" in rw
@@ -215,6 +218,7 @@ def play_checked(
     no_trumps: object,
     hooked: object,
     pack_size: int,
+    lowest: int = 2,
 ) -> Game:
     """Play one game at random, checking after every action that the cards are
     conserved, and in every hand that trumps and the hook are as the
@@ -231,6 +235,8 @@ def play_checked(
             sit = HandSituation(size, hn == 1, hn == len(sizes), hn > len(sizes))
             if hn <= len(sizes):
                 assert size == sizes[hn - 1]
+            held = [c for part in g.card_locations().values() for c in part]
+            assert len(held) == pack_size and min(c.rank for c in held) == lowest
             assert (g.trump is None) == no_trumps(sit), (hn, size, g.trump)  # type: ignore[operator]
         legal = g.legal_actions()
         bids = [a.n for a in legal if isinstance(a, Bid)]
@@ -261,9 +267,8 @@ def test_romanian_whist_200_games() -> None:
             no_trumps=lambda s: s.size == 8,
             hooked=lambda s: True,
             pack_size=8 * n,
+            lowest=_lowest_rank(n),
         )
-        low = min(c.rank for c in g.view(0).hand) if g.view(0).hand else _lowest_rank(n)
-        assert low >= _lowest_rank(n)
         # Each hand's points: 5 + bid when exact, minus the difference otherwise.
         for e in g.events:
             if e[0] == "score":
@@ -359,3 +364,39 @@ def test_heuristic_beats_random(name: str) -> None:
     assert s.games == 200 and s.finished == 200
     assert s.win_rate(0) > 0.6
     assert max(s.win_rate(k) for k in (1, 2, 3)) < 0.2
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lowest=st.integers(2, 8),
+    lo=st.integers(3, 5),
+    span=st.integers(0, 2),
+    players=st.integers(3, 5),
+    seed=st.integers(0, 10_000),
+)
+def test_a_pack_for_some_tables_only(
+    lowest: int, lo: int, span: int, players: int, seed: int
+) -> None:
+    """`deck: L to ace for N to M players`: the pack of each table, read
+    independently (4 suits of the ranks from L to the ace at the tables named,
+    the standard 52 at the others), is the pack the game deals from."""
+    hi = min(lo + span, 5)
+    rank = {11: "J", 12: "Q", 13: "K"}.get(lowest, str(lowest))
+    v = load_text(
+        "game: t\nextends: oh-hell\nplayers: 3 to 5\nhand size: 5\ntie: shared\n"
+        f"deck: {rank} to ace for {lo} to {hi} players\n"
+        if lowest > 2
+        else "game: t\nextends: oh-hell\nplayers: 3 to 5\nhand size: 5\ntie: shared\n"
+        f"hook: no for {lo} to {hi} players\n"
+    )
+    named = lo <= players <= hi
+    low = lowest if named else 2
+    play_checked(
+        v,
+        players,
+        seed,
+        no_trumps=lambda s: False,
+        hooked=lambda s: not (lowest == 2 and named),
+        pack_size=4 * (15 - low),
+        lowest=low,
+    )

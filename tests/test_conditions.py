@@ -73,6 +73,15 @@ def test_the_settings_own_words_keep_for_n_players() -> None:
     assert not w.conditional and w.deck.removed_for
 
 
+def test_words_in_a_comment_or_a_text_are_no_condition() -> None:
+    v = load_text("game: t\nextends: oh-hell\nhook: no  # for 3 players\n")
+    assert v.conditional == () and not v.bidding.hook
+    v = load_text('game: t\nextends: oh-hell\ntitle: "Oh Hell # for 3 players"\n')
+    assert v.title == "Oh Hell # for 3 players"
+    v = load_text("game: t\nextends: oh-hell\ndeck: 7 to ace for 3 players  # without the 2s\n")
+    assert [c.key for c in v.conditional] == ["deck"]
+
+
 def test_a_file_tidied_keeps_its_conditions() -> None:
     text = "game: t\nextends: oh-hell\nhook:   NO  when the hand has 1 card  # bare\n"
     assert format_source(text).splitlines()[-1] == "hook: no when the hand has 1 card  # bare"

@@ -92,12 +92,28 @@ _SUFFIX: Final = re.compile(
       | in[ \t]+the[ \t]+(?P<which>first|last)[ \t]+hand
       | in[ \t]+(?:a|the|each|every)[ \t]+tie-?break[ \t]+hands?
       | for[ \t]+(?P<n>[0-9]+)(?:[ \t]+to[ \t]+(?P<n_hi>[0-9]+))?[ \t]+players?
-    )[ \t]*(?:\#[^\n]*)?$""",
+    )[ \t]*$""",
     re.I | re.X,
 )
 
 #: A setting line: its name before the colon (not a worked example's line).
 _SETTING_LINE: Final = re.compile(r"^[ \t]*([A-Za-z][A-Za-z \t'-]*?)[ \t]*:")
+
+
+def _code_end(line: str) -> int:
+    """Where a line's ``# comment`` starts (not a ``#`` inside quotes), or its length."""
+    in_quotes = False
+    escaped = False
+    for i, ch in enumerate(line):
+        if escaped:
+            escaped = False
+        elif ch == "\\" and in_quotes:
+            escaped = True
+        elif ch == '"':
+            in_quotes = not in_quotes
+        elif ch == "#" and not in_quotes:
+            return i
+    return len(line)
 
 
 def _number(digits: str, path: str, text: str, line: int, column: int, what: str) -> int:
@@ -156,14 +172,15 @@ def split_conditions(text: str, path: str) -> tuple[str, dict[int, tuple[Conditi
     for i, line in enumerate(lines):
         if not _SETTING_LINE.match(line) or line.lstrip().lower().startswith("example"):
             continue
-        m = _SUFFIX.search(line)
+        end = _code_end(line)
+        m = _SUFFIX.search(line, 0, end)
         if m is None:
             continue
-        if m.group("n") is not None and _OWN_FOR_PLAYERS.match(line):
+        if m.group("n") is not None and _OWN_FOR_PLAYERS.match(line, 0, end):
             continue
         start = m.start()
         found[i + 1] = (_condition(m, path, text, i + 1, start), m.start("cond") + 1)
-        lines[i] = line[:start] + " " * (len(line) - start)
+        lines[i] = line[:start] + " " * (m.end() - start) + line[m.end() :]
     if len(found) > limits.MAX_CONDITIONS:
         at = sorted(found)[limits.MAX_CONDITIONS]
         raise error_at(

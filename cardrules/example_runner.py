@@ -66,6 +66,7 @@ from cardrules.errors import IllegalAction, VariantError
 from cardrules.rules import (
     Direction,
     FirstDealer,
+    HandSituation,
     Mode,
     Pattern,
     SourcePos,
@@ -331,8 +332,26 @@ class _Table:
     step: int  # 1 clockwise, -1 anticlockwise
 
 
+def _rules_of_hand(v: Variant, ex: Example) -> Variant:
+    """The rules of the example's table and hand, when lines have conditions
+    (``deck: 9 to ace for 3 players``, ``trumps: none when the hand has 1 card``)."""
+    n = ex.deal.players if ex.deal.players is not None else v.players.min
+    if n not in v.players:
+        return v  # refused by _table, with its words
+    v = v.for_players(n)
+    sizes = v.hand_sizes(n)
+    hn = ex.deal.hand
+    if not sizes or hn < 1:
+        return v
+    last = len(sizes)
+    size = sizes[hn - 1] if hn <= last else max(sizes)
+    return v.for_hand(HandSituation(size, hn == 1, hn == last, hn > last))
+
+
 def _stack(v: Variant, ex: Example) -> _Deal:
     """The deal of the example's hand, as a card order for the engine."""
+    if v.conditional:
+        v = _rules_of_hand(v, ex)
     d = ex.deal
     table = _table(v, ex)
     n, hn = table.players, table.hand

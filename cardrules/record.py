@@ -261,7 +261,9 @@ def _deck(v: Variant, players: int, hand: _Hand) -> list[int]:
     if turned >= 0 and not dealt >> turned & 1:
         deck.append(turned)
         dealt |= 1 << turned
-    deck.extend(int(c) for c in v.deck.cards_for(players) if not dealt >> int(c) & 1)
+    deck.extend(
+        int(c) for c in v.for_players(players).deck.cards_for(players) if not dealt >> int(c) & 1
+    )
     return deck
 
 

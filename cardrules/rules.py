@@ -12,7 +12,7 @@ source of truth for them.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from attrs import field, frozen
@@ -38,6 +38,9 @@ __all__ = [
     "MAX_TIE_HANDS",
     "BidStyle",
     "BiddingRule",
+    "Condition",
+    "ConditionKind",
+    "ConditionalSetting",
     "Counter",
     "DeadTricks",
     "DealerRule",
@@ -47,6 +50,7 @@ __all__ = [
     "FirstDealer",
     "FirstLead",
     "FirstLeader",
+    "HandSituation",
     "HandSizeRule",
     "LeaderOut",
     "LoserTie",
@@ -132,6 +136,8 @@ class Pattern(Enum):
     """An explicit list of sizes (``ScheduleRule.sizes``)."""
     WHOLE_PACK = "whole pack"
     """One hand: the whole pack dealt out, some players getting one more."""
+    STEPS = "steps"
+    """Steps of sizes (``ScheduleRule.steps``): ``1 x players, 2 to 7``."""
 
 
 class TrumpKind(Enum):
@@ -530,6 +536,10 @@ class ScheduleRule:
     """For ``Pattern.LIST``: the sizes, in order."""
     repeat: int = 1
     """Play the whole pattern this many times."""
+    steps: tuple[tuple[int, int, bool], ...] = ()
+    """For ``Pattern.STEPS``: (first size, last size, once per player): the
+    sizes from the first to the last, one apart (``2 to 7``, ``7 to 2``), each
+    dealt once, or as many times as there are players (``8 x players``)."""
 
     def hand_sizes(self, players: int, deck_size: int = 52) -> tuple[int, ...]:
         """Cards dealt to each player in each hand of a game (not counting tie-breaks).
@@ -551,6 +561,8 @@ class ScheduleRule:
             one = tuple(range(1, s + 1)) + tuple(range(s - 1, 0, -1))
         elif p is Pattern.SAME:
             one = (s,) * self.count
+        elif p is Pattern.STEPS:
+            one = steps_sizes(self.steps, players)
         else:
             one = self.sizes
         return one * self.repeat
@@ -559,6 +571,16 @@ class ScheduleRule:
         """The largest hand of the game (the size of tie-break hands)."""
         sizes = self.hand_sizes(players, deck_size)
         return max(sizes) if sizes else 0
+
+
+def steps_sizes(steps: tuple[tuple[int, int, bool], ...], players: int) -> tuple[int, ...]:
+    """The hand sizes of ``hands: 1 x players, 2 to 7, ...`` for ``players``."""
+    out: list[int] = []
+    for first, last, per_player in steps:
+        run = range(first, last + 1) if first <= last else range(first, last - 1, -1)
+        for size in run:
+            out.extend((size,) * (players if per_player else 1))
+    return tuple(out)
 
 
 @frozen
@@ -971,6 +993,124 @@ class MatchRule:
     """The loser of a game deals the next one (otherwise the deal passes on)."""
 
 
+class ConditionKind(Enum):
+    """What a condition on a setting reads (``hook: no when the hand has 1 card``)."""
+
+    PLAYERS = "players"
+    """The number of players: ``for 3 players``, ``for 3 to 6 players``."""
+    HAND_SIZE = "hand size"
+    """The cards each player is dealt: ``when the hand has 1 card``."""
+    FIRST = "first hand"
+    """The first hand of the game: ``in the first hand``."""
+    LAST = "last hand"
+    """The last hand of the schedule: ``in the last hand``."""
+    TIE_BREAK = "tie-break hand"
+    """An extra hand played to break a tie: ``in a tie-break hand``."""
+
+
+@frozen
+class Condition:
+    """When a conditional line applies.
+
+    Attributes:
+        kind: what it reads.
+        lo: the smallest number it accepts (players or cards; 0 for the others).
+        hi: the largest.
+    """
+
+    kind: ConditionKind
+    lo: int = 0
+    hi: int = 0
+
+    @property
+    def per_hand(self) -> bool:
+        """Whether it reads the hand (else the number of players)."""
+        return self.kind is not ConditionKind.PLAYERS
+
+    def holds_for_players(self, players: int) -> bool:
+        """Whether a condition on the number of players holds for ``players``."""
+        return self.kind is ConditionKind.PLAYERS and self.lo <= players <= self.hi
+
+    def holds_for_hand(self, situation: HandSituation) -> bool:
+        """Whether a condition on the hand holds in the hand ``situation``."""
+        k = self.kind
+        if k is ConditionKind.HAND_SIZE:
+            return self.lo <= situation.size <= self.hi
+        if k is ConditionKind.FIRST:
+            return situation.first
+        if k is ConditionKind.LAST:
+            return situation.last
+        if k is ConditionKind.TIE_BREAK:
+            return situation.tie_break
+        return False
+
+
+@frozen
+class HandSituation:
+    """What a hand's conditions read: its size and where it falls in the game.
+
+    Attributes:
+        size: the cards each player is dealt.
+        first: the first hand of the game.
+        last: the last hand of the schedule.
+        tie_break: an extra hand played to break a tie.
+    """
+
+    size: int
+    first: bool = False
+    last: bool = False
+    tie_break: bool = False
+
+
+@frozen
+class ConditionalSetting:
+    """A setting line with a condition: its changes apply only when the
+    condition holds (the unconditional line, or the default, applies otherwise).
+
+    Attributes:
+        key: the setting's name, such as ``hook``.
+        condition: when it applies.
+        changes: ``(field path, value)`` pairs, as the setting's line makes them.
+        pos: where the line is (not part of equality).
+    """
+
+    key: str
+    condition: Condition
+    changes: tuple[tuple[str, Any], ...]
+    pos: SourcePos | None = field(default=None, eq=False)
+
+
+def _get_path(obj: Any, dotted: str) -> Any:
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _set_path(obj: Any, dotted: str, value: Any) -> Any:
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        return attrs.evolve(obj, **{head: value})
+    return attrs.evolve(obj, **{head: _set_path(getattr(obj, head), rest, value)})
+
+
+def apply_changes(v: Variant, changes: tuple[tuple[str, Any], ...]) -> Variant:
+    """``v`` with a setting's ``(field path, value)`` changes made: ``@``
+    paths are notes, a path ending in ``+`` adds named items (counters) to a
+    tuple, replacing those of the same names."""
+    out: Any = v
+    for dotted, value in changes:
+        if dotted.startswith("@"):
+            continue
+        if dotted.endswith("+"):
+            dotted = dotted[:-1]
+            names = {c.name for c in value}
+            old = _get_path(out, dotted)
+            value = tuple(c for c in old if c.name not in names) + tuple(value)
+        out = _set_path(out, dotted, value)
+    assert isinstance(out, Variant)
+    return out
+
+
 def _no_positions() -> tuple[tuple[str, SourcePos], ...]:
     return ()
 
@@ -1024,6 +1164,10 @@ class Variant:
     redeal: RedealRule | None = None
     """``redeal:``: when a deal is thrown in and dealt again (``None``: never)."""
     options: tuple[str, ...] = ()
+    conditional: tuple[ConditionalSetting, ...] = ()
+    """Lines with a condition (``trumps: none when the hand has 1 card``), in
+    the order written; the unconditional fields above are the base they change
+    (see :meth:`for_players` and :meth:`for_hand`)."""
     examples: tuple[Example, ...] = field(default=(), eq=False, repr=False)
     positions: tuple[tuple[str, SourcePos], ...] = field(
         factory=_no_positions, eq=False, repr=False
@@ -1039,8 +1183,10 @@ class Variant:
         return None
 
     def hand_sizes(self, players: int) -> tuple[int, ...]:
-        """The cards each player gets in each scheduled hand, for ``players`` players."""
-        return self.schedule.hand_sizes(players, self.deck.size)
+        """The cards each player gets in each scheduled hand, for ``players`` players
+        (the lines with a condition on the number of players made)."""
+        v = self.for_players(players) if self.conditional else self
+        return v.schedule.hand_sizes(players, v.deck.size)
 
     @property
     def has_bidding(self) -> bool:
@@ -1053,6 +1199,42 @@ class Variant:
             if seat in team:
                 return team
         return (seat,)
+
+    def _with_lines(self, lines: tuple[ConditionalSetting, ...]) -> Variant:
+        """This variant with the changes of ``lines`` made, each line's
+        position recorded as its setting's, and the others kept."""
+        v = self
+        positions = dict(self.positions)
+        for line in lines:
+            v = apply_changes(v, line.changes)
+            if line.pos is not None:
+                positions[line.key] = line.pos
+        kept = tuple(c for c in self.conditional if c not in lines)
+        return attrs.evolve(v, conditional=kept, positions=tuple(positions.items()))
+
+    def for_players(self, players: int) -> Variant:
+        """The rules of a game of ``players`` players: the lines with a
+        condition on the number of players that holds made, those whose
+        condition fails dropped, the conditions on the hand kept (itself when
+        it has no condition on the number of players)."""
+        if not any(not c.condition.per_hand for c in self.conditional):
+            return self
+        holding = tuple(c for c in self.conditional if c.condition.holds_for_players(players))
+        v = self._with_lines(holding)
+        return attrs.evolve(v, conditional=tuple(c for c in v.conditional if c.condition.per_hand))
+
+    def hand_lines(self, situation: HandSituation) -> tuple[ConditionalSetting, ...]:
+        """The lines with a condition on the hand that hold in ``situation``."""
+        return tuple(
+            c
+            for c in self.conditional
+            if c.condition.per_hand and c.condition.holds_for_hand(situation)
+        )
+
+    def for_hand(self, situation: HandSituation) -> Variant:
+        """The rules of one hand (after :meth:`for_players`): the lines whose
+        condition holds in ``situation`` made, no condition left."""
+        return attrs.evolve(self._with_lines(self.hand_lines(situation)), conditional=())
 
     def evolve(self, **changes: object) -> Variant:
         """A copy with some fields replaced (``attrs.evolve``)."""

@@ -22,9 +22,12 @@ import attrs
 from cardrules.cards import Card, CardSet, Suit
 from cardrules.errors import VariantError
 from cardrules.rules import (
+    ConditionalSetting,
     Variant,
+    apply_changes,
 )
 
+from .conditions import condition_text
 from .example_syntax import Example, Expect, example_lines
 from .parser import apply_settings, normalize_text, parse_file
 from .settings.registry import BY_NAME, SETTINGS
@@ -43,6 +46,13 @@ def format_setting(v: Variant, key: str) -> str:
     return f"{key}: {render(v)}"
 
 
+def conditional_line(v: Variant, line: ConditionalSetting) -> str:
+    """The text of a line with a condition, its value written as the setting
+    writes it on ``v`` (``trumps: none when the hand has 1 card``)."""
+    applied = apply_changes(v, line.changes)
+    return f"{format_setting(applied, line.key)} {condition_text(line.condition)}"
+
+
 def format(variant: Variant) -> str:
     """The canonical text of a variant: ``parse(format(v)) == v``.
 
@@ -57,7 +67,14 @@ def format(variant: Variant) -> str:
             f"format() needs a Variant, as returned by cardrules.load or cardrules.parse, "
             f"got {type(variant).__name__}{hint}"
         )
-    lines = [format_setting(variant, s.name) for s in SETTINGS if s.is_written(variant)]
+    lines: list[str] = []
+    plain = variant.evolve(conditional=())
+    for s in SETTINGS:
+        if s.is_written(variant):
+            lines.append(format_setting(variant, s.name))
+        lines += [
+            conditional_line(plain, line) for line in variant.conditional if line.key == s.name
+        ]
     for ex in variant.examples:
         lines.append("")
         lines += format_example(ex)
@@ -127,6 +144,9 @@ def format_source(text: str | bytes, *, path: str = "<string>") -> str:
             target = str(setting.changes[0][1])
             is_path = bool(dict(setting.changes).get("@path"))
             body = f"extends: {quote(target) if is_path else target}"
+        elif setting.condition is not None:
+            line_of = ConditionalSetting(setting.key, setting.condition, setting.changes)
+            body = conditional_line(base, line_of)
         else:
             body = format_setting(apply_settings(base, [setting]), setting.key)
         comment = _trailing_comment(line, setting.key)

@@ -13,6 +13,7 @@ from cardrules.rules import MAX_SCHEDULE_HANDS
 __all__ = [
     "MAX_CARD_POINTS",
     "MAX_CHOICE_OPTIONS",
+    "MAX_CONDITIONS",
     "MAX_EXTENDS_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_LINES",
@@ -65,3 +66,5 @@ MAX_TARGET: Final = MAX_NUMBER
 MAX_KNOCKOUT_TRICKS: Final = 52
 #: The most cards each player may pass (``pass: N cards ...``): a whole suit.
 MAX_PASS_CARDS: Final = 13
+#: Setting lines with a condition (``hook: no when the hand has 1 card``) in a file.
+MAX_CONDITIONS: Final = 64

@@ -40,6 +40,8 @@ from cardrules.cards import Card, Suit, card
 from cardrules.errors import CardError, VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
+    Condition,
+    ConditionalSetting,
     PassTo,
     Pattern,
     SizeEntry,
@@ -49,6 +51,7 @@ from cardrules.rules import (
 from cardrules.scoring import MAX_COUNTERS
 
 from . import limits
+from .conditions import check_condition, split_conditions
 from .example_syntax import Example, ExampleRules, ExLine, assemble
 from .settings.registry import SETTINGS
 from .settings.statement import Setting, StatementBuilder, short_number, suit_of, tokens
@@ -288,6 +291,14 @@ class _Build(ExampleRules, Transformer[Token, Any]):
 
     def pattern_whole_pack(self, c: list[Any]) -> tuple[Pattern, int, tuple[int, ...]]:
         return (Pattern.WHOLE_PACK, 1, ())
+
+    def step_per_player(self, c: list[Any]) -> tuple[int, int, bool]:
+        size = self.number(c[0], 1, limits.MAX_PLAYERS, "a hand")
+        return (size, size, True)
+
+    def step_run(self, c: list[Any]) -> tuple[int, int, bool]:
+        first = self.number(c[0], 1, limits.MAX_PLAYERS, "a hand")
+        return (first, self.number(c[2], 1, limits.MAX_PLAYERS, "a hand"), False)
 
     def repeat(self, c: list[Any]) -> int:
         if c[0].type == "V_TWICE":
@@ -554,20 +565,23 @@ def parse_file(
             or missing ``game:`` line.
     """
     text = normalize_text(text, path)
+    body, conditions = split_conditions(text, path)
     try:
-        tree = lark_parser().parse(text + "\n")
+        tree = lark_parser().parse(body + "\n")
     except UnexpectedInput as exc:
         raise from_lark(exc, text, path) from None
     except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
         raise VariantError(f"cannot read the file ({type(exc).__name__})", path=path) from None
     items = _transform(tree, text, path)
+    if conditions:
+        items = _with_conditions(items, conditions, text)
     settings = [x for x in items if isinstance(x, Setting)]
     _check_counters(settings, text, path)
     examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text)
-    seen: dict[str, Setting] = {}
+    seen: dict[tuple[str, Condition | None], Setting] = {}
     for s in settings:
-        if s.key in seen and s.key != "counter":
-            first = seen[s.key].pos
+        if (s.key, s.condition) in seen and s.key != "counter":
+            first = seen[s.key, s.condition].pos
             raise error_at(
                 f"`{s.key}` is already set on line {first.line}",
                 path=path,
@@ -576,8 +590,8 @@ def parse_file(
                 column=s.pos.column,
                 hint="give each setting once; delete one of the two lines",
             )
-        seen[s.key] = s
-    if require_game and "game" not in seen:
+        seen[s.key, s.condition] = s
+    if require_game and ("game", None) not in seen:
         first = settings[0].pos if settings else SourcePos(path, 1, 1)
         raise error_at(
             "the file has no `game:` line",
@@ -624,6 +638,21 @@ def _check_counters(settings: list[Setting], text: str, path: str) -> None:
         names.add(counter.name)
 
 
+def _with_conditions(
+    items: list[Setting | ExLine], conditions: dict[int, tuple[Condition, int]], text: str
+) -> list[Setting | ExLine]:
+    """The statements with the conditions of their lines attached (each checked
+    to be one its setting may take)."""
+    out: list[Setting | ExLine] = []
+    for x in items:
+        found = conditions.get(x.pos.line) if isinstance(x, Setting) else None
+        if isinstance(x, Setting) and found is not None:
+            x = attrs.evolve(x, condition=found[0])
+            check_condition(x, found[1], text)
+        out.append(x)
+    return out
+
+
 def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine]:
     try:
         result = _Build(path, text).transform(tree)
@@ -651,10 +680,23 @@ def _set_path(obj: Any, dotted: str, value: Any) -> Any:
 
 
 def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
-    """``base`` with every setting applied in order, positions recorded."""
+    """``base`` with every setting applied in order, positions recorded.
+
+    A line with a condition is kept in :attr:`Variant.conditional` (replacing
+    one of the same setting and condition); an unconditional line drops the
+    conditional lines of its setting that ``base`` had (a house rule's
+    ``hook: no`` replaces its parent's hook in every hand)."""
+    settings = list(settings)
     v = base
     positions = dict(base.positions)
+    stated = {s.key for s in settings if s.condition is None}
+    conditional = [c for c in base.conditional if c.key not in stated]
     for s in settings:
+        if s.condition is not None:
+            cond = s.condition
+            conditional = [c for c in conditional if (c.key, c.condition) != (s.key, cond)]
+            conditional.append(ConditionalSetting(s.key, cond, s.changes, s.pos))
+            continue
         for dotted, value in s.changes:
             if dotted.startswith("@"):
                 continue
@@ -668,7 +710,10 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
             positions[s.key] = s.pos
     order = {k: i for i, k in enumerate(SETTING_NAMES)}
     ordered = tuple(sorted(positions.items(), key=lambda kv: order.get(kv[0], len(order))))
-    return attrs.evolve(v, positions=ordered)
+    # In the canonical order of the settings (as the formatter writes them);
+    # the lines of one setting in the order written (a later one that holds wins).
+    conditional.sort(key=lambda c: order.get(c.key, len(order)))
+    return attrs.evolve(v, positions=ordered, conditional=tuple(conditional))
 
 
 def parse(text: str | bytes, *, path: str = "<string>", validate: bool = True) -> Variant:

@@ -32,19 +32,25 @@ from cardrules.errors import VariantError
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     BidStyle,
+    ConditionalSetting,
+    ConditionKind,
     FirstLeader,
+    HandSituation,
     Mode,
     PassTo,
     Pattern,
+    PlayerRange,
     ScheduleRule,
     SourcePos,
     TrumpKind,
     TrumpNamer,
     Variant,
+    apply_changes,
     jokers_without_trumps,
 )
 
 from . import limits
+from .conditions import condition_text
 from .settings.deal_settings import MAX_REDEAL_CHANCE, redeal_chance
 from .settings.effect_checks import (
     POINT_VARIABLES,
@@ -130,6 +136,8 @@ def _largest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
         return -(-deck_size // players)
     if p is Pattern.LIST:
         return max(schedule.sizes, default=0)
+    if p is Pattern.STEPS:
+        return max(schedule.hand_sizes(players, deck_size), default=0)
     return schedule.start.start_for(players, deck_size)
 
 
@@ -139,6 +147,8 @@ def _smallest_hand(schedule: ScheduleRule, players: int, deck_size: int) -> int:
         return deck_size // players
     if p is Pattern.LIST:
         return min(schedule.sizes, default=0)
+    if p is Pattern.STEPS:
+        return min(schedule.hand_sizes(players, deck_size), default=0)
     if p is Pattern.SAME:
         return schedule.start.start_for(players, deck_size)
     return 1
@@ -220,7 +230,7 @@ class _Checking:
         self.sources: Mapping[str, str] = src
         self.tricks = v.mode is Mode.TRICKS
         self.bidding = v.has_bidding
-        whole_or_list = v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK)
+        whole_or_list = v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK, Pattern.STEPS)
         self.schedule_key = "hands" if whole_or_list else "hand size"
 
     def fail(self, key: str, message: str, **kw: str | None) -> VariantError:
@@ -345,7 +355,7 @@ def _check_schedule(c: _Checking) -> None:
 def _check_first_hand(c: _Checking, n: int, deck: int) -> None:
     """A hand size table that deals ``n`` players a card each from a pack of ``deck``."""
     start = c.v.schedule.start
-    if c.v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK):
+    if c.v.schedule.pattern in (Pattern.LIST, Pattern.WHOLE_PACK, Pattern.STEPS):
         return
     if start.start_for(n, deck) < 1:
         why = (
@@ -796,8 +806,11 @@ def _check(
     family, in the order of :data:`_PLAYABLE_CHECKS`), then the settings that
     change nothing (:data:`EFFECTS`). Returns the warnings."""
     checking = _Checking(v, sources)
-    for check_playable in _PLAYABLE_CHECKS:
-        check_playable(checking)
+    if v.conditional:
+        _check_conditional(checking)
+    else:
+        for check_playable in _PLAYABLE_CHECKS:
+            check_playable(checking)
     fail = checking.fail
 
     # ---- settings that change nothing (the game is otherwise sound by now)
@@ -824,6 +837,85 @@ def _check(
                 )
             )
     return warnings
+
+
+def _situations(v: Variant, n: int) -> list[HandSituation]:
+    """Every situation a hand of ``v`` (resolved for ``n`` players) can be in:
+    each scheduled hand, and a tie-break hand when ties are played off."""
+    sizes = v.hand_sizes(n)
+    last = len(sizes) - 1
+    out = [HandSituation(s, i == 0, i == last) for i, s in enumerate(sizes)]
+    if sizes and v.winning.extra_hand_limit:
+        out.append(HandSituation(max(sizes), tie_break=True))
+    return out
+
+
+def _check_conditional(c: _Checking) -> None:
+    """A game with lines under a condition: every combination a game can reach
+    (each number of players, each situation of a hand) passes the checks that
+    the game can be played, with the lines that hold there made; a line whose
+    condition never holds, or that changes nothing where it holds, is an
+    error at its line."""
+    v = c.v
+    reached: set[ConditionalSetting] = set()
+    changes: set[ConditionalSetting] = set()
+    plain = v.evolve(conditional=())
+    for n in v.players.counts():
+        for line in v.conditional:
+            if line.condition.holds_for_players(n):
+                reached.add(line)
+                if apply_changes(plain, line.changes) != plain:
+                    changes.add(line)
+        vn = v.for_players(n)
+        table = vn.evolve(players=PlayerRange(n, n))
+        bare = table.evolve(conditional=())
+        for check_playable in _PLAYABLE_CHECKS:
+            check_playable(_Checking(bare, c.sources))
+        checked: set[tuple[ConditionalSetting, ...]] = {()}
+        for situation in _situations(vn, n):
+            lines = vn.hand_lines(situation)
+            for line in lines:
+                reached.add(line)
+                if apply_changes(bare, line.changes) != bare:
+                    changes.add(line)
+            if lines in checked:
+                continue
+            checked.add(lines)
+            hand = table.for_hand(situation)
+            for check_playable in _PLAYABLE_CHECKS:
+                check_playable(_Checking(hand, c.sources))
+    for line in v.conditional:
+        if line not in reached or line not in changes:
+            why = (
+                f"its condition never holds in this game ({_reach(v, line.condition.kind)})"
+                if line not in reached
+                else "the line changes nothing where its condition holds"
+            )
+            raise _fail_at(c, line, f"`{line.key}: ... {condition_text(line.condition)}`: {why}")
+
+
+def _reach(v: Variant, kind: ConditionKind) -> str:
+    """What a game reaches, for the error of a condition that never holds."""
+    if kind is ConditionKind.PLAYERS:
+        lo, hi = v.players.min, v.players.max
+        return f"it is for {lo} players" if lo == hi else f"it is for {lo} to {hi} players"
+    if kind is ConditionKind.HAND_SIZE:
+        sizes = {s for n in v.players.counts() for s in v.hand_sizes(n)}
+        if not sizes:
+            return "it deals no hands"
+        return f"its hands have {min(sizes)} to {max(sizes)} cards"
+    return "ties are not played off with extra hands"
+
+
+def _fail_at(c: _Checking, line: ConditionalSetting, message: str) -> VariantError:
+    """The error at a line with a condition."""
+    pos = line.pos or _where(c.v, line.key)
+    text = c.sources.get(pos.path)
+    if text is None:
+        return VariantError(message, path=pos.path, line=pos.line, code="bad_condition")
+    return error_at(
+        message, path=pos.path, text=text, line=pos.line, column=pos.column, code="bad_condition"
+    )
 
 
 def show_position(v: Variant, key: str) -> str | None:
@@ -928,5 +1020,6 @@ def _classify(v: Variant, found: NoOp) -> tuple[SourcePos, bool]:
 
 
 #: Fields of :class:`~cardrules.rules.Variant` that no setting writes: where the
-#: settings were written, the text, the file and its worked examples.
-NOT_SETTINGS: Final = ("positions", "source", "path", "examples")
+#: settings were written, the text, the file, its worked examples and its lines
+#: with a condition (each a setting's line, kept aside).
+NOT_SETTINGS: Final = ("positions", "source", "path", "examples", "conditional")

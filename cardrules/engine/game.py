@@ -245,7 +245,8 @@ class Game:
     __slots__ = GAME_SLOTS
 
     # BEGIN the slots (written by cardrules/engine/state/slots.py)
-    # game: the compiled rules (engine/state/compiled_rules.py)
+    # game: the compiled rules (engine/state/compiled_rules.py); of this hand, when a line has a
+    # condition on the hand
     _rules: _Rules
     # game: the variant, as loaded
     _variant: Variant

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from cardrules.rules import Mode, TrumpKind, TrumpNamer, Variant
+from cardrules.rules import HandSituation, Mode, TrumpKind, TrumpNamer, Variant
 
 __all__ = [
     "BIDDER_LABEL",
@@ -50,7 +50,8 @@ _EXTRA_LOOK = 2000
 
 def no_card_left(v: Variant, players: int, size: int) -> bool:
     """True when a deal of ``size`` cards to each of ``players`` players uses the whole pack."""
-    return size * players >= v.deck.size
+    deck = v.for_players(players).deck if v.conditional else v.deck
+    return size * players >= deck.size
 
 
 def hand_trump_label(v: Variant, hand: int, players: int, size: int) -> str:
@@ -59,6 +60,11 @@ def hand_trump_label(v: Variant, hand: int, players: int, size: int) -> str:
     Returns:
         A suit such as ``"spades ♠"``, :data:`TURN_UP_LABEL` or :data:`NO_TRUMPS_LABEL`.
     """
+    if v.conditional:
+        # The rules of this hand at this table (lines with a condition made).
+        table = v.for_players(players)
+        last = len(table.hand_sizes(players))
+        v = table.for_hand(HandSituation(size, hand == 1, hand == last, hand > last))
     t = v.trumps
     tricks = v.mode is Mode.TRICKS
     if tricks and t.namer is TrumpNamer.HIGHEST_BIDDER:

@@ -54,6 +54,7 @@ from cardrules.rulebook.words import (
     bidding_phrase,
     blind_difference,
     blind_phrase,
+    conditions_phrase,
     count_word,
     dealer_phrase,
     deck_phrase,
@@ -188,6 +189,8 @@ def rulebook(
         out += _trick_taking_sections(variant, counts, players, engine_examples, pictures)
     if variant.take_backs is not TakeBacks.NEVER:
         out += ["## Take-backs", "", take_backs_phrase(variant), ""]
+    if variant.conditional:
+        out += ["## Rules that depend on the hand or the table", "", conditions_phrase(variant), ""]
     out += examples_section(
         variant, engine=engine_examples, options_given=bool(settings), pictures=pictures
     )

@@ -107,6 +107,13 @@ def example_players(v: Variant, prefer: int = 3) -> int:
     return min(max(prefer, v.players.min), v.players.max)
 
 
+def base_rules(v: Variant, players: int) -> Variant:
+    """The rules the worked cases show for ``players`` players: the lines with
+    a condition on the number of players made (the pack of that table), those
+    with a condition on the hand left out (the page says them apart)."""
+    return v.for_players(players).evolve(conditional=()) if v.conditional else v
+
+
 def one_hand_variant(v: Variant, players: int, cards: int) -> Variant:
     """``v`` with a schedule of a single hand of ``cards`` cards for ``players`` players
     (and no pass of cards: the worked cases show the bidding and the play of a hand
@@ -226,6 +233,7 @@ def hook_examples(v: Variant, players: int | None = None) -> list[HookExample]:
     if not v.has_bidding or v.bidding.style is not BidStyle.IN_TURN:
         return []
     n = players if players is not None else example_players(v)
+    v = base_rules(v, n)
     cards = _example_cards(v, n)
     lo, hi = bid_limits(v, cards)
     order = _hook_bid_order(v, n)
@@ -1036,6 +1044,7 @@ def play_examples(v: Variant, players: int | None = None) -> list[PlayExample]:
         players: the number of players (the smallest allowed near three if ``None``).
     """
     n = players if players is not None else example_players(v, 4 if v.mode is Mode.SHEDDING else 3)
+    v = base_rules(v, n)
     c = _cards_each(v, n)
     triggers = {t.name for t in getattr(v.play, "broken_by", ())}
     if "FORCED_LEAD" in triggers and uses_unbroken(v.play):

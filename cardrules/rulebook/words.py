@@ -25,7 +25,8 @@ import attrs
 
 from cardrules.card_rules import CardSetRule, TermKind
 from cardrules.cards import Card, CardSet, Rank, Suit
-from cardrules.dsl.settings.registry import SETTING_LINES, page_rule_fields
+from cardrules.dsl.conditions import condition_text, condition_words
+from cardrules.dsl.settings.registry import BY_NAME, SETTING_LINES, page_rule_fields
 from cardrules.rulebook.follow import (
     break_phrase,
     choice_phrase,
@@ -60,6 +61,7 @@ from cardrules.rules import (
     TrumpLead,
     TrumpNamer,
     Variant,
+    apply_changes,
 )
 
 __all__ = [
@@ -178,6 +180,13 @@ def players_phrase(v: Variant) -> str:
     return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
 
 
+def _count_span(counts: Sequence[int]) -> str:
+    """``[3]`` -> ``"3"``, ``[3, 4, 5]`` -> ``"3 to 5"``, ``[3, 5]`` -> ``"3 and 5"``."""
+    if len(counts) > 2 and counts[-1] - counts[0] == len(counts) - 1:
+        return f"{counts[0]} to {counts[-1]}"
+    return join_words([str(n) for n in counts])
+
+
 def players_short(v: Variant) -> str:
     """How many may play, as a bare range such as ``"3 to 7"``."""
     lo, hi = v.players.min, v.players.max
@@ -185,7 +194,17 @@ def players_short(v: Variant) -> str:
 
 
 def deck_phrase(v: Variant) -> str:
-    """The pack, such as ``"one standard 52-card pack, aces high"``."""
+    """The pack, such as ``"one standard 52-card pack, aces high"``; a pack
+    that depends on the number of players (``deck: 9 to ace for 3 players``)
+    is given for each number."""
+    if any(c.key == "deck" for c in v.conditional):
+        by_pack: dict[str, list[int]] = {}
+        for n in v.players.counts():
+            text = deck_phrase(v.for_players(n).evolve(conditional=()))
+            by_pack.setdefault(text, []).append(n)
+        return "; ".join(
+            f"for {_count_span(counts)} players, {text}" for text, counts in by_pack.items()
+        )
     low = v.deck.lowest
     ranks = " ".join(Rank(r).label for r in range(14, low - 1, -1))
     if low > 2:
@@ -379,6 +398,18 @@ def schedule_phrase(v: Variant) -> str:
             text = f"The game is one hand: {start}"
         else:
             text = f"The game is {s.count} hands, all the same size: {start}"
+    elif p is Pattern.STEPS:
+        parts = [
+            (
+                f"as many hands of {plural(a, 'card')} as there are players"
+                if per
+                else f"one hand of {plural(a, 'card')}"
+                if a == b
+                else f"hands of {a} to {b} cards, one {'more' if b > a else 'fewer'} each hand"
+            )
+            for a, b, per in s.steps
+        ]
+        text = f"The hands run in this order: {join_words(parts)}"
     else:
         sizes = [str(n) for n in s.sizes]
         if len(set(s.sizes)) == 1:
@@ -660,6 +691,10 @@ def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
         text = "cycle " + " ".join("NT" if s is None else s.symbol for s in t.cycle)
     if t.no_trump_every:
         text += f", every {ordinal(t.no_trump_every)} hand none"
+    for line in v.conditional:
+        if line.key == "trumps":
+            changed = trumps_short(apply_changes(v.evolve(conditional=()), line.changes), shown)
+            text += f"; {changed} {condition_text(line.condition)}"
     return text
 
 
@@ -1528,6 +1563,34 @@ RULES: tuple[Rule, ...] = (
     _rule("Knock-out", knockout_phrase),
     _rule("Match", match_phrase),
     _rule("Take-backs", take_backs_phrase),
+)
+
+
+def conditions_phrase(v: Variant) -> str:
+    """The lines with a condition, each said in words as the rule it changes
+    reads where it holds: "In the 1-card hands, there are no trumps." Empty
+    when the game has none."""
+    base = v.evolve(conditional=())
+    labels = {r.label: r for r in RULES}
+    out: list[str] = []
+    for line in v.conditional:
+        label = BY_NAME[line.key].page_rule
+        rule = labels.get(label) if label is not None else None
+        applied = apply_changes(base, line.changes)
+        text = rule.describe(applied) if rule is not None else f"`{line.key}` changes"
+        if line.key == "hook" and not applied.bidding.hook:
+            text = "there is no hook: " + text[:1].lower() + text[1:]
+        out.append(f"{condition_words(line.condition)}, {text[:1].lower()}{text[1:]}")
+    return " ".join(out)
+
+
+#: The lines with a condition change the rules above where they hold.
+RULES += (
+    Rule(
+        "Conditions",
+        ("conditional",),
+        lambda v: conditions_phrase(v) or "Every rule holds in every hand, whatever the table.",
+    ),
 )
 
 

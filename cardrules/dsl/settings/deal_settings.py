@@ -22,6 +22,7 @@ from cardrules.rules import (
     RedealRule,
     SizeEntry,
     Variant,
+    steps_sizes,
 )
 
 from .. import limits
@@ -90,6 +91,8 @@ def _hands(v: Variant) -> str:
         text = f"{s.count} hands of the same size"
     elif s.pattern is Pattern.LIST:
         text = "list " + ", ".join(str(n) for n in s.sizes)
+    elif s.pattern is Pattern.STEPS:
+        text = ", ".join(f"{a} x players" if per else f"{a} to {b}" for a, b, per in s.steps)
     if text is None:  # pragma: no cover - every pattern is covered above
         raise VariantError(f"unknown pattern {s.pattern!r}")
     if s.repeat == 2:
@@ -151,12 +154,11 @@ def _check_hand_size(c: Context) -> Iterator[NoOp]:
     start = sched.start
     if start == HandSizeRule():
         return  # `largest`, the default, said again: no surprise in it
-    if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK):
-        why = (
-            "`hands: list ...` gives the size of every hand"
-            if sched.pattern is Pattern.LIST
-            else "`hands: whole pack` deals out the whole pack"
-        )
+    if sched.pattern in (Pattern.LIST, Pattern.WHOLE_PACK, Pattern.STEPS):
+        why = {
+            Pattern.LIST: "`hands: list ...` gives the size of every hand",
+            Pattern.STEPS: "`hands:` gives the size of every hand",
+        }.get(sched.pattern, "`hands: whole pack` deals out the whole pack")
         yield NoOp("hand size", f"`hand size` has no effect: {why}", ("hands",))
         return
     for e in start.table:
@@ -336,7 +338,19 @@ def _parse_hand_size(b: StatementBuilder, c: list[Any]) -> Setting:
 def _parse_hands(b: StatementBuilder, c: list[Any]) -> Setting:
     rest = c[2:]
     repeat = next((x for x in rest if isinstance(x, int) and not isinstance(x, Token)), 1)
-    if isinstance(rest[0], tuple):
+    steps: tuple[tuple[int, int, bool], ...] = tuple(
+        x for x in rest if isinstance(x, tuple) and len(x) == 3 and isinstance(x[2], bool)
+    )
+    if steps:
+        if len(steps_sizes(steps, limits.MAX_PLAYERS)) * repeat > MAX_SCHEDULE_HANDS:
+            raise b.error(
+                c[0],
+                "too many hands for the largest table",
+                expected=f"at most {MAX_SCHEDULE_HANDS}",
+            )
+        pattern, count = Pattern.STEPS, 1
+        sizes: tuple[int, ...] = ()
+    elif isinstance(rest[0], tuple):
         pattern, count, sizes = rest[0]
     else:
         nums = [t for t in tokens(rest) if t.type == "INT"]
@@ -354,6 +368,7 @@ def _parse_hands(b: StatementBuilder, c: list[Any]) -> Setting:
         ("schedule.count", count),
         ("schedule.sizes", sizes),
         ("schedule.repeat", repeat),
+        ("schedule.steps", steps),
     )
 
 
@@ -437,7 +452,8 @@ DEAL: Final = (
         samples=("hand size: 10 for 3 to 5 players, largest, keep one for trumps, at most 8",),
         render=_hand_size,
         written=lambda v: (
-            v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST) or changed(_hand_size, v)
+            v.schedule.pattern not in (Pattern.WHOLE_PACK, Pattern.LIST, Pattern.STEPS)
+            or changed(_hand_size, v)
         ),
         where="games whose `hands:` start from it (not a list, not the whole pack); each "
         "entry for a number of players the game allows, `largest` for a number the table "
@@ -449,15 +465,23 @@ DEAL: Final = (
         "hands",
         "K_HANDS",
         "hands",
-        ("schedule.pattern", "schedule.count", "schedule.sizes", "schedule.repeat"),
+        (
+            "schedule.pattern",
+            "schedule.count",
+            "schedule.sizes",
+            "schedule.repeat",
+            "schedule.steps",
+        ),
         parse=_parse_hands,
         samples=(
             "hands: list 3, 2, 1, twice",
             "hands: 5 hands of the same size",
+            "hands: 1 x players, 2 to 7, 8 x players, 7 to 2, 1 x players",
         ),
         render=_hands,
         written=always,
         page_rule="Deal schedule",
+        old_saves={"schedule.steps": ()},
     ),
     SettingSpec(
         "redeal",

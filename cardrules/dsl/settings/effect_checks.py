@@ -122,6 +122,8 @@ def schedule_length(schedule: ScheduleRule, players: int, deck_size: int) -> int
         one = schedule.count
     elif p is Pattern.LIST:
         one = len(schedule.sizes)
+    elif p is Pattern.STEPS:
+        one = len(schedule.hand_sizes(players, deck_size))
     else:
         s = schedule.start.start_for(players, deck_size)
         one = max(s, 0) if p in (Pattern.DOWN, Pattern.UP) else max(2 * s - 1, 0)

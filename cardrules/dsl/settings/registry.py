@@ -138,6 +138,9 @@ def old_save_key(path: str) -> tuple[str, str]:
 OLD_SAVE_DEFAULTS: Final[dict[tuple[str, str], object]] = {
     _resolve(path): value for s in SETTINGS for path, value in s.old_saves.items()
 }
+# The lines with a condition (``hook: no when the hand has 1 card``) are no
+# setting of their own: a variant without any keeps its fingerprint.
+OLD_SAVE_DEFAULTS[_resolve("conditional")] = ()
 
 
 def _owner_line(path: str) -> str:
@@ -153,6 +156,8 @@ def _owner_line(path: str) -> str:
 SETTING_LINES: Final[dict[str, str]] = {
     path: _owner_line(path) for s in SETTINGS if s.page_rule is not None for path in s.fields
 }
+# The lines with a condition, of any setting (``hook: no when the hand has 1 card``).
+SETTING_LINES["conditional"] = "… when …"
 
 
 def _leaf_order() -> dict[str, int]:

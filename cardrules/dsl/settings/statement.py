@@ -19,7 +19,7 @@ from lark import Token
 
 from cardrules.cards import SUIT_NAMES, Suit
 from cardrules.errors import VariantError
-from cardrules.rules import SourcePos
+from cardrules.rules import Condition, SourcePos
 
 from .. import limits
 
@@ -35,12 +35,15 @@ class Setting:
         changes: ``(field path, value)`` pairs, such as ``("bidding.hook", False)``.
         pos: where the statement starts.
         value_pos: where its value starts.
+        condition: when the line applies (``hook: no when the hand has 1
+            card``); ``None``: always.
     """
 
     key: str
     changes: tuple[tuple[str, Any], ...]
     pos: SourcePos
     value_pos: SourcePos
+    condition: Condition | None = None
 
 
 class StatementBuilder(Protocol):

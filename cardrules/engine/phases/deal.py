@@ -44,7 +44,7 @@ from cardrules.engine.state.deck_order import (
 from cardrules.engine.state.ranks import _set_trump
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS
 from cardrules.engine.state.transitions import log_event
-from cardrules.rules import MAX_REDEALS_IN_A_ROW
+from cardrules.rules import MAX_REDEALS_IN_A_ROW, HandSituation
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -163,6 +163,10 @@ def _start_hand(
     hn = idx + 1
     sizes = g._sizes
     size = sizes[idx] if idx < len(sizes) else g._largest
+    if r.by_hand:
+        # Lines under a condition on the hand: this hand's rules.
+        last = len(sizes) - 1
+        r = g._rules = r.for_hand(HandSituation(size, idx == 0, idx == last, idx > last))
     g._size = size
     g._dealer = dealer
     trule = r.trump_rule

@@ -34,11 +34,13 @@ from cardrules.engine.state.tables import _plays_of, _plays_with_jokers
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
+    ConditionalSetting,
     DeadTricks,
     Direction,
     EndWhenAllOut,
     FirstLead,
     FirstLeader,
+    HandSituation,
     LeaderOut,
     LoserTie,
     Mode,
@@ -277,8 +279,19 @@ class _Rules:
         self._fingerprint: str | None = None
         # Cards out for some numbers of players only (``without 2♦ for 3
         # players``): a game compiles the rules of its number (for_players).
-        self.pack_by_players = bool(v.deck.removed_for)
+        # Lines with a condition on the number of players (``deck: 9 to ace
+        # for 3 players``) resolve the same way, once per number.
+        self.pack_by_players = bool(v.deck.removed_for) or any(
+            not c.condition.per_hand for c in v.conditional
+        )
         self._for_players: dict[int, _Rules] = {}
+        # Lines with a condition on the hand (``hook: no when the hand has 1
+        # card``): the deal selects each hand's rules (for_hand), compiled once
+        # per distinct set of lines that hold; ``hand_base`` is the rules they
+        # are selected from. A game without such lines never looks.
+        self.by_hand = any(c.condition.per_hand for c in v.conditional)
+        self.hand_base = self
+        self._for_hand: dict[tuple[ConditionalSetting, ...], _Rules] = {}
         self._geometry: dict[
             int, tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]]
         ] = {}
@@ -300,6 +313,7 @@ class _Rules:
                 "(trumps must be TrumpKind.NONE, with no no-trump hands)"
             )
         self.clockwise = v.direction is Direction.CLOCKWISE
+        self.compiled_deck = v.deck
         self.pack_mask = v.deck.cards.mask
         self.pack: tuple[int, ...] = tuple(int(c) for c in v.deck.cards)
         # The standard cards left out of the pack, for :meth:`Game.view`.
@@ -635,7 +649,7 @@ class _Rules:
             return self
         hit = self._for_players.get(players)
         if hit is None:
-            v = self.variant
+            v = self.variant.for_players(players)
             d = v.deck
             out = d.removed | d.removed_for_players(players)
             hit = _Rules(v.evolve(deck=attrs.evolve(d, removed=out, removed_for=())))
@@ -643,6 +657,27 @@ class _Rules:
             hit._fingerprint = self.fingerprint
             if len(self._for_players) < 64:
                 self._for_players[players] = hit
+        return hit
+
+    def for_hand(self, situation: HandSituation) -> _Rules:
+        """The rules of one hand of a game with lines under a condition on the
+        hand: these rules with the lines that hold in ``situation`` made
+        (compiled once per distinct set of lines; the same variant, fingerprint
+        and geometry)."""
+        base = self.hand_base
+        lines = base.variant.hand_lines(situation)
+        hit = base._for_hand.get(lines)
+        if hit is None:
+            v = base.variant
+            hv = v.for_hand(situation)
+            hit = _Rules(hv.evolve(deck=base.compiled_deck))
+            hit.variant = v
+            hit._fingerprint = base.fingerprint
+            hit._geometry = base._geometry
+            hit.by_hand = True
+            hit.hand_base = base
+            if len(base._for_hand) < 256:
+                base._for_hand[lines] = hit
         return hit
 
     def pass_offset(self, hand_number: int, players: int) -> int:

@@ -68,7 +68,14 @@ class Slot(NamedTuple):
 #: Every slot of ``Game``, grouped by owner. The order is the annotations' order.
 SLOTS: Final[tuple[Slot, ...]] = (
     # ------------------------------------------------------------ the game's setup
-    Slot("_rules", "_Rules", "game", "the compiled rules (engine/state/compiled_rules.py)"),
+    Slot(
+        "_rules",
+        "_Rules",
+        "game",
+        "the compiled rules (engine/state/compiled_rules.py); of this hand, when a line "
+        "has a condition on the hand",
+        also=("deal",),
+    ),
     Slot("_variant", "Variant", "game", "the variant, as loaded"),
     Slot("_players", "int", "game", "the number of seats"),
     Slot("_seed", "int", "game", "the random seed of the deals"),

@@ -421,7 +421,9 @@ def _view_counts(out: list[float], view: View, plan: _Plan, rel: list[int]) -> N
 
 
 def _game_plan(game: Game) -> _Plan:
-    return _plan(game._rules, game._players)
+    # The layout is the game's, not one hand's: a hand's own rules (a line with
+    # a condition on the hand) are selected from hand_base, whose layout it is.
+    return _plan(game._rules.hand_base, game._players)
 
 
 def observation(game: Game, seat: int, numpy: bool = False) -> Any:

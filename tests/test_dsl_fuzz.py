@@ -251,3 +251,12 @@ def test_extends_etc_passwd(tmp_path: Path) -> None:
 def test_long_line_of_list_items() -> None:
     e = refused_fast(parse, "game: x\ntrumps: cycle " + "spades, " * 5000 + "hearts\n")
     assert "too long" in e.message
+
+
+def test_long_runs_of_blanks_before_a_condition_are_read_in_one_pass() -> None:
+    # Regression: the search for a line's condition (`... when the hand has 1
+    # card`) once tried again at every blank of a long run, so that 45 lines
+    # of 1,990 blanks took seconds to refuse.
+    line = "hook: no" + " " * 1_990 + "x\n"
+    e = refused_fast(parse, "game: x\n" + line * 45)
+    assert e.line == 2

@@ -85,8 +85,10 @@ PER_HAND: Final = frozenset(
 #: Settings whose own words say "for N players": that suffix stays theirs.
 _OWN_FOR_PLAYERS: Final = re.compile(r"(?i)^[ \t]*(hand[ \t]+size[ \t]*:|deck[ \t]*:.*without)")
 
+# The match may start only where a run of blanks starts (the look-behind): a
+# search over a long run of blanks then costs one pass, not one per blank.
 _SUFFIX: Final = re.compile(
-    r"""[ \t]+(?P<cond>
+    r"""(?<![ \t])[ \t]+(?P<cond>
         when[ \t]+the[ \t]+hand[ \t]+has[ \t]+(?P<size>[0-9]+)
             (?:[ \t]+to[ \t]+(?P<size_hi>[0-9]+))?[ \t]+cards?
       | in[ \t]+the[ \t]+(?P<which>first|last)[ \t]+hand
@@ -97,7 +99,7 @@ _SUFFIX: Final = re.compile(
 )
 
 #: A setting line: its name before the colon (not a worked example's line).
-_SETTING_LINE: Final = re.compile(r"^[ \t]*([A-Za-z][A-Za-z \t'-]*?)[ \t]*:")
+_SETTING_LINE: Final = re.compile(r"^[ \t]*[A-Za-z][A-Za-z \t'-]*:")
 
 
 def _code_end(line: str) -> int:

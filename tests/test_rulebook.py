@@ -531,3 +531,13 @@ def test_a_game_that_ends_at_a_target_says_its_schedule_is_the_most_it_can_have(
         next(v for v in builtin_variants() if v.name == "oh-hell"), engine_examples=False
     )
     assert "ends sooner" not in plain and "| Hands in a game | 19 " in plain
+
+
+def test_a_plural_quantity_takes_a_plural_verb() -> None:
+    # Regression: Hearts' page said "if your points is the points everyone takes".
+    from cardrules.rulebook.formula import formula_sentence
+    from cardrules.scoring import Formula
+
+    words = formula_sentence(Formula("if points = all_points then 0 else points"))
+    assert "your points are the points everyone takes" in words
+    assert "your points is" not in words

@@ -70,6 +70,8 @@ _COMPARE_WORDS = {
     ">": "is more than",
     ">=": "is at least",
 }
+#: Quantities said with a plural noun: "your points are ...", not "is".
+_PLURAL = frozenset({"points", "all_points", "team_points"})
 _TIMES = {2: "doubled", 3: "tripled"}
 
 
@@ -196,7 +198,10 @@ def condition(e: Expr) -> str:
                 "<": "you take fewer tricks than you bid",
             }
             return words[op]
-        return f"{quantity(left)} {_COMPARE_WORDS.get(op, op)} {quantity(right)}"
+        verb = _COMPARE_WORDS.get(op, op)
+        if isinstance(left, Var) and left.name in _PLURAL:
+            verb = "are" + verb[2:]
+        return f"{quantity(left)} {verb} {quantity(right)}"
     return quantity(e)
 
 

@@ -85,6 +85,7 @@ __all__ = [
     "Play",
     "Take",
     "WithPartner",
+    "is_action_id",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).
@@ -118,6 +119,14 @@ NUM_ACTIONS: Final = JOKER_BASE + 6
 #: ten ids each: ``Play(X1)`` is ``SPECIAL_ACTION_BASE``.
 SPECIAL_ACTION_BASE: Final = 400
 SPECIAL_ACTION_END: Final = SPECIAL_ACTION_BASE + 30
+
+
+def is_action_id(action_id: object) -> bool:
+    """Whether ``action_id`` is the id of an action: 0 to ``NUM_ACTIONS - 1``, or
+    one of the special cards' (``SPECIAL_ACTION_BASE`` to ``SPECIAL_ACTION_END - 1``)."""
+    return type(action_id) is int and (
+        0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < SPECIAL_ACTION_END
+    )
 
 
 class Action:

@@ -153,7 +153,7 @@ def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int
     for x in cards:
         if isinstance(x, str):
             c = int(card(x))
-        elif type(x) is Card or (type(x) is int and 0 <= x < 54):
+        elif type(x) is Card or (type(x) is int and 0 <= x < 64):
             c = int(x)  # type: ignore[call-overload,unused-ignore]
         else:
             raise CardError(f"{what}: {x!r} is not a card")

@@ -58,7 +58,7 @@ from typing import Any, Final, Union
 import attrs
 
 from cardrules.cards import CARDS, Card, CardSet, Suit
-from cardrules.engine.actions import NUM_ACTIONS, Action
+from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action, is_action_id
 from cardrules.engine.state.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
 from cardrules.jsontext import describe as _show
@@ -230,7 +230,7 @@ DEFS: Final[dict[str, Any]] = {
         "description": "An action: its id decides; the label is for people.",
         "type": "object",
         "properties": {
-            "id": {"type": "integer", "minimum": 0, "maximum": NUM_ACTIONS - 1},
+            "id": {"type": "integer", "minimum": 0, "maximum": SPECIAL_ACTION_END - 1},
             "label": {"type": "string", "minLength": 1, "maxLength": _MAX_TEXT},
         },
         "required": ["id", "label"],
@@ -305,8 +305,9 @@ def _read_action(x: object, path: str) -> Action:
     if type(x) is not dict or not x.keys() <= {"id", "label"}:
         raise _bad(path, "an action {'id': ..., 'label': ...}", x)
     aid = x.get("id")
-    if type(aid) is not int or not 0 <= aid < NUM_ACTIONS:
+    if not is_action_id(aid):
         raise _bad(path + ".id", f"an action id (0 to {NUM_ACTIONS - 1})", aid)
+    assert isinstance(aid, int)
     action = Action.from_id(aid)
     label = x.get("label")
     if label is not None and label != action.label:

@@ -22,10 +22,10 @@ _text = _TEXT.__getitem__
 #: byte, its cards in card order (7 x 256 tuples).
 _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(
-        tuple(CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 54)
+        tuple(CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 64)
         for p in range(256)
     )
-    for k in range(7)
+    for k in range(8)
 )
 
 
@@ -33,7 +33,7 @@ def _cards_of(m: int) -> tuple[Card, ...]:
     """The cards of the 54-bit mask ``m`` in card order: ``tuple(CardSet(m))``,
     by table (views are built from masks on every call)."""
     t = _BYTE_CARDS
-    return (
+    out = (
         *t[0][m & 255],
         *t[1][m >> 8 & 255],
         *t[2][m >> 16 & 255],
@@ -42,6 +42,8 @@ def _cards_of(m: int) -> tuple[Card, ...]:
         *t[5][m >> 40 & 255],
         *t[6][m >> 48 & 255],
     )
+    # The special cards 56-63 (a pack with special cards only).
+    return out + t[7][m >> 56] if m >> 56 else out
 
 
 def _frac(x: Fraction) -> int | str:

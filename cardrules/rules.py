@@ -61,6 +61,9 @@ __all__ = [
     "SheddingRule",
     "SizeEntry",
     "SourcePos",
+    "SpecialKind",
+    "SpecialPower",
+    "SpecialPowerRule",
     "TakeBacks",
     "TakeHand",
     "TieBreak",
@@ -356,6 +359,58 @@ def _ranks_from(lowest: int) -> int:
     return mask
 
 
+class SpecialPower(Enum):
+    """What a kind of special card does in a trick (``special cards:``)."""
+
+    WINS = "always win"
+    """It wins the trick whatever else is played; of several, the first played
+    (or the last, ``SpecialPowerRule.last``) wins."""
+    LOSES = "always lose"
+    """It never wins the trick unless every card of the trick is of its kind;
+    then the first played (or the last) wins."""
+    SUIT = "count as"
+    """It is a card of ``SpecialPowerRule.suit``, above its ace (or below its 2)."""
+    ABOVE = "rank above"
+    """It is a card of the suit of ``SpecialPowerRule.card``, just above that card."""
+    BELOW = "rank below"
+    """It is a card of the suit of ``SpecialPowerRule.card``, just below that card."""
+
+
+@frozen
+class SpecialKind:
+    """One kind of special card a pack adds (``with 4 wizards``): its name and
+    how many. The special cards of a pack are the ids 54-63 (``X1``-``X10``),
+    given to the kinds in the order of the ``deck`` line."""
+
+    plural: str
+    """The name of the kind, as the file writes it (``wizards``)."""
+    count: int
+    """How many cards of the kind the pack holds (1 to 10 in all)."""
+    singular: str
+    """The name of one card of the kind (``wizard``)."""
+
+
+@frozen
+class SpecialPowerRule:
+    """The power of one kind of special card (``wizards always win, the first
+    played winning``)."""
+
+    kind: str
+    """The plural name of the kind (:attr:`SpecialKind.plural`)."""
+    power: SpecialPower
+    last: bool = False
+    """With ``WINS``/``LOSES``: of several of the kind in one trick, the last
+    played wins (else the first)."""
+    suit: Suit | None = None
+    """With ``SUIT``: the suit it counts as."""
+    high: bool = True
+    """With ``SUIT``: above the ace (else below the 2)."""
+    card: Card | None = None
+    """With ``ABOVE``/``BELOW``: the card it ranks next to."""
+    any_time: bool = False
+    """It may be played at any time, even by a player who could follow suit."""
+
+
 @frozen
 class DeckRule:
     """The pack: the cards of each suit from rank ``lowest`` up to the ace (a
@@ -376,6 +431,40 @@ class DeckRule:
     players, 2♦ 2♣ for 5 players``): ``(fewest, most, card mask)`` entries, by
     number of players; a count no entry names keeps the whole pack."""
 
+    specials: tuple[SpecialKind, ...] = ()
+    """The kinds of special card the pack adds (``with 4 wizards and 4
+    jesters``), in order: they are cards 54 on (``X1``...), the first kind's first."""
+    powers: tuple[SpecialPowerRule, ...] = ()
+    """The powers of the special cards (``special cards:``), one per kind."""
+
+    @property
+    def special_mask(self) -> int:
+        """The mask of the pack's special cards (ids 54 on)."""
+        n = sum(k.count for k in self.specials)
+        return ((1 << n) - 1) << 54 if 0 <= n <= 10 else 0
+
+    def special_ids(self, plural: str) -> tuple[int, ...]:
+        """The card ids of the special cards of the kind named ``plural``."""
+        first = 54
+        for k in self.specials:
+            if k.plural == plural:
+                return tuple(range(first, first + k.count))
+            first += k.count
+        return ()
+
+    def special_kind(self, c: int) -> SpecialKind | None:
+        """The kind of special card ``c`` (None for a card that is not one)."""
+        first = 54
+        for k in self.specials:
+            if first <= c < first + k.count:
+                return k
+            first += k.count
+        return None
+
+    def power_of(self, plural: str) -> SpecialPowerRule | None:
+        """The power the file gives the kind named ``plural`` (None: none given)."""
+        return next((p for p in self.powers if p.kind == plural), None)
+
     @property
     def joker_mask(self) -> int:
         """The mask of the pack's jokers (before ``removed``)."""
@@ -385,7 +474,9 @@ class DeckRule:
     def cards(self) -> CardSet:
         """The cards in play (with ``removed_for``: the cards of a count of players
         that no entry names; see :meth:`cards_for`)."""
-        return CardSet((_ranks_from(self.lowest) | self.joker_mask) & ~self.removed)
+        return CardSet(
+            (_ranks_from(self.lowest) | self.joker_mask | self.special_mask) & ~self.removed
+        )
 
     @property
     def size(self) -> int:

@@ -65,3 +65,6 @@ MAX_TARGET: Final = MAX_NUMBER
 MAX_KNOCKOUT_TRICKS: Final = 52
 #: The most cards each player may pass (``pass: N cards ...``): a whole suit.
 MAX_PASS_CARDS: Final = 13
+#: The most special cards one pack may add besides the two jokers (``with 4
+#: wizards and 4 jesters``): the card ids 54-63, ``X1`` to ``X10``.
+MAX_SPECIAL_CARDS: Final = 10

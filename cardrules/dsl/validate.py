@@ -642,6 +642,40 @@ def _check_jokers(c: _Checking) -> None:
         )
 
 
+def _check_specials(c: _Checking) -> None:
+    """A pack with special cards: a trick-taking game, each kind given one power,
+    and ``special cards`` and ``special turned up`` naming only kinds of the pack."""
+    v = c.v
+    kinds = [k.plural for k in v.deck.specials]
+    for key, named in (("special cards", [p.kind for p in v.deck.powers]),):
+        for kind in named:
+            if kind not in kinds:
+                raise c.fail(
+                    key,
+                    f"the pack has no {kind}",
+                    expected="a kind of special card the `deck` line adds"
+                    + (f": {', '.join(kinds)}" if kinds else ", such as `with 4 wizards`"),
+                )
+    if not kinds:
+        return
+    if v.mode is not Mode.TRICKS:
+        raise c.fail(c.culprit("deck", "mode"), "special cards are for trick-taking games")
+    missing = [k for k in kinds if v.deck.power_of(k) is None]
+    if missing:
+        raise c.fail(
+            "deck",
+            f"the {' and '.join(missing)} have no power: say what they do in a trick",
+            expected="a line such as `special cards: "
+            + "; ".join(f"{k} always win" for k in missing)
+            + "`",
+        )
+    for p in v.deck.powers:
+        if p.card is not None and p.card not in v.deck.cards:
+            raise c.fail(
+                "special cards", f"the {p.kind} rank next to {p.card}, which is not in the pack"
+            )
+
+
 def _check_follow(c: _Checking) -> None:
     """``must trump`` and ``must beat`` only add to ``must follow suit``."""
     p = c.v.play
@@ -754,6 +788,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_first_lead,
     _check_trump_order,
     _check_jokers,
+    _check_specials,
     _check_follow,
     _check_teams,
     _check_score,

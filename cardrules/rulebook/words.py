@@ -50,6 +50,7 @@ from cardrules.rules import (
     NamerTie,
     PassTo,
     Pattern,
+    SpecialPower,
     TakeBacks,
     TieBreak,
     TrumpCard,
@@ -183,7 +184,56 @@ def players_short(v: Variant) -> str:
 
 
 def deck_phrase(v: Variant) -> str:
-    """The pack, such as ``"one standard 52-card pack, aces high"``."""
+    """The pack, such as ``"one standard 52-card pack, aces high"``, and the
+    special cards it adds, with their powers."""
+    text = _standard_deck_phrase(v)
+    return text + special_cards_phrase(v) if v.deck.specials else text
+
+
+def special_cards_phrase(v: Variant) -> str:
+    """The special cards of the pack and their powers (``special cards:``), as
+    a clause that follows the pack: ``"; and 8 special cards (60 cards in all):
+    4 wizards (X1 to X4), which always win the trick..."``."""
+    d = v.deck
+    total = sum(k.count for k in d.specials)
+    parts = []
+    for k in d.specials:
+        ids = d.special_ids(k.plural)
+        codes = f"X{ids[0] - 53}" + (f" to X{ids[-1] - 53}" if len(ids) > 1 else "")
+        power = d.power_of(k.plural)
+        parts.append(f"{k.count} {k.plural if k.count > 1 else k.singular} ({codes})")
+        if power is None:
+            continue
+        if power.power is SpecialPower.WINS:
+            which = "last" if power.last else "first"
+            parts[-1] += f", which always win the trick (of several, the {which} played wins)"
+        elif power.power is SpecialPower.LOSES:
+            which = "last" if power.last else "first"
+            parts[-1] += (
+                f", which always lose (a trick of {k.plural} only goes to the {which} played)"
+            )
+        elif power.power is SpecialPower.SUIT:
+            assert power.suit is not None
+            where = "above the ace" if power.high else "below the 2"
+            parts[-1] += f", which count as {power.suit.word}, {where}"
+        else:
+            side = "above" if power.power is SpecialPower.ABOVE else "below"
+            parts[-1] += f", which rank just {side} {power.card}, in its suit"
+        if power.any_time:
+            parts[-1] += ", and may be played at any time, even by a player who could follow suit"
+    text = f"; and {total} special card{'s' if total > 1 else ''} ({d.size} cards in all): "
+    text += "; ".join(parts)
+    if any(p.power in (SpecialPower.WINS, SpecialPower.LOSES) for p in d.powers):
+        text += (
+            ". A card that always wins or always loses has no suit: the suit led to a trick is "
+            "that of its first card with a suit, and once a card that always wins is led, any "
+            "card may be played"
+        )
+    return text
+
+
+def _standard_deck_phrase(v: Variant) -> str:
+    """The pack without its special cards."""
     low = v.deck.lowest
     ranks = " ".join(Rank(r).label for r in range(14, low - 1, -1))
     if low > 2:

@@ -28,7 +28,12 @@ from cardrules.engine.phases.bidding import _start_bidding
 from cardrules.engine.phases.knockout import _seats_in
 from cardrules.engine.phases.passing import _start_passing
 from cardrules.engine.phases.play import _start_play
-from cardrules.engine.phases.trumps import NAMER_ORDER_UP, _open_after_deal, _reset_calls
+from cardrules.engine.phases.trumps import (
+    NAMER_ORDER_UP,
+    _open_after_deal,
+    _reset_calls,
+    _turned_special_suit,
+)
 from cardrules.engine.state.deck_order import (
     _check_deal,
     _first_dealer,
@@ -104,6 +109,8 @@ def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     """The trump suit of hand ``hn`` as dealt (-1: none): the turned card's
     suit when a card decides it (``by_card``), else the rules' fixed one."""
     if by_card:
+        if turned >= 54:
+            return _turned_special_suit(g, turned)
         return -1 if turned < 0 else _SUIT_OF[turned]
     fixed = g._rules.trump_rule.fixed_trump(hn)
     return -1 if fixed is None else int(fixed)

@@ -153,6 +153,16 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     return True
 
 
+def _turned_special_suit(g: Game, turned: int) -> int:
+    """The trump suit a special card (54-63) turned up for trumps makes: the suit
+    it counts as (``count as``, ``rank above``), else none (-1): a card that always
+    wins or loses has no suit."""
+    for c, k, _up in g._rules.special_ranks:
+        if c == turned:
+            return _SUIT_OF[k]
+    return -1
+
+
 def _open_for_bidder(g: Game) -> bool:
     """The bidding is over: open the trumps phase for the highest bidder and
     return True when the rules say so; else return False (the play comes next)."""
@@ -183,7 +193,7 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     hand = g._hands[g._to_act]
     if r.keep_turned:
         hand &= ~_BITS[g._turned]
-    return tuple(Discard(c) for c in range(54) if hand >> c & 1)
+    return tuple(Discard(c) for c in range(64) if hand >> c & 1)
 
 
 def _make(g: Game, s: int, trump: int) -> None:

@@ -22,6 +22,7 @@ from cardrules.cards import (
     FULL_DECK_MASK,
     JOKER_MASK,
     PACK54_MASK,
+    SPECIAL_MASK,
     SUIT_MASKS,
     Card,
     CardSet,
@@ -29,7 +30,7 @@ from cardrules.cards import (
 from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.state.ranks import RankTables
-from cardrules.engine.state.tables import _plays_of, _plays_with_jokers
+from cardrules.engine.state.tables import _plays_of, _plays_with_jokers, _plays_with_specials
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
@@ -45,6 +46,7 @@ from cardrules.rules import (
     PassTo,
     Pattern,
     ShedLoser,
+    SpecialPower,
     TakeHand,
     TieBreak,
     TrumpKind,
@@ -292,6 +294,44 @@ class _Rules:
             _plays_with_jokers if self.pack_jokers else _plays_of
         )
         self.trump_rule = v.trumps
+        self._compile_specials(v)
+
+    def _compile_specials(self, v: Variant) -> None:
+        """The special cards (54-63) and their powers (``special cards:``): a
+        pack with none keeps ``special_trick`` false and plays as before."""
+        self.special_trick = bool(self.pack_mask & SPECIAL_MASK) and self.tricks_mode
+        # Card id -> its power in a trick: 0 none, 1 always wins (the first of
+        # them played winning), 2 always wins (the last), 3 always loses (a trick
+        # of them only to the first played), 4 always loses (to the last).
+        codes = [0] * len(CARDS)
+        # Card id -> (suit, card it ranks next to, above) for the powers that
+        # make a special card a card of a suit.
+        self.special_ranks: tuple[tuple[int, int, int], ...] = ()
+        self.any_time_mask = 0
+        if not self.special_trick:
+            self.special_power: tuple[int, ...] = tuple(codes)
+            return
+        d = v.deck
+        ranks: list[tuple[int, int, int]] = []
+        for p in d.powers:
+            ids = d.special_ids(p.kind)
+            for c in ids:
+                if p.any_time:
+                    self.any_time_mask |= 1 << c
+                if p.power is SpecialPower.WINS:
+                    codes[c] = 2 if p.last else 1
+                elif p.power is SpecialPower.LOSES:
+                    codes[c] = 4 if p.last else 3
+                elif p.power is SpecialPower.SUIT:
+                    assert p.suit is not None
+                    base = int(p.suit) * 13 + (12 if p.high else 0)
+                    ranks.append((c, base, 1 if p.high else 0))
+                else:
+                    assert p.card is not None
+                    ranks.append((c, int(p.card), 1 if p.power is SpecialPower.ABOVE else 0))
+        self.special_power = tuple(codes)
+        self.special_ranks = tuple(ranks)
+        self.plays_of = _plays_with_specials
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,
@@ -363,7 +403,10 @@ class _Rules:
                 "every hand and a trump order that ranks each joker"
             )
         self.plain_follow = (
-            first == (CardTerm(TermKind.SUIT_LED),) and self.first_trick is None and not self.ranked
+            first == (CardTerm(TermKind.SUIT_LED),)
+            and self.first_trick is None
+            and not self.ranked
+            and not self.special_trick
         )
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None

@@ -34,7 +34,12 @@ _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 #: Card id -> the interned Play action of that card.
 _PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(64))
 #: The jokers' bits (the mask shifted right by 52) -> their Play actions.
-_JOKER_PLAYS: Final[tuple[tuple[Play, ...], ...]] = ((), (_PLAYS[52],), (_PLAYS[53],), _PLAYS[52:54])
+_JOKER_PLAYS: Final[tuple[tuple[Play, ...], ...]] = (
+    (),
+    (_PLAYS[52],),
+    (_PLAYS[53],),
+    _PLAYS[52:54],
+)
 #: Suit number -> its bit in a 4-bit set of suits (the broken suits); the jokers'
 #: suit (4) and the special cards' (5, 6) break nothing.
 _SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8, 0, 0, 0)

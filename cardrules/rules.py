@@ -73,6 +73,7 @@ __all__ = [
     "TrumpLead",
     "TrumpNamer",
     "TrumpRule",
+    "TurnedSpecial",
     "Variant",
     "WinRule",
     "jokers_without_trumps",
@@ -411,6 +412,13 @@ class SpecialPowerRule:
     """It may be played at any time, even by a player who could follow suit."""
 
 
+class TurnedSpecial(Enum):
+    """What a special card turned up for trumps means (``special turned up:``)."""
+
+    DEALER_NAMES = "the dealer names trumps"
+    NO_TRUMPS = "no trumps"
+
+
 @frozen
 class DeckRule:
     """The pack: the cards of each suit from rank ``lowest`` up to the ace (a
@@ -460,6 +468,10 @@ class DeckRule:
                 return k
             first += k.count
         return None
+
+    def special_kinds_named(self, plural: str) -> SpecialKind | None:
+        """The kind of special card named ``plural`` (None: the pack has none)."""
+        return next((k for k in self.specials if k.plural == plural), None)
 
     def power_of(self, plural: str) -> SpecialPowerRule | None:
         """The power the file gives the kind named ``plural`` (None: none given)."""
@@ -634,6 +646,9 @@ class TrumpRule:
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN
     """Who names when several players have the same right (most tricks, or the
     same highest bid)."""
+    turned_special: tuple[tuple[str, TurnedSpecial], ...] = ()
+    """Turned-up trumps: what a special card turned up means, by kind
+    (``special turned up: wizards, the dealer names trumps; jesters, no trumps``)."""
 
     def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
         """The cards of ``pack`` that are the hand's highest trumps by

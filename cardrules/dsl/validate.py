@@ -647,7 +647,10 @@ def _check_specials(c: _Checking) -> None:
     and ``special cards`` and ``special turned up`` naming only kinds of the pack."""
     v = c.v
     kinds = [k.plural for k in v.deck.specials]
-    for key, named in (("special cards", [p.kind for p in v.deck.powers]),):
+    for key, named in (
+        ("special cards", [p.kind for p in v.deck.powers]),
+        ("special turned up", [k for k, _ in v.trumps.turned_special]),
+    ):
         for kind in named:
             if kind not in kinds:
                 raise c.fail(

@@ -58,6 +58,7 @@ from cardrules.rules import (
     TrumpKind,
     TrumpLead,
     TrumpNamer,
+    TurnedSpecial,
     Variant,
 )
 
@@ -433,6 +434,28 @@ def _no_card_words(v: Variant, counts: Sequence[int]) -> tuple[str, bool]:
     return join_words(parts), one
 
 
+def _turned_special_words(v: Variant) -> str:
+    """What a special card turned up for trumps means (``special turned up:``),
+    as a clause of the turned-up trumps' sentence ("" for a pack without)."""
+    d = v.deck
+    if not d.specials:
+        return ""
+    said = dict(v.trumps.turned_special)
+    parts = []
+    for k in d.specials:
+        what = said.get(k.plural)
+        power = d.power_of(k.plural)
+        if what is TurnedSpecial.DEALER_NAMES:
+            parts.append(f"if it is a {k.singular}, the dealer names the trump suit")
+        elif what is TurnedSpecial.NO_TRUMPS or (
+            power is not None and power.power in (SpecialPower.WINS, SpecialPower.LOSES)
+        ):
+            parts.append(f"if it is a {k.singular}, there are no trumps")
+        elif power is not None:
+            parts.append(f"if it is a {k.singular}, the suit it counts as is trumps")
+    return "; " + "; ".join(parts) if parts else ""
+
+
 def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     """How trumps are chosen, in one sentence, for the counts of players shown.
 
@@ -464,6 +487,7 @@ def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
                 f"turn up, and {'that hand is' if one else 'those hands are'} played without "
                 "trumps"
             )
+        text += _turned_special_words(v)
     elif t.kind is TrumpKind.FIXED:
         text = f"{t.suit.word.capitalize() if t.suit else 'No suit'} are always trumps"
     elif t.kind is TrumpKind.DEALERS_CARD:
@@ -1059,13 +1083,40 @@ def winner_phrase(v: Variant, trumps: bool | None = None) -> str:
         )
     if trumps is None:
         trumps = has_trumps(v)
+    first = _special_winner_words(v)
     if not trumps:
-        return "The highest card of the suit led wins the trick, and the winner leads the next one."
-    return (
+        return (
+            first
+            + "The highest card of the suit led wins the trick, and the winner leads the next one."
+        )
+    return first + (
         "If any trumps were played, the highest trump wins the trick; otherwise the highest "
         "card of the suit led wins. Cards of other suits never win. The winner leads the next "
         "trick."
     )
+
+
+def _special_winner_words(v: Variant) -> str:
+    """The special cards' say in a trick (``special cards:``) before the usual
+    rule: ``"If a wizard was played, the first wizard played wins the trick. "``."""
+    out = ""
+    d = v.deck
+    for p in d.powers:
+        kind = d.special_kinds_named(p.kind)
+        if kind is None:
+            continue
+        which = "last" if p.last else "first"
+        if p.power is SpecialPower.WINS:
+            out += (
+                f"If a {kind.singular} was played, the {which} {kind.singular} played wins "
+                "the trick. "
+            )
+        elif p.power is SpecialPower.LOSES:
+            out += (
+                f"A {kind.singular} never wins, unless every card of the trick is a "
+                f"{kind.singular}: then the {which} played wins. "
+            )
+    return out
 
 
 def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:

@@ -1,5 +1,6 @@
 """The settings of the special cards a pack adds (``deck: standard 52 with 4
-wizards and 4 jesters``): ``special cards`` (each kind's power in a trick)."""
+wizards and 4 jesters``): ``special cards`` (each kind's power in a trick) and
+``special turned up`` (what a special card turned up for trumps means)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from cardrules.cards import card
 from cardrules.rules import (
     SpecialPower,
     SpecialPowerRule,
+    TrumpKind,
+    TurnedSpecial,
     Variant,
 )
 
@@ -39,12 +42,33 @@ def _special_cards(v: Variant) -> str:
     return "; ".join(power_text(p) for p in v.deck.powers)
 
 
+def _special_turned(v: Variant) -> str:
+    return "; ".join(f"{kind}, {_TURNED_WORDS[what]}" for kind, what in v.trumps.turned_special)
+
+
+_TURNED_WORDS: Final = {
+    TurnedSpecial.DEALER_NAMES: "the dealer names trumps",
+    TurnedSpecial.NO_TRUMPS: "no trumps",
+}
+
+
 def _check_special_cards(c: Context) -> Iterator[NoOp]:
     if c.v.deck.powers and not c.tricks:
         yield NoOp(
             "special cards",
             "`special cards` has no effect: a shedding game has no special cards",
             ("mode",),
+        )
+
+
+def _check_special_turned(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.turned_special and (not c.tricks or t.kind is not TrumpKind.TURN_UP):
+        yield NoOp(
+            "special turned up",
+            "`special turned up` has no effect: no card is turned up for trumps "
+            "(`trumps: turned up`)",
+            ("trumps", "mode"),
         )
 
 
@@ -111,6 +135,21 @@ def _parse_special_cards(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("deck.powers", tuple(powers)))
 
 
+def _parse_special_turned(b: StatementBuilder, c: list[Any]) -> Setting:
+    out: list[tuple[str, TurnedSpecial]] = []
+    for part in _split(c):
+        kind = str(part[0]).lower()
+        if any(k == kind for k, _ in out):
+            raise b.error(part[0], f"the {kind} turned up are given twice", hint="give it once")
+        what = (
+            TurnedSpecial.DEALER_NAMES
+            if part[1].type == "V_DEALER_NAMES"
+            else TurnedSpecial.NO_TRUMPS
+        )
+        out.append((kind, what))
+    return b.setting(c, ("trumps.turned_special", tuple(out)))
+
+
 #: The special cards' settings.
 SPECIALS: Final = (
     SettingSpec(
@@ -129,5 +168,18 @@ SPECIALS: Final = (
         check=_check_special_cards,
         page_rule="Pack",
         old_saves={"deck.powers": ()},
+    ),
+    SettingSpec(
+        "special turned up",
+        "K_SPECIAL_TURNED",
+        "special_turned",
+        ("trumps.turned_special",),
+        parse=_parse_special_turned,
+        samples=("special turned up: wizards, the dealer names trumps; jesters, no trumps",),
+        render=_special_turned,
+        where="trick-taking games whose trumps are turned up",
+        check=_check_special_turned,
+        page_rule="Trumps",
+        old_saves={"trumps.turned_special": ()},
     ),
 )

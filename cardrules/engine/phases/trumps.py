@@ -137,6 +137,11 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     if namer == NAMER_ORDER_UP and g._turned >= 0:
         first = g._seats[0]
         stage = _ORDER
+    elif r.turned_names and g._turned >= 0 and r.turned_names >> g._turned & 1:
+        # A special card turned up that lets the dealer name trumps
+        # (``special turned up: wizards, the dealer names trumps``).
+        first = g._dealer
+        stage = _NAME
     elif namer == NAMER_MOST_TRICKS and prev_tricks is not None:
         first = _first_of(g, prev_tricks, b"tricks")
         stage = _NAME
@@ -156,8 +161,14 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
 def _turned_special_suit(g: Game, turned: int) -> int:
     """The trump suit a special card (54-63) turned up for trumps makes: the suit
     it counts as (``count as``, ``rank above``), else none (-1): a card that always
-    wins or loses has no suit."""
-    for c, k, _up in g._rules.special_ranks:
+    wins or loses has no suit, a kind turned up that means no trumps
+    (``special turned up: jesters, no trumps``) makes none, and one that lets the
+    dealer name trumps leaves the hand without until the dealer names them
+    (:func:`_open_after_deal`)."""
+    r = g._rules
+    if (r.turned_none | r.turned_names) >> turned & 1:
+        return -1
+    for c, k, _up in r.special_ranks:
         if c == turned:
             return _SUIT_OF[k]
     return -1

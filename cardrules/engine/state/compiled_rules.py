@@ -51,6 +51,7 @@ from cardrules.rules import (
     TieBreak,
     TrumpKind,
     TrumpNamer,
+    TurnedSpecial,
     Variant,
     jokers_without_trumps,
 )
@@ -308,6 +309,10 @@ class _Rules:
         # make a special card a card of a suit.
         self.special_ranks: tuple[tuple[int, int, int], ...] = ()
         self.any_time_mask = 0
+        # What a special card turned up for trumps means: card mask of those
+        # letting the dealer name trumps, and of those meaning no trumps.
+        self.turned_names = 0
+        self.turned_none = 0
         if not self.special_trick:
             self.special_power: tuple[int, ...] = tuple(codes)
             return
@@ -332,6 +337,12 @@ class _Rules:
         self.special_power = tuple(codes)
         self.special_ranks = tuple(ranks)
         self.plays_of = _plays_with_specials
+        for kind, what in v.trumps.turned_special:
+            for c in d.special_ids(kind):
+                if what is TurnedSpecial.DEALER_NAMES:
+                    self.turned_names |= 1 << c
+                else:
+                    self.turned_none |= 1 << c
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,

@@ -94,6 +94,8 @@ def _check_no_trumps(c: Context) -> Iterator[NoOp]:
 def _trump_suits(v: Variant) -> list[Suit]:
     """The suits that can be trumps in some hand of ``v``."""
     t = v.trumps
+    if t.namer is not TrumpNamer.NOBODY:
+        return list(Suit)  # a player names (or orders up) any suit
     if t.kind is TrumpKind.FIXED:
         return [t.suit] if t.suit is not None else []
     if t.kind is TrumpKind.CYCLE:

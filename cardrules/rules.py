@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from cardrules.dsl.example_syntax import Example
 
 __all__ = [
+    "JOKERS_KIND",
     "MAX_TIE_HANDS",
     "BidStyle",
     "BiddingRule",
@@ -76,6 +77,8 @@ __all__ = [
     "TurnedSpecial",
     "Variant",
     "WinRule",
+    "hands_without_trumps",
+    "jokers_turned",
     "jokers_without_trumps",
 ]
 
@@ -419,6 +422,11 @@ class TurnedSpecial(Enum):
     NO_TRUMPS = "no trumps"
 
 
+#: The kind name of the jokers in ``special turned up:`` (``jokers, the dealer
+#: names trumps``): the jokers of ``deck: ... with 2 jokers``, cards 52 and 53.
+JOKERS_KIND = "jokers"
+
+
 @frozen
 class DeckRule:
     """The pack: the cards of each suit from rank ``lowest`` up to the ace (a
@@ -646,9 +654,19 @@ class TrumpRule:
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN
     """Who names when several players have the same right (most tricks, or the
     same highest bid)."""
-    turned_special: tuple[tuple[str, TurnedSpecial], ...] = ()
+    turned_special: tuple[tuple[str, TurnedSpecial | Suit], ...] = ()
     """Turned-up trumps: what a special card turned up means, by kind
-    (``special turned up: wizards, the dealer names trumps; jesters, no trumps``)."""
+    (``special turned up: wizards, the dealer names trumps; jesters, no trumps``).
+    The kind :data:`JOKERS_KIND` is the jokers (a turned-up, order-up or
+    dealer's-card game whose pack has jokers), which may also be given a suit
+    they count as (``jokers, hearts``; in order-up, offered as a heart)."""
+
+    @property
+    def turned_joker(self) -> TurnedSpecial | Suit | None:
+        """What a joker turned up for trumps does (``special turned up: jokers,
+        ...``): the dealer names trumps, no trumps, or the suit it counts as;
+        ``None`` when the file does not say."""
+        return dict(self.turned_special).get(JOKERS_KIND)
 
     def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
         """The cards of ``pack`` that are the hand's highest trumps by
@@ -1104,23 +1122,60 @@ class Variant:
         return attrs.evolve(self, **changes)  # type: ignore[arg-type]
 
 
-def jokers_without_trumps(v: Variant) -> str:
-    """Why some hand of ``v`` could be played without trumps (or by a turned
-    card, which could be a joker), or ``""`` when every hand has a trump suit
-    that no card of the deal decides."""
+def hands_without_trumps(v: Variant) -> str:
+    """Why some hand of ``v`` could be played without trumps, or ``""`` when
+    every hand has a trump suit (named, turned, ordered up, cycling or fixed)."""
     t = v.trumps
     if v.mode is not Mode.TRICKS:
         return "a shedding game is played without trumps"
     if t.no_trump_every is not None:
         return "some hands are played without trumps"
-    if t.kind is TrumpKind.FIXED and t.suit is None:
+    if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
+        return "a player may name no trumps"
+    if t.namer is TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    if t.kind is TrumpKind.NONE or (t.kind is TrumpKind.FIXED and t.suit is None):
+        if t.namer is TrumpNamer.MOST_TRICKS:
+            return "the first hand is played without trumps"
         return "the game is played without trumps"
     if t.kind is TrumpKind.CYCLE and (not t.cycle or None in t.cycle):
         return "the trump cycle has a no-trump hand"
-    if t.kind not in (TrumpKind.FIXED, TrumpKind.CYCLE):
-        if t.kind is TrumpKind.NONE:
-            return "the game is played without trumps"
-        return "the trump suit comes from a turned card, which could be a joker"
-    if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
-        return "a player may name no trumps"
+    if jokers_turned(v) and t.turned_joker is TurnedSpecial.NO_TRUMPS:
+        return "a turned-up joker makes a hand without trumps"
+    if t.kind is TrumpKind.TURN_UP and t.none_when_pack_empty:
+        for n in v.players.counts():
+            if any(size * n >= v.deck.size for size in v.hand_sizes(n)):
+                return "a hand that deals the whole pack has no card left to turn up"
     return ""
+
+
+def jokers_turned(v: Variant) -> bool:
+    """True when a joker of ``v``'s pack can be turned up for trumps (a
+    turned-up, order-up or dealer's-card game whose pack has jokers)."""
+    return (
+        v.mode is Mode.TRICKS
+        and v.trumps.kind in (TrumpKind.TURN_UP, TrumpKind.DEALERS_CARD)
+        and any(c.is_joker for c in v.deck.cards)
+    )
+
+
+def jokers_without_trumps(v: Variant) -> str:
+    """Why the jokers of ``v`` cannot be played (they have no suit or rank of
+    their own), or ``""`` when they can: every hand has trumps, and the file
+    says what a joker turned up for trumps does (:attr:`TrumpRule.turned_joker`,
+    ``special turned up: jokers, ...``) whenever one can be."""
+    t = v.trumps
+    if v.mode is not Mode.TRICKS:
+        return "a shedding game is played without trumps"
+    if t.namer is TrumpNamer.NOBODY and (
+        t.kind is TrumpKind.NONE
+        or (t.kind is TrumpKind.FIXED and t.suit is None)
+        or (t.kind is TrumpKind.CYCLE and all(s is None for s in t.cycle))
+    ):
+        return "the game is played without trumps"
+    if jokers_turned(v) and t.turned_joker is None:
+        return (
+            "a joker can be turned up for trumps, and the file does not say what "
+            "that does (`special turned up: jokers, ...`)"
+        )
+    return hands_without_trumps(v)

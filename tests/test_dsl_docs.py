@@ -132,6 +132,8 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             )
         if key in ("may name no trumps", "trump ties"):
             extra = "trumps: named by the highest bidder\n"
+        if key == "special turned up" and "jokers" in line:  # jokers, trumps turned up
+            extra = "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return

@@ -29,6 +29,7 @@ from attrs import frozen
 from cardrules.cards import Rank
 from cardrules.errors import VariantError
 from cardrules.rules import (
+    JOKERS_KIND,
     MAX_SCHEDULE_HANDS,
     BidStyle,
     FirstLeader,
@@ -649,7 +650,7 @@ def _check_specials(c: _Checking) -> None:
     kinds = [k.plural for k in v.deck.specials]
     for key, named in (
         ("special cards", [p.kind for p in v.deck.powers]),
-        ("special turned up", [k for k, _ in v.trumps.turned_special]),
+        ("special turned up", [k for k, _ in v.trumps.turned_special if k != JOKERS_KIND]),
     ):
         for kind in named:
             if kind not in kinds:

@@ -60,6 +60,7 @@ from cardrules.rules import (
     TrumpNamer,
     TurnedSpecial,
     Variant,
+    jokers_turned,
 )
 
 __all__ = [
@@ -596,7 +597,34 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     moved = [c for c in top if not c.is_joker and c.suit is not suit]
     if moved:
         text += _moved_trump_words(moved, suit)
-    return text + " The trick goes to the highest trump played, in this order."
+    return (
+        text + " The trick goes to the highest trump played, in this order." + turned_joker_words(v)
+    )
+
+
+def turned_joker_words(v: Variant) -> str:
+    """What a joker turned up for trumps does (``special turned up: jokers, ...``), a sentence
+    with a leading space; empty when no joker can be turned up."""
+    tj = v.trumps.turned_joker
+    if tj is None or not jokers_turned(v):
+        return ""
+    order_up = v.trumps.namer is TrumpNamer.ORDER_UP
+    if tj is TurnedSpecial.NO_TRUMPS:
+        return " When a joker is turned up for trumps, the hand is played without trumps."
+    if isinstance(tj, Suit):
+        if order_up:
+            return (
+                f" When a joker is turned up, it is offered as a {tj.word[:-1]}: ordered up, "
+                f"{tj.word} are trumps and the dealer takes the joker."
+            )
+        return f" When a joker is turned up for trumps, {tj.word} are trumps."
+    text = " When a joker is turned up for trumps, the dealer names the trump suit and makes trumps"
+    if order_up:
+        text += (
+            ", then takes the joker into hand and discards a card face down, as if it had "
+            "been ordered up"
+        )
+    return text + "."
 
 
 def _tie_words(v: Variant) -> str:

@@ -9,13 +9,15 @@ from typing import Any, Final
 
 from lark import Token
 
-from cardrules.cards import card
+from cardrules.cards import Suit, card
 from cardrules.rules import (
+    JOKERS_KIND,
     SpecialPower,
     SpecialPowerRule,
     TrumpKind,
     TurnedSpecial,
     Variant,
+    jokers_turned,
 )
 
 from .declaration import SettingSpec
@@ -43,7 +45,10 @@ def _special_cards(v: Variant) -> str:
 
 
 def _special_turned(v: Variant) -> str:
-    return "; ".join(f"{kind}, {_TURNED_WORDS[what]}" for kind, what in v.trumps.turned_special)
+    return "; ".join(
+        f"{kind}, {what.word if isinstance(what, Suit) else _TURNED_WORDS[what]}"
+        for kind, what in v.trumps.turned_special
+    )
 
 
 _TURNED_WORDS: Final = {
@@ -63,12 +68,21 @@ def _check_special_cards(c: Context) -> Iterator[NoOp]:
 
 def _check_special_turned(c: Context) -> Iterator[NoOp]:
     t = c.v.trumps
-    if t.turned_special and (not c.tricks or t.kind is not TrumpKind.TURN_UP):
+    specials = [k for k, _ in t.turned_special if k != JOKERS_KIND]
+    if specials and (not c.tricks or t.kind is not TrumpKind.TURN_UP):
         yield NoOp(
             "special turned up",
             "`special turned up` has no effect: no card is turned up for trumps "
             "(`trumps: turned up`)",
             ("trumps", "mode"),
+        )
+    elif t.turned_joker is not None and not jokers_turned(c.v):
+        yield NoOp(
+            "special turned up",
+            "`special turned up: jokers, ...` has no effect: no joker is turned up for "
+            "trumps in this game (it needs jokers in the pack, `deck: ... with 1 joker`, "
+            "and trumps turned up, ordered up or the dealer's last card)",
+            ("deck", "trumps", "mode"),
         )
 
 
@@ -136,16 +150,26 @@ def _parse_special_cards(b: StatementBuilder, c: list[Any]) -> Setting:
 
 
 def _parse_special_turned(b: StatementBuilder, c: list[Any]) -> Setting:
-    out: list[tuple[str, TurnedSpecial]] = []
+    out: list[tuple[str, TurnedSpecial | Suit]] = []
     for part in _split(c):
-        kind = str(part[0]).lower()
+        jokers = part[0].type == "V_JOKERS"
+        kind = JOKERS_KIND if jokers else str(part[0]).lower()
         if any(k == kind for k, _ in out):
             raise b.error(part[0], f"the {kind} turned up are given twice", hint="give it once")
-        what = (
-            TurnedSpecial.DEALER_NAMES
-            if part[1].type == "V_DEALER_NAMES"
-            else TurnedSpecial.NO_TRUMPS
-        )
+        what: TurnedSpecial | Suit
+        if part[1].type == "SUIT":
+            if not jokers:
+                raise b.error(
+                    part[1],
+                    f"the {kind} turned up make their own trumps: only the jokers, which have "
+                    "no suit, are given one here",
+                    hint="say `the dealer names trumps` or `no trumps`",
+                )
+            what = suit_of(part[1])
+        elif part[1].type == "V_DEALER_NAMES":
+            what = TurnedSpecial.DEALER_NAMES
+        else:
+            what = TurnedSpecial.NO_TRUMPS
         out.append((kind, what))
     return b.setting(c, ("trumps.turned_special", tuple(out)))
 
@@ -175,9 +199,14 @@ SPECIALS: Final = (
         "special_turned",
         ("trumps.turned_special",),
         parse=_parse_special_turned,
-        samples=("special turned up: wizards, the dealer names trumps; jesters, no trumps",),
+        samples=(
+            "special turned up: wizards, the dealer names trumps; jesters, no trumps",
+            "special turned up: jokers, the dealer names trumps",
+            "special turned up: jokers, hearts",
+        ),
         render=_special_turned,
-        where="trick-taking games whose trumps are turned up",
+        where="trick-taking games whose trumps are turned up (jokers: or ordered up, or "
+        "the dealer's last card)",
         check=_check_special_turned,
         page_rule="Trumps",
         old_saves={"trumps.turned_special": ()},

@@ -111,6 +111,11 @@ def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     if by_card:
         if turned >= 54:
             return _turned_special_suit(g, turned)
+        if turned >= 52:
+            # A joker (``special turned up: jokers, ...``): the suit it counts as, or none yet
+            # (no trumps; or the dealer names them in the trumps phase).
+            joker_suit = g._rules.turned_joker
+            return joker_suit if 0 <= joker_suit < 4 else -1
         return -1 if turned < 0 else _SUIT_OF[turned]
     fixed = g._rules.trump_rule.fixed_trump(hn)
     return -1 if fixed is None else int(fixed)

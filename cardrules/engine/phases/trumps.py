@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Final
 from cardrules.cards import Suit
 from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
 from cardrules.engine.phases.alone import _defend_alone, _defenders, _go_alone
+from cardrules.engine.state.compiled_rules import TURNED_JOKER_DEALER_NAMES
 from cardrules.engine.state.ranks import _set_trump
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.engine.state.transitions import (
@@ -134,7 +135,12 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     tricks of the previous hand, when the rules name by them."""
     r = g._rules
     namer = r.trump_namer
-    if namer == NAMER_ORDER_UP and g._turned >= 0:
+    turned = g._turned
+    if 52 <= turned < 54 and r.turned_joker == TURNED_JOKER_DEALER_NAMES:
+        # A joker turned up (``special turned up: jokers, the dealer names trumps``).
+        first = g._dealer
+        stage = _NAME
+    elif namer == NAMER_ORDER_UP and turned >= 0 and _turned_suit(g) >= 0:
         first = g._seats[0]
         stage = _ORDER
     elif r.turned_names and g._turned >= 0 and r.turned_names >> g._turned & 1:
@@ -174,6 +180,19 @@ def _turned_special_suit(g: Game, turned: int) -> int:
     return -1
 
 
+def _turned_suit(g: Game) -> int:
+    """The suit of the card turned up (-1: no trumps): its printed suit, for a
+    special card the suit it counts as, or for a joker the suit the rules give
+    it (``special turned up: jokers,`` followed by a suit)."""
+    t = g._turned
+    if t < 52:
+        return _SUIT_OF[t]
+    if t >= 54:
+        return _turned_special_suit(g, t)
+    joker_suit = g._rules.turned_joker
+    return joker_suit if 0 <= joker_suit < 4 else -1
+
+
 def _open_for_bidder(g: Game) -> bool:
     """The bidding is over: open the trumps phase for the highest bidder and
     return True when the rules say so; else return False (the play comes next)."""
@@ -194,7 +213,7 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     if stage in (_LONE, _DEFEND):
         return _LONE_OPTIONS
     if stage == _SECOND:
-        turned_suit = _SUIT_OF[g._turned]
+        turned_suit = _turned_suit(g)
         names = tuple(a for a in _NAME_ANY if a.suit != turned_suit)
         if r.name_no_trumps:
             names = (*names, _NO_TRUMPS)
@@ -212,6 +231,17 @@ def _make(g: Game, s: int, trump: int) -> None:
     g._maker = s
     _set_trump(g, trump)
     log_event(g, ("made", g._hand_index + 1, s, _SUITS[trump]))
+
+
+def _take_turned(g: Game) -> None:
+    """Trumps are made by the turned card: the dealer takes it into hand (known
+    to everyone) and is to discard one card face down."""
+    t = g._turned
+    dealer = g._dealer
+    g._hands[dealer] |= _BITS[t]
+    g._known[dealer] |= _BITS[t]
+    g._call_stage = _DISCARD
+    give_turn(g, dealer)
 
 
 def _made(g: Game) -> int:
@@ -257,15 +287,15 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         return CALL_MADE
     if type(action) is Name:
         _make(g, s, -1 if action.suit is None else int(action.suit))
+        if stage == _NAME and g._rules.trump_namer == NAMER_ORDER_UP:
+            # The dealer named trumps for a turned-up joker: as if ordered up,
+            # the dealer takes it and discards.
+            _take_turned(g)
+            return CALL_GOES_ON
         return _made(g)
     if action is _ORDER_UP:
-        t = g._turned
-        _make(g, s, _SUIT_OF[t])
-        dealer = g._dealer
-        g._hands[dealer] |= _BITS[t]
-        g._known[dealer] |= _BITS[t]
-        g._call_stage = _DISCARD
-        give_turn(g, dealer)
+        _make(g, s, _turned_suit(g))
+        _take_turned(g)
         return CALL_GOES_ON
     if type(action) is Discard:
         c = int(action.card)

@@ -53,6 +53,7 @@ from cardrules.rules import (
     TrumpNamer,
     TurnedSpecial,
     Variant,
+    jokers_turned,
     jokers_without_trumps,
 )
 
@@ -201,6 +202,10 @@ _NAMER_CODES: Final = {
     TrumpNamer.MOST_TRICKS: 2,
     TrumpNamer.ORDER_UP: 3,
 }
+#: ``_Rules.turned_joker``: a turned-up joker makes no trumps, or the dealer
+#: names them (0-3: it counts as a card of that suit; -2: no joker can be turned).
+TURNED_JOKER_NO_TRUMPS: Final = -1
+TURNED_JOKER_DEALER_NAMES: Final = 4
 
 
 def _canon(x: object) -> object:
@@ -561,6 +566,18 @@ class _Rules:
         self.going_alone = t.going_alone and t.namer is TrumpNamer.ORDER_UP and bool(v.teams)
         self.defend_alone = self.going_alone and t.defend_alone
         self.keep_turned = t.keep_turned
+        # A joker turned up for trumps (``special turned up: jokers, ...``): read
+        # only when the turned card is a joker (52 or 53), so other games never look.
+        tj = t.turned_joker
+        self.turned_joker = (
+            -2
+            if tj is None or not jokers_turned(v)
+            else TURNED_JOKER_DEALER_NAMES
+            if tj is TurnedSpecial.DEALER_NAMES
+            else TURNED_JOKER_NO_TRUMPS
+            if tj is TurnedSpecial.NO_TRUMPS
+            else int(tj)
+        )
         self.namer_cut = t.namer_tie is NamerTie.CUT
         uses = getattr(self.formula, "uses", None)
         self.maker_vars = bool(

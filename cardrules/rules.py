@@ -46,6 +46,7 @@ __all__ = [
     "FirstLead",
     "FirstLeader",
     "HandSizeRule",
+    "JokerNoTrump",
     "LeaderOut",
     "LoserTie",
     "MatchRule",
@@ -169,6 +170,15 @@ class TrumpNamer(Enum):
     and the dealer takes it and discards a card face down. If all refuse, a second
     round lets each in turn name another suit or pass; if all pass again, the hand
     is thrown in (unless :attr:`TrumpRule.stick_dealer`)."""
+
+
+class JokerNoTrump(Enum):
+    """What a joker is in a hand without trumps (:attr:`TrumpRule.joker_no_trump`)."""
+
+    HIGHEST_CARD = "highest card"
+    """A suit of its own that beats every card: it may be played only by a player
+    with no card of the suit led (or led); it wins the trick. Led, its player
+    names the suit it stands for, and the others must follow that suit."""
 
 
 class NamerTie(Enum):
@@ -660,6 +670,9 @@ class TrumpRule:
     The kind :data:`JOKERS_KIND` is the jokers (a turned-up, order-up or
     dealer's-card game whose pack has jokers), which may also be given a suit
     they count as (``jokers, hearts``; in order-up, offered as a heart)."""
+    joker_no_trump: JokerNoTrump | None = None
+    """``jokers without trumps:``: what a joker is in a hand without trumps.
+    ``None``: not said (the loader asks for it when such a hand can have jokers)."""
 
     @property
     def turned_joker(self) -> TurnedSpecial | Suit | None:
@@ -1161,9 +1174,11 @@ def jokers_turned(v: Variant) -> bool:
 
 def jokers_without_trumps(v: Variant) -> str:
     """Why the jokers of ``v`` cannot be played (they have no suit or rank of
-    their own), or ``""`` when they can: every hand has trumps, and the file
-    says what a joker turned up for trumps does (:attr:`TrumpRule.turned_joker`,
-    ``special turned up: jokers, ...``) whenever one can be."""
+    their own), or ``""`` when they can: the game has trumps in some hand, and
+    the file says what a joker is in a hand without trumps
+    (:attr:`TrumpRule.joker_no_trump`) and what a joker turned up for trumps
+    does (:attr:`TrumpRule.turned_joker`, ``special turned up: jokers, ...``)
+    whenever either can happen."""
     t = v.trumps
     if v.mode is not Mode.TRICKS:
         return "a shedding game is played without trumps"
@@ -1178,4 +1193,7 @@ def jokers_without_trumps(v: Variant) -> str:
             "a joker can be turned up for trumps, and the file does not say what "
             "that does (`special turned up: jokers, ...`)"
         )
-    return hands_without_trumps(v)
+    why = hands_without_trumps(v)
+    if why and t.joker_no_trump is None:
+        return f"{why}, and the file does not say what a joker is then (`jokers without trumps:`)"
+    return ""

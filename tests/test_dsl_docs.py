@@ -134,6 +134,13 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = "trumps: named by the highest bidder\n"
         if key == "special turned up" and "jokers" in line:  # jokers, trumps turned up
             extra = "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
+            if "no trumps" in line:
+                extra += "jokers without trumps: highest card\n"
+        if key == "jokers without trumps":  # and a hand without trumps
+            extra = (
+                "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
+                "trumps: named by the highest bidder\nmay name no trumps: yes\n"
+            )
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return

@@ -1,6 +1,9 @@
-"""Jokers turned up for trumps (issue 23, capability 3): the kind `jokers` of
-`special turned up:` in each of its three rules (the dealer names trumps, no
-trumps, a suit the joker counts as), and the check that asks for it.
+"""Jokers with trumps that are named or turned up (issue 23, capability 3): the
+kind `jokers` of `special turned up:` in each of its three rules (the dealer
+names trumps, no trumps, a suit the joker counts as), and the check that asks
+for it; Spades with jokers where the highest bidder names trumps, or no trumps
+(`jokers without trumps: highest card`: the joker wins off suit, and led, its
+player names the suit it stands for).
 """
 
 from __future__ import annotations
@@ -8,12 +11,25 @@ from __future__ import annotations
 import pytest
 from catalog_support import stack
 
-from cardrules import Game, Variant, card
+from cardrules import Bid, Card, Game, Play, Variant, card
 from cardrules.cards import Suit
 from cardrules.dsl import load_text
 from cardrules.engine.actions import Decline, Discard, Name, OrderUp
-from cardrules.errors import VariantError
+from cardrules.errors import IllegalAction, VariantError
 
+#: Spades with two jokers, the highest trumps, whose highest bidder names trumps
+#: (or no trumps): the game of the issue that was refused. Three cards each, so
+#: that a stacked deal is short; no blind bids, so that a bid needs no look.
+SPADES_NAMED = """game: spades-named-jokers
+extends: spades
+deck: standard 52 with 2 jokers, without 2♣ 2♦
+trumps: named by the highest bidder
+may name no trumps: yes
+trump order: BJ, LJ
+jokers without trumps: highest card
+hand size: 3
+blind bids: no
+"""
 #: Oh Hell with two jokers, the highest trumps; a joker turned up lets the dealer name.
 OH_HELL_JOKERS = """game: oh-hell-jokers
 extends: oh-hell
@@ -33,6 +49,21 @@ def _refusal(text: str) -> str:
     return str(info.value)
 
 
+def test_spades_with_jokers_and_named_trumps_loads() -> None:
+    v = _load(SPADES_NAMED)
+    assert v.trumps.joker_no_trump is not None
+    # Without the no-trump rule the file is refused, and the message is true.
+    why = _refusal(SPADES_NAMED.replace("jokers without trumps: highest card\n", ""))
+    assert "a player may name no trumps" in why
+    assert "jokers without trumps" in why
+    assert "played without trumps" not in why.split("but")[1].split(",")[0]
+    # Without no trumps to name, every hand has trumps: no rule is needed, and
+    # the line would do nothing.
+    no_nt = SPADES_NAMED.replace("may name no trumps: yes\n", "")
+    _load(no_nt.replace("jokers without trumps: highest card\n", ""))
+    assert "has no effect" in _refusal(no_nt)
+
+
 def test_a_turned_up_joker_must_be_given_a_rule() -> None:
     why = _refusal(
         OH_HELL_JOKERS.replace("special turned up: jokers, the dealer names trumps\n", "")
@@ -44,11 +75,124 @@ def test_a_turned_up_joker_must_be_given_a_rule() -> None:
     assert "has no effect" in _refusal(fixed)
 
 
+def test_a_no_trump_turned_joker_needs_the_no_trump_rule() -> None:
+    text = OH_HELL_JOKERS.replace("the dealer names trumps", "no trumps")
+    why = _refusal(text)
+    assert "turned-up joker makes a hand without trumps" in why
+    _load(text + "jokers without trumps: highest card\n")
+
+
+# --------------------------------------------------------------------------- named trumps
+
+
+def _spades(deck: list[Card]) -> Game:
+    return Game(_load(SPADES_NAMED), 4, deck=deck, first_dealer=3)
+
+
+def _bid_and_name(g: Game, suit: Suit | None) -> None:
+    for b in (2, 1, 0, 0):
+        g.apply(Bid(b), g.to_act)
+    assert g.phase == "trumps" and g.to_act == 0
+    g.apply(Name(suit), g.to_act)
+
+
+def _play(g: Game, *texts: str) -> None:
+    for t in texts:
+        g.apply(Play(card(t)), g.to_act)
+
+
+def _tricks(g: Game) -> list[tuple[int, tuple[Card, ...]]]:
+    return [(e.winner, e.cards) for e in g.events if e.kind == "trick"]
+
+
+SPADES_DEAL = stack("A♥ 3♣ 4♣", "BJ 3♠ 4♠", "K♥ 5♣ 6♣", "LJ 5♠ 6♠")
+
+
+def test_a_joker_is_a_trump_of_the_named_suit() -> None:
+    g = _spades(SPADES_DEAL)
+    _bid_and_name(g, Suit.HEARTS)
+    assert g.trump is Suit.HEARTS
+    _play(g, "A♥")
+    # The big joker is a heart now: its holder, with no other heart, must play it.
+    assert {str(a.card) for a in g.legal_actions()} == {"BJ"}
+    _play(g, "BJ", "K♥", "LJ")
+    assert _tricks(g)[-1][0] == 1
+
+
+def test_a_joker_is_the_highest_card_without_trumps() -> None:
+    g = _spades(SPADES_DEAL)
+    _bid_and_name(g, None)
+    assert g.trump is None
+    _play(g, "A♥")
+    # No trumps: the jokers are a suit of their own, playable when void in hearts.
+    assert {str(a.card) for a in g.legal_actions()} == {"BJ", "3♠", "4♠"}
+    _play(g, "BJ", "K♥", "LJ")
+    assert _tricks(g)[-1][0] == 1  # the big joker over the little, both over the ace
+
+
+def test_a_joker_played_off_suit_wins_without_trumps() -> None:
+    g = _spades(stack("3♣ 4♣ 5♦", "LJ 3♠ 4♠", "5♣ 6♣ 6♦", "A♠ 5♠ 6♠"))
+    _bid_and_name(g, None)
+    _play(g, "3♣", "LJ", "5♣", "5♠")  # void in clubs: the little joker wins
+    assert _tricks(g)[-1][0] == 1 and g.to_act == 1
+    _play(g, "3♠", "6♣", "6♠", "4♣")
+    assert _tricks(g)[-1][0] == 3  # the 6♠ over the 3♠: no trumps, suit led
+    g = _spades(stack("3♣ 4♣ 5♦", "3♠ 4♠ 5♥", "5♣ 6♣ 6♦", "A♠ BJ 6♠"))
+    _bid_and_name(g, None)
+    _play(g, "3♣", "5♥", "5♣", "A♠")
+    assert _tricks(g)[-1][0] == 2  # the 5♣: the ace of spades is no trump
+    _play(g, "6♦")
+    # Seat 4, void in diamonds, may play the big joker, and it wins.
+    assert "BJ" in {str(a.card) for a in g.legal_actions()}
+    _play(g, "BJ", "5♦", "3♠")
+    assert _tricks(g)[-1][0] == 3 and g.to_act == 3
+
+
+def test_a_joker_may_not_be_played_while_holding_the_suit_led() -> None:
+    g = _spades(stack("3♣ 4♣ 5♦", "LJ 7♣ 4♠", "5♣ 6♣ 6♦", "A♠ 5♠ 6♠"))
+    _bid_and_name(g, None)
+    _play(g, "3♣")
+    assert {str(a.card) for a in g.legal_actions()} == {"7♣"}
+    with pytest.raises(IllegalAction):
+        g.apply(Play(card("LJ")), 1)
+
+
+def test_a_led_joker_names_a_suit_in_the_middle_of_the_trick() -> None:
+    deck = stack("BJ 3♣ 4♣", "A♥ 3♠ 4♠", "K♥ 5♣ 6♣", "Q♥ 5♠ 6♠")
+    g = _spades(deck)
+    _bid_and_name(g, None)
+    _play(g, "BJ")
+    # Its leader names the suit it stands for, before anyone follows.
+    assert g.phase == "trumps" and g.to_act == 0
+    assert set(g.legal_actions()) == {Name(s) for s in Suit}
+    with pytest.raises(IllegalAction):
+        g.apply(Name(None), 0)
+    g.apply(Name(Suit.HEARTS), 0)
+    assert g.phase == "play" and g.to_act == 1
+    # The others must follow hearts; the joker wins the trick.
+    assert {str(a.card) for a in g.legal_actions()} == {"A♥"}
+    _play(g, "A♥", "K♥", "Q♥")
+    assert _tricks(g)[-1] == (0, (card("BJ"), card("A♥"), card("K♥"), card("Q♥")))
+    assert g.to_act == 0
+    # Named clubs instead: a player void in clubs may play anything.
+    g = _spades(deck)
+    _bid_and_name(g, None)
+    _play(g, "BJ")
+    g.apply(Name(Suit.CLUBS), 0)
+    assert {str(a.card) for a in g.legal_actions()} == {"A♥", "3♠", "4♠"}
+    _play(g, "A♥", "5♣")
+    assert {str(a.card) for a in g.legal_actions()} == {"Q♥", "5♠", "6♠"}
+    _play(g, "Q♥")
+    assert _tricks(g)[-1][0] == 0
+
+
 # --------------------------------------------------------------------------- a turned-up joker
 
 
 def _turned_joker_game(rule: str) -> Game:
     text = OH_HELL_JOKERS.replace("the dealer names trumps", rule)
+    if rule == "no trumps":
+        text += "jokers without trumps: highest card\n"
     v = _load(text)
     hand = v.hand_sizes(4)[0]
     pack = [c for c in v.deck.cards if not c.is_joker]
@@ -67,7 +211,9 @@ def test_a_turned_up_joker_lets_the_dealer_name_trumps() -> None:
     assert made[-1].seat == 3 and made[-1].suit is Suit.DIAMONDS
 
 
-def test_a_turned_up_joker_can_mean_a_suit() -> None:
+def test_a_turned_up_joker_can_mean_no_trumps_or_a_suit() -> None:
+    g = _turned_joker_game("no trumps")
+    assert g.trump is None and g.phase == "bid"
     g = _turned_joker_game("clubs")
     assert g.trump is Suit.CLUBS and g.phase == "bid"
 

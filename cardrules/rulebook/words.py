@@ -46,6 +46,7 @@ from cardrules.rules import (
     FirstLead,
     FirstLeader,
     HandSizeRule,
+    JokerNoTrump,
     Mode,
     NamerTie,
     PassTo,
@@ -598,8 +599,40 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     if moved:
         text += _moved_trump_words(moved, suit)
     return (
-        text + " The trick goes to the highest trump played, in this order." + turned_joker_words(v)
+        text
+        + " The trick goes to the highest trump played, in this order."
+        + turned_joker_words(v)
+        + joker_no_trump_words(v)
     )
+
+
+def joker_no_trump_words(v: Variant) -> str:
+    """What a joker is in a hand without trumps (``jokers without trumps:``), a
+    sentence with a leading space; empty when the file does not say."""
+    if v.trumps.joker_no_trump is not JokerNoTrump.HIGHEST_CARD:
+        return ""
+    jokers = [c for c in v.deck.cards if c.is_joker]
+    if not jokers:
+        return ""
+    one = len(jokers) == 1
+    text = (
+        " In a hand without trumps "
+        + (
+            "the joker is the highest card, a suit of its own"
+            if one
+            else (
+                "a joker is the highest card (the big above the little), "
+                "the jokers a suit of their own"
+            )
+        )
+        + ": a player may play "
+        + ("it" if one else "one")
+        + " only when leading or holding no card of the suit led, and "
+        + ("it wins" if one else "the highest joker played wins")
+        + " the trick. A player who leads a joker names the suit it stands for, and the "
+        "others must follow that suit."
+    )
+    return text
 
 
 def turned_joker_words(v: Variant) -> str:

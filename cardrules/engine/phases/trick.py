@@ -143,6 +143,23 @@ def _play_card(g: Game, s: int, c: int) -> None:
         g._legal = None
 
 
+def _play_highest_joker(g: Game, s: int, c: int) -> None:
+    """Seat ``s`` plays joker ``c`` (legal) in a hand without trumps of a game
+    whose jokers are then the highest cards (``jokers without trumps: highest
+    card``): played to a trick, it wins it (unless a higher joker is winning);
+    led, it is played as any card (its player names its suit next, see
+    :func:`~cardrules.engine.phases.trumps._open_joker_suit`). Not on the hot
+    path: a joker's play comes through the slow path of :meth:`Game.apply`."""
+    if g._trick:
+        best = g._winning_card
+        if best < 52 or 52 <= best < c:  # a card of a suit, or the little joker
+            # Winning before it is played: _play_card then keeps it winning,
+            # since no card of another suit (and no trump: there are none) beats it.
+            g._winning_card = c
+            g._winning_seat = s
+    _play_card(g, s, c)
+
+
 def _finish_trick(g: Game) -> None:
     """Trick-taking mode, after the last card of a trick: the winner takes it and
     leads next (with its whole hand legal when the lead is free); then the

@@ -21,7 +21,11 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
   (:class:`~cardrules.engine.actions.WithPartner`);
 * ``_DEFEND``: games with ``defending alone: yes``, after the maker went
   alone: each defender in turn from the maker's left defends alone
-  (``Alone``; its partners sit out too) or not (``WithPartner``).
+  (``Alone``; its partners sit out too) or not (``WithPartner``);
+* ``_JOKER_SUIT``: in the middle of the play, games with ``jokers without
+  trumps: highest card``: a joker has just been led in a hand without trumps,
+  and its player names the suit it stands for (``Name``), which the others
+  must follow; the play then goes on (:func:`_open_joker_suit`).
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -46,8 +50,8 @@ from cardrules.cards import Suit
 from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
 from cardrules.engine.phases.alone import _defend_alone, _defenders, _go_alone
 from cardrules.engine.state.compiled_rules import TURNED_JOKER_DEALER_NAMES
-from cardrules.engine.state.ranks import _set_trump
-from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
+from cardrules.engine.state.ranks import _set_joker_suit, _set_trump
+from cardrules.engine.state.tables import _BITS, _PLAY, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.engine.state.transitions import (
     enter_phase,
     forget_legal,
@@ -67,6 +71,7 @@ _SECOND: Final = 2
 _DISCARD: Final = 3
 _LONE: Final = 4
 _DEFEND: Final = 5
+_JOKER_SUIT: Final = 6
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -202,10 +207,29 @@ def _open_for_bidder(g: Game) -> bool:
     return True
 
 
+def _open_joker_suit(g: Game, s: int) -> None:
+    """Seat ``s`` has just led a joker in a hand without trumps (``jokers
+    without trumps: highest card``): it is to name the suit the joker stands
+    for, in the trumps phase's :data:`_JOKER_SUIT` stage."""
+    _open_trumps(g, _JOKER_SUIT, s)
+
+
+def _name_joker_suit(g: Game, suit: int) -> None:
+    """The joker led stands for ``suit``: the hand's tables say so, and the
+    play goes on with the next seat."""
+    joker = g._trick[0]
+    _set_joker_suit(g, joker, suit)
+    enter_phase(g, _PLAY)
+    nxt = g._next_seat[g._trick_seats[-1]]
+    give_turn(g, nxt)
+
+
 def _trump_options(g: Game) -> tuple[Action, ...]:
     """The actions of the seat to act in the trumps phase."""
     r = g._rules
     stage = g._call_stage
+    if stage == _JOKER_SUIT:
+        return _NAME_ANY
     if stage == _NAME:
         return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
     if stage == _ORDER:
@@ -285,6 +309,9 @@ def _do_call(g: Game, s: int, action: Action) -> int:
             give_turn(g, defenders[pos])
             return CALL_GOES_ON
         return CALL_MADE
+    if stage == _JOKER_SUIT and type(action) is Name and action.suit is not None:
+        _name_joker_suit(g, int(action.suit))
+        return CALL_GOES_ON
     if type(action) is Name:
         _make(g, s, -1 if action.suit is None else int(action.suit))
         if stage == _NAME and g._rules.trump_namer == NAMER_ORDER_UP:
@@ -361,6 +388,12 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
             "not_in_phase",
             f"{action.label} is not possible now: seat {actor} must defend alone against "
             "the lone maker (go alone) or play with partner",
+        )
+    if stage == _JOKER_SUIT:
+        return (
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} led a joker and must name "
+            "the suit it stands for",
         )
     if stage == _DISCARD:
         if type(action) is Discard and int(action.card) == g._turned:

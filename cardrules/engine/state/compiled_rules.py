@@ -39,6 +39,7 @@ from cardrules.rules import (
     EndWhenAllOut,
     FirstLead,
     FirstLeader,
+    JokerNoTrump,
     LeaderOut,
     LoserTie,
     Mode,
@@ -411,6 +412,15 @@ class _Rules:
         # built once and kept here).
         self.ranked = bool(t.order) and self.tricks_mode
         self.rank_cache: dict[int, RankTables] = {}
+        # ``jokers without trumps: highest card``: in a hand without trumps a
+        # joker wins the trick it is played to, and a joker led is named a suit
+        # (engine/phases/ranked_play.py; a joker's play never takes the hot path).
+        self.joker_highest = (
+            self.ranked
+            and bool(self.pack_mask & JOKER_MASK)
+            and t.joker_no_trump is JokerNoTrump.HIGHEST_CARD
+        )
+        self.joker_cache: dict[tuple[RankTables, int, int], RankTables] = {}
         if self.pack_mask & JOKER_MASK and not (self.ranked and _jokers_ranked(v)):
             # A file is refused at load time (dsl/validate.py says why); a config
             # built in Python is refused here: a joker has no suit or rank of its own.

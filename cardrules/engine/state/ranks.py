@@ -30,7 +30,14 @@ from cardrules.rules import TrumpRule
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
-__all__ = ["STANDARD", "RankTables", "rank_tables", "special_tables", "tables_for"]
+__all__ = [
+    "STANDARD",
+    "RankTables",
+    "joker_led_tables",
+    "rank_tables",
+    "special_tables",
+    "tables_for",
+]
 
 
 class RankTables(NamedTuple):
@@ -191,4 +198,37 @@ def _set_trump(g: Game, trump: int) -> None:
     if tables is None:
         tables = rank_tables(r.trump_rule, trump, r.pack_mask)
         r.rank_cache[trump] = tables
+    g._ranks = tables
+
+
+def joker_led_tables(base: RankTables, joker: int, suit: int) -> RankTables:
+    """``base`` (a hand's tables without trumps) with ``joker`` led and named as
+    ``suit`` (``jokers without trumps: highest card``): that joker counts as a
+    card of ``suit`` above its ace; every other card, the other joker too,
+    keeps its suit and power. The joker is played, so the change lasts only as
+    long as the trick it leads matters."""
+    suit_of = list(base.suit_of)
+    power = list(base.power)
+    suit_of[joker] = suit
+    power[joker] = 200 + joker
+    masks = list(base.suit_masks)
+    masks[base.suit_of[joker]] &= ~_BITS[joker]
+    masks[suit] |= _BITS[joker]
+    above = tuple(
+        sum(_BITS[x] for x in range(54) if suit_of[x] == suit_of[c] and power[x] > power[c])
+        for c in range(54)
+    )
+    unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
+    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top)
+
+
+def _set_joker_suit(g: Game, joker: int, suit: int) -> None:
+    """Joker ``joker``, just led in a hand without trumps, stands for ``suit``:
+    the hand's tables from now on (:func:`joker_led_tables`)."""
+    r = g._rules
+    key = (g._ranks, joker, suit)
+    tables = r.joker_cache.get(key)
+    if tables is None:
+        tables = joker_led_tables(g._ranks, joker, suit)
+        r.joker_cache[key] = tables
     g._ranks = tables

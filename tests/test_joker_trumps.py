@@ -1,21 +1,30 @@
-"""Jokers with trumps that are named or turned up (issue 23, capability 3): the
-kind `jokers` of `special turned up:` in each of its three rules (the dealer
-names trumps, no trumps, a suit the joker counts as), and the check that asks
-for it; Spades with jokers where the highest bidder names trumps, or no trumps
-(`jokers without trumps: highest card`: the joker wins off suit, and led, its
-player names the suit it stands for).
+"""Jokers with trumps that are named, turned up, ordered up or cycling (issue 23,
+capability 3): the checks that ask what a turned-up joker does (`special
+turned up: jokers, ...`) and what a joker is in a hand without trumps (`jokers without trumps:`),
+Spades with jokers where the highest bidder names trumps (refused before, with
+the false message "the game is played without trumps"), the turned-up joker
+in each of its three rules, the joker as the highest card of a no-trump hand,
+and properties: with jokers and each kind of trumps, cards are conserved, every
+card played follows suit as an independent reading of the trump order says,
+and every trick goes to the card that reading says.
 """
 
 from __future__ import annotations
 
+import random
+from functools import cache
+
 import pytest
 from catalog_support import stack
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import Bid, Card, Game, Play, Variant, card
 from cardrules.cards import Suit
 from cardrules.dsl import load_text
 from cardrules.engine.actions import Decline, Discard, Name, OrderUp
 from cardrules.errors import IllegalAction, VariantError
+from cardrules.rules import TrumpCardKind
 
 #: Spades with two jokers, the highest trumps, whose highest bidder names trumps
 #: (or no trumps): the game of the issue that was refused. Three cards each, so
@@ -30,6 +39,7 @@ jokers without trumps: highest card
 hand size: 3
 blind bids: no
 """
+
 #: Oh Hell with two jokers, the highest trumps; a joker turned up lets the dealer name.
 OH_HELL_JOKERS = """game: oh-hell-jokers
 extends: oh-hell
@@ -47,6 +57,9 @@ def _refusal(text: str) -> str:
     with pytest.raises(VariantError) as info:
         load_text(text)
     return str(info.value)
+
+
+# --------------------------------------------------------------------------- the checks
 
 
 def test_spades_with_jokers_and_named_trumps_loads() -> None:
@@ -73,6 +86,17 @@ def test_a_turned_up_joker_must_be_given_a_rule() -> None:
     # A game whose trumps are never turned up has no use for the line.
     fixed = "game: x\nextends: spades-jokers\nspecial turned up: jokers, the dealer names trumps\n"
     assert "has no effect" in _refusal(fixed)
+
+
+def test_jokers_are_still_refused_where_there_are_never_trumps() -> None:
+    why = _refusal(
+        "game: x\nextends: oh-hell\ntrumps: none\ndeck: standard 52 with 2 jokers\n"
+        "trump order: BJ, LJ\njokers without trumps: highest card\n"
+    )
+    assert "played without trumps" in why
+    assert "without trumps" in _refusal(
+        "game: x\nextends: kazhutha\ndeck: standard 52 with 2 jokers\n"
+    )
 
 
 def test_a_no_trump_turned_joker_needs_the_no_trump_rule() -> None:
@@ -242,3 +266,141 @@ def test_an_order_up_joker_given_a_suit_is_offered_as_that_suit() -> None:
     assert g.trump is Suit.HEARTS and card("BJ") in g.hand(3)
     g.apply(Discard(card("9♣")), 3)
     assert g.phase in ("trumps", "play")
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def _top(v: Variant, trump: Suit | None) -> list[Card]:
+    """The trump order read afresh: the cards it names when ``trump`` is trumps,
+    highest first, those in the pack (none without trumps)."""
+    if trump is None:
+        return []
+    twin = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS}
+    twin |= {Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+    out: list[Card] = []
+    for e in v.trumps.order:
+        if e.kind is TrumpCardKind.CARD:
+            assert e.card is not None
+            c = e.card
+        else:
+            s = trump if e.kind is TrumpCardKind.OF_TRUMPS else twin[trump]
+            c = Card(int(s) * 13 + e.rank - 2)
+        if c in v.deck.cards and c not in out:
+            out.append(c)
+    return out
+
+
+def _suit(c: Card, trump: Suit | None, top: list[Card], named: Suit | None) -> object:
+    """The suit ``c`` counts as: trumps for a card of the order, the named suit
+    for a joker led without trumps, ``"joker"`` for another joker without trumps."""
+    if c in top:
+        return trump
+    if c.is_joker:
+        return named if named is not None else "joker"
+    return c.suit
+
+
+def _oracle_winner(
+    cards: list[Card], trump: Suit | None, top: list[Card], named: Suit | None
+) -> int:
+    """The position in the trick of its winning card, read from the rules alone."""
+    suits = [_suit(c, trump, top, named if i == 0 else None) for i, c in enumerate(cards)]
+
+    def power(i: int) -> tuple[int, int]:
+        c = cards[i]
+        if c in top:
+            return (3, len(top) - top.index(c))
+        if c.is_joker:  # no trumps: the jokers beat every card, the big the little
+            return (4, int(c))
+        if suits[i] == trump:
+            return (2, c.rank)
+        if suits[i] == suits[0]:
+            return (1, c.rank)
+        return (0, 0)
+
+    return max(range(len(cards)), key=power)
+
+
+_PROPERTY_FILES = {
+    "fixed": "game: p\nextends: spades-jokers\n",
+    "named": SPADES_NAMED.replace("hand size: 3", "hand size: 6"),
+    "turned": OH_HELL_JOKERS,
+    "turned-no-trumps": OH_HELL_JOKERS.replace("the dealer names trumps", "no trumps")
+    + "jokers without trumps: highest card\n",
+    "order-up": (
+        "game: p\nextends: euchre\ndeck: 9 to ace with 1 joker\n"
+        "trump order: BJ, J of trumps, J of the same colour\n"
+        "special turned up: jokers, the dealer names trumps\n"
+    ),
+    "order-up-suit": EUCHRE_JOKER_HEARTS,
+    "cycle": (
+        "game: p\nextends: kachuful\ndeck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
+        "trumps: cycle spades, no trumps, hearts\njokers without trumps: highest card\n"
+    ),
+}
+
+
+@cache
+def _property_variant(kind: str) -> Variant:
+    return load_text(_PROPERTY_FILES[kind])
+
+
+def _check_play(
+    g: Game, v: Variant, seat: int, c: Card, trick: list[Card], named: Suit | None
+) -> None:
+    """``c``, played by ``seat`` to ``trick``, follows suit as the rules read afresh say."""
+    if not trick:
+        return
+    trump = g.trump
+    top = _top(v, trump)
+    led = _suit(trick[0], trump, top, named)
+    hand = g.hand(seat)
+    if _suit(c, trump, top, None) != led:
+        held = [k for k in hand if k != c and _suit(k, trump, top, None) == led]
+        assert not held, f"{c} played to {trick} (led {led}) while holding {held}"
+
+
+@settings(max_examples=35, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(_PROPERTY_FILES)),
+    seed=st.integers(0, 10_000),
+    choices=st.integers(0, 2**32 - 1),
+)
+def test_jokers_conserve_cards_follow_suit_and_win_as_the_trump_order_says(
+    kind: str, seed: int, choices: int
+) -> None:
+    v = _property_variant(kind)
+    g = Game(v, 4, seed=seed, max_tricks=40)
+    rng = random.Random(choices)
+    pack = v.deck.cards.mask
+    trick: list[Card] = []
+    named: Suit | None = None
+    tricks_seen = 0
+    while g.result is None:
+        legal = g.legal_actions()
+        action = rng.choice(legal)
+        seat = g.to_act
+        if isinstance(action, Play) and g.phase == "play":
+            _check_play(g, v, seat, action.card, trick, named)
+            if not trick:
+                named = None
+            trick.append(action.card)
+            trump_now, top_now = g.trump, _top(v, g.trump)
+        elif isinstance(action, Name) and g.phase == "trumps" and trick:
+            named = action.suit  # a joker led without trumps stands for this suit
+        g.apply(action, seat)
+        done = [e for e in g.events if e.kind == "trick"]
+        if len(done) > tricks_seen:
+            tricks_seen = len(done)
+            last = done[-1]
+            assert list(last.cards) == trick
+            want = _oracle_winner(trick, trump_now, top_now, named)
+            assert last.winner == last.seats[want], (kind, trick, trump_now, named)
+            trick = []
+            named = None
+        union = 0
+        for part in g.card_locations().values():
+            assert not union & part.mask
+            union |= part.mask
+        assert union == pack

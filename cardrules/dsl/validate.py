@@ -618,19 +618,29 @@ def _check_trump_order(c: _Checking) -> None:
 
 
 def _check_jokers(c: _Checking) -> None:
-    """A pack with jokers: every hand has trumps, and the trump order ranks each
-    joker (they have no suit or rank of their own: a joker is a trump)."""
+    """A pack with jokers: the game has trumps, the trump order ranks each joker
+    (they have no suit or rank of their own: a joker is a trump), and the file
+    says what a joker is in a hand without trumps and what a turned-up joker
+    does, whenever either can happen."""
     v = c.v
     jokers = [card for card in v.deck.cards if card.is_joker]
     if not jokers:
         return
     why = jokers_without_trumps(v)
     if why:
+        if "special turned up" in why:
+            hint = "add a line such as `special turned up: jokers, the dealer names trumps`"
+        elif "jokers without trumps" in why:
+            hint = "add the line `jokers without trumps: highest card`"
+        else:
+            hint = (
+                "play jokers in a game with trumps (such as `trumps: spades`), "
+                "and rank them in `trump order:`"
+            )
         raise c.fail(
             c.culprit("deck", "trumps", "mode"),
             f"a joker has no suit or rank and plays as a trump, but {why}",
-            hint="play jokers in a game whose every hand has a trump suit "
-            "(such as `trumps: spades`), and rank them in `trump order:`",
+            hint=hint,
         )
     named = {e.card for e in v.trumps.order if e.card is not None}
     missing = [str(card) for card in jokers if card not in named]

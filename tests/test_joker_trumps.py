@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import Bid, Card, Game, Play, Variant, card
+from cardrules.bots import HeuristicBot, RandomBot, play_game
 from cardrules.cards import Suit
 from cardrules.dsl import load_text
 from cardrules.engine.actions import Decline, Discard, Name, OrderUp
@@ -404,3 +405,15 @@ def test_jokers_conserve_cards_follow_suit_and_win_as_the_trump_order_says(
             assert not union & part.mask
             union |= part.mask
         assert union == pack
+
+
+@pytest.mark.parametrize("kind", ["named", "turned-no-trumps", "order-up-suit", "cycle"])
+def test_the_bots_play_jokers_with_every_kind_of_trumps_legally(kind: str) -> None:
+    """The heuristic bot and the random one play whole hands with jokers, in
+    hands with trumps and without (every action they choose is legal, or
+    ``apply`` would refuse it)."""
+    v = _property_variant(kind)
+    for seed in range(12):
+        g = Game(v, 4, seed=seed, max_tricks=60)
+        play_game(g, [HeuristicBot(), RandomBot(seed), HeuristicBot(), RandomBot(seed + 1)])
+        assert g.result is not None

@@ -585,7 +585,7 @@ class HeuristicBot:
             pool = side or cards
             # Low from the longest suit: keeps the high cards for later tricks
             # (and away from a suit an opponent would trump, when it can).
-            length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
+            length = {s: sum(1 for c in pool if so[c] == s) for s in range(5)}  # 4: jokers
             return min(pool, key=lambda c: (ruff.get(so[c], 0.0) >= 0.5, -length[so[c]], rk[c]))
         # Avoid tricks: lead the card with the most unseen cards above it, into a
         # suit an opponent will trump first.
@@ -732,7 +732,7 @@ class HeuristicBot:
         rk = _cross_ranks(t)
         side = [c for c in cards if so[c] != trump]
         pool = side or cards
-        length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
+        length = {s: sum(1 for c in pool if so[c] == s) for s in range(5)}  # 4: jokers
         # The lowest card, from the shortest suit (towards a void for ruffing).
         return min(pool, key=lambda c: (rk[c], length[so[c]]))
 

@@ -206,11 +206,18 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
         elif suit_of[card_] == suit_of[best]:
             if power[card_] > power[best]:
                 best, best_seat = card_, seat
-        elif suit_of[card_] == trump:
+        elif suit_of[card_] == trump or _joker_over(g, card_, best):
             best, best_seat = card_, seat
     g._winning_card = best
     g._winning_seat = best_seat
     forget_legal(g)
+
+
+def _joker_over(g: Game, c: int, best: int) -> bool:
+    """``c``, played off the suit of ``best``, beats it as a joker does in a hand
+    without trumps with ``jokers without trumps: highest card`` (the big joker
+    over the little one)."""
+    return g._trump < 0 and 52 <= c < 54 and g._rules.joker_highest and (best < 52 or best < c)
 
 
 def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:

@@ -214,9 +214,10 @@ def joker_led_tables(base: RankTables, joker: int, suit: int) -> RankTables:
     masks = list(base.suit_masks)
     masks[base.suit_of[joker]] &= ~_BITS[joker]
     masks[suit] |= _BITS[joker]
+    cards = range(len(power))  # the cards the tables rank (54, or 64 with special cards)
     above = tuple(
-        sum(_BITS[x] for x in range(54) if suit_of[x] == suit_of[c] and power[x] > power[c])
-        for c in range(54)
+        sum(1 << x for x in cards if suit_of[x] == suit_of[c] and power[x] > power[c])
+        for c in cards
     )
     unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
     return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top)

@@ -69,7 +69,8 @@ def test_a_standard_pack_keeps_its_ids_and_actions() -> None:
         ("deck: standard 52 with 11 wizards", "a number of wizards"),
         ("deck: standard 52 with 4 wizards", "the wizards have no power"),
         (
-            "deck: standard 52 with 4 wizards\nspecial cards: wizards always win; elves always lose",
+            "deck: standard 52 with 4 wizards\n"
+            "special cards: wizards always win; elves always lose",
             "the pack has no elves",
         ),
         (
@@ -77,7 +78,8 @@ def test_a_standard_pack_keeps_its_ids_and_actions() -> None:
             "the wizards are added twice",
         ),
         (
-            "deck: standard 52 with 2 wizards\nspecial cards: wizards always win; wizards always lose",
+            "deck: standard 52 with 2 wizards\n"
+            "special cards: wizards always win; wizards always lose",
             "given a power twice",
         ),
         (
@@ -269,7 +271,8 @@ def test_any_pack_of_powers_agrees_with_the_oracle(
     names = ["elves", "gnomes", "trolls"][: len(kinds)]
     deck = " and ".join(f"{n} {name}" for (_, _, n), name in zip(kinds_, names, strict=True))
     powers = "; ".join(
-        f"{name} always {word}, the {'last' if last else 'first'} played winning, played at any time"
+        f"{name} always {word}, the {'last' if last else 'first'} played winning, "
+        "played at any time"
         for (word, last, _), name in zip(kinds_, names, strict=True)
     )
     v = load_text(
@@ -317,7 +320,7 @@ def _first_trick(v: cardrules.Variant, *cards_: str) -> int:
     g = Game(v, 4, deck=[card(c) for c in cards_], first_dealer=0)
     for c in cards_:
         g.apply(Play(card(c)), g.to_act)
-    return [e for e in g.events if e[0] == "trick"][0][1]
+    return int(next(e for e in g.events if e[0] == "trick")[1])
 
 
 def test_a_special_card_that_counts_as_a_suit_or_ranks_by_a_card_plays_as_one() -> None:
@@ -330,7 +333,7 @@ def test_a_special_card_that_counts_as_a_suit_or_ranks_by_a_card_plays_as_one() 
     assert _first_trick(v, "3♥", "X3", "2♣", "3♣") == 1
 
 
-# --------------------------------------------------------------------------- whole games, pages, bots
+# --------------------------------------------------------------------------- games, pages, bots
 
 
 def test_200_seeded_games_play_to_the_end() -> None:

@@ -862,22 +862,10 @@ def _special_choice(view: View) -> Action:
     the bid is not made, else lose with a card that always loses or the
     highest card that cannot win."""
     codes = dict(view.special_powers)
-    hand = view.hand or ()
     trump = -1 if view.trump is None else int(view.trump)
     legal = view.legal_actions
     if view.phase == "bid":
-        bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
-        if not bids:
-            return legal[0]
-        est = sum(1.0 for c in hand if codes.get(c) in (1, 2))
-        for c in hand:
-            if c >= 52:
-                continue
-            if c // 13 == trump:
-                est += 0.9 if _rank(c) >= 10 else 0.3
-            elif _rank(c) == 12:
-                est += 0.6
-        return min(bids, key=lambda b: (abs(b.n - est), b.n))
+        return _special_bid(view, codes, trump)
     plays = [int(a.card) for a in legal if isinstance(a, Play)]
     if not plays:
         return legal[0]
@@ -907,6 +895,26 @@ def _special_choice(view: View) -> Action:
     if losers:
         return Play(CARDS[max(losers, key=strength)])
     return Play(CARDS[min(plays, key=strength)])
+
+
+def _special_bid(view: View, codes: dict[Card, int], trump: int) -> Action:
+    """The bid in a pack with special cards: a trick for each card that always
+    wins, most of one for a high trump, some of one for an ace."""
+    legal = view.legal_actions
+    bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
+    if not bids:
+        return legal[0]
+    est = 0.0
+    for c in view.hand or ():
+        if codes.get(c) in (1, 2):
+            est += 1.0
+        elif c >= 52:
+            continue
+        elif c // 13 == trump:
+            est += 0.9 if _rank(c) >= 10 else 0.3
+        elif _rank(c) == 12:
+            est += 0.6
+    return min(bids, key=lambda b: (abs(b.n - est), b.n))
 
 
 def _beats_in_trick(codes: dict[Card, int], trump: int, trick: list[int], c: int) -> bool:

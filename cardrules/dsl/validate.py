@@ -38,6 +38,7 @@ from cardrules.rules import (
     Pattern,
     ScheduleRule,
     SourcePos,
+    SpecialPower,
     TrumpKind,
     TrumpNamer,
     Variant,
@@ -683,6 +684,14 @@ def _check_specials(c: _Checking) -> None:
             + "; ".join(f"{k} always win" for k in missing)
             + "`",
         )
+    for power in (SpecialPower.WINS, SpecialPower.LOSES):
+        if len({p.last for p in v.deck.powers if p.power is power}) > 1:
+            raise c.fail(
+                "special cards",
+                f"the kinds that {power.value} disagree on which of them wins a trick",
+                expected="`the first played winning` for each of them, or "
+                "`the last played winning` for each",
+            )
     for p in v.deck.powers:
         if p.card is not None and p.card not in v.deck.cards:
             raise c.fail(

@@ -150,7 +150,7 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
         stage = _ORDER
     elif r.turned_names and g._turned >= 0 and r.turned_names >> g._turned & 1:
         # A special card turned up that lets the dealer name trumps
-        # (``special turned up: wizards, the dealer names trumps``).
+        # (``special turned up: <kind>, the dealer names trumps``).
         first = g._dealer
         stage = _NAME
     elif namer == NAMER_MOST_TRICKS and prev_tricks is not None:

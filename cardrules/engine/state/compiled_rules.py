@@ -319,6 +319,7 @@ class _Rules:
         # letting the dealer name trumps, and of those meaning no trumps.
         self.turned_names = 0
         self.turned_none = 0
+        self.special_view: tuple[tuple[Card, int], ...] = ()
         if not self.special_trick:
             self.special_power: tuple[int, ...] = tuple(codes)
             return
@@ -342,6 +343,9 @@ class _Rules:
                     ranks.append((c, int(p.card), 1 if p.power is SpecialPower.ABOVE else 0))
         self.special_power = tuple(codes)
         self.special_ranks = tuple(ranks)
+        self.special_view = tuple(
+            (CARDS[c], codes[c]) for c in range(54, len(CARDS)) if self.pack_mask >> c & 1
+        )
         self.plays_of = _plays_with_specials
         for kind, what in v.trumps.turned_special:
             for c in d.special_ids(kind):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from cardrules.cards import JOKER_MASK, SUIT_MASKS, CardSet, Suit
+from cardrules.cards import JOKER_MASK, SPECIAL_MASK, SUIT_MASKS, CardSet, Suit
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _UNBROKEN
 from cardrules.rules import TrumpRule
 
@@ -61,9 +61,11 @@ def _standard() -> RankTables:
     # The jokers (52, 53) count as a fifth suit of their own here, the big above
     # the little: a pack with jokers is refused unless every hand has trumps and
     # the trump order ranks them, so no hand plays by these tables with jokers.
-    masks = (*SUIT_MASKS, JOKER_MASK)
-    above = tuple(masks[c // 13] & ~((2 << c) - 1) for c in range(54))
-    return RankTables(_SUIT_OF, masks, tuple(range(54)), above, _UNBROKEN)
+    # The special cards (54-63) count with the jokers here: a pack that has them
+    # plays by special_tables; these entries only keep a view's reader in range.
+    masks = (*SUIT_MASKS, JOKER_MASK | SPECIAL_MASK)
+    above = tuple(masks[min(c // 13, 4)] & ~((2 << c) - 1) for c in range(64))
+    return RankTables(_SUIT_OF, masks, tuple(range(64)), above, _UNBROKEN)
 
 
 #: Printed suits, aces high: every hand without a trump order, or without trumps.

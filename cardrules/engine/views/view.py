@@ -278,6 +278,12 @@ class View:
             (empty for a full pack).
         jokers: the jokers in this pack (``LJ``, ``BJ``; empty for a pack
             without them). A joker is a trump: ``trump_order`` ranks it.
+        special_powers: the special cards of this pack (``X1``...; ``special
+            cards:``) and the power of each: 1 always wins (the first of them
+            played winning), 2 always wins (the last), 3 always loses (a trick
+            of them only to the first played), 4 always loses (to the last), 0 a
+            card of a suit. Empty, and left out of the JSON form, for a pack
+            without special cards.
         trump_order: this hand's highest trumps by the variant's trump order
             (``trump order:``), highest first: trumps whatever their printed
             suit, above the trump suit's ace (empty without one, or without trumps).
@@ -400,6 +406,7 @@ class View:
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
+    special_powers: tuple[tuple[Card, int], ...] = ()
     version: int = 0
     last_hand: HandResult | None = None
     audience: str = "seat"
@@ -414,7 +421,7 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
         ``{"id": ..., "label": ...}``, fractions as ints or ``"p/q"`` strings."""
-        return {
+        out = {
             "seat": self.seat,
             "players": self.players,
             "phase": self.phase,
@@ -476,6 +483,10 @@ class View:
             if self.take_back_request is None
             else self.take_back_request.to_dict(),
         }
+        if self.special_powers:
+            # Only a pack with special cards has the key: every other view is as it was.
+            out["special_powers"] = [[_text(c), p] for c, p in self.special_powers]
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> View:

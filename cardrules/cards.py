@@ -32,6 +32,8 @@ __all__ = [
     "JOKER_MASK",
     "LITTLE_JOKER",
     "PACK54_MASK",
+    "SPECIAL_BASE",
+    "SPECIAL_MASK",
     "SUIT_MASKS",
     "Card",
     "CardSet",
@@ -156,14 +158,25 @@ SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(0x1FFF << (13 * s) for s in
 FULL_DECK_MASK: Final = (1 << 52) - 1
 #: The two jokers: card 52, the little joker (``LJ``), and card 53, the big joker (``BJ``).
 JOKER_MASK: Final = 3 << 52
-#: Every card there is: the standard 52 and the two jokers.
+#: The standard 52 and the two jokers.
 PACK54_MASK: Final = FULL_DECK_MASK | JOKER_MASK
-_JOKER_TEXT: Final = ("LJ", "BJ")
+#: The first of the further special cards of one pack (ids 54-63): the extra
+#: jokers, wizards, jesters and other named cards a variant's pack adds
+#: (``deck: standard 52 with 4 wizards and 4 jesters``), written ``X1`` to
+#: ``X10`` in the pack's order. They have no suit or rank of their own: the
+#: variant gives each its power.
+SPECIAL_BASE: Final = 54
+#: The ten special cards' bits (ids 54-63).
+SPECIAL_MASK: Final = ((1 << 10) - 1) << SPECIAL_BASE
+#: Every card id of one pack: the standard 52, the two jokers, the ten specials.
+_ALL_MASK: Final = PACK54_MASK | SPECIAL_MASK
+_JOKER_TEXT: Final = ("LJ", "BJ", *(f"X{i}" for i in range(1, 11)))
 _JOKER_NAMES: Final[dict[str, int]] = {
     "lj": 52,
     "littlejoker": 52,
     "bj": 53,
     "bigjoker": 53,
+    **{f"x{i}": 53 + i for i in range(1, 11)},
 }
 
 
@@ -185,9 +198,12 @@ class Card(int):
 
     def __new__(cls, index: int) -> Card:
         """Return the card numbered ``index`` (0-53: 52 and 53 are the jokers)."""
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 54:
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 64:
             return CARDS[index]
-        raise CardError(f"card number must be 0 to 53 (52 and 53 the jokers), got {index!r}")
+        raise CardError(
+            f"card number must be 0 to 63 (52 and 53 the jokers, 54 to 63 the special "
+            f"cards), got {index!r}"
+        )
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -199,7 +215,13 @@ class Card(int):
     @property
     def is_joker(self) -> bool:
         """True for the two jokers (cards 52 and 53), which have no suit or rank."""
-        return self >= 52
+        return 52 <= self < 54
+
+    @property
+    def is_special(self) -> bool:
+        """True for the further special cards (54-63, ``X1`` to ``X10``): no suit or
+        rank of their own; the variant gives each its power."""
+        return self >= SPECIAL_BASE
 
     @property
     def suit(self) -> Suit:
@@ -209,7 +231,8 @@ class Card(int):
             CardError: for a joker, which has none.
         """
         if self >= 52:
-            raise CardError(f"{self} is a joker: it has no suit")
+            kind = "a joker" if self < 54 else "a special card"
+            raise CardError(f"{self} is {kind}: it has no suit")
         return _SUITS[self // 13]
 
     @property
@@ -220,7 +243,8 @@ class Card(int):
             CardError: for a joker, which has none.
         """
         if self >= 52:
-            raise CardError(f"{self} is a joker: it has no rank")
+            kind = "a joker" if self < 54 else "a special card"
+            raise CardError(f"{self} is {kind}: it has no rank")
         return _RANKS[self % 13]
 
     @property
@@ -249,8 +273,9 @@ class Card(int):
 
 _SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank)
-#: Every card by number, 0-53 (the jokers last): ``CARDS[i]`` is ``Card(i)``.
-CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(54))
+#: Every card by number, 0-63 (the jokers, then the special cards, last):
+#: ``CARDS[i]`` is ``Card(i)``.
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(64))
 #: The standard 52 cards, clubs 2 first (no jokers).
 ALL_CARDS: Final[tuple[Card, ...]] = CARDS[:52]
 LITTLE_JOKER: Final = CARDS[52]
@@ -386,7 +411,7 @@ class CardSet:
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
         """Build a set from an int mask or from cards (or card strings)."""
         if isinstance(cards, int):
-            if not 0 <= cards <= PACK54_MASK:
+            if not 0 <= cards <= _ALL_MASK:
                 raise CardError(f"card mask out of range: {cards!r}")
             mask = cards
         else:
@@ -410,7 +435,7 @@ class CardSet:
         return cls(FULL_DECK_MASK)
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, int) and 0 <= item < 54 and bool(self.mask >> item & 1)
+        return isinstance(item, int) and 0 <= item < 64 and bool(self.mask >> item & 1)
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -473,7 +498,7 @@ class CardSet:
         if trump is not None:
             order.remove(trump)
             order.insert(0, trump)
-        jokers = [c for c in reversed(CardSet(self.mask & JOKER_MASK))]
+        jokers = [c for c in reversed(CardSet(self.mask & (JOKER_MASK | SPECIAL_MASK)))]
         return jokers + [c for s in order for c in reversed(self.of_suit(s))]
 
     def __str__(self) -> str:

@@ -584,11 +584,15 @@ def _voids_by_effective_suit(
     """With a trump order, "void in" a suit is by effective suit (with hearts
     trumps and the jack of the same colour high, J♦ counts as a heart, not a
     diamond): the voids again, when the hand's trumps are known, else ``voids``."""
-    trump = (
-        CARDS[turned].suit
-        if turned >= 0
-        else (None if turn_up else v.trumps.fixed_trump(table.hand))
-    )
+    if turned >= 0 and CARDS[turned].is_joker:
+        tj = v.trumps.turned_joker  # `special turned up: jokers, spades`, else not yet known
+        trump = tj if isinstance(tj, Suit) else None
+    else:
+        trump = (
+            CARDS[turned].suit
+            if turned >= 0
+            else (None if turn_up else v.trumps.fixed_trump(table.hand))
+        )
     if trump is None:
         return voids
     top = CardSet(v.trumps.ranking(trump, CardSet(table.pack))).mask

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from cardrules.dsl.example_syntax import Example
 
 __all__ = [
+    "JOKERS_KIND",
     "MAX_REDEALS_IN_A_ROW",
     "MAX_TIE_HANDS",
     "BidStyle",
@@ -52,6 +53,7 @@ __all__ = [
     "FirstLeader",
     "HandSituation",
     "HandSizeRule",
+    "JokerNoTrump",
     "LeaderOut",
     "LoserTie",
     "MatchRule",
@@ -69,6 +71,9 @@ __all__ = [
     "SheddingRule",
     "SizeEntry",
     "SourcePos",
+    "SpecialKind",
+    "SpecialPower",
+    "SpecialPowerRule",
     "TakeBacks",
     "TakeHand",
     "TieBreak",
@@ -78,8 +83,11 @@ __all__ = [
     "TrumpLead",
     "TrumpNamer",
     "TrumpRule",
+    "TurnedSpecial",
     "Variant",
     "WinRule",
+    "hands_without_trumps",
+    "jokers_turned",
     "jokers_without_trumps",
 ]
 
@@ -172,6 +180,15 @@ class TrumpNamer(Enum):
     and the dealer takes it and discards a card face down. If all refuse, a second
     round lets each in turn name another suit or pass; if all pass again, the hand
     is thrown in (unless :attr:`TrumpRule.stick_dealer`)."""
+
+
+class JokerNoTrump(Enum):
+    """What a joker is in a hand without trumps (:attr:`TrumpRule.joker_no_trump`)."""
+
+    HIGHEST_CARD = "highest card"
+    """A suit of its own that beats every card: it may be played only by a player
+    with no card of the suit led (or led); it wins the trick. Led, its player
+    names the suit it stands for, and the others must follow that suit."""
 
 
 class NamerTie(Enum):
@@ -366,6 +383,70 @@ def _ranks_from(lowest: int) -> int:
     return mask
 
 
+class SpecialPower(Enum):
+    """What a kind of special card does in a trick (``special cards:``)."""
+
+    WINS = "always win"
+    """It wins the trick whatever else is played; of several, the first played
+    (or the last, ``SpecialPowerRule.last``) wins."""
+    LOSES = "always lose"
+    """It never wins the trick unless every card of the trick is of its kind;
+    then the first played (or the last) wins."""
+    SUIT = "count as"
+    """It is a card of ``SpecialPowerRule.suit``, above its ace (or below its 2)."""
+    ABOVE = "rank above"
+    """It is a card of the suit of ``SpecialPowerRule.card``, just above that card."""
+    BELOW = "rank below"
+    """It is a card of the suit of ``SpecialPowerRule.card``, just below that card."""
+
+
+@frozen
+class SpecialKind:
+    """One kind of special card a pack adds (``with 4 wizards``): its name and
+    how many. The special cards of a pack are the ids 54-63 (``X1``-``X10``),
+    given to the kinds in the order of the ``deck`` line."""
+
+    plural: str
+    """The name of the kind, as the file writes it (``wizards``)."""
+    count: int
+    """How many cards of the kind the pack holds (1 to 10 in all)."""
+    singular: str
+    """The name of one card of the kind (``wizard``)."""
+
+
+@frozen
+class SpecialPowerRule:
+    """The power of one kind of special card (``wizards always win, the first
+    played winning``)."""
+
+    kind: str
+    """The plural name of the kind (:attr:`SpecialKind.plural`)."""
+    power: SpecialPower
+    last: bool = False
+    """With ``WINS``/``LOSES``: of several of the kind in one trick, the last
+    played wins (else the first)."""
+    suit: Suit | None = None
+    """With ``SUIT``: the suit it counts as."""
+    high: bool = True
+    """With ``SUIT``: above the ace (else below the 2)."""
+    card: Card | None = None
+    """With ``ABOVE``/``BELOW``: the card it ranks next to."""
+    any_time: bool = False
+    """It may be played at any time, even by a player who could follow suit."""
+
+
+class TurnedSpecial(Enum):
+    """What a special card turned up for trumps means (``special turned up:``)."""
+
+    DEALER_NAMES = "the dealer names trumps"
+    NO_TRUMPS = "no trumps"
+
+
+#: The kind name of the jokers in ``special turned up:`` (``jokers, the dealer
+#: names trumps``): the jokers of ``deck: ... with 2 jokers``, cards 52 and 53.
+JOKERS_KIND = "jokers"
+
+
 @frozen
 class DeckRule:
     """The pack: the cards of each suit from rank ``lowest`` up to the ace (a
@@ -386,6 +467,44 @@ class DeckRule:
     players, 2♦ 2♣ for 5 players``): ``(fewest, most, card mask)`` entries, by
     number of players; a count no entry names keeps the whole pack."""
 
+    specials: tuple[SpecialKind, ...] = ()
+    """The kinds of special card the pack adds (``with 4 wizards and 4
+    jesters``), in order: they are cards 54 on (``X1``...), the first kind's first."""
+    powers: tuple[SpecialPowerRule, ...] = ()
+    """The powers of the special cards (``special cards:``), one per kind."""
+
+    @property
+    def special_mask(self) -> int:
+        """The mask of the pack's special cards (ids 54 on)."""
+        n = sum(k.count for k in self.specials)
+        return ((1 << n) - 1) << 54 if 0 <= n <= 10 else 0
+
+    def special_ids(self, plural: str) -> tuple[int, ...]:
+        """The card ids of the special cards of the kind named ``plural``."""
+        first = 54
+        for k in self.specials:
+            if k.plural == plural:
+                return tuple(range(first, first + k.count))
+            first += k.count
+        return ()
+
+    def special_kind(self, c: int) -> SpecialKind | None:
+        """The kind of special card ``c`` (None for a card that is not one)."""
+        first = 54
+        for k in self.specials:
+            if first <= c < first + k.count:
+                return k
+            first += k.count
+        return None
+
+    def special_kinds_named(self, plural: str) -> SpecialKind | None:
+        """The kind of special card named ``plural`` (None: the pack has none)."""
+        return next((k for k in self.specials if k.plural == plural), None)
+
+    def power_of(self, plural: str) -> SpecialPowerRule | None:
+        """The power the file gives the kind named ``plural`` (None: none given)."""
+        return next((p for p in self.powers if p.kind == plural), None)
+
     @property
     def joker_mask(self) -> int:
         """The mask of the pack's jokers (before ``removed``)."""
@@ -395,7 +514,9 @@ class DeckRule:
     def cards(self) -> CardSet:
         """The cards in play (with ``removed_for``: the cards of a count of players
         that no entry names; see :meth:`cards_for`)."""
-        return CardSet((_ranks_from(self.lowest) | self.joker_mask) & ~self.removed)
+        return CardSet(
+            (_ranks_from(self.lowest) | self.joker_mask | self.special_mask) & ~self.removed
+        )
 
     @property
     def size(self) -> int:
@@ -624,6 +745,22 @@ class TrumpRule:
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN
     """Who names when several players have the same right (most tricks, or the
     same highest bid)."""
+    turned_special: tuple[tuple[str, TurnedSpecial | Suit], ...] = ()
+    """Turned-up trumps: what a special card turned up means, by kind
+    (``special turned up: wizards, the dealer names trumps; jesters, no trumps``).
+    The kind :data:`JOKERS_KIND` is the jokers (a turned-up, order-up or
+    dealer's-card game whose pack has jokers), which may also be given a suit
+    they count as (``jokers, hearts``; in order-up, offered as a heart)."""
+    joker_no_trump: JokerNoTrump | None = None
+    """``jokers without trumps:``: what a joker is in a hand without trumps.
+    ``None``: not said (the loader asks for it when such a hand can have jokers)."""
+
+    @property
+    def turned_joker(self) -> TurnedSpecial | Suit | None:
+        """What a joker turned up for trumps does (``special turned up: jokers,
+        ...``): the dealer names trumps, no trumps, or the suit it counts as;
+        ``None`` when the file does not say."""
+        return dict(self.turned_special).get(JOKERS_KIND)
 
     def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
         """The cards of ``pack`` that are the hand's highest trumps by
@@ -1241,23 +1378,65 @@ class Variant:
         return attrs.evolve(self, **changes)  # type: ignore[arg-type]
 
 
-def jokers_without_trumps(v: Variant) -> str:
-    """Why some hand of ``v`` could be played without trumps (or by a turned
-    card, which could be a joker), or ``""`` when every hand has a trump suit
-    that no card of the deal decides."""
+def hands_without_trumps(v: Variant) -> str:
+    """Why some hand of ``v`` could be played without trumps, or ``""`` when
+    every hand has a trump suit (named, turned, ordered up, cycling or fixed)."""
     t = v.trumps
     if v.mode is not Mode.TRICKS:
         return "a shedding game is played without trumps"
     if t.no_trump_every is not None:
         return "some hands are played without trumps"
-    if t.kind is TrumpKind.FIXED and t.suit is None:
+    if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
+        return "a player may name no trumps"
+    if t.namer is TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    if t.kind is TrumpKind.NONE or (t.kind is TrumpKind.FIXED and t.suit is None):
+        if t.namer is TrumpNamer.MOST_TRICKS:
+            return "the first hand is played without trumps"
         return "the game is played without trumps"
     if t.kind is TrumpKind.CYCLE and (not t.cycle or None in t.cycle):
         return "the trump cycle has a no-trump hand"
-    if t.kind not in (TrumpKind.FIXED, TrumpKind.CYCLE):
-        if t.kind is TrumpKind.NONE:
-            return "the game is played without trumps"
-        return "the trump suit comes from a turned card, which could be a joker"
-    if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
-        return "a player may name no trumps"
+    if jokers_turned(v) and t.turned_joker is TurnedSpecial.NO_TRUMPS:
+        return "a turned-up joker makes a hand without trumps"
+    if t.kind is TrumpKind.TURN_UP and t.none_when_pack_empty:
+        for n in v.players.counts():
+            if any(size * n >= v.deck.size for size in v.hand_sizes(n)):
+                return "a hand that deals the whole pack has no card left to turn up"
+    return ""
+
+
+def jokers_turned(v: Variant) -> bool:
+    """True when a joker of ``v``'s pack can be turned up for trumps (a
+    turned-up, order-up or dealer's-card game whose pack has jokers)."""
+    return (
+        v.mode is Mode.TRICKS
+        and v.trumps.kind in (TrumpKind.TURN_UP, TrumpKind.DEALERS_CARD)
+        and any(c.is_joker for c in v.deck.cards)
+    )
+
+
+def jokers_without_trumps(v: Variant) -> str:
+    """Why the jokers of ``v`` cannot be played (they have no suit or rank of
+    their own), or ``""`` when they can: the game has trumps in some hand, and
+    the file says what a joker is in a hand without trumps
+    (:attr:`TrumpRule.joker_no_trump`) and what a joker turned up for trumps
+    does (:attr:`TrumpRule.turned_joker`, ``special turned up: jokers, ...``)
+    whenever either can happen."""
+    t = v.trumps
+    if v.mode is not Mode.TRICKS:
+        return "a shedding game is played without trumps"
+    if t.namer is TrumpNamer.NOBODY and (
+        t.kind is TrumpKind.NONE
+        or (t.kind is TrumpKind.FIXED and t.suit is None)
+        or (t.kind is TrumpKind.CYCLE and all(s is None for s in t.cycle))
+    ):
+        return "the game is played without trumps"
+    if jokers_turned(v) and t.turned_joker is None:
+        return (
+            "a joker can be turned up for trumps, and the file does not say what "
+            "that does (`special turned up: jokers, ...`)"
+        )
+    why = hands_without_trumps(v)
+    if why and t.joker_no_trump is None:
+        return f"{why}, and the file does not say what a joker is then (`jokers without trumps:`)"
     return ""

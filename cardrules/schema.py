@@ -47,7 +47,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.state.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.state.saves import (
     MAX_SAVE_ACTIONS,
@@ -56,7 +55,13 @@ from cardrules.engine.state.saves import (
     SAVE_VERSION,
 )
 from cardrules.engine.state.tables import _PHASE_NAMES
-from cardrules.engine.views.jsonform import DEFS, EVENT_RULES, nested_records, record_schema
+from cardrules.engine.views.jsonform import (
+    ACTION_ID_SCHEMA,
+    DEFS,
+    EVENT_RULES,
+    nested_records,
+    record_schema,
+)
 from cardrules.engine.views.view import Result, TakeBackRequest, View
 from cardrules.errors import CardrulesError
 from cardrules.rules import TakeBacks
@@ -88,6 +93,8 @@ def schema(name: str) -> dict[str, Any]:
     Example:
         >>> schema("action")["properties"]["id"]["maximum"]
         333
+        >>> [r["maximum"] for r in schema("action")["properties"]["id"]["anyOf"]]
+        [331, 429]
     """
     if name not in _NAMES:
         shown = repr(name[:30]) if isinstance(name, str) else type(name).__name__
@@ -222,7 +229,7 @@ def _save() -> dict[str, Any]:
                 "type": "array",
                 "prefixItems": [
                     _SEAT,
-                    {"type": "integer", "minimum": 0, "maximum": NUM_ACTIONS - 1},
+                    ACTION_ID_SCHEMA,
                 ],
                 "minItems": 2,
                 "items": False,

@@ -62,11 +62,12 @@ BASES = (
     "oh-hell-broken-off-suit",
     "knockout-whist",
     "spades",
+    "wizard",
 )
 
 
 def test_the_page_was_read() -> None:
-    assert len(WHOLE_FILES) == 3
+    assert len(WHOLE_FILES) == 4
     assert len(EXAMPLE_LINES) > 50
 
 
@@ -131,6 +132,15 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             )
         if key in ("may name no trumps", "trump ties"):
             extra = "trumps: named by the highest bidder\n"
+        if key == "special turned up" and "jokers" in line:  # jokers, trumps turned up
+            extra = "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
+            if "no trumps" in line:
+                extra += "jokers without trumps: highest card\n"
+        if key == "jokers without trumps":  # and a hand without trumps
+            extra = (
+                "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
+                "trumps: named by the highest bidder\nmay name no trumps: yes\n"
+            )
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return
@@ -164,7 +174,7 @@ def test_kazhutha_shown_has_the_rules_of_the_built_in() -> None:
 
 
 def test_the_house_rule_shown_loads() -> None:
-    (text,) = [t for t in WHOLE_FILES if "extends:" in t]
+    (text,) = [t for t in WHOLE_FILES if "extends: kachuful" in t]
     v = load_text(text)
     assert (v.parent, v.bidding.hook, v.bidding.forehead_sizes) == ("kachuful", False, (1,))
 
@@ -202,3 +212,16 @@ def test_the_options_shown_work(capsys) -> None:
     exec(python, namespace)  # the page's own example, run as written
     v = namespace["v"]
     assert isinstance(v, cardrules.Variant) and not v.bidding.hook
+
+
+def test_the_euchre_benny_shown_is_checked_and_is_the_built_in(tmp_path, capsys) -> None:
+    """The Euchre-with-the-benny file of the page passes the checker, and its
+    rules are the built-in ``euchre-benny``'s."""
+    (text,) = [t for t in WHOLE_FILES if "special turned up: jokers" in t]
+    path = tmp_path / "our-euchre-benny.cardrules"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "ok" in capsys.readouterr().out
+    identity = {"name": "x", "title": "", "summary": "", "aliases": (), "options": ()}
+    shown, built_in = load_text(text), load("euchre-benny")
+    assert shown.evolve(**identity) == built_in.evolve(**identity)

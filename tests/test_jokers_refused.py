@@ -83,12 +83,13 @@ def test_a_joker_number_is_a_card_and_its_bit_a_card_set(index: int) -> None:
     assert CardSet(JOKER_MASK).sorted_for_display() == [BIG_JOKER, LITTLE_JOKER]
 
 
-@pytest.mark.parametrize("index", [54, 99, -1])
-def test_a_number_beyond_the_jokers_is_no_card(index: int) -> None:
-    with pytest.raises(CardError, match="0 to 53"):
+@pytest.mark.parametrize("index", [64, 99, -1])
+def test_a_number_beyond_the_special_cards_is_no_card(index: int) -> None:
+    # 54-63 are the special cards of issue 23 (X1-X10); 64 on is no card.
+    with pytest.raises(CardError, match="0 to 63"):
         Card(index)
     with pytest.raises(CardError, match="out of range"):
-        CardSet(1 << 54 if index > 0 else -1)
+        CardSet(1 << 64 if index > 0 else -1)
 
 
 def test_joker_actions_take_ids_after_every_other_block() -> None:
@@ -104,9 +105,9 @@ def test_joker_actions_take_ids_after_every_other_block() -> None:
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: Play(54),
+        lambda: Play(64),
         lambda: Play("joker"),
-        lambda: Pass(54),
+        lambda: Pass(64),
         lambda: Discard(-1),
         lambda: Action.from_id(NUM_ACTIONS),
     ],

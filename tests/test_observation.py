@@ -67,12 +67,13 @@ def _check_seat(g: Game, seat: int) -> None:
     assert all(type(x) is float and math.isfinite(x) for x in obs)
     # the mask is the legal actions
     mask = g.action_mask(seat)
-    assert len(mask) == NUM_ACTIONS
+    # A pack with special cards (issue 23) has their action ids, 400-429, too.
+    assert len(mask) == (430 if g.variant.deck.specials else NUM_ACTIONS)
     assert [i for i, x in enumerate(mask) if x] == sorted(a.id for a in g.legal_actions(seat))
     assert set(mask) <= {0, 1}
     # the own-hand slice is the hand (when the seat may see it); places in
     # the pack are its cards in card order
-    places = [c for c in range(54) if plan.index[c] >= 0]
+    places = [c for c in range(64) if plan.index[c] >= 0]
     hand_bits = obs[parts["hand"]]
     if view.hand is None:
         assert sum(hand_bits) == 0

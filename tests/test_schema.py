@@ -88,8 +88,16 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
                 yield path + " is open"
             optional = set(s["properties"]) - set(s.get("required", ()))
             # Written only when there is something to say: the draws of a
-            # record's game, a table's take-back policy and take-backs.
-            if optional - {"draws", "take_backs", "retracted", "take_back_request", "taken_back"}:
+            # record's game, a table's take-back policy and take-backs, a
+            # view's special cards (a pack with special cards only).
+            if optional - {
+                "draws",
+                "take_backs",
+                "retracted",
+                "take_back_request",
+                "taken_back",
+                "special_powers",
+            }:
                 yield f"{path} leaves {sorted(optional)} optional"
         for k, v in s.items():
             yield from _closed_objects(v, f"{path}/{k}")
@@ -106,14 +114,19 @@ def test_schemas_are_exact(name: str) -> None:
 def test_view_schema_follows_the_fields() -> None:
     s = schema("view")
     names = [f.name for f in attrs.fields(View)]
-    assert list(s["properties"]) == names == s["required"]
+    # special_powers: written only for a pack with special cards (issue 23).
+    written = [n for n in names if n != "special_powers"]
+    assert list(s["properties"]) == names and s["required"] == written
     assert list(s["$defs"]["result"]["properties"]) == [f.name for f in attrs.fields(Result)]
     assert s["properties"]["phase"]["enum"] == ["bid", "play", "over", "pass", "trumps"]
-    assert len(s["$defs"]["card"]["enum"]) == 54
+    # The standard 52, the two jokers and the ten special cards X1-X10.
+    assert len(s["$defs"]["card"]["enum"]) == 64
     assert s["$defs"]["card"]["enum"][:2] == ["2♣", "3♣"]
     # every field of a view is written by to_dict (so the schema and from_dict see it)
     g = Game(cardrules.load("oh-hell"), 4, seed=3)
-    assert set(g.view(0).to_dict()) == set(names)
+    assert set(g.view(0).to_dict()) == set(written)
+    w = Game(cardrules.load("wizard"), 4, seed=3)
+    assert set(w.view(0).to_dict()) == set(names)
 
 
 def test_error_schema_matches_the_error_codes() -> None:
@@ -339,7 +352,7 @@ BROKEN_VIEWS = [
     (_set("scores", [0, "4/1", 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", True),
     (_set("scores", [0, 1.5, 0, 0]), r"view\.scores\[1\]: expected an int or a fraction", True),
     (_set("phase", "lunch"), r"view\.phase: expected one of 'bid'", True),
-    (_set("hand", ["2♣"] * 55), r"view\.hand: 55 items, expected at most 54", True),
+    (_set("hand", ["2♣"] * 65), r"view\.hand: 65 items, expected at most 64", True),
     (_set("trick", [[0]]), r"view\.trick\[0\]: expected a list of 2", True),
     (_set("colour", "red"), r"view: unknown field 'colour'", True),
     (lambda d: d.pop("seat"), r"view: missing field 'seat'", True),
@@ -361,7 +374,7 @@ BROKEN_VIEWS = [
         False,
     ),
     (_set("result", []), r"view\.result: expected an object \(Result\)", True),
-    (_set("bids", [0, 0, 10**30, 0]), r"view\.bids\[2\]: .* is out of range \(0 to 54\)", True),
+    (_set("bids", [0, 0, 10**30, 0]), r"view\.bids\[2\]: .* is out of range \(0 to 64\)", True),
 ]
 
 

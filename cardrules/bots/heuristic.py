@@ -118,7 +118,7 @@ def _rank(c: int) -> int:
 
 #: Card id -> its rank for comparing cards of different suits (2 is 0, ace 12,
 #: the jokers 13 and 14).
-_STANDARD_RANKS: Final = tuple(_rank(c) for c in range(54))
+_STANDARD_RANKS: Final = tuple(_rank(c) for c in range(64))
 _RANKS_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -193,6 +193,9 @@ class HeuristicBot:
             raise ValueError(f"seat {view.seat} has no legal action")
         if len(legal) == 1:
             return legal[0]
+        if view.special_powers and view.phase in ("bid", "play"):
+            # A pack with special cards (always win, always lose): their own play.
+            return _special_choice(view)
         if view.phase == "bid":
             return self._bid(view)
         if view.phase == "pass":
@@ -595,7 +598,7 @@ class HeuristicBot:
             pool = side or cards
             # Low from the longest suit: keeps the high cards for later tricks
             # (and away from a suit an opponent would trump, when it can).
-            length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
+            length = {s: sum(1 for c in pool if so[c] == s) for s in range(5)}  # 4: jokers
             return min(pool, key=lambda c: (ruff.get(so[c], 0.0) >= 0.5, -length[so[c]], rk[c]))
         # Avoid tricks: lead the card with the most unseen cards above it, into a
         # suit an opponent will trump first.
@@ -752,7 +755,7 @@ class HeuristicBot:
         rk = _cross_ranks(t)
         side = [c for c in cards if so[c] != trump]
         pool = side or cards
-        length = {s: sum(1 for c in pool if so[c] == s) for s in range(4)}
+        length = {s: sum(1 for c in pool if so[c] == s) for s in range(5)}  # 4: jokers
         # The lowest card, from the shortest suit (towards a void for ruffing).
         return min(pool, key=lambda c: (rk[c], length[so[c]]))
 
@@ -867,3 +870,98 @@ def _is_shedding(view: View) -> bool:
         and all(b is None for b in view.bids)
         and view.hand_size * view.players >= view.pack_size - view.players
     )
+
+
+# --------------------------------------------------------------------------- special cards
+
+
+def _special_choice(view: View) -> Action:
+    """The bid or the play of a seat in a game whose pack has special cards
+    (``view.special_powers``): count a card that always wins as a trick, aces
+    and high trumps as likely ones; in play, win as cheaply as possible while
+    the bid is not made, else lose with a card that always loses or the
+    highest card that cannot win."""
+    codes = dict(view.special_powers)
+    trump = -1 if view.trump is None else int(view.trump)
+    legal = view.legal_actions
+    if view.phase == "bid":
+        return _special_bid(view, codes, trump)
+    plays = [int(a.card) for a in legal if isinstance(a, Play)]
+    if not plays:
+        return legal[0]
+    me = view.seat
+    assert me is not None, "a bot plays for a seat, not from an onlooker's view"
+    bid = view.bids[me]
+    need = 1 if bid is None else bid - view.tricks_won[me]
+    trick = [int(c) for _, c in view.trick]
+
+    def strength(c: int) -> int:
+        code = codes.get(CARDS[c], 0)
+        if code in (1, 2):
+            return 1000
+        if code in (3, 4) or c >= 52:
+            return -1
+        return (200 if c // 13 == trump else 0) + _rank(c)
+
+    def wins(c: int) -> bool:
+        return _beats_in_trick(codes, trump, trick, c)
+
+    if need > 0:
+        winners = [c for c in plays if not trick or wins(c)]
+        if winners and trick:
+            return Play(CARDS[min(winners, key=strength)])
+        return Play(CARDS[max(plays, key=strength) if not trick else min(plays, key=strength)])
+    losers = [c for c in plays if trick and not wins(c)]
+    if losers:
+        return Play(CARDS[max(losers, key=strength)])
+    return Play(CARDS[min(plays, key=strength)])
+
+
+def _special_bid(view: View, codes: dict[Card, int], trump: int) -> Action:
+    """The bid in a pack with special cards: a trick for each card that always
+    wins, most of one for a high trump, some of one for an ace."""
+    legal = view.legal_actions
+    bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
+    if not bids:
+        return legal[0]
+    est = 0.0
+    for c in view.hand or ():
+        if codes.get(c) in (1, 2):
+            est += 1.0
+        elif c >= 52:
+            continue
+        elif c // 13 == trump:
+            est += 0.9 if _rank(c) >= 10 else 0.3
+        elif _rank(c) == 12:
+            est += 0.6
+    return min(bids, key=lambda b: (abs(b.n - est), b.n))
+
+
+def _beats_in_trick(codes: dict[Card, int], trump: int, trick: list[int], c: int) -> bool:
+    """Whether ``c`` would take ``trick`` (the cards so far, led first): a card
+    that always wins beats all but an earlier one of its kind; one that always
+    loses beats only a trick of them; else the suit led (its first card with a
+    suit) and trumps decide."""
+    code = codes.get(CARDS[c], 0)
+    best = trick[0]
+    led = -1
+    for k in trick:
+        kc = codes.get(CARDS[k], 0)
+        if kc in (1, 2):
+            return code == 2
+        if kc == 0 and led < 0:
+            led = k // 13
+            best = k
+        elif kc == 0 and (
+            (k // 13 == best // 13 and k > best) or (k // 13 == trump and best // 13 != trump)
+        ):
+            best = k
+    if code in (1, 2):
+        return True
+    if code:
+        return False
+    if led < 0:
+        return True
+    if c // 13 == best // 13:
+        return c > best
+    return c // 13 == trump

@@ -631,13 +631,18 @@ class ExampleRules:
         turned = values.get("turned up")
         if "no trumps" in values and (trumps is not None or turned is not None):
             raise self.error(seen["no trumps"], "`no trumps` contradicts the trumps given")
-        if trumps is not None and turned is not None and turned.suit is not trumps:
+        if turned is not None and turned >= 52:
+            # A joker or a special card turned up: the rules say what it makes.
+            suited, turned_suit = False, None
+        else:
+            suited, turned_suit = turned is not None, turned.suit if turned is not None else None
+        if trumps is not None and suited and turned_suit is not trumps:
             raise self.error(seen["turned up"], f"{turned} is not one of the {trumps.word}")
         deal = Deal(
             players=values.get("players"),
             dealer=values.get("dealer"),
             hand=values.get("hand", 1),
-            trumps=turned.suit if turned is not None else trumps,
+            trumps=turned_suit if suited else trumps,
             no_trumps="no trumps" in values,
             turned_up=turned,
         )

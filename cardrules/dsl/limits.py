@@ -68,3 +68,6 @@ MAX_KNOCKOUT_TRICKS: Final = 52
 MAX_PASS_CARDS: Final = 13
 #: Setting lines with a condition (``hook: no when the hand has 1 card``) in a file.
 MAX_CONDITIONS: Final = 64
+#: The most special cards one pack may add besides the two jokers (``with 4
+#: wizards and 4 jesters``): the card ids 54-63, ``X1`` to ``X10``.
+MAX_SPECIAL_CARDS: Final = 10

@@ -30,6 +30,7 @@ from attrs import frozen
 from cardrules.cards import Rank
 from cardrules.errors import VariantError
 from cardrules.rules import (
+    JOKERS_KIND,
     MAX_SCHEDULE_HANDS,
     BidStyle,
     ConditionalSetting,
@@ -42,6 +43,7 @@ from cardrules.rules import (
     PlayerRange,
     ScheduleRule,
     SourcePos,
+    SpecialPower,
     TrumpKind,
     TrumpNamer,
     Variant,
@@ -630,19 +632,29 @@ def _check_trump_order(c: _Checking) -> None:
 
 
 def _check_jokers(c: _Checking) -> None:
-    """A pack with jokers: every hand has trumps, and the trump order ranks each
-    joker (they have no suit or rank of their own: a joker is a trump)."""
+    """A pack with jokers: the game has trumps, the trump order ranks each joker
+    (they have no suit or rank of their own: a joker is a trump), and the file
+    says what a joker is in a hand without trumps and what a turned-up joker
+    does, whenever either can happen."""
     v = c.v
     jokers = [card for card in v.deck.cards if card.is_joker]
     if not jokers:
         return
     why = jokers_without_trumps(v)
     if why:
+        if "special turned up" in why:
+            hint = "add a line such as `special turned up: jokers, the dealer names trumps`"
+        elif "jokers without trumps" in why:
+            hint = "add the line `jokers without trumps: highest card`"
+        else:
+            hint = (
+                "play jokers in a game with trumps (such as `trumps: spades`), "
+                "and rank them in `trump order:`"
+            )
         raise c.fail(
             c.culprit("deck", "trumps", "mode"),
             f"a joker has no suit or rank and plays as a trump, but {why}",
-            hint="play jokers in a game whose every hand has a trump suit "
-            "(such as `trumps: spades`), and rank them in `trump order:`",
+            hint=hint,
         )
     named = {e.card for e in v.trumps.order if e.card is not None}
     missing = [str(card) for card in jokers if card not in named]
@@ -675,6 +687,51 @@ def _check_redeal(c: _Checking) -> None:
             hint=f"name more cards, so that at most {round(100 * MAX_REDEAL_CHANCE)}% "
             "of the deals are thrown in",
         )
+
+
+def _check_specials(c: _Checking) -> None:
+    """A pack with special cards: a trick-taking game, each kind given one power,
+    and ``special cards`` and ``special turned up`` naming only kinds of the pack."""
+    v = c.v
+    kinds = [k.plural for k in v.deck.specials]
+    for key, named in (
+        ("special cards", [p.kind for p in v.deck.powers]),
+        ("special turned up", [k for k, _ in v.trumps.turned_special if k != JOKERS_KIND]),
+    ):
+        for kind in named:
+            if kind not in kinds:
+                raise c.fail(
+                    key,
+                    f"the pack has no {kind}",
+                    expected="a kind of special card the `deck` line adds"
+                    + (f": {', '.join(kinds)}" if kinds else ", such as `with 4 wizards`"),
+                )
+    if not kinds:
+        return
+    if v.mode is not Mode.TRICKS:
+        raise c.fail(c.culprit("deck", "mode"), "special cards are for trick-taking games")
+    missing = [k for k in kinds if v.deck.power_of(k) is None]
+    if missing:
+        raise c.fail(
+            "deck",
+            f"the {' and '.join(missing)} have no power: say what they do in a trick",
+            expected="a line such as `special cards: "
+            + "; ".join(f"{k} always win" for k in missing)
+            + "`",
+        )
+    for power in (SpecialPower.WINS, SpecialPower.LOSES):
+        if len({p.last for p in v.deck.powers if p.power is power}) > 1:
+            raise c.fail(
+                "special cards",
+                f"the kinds that {power.value} disagree on which of them wins a trick",
+                expected="`the first played winning` for each of them, or "
+                "`the last played winning` for each",
+            )
+    for p in v.deck.powers:
+        if p.card is not None and p.card not in v.deck.cards:
+            raise c.fail(
+                "special cards", f"the {p.kind} rank next to {p.card}, which is not in the pack"
+            )
 
 
 def _check_follow(c: _Checking) -> None:
@@ -790,6 +847,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_trump_order,
     _check_jokers,
     _check_redeal,
+    _check_specials,
     _check_follow,
     _check_teams,
     _check_score,

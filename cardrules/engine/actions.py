@@ -29,6 +29,10 @@ ids            action
 332            ``Keep()``: keep a hand the rules would let you show
                (games with ``redeal: ... may be shown``)
 333            ``Show()``: show it, so that the deal is thrown in
+400-429        ``Play``, ``Pass`` and ``Discard`` of the special cards
+               ``X1``-``X10`` (cards 54-63), in a pack with special
+               cards: outside ``NUM_ACTIONS``, so that the action space of
+               every other game is unchanged
 =============  =====================================
 
 ``Play(card).id`` is the card's number for the standard 52 cards only: the
@@ -68,6 +72,8 @@ __all__ = [
     "PASS_BASE",
     "SHED_BASE",
     "SHOW_ID",
+    "SPECIAL_ACTION_BASE",
+    "SPECIAL_ACTION_END",
     "TAKE_ID",
     "TRUMP_BASE",
     "WITH_PARTNER_ID",
@@ -86,6 +92,7 @@ __all__ = [
     "Show",
     "Take",
     "WithPartner",
+    "is_action_id",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).
@@ -116,8 +123,21 @@ JOKER_BASE: Final = WITH_PARTNER_ID + 1
 #: deal thrown in (``redeal: ... may be shown``), kept or shown.
 KEEP_ID: Final = JOKER_BASE + 6
 SHOW_ID: Final = KEEP_ID + 1
-#: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
+#: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``) of
+#: every game whose pack has no special card (54-63).
 NUM_ACTIONS: Final = SHOW_ID + 1
+#: ``Play``, ``Pass`` and ``Discard`` of the special cards 54-63 (``X1``-``X10``),
+#: ten ids each: ``Play(X1)`` is ``SPECIAL_ACTION_BASE``.
+SPECIAL_ACTION_BASE: Final = 400
+SPECIAL_ACTION_END: Final = SPECIAL_ACTION_BASE + 30
+
+
+def is_action_id(action_id: object) -> bool:
+    """Whether ``action_id`` is the id of an action: 0 to ``NUM_ACTIONS - 1``, or
+    one of the special cards' (``SPECIAL_ACTION_BASE`` to ``SPECIAL_ACTION_END - 1``)."""
+    return type(action_id) is int and (
+        0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < SPECIAL_ACTION_END
+    )
 
 
 class Action:
@@ -163,13 +183,17 @@ class Action:
         Raises:
             InvalidAction: if ``action_id`` is not an int in range.
         """
-        if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+        if type(action_id) is not int or not (
+            0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < SPECIAL_ACTION_END
+        ):
             shown = _shown(action_id)
             raise InvalidAction(
                 f"action id must be an int from 0 to {NUM_ACTIONS - 1}, got {shown}",
                 code="bad_action",
                 data={"value": shown},
             )
+        if action_id >= SPECIAL_ACTION_BASE:
+            return _SPECIAL_BY_ID[action_id - SPECIAL_ACTION_BASE]
         return _BY_ID[action_id]
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,7 +269,7 @@ def _new(cls: type[Action], action_id: int, **attrs: object) -> Any:
 
 
 def _card_id(kind: str, c: object, example: str) -> int:
-    """The number of the card an action of ``kind`` names (a Card, 0-53, or text
+    """The number of the card an action of ``kind`` names (a Card, 0-63, or text
     :func:`~cardrules.cards.card` reads); InvalidAction saying so if it is none."""
     if isinstance(c, str):
         try:
@@ -254,11 +278,12 @@ def _card_id(kind: str, c: object, example: str) -> int:
             raise InvalidAction(
                 f"{kind} needs a card: {e}", code="bad_card", data={"value": _shown(c)}
             ) from None
-    if type(c) is Card or (type(c) is int and 0 <= c < 54):
+    if type(c) is Card or (type(c) is int and 0 <= c < 64):
         return int(c)
     shown = _shown(c)
     raise InvalidAction(
-        f"{kind} needs a card (0-53, 52 and 53 the jokers, or text like '{example}'), got {shown}",
+        f"{kind} needs a card (0-63: 52 and 53 the jokers, 54-63 the special cards; or "
+        f"text like '{example}'), got {shown}",
         code="bad_action",
         data={"value": shown},
     )
@@ -608,12 +633,15 @@ class Discard(Action):
 
 
 def _joker_id(kind: int, c: int) -> int:
-    """The id of joker ``c`` (52 or 53)'s action of ``kind`` (0 Play, 1 Pass, 2 Discard)."""
+    """The id of joker ``c`` (52 or 53)'s action of ``kind`` (0 Play, 1 Pass, 2 Discard),
+    or of special card ``c`` (54-63)'s."""
+    if c >= 54:
+        return SPECIAL_ACTION_BASE + 10 * kind + c - 54
     return JOKER_BASE + 2 * kind + c - 52
 
 
 _PLAYS: Final[tuple[Play, ...]] = tuple(
-    _new(Play, i if i < 52 else _joker_id(0, i), card=CARDS[i]) for i in range(54)
+    _new(Play, i if i < 52 else _joker_id(0, i), card=CARDS[i]) for i in range(64)
 )
 _BIDS: Final[tuple[Bid, ...]] = tuple(
     _new(Bid, BID_BASE + n, n=n, blind=False) for n in range(MAX_BID + 1)
@@ -626,7 +654,7 @@ _AMENDS: Final[tuple[Amend, ...]] = tuple(
     _new(Amend, AMEND_BASE + n, n=n) for n in range(MAX_BID + 1)
 )
 _PASSES: Final[tuple[Pass, ...]] = tuple(
-    _new(Pass, PASS_BASE + i if i < 52 else _joker_id(1, i), card=CARDS[i]) for i in range(54)
+    _new(Pass, PASS_BASE + i if i < 52 else _joker_id(1, i), card=CARDS[i]) for i in range(64)
 )
 _TAKE: Final[Take] = _new(Take, TAKE_ID)
 _ALONE: Final[Alone] = _new(Alone, ALONE_ID)
@@ -640,7 +668,7 @@ _NAMES: Final[tuple[Name, ...]] = (
 _ORDER_UP: Final[OrderUp] = _new(OrderUp, ORDER_UP_ID)
 _DECLINE: Final[Decline] = _new(Decline, DECLINE_ID)
 _DISCARDS: Final[tuple[Discard, ...]] = tuple(
-    _new(Discard, DISCARD_BASE + i if i < 52 else _joker_id(2, i), card=CARDS[i]) for i in range(54)
+    _new(Discard, DISCARD_BASE + i if i < 52 else _joker_id(2, i), card=CARDS[i]) for i in range(64)
 )
 _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[:52],
@@ -656,11 +684,12 @@ _BY_ID: Final[tuple[Action, ...]] = (
     _TAKE,
     _ALONE,
     _WITH_PARTNER,
-    *_PLAYS[52:],
-    *_PASSES[52:],
-    *_DISCARDS[52:],
+    *_PLAYS[52:54],
+    *_PASSES[52:54],
+    *_DISCARDS[52:54],
     _KEEP,
     _SHOW,
 )
+_SPECIAL_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS[54:], *_PASSES[54:], *_DISCARDS[54:])
 assert len(_BY_ID) == NUM_ACTIONS
 assert all(a.id == i for i, a in enumerate(_BY_ID))

@@ -1728,6 +1728,7 @@ class Game:
             pack_size=len(self._rules.pack),
             pack_removed=self._rules.pack_removed,
             jokers=self._rules.pack_jokers,
+            special_powers=self._rules.special_view,
             trump_order=tuple(CARDS[c] for c in self._ranks.top),
             pass_to=pass_to,
             passed=passed,

@@ -452,7 +452,9 @@ def _example_pack(v: Variant) -> list[Card]:
     paragraph)."""
     pack = v.deck.cards
     special = {c for s in Suit for c in v.trumps.ranking(s, pack)} if v.trumps.order else set()
-    return [c for c in pack if c not in special]
+    # The special cards (54-63) have no suit or rank: their powers have their
+    # own words on the page and their own examples in the file.
+    return [c for c in pack if c not in special and not c.is_special]
 
 
 class _Pack:

@@ -49,10 +49,12 @@ from cardrules.rules import (
     FirstLead,
     FirstLeader,
     HandSizeRule,
+    JokerNoTrump,
     Mode,
     NamerTie,
     PassTo,
     Pattern,
+    SpecialPower,
     TakeBacks,
     TieBreak,
     TrumpCard,
@@ -60,8 +62,10 @@ from cardrules.rules import (
     TrumpKind,
     TrumpLead,
     TrumpNamer,
+    TurnedSpecial,
     Variant,
     apply_changes,
+    jokers_turned,
 )
 
 __all__ = [
@@ -205,6 +209,56 @@ def deck_phrase(v: Variant) -> str:
         return "; ".join(
             f"for {_count_span(counts)} players, {text}" for text, counts in by_pack.items()
         )
+    """The pack, such as ``"one standard 52-card pack, aces high"``, and the
+    special cards it adds, with their powers."""
+    text = _standard_deck_phrase(v)
+    return text + special_cards_phrase(v) if v.deck.specials else text
+
+
+def special_cards_phrase(v: Variant) -> str:
+    """The special cards of the pack and their powers (``special cards:``), as
+    a clause that follows the pack: ``"; and 8 special cards (60 cards in all):
+    4 wizards (X1 to X4), which always win the trick..."``."""
+    d = v.deck
+    total = sum(k.count for k in d.specials)
+    parts = []
+    for k in d.specials:
+        ids = d.special_ids(k.plural)
+        codes = f"X{ids[0] - 53}" + (f" to X{ids[-1] - 53}" if len(ids) > 1 else "")
+        power = d.power_of(k.plural)
+        parts.append(f"{k.count} {k.plural if k.count > 1 else k.singular} ({codes})")
+        if power is None:
+            continue
+        if power.power is SpecialPower.WINS:
+            which = "last" if power.last else "first"
+            parts[-1] += f", which always win the trick (of several, the {which} played wins)"
+        elif power.power is SpecialPower.LOSES:
+            which = "last" if power.last else "first"
+            parts[-1] += (
+                f", which always lose (a trick of {k.plural} only goes to the {which} played)"
+            )
+        elif power.power is SpecialPower.SUIT:
+            assert power.suit is not None
+            where = "above the ace" if power.high else "below the 2"
+            parts[-1] += f", which count as {power.suit.word}, {where}"
+        else:
+            side = "above" if power.power is SpecialPower.ABOVE else "below"
+            parts[-1] += f", which rank just {side} {power.card}, in its suit"
+        if power.any_time:
+            parts[-1] += ", and may be played at any time, even by a player who could follow suit"
+    text = f"; and {total} special card{'s' if total > 1 else ''} ({d.size} cards in all): "
+    text += "; ".join(parts)
+    if any(p.power in (SpecialPower.WINS, SpecialPower.LOSES) for p in d.powers):
+        text += (
+            ". A card that always wins or always loses has no suit: the suit led to a trick is "
+            "that of its first card with a suit, and once a card that always wins is led, any "
+            "card may be played"
+        )
+    return text
+
+
+def _standard_deck_phrase(v: Variant) -> str:
+    """The pack without its special cards."""
     low = v.deck.lowest
     ranks = " ".join(Rank(r).label for r in range(14, low - 1, -1))
     if low > 2:
@@ -448,6 +502,28 @@ def _no_card_words(v: Variant, counts: Sequence[int]) -> tuple[str, bool]:
     return join_words(parts), one
 
 
+def _turned_special_words(v: Variant) -> str:
+    """What a special card turned up for trumps means (``special turned up:``),
+    as a clause of the turned-up trumps' sentence ("" for a pack without)."""
+    d = v.deck
+    if not d.specials:
+        return ""
+    said = dict(v.trumps.turned_special)
+    parts = []
+    for k in d.specials:
+        what = said.get(k.plural)
+        power = d.power_of(k.plural)
+        if what is TurnedSpecial.DEALER_NAMES:
+            parts.append(f"if it is a {k.singular}, the dealer names the trump suit")
+        elif what is TurnedSpecial.NO_TRUMPS or (
+            power is not None and power.power in (SpecialPower.WINS, SpecialPower.LOSES)
+        ):
+            parts.append(f"if it is a {k.singular}, there are no trumps")
+        elif power is not None:
+            parts.append(f"if it is a {k.singular}, the suit it counts as is trumps")
+    return "; " + "; ".join(parts) if parts else ""
+
+
 def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     """How trumps are chosen, in one sentence, for the counts of players shown.
 
@@ -479,6 +555,7 @@ def trumps_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
                 f"turn up, and {'that hand is' if one else 'those hands are'} played without "
                 "trumps"
             )
+        text += _turned_special_words(v)
     elif t.kind is TrumpKind.FIXED:
         text = f"{t.suit.word.capitalize() if t.suit else 'No suit'} are always trumps"
     elif t.kind is TrumpKind.DEALERS_CARD:
@@ -587,7 +664,66 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
     moved = [c for c in top if not c.is_joker and c.suit is not suit]
     if moved:
         text += _moved_trump_words(moved, suit)
-    return text + " The trick goes to the highest trump played, in this order."
+    return (
+        text
+        + " The trick goes to the highest trump played, in this order."
+        + turned_joker_words(v)
+        + joker_no_trump_words(v)
+    )
+
+
+def joker_no_trump_words(v: Variant) -> str:
+    """What a joker is in a hand without trumps (``jokers without trumps:``), a
+    sentence with a leading space; empty when the file does not say."""
+    if v.trumps.joker_no_trump is not JokerNoTrump.HIGHEST_CARD:
+        return ""
+    jokers = [c for c in v.deck.cards if c.is_joker]
+    if not jokers:
+        return ""
+    one = len(jokers) == 1
+    text = (
+        " In a hand without trumps "
+        + (
+            "the joker is the highest card, a suit of its own"
+            if one
+            else (
+                "a joker is the highest card (the big above the little), "
+                "the jokers a suit of their own"
+            )
+        )
+        + ": a player may play "
+        + ("it" if one else "one")
+        + " only when leading or holding no card of the suit led, and "
+        + ("it wins" if one else "the highest joker played wins")
+        + " the trick. A player who leads a joker names the suit it stands for, and the "
+        "others must follow that suit."
+    )
+    return text
+
+
+def turned_joker_words(v: Variant) -> str:
+    """What a joker turned up for trumps does (``special turned up: jokers, ...``), a sentence
+    with a leading space; empty when no joker can be turned up."""
+    tj = v.trumps.turned_joker
+    if tj is None or not jokers_turned(v):
+        return ""
+    order_up = v.trumps.namer is TrumpNamer.ORDER_UP
+    if tj is TurnedSpecial.NO_TRUMPS:
+        return " When a joker is turned up for trumps, the hand is played without trumps."
+    if isinstance(tj, Suit):
+        if order_up:
+            return (
+                f" When a joker is turned up, it is offered as a {tj.word[:-1]}: ordered up, "
+                f"{tj.word} are trumps and the dealer takes the joker."
+            )
+        return f" When a joker is turned up for trumps, {tj.word} are trumps."
+    text = " When a joker is turned up for trumps, the dealer names the trump suit and makes trumps"
+    if order_up:
+        text += (
+            ", then takes the joker into hand and discards a card face down, as if it had "
+            "been ordered up"
+        )
+    return text + "."
 
 
 def _tie_words(v: Variant) -> str:
@@ -1083,13 +1219,40 @@ def winner_phrase(v: Variant, trumps: bool | None = None) -> str:
         )
     if trumps is None:
         trumps = has_trumps(v)
+    first = _special_winner_words(v)
     if not trumps:
-        return "The highest card of the suit led wins the trick, and the winner leads the next one."
-    return (
+        return (
+            first
+            + "The highest card of the suit led wins the trick, and the winner leads the next one."
+        )
+    return first + (
         "If any trumps were played, the highest trump wins the trick; otherwise the highest "
         "card of the suit led wins. Cards of other suits never win. The winner leads the next "
         "trick."
     )
+
+
+def _special_winner_words(v: Variant) -> str:
+    """The special cards' say in a trick (``special cards:``) before the usual
+    rule: ``"If a wizard was played, the first wizard played wins the trick. "``."""
+    out = ""
+    d = v.deck
+    for p in d.powers:
+        kind = d.special_kinds_named(p.kind)
+        if kind is None:
+            continue
+        which = "last" if p.last else "first"
+        if p.power is SpecialPower.WINS:
+            out += (
+                f"If a {kind.singular} was played, the {which} {kind.singular} played wins "
+                "the trick. "
+            )
+        elif p.power is SpecialPower.LOSES:
+            out += (
+                f"A {kind.singular} never wins, unless every card of the trick is a "
+                f"{kind.singular}: then the {which} played wins. "
+            )
+    return out
 
 
 def exact_is_best(v: Variant, counts: Sequence[int] | None = None) -> bool:

@@ -15,7 +15,16 @@ from typing import Final
 from attrs import field, frozen
 
 from cardrules.counted import count_range
-from cardrules.rules import Mode, Pattern, ScheduleRule, SizeEntry, SourcePos, TrumpKind, Variant
+from cardrules.rules import (
+    Mode,
+    Pattern,
+    ScheduleRule,
+    SizeEntry,
+    SourcePos,
+    TrumpKind,
+    TrumpNamer,
+    Variant,
+)
 from cardrules.scoring import Formula, format_expr
 
 from .. import limits
@@ -157,11 +166,15 @@ class Context:
         self.tricks = v.mode is Mode.TRICKS
         self.bidding = v.has_bidding
         t = v.trumps
-        self.never_trumps = (
-            not self.tricks
-            or t.kind is TrumpKind.NONE
-            or (t.kind is TrumpKind.FIXED and t.suit is None)
-            or (t.kind is TrumpKind.CYCLE and all(s is None for s in t.cycle))
+        self.never_trumps = not self.tricks or (
+            # A player who names trumps (the highest bidder, the winner of most
+            # tricks, order-up) gives the hand a trump suit whatever the kind.
+            t.namer is TrumpNamer.NOBODY
+            and (
+                t.kind is TrumpKind.NONE
+                or (t.kind is TrumpKind.FIXED and t.suit is None)
+                or (t.kind is TrumpKind.CYCLE and all(s is None for s in t.cycle))
+            )
         )
         if not self.tricks:
             self.no_trumps_why = "a shedding game has no trumps"

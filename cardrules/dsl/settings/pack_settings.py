@@ -9,7 +9,7 @@ from lark import Token
 
 from cardrules.cards import CardSet, Rank, card
 from cardrules.counted import count_range
-from cardrules.rules import DeckRule, Variant
+from cardrules.rules import DeckRule, SpecialKind, Variant
 
 from .. import limits
 from .declaration import SettingSpec, always
@@ -22,14 +22,18 @@ __all__ = ["PACK"]
 def _deck(v: Variant) -> str:
     low = v.deck.lowest
     text = "standard 52" if low == 2 else f"{Rank(low).label} to ace"
+    added = []
     if v.deck.jokers:
-        text += f" with {v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else "")
+        added.append(f"{v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else ""))
+    added += [f"{k.count} {k.plural}" for k in v.deck.specials]
+    if added:
+        text += " with " + " and ".join(added)
     if v.deck.removed:
-        text += ("," if v.deck.jokers else "") + " without "
+        text += ("," if added else "") + " without "
         text += " ".join(str(c) for c in CardSet(v.deck.removed))
     elif v.deck.removed_for:
         text += (
-            ("," if v.deck.jokers else "")
+            ("," if added else "")
             + " without "
             + ", ".join(
                 " ".join(str(c) for c in CardSet(mask))
@@ -81,7 +85,8 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
             jokers = b.number(n, 1, 2, "a number of jokers")
             toks[i - 1 : i + 1] = []
             break
-    pack = DeckRule(lowest=lowest, jokers=jokers).cards
+    specials = _special_kinds(b, toks)
+    pack = DeckRule(lowest=lowest, jokers=jokers, specials=specials).cards
 
     def mask_of(cards: Iterable[Token]) -> int:
         removed = 0
@@ -129,8 +134,45 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
         by_count.append((lo, hi, mask_of(cards)))
     return b.setting(
         c,
-        ("deck", DeckRule(removed, lowest, jokers, removed_for=tuple(sorted(by_count)))),
+        ("deck.removed", removed),
+        ("deck.lowest", lowest),
+        ("deck.jokers", jokers),
+        ("deck.removed_for", tuple(sorted(by_count))),
+        ("deck.specials", specials),
     )
+
+
+def _special_kinds(b: StatementBuilder, toks: list[Token]) -> tuple[SpecialKind, ...]:
+    """The kinds of special card of the deck line (``with 4 wizards and 4
+    jesters``), taken out of ``toks``: at most ``limits.MAX_SPECIAL_CARDS`` in all,
+    each name once."""
+    kinds: list[SpecialKind] = []
+    total = 0
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t.type != "SPECIAL_KIND":
+            i += 1
+            continue
+        n = b.number(toks[i - 1], 1, limits.MAX_SPECIAL_CARDS, f"a number of {t}")
+        total += n
+        if total > limits.MAX_SPECIAL_CARDS:
+            raise b.error(
+                toks[i - 1],
+                f"{total} special cards are too many for one pack",
+                expected=f"at most {limits.MAX_SPECIAL_CARDS} special cards besides the two "
+                "jokers (they are X1 to X10)",
+            )
+        plural = str(t).lower()
+        if len(plural) > limits.MAX_WORD_LENGTH:
+            raise b.error(t, f"{plural[:20]!r}... is too long a name for a kind of card")
+        if any(k.plural == plural for k in kinds):
+            raise b.error(t, f"the {plural} are added twice", hint="give each kind once")
+        singular = plural[:-1] if plural.endswith("s") and len(plural) > 1 else plural
+        kinds.append(SpecialKind(plural, n, singular))
+        del toks[i - 1 : i + 1]
+        i -= 1
+    return tuple(kinds)
 
 
 #: The pack's settings.
@@ -139,18 +181,24 @@ PACK: Final = (
         "deck",
         "K_DECK",
         "deck",
-        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for"),
+        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for", "deck.specials"),
         parse=_parse_deck,
         samples=(
             "deck: standard 52 without 2♣",
             "deck: 9 to ace without 9♣",
             "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
+            "deck: standard 52 with 4 wizards and 4 jesters",
         ),
         render=_deck,
         written=always,
         where="every game; cards out for a number of players only for a number the game allows",
         check=_check_deck,
         page_rule="Pack",
-        old_saves={"deck.lowest": 2, "deck.jokers": 0, "deck.removed_for": ()},
+        old_saves={
+            "deck.lowest": 2,
+            "deck.jokers": 0,
+            "deck.removed_for": (),
+            "deck.specials": (),
+        },
     ),
 )

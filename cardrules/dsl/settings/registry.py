@@ -39,6 +39,7 @@ from .passing_settings import PASSING
 from .play_settings import PLAY
 from .scoring_settings import SCORING
 from .shedding_settings import SHEDDING
+from .special_settings import SPECIALS
 from .table_settings import TABLE
 from .trump_settings import MAKING_TRUMPS, TRUMP_SUIT
 
@@ -61,6 +62,7 @@ SETTINGS: Final[tuple[SettingSpec, ...]] = (
     *IDENTITY,
     *TABLE,
     *PACK,
+    *SPECIALS,
     *DEAL,
     *TRUMP_SUIT,
     *PASSING,

@@ -12,6 +12,7 @@ from lark import Token
 from cardrules.cards import Suit, card, parse_rank
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
+    JokerNoTrump,
     NamerTie,
     TrumpCard,
     TrumpCardKind,
@@ -19,6 +20,7 @@ from cardrules.rules import (
     TrumpNamer,
     TrumpRule,
     Variant,
+    hands_without_trumps,
 )
 
 from .. import limits
@@ -94,6 +96,8 @@ def _check_no_trumps(c: Context) -> Iterator[NoOp]:
 def _trump_suits(v: Variant) -> list[Suit]:
     """The suits that can be trumps in some hand of ``v``."""
     t = v.trumps
+    if t.namer is not TrumpNamer.NOBODY:
+        return list(Suit)  # a player names (or orders up) any suit
     if t.kind is TrumpKind.FIXED:
         return [t.suit] if t.suit is not None else []
     if t.kind is TrumpKind.CYCLE:
@@ -186,6 +190,24 @@ def _check_trump_ties(c: Context) -> Iterator[NoOp]:
             "`trump ties` has no effect: only the highest bidder or the winner of most "
             "tricks names trumps after a tie",
             ("trumps",),
+        )
+
+
+def _check_jokers_without_trumps(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    if v.trumps.joker_no_trump is None:
+        return
+    if not any(k.is_joker for k in v.deck.cards):
+        yield NoOp(
+            "jokers without trumps",
+            "`jokers without trumps` has no effect: the pack has no joker",
+            ("deck",),
+        )
+    elif not hands_without_trumps(v):
+        yield NoOp(
+            "jokers without trumps",
+            "`jokers without trumps` has no effect: every hand of this game has trumps",
+            ("trumps", "no trumps", "may name no trumps"),
         )
 
 
@@ -286,6 +308,10 @@ def _parse_trump_ties(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("trumps.namer_tie", tie))
 
 
+def _parse_jokers_without_trumps(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.joker_no_trump", JokerNoTrump.HIGHEST_CARD))
+
+
 #: Which suit is trumps, in the canonical order of a formatted file.
 TRUMP_SUIT: Final = (
     SettingSpec(
@@ -343,6 +369,19 @@ TRUMP_SUIT: Final = (
         check=_check_trump_order,
         page_rule="Rank of trumps",
         old_saves={"trumps.order": ()},
+    ),
+    SettingSpec(
+        "jokers without trumps",
+        "K_JOKERS_WITHOUT_TRUMPS",
+        "jokers_without_trumps",
+        ("trumps.joker_no_trump",),
+        parse=_parse_jokers_without_trumps,
+        samples=("jokers without trumps: highest card",),
+        render=lambda v: v.trumps.joker_no_trump.value if v.trumps.joker_no_trump else "",
+        where="games whose pack has jokers and some of whose hands have no trumps",
+        check=_check_jokers_without_trumps,
+        page_rule="Rank of trumps",
+        old_saves={"trumps.joker_no_trump": None},
     ),
 )
 

@@ -33,6 +33,7 @@ from cardrules.engine.phases.trumps import (
     _open_after_deal,
     _open_show,
     _reset_calls,
+    _turned_special_suit,
 )
 from cardrules.engine.state.deck_order import (
     _check_deal,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
 def _begin(g: Game) -> None:
     """The first dealer (unless given) and the first hand."""
-    words = _random_words(g._seed, 0, len(g._rules.pack) > 52)
+    words = _random_words(g._seed, 0, len(g._rules.pack) > 52, len(g._rules.pack))
     dealer = g._first_dealer_given
     if dealer is None:
         if g._cuts:
@@ -73,7 +74,7 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
         if deal < len(g._decks):
             return g._decks[deal]
     pack = g._rules.pack
-    return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
+    return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52, len(pack)), pack, k + 1)
 
 
 def _thrown_in(g: Game, hands: list[int], trump: int, so: Sequence[int]) -> int:
@@ -143,6 +144,13 @@ def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     """The trump suit of hand ``hn`` as dealt (-1: none): the turned card's
     suit when a card decides it (``by_card``), else the rules' fixed one."""
     if by_card:
+        if turned >= 54:
+            return _turned_special_suit(g, turned)
+        if turned >= 52:
+            # A joker (``special turned up: jokers, ...``): the suit it counts as, or none yet
+            # (no trumps; or the dealer names them in the trumps phase).
+            joker_suit = g._rules.turned_joker
+            return joker_suit if 0 <= joker_suit < 4 else -1
         return -1 if turned < 0 else _SUIT_OF[turned]
     fixed = g._rules.trump_rule.fixed_trump(hn)
     return -1 if fixed is None else int(fixed)
@@ -208,25 +216,7 @@ def _start_hand(
     if r.trump_namer == NAMER_ORDER_UP:
         trump = -1  # the turned card is only offered: ordered up, it makes trumps
     _set_trump(g, trump)
-    g._tricks = [0] * n
-    in_count = 0
-    for h in hands:
-        if h:
-            in_count += 1
-    g._seats_per_trick = in_count
-    g._known = [0] * n
-    if dealers_card and turned >= 0:
-        g._known[dealer] = _BITS[turned]
-    _reset_calls(g)
-    g._out = [not h for h in hands]
-    g._dead = 0
-    g._dead_by = [0] * n
-    g._tricks_played = 0
-    g._trick = []
-    g._trick_seats = []
-    g._broken_suits = 0
-    g._broken_prev = 0
-    g._forced_lead = False
+    _fresh_hand(g, hands, dealer, turned if dealers_card else -1)
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
     ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
@@ -237,6 +227,32 @@ def _start_hand(
         _open_show(g, so[0])
         return
     _after_deal(g, prev_tricks)
+
+
+def _fresh_hand(g: Game, hands: list[int], dealer: int, dealers_card: int) -> None:
+    """The state of a hand before its first action: no tricks, calls, dead cards
+    or broken suits yet (``dealers_card``: the dealer's own turned card, which
+    only the dealer knows, or -1)."""
+    n = g._players
+    g._tricks = [0] * n
+    in_count = 0
+    for h in hands:
+        if h:
+            in_count += 1
+    g._seats_per_trick = in_count
+    g._known = [0] * n
+    if dealers_card >= 0:
+        g._known[dealer] = _BITS[dealers_card]
+    _reset_calls(g)
+    g._out = [not h for h in hands]
+    g._dead = 0
+    g._dead_by = [0] * n
+    g._tricks_played = 0
+    g._trick = []
+    g._trick_seats = []
+    g._broken_suits = 0
+    g._broken_prev = 0
+    g._forced_lead = False
 
 
 def _after_deal(g: Game, prev_tricks: list[int] | None) -> None:

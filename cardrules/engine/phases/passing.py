@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
 #: The interned Pass action of each card.
-_PASSES: tuple[Pass, ...] = tuple(Pass(i) for i in range(54))
+_PASSES: tuple[Pass, ...] = tuple(Pass(i) for i in range(64))
 
 
 def _pass_target(g: Game, s: int) -> int:

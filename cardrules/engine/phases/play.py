@@ -25,6 +25,7 @@ from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS
 from cardrules.engine.actions import Action, Amend, Bid, Look, Play
 from cardrules.engine.phases.shedding import _TAKE, _may_take
 from cardrules.engine.state.compiled_rules import CompiledChoice
+from cardrules.engine.state.ranks import _led_suit, _special_beats
 from cardrules.engine.state.tables import _BITS, _PLAY, _SUIT_OF
 from cardrules.engine.state.transitions import (
     enter_phase,
@@ -126,7 +127,10 @@ def _legal_plays(g: Game, s: int) -> tuple[int, int, int]:
     if first_trick and r.first_trick is not None:
         narrowed, opt = _choose(g, r.first_trick, mask)
         if narrowed != mask:
-            return narrowed, 5, opt
+            return narrowed | (hand & r.any_time_mask), 5, opt
+    if r.any_time_mask:
+        # Special cards that may be played at any time (``played at any time``).
+        mask |= hand & r.any_time_mask
     return mask, (code if option >= 0 else 0), option
 
 
@@ -139,6 +143,10 @@ def _choose(g: Game, rule: CompiledChoice, hand: int) -> tuple[int, int]:
     suit_masks = ranks.suit_masks
     trumps = suit_masks[trump] if trump >= 0 else 0
     led = suit_masks[ranks.suit_of[trick[0]]] if trick else 0
+    if trick and g._rules.special_trick:
+        # The suit of the first card with a suit (none after a card that always wins).
+        led_suit = _led_suit(g._rules.special_power, ranks.suit_of, trick)
+        led = suit_masks[led_suit] if led_suit >= 0 else 0
     win = -1
     unbroken = ranks.unbroken[g._broken_suits]
     for i, (const, dyn) in enumerate(rule):
@@ -190,14 +198,26 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
     trump = g._trump
     suit_of, power = g._ranks.suit_of, g._ranks.power
     for card_, seat in zip(trick, g._trick_seats, strict=True):
-        if suit_of[card_] == suit_of[best]:
+        if g._rules.special_trick:
+            if card_ != best and _special_beats(
+                g._rules.special_power, g._ranks, trump, best, card_
+            ):
+                best, best_seat = card_, seat
+        elif suit_of[card_] == suit_of[best]:
             if power[card_] > power[best]:
                 best, best_seat = card_, seat
-        elif suit_of[card_] == trump:
+        elif suit_of[card_] == trump or _joker_over(g, card_, best):
             best, best_seat = card_, seat
     g._winning_card = best
     g._winning_seat = best_seat
     forget_legal(g)
+
+
+def _joker_over(g: Game, c: int, best: int) -> bool:
+    """``c``, played off the suit of ``best``, beats it as a joker does in a hand
+    without trumps with ``jokers without trumps: highest card`` (the big joker
+    over the little one)."""
+    return g._trump < 0 and 52 <= c < 54 and g._rules.joker_highest and (best < 52 or best < c)
 
 
 def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:

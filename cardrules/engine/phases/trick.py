@@ -42,6 +42,7 @@ from cardrules.engine.phases.shedding import (
     _neighbour,
     _why_not_take,
 )
+from cardrules.engine.state.ranks import _led_suit, _special_beats
 from cardrules.engine.state.tables import (
     _BITS,
     _SHIFT,
@@ -73,29 +74,42 @@ def _play_card(g: Game, s: int, c: int) -> None:
     hands[s] ^= _BITS[c]
     trick = g._trick
     suit = suit_of[c]
+    r = g._rules
     if trick:
         best = g._winning_card
-        if suit == suit_of[best]:
-            power = t.power
-            if power[c] > power[best]:
+        if r.special_trick:
+            # A pack with special cards (always win, always lose): their rule.
+            if _special_beats(r.special_power, t, g._trump, best, c):
                 g._winning_card = c
                 g._winning_seat = s
-        elif suit == g._trump:
-            g._winning_card = c
-            g._winning_seat = s
-        led = suit_of[trick[0]]
+            led = _led_suit(r.special_power, suit_of, trick)
+        else:
+            if suit == suit_of[best]:
+                power = t.power
+                if power[c] > power[best]:
+                    g._winning_card = c
+                    g._winning_seat = s
+            elif suit == g._trump:
+                g._winning_card = c
+                g._winning_seat = s
+            led = suit_of[trick[0]]
     else:
         g._winning_card = c
         g._winning_seat = s
         g._leader = s
         led = suit
-    r = g._rules
     if r.track_breaks:
         # Only when a card-set rule bars unbroken suits (see broken_by).
         g._broken_prev = g._broken_suits
         if (
             r.break_any
-            or (r.break_void and trick and suit != led and not hands[s] & t.suit_masks[led])
+            or (
+                r.break_void
+                and trick
+                and suit != led
+                and led >= 0
+                and not hands[s] & t.suit_masks[led]
+            )
             or (r.break_forced and not trick and g._forced_lead)
         ):
             g._broken_suits |= _SUIT_BIT[suit] | r.break_extra[c]
@@ -127,6 +141,23 @@ def _play_card(g: Game, s: int, c: int) -> None:
                 g._legal_mask = hand
                 return
         g._legal = None
+
+
+def _play_highest_joker(g: Game, s: int, c: int) -> None:
+    """Seat ``s`` plays joker ``c`` (legal) in a hand without trumps of a game
+    whose jokers are then the highest cards (``jokers without trumps: highest
+    card``): played to a trick, it wins it (unless a higher joker is winning);
+    led, it is played as any card (its player names its suit next, see
+    :func:`~cardrules.engine.phases.trumps._open_joker_suit`). Not on the hot
+    path: a joker's play comes through the slow path of :meth:`Game.apply`."""
+    if g._trick:
+        best = g._winning_card
+        if best < 52 or 52 <= best < c:  # a card of a suit, or the little joker
+            # Winning before it is played: _play_card then keeps it winning,
+            # since no card of another suit (and no trump: there are none) beats it.
+            g._winning_card = c
+            g._winning_seat = s
+    _play_card(g, s, c)
 
 
 def _finish_trick(g: Game) -> None:

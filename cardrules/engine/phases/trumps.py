@@ -28,6 +28,11 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
   shows it (:class:`~cardrules.engine.actions.Show`): the deal is thrown in
   (:func:`~cardrules.engine.phases.deal._deal_shown`). Every seat is asked, so
   that being asked tells nothing of a hand.
+  (``Alone``; its partners sit out too) or not (``WithPartner``);
+* ``_JOKER_SUIT``: in the middle of the play, games with ``jokers without
+  trumps: highest card``: a joker has just been led in a hand without trumps,
+  and its player names the suit it stands for (``Name``), which the others
+  must follow; the play then goes on (:func:`_open_joker_suit`).
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -61,8 +66,9 @@ from cardrules.engine.actions import (
     WithPartner,
 )
 from cardrules.engine.phases.alone import _defend_alone, _defenders, _go_alone
-from cardrules.engine.state.ranks import _set_trump
-from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
+from cardrules.engine.state.compiled_rules import TURNED_JOKER_DEALER_NAMES
+from cardrules.engine.state.ranks import _set_joker_suit, _set_trump
+from cardrules.engine.state.tables import _BITS, _PLAY, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.engine.state.transitions import (
     enter_phase,
     forget_legal,
@@ -83,6 +89,7 @@ _DISCARD: Final = 3
 _LONE: Final = 4
 _DEFEND: Final = 5
 _SHOW: Final = 6
+_JOKER_SUIT: Final = 7
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -184,9 +191,19 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     tricks of the previous hand, when the rules name by them."""
     r = g._rules
     namer = r.trump_namer
-    if namer == NAMER_ORDER_UP and g._turned >= 0:
+    turned = g._turned
+    if 52 <= turned < 54 and r.turned_joker == TURNED_JOKER_DEALER_NAMES:
+        # A joker turned up (``special turned up: jokers, the dealer names trumps``).
+        first = g._dealer
+        stage = _NAME
+    elif namer == NAMER_ORDER_UP and turned >= 0 and _turned_suit(g) >= 0:
         first = g._seats[0]
         stage = _ORDER
+    elif r.turned_names and g._turned >= 0 and r.turned_names >> g._turned & 1:
+        # A special card turned up that lets the dealer name trumps
+        # (``special turned up: <kind>, the dealer names trumps``).
+        first = g._dealer
+        stage = _NAME
     elif namer == NAMER_MOST_TRICKS and prev_tricks is not None:
         first = _first_of(g, prev_tricks, b"tricks")
         stage = _NAME
@@ -195,6 +212,35 @@ def _open_after_deal(g: Game, prev_tricks: list[int] | None) -> bool:
     _no_bids_yet(g)
     _open_trumps(g, stage, first)
     return True
+
+
+def _turned_special_suit(g: Game, turned: int) -> int:
+    """The trump suit a special card (54-63) turned up for trumps makes: the suit
+    it counts as (``count as``, ``rank above``), else none (-1): a card that always
+    wins or loses has no suit, a kind turned up that means no trumps
+    (``special turned up: jesters, no trumps``) makes none, and one that lets the
+    dealer name trumps leaves the hand without until the dealer names them
+    (:func:`_open_after_deal`)."""
+    r = g._rules
+    if (r.turned_none | r.turned_names) >> turned & 1:
+        return -1
+    for c, k, _up in r.special_ranks:
+        if c == turned:
+            return _SUIT_OF[k]
+    return -1
+
+
+def _turned_suit(g: Game) -> int:
+    """The suit of the card turned up (-1: no trumps): its printed suit, for a
+    special card the suit it counts as, or for a joker the suit the rules give
+    it (``special turned up: jokers,`` followed by a suit)."""
+    t = g._turned
+    if t < 52:
+        return _SUIT_OF[t]
+    if t >= 54:
+        return _turned_special_suit(g, t)
+    joker_suit = g._rules.turned_joker
+    return joker_suit if 0 <= joker_suit < 4 else -1
 
 
 def _open_for_bidder(g: Game) -> bool:
@@ -206,10 +252,29 @@ def _open_for_bidder(g: Game) -> bool:
     return True
 
 
+def _open_joker_suit(g: Game, s: int) -> None:
+    """Seat ``s`` has just led a joker in a hand without trumps (``jokers
+    without trumps: highest card``): it is to name the suit the joker stands
+    for, in the trumps phase's :data:`_JOKER_SUIT` stage."""
+    _open_trumps(g, _JOKER_SUIT, s)
+
+
+def _name_joker_suit(g: Game, suit: int) -> None:
+    """The joker led stands for ``suit``: the hand's tables say so, and the
+    play goes on with the next seat."""
+    joker = g._trick[0]
+    _set_joker_suit(g, joker, suit)
+    enter_phase(g, _PLAY)
+    nxt = g._next_seat[g._trick_seats[-1]]
+    give_turn(g, nxt)
+
+
 def _trump_options(g: Game) -> tuple[Action, ...]:
     """The actions of the seat to act in the trumps phase."""
     r = g._rules
     stage = g._call_stage
+    if stage == _JOKER_SUIT:
+        return _NAME_ANY
     if stage == _NAME:
         return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
     if stage == _ORDER:
@@ -219,7 +284,7 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     if stage == _SHOW:
         return _SHOW_OPTIONS if _may_show(g, g._to_act) else (_KEEP,)
     if stage == _SECOND:
-        turned_suit = _SUIT_OF[g._turned]
+        turned_suit = _turned_suit(g)
         names = tuple(a for a in _NAME_ANY if a.suit != turned_suit)
         if r.name_no_trumps:
             names = (*names, _NO_TRUMPS)
@@ -229,7 +294,7 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     hand = g._hands[g._to_act]
     if r.keep_turned:
         hand &= ~_BITS[g._turned]
-    return tuple(Discard(c) for c in range(54) if hand >> c & 1)
+    return tuple(Discard(c) for c in range(64) if hand >> c & 1)
 
 
 def _make(g: Game, s: int, trump: int) -> None:
@@ -237,6 +302,17 @@ def _make(g: Game, s: int, trump: int) -> None:
     g._maker = s
     _set_trump(g, trump)
     log_event(g, ("made", g._hand_index + 1, s, _SUITS[trump]))
+
+
+def _take_turned(g: Game) -> None:
+    """Trumps are made by the turned card: the dealer takes it into hand (known
+    to everyone) and is to discard one card face down."""
+    t = g._turned
+    dealer = g._dealer
+    g._hands[dealer] |= _BITS[t]
+    g._known[dealer] |= _BITS[t]
+    g._call_stage = _DISCARD
+    give_turn(g, dealer)
 
 
 def _made(g: Game) -> int:
@@ -290,17 +366,20 @@ def _do_call(g: Game, s: int, action: Action) -> int:
             give_turn(g, defenders[pos])
             return CALL_GOES_ON
         return CALL_MADE
+    if stage == _JOKER_SUIT and type(action) is Name and action.suit is not None:
+        _name_joker_suit(g, int(action.suit))
+        return CALL_GOES_ON
     if type(action) is Name:
         _make(g, s, -1 if action.suit is None else int(action.suit))
+        if stage == _NAME and g._rules.trump_namer == NAMER_ORDER_UP:
+            # The dealer named trumps for a turned-up joker: as if ordered up,
+            # the dealer takes it and discards.
+            _take_turned(g)
+            return CALL_GOES_ON
         return _made(g)
     if action is _ORDER_UP:
-        t = g._turned
-        _make(g, s, _SUIT_OF[t])
-        dealer = g._dealer
-        g._hands[dealer] |= _BITS[t]
-        g._known[dealer] |= _BITS[t]
-        g._call_stage = _DISCARD
-        give_turn(g, dealer)
+        _make(g, s, _turned_suit(g))
+        _take_turned(g)
         return CALL_GOES_ON
     if type(action) is Discard:
         c = int(action.card)
@@ -377,6 +456,12 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
             "not_in_phase",
             f"{action.label} is not possible now: seat {actor} must defend alone against "
             "the lone maker (go alone) or play with partner",
+        )
+    if stage == _JOKER_SUIT:
+        return (
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} led a joker and must name "
+            "the suit it stands for",
         )
     if stage == _DISCARD:
         if type(action) is Discard and int(action.card) == g._turned:

@@ -121,10 +121,10 @@ def _policy_playout(g: Game, policy: Policy, hand: int) -> None:
         g.apply(policy(g, seat), seat)
 
 
-#: ``2**i % 67`` -> ``i`` (0 <= i < 54; the remainders are distinct): the card of a
+#: ``2**i % 67`` -> ``i`` (0 <= i < 64; the remainders are distinct): the card of a
 #: one-bit mask, without a method call.
 _LOW67: Final[tuple[int, ...]] = tuple(
-    next((i for i in range(54) if (1 << i) % 67 == x), -1) for x in range(67)
+    next((i for i in range(64) if (1 << i) % 67 == x), -1) for x in range(67)
 )
 
 

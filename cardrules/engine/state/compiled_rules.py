@@ -22,6 +22,7 @@ from cardrules.cards import (
     FULL_DECK_MASK,
     JOKER_MASK,
     PACK54_MASK,
+    SPECIAL_MASK,
     SUIT_MASKS,
     Card,
     CardSet,
@@ -30,7 +31,7 @@ from cardrules.counted import count_range, counted
 from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
 from cardrules.engine.actions import Action, Play
 from cardrules.engine.state.ranks import RankTables
-from cardrules.engine.state.tables import _plays_of, _plays_with_jokers
+from cardrules.engine.state.tables import _plays_of, _plays_with_jokers, _plays_with_specials
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
@@ -41,6 +42,7 @@ from cardrules.rules import (
     FirstLead,
     FirstLeader,
     HandSituation,
+    JokerNoTrump,
     LeaderOut,
     LoserTie,
     Mode,
@@ -48,11 +50,14 @@ from cardrules.rules import (
     PassTo,
     Pattern,
     ShedLoser,
+    SpecialPower,
     TakeHand,
     TieBreak,
     TrumpKind,
     TrumpNamer,
+    TurnedSpecial,
     Variant,
+    jokers_turned,
     jokers_without_trumps,
 )
 
@@ -211,6 +216,10 @@ _NAMER_CODES: Final = {
     TrumpNamer.MOST_TRICKS: 2,
     TrumpNamer.ORDER_UP: 3,
 }
+#: ``_Rules.turned_joker``: a turned-up joker makes no trumps, or the dealer
+#: names them (0-3: it counts as a card of that suit; -2: no joker can be turned).
+TURNED_JOKER_NO_TRUMPS: Final = -1
+TURNED_JOKER_DEALER_NAMES: Final = 4
 
 
 #: Option names of settings added after saves began to carry fingerprints: left
@@ -219,9 +228,27 @@ _NAMER_CODES: Final = {
 _LATER_OPTIONS: Final = frozenset({"redeal"})
 
 
+def _later_change(path: str, value: object) -> bool:
+    """Whether a conditional line's change ``(path, value)`` sets a field added
+    after saves began to its old-save default (so that it leaves the
+    fingerprint as it was, as the field itself does)."""
+    head, _, last = path.rpartition(".")
+    owner: object = _DEFAULT_VARIANT
+    for part in head.split(".") if head else ():
+        owner = getattr(owner, part, None)
+    key = (type(owner).__name__, last)
+    return key in _LATER_FIELDS and value == _LATER_FIELDS[key]
+
+
+_DEFAULT_VARIANT: Final = Variant(name="")
+
+
 def _canon(x: object) -> object:
     if isinstance(x, Variant) and _LATER_OPTIONS.intersection(x.options):
         x = attrs.evolve(x, options=tuple(o for o in x.options if o not in _LATER_OPTIONS))
+    if isinstance(x, ConditionalSetting):
+        kept = tuple((path, value) for path, value in x.changes if not _later_change(path, value))
+        x = attrs.evolve(x, changes=kept)
     if attrs.has(type(x)):
         fields = attrs.fields(type(x))  # type: ignore[arg-type]
         name = type(x).__name__
@@ -331,6 +358,58 @@ class _Rules:
         # ``may be shown``: each seat in turn keeps its hand or shows it (a stage
         # of the trumps phase); else the deal is thrown in as it is dealt.
         self.redeal_may = v.redeal is not None and v.redeal.may
+        self._compile_specials(v)
+
+    def _compile_specials(self, v: Variant) -> None:
+        """The special cards (54-63) and their powers (``special cards:``): a
+        pack with none keeps ``special_trick`` false and plays as before."""
+        self.special_trick = bool(self.pack_mask & SPECIAL_MASK) and self.tricks_mode
+        # Card id -> its power in a trick: 0 none, 1 always wins (the first of
+        # them played winning), 2 always wins (the last), 3 always loses (a trick
+        # of them only to the first played), 4 always loses (to the last).
+        codes = [0] * len(CARDS)
+        # Card id -> (suit, card it ranks next to, above) for the powers that
+        # make a special card a card of a suit.
+        self.special_ranks: tuple[tuple[int, int, int], ...] = ()
+        self.any_time_mask = 0
+        # What a special card turned up for trumps means: card mask of those
+        # letting the dealer name trumps, and of those meaning no trumps.
+        self.turned_names = 0
+        self.turned_none = 0
+        self.special_view: tuple[tuple[Card, int], ...] = ()
+        if not self.special_trick:
+            self.special_power: tuple[int, ...] = tuple(codes)
+            return
+        d = v.deck
+        ranks: list[tuple[int, int, int]] = []
+        for p in d.powers:
+            ids = d.special_ids(p.kind)
+            for c in ids:
+                if p.any_time:
+                    self.any_time_mask |= 1 << c
+                if p.power is SpecialPower.WINS:
+                    codes[c] = 2 if p.last else 1
+                elif p.power is SpecialPower.LOSES:
+                    codes[c] = 4 if p.last else 3
+                elif p.power is SpecialPower.SUIT:
+                    assert p.suit is not None
+                    base = int(p.suit) * 13 + (12 if p.high else 0)
+                    ranks.append((c, base, 1 if p.high else 0))
+                else:
+                    assert p.card is not None
+                    ranks.append((c, int(p.card), 1 if p.power is SpecialPower.ABOVE else 0))
+        self.special_power = tuple(codes)
+        self.special_ranks = tuple(ranks)
+        self.special_view = tuple(
+            (CARDS[c], codes[c]) for c in range(54, len(CARDS)) if self.pack_mask >> c & 1
+        )
+        self.plays_of = _plays_with_specials
+        for kind, what in v.trumps.turned_special:
+            for c in d.special_ids(kind):
+                if what is TurnedSpecial.DEALER_NAMES:
+                    self.turned_names |= 1 << c
+                else:
+                    self.turned_none |= 1 << c
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,
@@ -394,6 +473,15 @@ class _Rules:
         # built once and kept here).
         self.ranked = bool(t.order) and self.tricks_mode
         self.rank_cache: dict[int, RankTables] = {}
+        # ``jokers without trumps: highest card``: in a hand without trumps a
+        # joker wins the trick it is played to, and a joker led is named a suit
+        # (engine/phases/ranked_play.py; a joker's play never takes the hot path).
+        self.joker_highest = (
+            self.ranked
+            and bool(self.pack_mask & JOKER_MASK)
+            and t.joker_no_trump is JokerNoTrump.HIGHEST_CARD
+        )
+        self.joker_cache: dict[tuple[RankTables, int, int], RankTables] = {}
         if self.pack_mask & JOKER_MASK and not (self.ranked and _jokers_ranked(v)):
             # A file is refused at load time (dsl/validate.py says why); a config
             # built in Python is refused here: a joker has no suit or rank of its own.
@@ -402,7 +490,10 @@ class _Rules:
                 "every hand and a trump order that ranks each joker"
             )
         self.plain_follow = (
-            first == (CardTerm(TermKind.SUIT_LED),) and self.first_trick is None and not self.ranked
+            first == (CardTerm(TermKind.SUIT_LED),)
+            and self.first_trick is None
+            and not self.ranked
+            and not self.special_trick
         )
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None
@@ -556,6 +647,18 @@ class _Rules:
         self.going_alone = t.going_alone and t.namer is TrumpNamer.ORDER_UP and bool(v.teams)
         self.defend_alone = self.going_alone and t.defend_alone
         self.keep_turned = t.keep_turned
+        # A joker turned up for trumps (``special turned up: jokers, ...``): read
+        # only when the turned card is a joker (52 or 53), so other games never look.
+        tj = t.turned_joker
+        self.turned_joker = (
+            -2
+            if tj is None or not jokers_turned(v)
+            else TURNED_JOKER_DEALER_NAMES
+            if tj is TurnedSpecial.DEALER_NAMES
+            else TURNED_JOKER_NO_TRUMPS
+            if tj is TurnedSpecial.NO_TRUMPS
+            else int(tj)
+        )
         self.namer_cut = t.namer_tie is NamerTie.CUT
         uses = getattr(self.formula, "uses", None)
         self.maker_vars = bool(

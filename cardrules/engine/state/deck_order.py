@@ -25,11 +25,14 @@ _U64X52: Final = struct.Struct("<52Q").unpack
 _U64X54: Final = struct.Struct("<54Q").unpack
 
 
-def _random_words(seed: int, idx: int, jokers: bool = False) -> tuple[int, ...]:
+def _random_words(seed: int, idx: int, jokers: bool = False, size: int = 0) -> tuple[int, ...]:
     """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``;
-    54 for a pack with more than 52 cards (``jokers``). SHAKE-128 is an
-    extendable output: the first 52 of the 54 words are the 52 words."""
+    54 for a pack with more than 52 cards (``jokers``); ``size + 1`` for a pack of
+    ``size`` cards over 54 (special cards). SHAKE-128 is an extendable output:
+    the first 52 of the 54 words are the 52 words, and so on."""
     digest = hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx))
+    if size > 54:
+        return struct.unpack(f"<{size + 1}Q", digest.digest(8 * (size + 1)))
     return _U64X54(digest.digest(432)) if jokers else _U64X52(digest.digest(416))
 
 
@@ -151,7 +154,7 @@ def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int
     for x in cards:
         if isinstance(x, str):
             c = int(card(x))
-        elif type(x) is Card or (type(x) is int and 0 <= x < 54):
+        elif type(x) is Card or (type(x) is int and 0 <= x < 64):
             c = int(x)  # type: ignore[call-overload,unused-ignore]
         else:
             raise CardError(f"{what}: {x!r} is not a card")

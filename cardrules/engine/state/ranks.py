@@ -23,14 +23,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from cardrules.cards import JOKER_MASK, SUIT_MASKS, CardSet, Suit
+from cardrules.cards import JOKER_MASK, SPECIAL_MASK, SUIT_MASKS, CardSet, Suit
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _UNBROKEN
 from cardrules.rules import TrumpRule
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
 
-__all__ = ["STANDARD", "RankTables", "rank_tables", "tables_for"]
+__all__ = [
+    "STANDARD",
+    "RankTables",
+    "joker_led_tables",
+    "rank_tables",
+    "special_tables",
+    "tables_for",
+]
 
 
 class RankTables(NamedTuple):
@@ -54,9 +61,11 @@ def _standard() -> RankTables:
     # The jokers (52, 53) count as a fifth suit of their own here, the big above
     # the little: a pack with jokers is refused unless every hand has trumps and
     # the trump order ranks them, so no hand plays by these tables with jokers.
-    masks = (*SUIT_MASKS, JOKER_MASK)
-    above = tuple(masks[c // 13] & ~((2 << c) - 1) for c in range(54))
-    return RankTables(_SUIT_OF, masks, tuple(range(54)), above, _UNBROKEN)
+    # The special cards (54-63) count with the jokers here: a pack that has them
+    # plays by special_tables; these entries only keep a view's reader in range.
+    masks = (*SUIT_MASKS, JOKER_MASK | SPECIAL_MASK)
+    above = tuple(masks[min(c // 13, 4)] & ~((2 << c) - 1) for c in range(64))
+    return RankTables(_SUIT_OF, masks, tuple(range(64)), above, _UNBROKEN)
 
 
 #: Printed suits, aces high: every hand without a trump order, or without trumps.
@@ -100,12 +109,90 @@ def tables_for(trump: int, top: Sequence[int]) -> RankTables:
     return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, tuple(top))
 
 
+def special_tables(
+    base: RankTables, codes: Sequence[int], ranks: Sequence[tuple[int, int, int]]
+) -> RankTables:
+    """``base`` (a hand's tables) with the special cards (54-63) of a pack that
+    has them: a card that always wins counts as a suit of its own (5), one that
+    always loses as another (6), each of power 0 (so of two of a kind the first
+    played stays the best: the trick decides the rest, see
+    :func:`~cardrules.engine.phases.trick._special_beats`); a card that counts as
+    a suit, or ranks next to a card, is a card of that suit just above or below
+    it. ``codes``: card id -> power code (0 none, 1-2 wins, 3-4 loses);
+    ``ranks``: (card, the card it ranks next to, 1 above / 0 below)."""
+    n = len(_BITS)
+    suit_of = [*base.suit_of, *([4] * (n - len(base.suit_of)))]
+    power = [2 * p for p in base.power] + [0] * (n - len(base.power))
+    for c in range(54, n):
+        if codes[c]:
+            suit_of[c] = 5 if codes[c] <= 2 else 6
+            power[c] = 0
+    for c, k, up in ranks:
+        suit_of[c] = suit_of[k]
+        power[c] = power[k] + (1 if up else -1)
+    masks = [0] * 7
+    for c in range(n):
+        masks[suit_of[c]] |= _BITS[c]
+    above = tuple(
+        sum(_BITS[x] for x in range(n) if suit_of[x] == suit_of[c] and power[x] > power[c])
+        for c in range(n)
+    )
+    unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
+    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top)
+
+
+def _special_beats(codes: tuple[int, ...], t: RankTables, trump: int, best: int, c: int) -> bool:
+    """In a pack with special cards, whether ``c`` beats ``best``, the trick's
+    best card so far. ``codes``: card id -> 0 (an ordinary card), 1 or 2 (always
+    wins: the first, or the last, of them played winning), 3 or 4 (always loses:
+    a trick of them only goes to the first, or the last, played)."""
+    kc = codes[c]
+    kb = codes[best]
+    if kb == 1 or kb == 2:
+        return kc == 2
+    if kc == 1 or kc == 2:
+        return True
+    if kc:
+        return kb == 4 and kc == 4
+    if kb:
+        return True
+    suit_of = t.suit_of
+    suit = suit_of[c]
+    if suit == suit_of[best]:
+        return t.power[c] > t.power[best]
+    return suit == trump
+
+
+def _led_suit(codes: tuple[int, ...], suit_of: tuple[int, ...], trick: list[int]) -> int:
+    """In a pack with special cards, the suit led to ``trick``: the suit of its
+    first card that has one (a card that always loses has none); -1 when none
+    has, or when a card that always wins came first (then any card may follow)."""
+    for k in trick:
+        code = codes[k]
+        if code == 1 or code == 2:
+            return -1
+        if not code:
+            return suit_of[k]
+    return -1
+
+
 def _set_trump(g: Game, trump: int) -> None:
     """Set the trump suit of the hand (``-1``: no trumps) and the hand's rank
     tables (:class:`RankTables`). Whatever sets or changes a hand's trumps calls
     this, so that following suit and the trick's winner read the right tables."""
     g._trump = trump
     r = g._rules
+    if r.special_trick:
+        # A pack with special cards: their suits and powers in every hand's tables.
+        special = r.rank_cache.get(trump)
+        if special is None:
+            base = STANDARD
+            if r.ranked and trump >= 0:
+                base = rank_tables(r.trump_rule, trump, r.pack_mask)
+            special = special_tables(base, r.special_power, r.special_ranks)
+            r.rank_cache[trump] = special
+        g._ranks = special
+        return
     if not r.ranked or trump < 0:
         g._ranks = STANDARD
         return
@@ -113,4 +200,38 @@ def _set_trump(g: Game, trump: int) -> None:
     if tables is None:
         tables = rank_tables(r.trump_rule, trump, r.pack_mask)
         r.rank_cache[trump] = tables
+    g._ranks = tables
+
+
+def joker_led_tables(base: RankTables, joker: int, suit: int) -> RankTables:
+    """``base`` (a hand's tables without trumps) with ``joker`` led and named as
+    ``suit`` (``jokers without trumps: highest card``): that joker counts as a
+    card of ``suit`` above its ace; every other card, the other joker too,
+    keeps its suit and power. The joker is played, so the change lasts only as
+    long as the trick it leads matters."""
+    suit_of = list(base.suit_of)
+    power = list(base.power)
+    suit_of[joker] = suit
+    power[joker] = 200 + joker
+    masks = list(base.suit_masks)
+    masks[base.suit_of[joker]] &= ~_BITS[joker]
+    masks[suit] |= _BITS[joker]
+    cards = range(len(power))  # the cards the tables rank (54, or 64 with special cards)
+    above = tuple(
+        sum(1 << x for x in cards if suit_of[x] == suit_of[c] and power[x] > power[c])
+        for c in cards
+    )
+    unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
+    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top)
+
+
+def _set_joker_suit(g: Game, joker: int, suit: int) -> None:
+    """Joker ``joker``, just led in a hand without trumps, stands for ``suit``:
+    the hand's tables from now on (:func:`joker_led_tables`)."""
+    r = g._rules
+    key = (g._ranks, joker, suit)
+    tables = r.joker_cache.get(key)
+    if tables is None:
+        tables = joker_led_tables(g._ranks, joker, suit)
+        r.joker_cache[key] = tables
     g._ranks = tables

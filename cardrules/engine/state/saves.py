@@ -51,6 +51,8 @@ from cardrules.counted import count_range, counted
 from cardrules.engine.actions import (
     _BY_ID,
     NUM_ACTIONS,
+    SPECIAL_ACTION_BASE,
+    SPECIAL_ACTION_END,
     Action,
     Alone,
     Amend,
@@ -66,6 +68,7 @@ from cardrules.engine.actions import (
     Show,
     Take,
     WithPartner,
+    is_action_id,
 )
 from cardrules.engine.events import TAKE_BACK, Entry, Event, _public
 from cardrules.engine.state.compiled_rules import _compile, _Rules
@@ -121,10 +124,10 @@ _NUMBER: Final[dict[str, int]] = {t: i for i, t in enumerate(_TEXT)}
 #: byte, the texts of its cards in card order (7 x 256 tuples).
 _BYTE_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(
-        tuple(_TEXT[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 54)
+        tuple(_TEXT[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 64)
         for p in range(256)
     )
-    for k in range(7)
+    for k in range(8)
 )
 
 
@@ -132,7 +135,7 @@ def _texts(m: int) -> list[str]:
     """The texts of the cards of mask ``m`` (54 bits), in card order (as
     ``CardSet``'s)."""
     t = _BYTE_TEXTS
-    return [
+    out = [
         *t[0][m & 255],
         *t[1][m >> 8 & 255],
         *t[2][m >> 16 & 255],
@@ -141,6 +144,10 @@ def _texts(m: int) -> list[str]:
         *t[5][m >> 40 & 255],
         *t[6][m >> 48 & 255],
     ]
+    if m >> 56:
+        # The special cards 56-63 (a pack with special cards only).
+        out += t[7][m >> 56]
+    return out
 
 
 # --------------------------------------------------------------------------- caches
@@ -922,10 +929,14 @@ def _replay_into(
         if type(seat) is not int or type(aid) is not int:
             raise SaveError(f"{label}action {i} must be [seat, action id]")
         if not 0 <= aid < NUM_ACTIONS:
-            raise SaveError(
-                f"{label}action {i}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1})"
-            )
-        act = by_id[aid]
+            if not is_action_id(aid):
+                raise SaveError(
+                    f"{label}action {i}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1},"
+                    f" or a special card's, {SPECIAL_ACTION_BASE} to {SPECIAL_ACTION_END - 1})"
+                )
+            act = Action.from_id(aid)
+        else:
+            act = by_id[aid]
         if not 0 <= seat < n:
             raise SaveError(f"{label}action {i}: {_show(seat)} is not a seat of this game")
         if g._phase == _OVER:
@@ -1127,15 +1138,16 @@ def _apply_saved(g: Game, actions: list[Any], done: int) -> None:
         if type(a) is not list or len(a) != 2 or not all(_is_int(x) for x in a):
             raise SaveError(f"taken_back: action {i} must be [seat, action id]")
         seat, aid = a
-        if not 0 <= aid < NUM_ACTIONS or not 0 <= seat < g._players:
+        if not is_action_id(aid) or not 0 <= seat < g._players:
             raise SaveError(f"taken_back: action {i} is not [seat, action id]")
+        act = Action.from_id(aid)
         try:
-            g.apply(_BY_ID[aid], seat)
+            g.apply(act, seat)
         except CardrulesError as e:
             raise SaveError(
-                f"taken_back: action {i} ({_BY_ID[aid].label} by seat {seat}) is not legal: {e}",
+                f"taken_back: action {i} ({act.label} by seat {seat}) is not legal: {e}",
                 code="save_illegal_action",
-                data={"action": _BY_ID[aid].label, "seat": seat, "index": i},
+                data={"action": act.label, "seat": seat, "index": i},
             ) from None
 
 

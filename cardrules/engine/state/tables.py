@@ -23,20 +23,26 @@ _PASS: Final = 3
 _TRUMPS: Final = 4
 _PHASE_NAMES: Final = ("bid", "play", "over", "pass", "trumps")
 
-#: Card id -> its bit in a card mask (52 and 53: the jokers).
-_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(54))
+#: Card id -> its bit in a card mask (52 and 53: the jokers; 54-63: the special cards).
+_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(64))
 #: Card id -> its suit's number (the jokers, which have none: 4, a suit of their
 #: own that only a hand without trumps could see; the loader refuses jokers
 #: then, see ``compiled_rules``).
-_SUIT_OF: Final[tuple[int, ...]] = tuple(min(i // 13, 4) for i in range(54))
+_SUIT_OF: Final[tuple[int, ...]] = tuple(min(i // 13, 4) for i in range(64))
 #: Suit number -> the position of its 13 bits in a card mask.
 _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 #: Card id -> the interned Play action of that card.
-_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(54))
+_PLAYS: Final[tuple[Play, ...]] = tuple(Play(i) for i in range(64))
 #: The jokers' bits (the mask shifted right by 52) -> their Play actions.
-_JOKER_PLAYS: Final[tuple[tuple[Play, ...], ...]] = ((), (_PLAYS[52],), (_PLAYS[53],), _PLAYS[52:])
-#: Suit number -> its bit in a 4-bit set of suits (the broken suits).
-_SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
+_JOKER_PLAYS: Final[tuple[tuple[Play, ...], ...]] = (
+    (),
+    (_PLAYS[52],),
+    (_PLAYS[53],),
+    _PLAYS[52:54],
+)
+#: Suit number -> its bit in a 4-bit set of suits (the broken suits); the jokers'
+#: suit (4) and the special cards' (5, 6) break nothing.
+_SUIT_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8, 0, 0, 0)
 #: Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken.
 _UNBROKEN: Final[tuple[int, ...]] = tuple(
     sum(SUIT_MASKS[x] for x in range(4) if not b >> x & 1) for b in range(16)
@@ -99,3 +105,14 @@ def _plays_with_jokers(mask: int) -> tuple[Play, ...]:
     out = _plays_of(mask)
     jokers = mask >> 52
     return out + _JOKER_PLAYS[jokers] if jokers else out
+
+
+def _plays_with_specials(mask: int) -> tuple[Play, ...]:
+    """:func:`_plays_of` for a pack with special cards (54-63; ``_Rules.plays_of``):
+    the plays of the standard cards, then of the jokers and the special cards, whose
+    ids come after every other block."""
+    out = _plays_of(mask)
+    rest = mask >> 52
+    if not rest:
+        return out
+    return out + tuple(_PLAYS[52 + i] for i in range(12) if rest >> i & 1)

@@ -43,7 +43,7 @@ Example:
     ...
     cardrules.errors.SaveError: view.hand[1]: expected a card such as 'A♠' or '10♥', got 'Z'
     >>> schema_of(tuple[Card, ...], "hand")
-    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 54}
+    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 64}
 """
 
 from __future__ import annotations
@@ -59,7 +59,13 @@ import attrs
 
 from cardrules.cards import CARDS, Card, CardSet, Suit
 from cardrules.counted import counted
-from cardrules.engine.actions import NUM_ACTIONS, Action
+from cardrules.engine.actions import (
+    NUM_ACTIONS,
+    SPECIAL_ACTION_BASE,
+    SPECIAL_ACTION_END,
+    Action,
+    is_action_id,
+)
 from cardrules.engine.state.tables import _PHASE_NAMES
 from cardrules.errors import CardrulesError, SaveError
 from cardrules.jsontext import describe as _show
@@ -79,8 +85,16 @@ __all__ = [
 #: A reader of one JSON value: ``(value, path) -> the Python value``.
 Decoder = Callable[[object, str], Any]
 
+#: An action id: 0 to ``NUM_ACTIONS - 1``, or a special card's (engine/actions.py).
+ACTION_ID_SCHEMA: Final[dict[str, Any]] = {
+    "type": "integer",
+    "anyOf": [
+        {"minimum": 0, "maximum": NUM_ACTIONS - 1},
+        {"minimum": SPECIAL_ACTION_BASE, "maximum": SPECIAL_ACTION_END - 1},
+    ],
+}
 _SEATS: Final = 52  # the most players a variant may have (dsl.limits.MAX_PLAYERS)
-_PACK: Final = 54  # the standard 52 and two jokers
+_PACK: Final = 64  # the standard 52, two jokers and ten special cards
 _HANDS: Final = 2000  # the most hands a game deals (saves.MAX_SAVE_HANDS)
 #: Ints of fields without a bound of their own stay within what every JSON
 #: reader holds exactly (JavaScript's safe integers).
@@ -147,7 +161,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "dead_count": _COUNT,
     "pack_size": _Rule(1, _PACK),
     "knocked_out": _Rule(0, _HANDS),
-    "card_points": _Rule(-100, 100, lengths=(0, 52, _PACK)),  # dsl.limits.MAX_CARD_POINTS
+    "card_points": _Rule(-100, 100, lengths=(0, 52, 54)),  # dsl.limits.MAX_CARD_POINTS
     "counters": _Rule(-COUNTER_BOUND, COUNTER_BOUND, max_items=MAX_COUNTERS),
     "legal_actions": _Rule(max_items=NUM_ACTIONS),
     "phase": _Rule(enum=_PHASE_NAMES),
@@ -231,7 +245,7 @@ DEFS: Final[dict[str, Any]] = {
         "description": "An action: its id decides; the label is for people.",
         "type": "object",
         "properties": {
-            "id": {"type": "integer", "minimum": 0, "maximum": NUM_ACTIONS - 1},
+            "id": ACTION_ID_SCHEMA,
             "label": {"type": "string", "minLength": 1, "maxLength": _MAX_TEXT},
         },
         "required": ["id", "label"],
@@ -306,8 +320,9 @@ def _read_action(x: object, path: str) -> Action:
     if type(x) is not dict or not x.keys() <= {"id", "label"}:
         raise _bad(path, "an action {'id': ..., 'label': ...}", x)
     aid = x.get("id")
-    if type(aid) is not int or not 0 <= aid < NUM_ACTIONS:
+    if not is_action_id(aid):
         raise _bad(path + ".id", f"an action id (0 to {NUM_ACTIONS - 1})", aid)
+    assert isinstance(aid, int)
     action = Action.from_id(aid)
     label = x.get("label")
     if label is not None and label != action.label:
@@ -741,9 +756,14 @@ def record_schema(
     return {
         "type": "object",
         "properties": props,
-        "required": list(props),
+        "required": [name for name in props if name not in _ONLY_WHEN_SET],
         "additionalProperties": False,
     }
+
+
+#: Fields a record's JSON form writes only when they are set (a view's
+#: ``special_powers``, for a pack with special cards): not required.
+_ONLY_WHEN_SET: Final = frozenset({"special_powers"})
 
 
 def nested_records(cls: type) -> list[type]:

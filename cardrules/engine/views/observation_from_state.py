@@ -72,7 +72,7 @@ def _tables_of(plan: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tupl
         return hit[1], hit[2]
     index: tuple[int, ...] = plan.index
     tables = []
-    for k in range(7):
+    for k in range(8):
         row = []
         for b in range(256):
             row.append(

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.cards import CARDS
 from cardrules.counted import count_range
-from cardrules.engine.actions import NUM_ACTIONS
+from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END
 from cardrules.engine.state.compiled_rules import _compile, _Rules
 from cardrules.engine.views.observation_from_state import observation_of_state
 from cardrules.errors import VariantError
@@ -89,7 +89,7 @@ class _Plan:
         bidding = r.bid_style != 0
         trumps = tricks and v.trumps.kind is not TrumpKind.NONE
         turned = tricks and (r.turn_up_any or r.dealers_card)
-        namer = tricks and r.trump_namer != 0
+        namer = tricks and (r.trump_namer != 0 or r.turned_names != 0)
         phases = ["play", "over"]
         if r.passing:
             phases.insert(0, "pass")
@@ -448,7 +448,8 @@ def observation(game: Game, seat: int, numpy: bool = False) -> Any:
 
 def action_mask(game: Game, seat: int) -> list[int]:
     """``game.action_mask(seat)``: 1 for each legal action id of ``seat``, else 0."""
-    mask = [0] * NUM_ACTIONS
+    # A pack with special cards: their action ids (400-429) too.
+    mask = [0] * (SPECIAL_ACTION_END if game._rules.special_trick else NUM_ACTIONS)
     for a in game.legal_actions(seat):
         mask[a.id] = 1
     return mask

@@ -22,10 +22,10 @@ _text = _TEXT.__getitem__
 #: byte, its cards in card order (7 x 256 tuples).
 _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(
-        tuple(CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 54)
+        tuple(CARDS[8 * k + b] for b in range(8) if p >> b & 1 and 8 * k + b < 64)
         for p in range(256)
     )
-    for k in range(7)
+    for k in range(8)
 )
 
 
@@ -33,7 +33,7 @@ def _cards_of(m: int) -> tuple[Card, ...]:
     """The cards of the 54-bit mask ``m`` in card order: ``tuple(CardSet(m))``,
     by table (views are built from masks on every call)."""
     t = _BYTE_CARDS
-    return (
+    out = (
         *t[0][m & 255],
         *t[1][m >> 8 & 255],
         *t[2][m >> 16 & 255],
@@ -42,6 +42,8 @@ def _cards_of(m: int) -> tuple[Card, ...]:
         *t[5][m >> 40 & 255],
         *t[6][m >> 48 & 255],
     )
+    # The special cards 56-63 (a pack with special cards only).
+    return out + t[7][m >> 56] if m >> 56 else out
 
 
 def _frac(x: Fraction) -> int | str:
@@ -276,6 +278,12 @@ class View:
             (empty for a full pack).
         jokers: the jokers in this pack (``LJ``, ``BJ``; empty for a pack
             without them). A joker is a trump: ``trump_order`` ranks it.
+        special_powers: the special cards of this pack (``X1``...; ``special
+            cards:``) and the power of each: 1 always wins (the first of them
+            played winning), 2 always wins (the last), 3 always loses (a trick
+            of them only to the first played), 4 always loses (to the last), 0 a
+            card of a suit. Empty, and left out of the JSON form, for a pack
+            without special cards.
         trump_order: this hand's highest trumps by the variant's trump order
             (``trump order:``), highest first: trumps whatever their printed
             suit, above the trump suit's ace (empty without one, or without trumps).
@@ -398,6 +406,7 @@ class View:
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
+    special_powers: tuple[tuple[Card, int], ...] = ()
     version: int = 0
     last_hand: HandResult | None = None
     audience: str = "seat"
@@ -412,7 +421,7 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards as text (``"A♠"``, ``"10♥"``), actions as
         ``{"id": ..., "label": ...}``, fractions as ints or ``"p/q"`` strings."""
-        return {
+        out = {
             "seat": self.seat,
             "players": self.players,
             "phase": self.phase,
@@ -474,6 +483,10 @@ class View:
             if self.take_back_request is None
             else self.take_back_request.to_dict(),
         }
+        if self.special_powers:
+            # Only a pack with special cards has the key: every other view is as it was.
+            out["special_powers"] = [[_text(c), p] for c, p in self.special_powers]
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> View:

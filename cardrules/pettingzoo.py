@@ -75,7 +75,7 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
 
 from cardrules.counted import counted
 from cardrules.dsl import load
-from cardrules.engine.actions import NUM_ACTIONS, Action
+from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action
 from cardrules.engine.game import Game
 from cardrules.engine.phases.score import running_scores
 from cardrules.engine.views.observation_vector import ObservationSlice, observation_layout
@@ -233,6 +233,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self._reward = reward
         self._max_actions = max_actions
         self._sign = _sign(variant)
+        # A pack with special cards (54-63) has their action ids (400-429) too.
+        n_actions = SPECIAL_ACTION_END if variant.deck.specials else NUM_ACTIONS
+        self._num_actions = n_actions
         self.metadata = {**type(self).metadata, "name": f"cardrules_{variant.name}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agents = []
@@ -248,12 +251,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
                         shape=(size,),
                         dtype=np.float32,
                     ),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         #: the space of :meth:`state`: every seat's observation, one after the other
         self.state_space = spaces.Box(
             low=np.tile(np.asarray(low, dtype=np.float32), players),
@@ -423,7 +426,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         game = self.game
         assert game is not None
         seat = self._seat[agent]
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = np.zeros(self._num_actions, dtype=np.int8)
         if (
             agent == self.agent_selection
             and not self.terminations.get(agent, True)

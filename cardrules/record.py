@@ -225,8 +225,11 @@ def _cards(text: str, line: int) -> int:
     if text.strip() == "nothing":
         return 0
     words = text.split()
-    if len(words) > 54:
-        raise _fail(line, f"{len(words):,} cards: the largest pack has 54 (52 and two jokers)")
+    if len(words) > 64:
+        raise _fail(
+            line,
+            f"{len(words):,} cards: the largest pack has 64 (52, two jokers and ten special cards)",
+        )
     for w in words:
         try:
             c = int(card(w))

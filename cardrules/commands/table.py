@@ -248,13 +248,13 @@ class Style:
         True, dim when False; the trump suit underlined."""
         text = str(c) if self.unicode else c.code
         codes = []
-        if not c.is_joker and self.red(c.suit):
+        if c < 52 and self.red(c.suit):
             codes.append(self.RED)
         if legal is True:
             codes.append(self.BOLD)
         elif legal is False:
             codes.append(self.DIM)
-        if trump is not None and not c.is_joker and c.suit is trump:
+        if trump is not None and c < 52 and c.suit is trump:
             codes.append("4")
         return self.paint(text, *codes)
 

@@ -86,6 +86,8 @@ class WorkedHand:
 def _strength(c: Card) -> tuple[int, int]:
     if c.is_joker:  # above every ace: the big joker, then the little one
         return (c - 37, 4)
+    if c.is_special:  # a fixed order for the worked hand: above the jokers
+        return (c - 37, 5)
     return (int(c.rank), int(c.suit))
 
 
@@ -137,7 +139,7 @@ def _bid_choice(game: Game, bids: Sequence[Bid]) -> Bid:
     seat = game.to_act
     assert seat is not None
     held = game.view(seat).hand
-    target = 0 if held is None else sum(1 for c in held if c.is_joker or c.rank >= Rank.KING)
+    target = 0 if held is None else sum(1 for c in held if c >= 52 or c.rank >= Rank.KING)
     return min(bids, key=lambda a: (abs(a.n - target), a.n))
 
 

@@ -114,7 +114,13 @@ def suit_color(suit: Suit) -> str:
     return RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
 
 
+#: The colour of the special cards (54-63, ``X1``-``X10``: wizards, jesters...).
+SPECIAL = "#6a3d9a"
+
+
 def _color(c: Card) -> str:
+    if c.is_special:
+        return SPECIAL
     if c.is_joker:
         return RED if int(c) == 53 else BLACK
     return suit_color(c.suit)
@@ -146,6 +152,8 @@ def card_name(c: Card | None) -> str:
     ``"little joker"``; ``None`` is a card face down."""
     if c is None:
         return "a card face down"
+    if c.is_special:
+        return f"special card {c.code}"
     if c.is_joker:
         return "big joker" if int(c) == 53 else "little joker"
     rank = _RANK_WORDS.get(c.rank, str(int(c.rank)))
@@ -204,7 +212,9 @@ def card_group(
         f'<rect x="{_num(x)}" y="{_num(y)}" width="{CARD_W}" height="{CARD_H}" rx="5" '
         f'fill="#fff" {stroke}/>',
     ]
-    if c.is_joker:
+    if c.is_special:
+        out += _special_face(c, x, y, color, covered)
+    elif c.is_joker:
         # The corner: "BJ" or "LJ" and a small star; uncovered, a big star and "JOKER".
         out.append(
             f'<text x="{_num(x + 3)}" y="{_num(y + 15)}" fill="{color}" font-family="{FONT}" '
@@ -231,6 +241,28 @@ def card_group(
             out.append(suit_path(c.suit, x + 17, y + 33, 27))
     out.append("</g>")
     return "".join(out)
+
+
+def _special_face(c: Card, x: float, y: float, color: str, covered: bool) -> list[str]:
+    """A special card's face (``X1``...): its code and a small ring in the corner;
+    uncovered, a big ring round the code. The variant names the kind (wizards,
+    jesters): the page's words say which code is which."""
+    out = [
+        f'<text x="{_num(x + 3)}" y="{_num(y + 15)}" fill="{color}" font-family="{FONT}" '
+        f'font-size="12" font-weight="700" letter-spacing="-1">{c.code}</text>',
+        f'<circle cx="{_num(x + 10)}" cy="{_num(y + 26)}" r="5" fill="none" '
+        f'stroke="{color}" stroke-width="2"/>',
+    ]
+    if not covered:
+        out.append(
+            f'<circle cx="{_num(x + 29)}" cy="{_num(y + 42)}" r="15" fill="none" '
+            f'stroke="{color}" stroke-width="3"/>'
+        )
+        out.append(
+            f'<text x="{_num(x + 29)}" y="{_num(y + 47)}" fill="{color}" font-family="{FONT}" '
+            f'font-size="13" font-weight="700" text-anchor="middle">{c.code}</text>'
+        )
+    return out
 
 
 def _star(cx: float, cy: float, r: float, colour: str) -> str:

@@ -575,7 +575,7 @@ class _Sampler:
         -1 for cards in no class), or None if there is none."""
         if not self.count(0, caps):
             return None
-        where = [-1] * 54
+        where = [-1] * 64
         cur = caps
         last = len(self.classes) - 1
         for i, (_, cards) in enumerate(self.classes):
@@ -610,7 +610,7 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
     """The sampler of a plan, the capacities left for it and the bins of the
     cards already placed (-1: not placed); None if the plan is impossible."""
     caps = list(p.caps)
-    where = [-1] * 54
+    where = [-1] * 64
     groups: dict[frozenset[int], list[int]] = {}
     for c, bins in p.fixed.items():
         if not bins:

@@ -87,7 +87,7 @@ SAVE_FORMAT: Final = "cardrules.game"
 SAVE_VERSION: Final = 1
 
 #: The largest pack: the standard 52 and two jokers.
-_PACK: Final = 54
+_PACK: Final = 64
 #: The most seats a game has (one card each from a 52-card pack).
 _SEATS: Final = 52
 #: The most hands a game deals: 1,000 scheduled hands (the most a variant may

@@ -104,6 +104,7 @@ from cardrules.counted import counted
 from cardrules.engine.actions import Action, Amend, Bid, Look, Pass, Take
 from cardrules.engine.events import ACTION_KINDS, _count_actions
 from cardrules.engine.state import history as _history
+from cardrules.engine.state.ranks import _special_beats
 from cardrules.engine.state.slots import NOT_STATE_SLOTS as NOT_STATE_SLOTS
 from cardrules.engine.state.slots import STATE_SLOTS
 from cardrules.engine.state.tables import _BITS, _OVER, _PLAYS
@@ -305,8 +306,15 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
         best, best_seat = trick[0], seats[0]
         trump = g._trump
         suit_of, power = g._ranks.suit_of, g._ranks.power
+        special = g._rules.special_trick
         for card_, seat in zip(trick, seats, strict=True):
-            if suit_of[card_] == suit_of[best]:
+            if special:
+                # A pack with special cards: their powers decide (ranks._special_beats).
+                if card_ != best and _special_beats(
+                    g._rules.special_power, g._ranks, trump, best, card_
+                ):
+                    best, best_seat = card_, seat
+            elif suit_of[card_] == suit_of[best]:
                 if power[card_] > power[best]:
                     best, best_seat = card_, seat
             elif suit_of[card_] == trump:

@@ -606,3 +606,14 @@ def test_resampling_every_family_keeps_the_information_state(
             changed |= any(w.hand(s) != real.hand(s) for s in range(players) if s != player)
             checked += 1
     assert checked and changed
+
+
+def test_a_pack_with_special_cards_has_their_action_ids() -> None:
+    # Regression: a special card's Play id (400-429) lay outside the game's
+    # num_distinct_actions (332), so OpenSpiel refused every Wizard game.
+    from cardrules.engine.actions import SPECIAL_ACTION_END
+
+    game = _game("wizard", 4, max_tricks=12)
+    assert game.num_distinct_actions() == SPECIAL_ACTION_END
+    assert _game("oh-hell", 4).num_distinct_actions() == NUM_ACTIONS
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -345,6 +345,10 @@ class Game:
     _discarded: int
     # trumps: the round of the choice of trumps
     _call_stage: int
+    # trumps: whether the hand's ranks are reversed (downtown)
+    _downtown: bool
+    # trumps: the kitty's cards, face down until the declarer takes them (a mask)
+    _kitty: int
     # trumps: how many seats have spoken in the round
     _call_pos: int
     # alone: seat -> the next seat to play this hand
@@ -1966,6 +1970,8 @@ class Game:
         g._defender = self._defender
         g._discarded = self._discarded
         g._call_stage = self._call_stage
+        g._downtown = self._downtown
+        g._kitty = self._kitty
         g._call_pos = self._call_pos
         g._next_seat = self._next_seat
         g._next_seat_all = self._next_seat_all

@@ -72,6 +72,8 @@ def _team_hand(
     maker = g._maker
     makers = next((t for t in teams if maker in t), ())
     maker_tricks = sum(tricks[s] for s in makers)
+    # The hand's contract: the highest bid, downtown, no trumps (``bid_level``...).
+    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0)
     for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)
@@ -101,6 +103,7 @@ def _team_hand(
                     maker_tricks=maker_tricks,
                     alone=lone,
                     defended_alone=lone_defence,
+                    contract=contract,
                 )
                 total += _value(g, r.formula, env, f"the score of seat {s + 1}")
         team_env = score_env(
@@ -118,6 +121,7 @@ def _team_hand(
             maker_tricks=maker_tricks,
             alone=lone,
             defended_alone=lone_defence,
+            contract=contract,
         )
         if r.team_formula is not None:
             total += _value(g, r.team_formula, team_env, "the team score")

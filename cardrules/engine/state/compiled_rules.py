@@ -192,6 +192,15 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = OLD_SAVE_DEFAULTS
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
 MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
+#: The variables of a hand's contract: read only by scoring team by team
+#: (engine/phases/team_score.py), which a formula using them switches on.
+CONTRACT_VARIABLES: Final = frozenset({"bid_level", "downtown", "no_trumps"})
+
+
+def _uses(formula: object) -> frozenset[str]:
+    """The variables ``formula`` reads (none for ``None``)."""
+    uses = getattr(formula, "uses", None)
+    return frozenset() if uses is None else frozenset(uses())
 _NAMER_CODES: Final = {
     TrumpNamer.NOBODY: 0,
     TrumpNamer.HIGHEST_BIDDER: 1,
@@ -423,7 +432,12 @@ class _Rules:
         )
         # Scoring by team (engine/phases/team_score.py): only games with teams, a team score
         # or counters; the others score seat by seat, as before.
-        self.team_scoring = bool(v.teams) or self.team_formula is not None or bool(self.counters)
+        self.team_scoring = (
+            bool(v.teams)
+            or self.team_formula is not None
+            or bool(self.counters)
+            or bool(_uses(self.formula) & CONTRACT_VARIABLES)
+        )
         self._solo: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.score_guard = any(
             f is not None

@@ -259,6 +259,14 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_defender", "int", "alone", "the seat defending alone (-1: none)", also=("trumps",)),
     Slot("_discarded", "int", "trumps", "the card the dealer discarded (-1: none)"),
     Slot("_call_stage", "int", "trumps", "the round of the choice of trumps"),
+    Slot("_downtown", "bool", "trumps", "whether the hand's ranks are reversed (downtown)"),
+    Slot(
+        "_kitty",
+        "int",
+        "trumps",
+        "the kitty's cards, face down until the declarer takes them (a mask)",
+        also=("deal",),
+    ),
     Slot("_call_pos", "int", "trumps", "how many seats have spoken in the round"),
     # ------------------------------------------------------------ seating
     Slot(

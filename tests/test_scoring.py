@@ -224,6 +224,7 @@ def test_score_env() -> None:
         "team_bid": 2, "team_tricks": 4, "team_points": 0,
         "partner_bid": 0, "partner_tricks": 0, "maker": False, "maker_tricks": 0,
         "alone": False, "defended_alone": False,
+        "bid_level": 0, "downtown": False, "no_trumps": False,
     }
     assert set(env) == set(VARIABLES)
     exact = score_env(bid=1, tricks=1, cards=1, hand=1, players=3)

@@ -335,7 +335,8 @@ def test_error_rendering_unknown_variable() -> None:
         "                              ^\n"
         "expected one of the variables bid, tricks, cards, hand, players, diff, exact, "
         "over, under, blind, points, all_points, most_points, team_bid, team_tricks, "
-        "team_points, partner_bid, partner_tricks, maker, maker_tricks, alone, defended_alone\n"
+        "team_points, partner_bid, partner_tricks, maker, maker_tricks, alone, defended_alone, "
+        "bid_level, downtown, no_trumps\n"
         "did you mean 'bid'?"
     )
 

@@ -227,6 +227,10 @@ class BidStyle(Enum):
     """One at a time from the dealer's neighbour, dealer last."""
     SIMULTANEOUS = "simultaneous"
     """Everyone at once ("fists"): no bid is seen before all are in."""
+    AUCTION = "auction"
+    """In turn from the dealer's neighbour, once round, dealer last: each player
+    bids more than the highest bid so far or passes; the highest bid wins, and
+    the dealer must bid when everyone else has passed."""
 
 
 class FirstLeader(Enum):

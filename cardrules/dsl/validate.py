@@ -474,6 +474,28 @@ def _check_trump_namer(c: _Checking) -> None:
         )
 
 
+def _check_auction(c: _Checking) -> None:
+    """An auction (``bidding: auction``): each bid above the last, so no hook,
+    no changed, blind or forehead bids, and one bid per seat."""
+    b = c.v.bidding
+    if b.style is not BidStyle.AUCTION or not c.bidding:
+        return
+    clashes = (
+        ("hook", b.hook, "add `hook: no`"),
+        ("bid changes", b.amend, "add `bid changes: no`"),
+        ("blind bids", b.blind, "add `blind bids: no`"),
+        ("forehead hands", bool(b.forehead_sizes), "add `forehead hands: none`"),
+        ("team bids", b.one_per_team, "add `team bids: each partner`"),
+    )
+    for key, on, hint in clashes:
+        if on:
+            raise c.fail(
+                c.culprit(key, "bidding"),
+                f"`{key}` does not go with an auction, in which each bid is above the last",
+                hint=hint,
+            )
+
+
 def _check_bidding(c: _Checking) -> None:
     """Bidding: the hook and changed bids need bids in turn; the range of bids;
     a side's one bid is not read as a seat's own."""
@@ -492,6 +514,7 @@ def _check_bidding(c: _Checking) -> None:
         )
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise c.fail("bids", "the highest bid is less than the lowest")
+    _check_auction(c)
     seat_bid_vars = (
         v.scoring.formula.uses() & _SEAT_BID_VARIABLES if v.scoring.formula is not None else ()
     )

@@ -658,6 +658,14 @@ def bidding_phrase(v: Variant) -> str:
                 "in turn, and its other partners do not bid"
             )
         return text + f". A bid is {bid_range_phrase(v)}."
+    if b.style is BidStyle.AUCTION:
+        return (
+            "The bidding is an auction, once round the table: starting with the player to "
+            f"the dealer's {left_or_right(v)}, each player in turn either passes or bids more "
+            "than the highest bid so far; the dealer speaks last, and must bid if everyone "
+            f"else has passed. A bid is {bid_range_phrase(v)}. The highest bid wins: that "
+            "player is the declarer, and the bid is the contract."
+        )
     if b.style is BidStyle.SIMULTANEOUS:
         text = (
             "Everyone bids at the same time: on a count of three, each player shows their "
@@ -688,6 +696,8 @@ def hook_phrase(v: Variant) -> str:
         return ""
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "Since everyone bids at once, nobody bids last, and no bid is ever ruled out."
+    if v.bidding.style is BidStyle.AUCTION:
+        return ""
     if v.bidding.hook and side_bids(v):
         return (
             "The hook: the side that bids last may not bid the number that would make the "

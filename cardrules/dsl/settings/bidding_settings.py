@@ -25,6 +25,7 @@ _STYLES: Final = {
     BidStyle.NONE: "none",
     BidStyle.IN_TURN: "in turn",
     BidStyle.SIMULTANEOUS: "all at once",
+    BidStyle.AUCTION: "auction",
 }
 
 
@@ -180,6 +181,7 @@ def _parse_bidding(b: StatementBuilder, c: list[Any]) -> Setting:
         "V_NONE": BidStyle.NONE,
         "V_IN_TURN": BidStyle.IN_TURN,
         "V_ALL_AT_ONCE": BidStyle.SIMULTANEOUS,
+        "V_AUCTION": BidStyle.AUCTION,
     }
     return b.setting(c, ("bidding.style", styles[c[2].type]))
 
@@ -238,7 +240,7 @@ BIDDING: Final = (
         "bidding",
         ("bidding.style",),
         parse=_parse_bidding,
-        samples=("bidding: all at once",),
+        samples=("bidding: all at once", "bidding: auction"),
         render=_bidding,
         written=lambda v: v.mode is Mode.TRICKS or changed(_bidding, v),
         where="trick-taking games",

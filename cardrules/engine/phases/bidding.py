@@ -22,9 +22,9 @@ Every function takes the game as its first argument.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
-from cardrules.engine.actions import Action, Amend, Bid, Play
+from cardrules.engine.actions import Action, Amend, Bid, Decline, Play
 from cardrules.engine.phases.play import _start_play
 from cardrules.engine.phases.trumps import NAMER_BIDDER, _open_for_bidder
 from cardrules.engine.state.tables import _BID, _LOOK
@@ -115,10 +115,39 @@ def _hook_bid(g: Game, s: int, lo: int, hi: int) -> int:
     return excl if lo <= excl <= hi else -1
 
 
+#: A pass in an auction (``bidding: auction``).
+_AUCTION_PASS: Final = Decline()
+
+
+def _auction_floor(g: Game) -> tuple[int, int, bool]:
+    """In an auction: the smallest and the largest bid the seat to bid may make
+    now, and whether it must bid (the dealer, when everyone else has passed)."""
+    lo, hi = g._rules.bid_range(g._size)
+    high = max(g._bids, default=-1)
+    stuck = high < 0 and g._bid_pos == len(g._seats) - 1
+    return max(lo, high + 1), hi, stuck
+
+
+def _auction_options(g: Game) -> tuple[Action, ...]:
+    """The actions of the seat to bid in an auction: each bid above the highest
+    so far, and a pass (not for the dealer when everyone else has passed)."""
+    r = g._rules
+    floor, hi, stuck = _auction_floor(g)
+    key = (floor, hi, -2, stuck)
+    opts = r.bid_cache.get(key)
+    if opts is None:
+        bids = tuple(Bid(b) for b in range(floor, hi + 1))
+        opts = bids if stuck else (*bids, _AUCTION_PASS)
+        r.bid_cache[key] = opts
+    return opts
+
+
 def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     """The bids seat ``s`` may make now (with :class:`Look` first while it may
     still bid blind); cached by the rules per range, hook and blindness."""
     r = g._rules
+    if r.auction:
+        return _auction_options(g)
     lo, hi = r.bid_range(g._size)
     excl = _hook_bid(g, s, lo, hi)
     blind = r.blind and not g._looked[s]
@@ -169,6 +198,10 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
         g._looked[s] = True
         log_event(g, ("look", s))
         return
+    if action is _AUCTION_PASS:
+        log_event(g, ("call", s, action))
+        _next_bidder(g, s)
+        return
     if type(action) is Amend:
         g._bids[s] = action.n
         g._blind[s] = False
@@ -179,6 +212,12 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
     g._blind[s] = action.blind
     g._looked[s] = True
     log_event(g, ("bid", s, action.n, action.blind))
+    _next_bidder(g, s)
+
+
+def _next_bidder(g: Game, s: int) -> None:
+    """Seat ``s`` has bid (or passed in an auction): the next seat to bid, or
+    the end of the bidding."""
     # The seats dealt to, the dealer last (one per side: engine/phases/bidding._bidders).
     seats = _bidders(g) if g._rules.team_bids else g._seats
     n = len(seats)
@@ -264,6 +303,8 @@ def _try_bid(g: Game, actor: int, action: Action) -> None:
 def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
     """Raise the reason a look or bid by seat ``actor`` is not among its options."""
     r = g._rules
+    if r.auction:
+        _explain_auction_refusal(g, actor, action)
     if action is _LOOK:
         if r.blind:
             raise _refusal("already_looked", "you have already looked at your cards", actor, action)
@@ -308,3 +349,35 @@ def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
         )
     code, why, data = _explain_bid(r, g._size, g._bids, actor, action.n, amend=False)
     raise _refusal(code, why, actor, action, data)
+
+
+def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
+    """Raise the reason a pass or a bid in an auction is refused, when it is
+    the auction's own rule (a bid not above the highest, the dealer's pass when
+    everyone else passed); return for a reason the other bids share."""
+    floor, hi, stuck = _auction_floor(g)
+    if action is _AUCTION_PASS and stuck:
+        raise _refusal(
+            "dealer_must_bid",
+            "everyone else has passed: the dealer must bid",
+            actor,
+            action,
+            {"phase": "bid"},
+        )
+    if type(action) is Bid and not action.blind and action.n < floor <= hi:
+        raise _refusal(
+            "bid_not_higher",
+            f"a bid must be higher than the highest bid so far ({floor - 1}): bid {floor} "
+            "or more, or pass",
+            actor,
+            action,
+            {"value": action.n, "lowest": floor},
+        )
+    if type(action) is Bid and floor > hi and g._rules.bid_range(g._size)[0] <= action.n <= hi:
+        raise _refusal(
+            "bid_not_higher",
+            f"the highest bid ({hi}) has been made: pass",
+            actor,
+            action,
+            {"value": action.n, "lowest": floor},
+        )

@@ -201,6 +201,8 @@ def _uses(formula: object) -> frozenset[str]:
     """The variables ``formula`` reads (none for ``None``)."""
     uses = getattr(formula, "uses", None)
     return frozenset() if uses is None else frozenset(uses())
+
+
 _NAMER_CODES: Final = {
     TrumpNamer.NOBODY: 0,
     TrumpNamer.HIGHEST_BIDDER: 1,
@@ -306,13 +308,20 @@ class _Rules:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,
         amends and one bid per side."""
         b = v.bidding
-        self.bid_style = 0 if not v.has_bidding else (1 if b.style is BidStyle.IN_TURN else 2)
-        self.hook = b.hook and self.bid_style == 1
+        self.bid_style = (
+            0
+            if not v.has_bidding
+            else (1 if b.style in (BidStyle.IN_TURN, BidStyle.AUCTION) else 2)
+        )
+        # An auction (``bidding: auction``): bids in turn, each above the last, or
+        # a pass; once round, the dealer bidding when everyone else passed.
+        self.auction = b.style is BidStyle.AUCTION and self.bid_style == 1
+        self.hook = b.hook and self.bid_style == 1 and not self.auction
         self.min_bid = b.min_bid
         self.max_bid = b.max_bid
         self.blind = b.blind
         self.forehead = frozenset(b.forehead_sizes)
-        self.amend = b.amend and self.bid_style == 1
+        self.amend = b.amend and self.bid_style == 1 and not self.auction
         # One bid per side (``team bids: one per side``): only the first partner
         # of each side in the bidding order bids (engine/phases/bidding.py).
         self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0

@@ -26,6 +26,9 @@ ids            action
                joker (``BJ``), in a pack with jokers
 328-329        ``Pass(card)`` of the little and the big joker
 330-331        ``Discard(card)`` of the little and the big joker
+332-333        ``Direction(low)``: the declarer plays the ranks as
+               usual (``uptown``) or reversed (``downtown``), in
+               games with ``downtown:``
 =============  =====================================
 
 ``Play(card).id`` is the card's number for the standard 52 cards only: the
@@ -54,6 +57,7 @@ __all__ = [
     "BID_BASE",
     "BLIND_BASE",
     "DECLINE_ID",
+    "DIRECTION_BASE",
     "DISCARD_BASE",
     "JOKER_BASE",
     "LOOK_ID",
@@ -71,6 +75,7 @@ __all__ = [
     "Amend",
     "Bid",
     "Decline",
+    "Direction",
     "Discard",
     "Look",
     "Name",
@@ -105,8 +110,10 @@ WITH_PARTNER_ID: Final = ALONE_ID + 1
 #: ``Play``, ``Pass`` and ``Discard`` of the two jokers (cards 52 and 53), in
 #: that order: ``Play(LJ)`` is ``JOKER_BASE``, ``Discard(BJ)`` ``JOKER_BASE + 5``.
 JOKER_BASE: Final = WITH_PARTNER_ID + 1
+#: ``Direction(False)`` (uptown) and ``Direction(True)`` (downtown).
+DIRECTION_BASE: Final = JOKER_BASE + 6
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = JOKER_BASE + 6
+NUM_ACTIONS: Final = DIRECTION_BASE + 2
 
 
 class Action:
@@ -499,6 +506,40 @@ class Name(Action):
         return "Name(None)" if self.suit is None else f"Name(Suit.{self.suit.name})"
 
 
+class Direction(Action):
+    """The declarer's choice of the ranks' direction (``downtown:``):
+    ``Direction(False)`` plays them as usual ("uptown"), ``Direction(True)``
+    reversed ("downtown").
+
+    Attributes:
+        low: True for downtown (the ranks reversed).
+    """
+
+    __slots__ = ("low",)
+    low: bool
+
+    def __new__(cls, low: bool) -> Direction:
+        """Return the interned action.
+
+        Raises:
+            InvalidAction: if ``low`` is not a bool.
+        """
+        if type(low) is not bool:
+            raise InvalidAction(
+                f"Direction needs True (downtown) or False (uptown), got {_shown(low)}",
+                code="bad_action",
+                data={"value": _shown(low)},
+            )
+        return _DIRECTIONS[low]
+
+    @property
+    def label(self) -> str:
+        return "downtown" if self.low else "uptown"
+
+    def __repr__(self) -> str:
+        return f"Direction({self.low})"
+
+
 class OrderUp(Action):
     """Order up the turned card: its suit is trumps, and the dealer takes it."""
 
@@ -593,6 +634,10 @@ _DECLINE: Final[Decline] = _new(Decline, DECLINE_ID)
 _DISCARDS: Final[tuple[Discard, ...]] = tuple(
     _new(Discard, DISCARD_BASE + i if i < 52 else _joker_id(2, i), card=CARDS[i]) for i in range(54)
 )
+_DIRECTIONS: Final[tuple[Direction, ...]] = (
+    _new(Direction, DIRECTION_BASE, low=False),
+    _new(Direction, DIRECTION_BASE + 1, low=True),
+)
 _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[:52],
     *_BIDS,
@@ -610,6 +655,7 @@ _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[52:],
     *_PASSES[52:],
     *_DISCARDS[52:],
+    *_DIRECTIONS,
 )
 assert len(_BY_ID) == NUM_ACTIONS
 assert all(a.id == i for i, a in enumerate(_BY_ID))

@@ -26,7 +26,7 @@ ids            action
                joker (``BJ``), in a pack with jokers
 328-329        ``Pass(card)`` of the little and the big joker
 330-331        ``Discard(card)`` of the little and the big joker
-332-333        ``Direction(low)``: the declarer plays the ranks as
+332-333        ``Downtown(low)``: the declarer plays the ranks as
                usual (``uptown``) or reversed (``downtown``), in
                games with ``downtown:``
 =============  =====================================
@@ -57,8 +57,8 @@ __all__ = [
     "BID_BASE",
     "BLIND_BASE",
     "DECLINE_ID",
-    "DIRECTION_BASE",
     "DISCARD_BASE",
+    "DOWNTOWN_BASE",
     "JOKER_BASE",
     "LOOK_ID",
     "MAX_BID",
@@ -75,8 +75,8 @@ __all__ = [
     "Amend",
     "Bid",
     "Decline",
-    "Direction",
     "Discard",
+    "Downtown",
     "Look",
     "Name",
     "OrderUp",
@@ -110,10 +110,10 @@ WITH_PARTNER_ID: Final = ALONE_ID + 1
 #: ``Play``, ``Pass`` and ``Discard`` of the two jokers (cards 52 and 53), in
 #: that order: ``Play(LJ)`` is ``JOKER_BASE``, ``Discard(BJ)`` ``JOKER_BASE + 5``.
 JOKER_BASE: Final = WITH_PARTNER_ID + 1
-#: ``Direction(False)`` (uptown) and ``Direction(True)`` (downtown).
-DIRECTION_BASE: Final = JOKER_BASE + 6
+#: ``Downtown(False)`` (uptown) and ``Downtown(True)`` (downtown).
+DOWNTOWN_BASE: Final = JOKER_BASE + 6
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = DIRECTION_BASE + 2
+NUM_ACTIONS: Final = DOWNTOWN_BASE + 2
 
 
 class Action:
@@ -506,9 +506,9 @@ class Name(Action):
         return "Name(None)" if self.suit is None else f"Name(Suit.{self.suit.name})"
 
 
-class Direction(Action):
+class Downtown(Action):
     """The declarer's choice of the ranks' direction (``downtown:``):
-    ``Direction(False)`` plays them as usual ("uptown"), ``Direction(True)``
+    ``Downtown(False)`` plays them as usual ("uptown"), ``Downtown(True)``
     reversed ("downtown").
 
     Attributes:
@@ -518,7 +518,7 @@ class Direction(Action):
     __slots__ = ("low",)
     low: bool
 
-    def __new__(cls, low: bool) -> Direction:
+    def __new__(cls, low: bool) -> Downtown:
         """Return the interned action.
 
         Raises:
@@ -526,18 +526,18 @@ class Direction(Action):
         """
         if type(low) is not bool:
             raise InvalidAction(
-                f"Direction needs True (downtown) or False (uptown), got {_shown(low)}",
+                f"Downtown needs True (downtown) or False (uptown), got {_shown(low)}",
                 code="bad_action",
                 data={"value": _shown(low)},
             )
-        return _DIRECTIONS[low]
+        return _DOWNTOWNS[low]
 
     @property
     def label(self) -> str:
         return "downtown" if self.low else "uptown"
 
     def __repr__(self) -> str:
-        return f"Direction({self.low})"
+        return f"Downtown({self.low})"
 
 
 class OrderUp(Action):
@@ -634,9 +634,9 @@ _DECLINE: Final[Decline] = _new(Decline, DECLINE_ID)
 _DISCARDS: Final[tuple[Discard, ...]] = tuple(
     _new(Discard, DISCARD_BASE + i if i < 52 else _joker_id(2, i), card=CARDS[i]) for i in range(54)
 )
-_DIRECTIONS: Final[tuple[Direction, ...]] = (
-    _new(Direction, DIRECTION_BASE, low=False),
-    _new(Direction, DIRECTION_BASE + 1, low=True),
+_DOWNTOWNS: Final[tuple[Downtown, ...]] = (
+    _new(Downtown, DOWNTOWN_BASE, low=False),
+    _new(Downtown, DOWNTOWN_BASE + 1, low=True),
 )
 _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[:52],
@@ -655,7 +655,7 @@ _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[52:],
     *_PASSES[52:],
     *_DISCARDS[52:],
-    *_DIRECTIONS,
+    *_DOWNTOWNS,
 )
 assert len(_BY_ID) == NUM_ACTIONS
 assert all(a.id == i for i, a in enumerate(_BY_ID))

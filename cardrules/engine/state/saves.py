@@ -55,8 +55,8 @@ from cardrules.engine.actions import (
     Amend,
     Bid,
     Decline,
-    Direction,
     Discard,
+    Downtown,
     Look,
     Name,
     OrderUp,
@@ -1267,9 +1267,9 @@ def _log_action(g: Game, ev: Any, i: int) -> Action | None:
             return None
         if k == "call":
             _want(
-                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner, Direction),
+                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner, Downtown),
                 f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone, "
-                f"WithPartner or Direction, not {ev[2]!r}",
+                f"WithPartner or Downtown, not {ev[2]!r}",
             )
             act: Action = ev[2]
             return act

@@ -40,6 +40,7 @@ __all__ = [
     "DealerRule",
     "DeckRule",
     "Direction",
+    "DowntownRule",
     "EndWhenAllOut",
     "FirstDealer",
     "FirstLead",
@@ -142,6 +143,17 @@ class TrumpKind(Enum):
     DEALERS_CARD = "dealer's last card"
     """The last card dealt, the dealer's own, is turned face up; its suit is
     trumps and it stays in the dealer's hand (known to everyone until played)."""
+
+
+class DowntownRule(Enum):
+    """Whether the declarer may reverse the ranks for the hand ("downtown"),
+    and where the ace then ranks (:attr:`TrumpRule.downtown`)."""
+
+    NO = "no"
+    ACE_HIGH = "ace high"
+    """Downtown ranks each suit A, 2, 3, ... K: the ace stays the highest."""
+    ACE_LOW = "ace low"
+    """Downtown ranks each suit 2, 3, ... K, A: the ace is the lowest."""
 
 
 class TrumpNamer(Enum):
@@ -547,6 +559,10 @@ class TrumpRule:
     namer_tie: NamerTie = NamerTie.FIRST_IN_TURN
     """Who names when several players have the same right (most tricks, or the
     same highest bid)."""
+    downtown: DowntownRule = DowntownRule.NO
+    """Named by the highest bidder (``downtown: ace high``): having named trumps
+    (or no trumps), the declarer plays the hand uptown (the ranks as usual) or
+    downtown (each suit's ranks reversed, the ace where this says)."""
 
     def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
         """The cards of ``pack`` that are the hand's highest trumps by

@@ -12,13 +12,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from catalog_support import stack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import Bid, Game
+from cardrules import Bid, Game, Play
+from cardrules.cards import CARDS, Card, Suit
 from cardrules.dsl import load_text
-from cardrules.engine.actions import Decline
+from cardrules.engine.actions import Decline, Downtown, Name
 from cardrules.errors import IllegalAction, VariantError
+from cardrules.rules import Variant
 
 #: A small partnership auction: bids 1 to 5 of a 6-card hand, the highest bidder
 #: names trumps, the declarer's side scores its contract if it takes that many.
@@ -122,3 +125,111 @@ def test_every_bid_is_above_the_last(seed: int) -> None:
         elif ev[0] == "bids":
             assert spoke == 4 and high >= 1
             assert max(b for b in ev[1] if b is not None) == high
+
+
+# --------------------------------------------------------------------------- downtown
+
+#: The auction game, the declarer choosing uptown or downtown (the ace low, or high).
+DOWN_LOW = load_text(AUCTION_TEXT + "may name no trumps: yes\ndowntown: ace low\n")
+DOWN_HIGH = load_text(AUCTION_TEXT + "may name no trumps: yes\ndowntown: ace high\n")
+
+#: Clubs for every seat: seat 1 leads 2♣ or A♣.
+CLUBS = stack(
+    "2♣ A♣ 5♥ 6♥ 7♥ 8♥",
+    "3♣ K♣ 2♦ 3♦ 4♦ 5♦",
+    "A♥ Q♣ 6♦ 7♦ 8♦ 9♦",
+    "4♣ J♣ 2♠ 3♠ 4♠ 5♠",
+)
+#: Seat 3 is void in diamonds and trumps with A♥.
+VOID = stack(
+    "2♦ A♣ 5♥ 6♥ 7♥ 8♥",
+    "3♦ K♣ 2♣ 3♣ 4♦ 5♦",
+    "A♥ Q♣ J♣ 10♣ 9♣ 8♣",
+    "4♣ 5♣ 2♠ 3♠ 4♠ 5♠",
+)
+
+
+def _down_game(variant: Variant, low: bool, deck: list[Card]) -> Game:
+    """Seat 1 bids 5, names hearts, then plays uptown or downtown (``low``)."""
+    g = Game(variant, 4, deck=deck, first_dealer=3)
+    g.apply(Bid(5), 0)
+    for s in (1, 2, 3):
+        g.apply(Decline(), s)
+    g.apply(Name("hearts"), 0)
+    assert g.legal_actions() == (Downtown(False), Downtown(True))
+    g.apply(Downtown(low), 0)
+    assert g.phase == "play" and g.to_act == 0
+    return g
+
+
+@pytest.mark.parametrize(
+    ("variant", "low", "lead", "winner"),
+    [
+        (DOWN_LOW, False, "2♣", 1),  # uptown: K♣ (seat 2) is the highest club
+        (DOWN_LOW, True, "2♣", 0),  # downtown: the 2 is the highest
+        (DOWN_HIGH, True, "A♣", 0),  # downtown, the ace high: A♣ beats them all
+        (DOWN_LOW, True, "A♣", 1),  # downtown, the ace low: seat 2's 3♣ is the highest
+        (DOWN_LOW, False, "A♣", 0),  # uptown: the ace
+    ],
+)
+def test_downtown_reverses_the_ranks(variant: Variant, low: bool, lead: str, winner: int) -> None:
+    g = _down_game(variant, low, CLUBS)
+    second = "K♣" if lead == "2♣" and not low else "3♣"
+    for s, c in enumerate((lead, second, "Q♣", "4♣" if lead == "2♣" else "J♣")):
+        g.apply(Play(c), s)
+    assert g.to_act == winner
+
+
+def test_a_trump_beats_every_plain_card_downtown() -> None:
+    g = _down_game(DOWN_LOW, True, VOID)
+    for s, c in enumerate(("2♦", "3♦", "A♥", "2♠")):
+        g.apply(Play(c), s)
+    assert g.to_act == 2  # A♥, the lowest heart downtown, but a trump
+    assert g._events[-1][0] == "trick" or g.tricks_taken[2] == 1
+
+
+def test_downtown_is_refused_in_a_game_without_it() -> None:
+    g = Game(AUCTION, 4, seed=1, first_dealer=3)
+    with pytest.raises(IllegalAction) as info:
+        g.apply(Downtown(True), 0)
+    assert info.value.code in ("not_in_phase", "not_in_variant")
+
+
+def _power(card: Card, trump: Suit | None, low: bool, ace_high: bool) -> int:
+    """An independent reading of a card's strength under a contract: trumps
+    above everything, then the rank, reversed downtown."""
+    rank = card.rank.value if hasattr(card.rank, "value") else int(card.rank)
+    value = rank
+    if low:
+        value = 100 - rank
+        if rank == 14:
+            value = 200 if ace_high else 0
+    return value + (1000 if card.suit is trump else 0)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([DOWN_LOW, DOWN_HIGH]))
+def test_every_trick_goes_by_the_contract(seed: int, variant: Variant) -> None:
+    """The winner of every trick under uptown, downtown and no trumps, read
+    from the log by the contract's own order, not by the engine's tables."""
+    g = Game(variant, 4, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply_as_current(rng.choice(g.legal_actions()))
+    ace_high = variant is DOWN_HIGH
+    trump: Suit | None = None
+    low = False
+    tricks = 0
+    for ev in g._events:
+        if ev[0] == "made":
+            trump, low = ev[3], False
+        elif ev[0] == "call" and type(ev[2]) is Downtown:
+            low = ev[2].low
+        elif ev[0] == "trick":
+            winner, seats, cards = ev[1], ev[2], [CARDS[c] for c in ev[3]]
+            led = cards[0].suit
+            eligible = [i for i, c in enumerate(cards) if c.suit in (led, trump)]
+            best = max(eligible, key=lambda i: _power(cards[i], trump, low, ace_high))
+            assert seats[best] == winner
+            tricks += 1
+    assert tricks >= 6

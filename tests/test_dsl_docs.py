@@ -131,7 +131,7 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
                 "players: 4\nteams: 1 and 3, 2 and 4\n"
                 "score: if team_tricks >= team_bid then 1 else 0\n"
             )
-        if key in ("may name no trumps", "trump ties"):
+        if key in ("may name no trumps", "trump ties", "downtown"):
             extra = "trumps: named by the highest bidder\n"
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")

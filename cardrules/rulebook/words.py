@@ -41,6 +41,7 @@ from cardrules.rules import (
     BidStyle,
     DeadTricks,
     Direction,
+    DowntownRule,
     EndWhenAllOut,
     FirstDealer,
     FirstLead,
@@ -542,7 +543,7 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
         return (
             f"After the bidding, the player with the highest bid names {what} as trumps for "
             f"the hand; if several share the highest bid, {_tie_words(v)}. That player makes "
-            "trumps."
+            "trumps." + downtown_phrase(v)
         )
     if t.namer is TrumpNamer.MOST_TRICKS:
         first = trumps_phrase(
@@ -596,6 +597,24 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             "played without trumps."
         )
     return text
+
+
+def downtown_phrase(v: Variant) -> str:
+    """The declarer's uptown or downtown (empty without ``downtown:``), with a
+    leading space."""
+    t = v.trumps
+    if t.downtown is DowntownRule.NO or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    order = (
+        "A (the highest), 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K (the lowest)"
+        if t.downtown is DowntownRule.ACE_HIGH
+        else "2 (the highest), 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A (the lowest)"
+    )
+    return (
+        " Having named trumps, that player says uptown or downtown. Uptown, the cards rank "
+        "as usual; downtown, every suit, trumps too, ranks the other way up for the hand: "
+        f"{order}. A trump still beats every card of another suit."
+    )
 
 
 def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:

@@ -12,6 +12,7 @@ from lark import Token
 from cardrules.cards import Suit, card, parse_rank
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
+    DowntownRule,
     NamerTie,
     TrumpCard,
     TrumpCardKind,
@@ -143,6 +144,17 @@ def _check_going_alone(c: Context) -> Iterator[NoOp]:
         )
 
 
+def _check_downtown(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.downtown is not DowntownRule.NO and t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "downtown",
+            "`downtown` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) declares uptown or downtown",
+            ("trumps",),
+        )
+
+
 def _check_defending_alone(c: Context) -> Iterator[NoOp]:
     t = c.v.trumps
     if t.defend_alone and not (t.going_alone and t.namer is TrumpNamer.ORDER_UP and c.v.teams):
@@ -267,6 +279,21 @@ def _parse_stick_dealer(b: StatementBuilder, c: list[Any]) -> Setting:
 
 def _parse_going_alone(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("trumps.going_alone", yes(c[2])))
+
+
+def _parse_downtown(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok = c[2]
+    if tok.type == "V_ACE_HIGH":
+        return b.setting(c, ("trumps.downtown", DowntownRule.ACE_HIGH))
+    if tok.type == "V_ACE_LOW":
+        return b.setting(c, ("trumps.downtown", DowntownRule.ACE_LOW))
+    if yes(tok):
+        raise b.error(
+            tok,
+            "say where the ace ranks downtown",
+            expected="`ace high` (A, 2, 3 ... K) or `ace low` (2, 3 ... K, A), or `no`",
+        )
+    return b.setting(c, ("trumps.downtown", DowntownRule.NO))
 
 
 def _parse_defending_alone(b: StatementBuilder, c: list[Any]) -> Setting:
@@ -412,6 +439,19 @@ MAKING_TRUMPS: Final = (
         check=_check_name_no_trumps,
         page_rule="Trumps",
         old_saves={"trumps.name_no_trumps": False},
+    ),
+    SettingSpec(
+        "downtown",
+        "K_DOWNTOWN",
+        "downtown",
+        ("trumps.downtown",),
+        parse=_parse_downtown,
+        samples=("downtown: ace high", "downtown: ace low", "downtown: no"),
+        render=lambda v: v.trumps.downtown.value,
+        where="games in which the highest bidder names trumps",
+        check=_check_downtown,
+        page_rule="Trumps",
+        old_saves={"trumps.downtown": DowntownRule.NO},
     ),
     SettingSpec(
         "trump ties",

@@ -21,7 +21,10 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
   (:class:`~cardrules.engine.actions.WithPartner`);
 * ``_DEFEND``: games with ``defending alone: yes``, after the maker went
   alone: each defender in turn from the maker's left defends alone
-  (``Alone``; its partners sit out too) or not (``WithPartner``).
+  (``Alone``; its partners sit out too) or not (``WithPartner``);
+* ``_DIRECTION``: games with ``downtown:``, once the highest bidder has named
+  trumps: it plays the hand uptown or downtown
+  (:class:`~cardrules.engine.actions.Downtown`).
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -43,9 +46,18 @@ import hashlib
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Suit
-from cardrules.engine.actions import Action, Alone, Decline, Discard, Name, OrderUp, WithPartner
+from cardrules.engine.actions import (
+    Action,
+    Alone,
+    Decline,
+    Discard,
+    Downtown,
+    Name,
+    OrderUp,
+    WithPartner,
+)
 from cardrules.engine.phases.alone import _defend_alone, _defenders, _go_alone
-from cardrules.engine.state.ranks import _set_trump
+from cardrules.engine.state.ranks import _set_downtown, _set_trump
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.engine.state.transitions import (
     enter_phase,
@@ -66,6 +78,7 @@ _SECOND: Final = 2
 _DISCARD: Final = 3
 _LONE: Final = 4
 _DEFEND: Final = 5
+_DIRECTION: Final = 6
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -85,6 +98,7 @@ _NO_TRUMPS: Final = Name(None)
 _ALONE: Final = Alone()
 _WITH_PARTNER: Final = WithPartner()
 _LONE_OPTIONS: Final = (_WITH_PARTNER, _ALONE)
+_DIRECTIONS: Final = (Downtown(False), Downtown(True))
 
 
 def _cut(g: Game, tied: list[int], salt: bytes) -> int:
@@ -173,6 +187,8 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
         return (_ORDER_UP, _DECLINE)
     if stage in (_LONE, _DEFEND):
         return _LONE_OPTIONS
+    if stage == _DIRECTION:
+        return _DIRECTIONS
     if stage == _SECOND:
         turned_suit = _SUIT_OF[g._turned]
         names = tuple(a for a in _NAME_ANY if a.suit != turned_suit)
@@ -237,6 +253,13 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         return CALL_MADE
     if type(action) is Name:
         _make(g, s, -1 if action.suit is None else int(action.suit))
+        if g._rules.downtown:
+            g._call_stage = _DIRECTION
+            return CALL_GOES_ON
+        return _made(g)
+    if type(action) is Downtown:
+        if action.low:
+            _set_downtown(g)
         return _made(g)
     if action is _ORDER_UP:
         t = g._turned
@@ -300,11 +323,19 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
     error code and the message."""
     r = g._rules
     stage = g._call_stage
+    if type(action) is Downtown and not r.downtown:
+        return "not_in_variant", "this variant has no downtown: the ranks are always as usual"
     if stage == _LONE:
         return (
             "not_in_phase",
             f"{action.label} is not possible now: seat {actor} made trumps and must "
             "go alone or play with partner",
+        )
+    if stage == _DIRECTION:
+        return (
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} has named trumps and must "
+            "play the hand uptown or downtown",
         )
     if stage == _DEFEND:
         return (

@@ -35,6 +35,7 @@ from cardrules.rules import (
     BidStyle,
     DeadTricks,
     Direction,
+    DowntownRule,
     EndWhenAllOut,
     FirstLead,
     FirstLeader,
@@ -531,6 +532,13 @@ class _Rules:
         self.defend_alone = self.going_alone and t.defend_alone
         self.keep_turned = t.keep_turned
         self.namer_cut = t.namer_tie is NamerTie.CUT
+        # Uptown or downtown, declared by the highest bidder (``downtown:``):
+        # 0 never, 1 downtown with the ace high, 2 with the ace low.
+        self.downtown = (
+            0
+            if t.downtown is DowntownRule.NO or t.namer is not TrumpNamer.HIGHEST_BIDDER
+            else (1 if t.downtown is DowntownRule.ACE_HIGH else 2)
+        )
         uses = getattr(self.formula, "uses", None)
         self.maker_vars = bool(
             self.trump_namer and uses is not None and set(uses()) & MAKER_VARIABLES

@@ -560,6 +560,12 @@ class TrumpRule:
     """Who names when several players have the same right (most tricks, or the
     same highest bid)."""
     downtown: DowntownRule = DowntownRule.NO
+    kitty: int = 0
+    """Named by the highest bidder (``kitty: 4 cards``): the cards left after
+    the deal, face down; the declarer, having named trumps (and uptown or
+    downtown), takes them into hand and discards as many face down."""
+    kitty_trick: bool = False
+    """With a kitty: the declarer's discards count as one trick it took."""
     """Named by the highest bidder (``downtown: ace high``): having named trumps
     (or no trumps), the declarer plays the hand uptown (the ranks as usual) or
     downtown (each suit's ranks reversed, the ace where this says)."""

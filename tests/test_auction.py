@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import Bid, Game, Play
-from cardrules.cards import CARDS, Card, Suit
+from cardrules.cards import CARDS, Card, Suit, card
 from cardrules.dsl import load_text
-from cardrules.engine.actions import Decline, Downtown, Name
+from cardrules.engine.actions import Decline, Discard, Downtown, Name
 from cardrules.errors import IllegalAction, VariantError
 from cardrules.rules import Variant
 
@@ -233,3 +233,92 @@ def test_every_trick_goes_by_the_contract(seed: int, variant: Variant) -> None:
             assert seats[best] == winner
             tricks += 1
     assert tricks >= 6
+
+
+# --------------------------------------------------------------------------- the kitty
+
+#: A 24-card auction with a 4-card kitty: 5 cards each, the declarer takes the
+#: kitty and discards 4, the discards a trick for the declarer.
+KITTY_TEXT = (
+    AUCTION_TEXT.replace("hand size: 6", "hand size: 5").replace(
+        "bids: 1 to 5", "bids: 1 to 5\ndeck: 9 to ace\n"
+    )
+    + "kitty: 4 cards, the discards count as a trick for the declarer\n"
+)
+KITTY = load_text(KITTY_TEXT)
+#: Seat 1 holds the black aces and kings; the kitty is the four red nines.
+KITTY_DECK = [
+    *stack(
+        "A♠ K♠ A♣ K♣ 10♦",
+        "Q♠ J♠ Q♣ J♣ J♦",
+        "10♠ 9♠ 10♣ 9♣ Q♦",
+        "A♥ K♥ Q♥ J♥ 10♥",
+    ),
+    *[card(c) for c in ("9♥", "9♦", "K♦", "A♦")],
+]
+
+
+def test_the_declarer_takes_the_kitty_and_discards_face_down() -> None:
+    g = Game(KITTY, 4, deck=KITTY_DECK, first_dealer=3)
+    g.apply(Bid(3), 0)
+    for s in (1, 2, 3):
+        g.apply(Decline(), s)
+    g.apply(Name("spades"), 0)
+    kitty = {card(c) for c in ("9♥", "9♦", "K♦", "A♦")}
+    assert kitty <= set(g.view(0).hand or ())
+    assert g.view(1).hand_counts[0] == 9
+    # Only the declarer ever sees the kitty.
+    for s in (1, 2, 3):
+        assert not kitty & set(g.view(s).hand or ())
+        seen = [e for e in g.events_for(s) if e.kind == "deal"]
+        assert all(not kitty & set(h or ()) for e in seen for h in e.hands)
+    with pytest.raises(IllegalAction) as info:
+        g.apply(Play("A♠"), 0)
+    assert info.value.code in ("must_discard", "not_in_phase")
+    for c in ("9♥", "9♦", "10♦", "K♦"):
+        g.apply(Discard(c), 0)
+    assert g.phase == "play" and g.view(0).hand_counts == (5, 5, 5, 5)
+    discards = {card(c) for c in ("9♥", "9♦", "10♦", "K♦")}
+    assert set(g.view(0).discarded) == discards
+    assert all(g.view(s).discarded == () for s in (1, 2, 3))
+    hidden = [e for e in g.events_for(1) if e.kind == "call" and e.seat == 0]
+    assert [e.action for e in hidden][1:] == [None] * 4
+    # The discards count as a trick for the declarer: 4 + 1 of 3 bid.
+    for c in ("A♠", "Q♠", "9♠", "A♥", "K♠", "J♠", "10♠", "K♥"):
+        g.apply(Play(c), g.to_act)
+    while g.hand_number == 1:
+        g.apply_as_current(g.legal_actions()[0])
+    score = next(e for e in g._events if e[0] == "score")
+    played = sum(1 for e in g._events if e[0] == "trick" and e[1] in (0, 2))
+    assert score[3][0] + score[3][2] == played + 1
+    assert score[4][0] == 3
+
+
+def test_a_kitty_that_is_not_the_cards_left_is_refused() -> None:
+    with pytest.raises(VariantError, match="leave 4, not 3") as info:
+        load_text(KITTY_TEXT.replace("kitty: 4 cards", "kitty: 3 cards"))
+    assert info.value.line is not None
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_cards_are_conserved_with_the_kitty(seed: int) -> None:
+    """At every step, every card of the pack is in exactly one place: a hand,
+    the trick, the tricks won, the kitty (undealt) or the discards."""
+    g = Game(KITTY, 4, seed=seed)
+    rng = random.Random(seed)
+    pack = 0
+    for c in KITTY.deck.cards:
+        pack |= 1 << int(c)
+    steps = 0
+    while not g.is_over and steps < 400:
+        places = g.card_locations()
+        total = 0
+        union = 0
+        for cs in places.values():
+            m = sum(1 << int(c) for c in cs)
+            total += bin(m).count("1")
+            union |= m
+        assert total == 24 and union == pack
+        g.apply_as_current(rng.choice(g.legal_actions()))
+        steps += 1

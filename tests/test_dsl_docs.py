@@ -133,6 +133,11 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             )
         if key in ("may name no trumps", "trump ties", "downtown"):
             extra = "trumps: named by the highest bidder\n"
+        if key == "kitty":  # 4 players, 12 cards each: 4 cards left
+            extra = (
+                "trumps: named by the highest bidder\nplayers: 4\nhand size: 12\n"
+                "hands: 3 hands of the same size\n"
+            )
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")
             return

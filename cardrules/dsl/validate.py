@@ -474,6 +474,29 @@ def _check_trump_namer(c: _Checking) -> None:
         )
 
 
+def _check_kitty(c: _Checking) -> None:
+    """The kitty is the cards left after the deal: as many in every hand of
+    every table, and only in a game whose pack has no trump order (a downtown
+    hand and the kitty's discards are played by printed suits)."""
+    v = c.v
+    t = v.trumps
+    if not t.kitty or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return
+    for players in v.players.counts():
+        pack = len(v.deck.cards_for(players))
+        for size in sorted(set(v.hand_sizes(players))):
+            left = pack - players * size
+            if left != t.kitty:
+                raise c.fail(
+                    "kitty",
+                    f"the kitty is the cards left after the deal, but {players} players "
+                    f"dealt {size} each from {pack} cards leave {left}, not {t.kitty}",
+                    hint=f"write `kitty: {left} cards`, or change the hand size"
+                    if left > 0
+                    else "deal fewer cards each",
+                )
+
+
 def _check_auction(c: _Checking) -> None:
     """An auction (``bidding: auction``): each bid above the last, so no hook,
     no changed, blind or forehead bids, and one bid per seat."""
@@ -772,6 +795,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_blind_bids,
     _check_trumps,
     _check_trump_namer,
+    _check_kitty,
     _check_bidding,
     _check_passing,
     _check_first_lead,

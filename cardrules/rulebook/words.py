@@ -543,7 +543,7 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
         return (
             f"After the bidding, the player with the highest bid names {what} as trumps for "
             f"the hand; if several share the highest bid, {_tie_words(v)}. That player makes "
-            "trumps." + downtown_phrase(v)
+            "trumps." + downtown_phrase(v) + kitty_phrase(v)
         )
     if t.namer is TrumpNamer.MOST_TRICKS:
         first = trumps_phrase(
@@ -596,6 +596,26 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             f"card is left to turn up, and {'that hand is' if one else 'those hands are'} "
             "played without trumps."
         )
+    return text
+
+
+def kitty_phrase(v: Variant) -> str:
+    """The kitty the declarer takes (empty without ``kitty:``), with a leading
+    space."""
+    t = v.trumps
+    if not t.kitty or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    n = t.kitty
+    cards = f"{n} card" + ("" if n == 1 else "s")
+    text = (
+        f" The {cards} left after the deal are the kitty, face down. Once trumps are named, "
+        f"that player takes the kitty into hand without showing it and discards {cards} "
+        "face down (any of them, from the hand or the kitty); nobody else sees them."
+    )
+    if t.kitty_trick:
+        text += " The discards count as one trick taken by that player."
+    else:
+        text += " The discards count for nobody."
     return text
 
 

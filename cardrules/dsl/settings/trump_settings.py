@@ -155,6 +155,25 @@ def _check_downtown(c: Context) -> Iterator[NoOp]:
         )
 
 
+def _check_kitty(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.kitty and t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "kitty",
+            "`kitty` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) takes the kitty",
+            ("trumps",),
+        )
+
+
+def _kitty(v: Variant) -> str:
+    t = v.trumps
+    if not t.kitty:
+        return "none"
+    text = f"{t.kitty} card" + ("" if t.kitty == 1 else "s")
+    return text + (", the discards count as a trick for the declarer" if t.kitty_trick else "")
+
+
 def _check_defending_alone(c: Context) -> Iterator[NoOp]:
     t = c.v.trumps
     if t.defend_alone and not (t.going_alone and t.namer is TrumpNamer.ORDER_UP and c.v.teams):
@@ -294,6 +313,14 @@ def _parse_downtown(b: StatementBuilder, c: list[Any]) -> Setting:
             expected="`ace high` (A, 2, 3 ... K) or `ace low` (2, 3 ... K, A), or `no`",
         )
     return b.setting(c, ("trumps.downtown", DowntownRule.NO))
+
+
+def _parse_kitty(b: StatementBuilder, c: list[Any]) -> Setting:
+    if c[2].type == "V_NONE":
+        return b.setting(c, ("trumps.kitty", 0), ("trumps.kitty_trick", False))
+    count = b.number(c[2], 1, 52, "the cards of the kitty")
+    trick = any(isinstance(x, Token) and x.type == "V_KITTY_TRICK" for x in c[3:])
+    return b.setting(c, ("trumps.kitty", count), ("trumps.kitty_trick", trick))
 
 
 def _parse_defending_alone(b: StatementBuilder, c: list[Any]) -> Setting:
@@ -452,6 +479,23 @@ MAKING_TRUMPS: Final = (
         check=_check_downtown,
         page_rule="Trumps",
         old_saves={"trumps.downtown": DowntownRule.NO},
+    ),
+    SettingSpec(
+        "kitty",
+        "K_KITTY",
+        "kitty",
+        ("trumps.kitty", "trumps.kitty_trick"),
+        parse=_parse_kitty,
+        samples=(
+            "kitty: 4 cards",
+            "kitty: 6 cards, the discards count as a trick for the declarer",
+            "kitty: none",
+        ),
+        render=_kitty,
+        where="games in which the highest bidder names trumps",
+        check=_check_kitty,
+        page_rule="Trumps",
+        old_saves={"trumps.kitty": 0, "trumps.kitty_trick": False},
     ),
     SettingSpec(
         "trump ties",

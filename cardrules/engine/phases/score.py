@@ -114,6 +114,8 @@ def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
     it broke: ``broken_before``), so that the game is unchanged, and raise."""
     tricks = g._tricks[:]
     tricks[g._winning_seat] += 1
+    if g._rules.kitty_trick and g._maker >= 0:
+        tricks[g._maker] += 1
     won = g._won[:]
     for card in g._trick:
         won[g._winning_seat] |= 1 << card
@@ -133,6 +135,10 @@ def _end_hand(g: Game) -> None:
     scores = g._scores
     tricks = g._tricks
     r = g._rules
+    if r.kitty_trick and g._maker >= 0:
+        # The declarer's discards count as one trick it took (``kitty:``).
+        tricks = tricks[:]
+        tricks[g._maker] += 1
     if r.team_scoring:
         points, g._counters = _team_hand(g, tricks, g._won)
     else:

@@ -220,6 +220,22 @@ def _made(g: Game) -> int:
     return CALL_MADE
 
 
+def _contract_made(g: Game) -> int:
+    """The highest bidder has named trumps (and uptown or downtown): with a
+    kitty, it takes the kitty into hand and discards as many cards next; else
+    trumps are made."""
+    kitty = g._kitty
+    if not kitty:
+        return _made(g)
+    s = g._maker
+    g._hands[s] |= kitty
+    g._undealt &= ~kitty
+    g._kitty = 0
+    g._call_stage = _DISCARD
+    forget_legal_cards(g)
+    return CALL_GOES_ON
+
+
 def _do_call(g: Game, s: int, action: Action) -> int:
     """Seat ``s`` makes the legal ``action`` of the trumps phase. Returns what
     the caller does next: :data:`CALL_GOES_ON` (the phase goes on),
@@ -256,11 +272,11 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         if g._rules.downtown:
             g._call_stage = _DIRECTION
             return CALL_GOES_ON
-        return _made(g)
+        return _contract_made(g)
     if type(action) is Downtown:
         if action.low:
             _set_downtown(g)
-        return _made(g)
+        return _contract_made(g)
     if action is _ORDER_UP:
         t = g._turned
         _make(g, s, _SUIT_OF[t])
@@ -275,8 +291,11 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         bit = _BITS[c]
         g._hands[s] &= ~bit
         g._discarded |= bit
-        # Nobody else may tell whether the turned card was the one discarded.
-        g._known[s] &= ~_BITS[g._turned]
+        if g._turned >= 0:
+            # Nobody else may tell whether the turned card was the one discarded.
+            g._known[s] &= ~_BITS[g._turned]
+        if g._discarded.bit_count() < g._rules.kitty:
+            return CALL_GOES_ON  # more of the kitty's count to discard
         return _made(g)
     # A pass.
     seats = g._seats  # the seats dealt to, from the dealer's neighbour, the dealer last
@@ -353,6 +372,13 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
             return (
                 "card_not_in_hand",
                 f"seat {actor} does not hold {action.card}: discard one of your cards",
+            )
+        if r.kitty:
+            left = r.kitty - g._discarded.bit_count()
+            return (
+                "must_discard",
+                f"seat {actor} has taken the kitty and must discard {left} more "
+                f"card{'' if left == 1 else 's'} first",
             )
         return (
             "must_discard",

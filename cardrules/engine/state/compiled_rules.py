@@ -532,6 +532,11 @@ class _Rules:
         self.defend_alone = self.going_alone and t.defend_alone
         self.keep_turned = t.keep_turned
         self.namer_cut = t.namer_tie is NamerTie.CUT
+        # The kitty the declarer takes and discards into (``kitty:``): its size
+        # (0: none) and whether the discards count as a trick for the declarer.
+        bidder_names = t.namer is TrumpNamer.HIGHEST_BIDDER
+        self.kitty = t.kitty if bidder_names else 0
+        self.kitty_trick = t.kitty_trick and self.kitty > 0
         # Uptown or downtown, declared by the highest bidder (``downtown:``):
         # 0 never, 1 downtown with the ace high, 2 with the ace low.
         self.downtown = (

@@ -95,7 +95,13 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_size", "int", "deal", "this hand's size"),
     Slot("_dealer", "int", "deal", "this hand's dealer"),
     Slot("_turned", "int", "deal", "the card turned up for trumps (-1: none)"),
-    Slot("_undealt", "int", "deal", "the mask of the cards not dealt (the stock)"),
+    Slot(
+        "_undealt",
+        "int",
+        "deal",
+        "the mask of the cards not dealt (the stock)",
+        also=("trumps",),
+    ),
     Slot(
         "_hands",
         "list[int]",

@@ -1681,7 +1681,9 @@ class Game:
         pass_to, passed, received, known = self._pass_and_known(seat)
         last, last_hand = self._last_done()
         discarded: tuple[Card, ...] = ()
-        if omni or seat == self._dealer:
+        # The discards are seen by the seat that made them: the dealer who took
+        # the turned card, or the declarer who took the kitty.
+        if omni or seat == (self._maker if self._rules.kitty else self._dealer):
             discarded = _cards_of(self._discarded)
         return View(
             seat=seat,

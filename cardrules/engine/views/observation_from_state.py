@@ -270,7 +270,7 @@ def _mark_trump_making(
         out[at_alone + rel[g._alone]] = 1.0
     if at_defender >= 0 and g._defender >= 0:
         out[at_defender + rel[g._defender]] = 1.0
-    if at_discarded >= 0 and seat == g._dealer:
+    if at_discarded >= 0 and seat == (g._maker if g._rules.kitty else g._dealer):
         _mark(out, at_discarded, g._discarded, places)
 
 

@@ -185,7 +185,7 @@ def _card_entries(
         entries.append(("pass_to", n, "one-hot of the relative seat this seat passes to"))
         entries.append(("passed", pack, "1 for each card this seat chose to pass"))
         entries.append(("received", pack, "1 for each card this seat received in the pass"))
-    if namer and r.trump_namer == 3:  # ordering up: the dealer discards
+    if namer and (r.trump_namer == 3 or r.kitty):  # ordering up or a kitty: a discard
         entries.append(("discarded", pack, "1 for each card this seat discarded face down"))
     # others' cards this seat may know: picked up (shedding), passed, seen
     # on foreheads, or the turned card a dealer holds

@@ -906,6 +906,11 @@ class WinRule:
     has reached ``N`` or more ends (the schedule is then the most hands it can
     have); ``None``: the game ends after its schedule."""
 
+    lose_at: int | None = None
+    """``lose at: -N points``: after each hand, a game in which some running
+    total has fallen to ``-N`` or below ends too (Bid Whist's side at -7 loses:
+    the other side, with the higher total, wins); ``None``: no such end."""
+
     knockout_below: int = 0
     """``knocked out: no tricks`` (1) or ``knocked out: fewer than N tricks`` (N):
     after each hand, every player still in who took fewer tricks than this is

@@ -1229,11 +1229,18 @@ def end_phrase(v: Variant) -> str:
             "The last player left in wins (see Winning); the totals only decide between "
             "players still in when the game ends with several of them in."
         )
-    if target is None:
+    floor = v.winning.lose_at
+    low = "" if floor is None else f" (or {_points_words(floor)} or less)"
+    if target is None and floor is None:
         return f"The {side} total wins."
+    if target is None:
+        return (
+            f"The game ends after the last hand, or sooner: after the first hand at whose "
+            f"end anyone's total is {_points_words(floor)} or less. Then the {side} total wins."
+        )
     return (
         f"The game ends after the last hand, or sooner: after the first hand at whose end "
-        f"anyone's total is {_points_words(target)} or more. Then the {side} total wins."
+        f"anyone's total is {_points_words(target)} or more{low}. Then the {side} total wins."
     )
 
 

@@ -467,6 +467,8 @@ class _Rules:
         """The end of the game: the target, knock-outs, tie-break hands and
         the schedule's whole-pack deal."""
         self.target = v.winning.target
+        # A total fallen to this or below ends the game too (``lose at:``).
+        self.lose_at = v.winning.lose_at
         # Elimination (``knocked out:``): after each hand, a seat still in that took
         # fewer tricks than this is out of the later hands; 0: nobody ever is (and
         # the engine does none of that work).

@@ -251,6 +251,9 @@ class FirstLeader(Enum):
     DEALER_NEXT = "dealer's neighbour"
     HOLDER = "holder"
     """The holder of ``PlayRule.lead_card``."""
+    DECLARER = "declarer"
+    """The player who made trumps (the declarer, the highest bidder who named
+    them); the dealer's neighbour in a hand in which nobody did."""
 
 
 class FirstLead(Enum):

@@ -322,3 +322,14 @@ def test_cards_are_conserved_with_the_kitty(seed: int) -> None:
         assert total == 24 and union == pack
         g.apply_as_current(rng.choice(g.legal_actions()))
         steps += 1
+
+
+def test_the_declarer_leads_with_first_lead_declarer() -> None:
+    v = load_text(AUCTION_TEXT + "first lead: declarer\n")
+    g = Game(v, 4, seed=5, first_dealer=3)
+    g.apply(Decline(), 0)
+    g.apply(Bid(2), 1)
+    g.apply(Decline(), 2)
+    g.apply(Decline(), 3)
+    g.apply(Name("clubs"), 1)
+    assert g.phase == "play" and g.to_act == 1

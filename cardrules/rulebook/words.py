@@ -894,6 +894,12 @@ def first_lead_phrase(v: Variant) -> str:
     side = left_or_right(v)
     c: Card | None = p.lead_card
     holder = p.first_leader is FirstLeader.HOLDER and c is not None
+    if p.first_leader is FirstLeader.DECLARER:
+        return (
+            "The declarer (the player who made trumps) leads the first trick and may lead "
+            f"any card; in a hand in which nobody made trumps, the player to the dealer's "
+            f"{side} leads."
+        )
     who = f"Whoever holds the {c}" if holder else f"The player to the dealer's {side}"
     if p.first_lead is FirstLead.CARD and c is not None:
         what = f"must lead the {c}" if holder else f"must lead the {c} if they hold it"

@@ -341,6 +341,8 @@ class _Rules:
                 self.lead_card,
             )
         self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0
+        # The declarer (the player who made trumps) leads (``first lead: declarer``).
+        self.leader_declarer = p.first_leader is FirstLeader.DECLARER
         self.first_lead = (
             0
             if self.lead_card < 0 or p.first_lead is FirstLead.ANY

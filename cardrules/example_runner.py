@@ -770,13 +770,23 @@ class _Runner:
 
     def calls(self, step: Calls) -> StepResult:
         from cardrules.dsl.example_syntax import call_text
-        from cardrules.engine.actions import Alone, Decline, Discard, Name, OrderUp, WithPartner
+        from cardrules.engine.actions import (
+            Alone,
+            Decline,
+            Discard,
+            Downtown,
+            Name,
+            OrderUp,
+            WithPartner,
+        )
 
         g = self.g
         start = len(g.events)
         for what, suit, c in step.calls:
             said = call_text((what, suit, c))
-            if g.is_over or g.phase != "trumps":
+            # A pass is a call in an auction too (``bidding: auction``).
+            auction_pass = what == "pass" and g.phase == "bid"
+            if g.is_over or (g.phase != "trumps" and not auction_pass):
                 raise _Fail(step.pos, f"nobody may {said}: nobody is choosing trumps now")
             seat = g.to_act or 0
             act: Action
@@ -788,6 +798,8 @@ class _Runner:
                 act = Alone()
             elif what == "play with partner":
                 act = WithPartner()
+            elif what in ("uptown", "downtown"):
+                act = Downtown(what == "downtown")
             elif what == "name":
                 act = Name(suit)
             else:

@@ -424,7 +424,8 @@ def step_text(step: Step) -> str:
 
 def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
     """One call of a ``calls`` line: ``pass``, ``order up``, ``name hearts``,
-    ``name no trumps``, ``discard 9♠``, ``go alone`` or ``play with partner``."""
+    ``name no trumps``, ``discard 9♠``, ``go alone``, ``play with partner``,
+    ``uptown`` or ``downtown``."""
     what, suit, c = call
     if what == "name":
         return f"name {suit.word}" if suit is not None else "name no trumps"
@@ -479,6 +480,8 @@ _PHRASES: Final[dict[str, str]] = {
     "V_DISCARD": "discard",
     "V_GO_ALONE": "go alone",
     "V_WITH_PARTNER": "play with partner",
+    "V_UPTOWN": "uptown",
+    "V_DOWNTOWN": "downtown",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
     "V_DEALS": "deals",
@@ -699,6 +702,12 @@ class ExampleRules:
 
     def call_with_partner(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         return ("play with partner", None, None)
+
+    def call_uptown(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("uptown", None, None)
+
+    def call_downtown(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("downtown", None, None)
 
     def call_name(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         tok: Token = c[1]

@@ -100,6 +100,8 @@ _CALL_LABELS = {
     "order up": "orders up the turned card",
     "go alone": "goes alone: the partner sits this hand out",
     "play with partner": "plays with partner",
+    "uptown": "plays the hand uptown: the ranks as usual",
+    "downtown": "plays the hand downtown: the ranks reversed",
 }
 
 

@@ -86,7 +86,7 @@ class _Plan:
         self.target = abs(r.target) if r.target else 0
         tricks = r.tricks_mode
         bidding = r.bid_style != 0
-        trumps = tricks and v.trumps.kind is not TrumpKind.NONE
+        trumps = tricks and (v.trumps.kind is not TrumpKind.NONE or r.trump_namer != 0)
         turned = tricks and (r.turn_up_any or r.dealers_card)
         namer = tricks and r.trump_namer != 0
         phases = ["play", "over"]

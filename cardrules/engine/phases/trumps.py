@@ -275,6 +275,7 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         return _contract_made(g)
     if type(action) is Downtown:
         if action.low:
+            g._downtown = True
             _set_downtown(g)
         return _contract_made(g)
     if action is _ORDER_UP:

@@ -128,7 +128,6 @@ def downtown_tables(trump: int, ace_high: bool) -> RankTables:
 def _set_downtown(g: Game) -> None:
     """The declarer has declared the hand downtown: its ranks are reversed for
     the rest of the hand (:func:`downtown_tables`; cached by the rules)."""
-    g._downtown = True
     r = g._rules
     key = 100 + g._trump
     tables = r.rank_cache.get(key)

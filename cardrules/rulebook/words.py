@@ -1237,9 +1237,9 @@ def end_phrase(v: Variant) -> str:
         )
     floor = v.winning.lose_at
     low = "" if floor is None else f" (or {_points_words(floor)} or less)"
-    if target is None and floor is None:
-        return f"The {side} total wins."
     if target is None:
+        if floor is None:
+            return f"The {side} total wins."
         return (
             f"The game ends after the last hand, or sooner: after the first hand at whose "
             f"end anyone's total is {_points_words(floor)} or less. Then the {side} total wins."

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from cardrules import Bid, Game, Play
 from cardrules.cards import CARDS, Card, Suit, card
 from cardrules.dsl import load_text
+from cardrules.engine import observation_layout
 from cardrules.engine.actions import Decline, Discard, Downtown, Name
 from cardrules.errors import IllegalAction, VariantError
 from cardrules.rules import Variant
@@ -333,3 +334,13 @@ def test_the_declarer_leads_with_first_lead_declarer() -> None:
     g.apply(Decline(), 3)
     g.apply(Name("clubs"), 1)
     assert g.phase == "play" and g.to_act == 1
+
+
+def test_downtown_is_in_every_view_and_observation() -> None:
+    g = _down_game(DOWN_LOW, True, CLUBS)
+    at = next(x.start for x in observation_layout(DOWN_LOW, 4) if x.name == "downtown")
+    for s in range(4):
+        assert g.view(s).downtown
+        assert g.observation(s)[at] == 1.0
+    up = _down_game(DOWN_LOW, False, CLUBS)
+    assert not any(up.view(s).downtown for s in range(4))

@@ -1723,6 +1723,7 @@ class Game:
             card_points=self._variant.scoring.card_points,
             higher_wins=self._variant.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
+            downtown=self._downtown,
             alone=None if self._alone < 0 else self._alone,
             defender_alone=None if self._defender < 0 else self._defender,
             showed_out=self._showed_out(),

@@ -38,6 +38,7 @@ _NAMES: Final = (
     "trump",
     "turned",
     "maker",
+    "downtown",
     "alone",
     "defender_alone",
     "trumps_broken",
@@ -120,6 +121,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
             at_trump,
             at_turned,
             at_maker,
+            at_downtown,
             at_alone,
             at_defender,
             at_broken,
@@ -180,6 +182,8 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
             out[at + rel[s]] = tricks[s] / big
     if at_trump >= 0 or at_turned >= 0 or at_broken >= 0:
         _mark_trumps(out, g, at_trump, at_turned, at_broken, index)
+    if at_downtown >= 0 and g._downtown:
+        out[at_downtown] = 1.0
     if at_maker >= 0 or at_alone >= 0 or at_defender >= 0:
         _mark_trump_making(out, g, seat, rel, at_maker, at_alone, at_defender, at_discarded, places)
     phases: tuple[str, ...] = plan.phases

@@ -165,6 +165,8 @@ def _trump_entries(
         entries.append(("turned", pack, "one-hot of the card turned up for trumps"))
     if namer:
         entries.append(("maker", n, "one-hot of the relative seat that made trumps"))
+    if r.downtown:
+        entries.append(("downtown", 1, "1 when the hand is played downtown (ranks reversed)"))
     if r.going_alone:
         entries.append(("alone", n, "one-hot of the relative seat playing alone"))
     if r.defend_alone:
@@ -360,6 +362,9 @@ def _view_trumps(out: list[float], view: View, plan: _Plan, rel: list[int]) -> N
             out[at + rel[seat]] = 1.0
     at = slots.get("trumps_broken", -1)
     if at >= 0 and view.trumps_broken:
+        out[at] = 1.0
+    at = slots.get("downtown", -1)
+    if at >= 0 and view.downtown:
         out[at] = 1.0
 
 

@@ -645,6 +645,10 @@ class BiddingRule:
     """Hand sizes played "on the forehead": each sees every card but their own."""
     amend: bool = False
     """A bid may be changed until the next player has bid."""
+    until_others_pass: bool = False
+    """In an auction (``auction: until the others pass``): the bidding goes
+    round and round until every player but the highest bidder has passed, a
+    player who passed staying out; ``False``: once round, dealer last."""
     one_per_team: bool = False
     """With teams (``team bids: one per side``): each side makes one bid, the
     first of its partners in the bidding order bidding for it; the other

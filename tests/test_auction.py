@@ -344,3 +344,55 @@ def test_downtown_is_in_every_view_and_observation() -> None:
         assert g.observation(s)[at] == 1.0
     up = _down_game(DOWN_LOW, False, CLUBS)
     assert not any(up.view(s).downtown for s in range(4))
+
+
+# --------------------------------------------------------------------------- round and round
+
+ROUNDS = load_text(AUCTION_TEXT + "auction: until the others pass\n")
+
+
+def test_round_and_round_until_the_others_pass() -> None:
+    g = Game(ROUNDS, 4, seed=1, first_dealer=3)
+    g.apply(Bid(1), 0)
+    g.apply(Bid(2), 1)
+    g.apply(Decline(), 2)  # seat 3 is out of the auction
+    g.apply(Bid(3), 3)
+    # Round again: seat 1 may raise; seat 3, out, is passed by.
+    assert g.to_act == 0 and bids_of(g) == [4, 5]
+    g.apply(Bid(4), 0)
+    g.apply(Decline(), 1)
+    assert g.to_act == 3
+    g.apply(Decline(), 3)
+    # Everyone but the highest bidder has passed: seat 1 names trumps.
+    assert g.phase == "trumps" and g.to_act == 0
+    assert g.bids == (4, 2, None, 3)
+
+
+def test_round_and_round_the_last_player_in_must_bid() -> None:
+    g = Game(ROUNDS, 4, seed=2, first_dealer=3)
+    for s in (0, 1, 2):
+        g.apply(Decline(), s)
+    assert Decline() not in g.legal_actions()
+    g.apply(Bid(2), 3)
+    assert g.phase == "trumps" and g.to_act == 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_round_and_round_every_bid_is_above_the_last_and_a_pass_is_final(seed: int) -> None:
+    g = Game(ROUNDS, 4, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over and g.hand_number < 3:
+        g.apply_as_current(rng.choice(g.legal_actions()))
+    high, out, high_seat = -1, set(), -1
+    for ev in g._events:
+        if ev[0] == "deal":
+            high, out, high_seat = -1, set(), -1
+        elif ev[0] == "bid":
+            assert ev[2] > high and ev[1] not in out
+            high, high_seat = ev[2], ev[1]
+        elif ev[0] == "call" and ev[2] == Decline():
+            assert ev[1] not in out
+            out.add(ev[1])
+        elif ev[0] == "bids":
+            assert len(out) == 3 and high_seat not in out and high >= 1

@@ -313,6 +313,8 @@ class Game:
     _waiting: list[int] | None
     # bidding: how many seats have bid in turn
     _bid_pos: int
+    # bidding: the seats that have passed in an auction (a mask)
+    _auction_out: int
     # bidding: the seat that may amend its bid (-1: none)
     _amender: int
     # trick: the cards of the trick in play
@@ -503,6 +505,7 @@ class Game:
         self._phase = _BID
         self._to_act = -1
         self._bid_pos = 0
+        self._auction_out = 0
         self._leader = -1
         self._winning_card = -1
         self._winning_seat = -1
@@ -1957,6 +1960,7 @@ class Game:
         g._to_act = self._to_act
         g._waiting = None if self._waiting is None else self._waiting[:]
         g._bid_pos = self._bid_pos
+        g._auction_out = self._auction_out
         g._amender = self._amender
         g._trick = self._trick[:]
         g._trick_seats = self._trick_seats[:]

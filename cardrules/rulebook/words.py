@@ -697,6 +697,16 @@ def bidding_phrase(v: Variant) -> str:
                 "in turn, and its other partners do not bid"
             )
         return text + f". A bid is {bid_range_phrase(v)}."
+    if b.style is BidStyle.AUCTION and b.until_others_pass:
+        return (
+            "The bidding is an auction: starting with the player to the dealer's "
+            f"{left_or_right(v)} and going round the table as many times as it takes, each "
+            "player in turn either passes or bids more than the highest bid so far. A "
+            "player who passes is out of the auction for this hand. It ends when everyone "
+            "but the highest bidder has passed; if everyone else passes without a bid, the "
+            f"last player in must bid. A bid is {bid_range_phrase(v)}. The highest bid "
+            "wins: that player is the declarer, and the bid is the contract."
+        )
     if b.style is BidStyle.AUCTION:
         return (
             "The bidding is an auction, once round the table: starting with the player to "

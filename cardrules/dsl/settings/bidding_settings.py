@@ -1,5 +1,5 @@
-"""The settings of the bidding: ``bidding``, ``hook``, ``bids``, ``blind
-bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
+"""The settings of the bidding: ``bidding``, ``auction``, ``hook``, ``bids``,
+``blind bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
 
 from __future__ import annotations
 
@@ -228,6 +228,21 @@ def _parse_bid_changes(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("bidding.amend", tok.type == "V_UNTIL_NEXT_BID" or yes(tok)))
 
 
+def _parse_auction(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("bidding.until_others_pass", c[2].type == "V_UNTIL_OTHERS_PASS"))
+
+
+def _check_auction(c: Context) -> Iterator[NoOp]:
+    b = c.v.bidding
+    if b.until_others_pass and (not c.bidding or b.style is not BidStyle.AUCTION):
+        yield NoOp(
+            "auction",
+            "`auction` has no effect: this game's bidding is not an auction",
+            ("bidding",),
+            hint="add `bidding: auction`, or delete the line",
+        )
+
+
 def _parse_team_bids(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("bidding.one_per_team", c[2].type == "V_ONE_PER_SIDE"))
 
@@ -246,6 +261,20 @@ BIDDING: Final = (
         where="trick-taking games",
         check=_check_bidding,
         page_rule="Bidding",
+    ),
+    SettingSpec(
+        "auction",
+        "K_AUCTION",
+        "auction",
+        ("bidding.until_others_pass",),
+        parse=_parse_auction,
+        samples=("auction: until the others pass", "auction: once round"),
+        render=lambda v: "until the others pass" if v.bidding.until_others_pass else "once round",
+        written=lambda v: v.bidding.until_others_pass,
+        where="games whose bidding is an auction",
+        check=_check_auction,
+        page_rule="Bidding",
+        old_saves={"bidding.until_others_pass": False},
     ),
     SettingSpec(
         "hook",

@@ -63,6 +63,7 @@ def _no_bids_yet(g: Game) -> None:
     g._looked = [True] * n
     g._forehead = False
     g._amender = -1
+    g._auction_out = 0
 
 
 def _start_bidding(g: Game) -> bool:
@@ -75,6 +76,7 @@ def _start_bidding(g: Game) -> bool:
     g._bids = [-1] * n
     g._blind = [False] * n
     g._amender = -1
+    g._auction_out = 0
     forget_legal(g)
     style = r.bid_style
     if not style:
@@ -124,7 +126,11 @@ def _auction_floor(g: Game) -> tuple[int, int, bool]:
     now, and whether it must bid (the dealer, when everyone else has passed)."""
     lo, hi = g._rules.bid_range(g._size)
     high = max(g._bids, default=-1)
-    stuck = high < 0 and g._bid_pos == len(g._seats) - 1
+    if g._rules.auction_rounds:
+        # Round and round: the last seat in when everyone else has passed.
+        stuck = high < 0 and g._auction_out.bit_count() == len(g._seats) - 1
+    else:
+        stuck = high < 0 and g._bid_pos == len(g._seats) - 1
     return max(lo, high + 1), hi, stuck
 
 
@@ -200,6 +206,7 @@ def _do_bid(g: Game, s: int, action: Action) -> None:
         return
     if action is _AUCTION_PASS:
         log_event(g, ("call", s, action))
+        g._auction_out |= 1 << s
         _next_bidder(g, s)
         return
     if type(action) is Amend:
@@ -221,7 +228,12 @@ def _next_bidder(g: Game, s: int) -> None:
     # The seats dealt to, the dealer last (one per side: engine/phases/bidding._bidders).
     seats = _bidders(g) if g._rules.team_bids else g._seats
     n = len(seats)
-    if g._waiting is None:
+    if g._rules.auction_rounds:
+        nxt = _next_in_auction(g, s)
+        if nxt >= 0:
+            give_turn(g, nxt)
+            return
+    elif g._waiting is None:
         pos = g._bid_pos + 1
         g._bid_pos = pos
         g._amender = s if g._rules.amend and pos < n else -1
@@ -239,6 +251,25 @@ def _next_bidder(g: Game, s: int) -> None:
     g._waiting = None
     if not _open_for_bidder(g):
         _start_play(g)
+
+
+def _next_in_auction(g: Game, s: int) -> int:
+    """Round and round (``auction: until the others pass``), after seat ``s``
+    has spoken: the next seat in turn that has not passed, or -1 when the
+    auction is over (every seat but the highest bidder has passed)."""
+    seats = g._seats
+    out = g._auction_out
+    k = seats.index(s)
+    high = max(g._bids, default=-1)
+    for step in range(1, len(seats) + 1):
+        t = seats[(k + step) % len(seats)]
+        if out >> t & 1:
+            continue
+        if high >= 0 and g._bids[t] == high and out.bit_count() == len(seats) - 1:
+            return -1  # the highest bidder, everyone else out: it stands
+        g._bid_pos += 1
+        return t
+    return -1
 
 
 def _after_trumps(g: Game) -> None:

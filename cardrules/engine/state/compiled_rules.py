@@ -317,6 +317,8 @@ class _Rules:
         # An auction (``bidding: auction``): bids in turn, each above the last, or
         # a pass; once round, the dealer bidding when everyone else passed.
         self.auction = b.style is BidStyle.AUCTION and self.bid_style == 1
+        # ``auction: until the others pass``: round and round, a pass final.
+        self.auction_rounds = self.auction and b.until_others_pass
         self.hook = b.hook and self.bid_style == 1 and not self.auction
         self.min_bid = b.min_bid
         self.max_bid = b.max_bid

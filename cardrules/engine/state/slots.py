@@ -206,6 +206,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         also=("end", "passing", "trumps"),
     ),
     Slot("_bid_pos", "int", "bidding", "how many seats have bid in turn"),
+    Slot("_auction_out", "int", "bidding", "the seats that have passed in an auction (a mask)"),
     Slot(
         "_amender",
         "int",

@@ -94,7 +94,7 @@ def test_a_number_beyond_the_jokers_is_no_card(index: int) -> None:
 def test_joker_actions_take_ids_after_every_other_block() -> None:
     assert (Play(52).id, Play("BJ").id) == (JOKER_BASE, JOKER_BASE + 1) == (326, 327)
     assert (Pass("LJ").id, Pass(53).id, Discard(52).id, Discard("BJ").id) == (328, 329, 330, 331)
-    assert NUM_ACTIONS == 334  # and Downtown(False), Downtown(True): 332, 333
+    assert NUM_ACTIONS == 335  # and Downtown(False), Downtown(True), Misere(): 332-334
     for a in (Play(52), Play(53), Pass(52), Pass(53), Discard(52), Discard(53)):
         assert Action.from_id(a.id) is a
     # The standard cards' ids are what they were before jokers.

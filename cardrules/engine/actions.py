@@ -29,6 +29,8 @@ ids            action
 332-333        ``Downtown(low)``: the declarer plays the ranks as
                usual (``uptown``) or reversed (``downtown``), in
                games with ``downtown:``
+334            ``Misere()``: the highest bidder declares misère
+               (games with ``misère:``)
 =============  =====================================
 
 ``Play(card).id`` is the card's number for the standard 52 cards only: the
@@ -62,6 +64,7 @@ __all__ = [
     "JOKER_BASE",
     "LOOK_ID",
     "MAX_BID",
+    "MISERE_ID",
     "NAME_NO_TRUMPS_ID",
     "NUM_ACTIONS",
     "ORDER_UP_ID",
@@ -78,6 +81,7 @@ __all__ = [
     "Discard",
     "Downtown",
     "Look",
+    "Misere",
     "Name",
     "OrderUp",
     "Pass",
@@ -112,8 +116,10 @@ WITH_PARTNER_ID: Final = ALONE_ID + 1
 JOKER_BASE: Final = WITH_PARTNER_ID + 1
 #: ``Downtown(False)`` (uptown) and ``Downtown(True)`` (downtown).
 DOWNTOWN_BASE: Final = JOKER_BASE + 6
+#: ``Misere()``: the declarer's misère instead of trumps (``misère:``).
+MISERE_ID: Final = DOWNTOWN_BASE + 2
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``).
-NUM_ACTIONS: Final = DOWNTOWN_BASE + 2
+NUM_ACTIONS: Final = MISERE_ID + 1
 
 
 class Action:
@@ -540,6 +546,24 @@ class Downtown(Action):
         return f"Downtown({self.low})"
 
 
+class Misere(Action):
+    """The highest bidder declares misère (``misère: yes``): no trumps, its
+    partners sit the hand out, and it must take no trick."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Misere:
+        """Return the singleton."""
+        return _MISERE
+
+    @property
+    def label(self) -> str:
+        return "misère"
+
+    def __repr__(self) -> str:
+        return "Misere()"
+
+
 class OrderUp(Action):
     """Order up the turned card: its suit is trumps, and the dealer takes it."""
 
@@ -638,6 +662,7 @@ _DOWNTOWNS: Final[tuple[Downtown, ...]] = (
     _new(Downtown, DOWNTOWN_BASE, low=False),
     _new(Downtown, DOWNTOWN_BASE + 1, low=True),
 )
+_MISERE: Final[Misere] = _new(Misere, MISERE_ID)
 _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[:52],
     *_BIDS,
@@ -656,6 +681,7 @@ _BY_ID: Final[tuple[Action, ...]] = (
     *_PASSES[52:],
     *_DISCARDS[52:],
     *_DOWNTOWNS,
+    _MISERE,
 )
 assert len(_BY_ID) == NUM_ACTIONS
 assert all(a.id == i for i, a in enumerate(_BY_ID))

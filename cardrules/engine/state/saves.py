@@ -58,6 +58,7 @@ from cardrules.engine.actions import (
     Discard,
     Downtown,
     Look,
+    Misere,
     Name,
     OrderUp,
     Pass,
@@ -1267,9 +1268,10 @@ def _log_action(g: Game, ev: Any, i: int) -> Action | None:
             return None
         if k == "call":
             _want(
-                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner, Downtown),
+                type(ev[2])
+                in (Name, OrderUp, Decline, Discard, Alone, WithPartner, Downtown, Misere),
                 f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone, "
-                f"WithPartner or Downtown, not {ev[2]!r}",
+                f"WithPartner, Downtown or Misere, not {ev[2]!r}",
             )
             act: Action = ev[2]
             return act

@@ -159,6 +159,7 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("bid_level", NUMBER, "the highest bid of the hand, the contract's level (0 if nobody bid)"),
     ("downtown", CONDITION, "true when the hand's ranks are reversed (`downtown`: declared low)"),
     ("no_trumps", CONDITION, "true when the hand is played without trumps"),
+    ("misere", CONDITION, "true when the hand's contract is misère (`misère: yes`)"),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -509,7 +510,7 @@ def score_env(
     maker_tricks: int = 0,
     alone: bool = False,
     defended_alone: bool = False,
-    contract: tuple[int, bool, bool] = (0, False, False),
+    contract: tuple[int, bool, bool, bool] = (0, False, False, False),
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -536,7 +537,8 @@ def score_env(
         defended_alone: whether the player's side defended and one of its players
             defended alone.
         contract: the hand's contract: the highest bid (0: none), whether the
-            ranks are reversed (downtown), whether it has no trumps.
+            ranks are reversed (downtown), whether it has no trumps, whether it
+            is misère.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -571,6 +573,7 @@ def score_env(
         "bid_level": contract[0],
         "downtown": bool(contract[1]),
         "no_trumps": bool(contract[2]),
+        "misere": bool(contract[3]),
     }
     if counters:
         env.update(counters)

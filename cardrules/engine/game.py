@@ -349,6 +349,8 @@ class Game:
     _call_stage: int
     # trumps: whether the hand's ranks are reversed (downtown)
     _downtown: bool
+    # trumps: whether the hand's contract is misère
+    _misere: bool
     # trumps: the kitty's cards, face down until the declarer takes them (a mask)
     _kitty: int
     # trumps: how many seats have spoken in the round
@@ -1978,6 +1980,7 @@ class Game:
         g._discarded = self._discarded
         g._call_stage = self._call_stage
         g._downtown = self._downtown
+        g._misere = self._misere
         g._kitty = self._kitty
         g._call_pos = self._call_pos
         g._next_seat = self._next_seat

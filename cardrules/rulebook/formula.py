@@ -63,6 +63,7 @@ _CONDITION = {
     "defended_alone": "your side defended and one of you defended alone",
     "downtown": "the ranks are reversed (downtown)",
     "no_trumps": "the hand has no trumps",
+    "misere": "the contract is misère",
 }
 _COMPARE_WORDS = {
     "=": "is",

@@ -73,7 +73,7 @@ def _team_hand(
     makers = next((t for t in teams if maker in t), ())
     maker_tricks = sum(tricks[s] for s in makers)
     # The hand's contract: the highest bid, downtown, no trumps (``bid_level``...).
-    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0)
+    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0, g._misere)
     for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)

@@ -129,6 +129,7 @@ def _reset_calls(g: Game) -> None:
     g._next_seat_all = ()
     g._discarded = 0
     g._downtown = False
+    g._misere = False
     g._call_stage = _NAME
     g._call_pos = 0
 

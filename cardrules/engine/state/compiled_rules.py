@@ -195,7 +195,7 @@ _LATER_FIELDS: Final[dict[tuple[str, str], object]] = OLD_SAVE_DEFAULTS
 MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
 #: The variables of a hand's contract: read only by scoring team by team
 #: (engine/phases/team_score.py), which a formula using them switches on.
-CONTRACT_VARIABLES: Final = frozenset({"bid_level", "downtown", "no_trumps"})
+CONTRACT_VARIABLES: Final = frozenset({"bid_level", "downtown", "no_trumps", "misere"})
 
 
 def _uses(formula: object) -> frozenset[str]:

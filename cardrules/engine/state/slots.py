@@ -267,6 +267,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_discarded", "int", "trumps", "the card the dealer discarded (-1: none)"),
     Slot("_call_stage", "int", "trumps", "the round of the choice of trumps"),
     Slot("_downtown", "bool", "trumps", "whether the hand's ranks are reversed (downtown)"),
+    Slot("_misere", "bool", "trumps", "whether the hand's contract is misère"),
     Slot(
         "_kitty",
         "int",

@@ -775,6 +775,7 @@ class _Runner:
             Decline,
             Discard,
             Downtown,
+            Misere,
             Name,
             OrderUp,
             WithPartner,
@@ -800,6 +801,8 @@ class _Runner:
                 act = WithPartner()
             elif what in ("uptown", "downtown"):
                 act = Downtown(what == "downtown")
+            elif what == "misère":
+                act = Misere()
             elif what == "name":
                 act = Name(suit)
             else:

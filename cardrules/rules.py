@@ -563,6 +563,10 @@ class TrumpRule:
     """Who names when several players have the same right (most tricks, or the
     same highest bid)."""
     downtown: DowntownRule = DowntownRule.NO
+    misere: bool = False
+    """Named by the highest bidder (``misère: yes``): instead of naming trumps,
+    the declarer may declare misère: no trumps, its partners sit the hand out,
+    and it must take no trick (the score reads ``misere``)."""
     kitty: int = 0
     """Named by the highest bidder (``kitty: 4 cards``): the cards left after
     the deal, face down; the declarer, having named trumps (and uptown or

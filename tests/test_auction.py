@@ -20,7 +20,7 @@ from cardrules import Bid, Game, Play
 from cardrules.cards import CARDS, Card, Suit, card
 from cardrules.dsl import load_text
 from cardrules.engine import observation_layout
-from cardrules.engine.actions import Decline, Discard, Downtown, Name
+from cardrules.engine.actions import Decline, Discard, Downtown, Misere, Name
 from cardrules.errors import IllegalAction, VariantError
 from cardrules.rules import Variant
 
@@ -396,3 +396,56 @@ def test_round_and_round_every_bid_is_above_the_last_and_a_pass_is_final(seed: i
             out.add(ev[1])
         elif ev[0] == "bids":
             assert len(out) == 3 and high_seat not in out and high >= 1
+
+
+# --------------------------------------------------------------------------- misère
+
+MISERE = load_text(
+    AUCTION_TEXT.replace(
+        "team score: if maker then (if maker_tricks >= bid_level then bid_level else -bid_level)"
+        " else 0\n",
+        "team score: if maker then (if misere then (if maker_tricks = 0 then 10 else -10) "
+        "else if maker_tricks >= bid_level then bid_level else -bid_level) else 0\n",
+    )
+    + "misere: yes\n"
+)
+
+
+def test_misere_no_trumps_the_partner_sits_out_and_no_trick_to_take() -> None:
+    #: Seat 1 holds the lowest card of every suit but one; it declares misère.
+    deck = stack(
+        "2♣ 3♣ 2♦ 3♦ 2♥ 3♥",
+        "A♣ K♣ A♦ K♦ A♥ K♥",
+        "4♣ 5♣ 4♦ 5♦ 4♥ 5♥",
+        "Q♣ J♣ Q♦ J♦ Q♥ J♥",
+    )
+    g = Game(MISERE, 4, deck=deck, first_dealer=3)
+    g.apply(Bid(1), 0)
+    for s in (1, 2, 3):
+        g.apply(Decline(), s)
+    assert Misere() in g.legal_actions()
+    g.apply(Misere(), 0)
+    assert g.trump is None and g.phase == "play"
+    assert all(g.view(s).alone == 0 for s in range(4))
+    # Seat 3, the partner, sits out: each trick has three cards.
+    g.apply(Play("2♣"), 0)
+    g.apply(Play("A♣"), 1)
+    assert g.to_act == 3
+    g.apply(Play("Q♣"), 3)
+    assert g.to_act == 1 and g.tricks_won == (0, 1, 0, 0)
+    while g.hand_number == 1 and not g.is_over:
+        g.apply_as_current(g.legal_actions()[0])
+    score = next(e for e in g._events if e[0] == "score")
+    # Seat 1's twos and threes never win: misère made, 10 to its side.
+    assert score[3][0] == 0 and score[4] == [10, 0, 10, 0]
+    assert len(g.hand(2)) == 6  # the partner's cards stay unplayed, face down
+
+
+def test_misere_is_refused_without_the_line() -> None:
+    g = Game(AUCTION, 4, seed=1, first_dealer=3)
+    g.apply(Bid(1), 0)
+    for s in (1, 2, 3):
+        g.apply(Decline(), s)
+    with pytest.raises(IllegalAction) as info:
+        g.apply(Misere(), 0)
+    assert info.value.code == "not_in_variant"

@@ -133,7 +133,7 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
                 "players: 4\nteams: 1 and 3, 2 and 4\n"
                 "score: if team_tricks >= team_bid then 1 else 0\n"
             )
-        if key in ("may name no trumps", "trump ties", "downtown") or line == (
+        if key in ("may name no trumps", "trump ties", "downtown", "misere") or line == (
             "first lead: declarer"
         ):
             extra = "trumps: named by the highest bidder\n"

@@ -482,6 +482,7 @@ _PHRASES: Final[dict[str, str]] = {
     "V_WITH_PARTNER": "play with partner",
     "V_UPTOWN": "uptown",
     "V_DOWNTOWN": "downtown",
+    "V_MISERE": "misère",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
     "V_DEALS": "deals",
@@ -708,6 +709,9 @@ class ExampleRules:
 
     def call_downtown(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         return ("downtown", None, None)
+
+    def call_misere(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("misère", None, None)
 
     def call_name(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         tok: Token = c[1]

@@ -102,6 +102,7 @@ _CALL_LABELS = {
     "play with partner": "plays with partner",
     "uptown": "plays the hand uptown: the ranks as usual",
     "downtown": "plays the hand downtown: the ranks reversed",
+    "misère": "declares misère: no trumps, its partner sits out, and it must take no trick",
 }
 
 

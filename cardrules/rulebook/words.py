@@ -543,7 +543,7 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
         return (
             f"After the bidding, the player with the highest bid names {what} as trumps for "
             f"the hand; if several share the highest bid, {_tie_words(v)}. That player makes "
-            "trumps." + downtown_phrase(v) + kitty_phrase(v)
+            "trumps." + misere_phrase(v) + downtown_phrase(v) + kitty_phrase(v)
         )
     if t.namer is TrumpNamer.MOST_TRICKS:
         first = trumps_phrase(
@@ -597,6 +597,18 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             "played without trumps."
         )
     return text
+
+
+def misere_phrase(v: Variant) -> str:
+    """The declarer's misère (empty without ``misère:``), with a leading space."""
+    t = v.trumps
+    if not t.misere or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    partner = " Its partner sits the hand out, cards face down." if v.teams else ""
+    return (
+        " Instead of naming trumps, that player may declare misère: the hand has no "
+        f"trumps, and the declarer must take no trick.{partner}"
+    )
 
 
 def kitty_phrase(v: Variant) -> str:

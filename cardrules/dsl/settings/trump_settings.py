@@ -166,6 +166,21 @@ def _check_kitty(c: Context) -> Iterator[NoOp]:
         )
 
 
+def _check_misere(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.misere and t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "misere",
+            "`misere` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) may declare misère",
+            ("trumps",),
+        )
+
+
+def _parse_misere(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.misere", yes(c[2])))
+
+
 def _kitty(v: Variant) -> str:
     t = v.trumps
     if not t.kitty:
@@ -479,6 +494,19 @@ MAKING_TRUMPS: Final = (
         check=_check_downtown,
         page_rule="Trumps",
         old_saves={"trumps.downtown": DowntownRule.NO},
+    ),
+    SettingSpec(
+        "misere",
+        "K_MISERE",
+        "misere",
+        ("trumps.misere",),
+        parse=_parse_misere,
+        samples=("misere: yes",),
+        render=lambda v: yes_no(v.trumps.misere),
+        where="games in which the highest bidder names trumps",
+        check=_check_misere,
+        page_rule="Trumps",
+        old_saves={"trumps.misere": False},
     ),
     SettingSpec(
         "kitty",

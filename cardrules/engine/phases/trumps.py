@@ -52,6 +52,7 @@ from cardrules.engine.actions import (
     Decline,
     Discard,
     Downtown,
+    Misere,
     Name,
     OrderUp,
     WithPartner,
@@ -99,6 +100,7 @@ _ALONE: Final = Alone()
 _WITH_PARTNER: Final = WithPartner()
 _LONE_OPTIONS: Final = (_WITH_PARTNER, _ALONE)
 _DIRECTIONS: Final = (Downtown(False), Downtown(True))
+_MISERE: Final = Misere()
 
 
 def _cut(g: Game, tied: list[int], salt: bytes) -> int:
@@ -183,7 +185,8 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     r = g._rules
     stage = g._call_stage
     if stage == _NAME:
-        return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
+        names = (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
+        return (*names, _MISERE) if r.misere else names
     if stage == _ORDER:
         return (_ORDER_UP, _DECLINE)
     if stage in (_LONE, _DEFEND):
@@ -274,6 +277,12 @@ def _do_call(g: Game, s: int, action: Action) -> int:
             g._call_stage = _DIRECTION
             return CALL_GOES_ON
         return _contract_made(g)
+    if action is _MISERE:
+        # No trumps; the declarer's partners sit out; it must take no trick.
+        g._misere = True
+        _make(g, s, -1)
+        _go_alone(g, s)
+        return _contract_made(g)
     if type(action) is Downtown:
         if action.low:
             g._downtown = True
@@ -346,6 +355,8 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
     stage = g._call_stage
     if type(action) is Downtown and not r.downtown:
         return "not_in_variant", "this variant has no downtown: the ranks are always as usual"
+    if action is _MISERE and not r.misere:
+        return "not_in_variant", "this variant has no misère contract"
     if stage == _LONE:
         return (
             "not_in_phase",

@@ -542,6 +542,8 @@ class _Rules:
         # (0: none) and whether the discards count as a trick for the declarer.
         bidder_names = t.namer is TrumpNamer.HIGHEST_BIDDER
         self.kitty = t.kitty if bidder_names else 0
+        # The declarer may declare misère instead of trumps (``misère: yes``).
+        self.misere = t.misere and bidder_names
         self.kitty_trick = t.kitty_trick and self.kitty > 0
         # Uptown or downtown, declared by the highest bidder (``downtown:``):
         # 0 never, 1 downtown with the ace high, 2 with the ace low.

@@ -653,6 +653,10 @@ class BiddingRule:
     """In an auction (``auction: until the others pass``): the bidding goes
     round and round until every player but the highest bidder has passed, a
     player who passed staying out; ``False``: once round, dealer last."""
+    all_pass_thrown_in: bool = False
+    """In an auction (``all pass: the hand is thrown in``): anyone may pass, and
+    when everyone passes the hand is thrown in and the next dealer deals;
+    ``False``: the last player to speak must bid when the others have passed."""
     one_per_team: bool = False
     """With teams (``team bids: one per side``): each side makes one bid, the
     first of its partners in the bidding order bidding for it; the other

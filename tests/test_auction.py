@@ -20,7 +20,7 @@ from cardrules import Bid, Game, Play
 from cardrules.cards import CARDS, Card, Suit, card
 from cardrules.dsl import load_text
 from cardrules.engine import observation_layout
-from cardrules.engine.actions import Decline, Discard, Downtown, Misere, Name
+from cardrules.engine.actions import Action, Decline, Discard, Downtown, Misere, Name
 from cardrules.errors import IllegalAction, VariantError
 from cardrules.rules import Variant
 
@@ -449,3 +449,43 @@ def test_misere_is_refused_without_the_line() -> None:
     with pytest.raises(IllegalAction) as info:
         g.apply(Misere(), 0)
     assert info.value.code == "not_in_variant"
+
+
+THROWN = load_text(AUCTION_TEXT + "all pass: the hand is thrown in\n")
+
+
+def test_all_pass_the_hand_is_thrown_in() -> None:
+    g = Game(THROWN, 4, seed=3, first_dealer=3)
+    for s in (0, 1, 2):
+        g.apply(Decline(), s)
+    assert Decline() in g.legal_actions()  # the dealer may pass too
+    g.apply(Decline(), 3)
+    assert g.hand_number == 2 and g.phase == "bid" and g.to_act == 1
+    assert any(e[0] == "thrown in" for e in g._events)
+    assert all(x == 0 for x in g.scores)
+
+
+def test_all_pass_in_playouts_and_round_and_round() -> None:
+    """Random playouts (the engine's own loop) through auctions that may be
+    thrown in, round and round: with one bid only (5), everyone passes often;
+    every game ends, and hands are thrown in on the way. A policy playout
+    that always passes in the first two hands throws both in."""
+    v = load_text(
+        AUCTION_TEXT.replace("bids: 1 to 5", "bids: 5 to 5")
+        + "all pass: the hand is thrown in\nauction: until the others pass\n"
+    )
+    thrown = 0
+    for seed in range(30):
+        g = Game(v, 4, seed=seed)
+        g.playout(rng=random.Random(seed))
+        assert g.is_over
+        thrown += sum(1 for e in g._events if e[0] == "thrown in")
+    assert thrown > 0
+
+    def passer(game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        return Decline() if Decline() in legal and game.hand_number < 3 else legal[0]
+
+    g = Game(v, 4, seed=1)
+    g.playout(passer, random.Random(1))
+    assert [e[1] for e in g._events if e[0] == "thrown in"][:2] == [1, 2]

@@ -105,7 +105,7 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = "hook: no\nscore: tricks\n"
         if key == "bidding" and "auction" in line:
             extra = "hook: no\n"
-        if key == "auction":
+        if key in ("auction", "all pass"):
             extra = "bidding: auction\nhook: no\n"
         if key == "score" and "blind" in line:
             extra = "blind bids: yes\n"

@@ -646,7 +646,8 @@ class Game:
             and self._phase == _BID
         ):
             assert isinstance(action, Action)
-            _do_bid(self, self._to_act, action)
+            if _do_bid(self, self._to_act, action):
+                _next_hand(self)  # everyone passed: the hand is thrown in
             return
         self._apply_slow(action, seat)
 
@@ -715,7 +716,8 @@ class Game:
             _try_take(self, actor)
             return
         if self._phase == _BID:
-            _try_bid(self, actor, action)
+            if _try_bid(self, actor, action):
+                _next_hand(self)  # everyone passed: the hand is thrown in
             return
         if self._phase == _TRUMPS:
             then = _try_call(self, actor, action)

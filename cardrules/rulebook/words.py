@@ -715,17 +715,17 @@ def bidding_phrase(v: Variant) -> str:
             f"{left_or_right(v)} and going round the table as many times as it takes, each "
             "player in turn either passes or bids more than the highest bid so far. A "
             "player who passes is out of the auction for this hand. It ends when everyone "
-            "but the highest bidder has passed; if everyone else passes without a bid, the "
-            f"last player in must bid. A bid is {bid_range_phrase(v)}. The highest bid "
-            "wins: that player is the declarer, and the bid is the contract."
+            f"but the highest bidder has passed; {_all_pass_words(v, 'in')}. A bid is "
+            f"{bid_range_phrase(v)}. The highest bid wins: that player is the declarer, "
+            "and the bid is the contract."
         )
     if b.style is BidStyle.AUCTION:
         return (
             "The bidding is an auction, once round the table: starting with the player to "
             f"the dealer's {left_or_right(v)}, each player in turn either passes or bids more "
-            "than the highest bid so far; the dealer speaks last, and must bid if everyone "
-            f"else has passed. A bid is {bid_range_phrase(v)}. The highest bid wins: that "
-            "player is the declarer, and the bid is the contract."
+            f"than the highest bid so far; the dealer speaks last, and "
+            f"{_all_pass_words(v, 'dealer')}. A bid is {bid_range_phrase(v)}. The highest "
+            "bid wins: that player is the declarer, and the bid is the contract."
         )
     if b.style is BidStyle.SIMULTANEOUS:
         text = (
@@ -739,6 +739,19 @@ def bidding_phrase(v: Variant) -> str:
         )
     text += f". A bid is {bid_range_phrase(v)}."
     return text
+
+
+def _all_pass_words(v: Variant, last: str) -> str:
+    """What happens when everyone passes in an auction: ``last`` is ``"dealer"``
+    (once round) or ``"in"`` (round and round)."""
+    if v.bidding.all_pass_thrown_in:
+        return (
+            "if everyone passes, the hand is thrown in: nobody scores, and the next dealer "
+            "deals a new hand, which counts as one of the game's hands"
+        )
+    if last == "dealer":
+        return "must bid if everyone else has passed"
+    return "if everyone else passes without a bid, the last player in must bid"
 
 
 def side_bids(v: Variant) -> bool:

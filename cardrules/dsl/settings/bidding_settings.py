@@ -1,4 +1,4 @@
-"""The settings of the bidding: ``bidding``, ``auction``, ``hook``, ``bids``,
+"""The settings of the bidding: ``bidding``, ``auction``, ``all pass``, ``hook``, ``bids``,
 ``blind bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
 
 from __future__ import annotations
@@ -243,6 +243,21 @@ def _check_auction(c: Context) -> Iterator[NoOp]:
         )
 
 
+def _parse_all_pass(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("bidding.all_pass_thrown_in", c[2].type == "V_THROWN_IN"))
+
+
+def _check_all_pass(c: Context) -> Iterator[NoOp]:
+    b = c.v.bidding
+    if b.all_pass_thrown_in and (not c.bidding or b.style is not BidStyle.AUCTION):
+        yield NoOp(
+            "all pass",
+            "`all pass` has no effect: this game's bidding is not an auction",
+            ("bidding",),
+            hint="add `bidding: auction`, or delete the line",
+        )
+
+
 def _parse_team_bids(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("bidding.one_per_team", c[2].type == "V_ONE_PER_SIDE"))
 
@@ -275,6 +290,22 @@ BIDDING: Final = (
         check=_check_auction,
         page_rule="Bidding",
         old_saves={"bidding.until_others_pass": False},
+    ),
+    SettingSpec(
+        "all pass",
+        "K_ALL_PASS",
+        "all_pass",
+        ("bidding.all_pass_thrown_in",),
+        parse=_parse_all_pass,
+        samples=("all pass: the hand is thrown in", "all pass: the last player must bid"),
+        render=lambda v: (
+            "the hand is thrown in" if v.bidding.all_pass_thrown_in else "the last player must bid"
+        ),
+        written=lambda v: v.bidding.all_pass_thrown_in,
+        where="games whose bidding is an auction",
+        check=_check_all_pass,
+        page_rule="Bidding",
+        old_saves={"bidding.all_pass_thrown_in": False},
     ),
     SettingSpec(
         "hook",

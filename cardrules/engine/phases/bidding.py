@@ -126,7 +126,9 @@ def _auction_floor(g: Game) -> tuple[int, int, bool]:
     now, and whether it must bid (the dealer, when everyone else has passed)."""
     lo, hi = g._rules.bid_range(g._size)
     high = max(g._bids, default=-1)
-    if g._rules.auction_rounds:
+    if g._rules.auction_throw_in:
+        stuck = False  # everyone may pass: the hand is then thrown in
+    elif g._rules.auction_rounds:
         # Round and round: the last seat in when everyone else has passed.
         stuck = high < 0 and g._auction_out.bit_count() == len(g._seats) - 1
     else:
@@ -179,6 +181,13 @@ def _forbidden_bids(g: Game, s: int) -> tuple[ForbiddenBid, ...]:
     explain (:func:`~cardrules.engine.views.refusals._explain_bid`, as for
     :func:`_try_bid`)."""
     lo, hi = g._rules.bid_range(g._size)
+    if g._rules.auction:
+        # An auction: the bids of the range not above the highest so far.
+        floor = _auction_floor(g)[0]
+        return tuple(
+            ForbiddenBid(s, b, "bid_not_higher", _not_higher_words(g, b))
+            for b in range(lo, min(floor, hi + 1))
+        )
     n = _hook_bid(g, s, lo, hi)
     if n < 0:
         return ()
@@ -196,35 +205,37 @@ def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
     return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
 
 
-def _do_bid(g: Game, s: int, action: Action) -> None:
+def _do_bid(g: Game, s: int, action: Action) -> bool:
     """Seat ``s`` looks, bids or changes its bid (``action`` is legal); after the
-    last bid, the bids are logged and the play starts."""
+    last bid, the bids are logged and the play starts. Returns True when
+    everyone passed in an auction that throws the hand in (``all pass: the
+    hand is thrown in``): the caller deals the next hand."""
     forget_legal(g)
     if action is _LOOK:
         g._looked[s] = True
         log_event(g, ("look", s))
-        return
+        return False
     if action is _AUCTION_PASS:
         log_event(g, ("call", s, action))
         g._auction_out |= 1 << s
-        _next_bidder(g, s)
-        return
+        return _next_bidder(g, s)
     if type(action) is Amend:
         g._bids[s] = action.n
         g._blind[s] = False
         log_event(g, ("amend", s, action.n))
-        return
+        return False
     assert type(action) is Bid
     g._bids[s] = action.n
     g._blind[s] = action.blind
     g._looked[s] = True
     log_event(g, ("bid", s, action.n, action.blind))
-    _next_bidder(g, s)
+    return _next_bidder(g, s)
 
 
-def _next_bidder(g: Game, s: int) -> None:
+def _next_bidder(g: Game, s: int) -> bool:
     """Seat ``s`` has bid (or passed in an auction): the next seat to bid, or
-    the end of the bidding."""
+    the end of the bidding. True when everyone passed and the hand is thrown
+    in (see :func:`_do_bid`)."""
     # The seats dealt to, the dealer last (one per side: engine/phases/bidding._bidders).
     seats = _bidders(g) if g._rules.team_bids else g._seats
     n = len(seats)
@@ -232,25 +243,30 @@ def _next_bidder(g: Game, s: int) -> None:
         nxt = _next_in_auction(g, s)
         if nxt >= 0:
             give_turn(g, nxt)
-            return
+            return False
     elif g._waiting is None:
         pos = g._bid_pos + 1
         g._bid_pos = pos
         g._amender = s if g._rules.amend and pos < n else -1
         if pos < n:
             give_turn(g, seats[pos])
-            return
+            return False
     else:
         w = g._waiting
         w.remove(s)
         if w:
             give_turn(g, w[0])
-            return
-    log_event(g, ("bids", tuple(g._bids)))
+            return False
     g._amender = -1
     g._waiting = None
+    if g._rules.auction_throw_in and max(g._bids, default=-1) < 0:
+        # Everyone passed: the hand is thrown in (the caller deals the next).
+        log_event(g, ("thrown in", g._hand_index + 1))
+        return True
+    log_event(g, ("bids", tuple(g._bids)))
     if not _open_for_bidder(g):
         _start_play(g)
+    return False
 
 
 def _next_in_auction(g: Game, s: int) -> int:
@@ -301,10 +317,11 @@ def _try_amend(g: Game, actor: int, action: Amend) -> None:
     raise _refusal(code, why, actor, action, data)
 
 
-def _try_bid(g: Game, actor: int, action: Action) -> None:
+def _try_bid(g: Game, actor: int, action: Action) -> bool:
     """The slow path of an action by seat ``actor`` in the bidding: make it if it
     is legal (a simultaneous bid by a seat other than the first one waiting),
-    else raise IllegalAction with the reason (the game unchanged)."""
+    else raise IllegalAction with the reason (the game unchanged). True when
+    the hand is thrown in (see :func:`_do_bid`)."""
     if g._waiting is not None:
         if actor not in g._waiting:
             raise _refusal("already_bid", f"seat {actor} has already bid this hand", actor, action)
@@ -326,8 +343,7 @@ def _try_bid(g: Game, actor: int, action: Action) -> None:
         )
     opts = _bid_options(g, actor)
     if action in opts:
-        _do_bid(g, actor, action)
-        return
+        return _do_bid(g, actor, action)
     _explain_refused_bid(g, actor, action)
 
 
@@ -395,20 +411,24 @@ def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
             action,
             {"phase": "bid"},
         )
-    if type(action) is Bid and not action.blind and action.n < floor <= hi:
+    lo = g._rules.bid_range(g._size)[0]
+    if type(action) is Bid and not action.blind and lo <= action.n <= hi and action.n < floor:
         raise _refusal(
             "bid_not_higher",
-            f"a bid must be higher than the highest bid so far ({floor - 1}): bid {floor} "
-            "or more, or pass",
+            _not_higher_words(g, action.n),
             actor,
             action,
             {"value": action.n, "lowest": floor},
         )
-    if type(action) is Bid and floor > hi and g._rules.bid_range(g._size)[0] <= action.n <= hi:
-        raise _refusal(
-            "bid_not_higher",
-            f"the highest bid ({hi}) has been made: pass",
-            actor,
-            action,
-            {"value": action.n, "lowest": floor},
-        )
+
+
+def _not_higher_words(g: Game, n: int) -> str:
+    """Why a bid of ``n`` (in the range, not above the highest) is refused in an
+    auction: the words of the refusal and of the view's forbidden bids."""
+    floor, hi, _ = _auction_floor(g)
+    if floor > hi:
+        return f"the highest bid ({hi}) has been made: pass"
+    return (
+        f"a bid must be higher than the highest bid so far ({floor - 1}): bid {floor} "
+        "or more, or pass"
+    )

@@ -319,6 +319,8 @@ class _Rules:
         self.auction = b.style is BidStyle.AUCTION and self.bid_style == 1
         # ``auction: until the others pass``: round and round, a pass final.
         self.auction_rounds = self.auction and b.until_others_pass
+        # ``all pass: the hand is thrown in``: nobody must bid; no bid, no hand.
+        self.auction_throw_in = self.auction and b.all_pass_thrown_in
         self.hook = b.hook and self.bid_style == 1 and not self.auction
         self.min_bid = b.min_bid
         self.max_bid = b.max_bid

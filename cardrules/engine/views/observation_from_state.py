@@ -181,9 +181,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
         for s in range(n):
             out[at + rel[s]] = tricks[s] / big
     if at_trump >= 0 or at_turned >= 0 or at_broken >= 0:
-        _mark_trumps(out, g, at_trump, at_turned, at_broken, index)
-    if at_downtown >= 0 and g._downtown:
-        out[at_downtown] = 1.0
+        _mark_trumps(out, g, (at_trump, at_turned, at_broken, at_downtown), index)
     if at_maker >= 0 or at_alone >= 0 or at_defender >= 0:
         _mark_trump_making(out, g, seat, rel, at_maker, at_alone, at_defender, at_discarded, places)
     phases: tuple[str, ...] = plan.phases
@@ -244,9 +242,13 @@ def _mark_bids(
 
 
 def _mark_trumps(
-    out: list[float], g: Game, at_trump: int, at_turned: int, at_broken: int, index: tuple[int, ...]
+    out: list[float], g: Game, at: tuple[int, int, int, int], index: tuple[int, ...]
 ) -> None:
-    """The ``trump``, ``turned`` and ``trumps_broken`` slices."""
+    """The ``trump``, ``turned``, ``trumps_broken`` and ``downtown`` slices
+    (``at``: their offsets, in that order; -1: not in the layout)."""
+    at_trump, at_turned, at_broken, at_downtown = at
+    if at_downtown >= 0 and g._downtown:
+        out[at_downtown] = 1.0
     if at_trump >= 0:
         trump = g._trump
         out[at_trump + (4 if trump < 0 else trump)] = 1.0

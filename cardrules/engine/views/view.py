@@ -190,7 +190,8 @@ class ForbiddenBid:
         rule: the rule's code: the code of the
             :class:`~cardrules.errors.IllegalAction` that ``apply`` raises for
             the bid (a key of :data:`~cardrules.errors.ERROR_CODES`; ``"hook"``:
-            the last to bid may not make the bids add up to the tricks).
+            the last to bid may not make the bids add up to the tricks;
+            ``"bid_not_higher"``: in an auction, a bid not above the highest).
         text: the rule for people: the message of that refusal.
 
     Example:

@@ -87,7 +87,7 @@ def schema(name: str) -> dict[str, Any]:
 
     Example:
         >>> schema("action")["properties"]["id"]["maximum"]
-        331
+        334
     """
     if name not in _NAMES:
         shown = repr(name[:30]) if isinstance(name, str) else type(name).__name__

@@ -316,9 +316,9 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
         elif v.winning.target is not None:
-            hands = f"at most {hands}; the game ends once a total reaches {v.winning.target}"
-            if v.winning.lose_at is not None:
-                hands += f" or falls to {v.winning.lose_at}"
+            floor = v.winning.lose_at
+            low = "" if floor is None else f"at a total of {floor} or less, or "
+            hands = f"at most {hands}; the game ends {low}once a total reaches {v.winning.target}"
         if v.teams:
             rows.append(["Partnerships", teams_short(v, seat_names(v.players.min))])
         rows += [

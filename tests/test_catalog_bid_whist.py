@@ -68,8 +68,9 @@ def test_a_contract_won_in_the_auction_and_made_by_the_declarer() -> None:
     while not g.is_over:
         g.apply_as_current(g.legal_actions()[0])
     score = next(e for e in g._events if e[0] == "score")
-    # Twelve clubs win every trick; the discards are the 13th book: 13 - 6 = 7.
-    assert score[3] == (0, 13, 0, 0)
+    # Twelve clubs win every trick; the discards are the 13th book: 13 - 6 = 7
+    # (the log keeps the tricks taken in play).
+    assert score[3] == (0, 12, 0, 0)
     assert score[4] == [0, 7, 0, 7]
     assert g.result is not None and g.result.finished and max(g.scores) == 7
 

@@ -135,14 +135,16 @@ def _end_hand(g: Game) -> None:
     scores = g._scores
     tricks = g._tricks
     r = g._rules
+    scored = tricks
     if r.kitty_trick and g._maker >= 0:
-        # The declarer's discards count as one trick it took (``kitty:``).
-        tricks = tricks[:]
-        tricks[g._maker] += 1
+        # The declarer's discards count as one trick it took (``kitty:``) for
+        # the score; the log keeps the tricks taken in play.
+        scored = tricks[:]
+        scored[g._maker] += 1
     if r.team_scoring:
-        points, g._counters = _team_hand(g, tricks, g._won)
+        points, g._counters = _team_hand(g, scored, g._won)
     else:
-        points = _hand_points(g, tricks, g._won)
+        points = _hand_points(g, scored, g._won)
     for s, p in enumerate(points):
         scores[s] += p
     log_event(g, ("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))

@@ -93,6 +93,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_looked": "the seat must look at its cards (or bid blind) before it bids",
     "blind_after_look": "a blind bid after the seat has looked at its cards",
     "blind_bid_value": "this bid may not be made blind",
+    "bid_not_higher": "in an auction, a bid must be higher than the highest bid so far",
+    "dealer_must_bid": "in an auction, the dealer must bid when everyone else has passed",
     "cannot_amend": "only the last seat to bid may change its bid, before the next seat bids",
     "same_bid": "a change of bid to the bid already made",
     # The pass of cards

@@ -817,7 +817,9 @@ class _Runner:
             Alone,
             Decline,
             Discard,
+            Downtown,
             Keep,
+            Misere,
             Name,
             OrderUp,
             Show,
@@ -828,7 +830,9 @@ class _Runner:
         start = len(g.events)
         for what, suit, c in step.calls:
             said = call_text((what, suit, c))
-            if g.is_over or g.phase != "trumps":
+            # A pass is a call in an auction too (``bidding: auction``).
+            auction_pass = what == "pass" and g.phase == "bid"
+            if g.is_over or (g.phase != "trumps" and not auction_pass):
                 raise _Fail(step.pos, f"nobody may {said}: nobody is choosing trumps now")
             seat = g.to_act or 0
             act: Action
@@ -844,6 +848,10 @@ class _Runner:
                 act = Keep()
             elif what == "show the hand":
                 act = Show()
+            elif what in ("uptown", "downtown"):
+                act = Downtown(what == "downtown")
+            elif what == "misère":
+                act = Misere()
             elif what == "name":
                 act = Name(suit)
             else:

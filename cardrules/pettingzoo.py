@@ -109,6 +109,7 @@ _UNIT = frozenset(
         "dealer",
         "defender_alone",
         "discarded",
+        "downtown",
         "hand",
         "hand_counts",
         "hand_seen",

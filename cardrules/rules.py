@@ -47,6 +47,7 @@ __all__ = [
     "DealerRule",
     "DeckRule",
     "Direction",
+    "DowntownRule",
     "EndWhenAllOut",
     "FirstDealer",
     "FirstLead",
@@ -162,6 +163,17 @@ class TrumpKind(Enum):
     trumps and it stays in the dealer's hand (known to everyone until played)."""
 
 
+class DowntownRule(Enum):
+    """Whether the declarer may reverse the ranks for the hand ("downtown"),
+    and where the ace then ranks (:attr:`TrumpRule.downtown`)."""
+
+    NO = "no"
+    ACE_HIGH = "ace high"
+    """Downtown ranks each suit A, 2, 3, ... K: the ace stays the highest."""
+    ACE_LOW = "ace low"
+    """Downtown ranks each suit 2, 3, ... K, A: the ace is the lowest."""
+
+
 class TrumpNamer(Enum):
     """Who, if anyone, chooses a hand's trumps (:attr:`TrumpRule.namer`)."""
 
@@ -254,6 +266,10 @@ class BidStyle(Enum):
     """One at a time from the dealer's neighbour, dealer last."""
     SIMULTANEOUS = "simultaneous"
     """Everyone at once ("fists"): no bid is seen before all are in."""
+    AUCTION = "auction"
+    """In turn from the dealer's neighbour, once round, dealer last: each player
+    bids more than the highest bid so far or passes; the highest bid wins, and
+    the dealer must bid when everyone else has passed."""
 
 
 class FirstLeader(Enum):
@@ -262,6 +278,9 @@ class FirstLeader(Enum):
     DEALER_NEXT = "dealer's neighbour"
     HOLDER = "holder"
     """The holder of ``PlayRule.lead_card``."""
+    DECLARER = "declarer"
+    """The player who made trumps (the declarer, the highest bidder who named
+    them); the dealer's neighbour in a hand in which nobody did."""
 
 
 class FirstLead(Enum):
@@ -762,6 +781,21 @@ class TrumpRule:
         ``None`` when the file does not say."""
         return dict(self.turned_special).get(JOKERS_KIND)
 
+    downtown: DowntownRule = DowntownRule.NO
+    """Named by the highest bidder (``downtown: ace high``): having named trumps
+    (or no trumps), the declarer plays the hand uptown (the ranks as usual) or
+    downtown (each suit's ranks reversed, the ace where this says)."""
+    misere: bool = False
+    """Named by the highest bidder (``misère: yes``): instead of naming trumps,
+    the declarer may declare misère: no trumps, its partners sit the hand out,
+    and it must take no trick (the score reads ``misere``)."""
+    kitty: int = 0
+    """Named by the highest bidder (``kitty: 4 cards``): the cards left after
+    the deal, face down; the declarer, having named trumps (and uptown or
+    downtown), takes them into hand and discards as many face down."""
+    kitty_trick: bool = False
+    """With a kitty: the declarer's discards count as one trick it took."""
+
     def ranking(self, trump: Suit, pack: CardSet) -> tuple[Card, ...]:
         """The cards of ``pack`` that are the hand's highest trumps by
         :attr:`order` when ``trump`` is the trump suit, highest first (an entry
@@ -834,6 +868,14 @@ class BiddingRule:
     """Hand sizes played "on the forehead": each sees every card but their own."""
     amend: bool = False
     """A bid may be changed until the next player has bid."""
+    until_others_pass: bool = False
+    """In an auction (``auction: until the others pass``): the bidding goes
+    round and round until every player but the highest bidder has passed, a
+    player who passed staying out; ``False``: once round, dealer last."""
+    all_pass_thrown_in: bool = False
+    """In an auction (``all pass: the hand is thrown in``): anyone may pass, and
+    when everyone passes the hand is thrown in and the next dealer deals;
+    ``False``: the last player to speak must bid when the others have passed."""
     one_per_team: bool = False
     """With teams (``team bids: one per side``): each side makes one bid, the
     first of its partners in the bidding order bidding for it; the other
@@ -1097,6 +1139,11 @@ class WinRule:
     """``target: N points``: after each hand, a game in which some running total
     has reached ``N`` or more ends (the schedule is then the most hands it can
     have); ``None``: the game ends after its schedule."""
+
+    lose_at: int | None = None
+    """``lose at: -N points``: after each hand, a game in which some running
+    total has fallen to ``-N`` or below ends too (Bid Whist's side at -7 loses:
+    the other side, with the higher total, wins); ``None``: no such end."""
 
     knockout_below: int = 0
     """``knocked out: no tricks`` (1) or ``knocked out: fewer than N tricks`` (N):

@@ -166,6 +166,10 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
         "true for the side that defended when one of its players defended alone against a "
         "lone maker (`defending alone`)",
     ),
+    ("bid_level", NUMBER, "the highest bid of the hand, the contract's level (0 if nobody bid)"),
+    ("downtown", CONDITION, "true when the hand's ranks are reversed (`downtown`: declared low)"),
+    ("no_trumps", CONDITION, "true when the hand is played without trumps"),
+    ("misere", CONDITION, "true when the hand's contract is misère (`misère: yes`)"),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -209,6 +213,7 @@ VARIABLE_BOUNDS: Final[Mapping[str, int]] = MappingProxyType(
         "partner_bid": 52,
         "partner_tricks": 52,
         "maker_tricks": 52,
+        "bid_level": 52,
     }
 )
 #: The largest value of a counter (``counter bags: ...``), either sign: a
@@ -569,6 +574,7 @@ def score_env(
     maker_tricks: int = 0,
     alone: bool = False,
     defended_alone: bool = False,
+    contract: tuple[int, bool, bool, bool] = (0, False, False, False),
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -594,6 +600,9 @@ def score_env(
         alone: whether the player's side made trumps and its maker played alone.
         defended_alone: whether the player's side defended and one of its players
             defended alone.
+        contract: the hand's contract: the highest bid (0: none), whether the
+            ranks are reversed (downtown), whether it has no trumps, whether it
+            is misère.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -625,6 +634,10 @@ def score_env(
         "maker_tricks": maker_tricks,
         "alone": bool(alone),
         "defended_alone": bool(defended_alone),
+        "bid_level": contract[0],
+        "downtown": bool(contract[1]),
+        "no_trumps": bool(contract[2]),
+        "misere": bool(contract[3]),
     }
     if counters:
         env.update(counters)

@@ -757,14 +757,15 @@ def _one_hand(v: Variant, ex: object) -> Variant:
 
 
 def _bid_through(g: Game) -> None:
-    """Everyone bids (openly, the lowest bid allowed) until play begins."""
+    """Everyone bids (openly, the lowest bid allowed) until play begins; in an
+    auction with no bid left above the highest, a seat passes."""
     while g.phase == "bid":
         seat = g.to_act if g.to_act is not None else min(g.waiting_for)
         actions = g.legal_actions(seat)
         if Look() in actions:
             g.apply(Look(), seat)
             actions = g.legal_actions(seat)
-        g.apply(next(a for a in actions if type(a) is Bid and not a.blind), seat)
+        g.apply(next((a for a in actions if type(a) is Bid and not a.blind), actions[-1]), seat)
 
 
 CARD_RE = re.compile(r"the (10|[2-9JQKA])([♠♥♦♣])")

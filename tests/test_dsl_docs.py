@@ -104,6 +104,10 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
         extra = ""
         if key == "bidding" and "none" in line:
             extra = "hook: no\nscore: tricks\n"
+        if key == "bidding" and "auction" in line:
+            extra = "hook: no\n"
+        if key in ("auction", "all pass"):
+            extra = "bidding: auction\nhook: no\n"
         if key == "score" and "blind" in line:
             extra = "blind bids: yes\n"
         if key == "score" and "points" in line:
@@ -130,7 +134,9 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
                 "players: 4\nteams: 1 and 3, 2 and 4\n"
                 "score: if team_tricks >= team_bid then 1 else 0\n"
             )
-        if key in ("may name no trumps", "trump ties"):
+        if key in ("may name no trumps", "trump ties", "downtown", "misere") or line == (
+            "first lead: declarer"
+        ):
             extra = "trumps: named by the highest bidder\n"
         if key == "special turned up" and "jokers" in line:  # jokers, trumps turned up
             extra = "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
@@ -140,6 +146,11 @@ def test_example_line_works_on_a_built_in_game(line: str) -> None:
             extra = (
                 "deck: standard 52 with 2 jokers\ntrump order: BJ, LJ\n"
                 "trumps: named by the highest bidder\nmay name no trumps: yes\n"
+            )
+        if key == "kitty":  # 4 players, 12 cards each: 4 cards left
+            extra = (
+                "trumps: named by the highest bidder\nplayers: 4\nhand size: 12\n"
+                "hands: 3 hands of the same size\n"
             )
         try:
             load_text(f"game: doc-example\nextends: {base}\n{extra}{line}\n")

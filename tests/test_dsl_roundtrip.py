@@ -118,7 +118,7 @@ def bidding_rules(draw: st.DrawFn) -> BiddingRule:
 @st.composite
 def play_rules(draw: st.DrawFn) -> PlayRule:
     leader = draw(st.sampled_from(list(FirstLeader)))
-    if leader is FirstLeader.DEALER_NEXT:
+    if leader in (FirstLeader.DEALER_NEXT, FirstLeader.DECLARER):
         lead_card, lead = None, FirstLead.ANY
     else:
         lead_card = draw(st.sampled_from(ALL_CARDS))

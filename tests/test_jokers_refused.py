@@ -95,7 +95,9 @@ def test_a_number_beyond_the_special_cards_is_no_card(index: int) -> None:
 def test_joker_actions_take_ids_after_every_other_block() -> None:
     assert (Play(52).id, Play("BJ").id) == (JOKER_BASE, JOKER_BASE + 1) == (326, 327)
     assert (Pass("LJ").id, Pass(53).id, Discard(52).id, Discard("BJ").id) == (328, 329, 330, 331)
-    assert NUM_ACTIONS == 334  # Keep() and Show() (redeal: ... may be shown) follow the jokers
+    # Keep() and Show() (redeal: ... may be shown) follow the jokers (332-333),
+    # then Downtown(False), Downtown(True) and Misere() (334-336).
+    assert NUM_ACTIONS == 337
     for a in (Play(52), Play(53), Pass(52), Pass(53), Discard(52), Discard(53)):
         assert Action.from_id(a.id) is a
     # The standard cards' ids are what they were before jokers.

@@ -224,6 +224,7 @@ def test_score_env() -> None:
         "team_bid": 2, "team_tricks": 4, "team_points": 0,
         "partner_bid": 0, "partner_tricks": 0, "maker": False, "maker_tricks": 0,
         "alone": False, "defended_alone": False,
+        "bid_level": 0, "downtown": False, "no_trumps": False, "misere": False,
     }
     assert set(env) == set(VARIABLES)
     exact = score_env(bid=1, tricks=1, cards=1, hand=1, players=3)
@@ -334,7 +335,8 @@ def test_error_rendering_unknown_variable() -> None:
         "                              ^\n"
         "expected one of the variables bid, tricks, cards, hand, players, diff, exact, "
         "over, under, blind, points, all_points, most_points, team_bid, team_tricks, "
-        "team_points, partner_bid, partner_tricks, maker, maker_tricks, alone, defended_alone\n"
+        "team_points, partner_bid, partner_tricks, maker, maker_tricks, alone, defended_alone, "
+        "bid_level, downtown, no_trumps, misere\n"
         "did you mean 'bid'?"
     )
 

@@ -59,6 +59,7 @@ from cardrules.engine.actions import (
     Bid,
     Decline,
     Discard,
+    Downtown,
     Keep,
     Look,
     Name,
@@ -228,6 +229,8 @@ class HeuristicBot:
             return Show() if Show() in legal else Keep()
         if Alone() in legal:
             return Alone() if self._lone_hand(view) else WithPartner()
+        if Downtown(True) in legal:
+            return self._direction(hand)
         need = max(2, (len(hand) + 1) // 2)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
@@ -246,6 +249,14 @@ class HeuristicBot:
         if Decline() in legal and length < need:
             return Decline()
         return best
+
+    @staticmethod
+    def _direction(hand: tuple[Card, ...]) -> Action:
+        """Uptown or downtown: downtown when the hand's low cards outnumber its
+        high ones."""
+        low = sum(1 for c in hand if c < 52 and _rank(c) <= 3)
+        high = sum(1 for c in hand if c < 52 and 8 <= _rank(c) <= 11)
+        return Downtown(low > high)
 
     @staticmethod
     def _discard(view: View, discards: list[Discard]) -> Action:
@@ -417,8 +428,37 @@ class HeuristicBot:
         wins = sum(1 for c in pool if key(c) > best)
         return view.hand_size * wins / len(pool)
 
+    @staticmethod
+    def _auction_bid(view: View, bids: list[Bid]) -> Action:
+        """A bid in an auction (a pass is among the actions): the highest bid
+        the side's tricks, as this hand suggests, can make, else a pass. A bid
+        ``b`` is read as ``b`` tricks over the tricks its range leaves out
+        (Bid Whist's 1 to 7 of 13: 6 over), the side's tricks as this seat's
+        sure ones (aces, kings with a guard, the length of its longest suit
+        beyond four) and a share of the rest for its partner."""
+        hand = [int(c) for c in view.hand or ()]
+        tricks = view.hand_size
+        lengths = [sum(1 for c in hand if c // 13 == s) for s in range(4)]
+        sure = sum(1 for c in hand if _rank(c) == 12)
+        sure += sum(1 for c in hand if _rank(c) == 11 and lengths[c // 13] >= 2)
+        # Downtown, the low cards are the winners: the better of the two.
+        low = sum(1 for c in hand if _rank(c) == 0)
+        low += sum(1 for c in hand if _rank(c) == 1 and lengths[c // 13] >= 2)
+        own = max(sure, low) + max(max(lengths) - 4, 0)
+        side = own + (tricks - own) / 3 if view.teams else own
+        top = max(b.n for b in bids)
+        over = max(tricks - top, 0)
+        fits = [b for b in bids if b.n + over <= side]
+        if fits:
+            return max(fits, key=lambda b: b.n)
+        if Decline() in view.legal_actions:
+            return Decline()
+        return min(bids, key=lambda b: b.n)
+
     def _bid(self, view: View) -> Action:
         legal = view.legal_actions
+        if Decline() in legal:
+            return self._auction_bid(view, [a for a in legal if isinstance(a, Bid)])
         bids = [a for a in legal if isinstance(a, Bid) and not a.blind]
         if not bids:
             if _LOOK in legal:

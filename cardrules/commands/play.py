@@ -230,6 +230,10 @@ def _say_call(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
         return f"{t.does(ev[1], 'goes')} alone"
     if label == "play with partner":
         return f"{t.does(ev[1], 'plays')} with partner"
+    if label in ("uptown", "downtown"):
+        return f"{t.does(ev[1], 'plays')} the hand {label}"
+    if label == "misère":
+        return f"{t.does(ev[1], 'declares')} misère"
     return f"{t.does(ev[1], 'names')} {label[5:]}"
 
 

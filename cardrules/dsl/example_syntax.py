@@ -429,7 +429,7 @@ def step_text(step: Step) -> str:
 def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
     """One call of a ``calls`` line: ``pass``, ``order up``, ``name hearts``,
     ``name no trumps``, ``discard 9♠``, ``go alone``, ``play with partner``,
-    ``keep the hand`` or ``show the hand``."""
+    ``keep the hand``, ``show the hand``, ``uptown``, ``downtown`` or ``misère``."""
     what, suit, c = call
     if what == "name":
         return f"name {suit.word}" if suit is not None else "name no trumps"
@@ -486,6 +486,9 @@ _PHRASES: Final[dict[str, str]] = {
     "V_WITH_PARTNER": "play with partner",
     "V_KEEP_HAND": "keep the hand",
     "V_SHOW_HAND": "show the hand",
+    "V_UPTOWN": "uptown",
+    "V_DOWNTOWN": "downtown",
+    "V_MISERE": "misère",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
     "V_SHOWS_HAND": "shows the hand",
@@ -719,6 +722,15 @@ class ExampleRules:
 
     def call_show(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         return ("show the hand", None, None)
+
+    def call_uptown(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("uptown", None, None)
+
+    def call_downtown(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("downtown", None, None)
+
+    def call_misere(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
+        return ("misère", None, None)
 
     def call_name(self, c: list[Any]) -> tuple[str, Suit | None, Card | None]:
         tok: Token = c[1]

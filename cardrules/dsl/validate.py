@@ -489,6 +489,51 @@ def _check_trump_namer(c: _Checking) -> None:
         )
 
 
+def _check_kitty(c: _Checking) -> None:
+    """The kitty is the cards left after the deal: as many in every hand of
+    every table, and only in a game whose pack has no trump order (a downtown
+    hand and the kitty's discards are played by printed suits)."""
+    v = c.v
+    t = v.trumps
+    if not t.kitty or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return
+    for players in v.players.counts():
+        pack = len(v.deck.cards_for(players))
+        for size in sorted(set(v.hand_sizes(players))):
+            left = pack - players * size
+            if left != t.kitty:
+                raise c.fail(
+                    "kitty",
+                    f"the kitty is the cards left after the deal, but {players} players "
+                    f"dealt {size} each from {pack} cards leave {left}, not {t.kitty}",
+                    hint=f"write `kitty: {left} cards`, or change the hand size"
+                    if left > 0
+                    else "deal fewer cards each",
+                )
+
+
+def _check_auction(c: _Checking) -> None:
+    """An auction (``bidding: auction``): each bid above the last, so no hook,
+    no changed, blind or forehead bids, and one bid per seat."""
+    b = c.v.bidding
+    if b.style is not BidStyle.AUCTION or not c.bidding:
+        return
+    clashes = (
+        ("hook", b.hook, "add `hook: no`"),
+        ("bid changes", b.amend, "add `bid changes: no`"),
+        ("blind bids", b.blind, "add `blind bids: no`"),
+        ("forehead hands", bool(b.forehead_sizes), "add `forehead hands: none`"),
+        ("team bids", b.one_per_team, "add `team bids: each partner`"),
+    )
+    for key, on, hint in clashes:
+        if on:
+            raise c.fail(
+                c.culprit(key, "bidding"),
+                f"`{key}` does not go with an auction, in which each bid is above the last",
+                hint=hint,
+            )
+
+
 def _check_bidding(c: _Checking) -> None:
     """Bidding: the hook and changed bids need bids in turn; the range of bids;
     a side's one bid is not read as a seat's own."""
@@ -507,6 +552,7 @@ def _check_bidding(c: _Checking) -> None:
         )
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise c.fail("bids", "the highest bid is less than the lowest")
+    _check_auction(c)
     seat_bid_vars = (
         v.scoring.formula.uses() & _SEAT_BID_VARIABLES if v.scoring.formula is not None else ()
     )
@@ -841,6 +887,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_blind_bids,
     _check_trumps,
     _check_trump_namer,
+    _check_kitty,
     _check_bidding,
     _check_passing,
     _check_first_lead,

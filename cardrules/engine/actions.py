@@ -29,6 +29,11 @@ ids            action
 332            ``Keep()``: keep a hand the rules would let you show
                (games with ``redeal: ... may be shown``)
 333            ``Show()``: show it, so that the deal is thrown in
+334-335        ``Downtown(low)``: the declarer plays the ranks as
+               usual (``uptown``) or reversed (``downtown``), in
+               games with ``downtown:``
+336            ``Misere()``: the highest bidder declares misère
+               (games with ``misère:``)
 400-429        ``Play``, ``Pass`` and ``Discard`` of the special cards
                ``X1``-``X10`` (cards 54-63), in a pack with special
                cards: outside ``NUM_ACTIONS``, so that the action space of
@@ -62,10 +67,12 @@ __all__ = [
     "BLIND_BASE",
     "DECLINE_ID",
     "DISCARD_BASE",
+    "DOWNTOWN_BASE",
     "JOKER_BASE",
     "KEEP_ID",
     "LOOK_ID",
     "MAX_BID",
+    "MISERE_ID",
     "NAME_NO_TRUMPS_ID",
     "NUM_ACTIONS",
     "ORDER_UP_ID",
@@ -83,8 +90,10 @@ __all__ = [
     "Bid",
     "Decline",
     "Discard",
+    "Downtown",
     "Keep",
     "Look",
+    "Misere",
     "Name",
     "OrderUp",
     "Pass",
@@ -123,9 +132,13 @@ JOKER_BASE: Final = WITH_PARTNER_ID + 1
 #: deal thrown in (``redeal: ... may be shown``), kept or shown.
 KEEP_ID: Final = JOKER_BASE + 6
 SHOW_ID: Final = KEEP_ID + 1
+#: ``Downtown(False)`` (uptown) and ``Downtown(True)`` (downtown).
+DOWNTOWN_BASE: Final = SHOW_ID + 1
+#: ``Misere()``: the declarer's misère instead of trumps (``misère:``).
+MISERE_ID: Final = DOWNTOWN_BASE + 2
 #: The number of distinct action ids (ids run from 0 to ``NUM_ACTIONS - 1``) of
 #: every game whose pack has no special card (54-63).
-NUM_ACTIONS: Final = SHOW_ID + 1
+NUM_ACTIONS: Final = MISERE_ID + 1
 #: ``Play``, ``Pass`` and ``Discard`` of the special cards 54-63 (``X1``-``X10``),
 #: ten ids each: ``Play(X1)`` is ``SPECIAL_ACTION_BASE``.
 SPECIAL_ACTION_BASE: Final = 400
@@ -571,6 +584,58 @@ class Name(Action):
         return "Name(None)" if self.suit is None else f"Name(Suit.{self.suit.name})"
 
 
+class Downtown(Action):
+    """The declarer's choice of the ranks' direction (``downtown:``):
+    ``Downtown(False)`` plays them as usual ("uptown"), ``Downtown(True)``
+    reversed ("downtown").
+
+    Attributes:
+        low: True for downtown (the ranks reversed).
+    """
+
+    __slots__ = ("low",)
+    low: bool
+
+    def __new__(cls, low: bool) -> Downtown:
+        """Return the interned action.
+
+        Raises:
+            InvalidAction: if ``low`` is not a bool.
+        """
+        if type(low) is not bool:
+            raise InvalidAction(
+                f"Downtown needs True (downtown) or False (uptown), got {_shown(low)}",
+                code="bad_action",
+                data={"value": _shown(low)},
+            )
+        return _DOWNTOWNS[low]
+
+    @property
+    def label(self) -> str:
+        return "downtown" if self.low else "uptown"
+
+    def __repr__(self) -> str:
+        return f"Downtown({self.low})"
+
+
+class Misere(Action):
+    """The highest bidder declares misère (``misère: yes``): no trumps, its
+    partners sit the hand out, and it must take no trick."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Misere:
+        """Return the singleton."""
+        return _MISERE
+
+    @property
+    def label(self) -> str:
+        return "misère"
+
+    def __repr__(self) -> str:
+        return "Misere()"
+
+
 class OrderUp(Action):
     """Order up the turned card: its suit is trumps, and the dealer takes it."""
 
@@ -670,6 +735,11 @@ _DECLINE: Final[Decline] = _new(Decline, DECLINE_ID)
 _DISCARDS: Final[tuple[Discard, ...]] = tuple(
     _new(Discard, DISCARD_BASE + i if i < 52 else _joker_id(2, i), card=CARDS[i]) for i in range(64)
 )
+_DOWNTOWNS: Final[tuple[Downtown, ...]] = (
+    _new(Downtown, DOWNTOWN_BASE, low=False),
+    _new(Downtown, DOWNTOWN_BASE + 1, low=True),
+)
+_MISERE: Final[Misere] = _new(Misere, MISERE_ID)
 _BY_ID: Final[tuple[Action, ...]] = (
     *_PLAYS[:52],
     *_BIDS,
@@ -689,6 +759,8 @@ _BY_ID: Final[tuple[Action, ...]] = (
     *_DISCARDS[52:54],
     _KEEP,
     _SHOW,
+    *_DOWNTOWNS,
+    _MISERE,
 )
 _SPECIAL_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS[54:], *_PASSES[54:], *_DISCARDS[54:])
 assert len(_BY_ID) == NUM_ACTIONS

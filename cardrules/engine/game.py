@@ -328,6 +328,8 @@ class Game:
     _waiting: list[int] | None
     # bidding: how many seats have bid in turn
     _bid_pos: int
+    # bidding: the seats that have passed in an auction (a mask)
+    _auction_out: int
     # bidding: the seat that may amend its bid (-1: none)
     _amender: int
     # trick: the cards of the trick in play
@@ -360,6 +362,12 @@ class Game:
     _discarded: int
     # trumps: the round of the choice of trumps
     _call_stage: int
+    # trumps: whether the hand's ranks are reversed (downtown)
+    _downtown: bool
+    # trumps: whether the hand's contract is misère
+    _misere: bool
+    # trumps: the kitty's cards, face down until the declarer takes them (a mask)
+    _kitty: int
     # trumps: how many seats have spoken in the round
     _call_pos: int
     # alone: seat -> the next seat to play this hand
@@ -513,6 +521,7 @@ class Game:
         self._phase = _BID
         self._to_act = -1
         self._bid_pos = 0
+        self._auction_out = 0
         self._leader = -1
         self._winning_card = -1
         self._winning_seat = -1
@@ -651,7 +660,8 @@ class Game:
             and self._phase == _BID
         ):
             assert isinstance(action, Action)
-            _do_bid(self, self._to_act, action)
+            if _do_bid(self, self._to_act, action):
+                _next_hand(self)  # everyone passed: the hand is thrown in
             return
         self._apply_slow(action, seat)
 
@@ -720,7 +730,8 @@ class Game:
             _try_take(self, actor)
             return
         if self._phase == _BID:
-            _try_bid(self, actor, action)
+            if _try_bid(self, actor, action):
+                _next_hand(self)  # everyone passed: the hand is thrown in
             return
         if self._phase == _TRUMPS:
             then = _try_call(self, actor, action)
@@ -1695,7 +1706,9 @@ class Game:
         pass_to, passed, received, known = self._pass_and_known(seat)
         last, last_hand = self._last_done()
         discarded: tuple[Card, ...] = ()
-        if omni or seat == self._dealer:
+        # The discards are seen by the seat that made them: the dealer who took
+        # the turned card, or the declarer who took the kitty.
+        if omni or seat == (self._maker if self._rules.kitty else self._dealer):
             discarded = _cards_of(self._discarded)
         return View(
             seat=seat,
@@ -1736,6 +1749,7 @@ class Game:
             card_points=self._variant.scoring.card_points,
             higher_wins=self._variant.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
+            downtown=self._downtown,
             alone=None if self._alone < 0 else self._alone,
             defender_alone=None if self._defender < 0 else self._defender,
             showed_out=self._showed_out(),
@@ -1972,6 +1986,7 @@ class Game:
         g._to_act = self._to_act
         g._waiting = None if self._waiting is None else self._waiting[:]
         g._bid_pos = self._bid_pos
+        g._auction_out = self._auction_out
         g._amender = self._amender
         g._trick = self._trick[:]
         g._trick_seats = self._trick_seats[:]
@@ -1988,6 +2003,9 @@ class Game:
         g._defender = self._defender
         g._discarded = self._discarded
         g._call_stage = self._call_stage
+        g._downtown = self._downtown
+        g._misere = self._misere
+        g._kitty = self._kitty
         g._call_pos = self._call_pos
         g._next_seat = self._next_seat
         g._next_seat_all = self._next_seat_all

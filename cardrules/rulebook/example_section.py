@@ -102,6 +102,9 @@ _CALL_LABELS = {
     "play with partner": "plays with partner",
     "keep the hand": "keeps the hand",
     "show the hand": "shows the hand",
+    "uptown": "plays the hand uptown: the ranks as usual",
+    "downtown": "plays the hand downtown: the ranks reversed",
+    "misère": "declares misère: no trumps, its partner sits out, and it must take no trick",
 }
 
 

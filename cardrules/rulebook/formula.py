@@ -52,6 +52,7 @@ _QUANTITY = {
     "partner_bid": "your partners' bids added up",
     "partner_tricks": "the tricks your partners take",
     "maker_tricks": "the tricks taken by the player (or side) who made trumps",
+    "bid_level": "the highest bid (the contract)",
 }
 _CONDITION = {
     "exact": "you take exactly as many tricks as you bid",
@@ -61,6 +62,9 @@ _CONDITION = {
     "maker": "you (or your side) made trumps",
     "alone": "your side made trumps and its maker played alone",
     "defended_alone": "your side defended and one of you defended alone",
+    "downtown": "the ranks are reversed (downtown)",
+    "no_trumps": "the hand has no trumps",
+    "misere": "the contract is misère",
 }
 _COMPARE_WORDS = {
     "=": "is",
@@ -428,6 +432,7 @@ _SHORT_NAMES: Final = {
     "all_points": "all points",
     "most_points": "most points",
     "maker_tricks": "makers' tricks",
+    "bid_level": "contract",
 }
 
 

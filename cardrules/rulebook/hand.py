@@ -18,7 +18,7 @@ from cardrules.rulebook.hand_trumps import no_card_left
 from cardrules.rulebook.page_tables import format_points, markdown_table
 from cardrules.rulebook.play_examples import seat_names
 from cardrules.rulebook.words import count_word, join_words, plural
-from cardrules.rules import BidStyle, Direction, Mode, TrumpNamer, Variant
+from cardrules.rules import BidStyle, Direction, DowntownRule, Mode, TrumpNamer, Variant
 
 if TYPE_CHECKING:
     from cardrules.engine.actions import Action, Bid, Play
@@ -102,9 +102,11 @@ def simple_choice(game: Game) -> Action:
     trumps: order up the turned card, or name the first suit offered; as the
     dealer, discard your lowest card.
     """
-    from cardrules.engine.actions import Bid, Discard, Look, OrderUp, Pass, Play
+    from cardrules.engine.actions import Bid, Decline, Discard, Look, OrderUp, Pass, Play
 
     actions = game.legal_actions()
+    if game.phase == "bid" and Decline() in actions:
+        return _auction_choice(game, [a for a in actions if isinstance(a, Bid)])
     if Look() in actions:
         return Look()
     passes = [a for a in actions if isinstance(a, Pass)]
@@ -132,6 +134,19 @@ def _play_choice(game: Game, plays: Sequence[Play]) -> Play:
     if bid is None or bid - game.tricks_won[seat] > 0:
         return max(plays, key=lambda a: _strength(a.card))
     return min(plays, key=lambda a: _strength(a.card))
+
+
+def _auction_choice(game: Game, bids: Sequence[Bid]) -> Action:
+    """:func:`simple_choice` in an auction: the lowest bid allowed when the seat
+    holds at least that many aces and kings, else a pass."""
+    from cardrules.engine.actions import Decline
+
+    seat = game.to_act
+    assert seat is not None
+    held = game.view(seat).hand
+    target = 0 if held is None else sum(1 for c in held if c.is_joker or c.rank >= Rank.KING)
+    low = min(bids, key=lambda a: a.n) if bids else None
+    return low if low is not None and low.n <= target else Decline()
 
 
 def _bid_choice(game: Game, bids: Sequence[Bid]) -> Bid:
@@ -263,11 +278,21 @@ def _extract(events: Sequence[Any], players: int, seed: int, hand: int) -> Worke
 
 def _call_words(w: WorkedHand, who: list[str]) -> str:
     """The choice of trumps of a worked hand in words (empty when nobody chose)."""
-    from cardrules.engine.actions import Decline, Discard, Name, OrderUp
+    from cardrules.engine.actions import Decline, Discard, Downtown, Name, OrderUp
 
     words = []
+    kitty: list[str] = []
     for seat, action in w.calls:
-        if action is Decline():
+        if isinstance(action, Discard) and w.turned_up is None:
+            kitty.append(str(action.card))
+            if len(kitty) == 1:
+                words.append("")
+            words[-1] = (
+                f"{who[seat]} takes the kitty and discards the {join_words(kitty)} face down"
+            )
+        elif isinstance(action, Downtown):
+            words.append(f"{who[seat]} plays the hand {action.label}")
+        elif action is Decline():
             words.append(f"{who[seat]} passes")
         elif action is OrderUp():
             words.append(f"{who[seat]} orders up the {w.turned_up}")
@@ -312,7 +337,16 @@ def _choice_rule_words(v: Variant, w: WorkedHand) -> str:
     )
     if w.passed:
         rule = "pass your highest cards; " + rule
-    if v.trumps.namer is not TrumpNamer.NOBODY:
+    if v.has_bidding and v.bidding.style is BidStyle.AUCTION:
+        rule = (
+            "in the auction, bid the lowest bid allowed when you hold at least that many "
+            "aces and kings, else pass; as the declarer, name the first suit you may (clubs, "
+            "diamonds, hearts, spades)"
+            + (", play uptown" if v.trumps.downtown is not DowntownRule.NO else "")
+            + (" and discard your lowest cards" if v.trumps.kitty else "")
+            + "; then play your highest allowed card"
+        )
+    elif v.trumps.namer is not TrumpNamer.NOBODY:
         rule = (
             "order up the turned card, or name the first suit you may (clubs, diamonds, "
             "hearts, spades), discarding your lowest card as the dealer; then " + rule
@@ -343,9 +377,7 @@ def _dealt_lines(w: WorkedHand, who: list[str], bids: bool, pictures: bool) -> l
         dealt = _cards(w.hands[s], w.trump) if w.hands[s] else "none: knocked out"
         row = [who[s], dealt]
         if bids:
-            row.append(
-                "—" if w.bids[s] is None else str(w.bids[s]) + (" (blind)" if w.blind[s] else "")
-            )
+            row.append(_bid_text(w.bids[s]) + (" (blind)" if w.blind[s] else ""))
         rows.append(row)
         if w.passed:
             row.insert(2, f"{_cards(w.passed[s], w.trump)} to {who[w.pass_to[s]]}")
@@ -394,19 +426,27 @@ def _trick_lines(w: WorkedHand, who: list[str], pictures: bool) -> list[str]:
     ]
 
 
-def _score_lines(w: WorkedHand, who: list[str], bids: bool) -> list[str]:
-    """The score of the worked hand: a table, and who made their bid exactly."""
+def _bid_text(b: int | None) -> str:
+    """A bid in a table: the number, ``—`` for none, ``pass`` for a pass in an auction."""
+    if b is None:
+        return "—"
+    return "pass" if b < 0 else str(b)
+
+
+def _score_lines(w: WorkedHand, who: list[str], bids: bool, exact_line: bool = True) -> list[str]:
+    """The score of the worked hand: a table, and who made their bid exactly
+    (``exact_line``: not in an auction, whose bids are contracts)."""
     n = len(who)
     score_rows = []
     for s in range(n):
         row = [who[s]]
         if bids:
-            row.append("—" if w.bids[s] is None else str(w.bids[s]))
+            row.append(_bid_text(w.bids[s]))
         row += [str(w.won[s]), format_points(w.points[s]), format_points(w.totals[s])]
         score_rows.append(row)
     head = ["Player", *(["Bid"] if bids else []), "Tricks", "Points this hand", "Running total"]
     out = [markdown_table(head, score_rows, "l" + "r" * (len(head) - 1)), ""]
-    if not bids:
+    if not bids or not exact_line:
         return out
     exact = [who[s] for s in range(n) if w.bids[s] is not None and w.bids[s] == w.won[s]]
     if exact:
@@ -464,5 +504,5 @@ def worked_hand_section(
     if calls:
         out += [calls, ""]
     out += _trick_lines(w, who, pictures)
-    out += _score_lines(w, who, bids)
+    out += _score_lines(w, who, bids, v.bidding.style is not BidStyle.AUCTION)
     return out

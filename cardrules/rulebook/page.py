@@ -295,6 +295,8 @@ def _bidding_fact(v: Variant) -> str:
         return f"one bid per side, {how}" + (", with the hook" if has_hook(v) else "")
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "everyone at once"
+    if v.bidding.style is BidStyle.AUCTION:
+        return "an auction, once round: each bid higher, or pass"
     return "in turn, with the hook" if has_hook(v) else "in turn, the dealer last"
 
 
@@ -317,7 +319,9 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
         elif v.winning.target is not None:
-            hands = f"at most {hands}; the game ends once a total reaches {v.winning.target}"
+            floor = v.winning.lose_at
+            low = "" if floor is None else f"at a total of {floor} or less, or "
+            hands = f"at most {hands}; the game ends {low}once a total reaches {v.winning.target}"
         if v.teams:
             rows.append(["Partnerships", teams_short(v, seat_names(v.players.min))])
         rows += [
@@ -399,17 +403,17 @@ def _bidding_section(v: Variant, players: int | None) -> list[str]:
     if not v.has_bidding:
         return []
     counts = [players] if players is not None else list(v.players.counts())
-    out = [
-        "## Bidding",
-        "",
-        "After the deal, each player says how many tricks they expect to take: that is "
-        "their bid. The scorekeeper writes every bid down.",
-        "",
-        bidding_phrase(v),
-        "",
-        hook_phrase(v),
-        "",
-    ]
+    intro = (
+        "After the deal, the players bid for the contract: the right to choose trumps, "
+        "against a promise of tricks that the bid says."
+        if v.bidding.style is BidStyle.AUCTION
+        else "After the deal, each player says how many tricks they expect to take: that is "
+        "their bid. The scorekeeper writes every bid down."
+    )
+    out = ["## Bidding", "", intro, "", bidding_phrase(v), ""]
+    hook = hook_phrase(v)
+    if hook:
+        out += [hook, ""]
     extras = [
         text
         for text in (blind_phrase(v, *_scoring_size(v, players)), forehead_phrase(v, counts))

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from cardrules.rulebook.formula import formula_sentence, points
 from cardrules.rulebook.safe import md_text
-from cardrules.rules import Variant
+from cardrules.rules import BidStyle, Variant
 from cardrules.scoring import COUNTER_BOUND
 
 __all__ = ["counters_lines", "team_score_phrase", "teams_phrase", "teams_short"]
@@ -38,7 +38,11 @@ def teams_phrase(v: Variant, names: Sequence[str] | None = None) -> str:
         (
             " Each side makes one bid, said by its first player in turn."
             if v.bidding.one_per_team
-            else " Each partner bids; a side's bid is its partners' bids added up."
+            else (
+                " Either partner may win the auction; the highest bid is the side's contract."
+                if v.bidding.style is BidStyle.AUCTION
+                else " Each partner bids; a side's bid is its partners' bids added up."
+            )
         )
         if v.has_bidding
         else ""
@@ -67,7 +71,7 @@ def team_score_phrase(v: Variant, known: Mapping[str, bool] | None = None) -> st
             if v.bidding.one_per_team
             else "its bid is the partners' bids added up, "
         )
-        if v.has_bidding
+        if v.has_bidding and v.bidding.style is not BidStyle.AUCTION
         else ""
     )
     team = (

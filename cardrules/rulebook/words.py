@@ -44,6 +44,7 @@ from cardrules.rules import (
     BidStyle,
     DeadTricks,
     Direction,
+    DowntownRule,
     EndWhenAllOut,
     FirstDealer,
     FirstLead,
@@ -743,7 +744,7 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
         return (
             f"After the bidding, the player with the highest bid names {what} as trumps for "
             f"the hand; if several share the highest bid, {_tie_words(v)}. That player makes "
-            "trumps."
+            "trumps." + misere_phrase(v) + downtown_phrase(v) + kitty_phrase(v)
         )
     if t.namer is TrumpNamer.MOST_TRICKS:
         first = trumps_phrase(
@@ -797,6 +798,56 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             "played without trumps."
         )
     return text
+
+
+def misere_phrase(v: Variant) -> str:
+    """The declarer's misère (empty without ``misère:``), with a leading space."""
+    t = v.trumps
+    if not t.misere or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    partner = " Its partner sits the hand out, cards face down." if v.teams else ""
+    return (
+        " Instead of naming trumps, that player may declare misère: the hand has no "
+        f"trumps, and the declarer must take no trick.{partner}"
+    )
+
+
+def kitty_phrase(v: Variant) -> str:
+    """The kitty the declarer takes (empty without ``kitty:``), with a leading
+    space."""
+    t = v.trumps
+    if not t.kitty or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    n = t.kitty
+    cards = f"{n} card" + ("" if n == 1 else "s")
+    text = (
+        f" The {cards} left after the deal are the kitty, face down. Once trumps are named, "
+        f"that player takes the kitty into hand without showing it and discards {cards} "
+        "face down (any of them, from the hand or the kitty); nobody else sees them."
+    )
+    if t.kitty_trick:
+        text += " The discards count as one trick taken by that player."
+    else:
+        text += " The discards count for nobody."
+    return text
+
+
+def downtown_phrase(v: Variant) -> str:
+    """The declarer's uptown or downtown (empty without ``downtown:``), with a
+    leading space."""
+    t = v.trumps
+    if t.downtown is DowntownRule.NO or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        return ""
+    order = (
+        "A (the highest), 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K (the lowest)"
+        if t.downtown is DowntownRule.ACE_HIGH
+        else "2 (the highest), 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A (the lowest)"
+    )
+    return (
+        " Having named trumps, that player says uptown or downtown. Uptown, the cards rank "
+        "as usual; downtown, every suit, trumps too, ranks the other way up for the hand: "
+        f"{order}. A trump still beats every card of another suit."
+    )
 
 
 def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
@@ -863,6 +914,24 @@ def bidding_phrase(v: Variant) -> str:
                 "in turn, and its other partners do not bid"
             )
         return text + f". A bid is {bid_range_phrase(v)}."
+    if b.style is BidStyle.AUCTION and b.until_others_pass:
+        return (
+            "The bidding is an auction: starting with the player to the dealer's "
+            f"{left_or_right(v)} and going round the table as many times as it takes, each "
+            "player in turn either passes or bids more than the highest bid so far. A "
+            "player who passes is out of the auction for this hand. It ends when everyone "
+            f"but the highest bidder has passed; {_all_pass_words(v, 'in')}. A bid is "
+            f"{bid_range_phrase(v)}. The highest bid wins: that player is the declarer, "
+            "and the bid is the contract."
+        )
+    if b.style is BidStyle.AUCTION:
+        return (
+            "The bidding is an auction, once round the table: starting with the player to "
+            f"the dealer's {left_or_right(v)}, each player in turn either passes or bids more "
+            f"than the highest bid so far; the dealer speaks last, and "
+            f"{_all_pass_words(v, 'dealer')}. A bid is {bid_range_phrase(v)}. The highest "
+            "bid wins: that player is the declarer, and the bid is the contract."
+        )
     if b.style is BidStyle.SIMULTANEOUS:
         text = (
             "Everyone bids at the same time: on a count of three, each player shows their "
@@ -875,6 +944,19 @@ def bidding_phrase(v: Variant) -> str:
         )
     text += f". A bid is {bid_range_phrase(v)}."
     return text
+
+
+def _all_pass_words(v: Variant, last: str) -> str:
+    """What happens when everyone passes in an auction: ``last`` is ``"dealer"``
+    (once round) or ``"in"`` (round and round)."""
+    if v.bidding.all_pass_thrown_in:
+        return (
+            "if everyone passes, the hand is thrown in: nobody scores, and the next dealer "
+            "deals a new hand, which counts as one of the game's hands"
+        )
+    if last == "dealer":
+        return "must bid if everyone else has passed"
+    return "if everyone else passes without a bid, the last player in must bid"
 
 
 def side_bids(v: Variant) -> bool:
@@ -893,6 +975,8 @@ def hook_phrase(v: Variant) -> str:
         return ""
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "Since everyone bids at once, nobody bids last, and no bid is ever ruled out."
+    if v.bidding.style is BidStyle.AUCTION:
+        return ""
     if v.bidding.hook and side_bids(v):
         return (
             "The hook: the side that bids last may not bid the number that would make the "
@@ -1055,6 +1139,12 @@ def first_lead_phrase(v: Variant) -> str:
     side = left_or_right(v)
     c: Card | None = p.lead_card
     holder = p.first_leader is FirstLeader.HOLDER and c is not None
+    if p.first_leader is FirstLeader.DECLARER:
+        return (
+            "The declarer (the player who made trumps) leads the first trick and may lead "
+            f"any card; in a hand in which nobody made trumps, the player to the dealer's "
+            f"{side} leads."
+        )
     who = f"Whoever holds the {c}" if holder else f"The player to the dealer's {side}"
     if p.first_lead is FirstLead.CARD and c is not None:
         what = f"must lead the {c}" if holder else f"must lead the {c} if they hold it"
@@ -1430,11 +1520,18 @@ def end_phrase(v: Variant) -> str:
             "The last player left in wins (see Winning); the totals only decide between "
             "players still in when the game ends with several of them in."
         )
+    floor = v.winning.lose_at
+    low = "" if floor is None else f" (or {_points_words(floor)} or less)"
     if target is None:
-        return f"The {side} total wins."
+        if floor is None:
+            return f"The {side} total wins."
+        return (
+            f"The game ends after the last hand, or sooner: after the first hand at whose "
+            f"end anyone's total is {_points_words(floor)} or less. Then the {side} total wins."
+        )
     return (
         f"The game ends after the last hand, or sooner: after the first hand at whose end "
-        f"anyone's total is {_points_words(target)} or more. Then the {side} total wins."
+        f"anyone's total is {_points_words(target)} or more{low}. Then the {side} total wins."
     )
 
 

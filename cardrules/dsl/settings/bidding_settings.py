@@ -1,5 +1,5 @@
-"""The settings of the bidding: ``bidding``, ``hook``, ``bids``, ``blind
-bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
+"""The settings of the bidding: ``bidding``, ``auction``, ``all pass``, ``hook``, ``bids``,
+``blind bids``, ``forehead hands``, ``bid changes`` and ``team bids``."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ _STYLES: Final = {
     BidStyle.NONE: "none",
     BidStyle.IN_TURN: "in turn",
     BidStyle.SIMULTANEOUS: "all at once",
+    BidStyle.AUCTION: "auction",
 }
 
 
@@ -180,6 +181,7 @@ def _parse_bidding(b: StatementBuilder, c: list[Any]) -> Setting:
         "V_NONE": BidStyle.NONE,
         "V_IN_TURN": BidStyle.IN_TURN,
         "V_ALL_AT_ONCE": BidStyle.SIMULTANEOUS,
+        "V_AUCTION": BidStyle.AUCTION,
     }
     return b.setting(c, ("bidding.style", styles[c[2].type]))
 
@@ -226,6 +228,36 @@ def _parse_bid_changes(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("bidding.amend", tok.type == "V_UNTIL_NEXT_BID" or yes(tok)))
 
 
+def _parse_auction(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("bidding.until_others_pass", c[2].type == "V_UNTIL_OTHERS_PASS"))
+
+
+def _check_auction(c: Context) -> Iterator[NoOp]:
+    b = c.v.bidding
+    if b.until_others_pass and (not c.bidding or b.style is not BidStyle.AUCTION):
+        yield NoOp(
+            "auction",
+            "`auction` has no effect: this game's bidding is not an auction",
+            ("bidding",),
+            hint="add `bidding: auction`, or delete the line",
+        )
+
+
+def _parse_all_pass(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("bidding.all_pass_thrown_in", c[2].type == "V_THROWN_IN"))
+
+
+def _check_all_pass(c: Context) -> Iterator[NoOp]:
+    b = c.v.bidding
+    if b.all_pass_thrown_in and (not c.bidding or b.style is not BidStyle.AUCTION):
+        yield NoOp(
+            "all pass",
+            "`all pass` has no effect: this game's bidding is not an auction",
+            ("bidding",),
+            hint="add `bidding: auction`, or delete the line",
+        )
+
+
 def _parse_team_bids(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("bidding.one_per_team", c[2].type == "V_ONE_PER_SIDE"))
 
@@ -238,12 +270,42 @@ BIDDING: Final = (
         "bidding",
         ("bidding.style",),
         parse=_parse_bidding,
-        samples=("bidding: all at once",),
+        samples=("bidding: all at once", "bidding: auction"),
         render=_bidding,
         written=lambda v: v.mode is Mode.TRICKS or changed(_bidding, v),
         where="trick-taking games",
         check=_check_bidding,
         page_rule="Bidding",
+    ),
+    SettingSpec(
+        "auction",
+        "K_AUCTION",
+        "auction",
+        ("bidding.until_others_pass",),
+        parse=_parse_auction,
+        samples=("auction: until the others pass", "auction: once round"),
+        render=lambda v: "until the others pass" if v.bidding.until_others_pass else "once round",
+        written=lambda v: v.bidding.until_others_pass,
+        where="games whose bidding is an auction",
+        check=_check_auction,
+        page_rule="Bidding",
+        old_saves={"bidding.until_others_pass": False},
+    ),
+    SettingSpec(
+        "all pass",
+        "K_ALL_PASS",
+        "all_pass",
+        ("bidding.all_pass_thrown_in",),
+        parse=_parse_all_pass,
+        samples=("all pass: the hand is thrown in", "all pass: the last player must bid"),
+        render=lambda v: (
+            "the hand is thrown in" if v.bidding.all_pass_thrown_in else "the last player must bid"
+        ),
+        written=lambda v: v.bidding.all_pass_thrown_in,
+        where="games whose bidding is an auction",
+        check=_check_all_pass,
+        page_rule="Bidding",
+        old_saves={"bidding.all_pass_thrown_in": False},
     ),
     SettingSpec(
         "hook",

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 import attrs
+from lark import Token
 
 from cardrules.rules import MAX_SCHEDULE_HANDS, Mode, ScoringRule, TieBreak, Variant, WinRule
 
@@ -122,6 +123,31 @@ def _parse_target(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("winning.target", b.number(c[2], 1, most, "a target")))
 
 
+def _parse_lose_at(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok = c[2]
+    digits = Token.new_borrow_pos("INT", str(tok)[1:], tok)
+    depth = b.number(digits, 1, limits.MAX_TARGET, "a total to lose at")
+    return b.setting(c, ("winning.lose_at", -depth))
+
+
+def _check_lose_at(c: Context) -> Iterator[NoOp]:
+    v = c.v
+    if v.winning.lose_at is None:
+        return
+    if not c.tricks:
+        yield NoOp(
+            "lose at",
+            "`lose at` has no effect in a shedding game: nobody scores",
+            ("mode",),
+        )
+    elif all(schedule_length(v.schedule, n, v.deck.size) <= 1 for n in v.players.counts()):
+        yield NoOp(
+            "lose at",
+            "`lose at` has no effect in a game of one hand: it ends after that hand anyway",
+            ("hands",),
+        )
+
+
 def _parse_knocked_out(b: StatementBuilder, c: list[Any]) -> Setting:
     if c[2].type == "V_NO_TRICKS":
         return b.setting(c, ("winning.knockout_below", 1))
@@ -181,6 +207,20 @@ END: Final = (
         check=_check_target,
         page_rule="Scoring",
         old_saves={"winning.target": None},
+    ),
+    SettingSpec(
+        "lose at",
+        "K_LOSE_AT",
+        "lose_at",
+        ("winning.lose_at",),
+        parse=_parse_lose_at,
+        samples=("lose at: -7 points",),
+        render=lambda v: f"{v.winning.lose_at} points",
+        written=lambda v: v.winning.lose_at is not None,
+        where="trick-taking games of more than one hand",
+        check=_check_lose_at,
+        page_rule="Scoring",
+        old_saves={"winning.lose_at": None},
     ),
     SettingSpec(
         "knocked out",

@@ -20,7 +20,7 @@ from cardrules.card_rules import (
     lead_choice,
 )
 from cardrules.cards import Card, Suit, card
-from cardrules.rules import FirstLead, FirstLeader, LeaderOut, ShedLoser, Variant
+from cardrules.rules import FirstLead, FirstLeader, LeaderOut, ShedLoser, TrumpNamer, Variant
 
 from .declaration import SettingSpec, always
 from .effect_checks import Context, NoOp, is_option, shedding_only
@@ -34,6 +34,8 @@ __all__ = ["PLAY"]
 
 def _first_lead(v: Variant) -> str:
     p = v.play
+    if p.first_leader is FirstLeader.DECLARER:
+        return "declarer"
     if p.first_leader is FirstLeader.DEALER_NEXT or p.lead_card is None:
         return "dealer's neighbour"
     text = f"holder of {p.lead_card}" + "".join(f" otherwise {k}" for k in p.lead_card_else)
@@ -257,6 +259,14 @@ def _check_broken_by(c: Context) -> Iterator[NoOp]:
 
 def _check_first_lead(c: Context) -> Iterator[NoOp]:
     p = c.v.play
+    if p.first_leader is FirstLeader.DECLARER and c.v.trumps.namer is TrumpNamer.NOBODY:
+        yield NoOp(
+            "first lead",
+            "`first lead: declarer` has no effect: nobody makes trumps in this game, so "
+            "the dealer's neighbour always leads",
+            ("trumps",),
+            hint="write `first lead: dealer's neighbour`",
+        )
     if not p.lead_card_else or p.lead_card is None:
         return
     packs = [c.v.deck.cards_for(n) for n in c.v.players.counts()]
@@ -332,6 +342,8 @@ def _parse_first_lead(b: StatementBuilder, c: list[Any]) -> Setting:
     others: list[Card] = []
     if toks[0].type == "V_DEALERS_NEIGHBOUR":
         leader, lead_card, lead = FirstLeader.DEALER_NEXT, None, FirstLead.ANY
+    elif toks[0].type == "V_DECLARER":
+        leader, lead_card, lead = FirstLeader.DECLARER, None, FirstLead.ANY
     else:
         lead_card = card(str(toks[1]))
         leader, lead = FirstLeader.HOLDER, FirstLead.CARD
@@ -437,6 +449,7 @@ PLAY: Final = (
         samples=(
             "first lead: holder of A♠ leads any spade",
             "first lead: holder of 2♣ otherwise 3♣ leads it",
+            "first lead: declarer",
         ),
         render=_first_lead,
         written=always,

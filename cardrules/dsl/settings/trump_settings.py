@@ -12,6 +12,7 @@ from lark import Token
 from cardrules.cards import Suit, card, parse_rank
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
+    DowntownRule,
     JokerNoTrump,
     NamerTie,
     TrumpCard,
@@ -145,6 +146,51 @@ def _check_going_alone(c: Context) -> Iterator[NoOp]:
             "(`trumps: order up`) with a partner (`teams:`) can play alone",
             ("trumps", "teams"),
         )
+
+
+def _check_downtown(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.downtown is not DowntownRule.NO and t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "downtown",
+            "`downtown` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) declares uptown or downtown",
+            ("trumps",),
+        )
+
+
+def _check_kitty(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.kitty and t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "kitty",
+            "`kitty` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) takes the kitty",
+            ("trumps",),
+        )
+
+
+def _check_misere(c: Context) -> Iterator[NoOp]:
+    t = c.v.trumps
+    if t.misere and t.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "misere",
+            "`misere` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) may declare misère",
+            ("trumps",),
+        )
+
+
+def _parse_misere(b: StatementBuilder, c: list[Any]) -> Setting:
+    return b.setting(c, ("trumps.misere", yes(c[2])))
+
+
+def _kitty(v: Variant) -> str:
+    t = v.trumps
+    if not t.kitty:
+        return "none"
+    text = f"{t.kitty} card" + ("" if t.kitty == 1 else "s")
+    return text + (", the discards count as a trick for the declarer" if t.kitty_trick else "")
 
 
 def _check_defending_alone(c: Context) -> Iterator[NoOp]:
@@ -289,6 +335,29 @@ def _parse_stick_dealer(b: StatementBuilder, c: list[Any]) -> Setting:
 
 def _parse_going_alone(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("trumps.going_alone", yes(c[2])))
+
+
+def _parse_downtown(b: StatementBuilder, c: list[Any]) -> Setting:
+    tok = c[2]
+    if tok.type == "V_ACE_HIGH":
+        return b.setting(c, ("trumps.downtown", DowntownRule.ACE_HIGH))
+    if tok.type == "V_ACE_LOW":
+        return b.setting(c, ("trumps.downtown", DowntownRule.ACE_LOW))
+    if yes(tok):
+        raise b.error(
+            tok,
+            "say where the ace ranks downtown",
+            expected="`ace high` (A, 2, 3 ... K) or `ace low` (2, 3 ... K, A), or `no`",
+        )
+    return b.setting(c, ("trumps.downtown", DowntownRule.NO))
+
+
+def _parse_kitty(b: StatementBuilder, c: list[Any]) -> Setting:
+    if c[2].type == "V_NONE":
+        return b.setting(c, ("trumps.kitty", 0), ("trumps.kitty_trick", False))
+    count = b.number(c[2], 1, 52, "the cards of the kitty")
+    trick = any(isinstance(x, Token) and x.type == "V_KITTY_TRICK" for x in c[3:])
+    return b.setting(c, ("trumps.kitty", count), ("trumps.kitty_trick", trick))
 
 
 def _parse_defending_alone(b: StatementBuilder, c: list[Any]) -> Setting:
@@ -451,6 +520,49 @@ MAKING_TRUMPS: Final = (
         check=_check_name_no_trumps,
         page_rule="Trumps",
         old_saves={"trumps.name_no_trumps": False},
+    ),
+    SettingSpec(
+        "downtown",
+        "K_DOWNTOWN",
+        "downtown",
+        ("trumps.downtown",),
+        parse=_parse_downtown,
+        samples=("downtown: ace high", "downtown: ace low", "downtown: no"),
+        render=lambda v: v.trumps.downtown.value,
+        where="games in which the highest bidder names trumps",
+        check=_check_downtown,
+        page_rule="Trumps",
+        old_saves={"trumps.downtown": DowntownRule.NO},
+    ),
+    SettingSpec(
+        "misere",
+        "K_MISERE",
+        "misere",
+        ("trumps.misere",),
+        parse=_parse_misere,
+        samples=("misere: yes",),
+        render=lambda v: yes_no(v.trumps.misere),
+        where="games in which the highest bidder names trumps",
+        check=_check_misere,
+        page_rule="Trumps",
+        old_saves={"trumps.misere": False},
+    ),
+    SettingSpec(
+        "kitty",
+        "K_KITTY",
+        "kitty",
+        ("trumps.kitty", "trumps.kitty_trick"),
+        parse=_parse_kitty,
+        samples=(
+            "kitty: 4 cards",
+            "kitty: 6 cards, the discards count as a trick for the declarer",
+            "kitty: none",
+        ),
+        render=_kitty,
+        where="games in which the highest bidder names trumps",
+        check=_check_kitty,
+        page_rule="Trumps",
+        old_saves={"trumps.kitty": 0, "trumps.kitty_trick": False},
     ),
     SettingSpec(
         "trump ties",

@@ -22,9 +22,9 @@ Every function takes the game as its first argument.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
-from cardrules.engine.actions import Action, Amend, Bid, Play
+from cardrules.engine.actions import Action, Amend, Bid, Decline, Play
 from cardrules.engine.phases.play import _start_play
 from cardrules.engine.phases.trumps import NAMER_BIDDER, _open_for_bidder
 from cardrules.engine.state.tables import _BID, _LOOK
@@ -63,6 +63,7 @@ def _no_bids_yet(g: Game) -> None:
     g._looked = [True] * n
     g._forehead = False
     g._amender = -1
+    g._auction_out = 0
 
 
 def _start_bidding(g: Game) -> bool:
@@ -75,6 +76,7 @@ def _start_bidding(g: Game) -> bool:
     g._bids = [-1] * n
     g._blind = [False] * n
     g._amender = -1
+    g._auction_out = 0
     forget_legal(g)
     style = r.bid_style
     if not style:
@@ -115,10 +117,45 @@ def _hook_bid(g: Game, s: int, lo: int, hi: int) -> int:
     return excl if lo <= excl <= hi else -1
 
 
+#: A pass in an auction (``bidding: auction``).
+_AUCTION_PASS: Final = Decline()
+
+
+def _auction_floor(g: Game) -> tuple[int, int, bool]:
+    """In an auction: the smallest and the largest bid the seat to bid may make
+    now, and whether it must bid (the dealer, when everyone else has passed)."""
+    lo, hi = g._rules.bid_range(g._size)
+    high = max(g._bids, default=-1)
+    if g._rules.auction_throw_in:
+        stuck = False  # everyone may pass: the hand is then thrown in
+    elif g._rules.auction_rounds:
+        # Round and round: the last seat in when everyone else has passed.
+        stuck = high < 0 and g._auction_out.bit_count() == len(g._seats) - 1
+    else:
+        stuck = high < 0 and g._bid_pos == len(g._seats) - 1
+    return max(lo, high + 1), hi, stuck
+
+
+def _auction_options(g: Game) -> tuple[Action, ...]:
+    """The actions of the seat to bid in an auction: each bid above the highest
+    so far, and a pass (not for the dealer when everyone else has passed)."""
+    r = g._rules
+    floor, hi, stuck = _auction_floor(g)
+    key = (floor, hi, -2, stuck)
+    opts = r.bid_cache.get(key)
+    if opts is None:
+        bids = tuple(Bid(b) for b in range(floor, hi + 1))
+        opts = bids if stuck else (*bids, _AUCTION_PASS)
+        r.bid_cache[key] = opts
+    return opts
+
+
 def _bid_options(g: Game, s: int) -> tuple[Action, ...]:
     """The bids seat ``s`` may make now (with :class:`Look` first while it may
     still bid blind); cached by the rules per range, hook and blindness."""
     r = g._rules
+    if r.auction:
+        return _auction_options(g)
     lo, hi = r.bid_range(g._size)
     excl = _hook_bid(g, s, lo, hi)
     blind = r.blind and not g._looked[s]
@@ -144,6 +181,13 @@ def _forbidden_bids(g: Game, s: int) -> tuple[ForbiddenBid, ...]:
     explain (:func:`~cardrules.engine.views.refusals._explain_bid`, as for
     :func:`_try_bid`)."""
     lo, hi = g._rules.bid_range(g._size)
+    if g._rules.auction:
+        # An auction: the bids of the range not above the highest so far.
+        floor = _auction_floor(g)[0]
+        return tuple(
+            ForbiddenBid(s, b, "bid_not_higher", _not_higher_words(g, b))
+            for b in range(lo, min(floor, hi + 1))
+        )
     n = _hook_bid(g, s, lo, hi)
     if n < 0:
         return ()
@@ -161,45 +205,87 @@ def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
     return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
 
 
-def _do_bid(g: Game, s: int, action: Action) -> None:
+def _do_bid(g: Game, s: int, action: Action) -> bool:
     """Seat ``s`` looks, bids or changes its bid (``action`` is legal); after the
-    last bid, the bids are logged and the play starts."""
+    last bid, the bids are logged and the play starts. Returns True when
+    everyone passed in an auction that throws the hand in (``all pass: the
+    hand is thrown in``): the caller deals the next hand."""
     forget_legal(g)
     if action is _LOOK:
         g._looked[s] = True
         log_event(g, ("look", s))
-        return
+        return False
+    if action is _AUCTION_PASS:
+        log_event(g, ("call", s, action))
+        g._auction_out |= 1 << s
+        return _next_bidder(g, s)
     if type(action) is Amend:
         g._bids[s] = action.n
         g._blind[s] = False
         log_event(g, ("amend", s, action.n))
-        return
+        return False
     assert type(action) is Bid
     g._bids[s] = action.n
     g._blind[s] = action.blind
     g._looked[s] = True
     log_event(g, ("bid", s, action.n, action.blind))
+    return _next_bidder(g, s)
+
+
+def _next_bidder(g: Game, s: int) -> bool:
+    """Seat ``s`` has bid (or passed in an auction): the next seat to bid, or
+    the end of the bidding. True when everyone passed and the hand is thrown
+    in (see :func:`_do_bid`)."""
     # The seats dealt to, the dealer last (one per side: engine/phases/bidding._bidders).
     seats = _bidders(g) if g._rules.team_bids else g._seats
     n = len(seats)
-    if g._waiting is None:
+    if g._rules.auction_rounds:
+        nxt = _next_in_auction(g, s)
+        if nxt >= 0:
+            give_turn(g, nxt)
+            return False
+    elif g._waiting is None:
         pos = g._bid_pos + 1
         g._bid_pos = pos
         g._amender = s if g._rules.amend and pos < n else -1
         if pos < n:
             give_turn(g, seats[pos])
-            return
+            return False
     else:
         w = g._waiting
         w.remove(s)
         if w:
             give_turn(g, w[0])
-            return
-    log_event(g, ("bids", tuple(g._bids)))
+            return False
     g._amender = -1
     g._waiting = None
+    if g._rules.auction_throw_in and max(g._bids, default=-1) < 0:
+        # Everyone passed: the hand is thrown in (the caller deals the next).
+        log_event(g, ("thrown in", g._hand_index + 1))
+        return True
+    log_event(g, ("bids", tuple(g._bids)))
     if not _open_for_bidder(g):
         _start_play(g)
+    return False
+
+
+def _next_in_auction(g: Game, s: int) -> int:
+    """Round and round (``auction: until the others pass``), after seat ``s``
+    has spoken: the next seat in turn that has not passed, or -1 when the
+    auction is over (every seat but the highest bidder has passed)."""
+    seats = g._seats
+    out = g._auction_out
+    k = seats.index(s)
+    high = max(g._bids, default=-1)
+    for step in range(1, len(seats) + 1):
+        t = seats[(k + step) % len(seats)]
+        if out >> t & 1:
+            continue
+        if high >= 0 and g._bids[t] == high and out.bit_count() == len(seats) - 1:
+            return -1  # the highest bidder, everyone else out: it stands
+        g._bid_pos += 1
+        return t
+    return -1
 
 
 def _after_trumps(g: Game) -> None:
@@ -231,10 +317,11 @@ def _try_amend(g: Game, actor: int, action: Amend) -> None:
     raise _refusal(code, why, actor, action, data)
 
 
-def _try_bid(g: Game, actor: int, action: Action) -> None:
+def _try_bid(g: Game, actor: int, action: Action) -> bool:
     """The slow path of an action by seat ``actor`` in the bidding: make it if it
     is legal (a simultaneous bid by a seat other than the first one waiting),
-    else raise IllegalAction with the reason (the game unchanged)."""
+    else raise IllegalAction with the reason (the game unchanged). True when
+    the hand is thrown in (see :func:`_do_bid`)."""
     if g._waiting is not None:
         if actor not in g._waiting:
             raise _refusal("already_bid", f"seat {actor} has already bid this hand", actor, action)
@@ -256,14 +343,15 @@ def _try_bid(g: Game, actor: int, action: Action) -> None:
         )
     opts = _bid_options(g, actor)
     if action in opts:
-        _do_bid(g, actor, action)
-        return
+        return _do_bid(g, actor, action)
     _explain_refused_bid(g, actor, action)
 
 
 def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
     """Raise the reason a look or bid by seat ``actor`` is not among its options."""
     r = g._rules
+    if r.auction:
+        _explain_auction_refusal(g, actor, action)
     if action is _LOOK:
         if r.blind:
             raise _refusal("already_looked", "you have already looked at your cards", actor, action)
@@ -308,3 +396,39 @@ def _explain_refused_bid(g: Game, actor: int, action: Action) -> NoReturn:
         )
     code, why, data = _explain_bid(r, g._size, g._bids, actor, action.n, amend=False)
     raise _refusal(code, why, actor, action, data)
+
+
+def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
+    """Raise the reason a pass or a bid in an auction is refused, when it is
+    the auction's own rule (a bid not above the highest, the dealer's pass when
+    everyone else passed); return for a reason the other bids share."""
+    floor, hi, stuck = _auction_floor(g)
+    if action is _AUCTION_PASS and stuck:
+        raise _refusal(
+            "dealer_must_bid",
+            "everyone else has passed: the dealer must bid",
+            actor,
+            action,
+            {"phase": "bid"},
+        )
+    lo = g._rules.bid_range(g._size)[0]
+    if type(action) is Bid and not action.blind and lo <= action.n <= hi and action.n < floor:
+        raise _refusal(
+            "bid_not_higher",
+            _not_higher_words(g, action.n),
+            actor,
+            action,
+            {"value": action.n, "lowest": floor},
+        )
+
+
+def _not_higher_words(g: Game, n: int) -> str:
+    """Why a bid of ``n`` (in the range, not above the highest) is refused in an
+    auction: the words of the refusal and of the view's forbidden bids."""
+    floor, hi, _ = _auction_floor(g)
+    if floor > hi:
+        return f"the highest bid ({hi}) has been made: pass"
+    return (
+        f"a bid must be higher than the highest bid so far ({floor - 1}): bid {floor} "
+        "or more, or pass"
+    )

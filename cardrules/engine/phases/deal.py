@@ -211,6 +211,8 @@ def _start_hand(
     for h in hands:
         dealt |= h
     g._undealt = r.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
+    # The kitty (``kitty:``): the cards left, face down, for the declarer.
+    g._kitty = g._undealt if r.kitty else 0
     g._won = [0] * n
     prev_tricks = g._tricks if idx and r.trump_rule.is_named_hand(hn) else None
     if r.trump_namer == NAMER_ORDER_UP:

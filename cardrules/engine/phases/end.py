@@ -64,7 +64,9 @@ def _next_hand(g: Game) -> None:
             _game_over(g, finished=True)
             return
     # A target total reached ends the game as the schedule's end would.
-    reached = r.target is not None and max(g._scores) >= r.target
+    reached = (r.target is not None and max(g._scores) >= r.target) or (
+        r.lose_at is not None and min(g._scores) <= r.lose_at
+    )
     scheduled = not reached and g._hand_index + 1 < len(g._sizes)
     tied = not scheduled and r.tie_extra and _leading_sides(g, _leaders(g)) > 1
     extra = tied and g._extra < r.max_extra

@@ -46,7 +46,9 @@ def _start_play(g: Game) -> None:
     r = g._rules
     enter_phase(g, _PLAY)
     leader = g._seats[0]  # the dealer's neighbour (still in)
-    if r.leader_holder:
+    if r.leader_declarer and g._maker >= 0:
+        leader = g._maker
+    elif r.leader_holder:
         bit = _BITS[r.lead_card]
         for s, h in enumerate(g._hands):
             if h & bit:

@@ -116,6 +116,8 @@ def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
     it broke: ``broken_before``), so that the game is unchanged, and raise."""
     tricks = g._tricks[:]
     tricks[g._winning_seat] += 1
+    if g._rules.kitty_trick and g._maker >= 0:
+        tricks[g._maker] += 1
     won = g._won[:]
     for card in g._trick:
         won[g._winning_seat] |= 1 << card
@@ -135,10 +137,16 @@ def _end_hand(g: Game) -> None:
     scores = g._scores
     tricks = g._tricks
     r = g._rules
+    scored = tricks
+    if r.kitty_trick and g._maker >= 0:
+        # The declarer's discards count as one trick it took (``kitty:``) for
+        # the score; the log keeps the tricks taken in play.
+        scored = tricks[:]
+        scored[g._maker] += 1
     if r.team_scoring:
-        points, g._counters = _team_hand(g, tricks, g._won)
+        points, g._counters = _team_hand(g, scored, g._won)
     else:
-        points = _hand_points(g, tricks, g._won)
+        points = _hand_points(g, scored, g._won)
     for s, p in enumerate(points):
         scores[s] += p
     log_event(g, ("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))

@@ -85,6 +85,8 @@ def _team_hand(
     asks = bool(r.card_questions)
     # Each team's cards, for the team formulas' questions about the cards taken.
     sides = [_cards_of(team, won) for team in teams] if asks else []
+    # The hand's contract: the highest bid, downtown, no trumps (``bid_level``...).
+    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0, g._misere)
     for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)
@@ -114,6 +116,7 @@ def _team_hand(
                     maker_tricks=maker_tricks,
                     alone=lone,
                     defended_alone=lone_defence,
+                    contract=contract,
                 )
                 if asks:
                     env.update(r.card_answers(won[s], won))
@@ -133,6 +136,7 @@ def _team_hand(
             maker_tricks=maker_tricks,
             alone=lone,
             defended_alone=lone_defence,
+            contract=contract,
         )
         if asks:
             team_env.update(r.card_answers(_cards_of(team, won), sides))

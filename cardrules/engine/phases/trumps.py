@@ -21,18 +21,20 @@ a phase in which players choose the hand's trumps (``Game._phase`` is
   (:class:`~cardrules.engine.actions.WithPartner`);
 * ``_DEFEND``: games with ``defending alone: yes``, after the maker went
   alone: each defender in turn from the maker's left defends alone
-  (``Alone``; its partners sit out too) or not (``WithPartner``).
+  (``Alone``; its partners sit out too) or not (``WithPartner``);
 * ``_SHOW``: games with ``redeal: ... may be shown``, right after the deal:
   each seat in turn from the dealer's neighbour keeps its hand
   (:class:`~cardrules.engine.actions.Keep`) or, when it meets the condition,
   shows it (:class:`~cardrules.engine.actions.Show`): the deal is thrown in
   (:func:`~cardrules.engine.phases.deal._deal_shown`). Every seat is asked, so
-  that being asked tells nothing of a hand.
-  (``Alone``; its partners sit out too) or not (``WithPartner``);
+  that being asked tells nothing of a hand;
 * ``_JOKER_SUIT``: in the middle of the play, games with ``jokers without
   trumps: highest card``: a joker has just been led in a hand without trumps,
   and its player names the suit it stands for (``Name``), which the others
-  must follow; the play then goes on (:func:`_open_joker_suit`).
+  must follow; the play then goes on (:func:`_open_joker_suit`);
+* ``_DIRECTION``: games with ``downtown:``, once the highest bidder has named
+  trumps: it plays the hand uptown or downtown
+  (:class:`~cardrules.engine.actions.Downtown`).
 
 Once trumps are made, the hand goes on to the bidding (if it has one and it has
 not happened yet) or the play
@@ -59,7 +61,9 @@ from cardrules.engine.actions import (
     Alone,
     Decline,
     Discard,
+    Downtown,
     Keep,
+    Misere,
     Name,
     OrderUp,
     Show,
@@ -67,7 +71,7 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.phases.alone import _defend_alone, _defenders, _go_alone
 from cardrules.engine.state.compiled_rules import TURNED_JOKER_DEALER_NAMES
-from cardrules.engine.state.ranks import _set_joker_suit, _set_trump
+from cardrules.engine.state.ranks import _set_downtown, _set_joker_suit, _set_trump
 from cardrules.engine.state.tables import _BITS, _PLAY, _SUIT_OF, _SUITS, _TRUMPS
 from cardrules.engine.state.transitions import (
     enter_phase,
@@ -90,6 +94,7 @@ _LONE: Final = 4
 _DEFEND: Final = 5
 _SHOW: Final = 6
 _JOKER_SUIT: Final = 7
+_DIRECTION: Final = 8
 
 #: The compiled namer codes (``_Rules.trump_namer``).
 NAMER_NOBODY: Final = 0
@@ -126,6 +131,10 @@ def _may_show(g: Game, s: int) -> bool:
     return any(not h & m for m in rule.masks(g._rules.pack_mask, g._trump))
 
 
+_DIRECTIONS: Final = (Downtown(False), Downtown(True))
+_MISERE: Final = Misere()
+
+
 def _cut(g: Game, tied: list[int], salt: bytes) -> int:
     """One of the ``tied`` seats at random: a cut. The draw follows from the
     hand's deal (hashed with the hand number), so that a game rebuilt from its
@@ -153,6 +162,8 @@ def _reset_calls(g: Game) -> None:
     g._defender = -1
     g._next_seat_all = ()
     g._discarded = 0
+    g._downtown = False
+    g._misere = False
     g._call_stage = _NAME
     g._call_pos = 0
 
@@ -276,13 +287,16 @@ def _trump_options(g: Game) -> tuple[Action, ...]:
     if stage == _JOKER_SUIT:
         return _NAME_ANY
     if stage == _NAME:
-        return (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
+        names = (*_NAME_ANY, _NO_TRUMPS) if r.name_no_trumps else _NAME_ANY
+        return (*names, _MISERE) if r.misere else names
     if stage == _ORDER:
         return (_ORDER_UP, _DECLINE)
     if stage in (_LONE, _DEFEND):
         return _LONE_OPTIONS
     if stage == _SHOW:
         return _SHOW_OPTIONS if _may_show(g, g._to_act) else (_KEEP,)
+    if stage == _DIRECTION:
+        return _DIRECTIONS
     if stage == _SECOND:
         turned_suit = _turned_suit(g)
         names = tuple(a for a in _NAME_ANY if a.suit != turned_suit)
@@ -323,6 +337,22 @@ def _made(g: Game) -> int:
         give_turn(g, g._maker)
         return CALL_GOES_ON
     return CALL_MADE
+
+
+def _contract_made(g: Game) -> int:
+    """The highest bidder has named trumps (and uptown or downtown): with a
+    kitty, it takes the kitty into hand and discards as many cards next; else
+    trumps are made."""
+    kitty = g._kitty
+    if not kitty:
+        return _made(g)
+    s = g._maker
+    g._hands[s] |= kitty
+    g._undealt &= ~kitty
+    g._kitty = 0
+    g._call_stage = _DISCARD
+    forget_legal_cards(g)
+    return CALL_GOES_ON
 
 
 def _do_call(g: Game, s: int, action: Action) -> int:
@@ -376,7 +406,21 @@ def _do_call(g: Game, s: int, action: Action) -> int:
             # the dealer takes it and discards.
             _take_turned(g)
             return CALL_GOES_ON
-        return _made(g)
+        if g._rules.downtown:
+            g._call_stage = _DIRECTION
+            return CALL_GOES_ON
+        return _contract_made(g)
+    if action is _MISERE:
+        # No trumps; the declarer's partners sit out; it must take no trick.
+        g._misere = True
+        _make(g, s, -1)
+        _go_alone(g, s)
+        return _contract_made(g)
+    if type(action) is Downtown:
+        if action.low:
+            g._downtown = True
+            _set_downtown(g)
+        return _contract_made(g)
     if action is _ORDER_UP:
         _make(g, s, _turned_suit(g))
         _take_turned(g)
@@ -386,8 +430,11 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         bit = _BITS[c]
         g._hands[s] &= ~bit
         g._discarded |= bit
-        # Nobody else may tell whether the turned card was the one discarded.
-        g._known[s] &= ~_BITS[g._turned]
+        if g._turned >= 0:
+            # Nobody else may tell whether the turned card was the one discarded.
+            g._known[s] &= ~_BITS[g._turned]
+        if g._discarded.bit_count() < g._rules.kitty:
+            return CALL_GOES_ON  # more of the kitty's count to discard
         return _made(g)
     # A pass.
     seats = g._seats  # the seats dealt to, from the dealer's neighbour, the dealer last
@@ -445,11 +492,21 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
             f"{action.label} is not possible now: seat {actor} keeps the hand or shows it "
             "(the redeal rule)",
         )
+    if type(action) is Downtown and not r.downtown:
+        return "not_in_variant", "this variant has no downtown: the ranks are always as usual"
+    if action is _MISERE and not r.misere:
+        return "not_in_variant", "this variant has no misère contract"
     if stage == _LONE:
         return (
             "not_in_phase",
             f"{action.label} is not possible now: seat {actor} made trumps and must "
             "go alone or play with partner",
+        )
+    if stage == _DIRECTION:
+        return (
+            "not_in_phase",
+            f"{action.label} is not possible now: seat {actor} has named trumps and must "
+            "play the hand uptown or downtown",
         )
     if stage == _DEFEND:
         return (
@@ -473,6 +530,13 @@ def _explain_call(g: Game, actor: int, action: Action) -> tuple[str, str]:
             return (
                 "card_not_in_hand",
                 f"seat {actor} does not hold {action.card}: discard one of your cards",
+            )
+        if r.kitty:
+            left = r.kitty - g._discarded.bit_count()
+            return (
+                "must_discard",
+                f"seat {actor} has taken the kitty and must discard {left} more "
+                f"card{'' if left == 1 else 's'} first",
             )
         return (
             "must_discard",

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.engine.actions import JOKER_BASE, Action, Play
 from cardrules.engine.phases.bidding import _do_bid
+from cardrules.engine.phases.end import _next_hand
 from cardrules.engine.phases.play import _play_legal
 from cardrules.engine.phases.trick import _play_card
 from cardrules.engine.state.compiled_rules import _fractions
@@ -172,7 +173,8 @@ def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
             _play_card(g, g._to_act, a.id)
         elif phase == _BID:
             # As Game.apply makes a legal bid (or look) of the seat to act.
-            _do_bid(g, g._to_act, a)
+            if _do_bid(g, g._to_act, a):
+                _next_hand(g)
         else:
             g.apply(a, g._to_act)
 

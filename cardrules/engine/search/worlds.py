@@ -59,7 +59,19 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules.cards import Card, CardSet
-from cardrules.engine.actions import Action, Amend, Bid, Discard, Look, OrderUp, Pass, Play, Take
+from cardrules.engine.actions import (
+    Action,
+    Amend,
+    Bid,
+    Discard,
+    Downtown,
+    Look,
+    Name,
+    OrderUp,
+    Pass,
+    Play,
+    Take,
+)
 from cardrules.engine.events import ACTION_KINDS
 from cardrules.engine.phases.play import _legal_plays
 from cardrules.engine.state.compiled_rules import _compile
@@ -181,17 +193,20 @@ class _Plan:
 
     __slots__ = (
         "caps",
+        "caps_dealt",
         "dealer",
         "discarder",
         "exchange",
         "fixed",
         "given",
         "k_pass",
+        "kitty_maker",
         "nbins",
         "ordered",
         "own_known",
         "played",
         "received",
+        "seat_dealt",
         "turned",
         "unknown_allowed",
     )
@@ -203,6 +218,9 @@ class _Plan:
     fixed: dict[int, frozenset[int]]  # seen cards: the bins each may be in
     given: list[int]  # the cards each seat passed (the seen ones)
     k_pass: int  # cards each seat passes
+    kitty_maker: int  # the declarer who took the kitty (-1: none taken)
+    caps_dealt: int  # the cards dealt to the declarer who took the kitty
+    seat_dealt: int  # the seat's own dealt cards, when it took the kitty (-1: unseen)
     nbins: int
     ordered: bool  # the turned card went to the dealer
     own_known: int  # the seat's holding (-1: not seen)
@@ -264,7 +282,19 @@ def _plan(
     p.exchange = exchange
     p.discarder = discarder
     p.ordered = ordered = ordered and turned >= 0
-    if discarder >= 0:
+    p.kitty_maker = _kitty_taker(hand, r.kitty, r.downtown)
+    p.seat_dealt = -1
+    if p.kitty_maker >= 0:
+        p.caps_dealt = caps[p.kitty_maker]
+        seen = visible[seat]
+        if p.kitty_maker == seat and seen is not None:
+            p.seat_dealt = seen
+        # The declarer took the kitty from the stock and has discarded some.
+        gone = _discards(hand)
+        caps[p.kitty_maker] += r.kitty - gone
+        caps[stock] -= r.kitty
+        caps[discard] = gone
+    elif discarder >= 0:
         caps[discard] = 1
     elif ordered:
         caps[dealer] += 1  # the dealer holds the turned card, before discarding
@@ -296,6 +326,29 @@ def _plan(
     p.unknown_allowed = _unknown_cards(pack, caps, cons, seat if own_known >= 0 else -1, fixed)
     p.own_known = own_known
     return p
+
+
+def _kitty_taker(hand: _Hand, kitty: int, downtown: int) -> int:
+    """The declarer who has taken the kitty in this hand (-1: none yet, or no
+    kitty): it takes it once it has named trumps (and, with ``downtown``,
+    played the hand uptown or downtown)."""
+    if not kitty:
+        return -1
+    for ev in hand.events:
+        if isinstance(ev, CallEvent) and ev.action is not None:
+            kind = type(ev.action)
+            if (kind is Name and not downtown) or kind is Downtown:
+                return ev.seat
+    return -1
+
+
+def _discards(hand: _Hand) -> int:
+    """The number of face-down discards made in this hand."""
+    return sum(
+        1
+        for ev in hand.events
+        if isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is Discard)
+    )
 
 
 def _hidden_moves(hand: _Hand) -> tuple[ExchangeEvent | None, int, bool]:
@@ -347,6 +400,14 @@ def _fix_visible(
             if s != seat:
                 continue  # (forehead hands with a pass: not in the language)
             m = (m & ~p.given[s]) | p.received[s]
+        if s == seat and p.kitty_maker == seat:
+            # The declarer's own discards (from the dealt cards or the kitty):
+            # in the discard bin; the kitty's cards it keeps are in its hand now.
+            for ev in hand.events:
+                if isinstance(ev, CallEvent) and ev.seat == seat and type(ev.action) is Discard:
+                    disc = int(ev.action.card)
+                    m &= ~_BITS[disc]
+                    fixed[disc] = frozenset((p.nbins - 1,))
         if s == dealer and p.ordered and s == seat:
             # The dealer took the turned card (and discarded one).
             m |= _BITS[p.turned]
@@ -708,18 +769,19 @@ def _forbidden(w: Game, s: int, c: int) -> int:
 
 def _deal_of(
     p: _Plan, where: list[int], seat: int, n: int, rng: random.Random
-) -> tuple[list[int], dict[int, list[int]], int]:
+) -> tuple[list[int], dict[int, list[int]], list[int]]:
     """The deal (a mask per seat), the hidden passes (seat -> cards, in order)
-    and the hidden discard (-1: none) of a drawn assignment."""
+    and the hidden discards (in the order made) of a drawn assignment."""
     hold = [0] * n
-    discard = -1
+    discards: list[int] = []
     for c, b in enumerate(where):
         if b < 0:
             continue
         if b < n:
             hold[b] |= _BITS[c]
         elif b == n + 1:
-            discard = c
+            discards.append(c)
+    discard = discards[0] if discards else -1
     passes: dict[int, list[int]] = {}
     ex = p.exchange
     if ex is not None:
@@ -752,7 +814,29 @@ def _deal_of(
     if p.ordered:
         d = p.dealer
         deal[d] = (deal[d] | (_BITS[discard] if discard >= 0 else 0)) & ~_BITS[p.turned]
-    return deal, passes, discard
+    if p.kitty_maker >= 0:
+        _undo_kitty(p, deal, discards, seat, rng)
+    return deal, passes, discards
+
+
+def _undo_kitty(
+    p: _Plan, deal: list[int], discards: list[int], seat: int, rng: random.Random
+) -> None:
+    """The declarer's dealt hand before it took the kitty: its holding and its
+    discards, less the kitty's cards (the ones it got, for the declarer itself;
+    else as many drawn among them). The discards are shuffled into an order."""
+    m = p.kitty_maker
+    pool = deal[m]
+    for c in discards:
+        pool |= _BITS[c]
+    if m == seat and p.seat_dealt >= 0:
+        deal[m] = p.seat_dealt
+        return
+    kitty = rng.sample(_bits(pool), pool.bit_count() - p.caps_dealt)
+    for c in kitty:
+        pool &= ~_BITS[c]
+    deal[m] = pool
+    rng.shuffle(discards)
 
 
 def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
@@ -937,7 +1021,7 @@ class _Builder:
         for c, b in enumerate(placed):
             if b >= 0:
                 where[c] = b
-        deal, passes, discard = _deal_of(p, where, seat, self.g._players, r)
+        deal, passes, discards = _deal_of(p, where, seat, self.g._players, r)
         thrown = [_thrown_deal(self.g, self.seat, t, r) for t in hand.thrown]
         if None in thrown:
             return None
@@ -947,7 +1031,7 @@ class _Builder:
         except CardrulesError:
             return None
         forbid = hc.forbid if probe else None
-        return _replay_hand(w, seat, hand, passes, discard, r, last_hand, forbid)
+        return _replay_hand(w, seat, hand, passes, discards, r, last_hand, forbid)
 
 
 def _thrown_deal(
@@ -1002,7 +1086,7 @@ def _replay_hand(
     seat: int,
     hand: _Hand,
     passes: dict[int, list[int]],
-    discard: int,
+    discards: list[int],
     rng: random.Random,
     last_hand: bool,
     probe: dict[int, int] | None,
@@ -1011,7 +1095,7 @@ def _replay_hand(
     last action, (last action, seat))``, or None if an action is refused.
     With ``probe``, each play by another seat not yet in it is first asked
     which cards would have made it illegal (:func:`_forbidden`)."""
-    actions = _hand_actions(hand, passes, discard)
+    actions = _hand_actions(hand, passes, discards)
     if actions is None:
         return None
     pre: Game | None = None
@@ -1037,7 +1121,7 @@ def _replay_hand(
 
 
 def _hand_actions(
-    hand: _Hand, passes: dict[int, list[int]], discard: int
+    hand: _Hand, passes: dict[int, list[int]], discards: list[int]
 ) -> list[tuple[Action | None, int, int]] | None:
     """The actions of one hand to replay, as ``(action or None when hidden,
     seat, code)``: code >= 0 a play's index in the hand, -1 a seen action,
@@ -1050,6 +1134,7 @@ def _hand_actions(
     actions: list[tuple[Action | None, int, int]] = []
     pass_pos: dict[int, int] = {}
     play_idx = 0
+    hidden = iter(discards)
     for ev in hand.events:
         if isinstance(ev, PlayEvent):
             actions.append((_PLAYS[int(ev.card)], ev.seat, play_idx))
@@ -1079,10 +1164,11 @@ def _hand_actions(
         elif isinstance(ev, CallEvent):
             if ev.action is not None:
                 actions.append((ev.action, ev.seat, -1))
-            elif discard >= 0:
-                actions.append((Discard(discard), ev.seat, -1))
-            else:
+                continue
+            card = next(hidden, -1)
+            if card < 0:
                 return None
+            actions.append((Discard(card), ev.seat, -1))
         elif isinstance(ev, TakeEvent):
             actions.append((Take(), ev.seat, -1))
     return actions

@@ -38,6 +38,7 @@ from cardrules.rules import (
     ConditionalSetting,
     DeadTricks,
     Direction,
+    DowntownRule,
     EndWhenAllOut,
     FirstLead,
     FirstLeader,
@@ -210,6 +211,17 @@ _QUESTION_CODES: Final = {
 
 #: The formula variables that read who made trumps (a player's choice of trumps).
 MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
+#: The variables of a hand's contract: read only by scoring team by team
+#: (engine/phases/team_score.py), which a formula using them switches on.
+CONTRACT_VARIABLES: Final = frozenset({"bid_level", "downtown", "no_trumps", "misere"})
+
+
+def _uses(formula: object) -> frozenset[str]:
+    """The variables ``formula`` reads (none for ``None``)."""
+    uses = getattr(formula, "uses", None)
+    return frozenset() if uses is None else frozenset(uses())
+
+
 _NAMER_CODES: Final = {
     TrumpNamer.NOBODY: 0,
     TrumpNamer.HIGHEST_BIDDER: 1,
@@ -415,13 +427,24 @@ class _Rules:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,
         amends and one bid per side."""
         b = v.bidding
-        self.bid_style = 0 if not v.has_bidding else (1 if b.style is BidStyle.IN_TURN else 2)
-        self.hook = b.hook and self.bid_style == 1
+        self.bid_style = (
+            0
+            if not v.has_bidding
+            else (1 if b.style in (BidStyle.IN_TURN, BidStyle.AUCTION) else 2)
+        )
+        # An auction (``bidding: auction``): bids in turn, each above the last, or
+        # a pass; once round, the dealer bidding when everyone else passed.
+        self.auction = b.style is BidStyle.AUCTION and self.bid_style == 1
+        # ``auction: until the others pass``: round and round, a pass final.
+        self.auction_rounds = self.auction and b.until_others_pass
+        # ``all pass: the hand is thrown in``: nobody must bid; no bid, no hand.
+        self.auction_throw_in = self.auction and b.all_pass_thrown_in
+        self.hook = b.hook and self.bid_style == 1 and not self.auction
         self.min_bid = b.min_bid
         self.max_bid = b.max_bid
         self.blind = b.blind
         self.forehead = frozenset(b.forehead_sizes)
-        self.amend = b.amend and self.bid_style == 1
+        self.amend = b.amend and self.bid_style == 1 and not self.auction
         # One bid per side (``team bids: one per side``): only the first partner
         # of each side in the bidding order bids (engine/phases/bidding.py).
         self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0
@@ -440,6 +463,8 @@ class _Rules:
                 self.lead_card,
             )
         self.leader_holder = p.first_leader is FirstLeader.HOLDER and self.lead_card >= 0
+        # The declarer (the player who made trumps) leads (``first lead: declarer``).
+        self.leader_declarer = p.first_leader is FirstLeader.DECLARER
         self.first_lead = (
             0
             if self.lead_card < 0 or p.first_lead is FirstLead.ANY
@@ -553,7 +578,12 @@ class _Rules:
         )
         # Scoring by team (engine/phases/team_score.py): only games with teams, a team score
         # or counters; the others score seat by seat, as before.
-        self.team_scoring = bool(v.teams) or self.team_formula is not None or bool(self.counters)
+        self.team_scoring = (
+            bool(v.teams)
+            or self.team_formula is not None
+            or bool(self.counters)
+            or bool(_uses(self.formula) & CONTRACT_VARIABLES)
+        )
         self._solo: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.score_guard = any(
             f is not None
@@ -583,6 +613,8 @@ class _Rules:
         """The end of the game: the target, knock-outs, tie-break hands and
         the schedule's whole-pack deal."""
         self.target = v.winning.target
+        # A total fallen to this or below ends the game too (``lose at:``).
+        self.lose_at = v.winning.lose_at
         # Elimination (``knocked out:``): after each hand, a seat still in that took
         # fewer tricks than this is out of the later hands; 0: nobody ever is (and
         # the engine does none of that work).
@@ -660,6 +692,20 @@ class _Rules:
             else int(tj)
         )
         self.namer_cut = t.namer_tie is NamerTie.CUT
+        # The kitty the declarer takes and discards into (``kitty:``): its size
+        # (0: none) and whether the discards count as a trick for the declarer.
+        bidder_names = t.namer is TrumpNamer.HIGHEST_BIDDER
+        self.kitty = t.kitty if bidder_names else 0
+        # The declarer may declare misère instead of trumps (``misère: yes``).
+        self.misere = t.misere and bidder_names
+        self.kitty_trick = t.kitty_trick and self.kitty > 0
+        # Uptown or downtown, declared by the highest bidder (``downtown:``):
+        # 0 never, 1 downtown with the ace high, 2 with the ace low.
+        self.downtown = (
+            0
+            if t.downtown is DowntownRule.NO or t.namer is not TrumpNamer.HIGHEST_BIDDER
+            else (1 if t.downtown is DowntownRule.ACE_HIGH else 2)
+        )
         uses = getattr(self.formula, "uses", None)
         self.maker_vars = bool(
             self.trump_namer and uses is not None and set(uses()) & MAKER_VARIABLES

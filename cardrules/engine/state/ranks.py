@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "STANDARD",
     "RankTables",
+    "downtown_tables",
     "joker_led_tables",
     "rank_tables",
     "special_tables",
@@ -174,6 +175,43 @@ def _led_suit(codes: tuple[int, ...], suit_of: tuple[int, ...], trick: list[int]
         if not code:
             return suit_of[k]
     return -1
+
+
+def downtown_tables(trump: int, ace_high: bool) -> RankTables:
+    """The tables of a hand played downtown: each suit's ranks reversed (2 the
+    highest, then 3 ... K), the ace the highest of its suit (``ace_high``) or
+    the lowest; ``trump`` the trump suit (-1: none), whose cards beat every
+    plain card. Printed suits: a downtown hand has no trump order."""
+    power = []
+    for c in range(54):
+        rank = c % 13  # 0 for a 2 ... 12 for an ace
+        if c >= 52:
+            p = c
+        elif rank == 12:
+            p = 14 if ace_high else 0
+        else:
+            p = 13 - rank
+        if c < 52 and c // 13 == trump:
+            p += 100
+        power.append(p)
+    masks = STANDARD.suit_masks
+    above = tuple(
+        sum(_BITS[x] for x in range(54) if _SUIT_OF[x] == _SUIT_OF[c] and power[x] > power[c])
+        for c in range(54)
+    )
+    return RankTables(_SUIT_OF, masks, tuple(power), above, _UNBROKEN)
+
+
+def _set_downtown(g: Game) -> None:
+    """The declarer has declared the hand downtown: its ranks are reversed for
+    the rest of the hand (:func:`downtown_tables`; cached by the rules)."""
+    r = g._rules
+    key = 100 + g._trump
+    tables = r.rank_cache.get(key)
+    if tables is None:
+        tables = downtown_tables(g._trump, r.downtown == 1)
+        r.rank_cache[key] = tables
+    g._ranks = tables
 
 
 def _set_trump(g: Game, trump: int) -> None:

@@ -59,8 +59,10 @@ from cardrules.engine.actions import (
     Bid,
     Decline,
     Discard,
+    Downtown,
     Keep,
     Look,
+    Misere,
     Name,
     OrderUp,
     Pass,
@@ -1300,9 +1302,21 @@ def _log_action(g: Game, ev: Any, i: int) -> Action | None:
             return None
         if k == "call":
             _want(
-                type(ev[2]) in (Name, OrderUp, Decline, Discard, Alone, WithPartner, Keep, Show),
+                type(ev[2])
+                in (
+                    Name,
+                    OrderUp,
+                    Decline,
+                    Discard,
+                    Alone,
+                    WithPartner,
+                    Keep,
+                    Show,
+                    Downtown,
+                    Misere,
+                ),
                 f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone, "
-                f"WithPartner, Keep or Show, not {ev[2]!r}",
+                f"WithPartner, Keep, Show, Downtown or Misere, not {ev[2]!r}",
             )
             act: Action = ev[2]
             return act

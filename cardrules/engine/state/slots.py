@@ -110,7 +110,13 @@ SLOTS: Final[tuple[Slot, ...]] = (
     ),
     Slot("_dealer", "int", "deal", "this hand's dealer"),
     Slot("_turned", "int", "deal", "the card turned up for trumps (-1: none)"),
-    Slot("_undealt", "int", "deal", "the mask of the cards not dealt (the stock)"),
+    Slot(
+        "_undealt",
+        "int",
+        "deal",
+        "the mask of the cards not dealt (the stock)",
+        also=("trumps",),
+    ),
     Slot(
         "_hands",
         "list[int]",
@@ -215,6 +221,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         also=("end", "passing", "trumps"),
     ),
     Slot("_bid_pos", "int", "bidding", "how many seats have bid in turn"),
+    Slot("_auction_out", "int", "bidding", "the seats that have passed in an auction (a mask)"),
     Slot(
         "_amender",
         "int",
@@ -274,6 +281,15 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_defender", "int", "alone", "the seat defending alone (-1: none)", also=("trumps",)),
     Slot("_discarded", "int", "trumps", "the card the dealer discarded (-1: none)"),
     Slot("_call_stage", "int", "trumps", "the round of the choice of trumps"),
+    Slot("_downtown", "bool", "trumps", "whether the hand's ranks are reversed (downtown)"),
+    Slot("_misere", "bool", "trumps", "whether the hand's contract is misère"),
+    Slot(
+        "_kitty",
+        "int",
+        "trumps",
+        "the kitty's cards, face down until the declarer takes them (a mask)",
+        also=("deal",),
+    ),
     Slot("_call_pos", "int", "trumps", "how many seats have spoken in the round"),
     # ------------------------------------------------------------ seating
     Slot(

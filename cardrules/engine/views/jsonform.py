@@ -179,7 +179,7 @@ _RULES: Final[dict[str, _Rule]] = {
     # and their messages (engine/views/refusals._explain_bid).
     "bid_range": _COUNT,
     "bid": _COUNT,
-    "rule": _Rule(enum=("hook",)),
+    "rule": _Rule(enum=("hook", "bid_not_higher")),
     "text": _Rule(max_text=_MAX_RULE_TEXT),
 }
 _DEFAULT: Final = _Rule()

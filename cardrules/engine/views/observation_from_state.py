@@ -38,6 +38,7 @@ _NAMES: Final = (
     "trump",
     "turned",
     "maker",
+    "downtown",
     "alone",
     "defender_alone",
     "trumps_broken",
@@ -120,6 +121,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
             at_trump,
             at_turned,
             at_maker,
+            at_downtown,
             at_alone,
             at_defender,
             at_broken,
@@ -179,7 +181,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
         for s in range(n):
             out[at + rel[s]] = tricks[s] / big
     if at_trump >= 0 or at_turned >= 0 or at_broken >= 0:
-        _mark_trumps(out, g, at_trump, at_turned, at_broken, index)
+        _mark_trumps(out, g, (at_trump, at_turned, at_broken, at_downtown), index)
     if at_maker >= 0 or at_alone >= 0 or at_defender >= 0:
         _mark_trump_making(out, g, seat, rel, at_maker, at_alone, at_defender, at_discarded, places)
     phases: tuple[str, ...] = plan.phases
@@ -240,9 +242,13 @@ def _mark_bids(
 
 
 def _mark_trumps(
-    out: list[float], g: Game, at_trump: int, at_turned: int, at_broken: int, index: tuple[int, ...]
+    out: list[float], g: Game, at: tuple[int, int, int, int], index: tuple[int, ...]
 ) -> None:
-    """The ``trump``, ``turned`` and ``trumps_broken`` slices."""
+    """The ``trump``, ``turned``, ``trumps_broken`` and ``downtown`` slices
+    (``at``: their offsets, in that order; -1: not in the layout)."""
+    at_trump, at_turned, at_broken, at_downtown = at
+    if at_downtown >= 0 and g._downtown:
+        out[at_downtown] = 1.0
     if at_trump >= 0:
         trump = g._trump
         out[at_trump + (4 if trump < 0 else trump)] = 1.0
@@ -270,7 +276,7 @@ def _mark_trump_making(
         out[at_alone + rel[g._alone]] = 1.0
     if at_defender >= 0 and g._defender >= 0:
         out[at_defender + rel[g._defender]] = 1.0
-    if at_discarded >= 0 and seat == g._dealer:
+    if at_discarded >= 0 and seat == (g._maker if g._rules.kitty else g._dealer):
         _mark(out, at_discarded, g._discarded, places)
 
 

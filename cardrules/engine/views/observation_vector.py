@@ -87,7 +87,7 @@ class _Plan:
         self.target = abs(r.target) if r.target else 0
         tricks = r.tricks_mode
         bidding = r.bid_style != 0
-        trumps = tricks and v.trumps.kind is not TrumpKind.NONE
+        trumps = tricks and (v.trumps.kind is not TrumpKind.NONE or r.trump_namer != 0)
         turned = tricks and (r.turn_up_any or r.dealers_card)
         namer = tricks and (r.trump_namer != 0 or r.turned_names != 0)
         phases = ["play", "over"]
@@ -166,6 +166,8 @@ def _trump_entries(
         entries.append(("turned", pack, "one-hot of the card turned up for trumps"))
     if namer:
         entries.append(("maker", n, "one-hot of the relative seat that made trumps"))
+    if r.downtown:
+        entries.append(("downtown", 1, "1 when the hand is played downtown (ranks reversed)"))
     if r.going_alone:
         entries.append(("alone", n, "one-hot of the relative seat playing alone"))
     if r.defend_alone:
@@ -186,7 +188,7 @@ def _card_entries(
         entries.append(("pass_to", n, "one-hot of the relative seat this seat passes to"))
         entries.append(("passed", pack, "1 for each card this seat chose to pass"))
         entries.append(("received", pack, "1 for each card this seat received in the pass"))
-    if namer and r.trump_namer == 3:  # ordering up: the dealer discards
+    if namer and (r.trump_namer == 3 or r.kitty):  # ordering up or a kitty: a discard
         entries.append(("discarded", pack, "1 for each card this seat discarded face down"))
     # others' cards this seat may know: picked up (shedding), passed, seen
     # on foreheads, or the turned card a dealer holds
@@ -362,6 +364,9 @@ def _view_trumps(out: list[float], view: View, plan: _Plan, rel: list[int]) -> N
             out[at + rel[seat]] = 1.0
     at = slots.get("trumps_broken", -1)
     if at >= 0 and view.trumps_broken:
+        out[at] = 1.0
+    at = slots.get("downtown", -1)
+    if at >= 0 and view.downtown:
         out[at] = 1.0
 
 

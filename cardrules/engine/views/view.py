@@ -192,7 +192,8 @@ class ForbiddenBid:
         rule: the rule's code: the code of the
             :class:`~cardrules.errors.IllegalAction` that ``apply`` raises for
             the bid (a key of :data:`~cardrules.errors.ERROR_CODES`; ``"hook"``:
-            the last to bid may not make the bids add up to the tricks).
+            the last to bid may not make the bids add up to the tricks;
+            ``"bid_not_higher"``: in an auction, a bid not above the highest).
         text: the rule for people: the message of that refusal.
 
     Example:
@@ -300,6 +301,8 @@ class View:
         higher_wins: whether the highest total wins (``False``: the lowest).
         trump_maker: the seat that made this hand's trumps (named them or
             ordered the turned card up), or ``None``.
+        downtown: whether the declarer plays this hand downtown, its ranks
+            reversed (``downtown:``); ``False`` uptown and in other games.
         showed_out: for each seat, the suits it has not followed this hand, in
             the order it showed out of them (the led card's suit as the hand's
             trump order counts suits: a left bower leads trumps). Everyone saw
@@ -403,6 +406,7 @@ class View:
     teams: tuple[tuple[int, ...], ...] = ()
     counters: tuple[tuple[str, tuple[int, ...]], ...] = ()
     trump_maker: int | None = None
+    downtown: bool = False
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
@@ -460,6 +464,7 @@ class View:
             "card_points": list(self.card_points),
             "higher_wins": self.higher_wins,
             "trump_maker": self.trump_maker,
+            "downtown": self.downtown,
             "alone": self.alone,
             "discarded": list(map(_text, self.discarded)),
             "bidders": list(self.bidders),

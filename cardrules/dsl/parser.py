@@ -248,6 +248,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def deck_cards(self, c: list[Any]) -> list[Token]:
         return list(tokens(c))
 
+    def deck_ranks(self, c: list[Any]) -> dict[str, Any]:
+        return {"ranks": c[0], "cards": c[2] if len(c) > 2 else []}
+
     def deck_for(self, c: list[Any]) -> tuple[list[Token], Token, Token | None]:
         ints = [t for t in tokens(c[1:]) if t.type == "INT"]
         return c[0], ints[0], ints[1] if len(ints) > 1 else None

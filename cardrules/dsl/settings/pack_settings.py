@@ -25,7 +25,14 @@ def _deck(v: Variant) -> str:
         text += f" with {v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else "")
     if v.deck.removed:
         text += ("," if v.deck.jokers else "") + " without "
-        text += " ".join(str(c) for c in CardSet(v.deck.removed))
+        removed = v.deck.removed
+        ranks = _whole_ranks(removed)
+        if len(ranks) >= 2:
+            # Whole ranks as ranks (one rank alone is its four cards: `2s` is 2♠).
+            text += _ranks_text(ranks)
+            removed &= ~sum(_rank_mask(r) for r in ranks)
+            text += ", " if removed else ""
+        text += " ".join(str(c) for c in CardSet(removed))
     elif v.deck.removed_for:
         text += (
             ("," if v.deck.jokers else "")
@@ -52,6 +59,61 @@ def _check_deck(c: Context) -> Iterator[NoOp]:
                 hint="take them out of the line",
                 part=True,
             )
+
+
+# --------------------------------------------------------------------------- whole ranks
+
+_RANK_OF_PLURAL: Final = {
+    **{f"{n}s": n for n in range(2, 11)},
+    **{f"{w}s": r for w, r in (("j", 11), ("q", 12), ("k", 13), ("a", 14))},
+    **{f"{w}s": r for w, r in (("jack", 11), ("queen", 12), ("king", 13), ("ace", 14))},
+}
+
+
+def _rank_mask(rank: int) -> int:
+    """The mask of the four cards of ``rank`` (2-14)."""
+    return sum(1 << (13 * suit + rank - 2) for suit in range(4))
+
+
+def _ranks_mask(b: StatementBuilder, tok: Token, lowest: int) -> int:
+    """The cards of the whole ranks a ``RANKS_OUT`` token names: ``2s to 6s``
+    (a range, low to high) or ``2s, 3s and 4s`` (a list)."""
+    words = [w for w in str(tok).replace(",", " ").lower().split() if w not in ("to", "and")]
+    ranks = [_RANK_OF_PLURAL[w] for w in words]
+    if " to " in f" {str(tok).lower()} ".replace("\t", " "):
+        lo, hi = ranks
+        if lo >= hi:
+            raise b.error(
+                tok,
+                f"the ranks run from {Rank(lo).label}s down to {Rank(hi).label}s",
+                expected=f"the lower rank first, such as `{Rank(hi).label}s to {Rank(lo).label}s`",
+            )
+        ranks = list(range(lo, hi + 1))
+    mask = 0
+    for r in ranks:
+        if r < lowest:
+            raise b.error(
+                tok,
+                f"the {Rank(r).label}s are not in a pack of {Rank(lowest).label} to ace",
+                expected=f"ranks from {Rank(lowest).label} to ace",
+            )
+        if mask & _rank_mask(r):
+            raise b.error(tok, f"the {Rank(r).label}s are taken out twice")
+        mask |= _rank_mask(r)
+    return mask
+
+
+def _whole_ranks(removed: int) -> list[int]:
+    """The ranks whose four cards are all in ``removed``, low to high."""
+    return [r for r in range(2, 15) if removed & _rank_mask(r) == _rank_mask(r)]
+
+
+def _ranks_text(ranks: list[int]) -> str:
+    """``2s to 6s`` for a run of three or more ranks, else ``2s, 5s and 9s``."""
+    labels = [f"{Rank(r).label}s" for r in ranks]
+    if len(ranks) >= 3 and ranks[-1] - ranks[0] == len(ranks) - 1:
+        return f"{labels[0]} to {labels[-1]}"
+    return ", ".join(labels[:-1]) + f" and {labels[-1]}"
 
 
 # --------------------------------------------------------------------------- the parse
@@ -112,7 +174,18 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
             )
     lists = [x for x in c[2:] if isinstance(x, list)]
     fors = [x for x in c[2:] if isinstance(x, tuple)]
-    if lists:
+    ranks_out = [x for x in c[2:] if isinstance(x, dict)]
+    if ranks_out:
+        removed = _ranks_mask(b, ranks_out[0]["ranks"], lowest)
+        lists = [ranks_out[0]["cards"]] if ranks_out[0]["cards"] else []
+        if lists:
+            extra = mask_of(lists[0])
+            if extra & removed:
+                raise b.error(lists[0][0], f"{card(str(lists[0][0]))} is taken out twice")
+            removed |= extra
+        if not pack.mask & ~removed:
+            raise b.error(ranks_out[0]["ranks"], "every card of the pack is taken out")
+    elif lists:
         removed = mask_of(lists[0])
     by_count: list[tuple[int, int, int]] = []
     for cards, lo_tok, hi_tok in fors:
@@ -143,6 +216,8 @@ PACK: Final = (
         samples=(
             "deck: standard 52 without 2♣",
             "deck: 9 to ace without 9♣",
+            "deck: standard 52 without 2s to 6s",
+            "deck: standard 52 without 2s, 3s and 4s, 5♣",
             "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
         ),
         render=_deck,

@@ -26,18 +26,30 @@ from cardrules.errors import CardError
 
 __all__ = [
     "ALL_CARDS",
+    "ANY_CARD_MASK",
     "BIG_JOKER",
     "CARDS",
+    "CARD_BY_ID",
     "FULL_DECK_MASK",
+    "ID_LIMIT",
     "JOKER_MASK",
     "LITTLE_JOKER",
+    "MAX_PACKS",
     "PACK54_MASK",
     "SUIT_MASKS",
+    "WIDE_SUIT_MASKS",
     "Card",
     "CardSet",
     "Rank",
     "Suit",
+    "base_mask",
+    "canonical_copies",
     "card",
+    "cards_with_copies",
+    "copies_mask",
+    "copies_of",
+    "is_copy_id",
+    "lowest_copies",
     "parse_rank",
     "parse_suit",
 ]
@@ -187,6 +199,8 @@ class Card(int):
         """Return the card numbered ``index`` (0-53: 52 and 53 are the jokers)."""
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 54:
             return CARDS[index]
+        if isinstance(index, int) and not isinstance(index, bool) and is_copy_id(index):
+            return CARD_BY_ID[index]  # type: ignore[return-value]
         raise CardError(f"card number must be 0 to 53 (52 and 53 the jokers), got {index!r}")
 
     @classmethod
@@ -199,7 +213,7 @@ class Card(int):
     @property
     def is_joker(self) -> bool:
         """True for the two jokers (cards 52 and 53), which have no suit or rank."""
-        return self >= 52
+        return self >= 52 and self & 63 >= 52
 
     @property
     def suit(self) -> Suit:
@@ -209,6 +223,8 @@ class Card(int):
             CardError: for a joker, which has none.
         """
         if self >= 52:
+            if self >= 64:
+                return _SUITS[(self & 63) // 13]  # a copy (several packs)
             raise CardError(f"{self} is a joker: it has no suit")
         return _SUITS[self // 13]
 
@@ -220,6 +236,8 @@ class Card(int):
             CardError: for a joker, which has none.
         """
         if self >= 52:
+            if self >= 64:
+                return _RANKS[(self & 63) % 13]  # a copy (several packs)
             raise CardError(f"{self} is a joker: it has no rank")
         return _RANKS[self % 13]
 
@@ -232,11 +250,25 @@ class Card(int):
     def code(self) -> str:
         """An ASCII code such as ``AS``, ``10H`` or ``BJ`` (the big joker)."""
         if self >= 52:
+            if self >= 64:
+                return CARDS[self & 63].code  # a copy reads as its card
             return _JOKER_TEXT[self - 52]
         return f"{self.rank.label}{self.suit.letter}"
 
+    @property
+    def base(self) -> Card:
+        """The card itself, copy 0: a copy of a game of several packs reads as it."""
+        return CARDS[self & 63] if self >= 64 else self
+
+    @property
+    def copy(self) -> int:
+        """Which copy of its card this is: 0 in one pack, 0 to 3 in several."""
+        return self >> 6
+
     def __str__(self) -> str:
         if self >= 52:
+            if self >= 64:
+                return str(CARDS[self & 63])  # a copy reads as its card
             return _JOKER_TEXT[self - 52]
         return f"{self.rank.label}{self.suit.symbol}"
 
@@ -386,7 +418,7 @@ class CardSet:
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
         """Build a set from an int mask or from cards (or card strings)."""
         if isinstance(cards, int):
-            if not 0 <= cards <= PACK54_MASK:
+            if not 0 <= cards <= PACK54_MASK and not (cards > 0 and not cards & ~ANY_CARD_MASK):
                 raise CardError(f"card mask out of range: {cards!r}")
             mask = cards
         else:
@@ -410,7 +442,7 @@ class CardSet:
         return cls(FULL_DECK_MASK)
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, int) and 0 <= item < 54 and bool(self.mask >> item & 1)
+        return isinstance(item, int) and 0 <= item < ID_LIMIT and bool(self.mask >> item & 1)
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -422,14 +454,14 @@ class CardSet:
         m = self.mask
         while m:
             low = m & -m
-            yield CARDS[low.bit_length() - 1]
+            yield CARD_BY_ID[low.bit_length() - 1]  # type: ignore[misc]
             m ^= low
 
     def __reversed__(self) -> Iterator[Card]:
         m = self.mask
         while m:
             top = m.bit_length() - 1
-            yield CARDS[top]
+            yield CARD_BY_ID[top]  # type: ignore[misc]
             m ^= 1 << top
 
     def __or__(self, other: CardSet) -> CardSet:
@@ -455,15 +487,17 @@ class CardSet:
 
     def of_suit(self, suit: Suit | int) -> CardSet:
         """The cards of one suit."""
-        return CardSet(self.mask & SUIT_MASKS[suit])
+        return CardSet(self.mask & WIDE_SUIT_MASKS[suit])
 
     def suits(self) -> list[Suit]:
         """The suits present, clubs first."""
-        return [s for s in Suit if self.mask & SUIT_MASKS[s]]
+        return [s for s in Suit if self.mask & WIDE_SUIT_MASKS[s]]
 
     def highest(self) -> Card | None:
         """The card with the highest number (spades beat hearts here): for ranking
         within one suit, call it on :meth:`of_suit`."""
+        if self.mask >> 64:
+            return max(self, key=lambda c: (c & 63, -(c >> 6)))
         return CARDS[self.mask.bit_length() - 1] if self.mask else None
 
     def sorted_for_display(self, trump: Suit | None = None) -> list[Card]:
@@ -474,10 +508,131 @@ class CardSet:
             order.remove(trump)
             order.insert(0, trump)
         jokers = [c for c in reversed(CardSet(self.mask & JOKER_MASK))]
+        if self.mask >> 64:
+            # Several packs: the copies of a card side by side.
+            return jokers + [
+                c
+                for s in order
+                for c in sorted(self.of_suit(s), key=lambda c: (c & 63, -(c >> 6)), reverse=True)
+            ]
         return jokers + [c for s in order for c in reversed(self.of_suit(s))]
 
     def __str__(self) -> str:
+        if self.mask >> 64:
+            return " ".join(str(c) for c in sorted(self, key=lambda c: (c & 63, c >> 6)))
         return " ".join(str(c) for c in self)
 
     def __repr__(self) -> str:
         return f"CardSet('{self}')"
+
+
+# --------------------------------------------------------------------------- several packs
+#
+# A game of several standard packs (``deck: 2 standard packs``) holds each card
+# more than once: copy k (k >= 1) of card c is the card numbered ``c + 64 * k``,
+# so a :class:`CardSet` of such a game is a wider int mask, and the mask of a
+# one-pack game is exactly as before. A copy reads as its card everywhere (``A♠``
+# and its copy both print ``A♠``; a hand ``A♠ A♠`` holds two): which copy a
+# player holds is bookkeeping, never a rule.
+
+#: The most standard packs a game may use.
+MAX_PACKS: Final = 4
+#: One past the highest card number of any game (copy 3 of the last card).
+ID_LIMIT: Final = 64 * MAX_PACKS
+
+
+def is_copy_id(index: int) -> bool:
+    """True for the number of a copy (k >= 1) of a standard card."""
+    return 64 <= index < ID_LIMIT and index & 63 < 52
+
+
+def copies_mask(mask: int, packs: int) -> int:
+    """The standard cards of ``mask`` in each of ``packs`` packs (copy 0 is ``mask``)."""
+    out = 0
+    for k in range(packs):
+        out |= (mask & FULL_DECK_MASK) << (64 * k)
+    return out | (mask & ~FULL_DECK_MASK & ((1 << 64) - 1))
+
+
+def base_mask(mask: int) -> int:
+    """The cards of ``mask`` with every copy read as its card (copy 0)."""
+    out = mask & ((1 << 64) - 1)
+    mask >>= 64
+    while mask:
+        out |= mask & ((1 << 64) - 1)
+        mask >>= 64
+    return out
+
+
+def lowest_copies(mask: int) -> int:
+    """Of each card ``mask`` holds in several copies, only the lowest copy."""
+    low = mask & ((1 << 64) - 1)
+    seen = low
+    mask >>= 64
+    shift = 64
+    while mask:
+        block = mask & ((1 << 64) - 1) & ~seen
+        low |= block << shift
+        seen |= block
+        mask >>= 64
+        shift += 64
+    return low
+
+
+def canonical_copies(mask: int) -> int:
+    """``mask`` with each card's copies renumbered from 0 up: the same cards and
+    counts, whichever copies they were (a one-pack mask is itself)."""
+    if not mask >> 64:
+        return mask
+    layers: list[int] = []
+    while mask:
+        carry = mask & ((1 << 64) - 1)
+        mask >>= 64
+        for i, layer in enumerate(layers):
+            layers[i], carry = layer | carry, layer & carry
+        if carry:
+            layers.append(carry)
+    return sum(layer << (64 * k) for k, layer in enumerate(layers))
+
+
+def copies_of(mask: int, packs: int) -> int:
+    """Every copy, in ``packs`` packs, of the cards of ``mask`` (any copy of them)."""
+    return copies_mask(base_mask(mask), packs)
+
+
+#: Each suit's cards in every copy of the pack (a one-pack mask reads the same).
+WIDE_SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(  # type: ignore[assignment]
+    copies_mask(m, MAX_PACKS) for m in SUIT_MASKS
+)
+#: Every card of every game: the 54 and each copy of the standard 52.
+ANY_CARD_MASK: Final = PACK54_MASK | copies_mask(FULL_DECK_MASK, MAX_PACKS)
+
+_COPIES: Final[tuple[Card, ...]] = tuple(
+    int.__new__(Card, 64 * k + i) for k in range(1, MAX_PACKS) for i in range(52)
+)
+#: Every card by number, copies too: ``CARD_BY_ID[c]`` is card ``c`` (``None``
+#: for a number no card has).
+CARD_BY_ID: Final[tuple[Card | None, ...]] = (
+    *CARDS,
+    *(None,) * (64 - len(CARDS)),
+    *(x for k in range(1, MAX_PACKS) for x in (*_COPIES[52 * (k - 1) : 52 * k], *(None,) * 12)),
+)
+
+
+def cards_with_copies(cards: Iterable[Card | str], packs: int) -> int:
+    """The mask of ``cards`` where a card named again is its next copy (``A♠ A♠``
+    in two packs: both aces of spades).
+
+    Raises:
+        CardError: if a card is named more often than there are packs.
+    """
+    mask = 0
+    for c in cards:
+        x = int(card(c))
+        k = 0
+        while mask >> (x + 64 * k) & 1:
+            k += 1
+        if k >= max(packs, 1) or (k and x >= 52):
+            raise CardError(f"{CARDS[x]} is named more often than the {packs} pack(s) hold")
+        mask |= 1 << (x + 64 * k)
+    return mask

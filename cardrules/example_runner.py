@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Protocol
 import attrs
 from attrs import frozen
 
-from cardrules.cards import CARDS, Card, CardSet, Suit
+from cardrules.cards import CARDS, WIDE_SUIT_MASKS, Card, CardSet, Suit, base_mask
 from cardrules.dsl.example_syntax import (
     Bids,
     Calls,
@@ -444,15 +444,20 @@ def _named_cards(ex: Example, table: _Table, shares: list[int]) -> tuple[list[in
     n = table.players
     named = [0] * n
     voids = [0] * n
+    taken = 0
     for held in ex.holdings:
         if held.seat >= n:
             raise _Fail(held.pos, f"there is no {_seat(held.seat)} at a table of {n}")
         for c in held.cards:
             if not table.pack >> int(c) & 1:
                 raise _Fail(held.pos, f"{c} is not in this game's pack")
-            named[held.seat] |= 1 << int(c)
+            k = int(c)
+            while taken >> k & 1 and table.pack >> (k + 64) & 1:
+                k += 64  # several packs: a card named again is its next copy
+            taken |= 1 << k
+            named[held.seat] |= 1 << k
         for suit in held.void:
-            voids[held.seat] |= suit.mask
+            voids[held.seat] |= WIDE_SUIT_MASKS[suit]
         if len(held.cards) > shares[held.seat]:
             raise _Fail(
                 held.pos,
@@ -898,7 +903,9 @@ class _Runner:
         who = _seat(seat)
         if (why := self._not_playing(seat)) is not None:
             return f"expected {who} to be the one to play, {why}"
-        hand = g.hand(seat)
+        held = g.hand(seat)
+        # Several packs: a card held in any copy is held (its Play plays it).
+        hand = CardSet(base_mask(held.mask)) if held.mask >> 64 else held
         legal = CardSet([a.card for a in g.legal_actions() if isinstance(a, Play)])
         for c in e.cards:
             if c not in hand:

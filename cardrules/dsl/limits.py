@@ -65,3 +65,5 @@ MAX_TARGET: Final = MAX_NUMBER
 MAX_KNOCKOUT_TRICKS: Final = 52
 #: The most cards each player may pass (``pass: N cards ...``): a whole suit.
 MAX_PASS_CARDS: Final = 13
+#: The most standard packs shuffled together (``deck: 2 standard packs``).
+MAX_PACKS: Final = 4

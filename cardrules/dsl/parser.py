@@ -566,7 +566,9 @@ def parse_file(
     items = _transform(tree, text, path)
     settings = [x for x in items if isinstance(x, Setting)]
     _check_counters(settings, text, path)
-    examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text)
+    # A card may be named as often as the file's own `deck:` line has packs.
+    packs = next((v for s in settings for k, v in s.changes if k == "deck.packs"), 1)
+    examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text, packs)
     seen: dict[str, Setting] = {}
     for s in settings:
         if s.key in seen and s.key != "counter":

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 def _begin(g: Game) -> None:
     """The first dealer (unless given) and the first hand."""
-    words = _random_words(g._seed, 0, len(g._rules.pack) > 52)
+    words = _random_words(g._seed, 0, len(g._rules.pack) > 52, len(g._rules.pack))
     dealer = g._first_dealer_given
     if dealer is None:
         if g._cuts:
@@ -64,7 +64,7 @@ def _deck_for(g: Game, idx: int, k: int, words: tuple[int, ...] | None) -> Seque
         if idx < len(g._decks):
             return g._decks[idx]
     pack = g._rules.pack
-    return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52), pack, k + 1)
+    return _shuffled(words or _random_words(g._seed, idx, len(pack) > 52, len(pack)), pack, k + 1)
 
 
 def _dealt(

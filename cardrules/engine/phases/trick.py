@@ -155,7 +155,7 @@ def _finish_trick(g: Game) -> None:
         _end_hand(g)
     elif g._max_tricks is not None and g._total_tricks >= g._max_tricks:
         _game_over(g, finished=False)
-    elif g._rules.free_lead:
+    elif g._rules.free_lead_inline:
         # The winner's lead (not the first of the hand): the whole hand, now.
         hand = g._hands[w]
         g._legal = g._rules.plays_of(hand)
@@ -252,7 +252,10 @@ def _highest_still_in(trick: list[int], seats: list[int], out: list[bool], taker
     """The player of the next-highest card of the suit led who is still in
     (``taker`` when none is)."""
     suit = _SUIT_OF[trick[0]]
-    for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
+    # By rank (a copy of several packs ranks as its card); of identical cards
+    # the first played first (the sort is stable).
+    plays = sorted(zip(trick, seats, strict=True), key=lambda p: p[0] & 63, reverse=True)
+    for card_, seat in plays:
         if _SUIT_OF[card_] == suit and not out[seat]:
             return seat
     return taker

@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import jsontext
-from cardrules.cards import CARDS, Card, CardSet, card
+from cardrules.cards import CARDS, ID_LIMIT, Card, CardSet, card
 from cardrules.engine.actions import (
     _BY_ID,
     NUM_ACTIONS,
@@ -127,7 +127,9 @@ _BYTE_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
 
 def _texts(m: int) -> list[str]:
     """The texts of the cards of mask ``m`` (54 bits), in card order (as
-    ``CardSet``'s)."""
+    ``CardSet``'s). A mask of several packs gives each copy as its card's text."""
+    if m >> 64:
+        return [_TEXT[c & 63] for c in sorted(CardSet(m), key=lambda c: (c & 63, c))]
     t = _BYTE_TEXTS
     return [
         *t[0][m & 255],
@@ -198,7 +200,7 @@ def _action_log(events: list[Entry]) -> list[list[int]]:
     for ev in events:
         k = ev[0]
         if k == "play":
-            out.append([ev[1], Play(ev[2]).id])
+            out.append([ev[1], Play(ev[2] & 63).id])  # a copy (several packs): its card
         elif k == "bid":
             out.append([ev[1], Bid(ev[2], blind=ev[3]).id])
         elif k == "look":
@@ -311,7 +313,7 @@ def _save_text(g: Game) -> str:
         "seed": g._seed,
         "first_dealer": g._first_dealer_given,
         "max_tricks": g._max_tricks,
-        "decks": [[_TEXT[c] for c in d] for d in decks],
+        "decks": [[_TEXT[c & 63] for c in d] for d in decks],
         "decks_reuse": reuse,
         "deals": _deal_log(g._events),
         "actions": _action_log(g._events),
@@ -809,6 +811,12 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
         m = _saved_hand(h, s, seen, where)
         seen |= m
         want = CardSet(dealt[s]).mask
+        # Several packs: which copy a seat was dealt is never saved; the cards
+        # and their counts must be the deal's.
+        if (m >> 64 or want >> 64) and sorted(c & 63 for c in CardSet(m)) == sorted(
+            c & 63 for c in CardSet(want)
+        ):
+            continue
         if m != want:
             k, w = m.bit_count(), want.bit_count()
             _want(k == w, f"{where}: seat {s} was dealt {k} cards, but this hand deals {w}")
@@ -863,8 +871,10 @@ def _saved_hand(h: object, s: int, seen: int, where: str) -> int:
                     raise SaveError(f"{where}: seat {s}: {e}") from None
             else:
                 c = _card_of(x, f"{where}: seat {s}")
+        while (m | seen) >> c & 1 and c + 64 < ID_LIMIT:
+            c += 64  # several packs: a card written again is its next copy
         if (m | seen) >> c & 1:
-            raise SaveError(f"{where}: {CARDS[c]} appears twice")
+            raise SaveError(f"{where}: {CARDS[c & 63]} appears twice")
         m |= 1 << c
     return m
 

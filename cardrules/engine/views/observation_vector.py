@@ -31,7 +31,7 @@ import importlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cardrules.cards import CARDS
+from cardrules.cards import CARDS, ID_LIMIT
 from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.state.compiled_rules import _compile, _Rules
 from cardrules.engine.views.observation_from_state import observation_of_state
@@ -69,18 +69,38 @@ class _Plan:
     """The layout of one variant and number of players, with what
     :func:`_observation_from_view` needs to fill it."""
 
-    __slots__ = ("index", "layout", "max_hand", "n", "pack", "phases", "size", "slots", "target")
+    __slots__ = (
+        "copies",
+        "index",
+        "layout",
+        "max_hand",
+        "n",
+        "pack",
+        "phases",
+        "size",
+        "slots",
+        "target",
+    )
 
     def __init__(self, r: _Rules, players: int) -> None:
         v = r.variant
         n = players
         self.n = n
         pack = len(r.pack)
-        self.pack = pack
         #: card number -> its place in the pack (-1: not in this pack)
         index = [-1] * len(CARDS)
         for i, c in enumerate(r.pack):
-            index[c] = i
+            if c < len(CARDS):
+                index[c] = i
+        #: several packs: each card's copies share its place (a count, see below)
+        self.copies = r.packs if r.copies else 1
+        if r.copies:
+            cards = sorted({c & 63 for c in r.pack})
+            pack = len(cards)
+            index = [-1] * ID_LIMIT
+            for c in r.pack:
+                index[c] = cards.index(c & 63)
+        self.pack = pack
         self.index: tuple[int, ...] = tuple(index)
         self.max_hand = max(1, *v.hand_sizes(players))
         self.target = abs(r.target) if r.target else 0
@@ -425,7 +445,9 @@ def _game_plan(game: Game) -> _Plan:
 def observation(game: Game, seat: int, numpy: bool = False) -> Any:
     """``game.observation(seat)``: the seat's observation vector (see the module)."""
     plan = _game_plan(game)
-    if type(seat) is int and 0 <= seat < game._players:
+    if plan.copies > 1:
+        vec = _observation_of_copies(game.view(seat), plan)
+    elif type(seat) is int and 0 <= seat < game._players:
         vec = observation_of_state(game, seat, plan)
     else:  # the view checks the seat (None: an onlooker's)
         vec = _observation_from_view(game.view(seat), plan)
@@ -440,6 +462,25 @@ def observation(game: Game, seat: int, numpy: bool = False) -> Any:
             ) from e
         return np.asarray(vec, dtype=np.float32)
     return vec
+
+
+def _observation_of_copies(view: View, plan: _Plan) -> list[float]:
+    """The observation of a game of several packs: the layout of one pack's
+    distinct cards, where the planes of cards held, played and dead give, per
+    card, the copies there / the number of packs (a view never tells which copy
+    is where, so neither does this)."""
+    out = _observation_from_view(view, plan)
+    share = 1.0 / plan.copies
+    for name, cards in (("hand", view.hand), ("played", view.played), ("dead", view.dead)):
+        at = plan.slots.get(name, -1)
+        if at < 0 or cards is None:
+            continue
+        out[at : at + plan.pack] = [0.0] * plan.pack
+        for c in cards:
+            out[at + plan.index[c]] += share
+    if "dead_count" in plan.slots:
+        out[plan.slots["dead_count"]] = view.dead_count / (plan.pack * plan.copies)
+    return out
 
 
 def action_mask(game: Game, seat: int) -> list[int]:

@@ -25,7 +25,7 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
-from cardrules.cards import Card, CardSet, Suit
+from cardrules.cards import Card, CardSet, Suit, copies_mask
 from cardrules.scoring import Formula
 
 if TYPE_CHECKING:
@@ -376,6 +376,11 @@ class DeckRule:
     players, 2♦ 2♣ for 5 players``): ``(fewest, most, card mask)`` entries, by
     number of players; a count no entry names keeps the whole pack."""
 
+    packs: int = 1
+    """How many standard packs are shuffled together (1-4, ``deck: 2 standard
+    packs``): copy k of card c is card ``c + 64 * k`` (see :mod:`cardrules.cards`);
+    ``removed`` takes out every copy of its cards."""
+
     @property
     def joker_mask(self) -> int:
         """The mask of the pack's jokers (before ``removed``)."""
@@ -385,7 +390,10 @@ class DeckRule:
     def cards(self) -> CardSet:
         """The cards in play (with ``removed_for``: the cards of a count of players
         that no entry names; see :meth:`cards_for`)."""
-        return CardSet((_ranks_from(self.lowest) | self.joker_mask) & ~self.removed)
+        mask = (_ranks_from(self.lowest) | self.joker_mask) & ~self.removed
+        if self.packs > 1:
+            return CardSet(copies_mask(mask, self.packs))
+        return CardSet(mask)
 
     @property
     def size(self) -> int:
@@ -408,7 +416,10 @@ class DeckRule:
 
     def cards_for(self, players: int) -> CardSet:
         """The cards in play in a game of ``players`` players."""
-        return CardSet(self.cards.mask & ~self.removed_for_players(players))
+        out = self.removed_for_players(players)
+        if self.packs > 1:
+            out = copies_mask(out, self.packs)
+        return CardSet(self.cards.mask & ~out)
 
     def size_for(self, players: int) -> int:
         """The number of cards in the pack for ``players`` players."""

@@ -1,13 +1,16 @@
-"""Packs as data: whole ranks out (``without 2s to 6s``), several standard packs
-(``deck: 2 standard packs``) and which of two identical cards ranks higher."""
+"""Packs as data: whole ranks out (``without 2s to 6s``) and several standard
+packs (``deck: 2 standard packs``)."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
 import cardrules
 from cardrules.cards import Rank
 from cardrules.dsl.formatter import format as format_variant
+from cardrules.engine import Game
 from cardrules.errors import VariantError
 
 BASE = "game: x\nplayers: 4\nhand size: 5\nscore: tricks\n"
@@ -59,3 +62,56 @@ def test_one_plural_rank_alone_is_still_the_two_of_spades() -> None:
 def test_ranks_out_refusals(line: str, words: str) -> None:
     with pytest.raises(VariantError, match=words):
         _load(line)
+
+
+# --------------------------------------------------------------------------- several packs
+
+TWO = BASE + "deck: 2 standard packs\n"
+
+
+def test_two_packs_hold_each_card_twice() -> None:
+    v = cardrules.load_text(TWO)
+    assert v.deck.packs == 2
+    assert v.deck.size == 104
+    counts = Counter(str(c) for c in v.deck.cards)
+    assert set(counts.values()) == {2} and len(counts) == 52
+    again = cardrules.load_text(format_variant(v))
+    assert again == v
+    assert cardrules.load_text(BASE + "deck: 3 standard packs without 2s to 6s\n").deck.size == 96
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (BASE + "deck: 5 standard packs\n", "5 is too large for a number of packs"),
+        (BASE + "deck: 2 standard packs with 2 jokers\n", "jokers are not known"),
+        (TWO + "trumps: spades\ntrump order: J of trumps\n", "trump order is not known"),
+        (
+            "game: h2\nextends: hearts\ndeck: 2 standard packs\n",
+            "passing cards is not known with several packs",
+        ),
+    ],
+)
+def test_several_packs_refusals(text: str, words: str) -> None:
+    with pytest.raises(VariantError, match=words):
+        cardrules.load_text(text)
+
+
+def test_one_pack_games_keep_their_card_ids_and_actions() -> None:
+    g = Game(cardrules.load("kazhutha"), 4, seed=1)
+    assert g._rules.copies is False and not g._rules.pack_mask >> 64
+    assert all(a.id < 52 for a in g.legal_actions())
+
+
+def test_two_packs_play_to_the_end_with_every_card_twice() -> None:
+    v = cardrules.load_text(
+        "game: k2\nextends: kazhutha\nplayers: 9 to 12\ndeck: 2 standard packs\n"
+    )
+    page = cardrules.rulebook(v)
+    assert "two standard 52-card packs shuffled together (104 cards: each card twice)" in page
+    for seed in range(10):
+        g = Game(v, 9, seed=seed)
+        dealt = Counter(int(c) & 63 for s in range(9) for c in g.hand(s))
+        assert set(dealt.values()) == {2} and len(dealt) == 52
+        g.playout()
+        assert g.is_over

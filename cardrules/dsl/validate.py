@@ -37,6 +37,7 @@ from cardrules.rules import (
     Pattern,
     ScheduleRule,
     SourcePos,
+    TakeHand,
     TrumpKind,
     TrumpNamer,
     Variant,
@@ -642,6 +643,32 @@ def _check_jokers(c: _Checking) -> None:
         )
 
 
+def _check_packs(c: _Checking) -> None:
+    """Several standard packs: a trump order, the pass and taking a neighbour's
+    hand are not known with them yet."""
+    v = c.v
+    if v.deck.packs <= 1:
+        return
+    if v.trumps.order:
+        raise c.fail(
+            c.culprit("trump order", "deck"),
+            "a trump order is not known with several packs yet",
+            hint="play several packs with plain suits, aces high",
+        )
+    if v.shedding.take_hand is not TakeHand.NONE:
+        raise c.fail(
+            c.culprit("take a hand from", "deck"),
+            "taking a neighbour's hand is not known with several packs yet",
+            hint="play several packs without `take a hand from:`",
+        )
+    if v.passing.count:
+        raise c.fail(
+            c.culprit("pass", "deck"),
+            "passing cards is not known with several packs yet",
+            hint="play several packs without `pass:`",
+        )
+
+
 def _check_follow(c: _Checking) -> None:
     """``must trump`` and ``must beat`` only add to ``must follow suit``."""
     p = c.v.play
@@ -754,6 +781,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_first_lead,
     _check_trump_order,
     _check_jokers,
+    _check_packs,
     _check_follow,
     _check_teams,
     _check_score,

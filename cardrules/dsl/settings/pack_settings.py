@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
 from lark import Token
@@ -21,6 +21,8 @@ __all__ = ["PACK"]
 def _deck(v: Variant) -> str:
     low = v.deck.lowest
     text = "standard 52" if low == 2 else f"{Rank(low).label} to ace"
+    if v.deck.packs > 1:
+        text = f"{v.deck.packs} standard packs"
     if v.deck.jokers:
         text += f" with {v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else "")
     if v.deck.removed:
@@ -119,10 +121,34 @@ def _ranks_text(ranks: list[int]) -> str:
 # --------------------------------------------------------------------------- the parse
 
 
+def _ranks_and_cards_out(
+    b: StatementBuilder,
+    out: dict[str, Any],
+    lowest: int,
+    pack: int,
+    mask_of: Callable[[Iterable[Token]], int],
+) -> int:
+    """The cards of `without 2s to 6s, 7♣`: whole ranks, then single cards."""
+    removed = _ranks_mask(b, out["ranks"], lowest)
+    if out["cards"]:
+        extra = mask_of(out["cards"])
+        if extra & removed:
+            raise b.error(out["cards"][0], f"{card(str(out['cards'][0]))} is taken out twice")
+        removed |= extra
+    if not pack & ~removed:
+        raise b.error(out["ranks"], "every card of the pack is taken out")
+    return removed
+
+
 def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
     removed = 0
     lowest = 2
-    if isinstance(c[2], int):
+    packs = 1
+    if len(c) > 3 and isinstance(c[3], Token) and c[3].type == "V_STANDARD_PACKS":
+        # Several standard packs shuffled together: `2 standard packs`.
+        packs = b.number(c[2], 1, limits.MAX_PACKS, "a number of packs")
+        c = [*c[:2], *c[4:]]
+    if len(c) > 2 and isinstance(c[2], int):
         # A short pack by rank: `9 to ace` (each suit from the 9 up to the ace).
         to: Token = c[3]
         if c[4] != 14:
@@ -140,6 +166,12 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
         if t.type == "V_JOKERS":
             n = toks[i - 1]
             jokers = b.number(n, 1, 2, "a number of jokers")
+            if packs > 1:
+                raise b.error(
+                    n,
+                    "jokers are not known with several packs",
+                    expected="`2 standard packs` without jokers",
+                )
             toks[i - 1 : i + 1] = []
             break
     pack = DeckRule(lowest=lowest, jokers=jokers).cards
@@ -176,15 +208,7 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
     fors = [x for x in c[2:] if isinstance(x, tuple)]
     ranks_out = [x for x in c[2:] if isinstance(x, dict)]
     if ranks_out:
-        removed = _ranks_mask(b, ranks_out[0]["ranks"], lowest)
-        lists = [ranks_out[0]["cards"]] if ranks_out[0]["cards"] else []
-        if lists:
-            extra = mask_of(lists[0])
-            if extra & removed:
-                raise b.error(lists[0][0], f"{card(str(lists[0][0]))} is taken out twice")
-            removed |= extra
-        if not pack.mask & ~removed:
-            raise b.error(ranks_out[0]["ranks"], "every card of the pack is taken out")
+        removed = _ranks_and_cards_out(b, ranks_out[0], lowest, pack.mask, mask_of)
     elif lists:
         removed = mask_of(lists[0])
     by_count: list[tuple[int, int, int]] = []
@@ -201,7 +225,11 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
         by_count.append((lo, hi, mask_of(cards)))
     return b.setting(
         c,
-        ("deck", DeckRule(removed, lowest, jokers, removed_for=tuple(sorted(by_count)))),
+        ("deck.removed", removed),
+        ("deck.lowest", lowest),
+        ("deck.jokers", jokers),
+        ("deck.removed_for", tuple(sorted(by_count))),
+        ("deck.packs", packs),
     )
 
 
@@ -211,13 +239,14 @@ PACK: Final = (
         "deck",
         "K_DECK",
         "deck",
-        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for"),
+        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for", "deck.packs"),
         parse=_parse_deck,
         samples=(
             "deck: standard 52 without 2♣",
             "deck: 9 to ace without 9♣",
             "deck: standard 52 without 2s to 6s",
             "deck: standard 52 without 2s, 3s and 4s, 5♣",
+            "deck: 2 standard packs",
             "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
         ),
         render=_deck,
@@ -225,6 +254,6 @@ PACK: Final = (
         where="every game; cards out for a number of players only for a number the game allows",
         check=_check_deck,
         page_rule="Pack",
-        old_saves={"deck.lowest": 2, "deck.jokers": 0, "deck.removed_for": ()},
+        old_saves={"deck.lowest": 2, "deck.jokers": 0, "deck.removed_for": (), "deck.packs": 1},
     ),
 )

@@ -381,6 +381,11 @@ class DeckRule:
     packs``): copy k of card c is card ``c + 64 * k`` (see :mod:`cardrules.cards`);
     ``removed`` takes out every copy of its cards."""
 
+    identical: str = ""
+    """Of two identical cards (several packs) played to one trick, which ranks
+    higher: ``"first"`` played or ``"last"`` played (``identical cards:``);
+    ``""``: not said (one pack)."""
+
     @property
     def joker_mask(self) -> int:
         """The mask of the pack's jokers (before ``removed``)."""

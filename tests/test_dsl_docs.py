@@ -62,6 +62,7 @@ BASES = (
     "oh-hell-broken-off-suit",
     "knockout-whist",
     "spades",
+    "kazhutha-two-packs",
 )
 
 

@@ -644,11 +644,19 @@ def _check_jokers(c: _Checking) -> None:
 
 
 def _check_packs(c: _Checking) -> None:
-    """Several standard packs: a trump order, the pass and taking a neighbour's
-    hand are not known with them yet."""
+    """Several standard packs: the file says which of two identical cards ranks
+    higher; a trump order and the pass are not known with them yet."""
     v = c.v
     if v.deck.packs <= 1:
         return
+    if not v.deck.identical:
+        raise c.fail(
+            "deck",
+            f"with {v.deck.packs} packs two identical cards can meet in a trick, "
+            "but the file does not say which ranks higher",
+            expected="`identical cards: the first played ranks higher` "
+            "(or `the last played ranks higher`)",
+        )
     if v.trumps.order:
         raise c.fail(
             c.culprit("trump order", "deck"),

@@ -249,14 +249,15 @@ def removed_phrase(removed: int) -> str:
 
 
 def packs_phrase(v: Variant, order: str, by_count: str) -> str:
-    """Several standard packs shuffled together, such as ``"two standard 52-card
-    packs shuffled together (104 cards: each card twice), aces high; of two
-    identical cards played to one trick, the first played ranks higher"``."""
+    """Several standard packs shuffled together, and which of two identical
+    cards ranks higher, such as ``"two standard 52-card packs shuffled together
+    (104 cards: each card twice), aces high; of two identical cards played to
+    one trick, the first played ranks higher"``."""
     n = v.deck.packs
     word = _PACK_COUNT_WORDS.get(n, str(n))
     times = {2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
     gone = f", without every copy of {removed_phrase(v.deck.removed)}" if v.deck.removed else ""
-    which = "first"
+    which = v.deck.identical or "first"
     return (
         f"{word} standard 52-card packs shuffled together{gone} ({v.deck.size} cards: "
         f"each card {times}){by_count}, {order}; of two identical cards played to one "

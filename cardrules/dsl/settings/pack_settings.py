@@ -233,6 +233,25 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
     )
 
 
+def _identical(v: Variant) -> str:
+    return f"the {v.deck.identical or 'first'} played ranks higher"
+
+
+def _check_identical(c: Context) -> Iterator[NoOp]:
+    if c.v.deck.packs <= 1 and c.v.deck.identical:
+        yield NoOp(
+            "identical cards",
+            "`identical cards` has no effect: the pack holds each card once",
+            ("deck",),
+            hint="take the line out, or play with `deck: 2 standard packs`",
+        )
+
+
+def _parse_identical(b: StatementBuilder, c: list[Any]) -> Setting:
+    which = "first" if c[2].type == "V_FIRST_PLAYED" else "last"
+    return b.setting(c, ("deck.identical", which))
+
+
 #: The pack's settings.
 PACK: Final = (
     SettingSpec(
@@ -255,5 +274,22 @@ PACK: Final = (
         check=_check_deck,
         page_rule="Pack",
         old_saves={"deck.lowest": 2, "deck.jokers": 0, "deck.removed_for": (), "deck.packs": 1},
+    ),
+    SettingSpec(
+        "identical cards",
+        "K_IDENTICAL_CARDS",
+        "identical_cards",
+        ("deck.identical",),
+        parse=_parse_identical,
+        samples=(
+            "identical cards: the first played ranks higher",
+            "identical cards: the last played ranks higher",
+        ),
+        render=_identical,
+        written=lambda v: bool(v.deck.identical),
+        where="a game of several packs (`deck: 2 standard packs`)",
+        check=_check_identical,
+        page_rule="Pack",
+        old_saves={"deck.identical": ""},
     ),
 )

@@ -210,9 +210,12 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
     best_seat = g._trick_seats[0]
     trump = g._trump
     suit_of, power = g._ranks.suit_of, g._ranks.power
+    last = g._rules.identical_last
     for card_, seat in zip(trick, g._trick_seats, strict=True):
         if suit_of[card_] == suit_of[best]:
-            if power[card_] > power[best]:
+            if power[card_] > power[best] or (
+                last and card_ != best and power[card_] == power[best]
+            ):
                 best, best_seat = card_, seat
         elif suit_of[card_] == trump:
             best, best_seat = card_, seat

@@ -312,6 +312,7 @@ class _Rules:
         # (read off the pack: its highest copy's number)
         self.packs = (self.pack_mask.bit_length() - 1 >> 6) + 1
         self.copies = self.packs > 1
+        self.identical_last = self.copies and v.deck.identical == "last"
         self.plain_ranks: RankTables = several_packs() if self.copies else STANDARD
         if self.copies:
             self.plays_of = _plays_of_copies

@@ -362,3 +362,24 @@ def test_search_bots_play_two_packs_legally() -> None:
         seat = g.to_act
         assert seat is not None
         assert bot.choose_in(g, seat) in g.legal_actions()
+
+
+def test_observation_counts_the_copies_of_each_card() -> None:
+    """A game of two packs observes each card of one pack once: the copies held
+    / 2, so a card held twice reads 1.0 and the copy held is never told."""
+    v = cardrules.load_text(
+        "game: two-pack-whist\nplayers: 4 to 8\nhand size: 13\ntrumps: spades\n"
+        "follow: must follow suit\nscore: tricks\ndeck: 2 standard packs\n"
+        "identical cards: the first played ranks higher\n"
+    )
+    g = Game(v, 6, seed=1)
+    layout = cardrules.observation_layout(v, 6)
+    hand = next(s for s in layout if s.name == "hand")
+    assert hand.stop - hand.start == 52
+    obs = g.observation(0)
+    assert len(obs) == layout[-1].stop
+    assert sum(obs[hand.start : hand.stop]) * 2 == len(g.hand(0))
+    twice = Counter(int(c) & 63 for c in g.hand(0))
+    assert sorted(obs[hand.start : hand.stop], reverse=True)[: len(twice)] == sorted(
+        (n / 2 for n in twice.values()), reverse=True
+    )

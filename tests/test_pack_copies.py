@@ -383,3 +383,25 @@ def test_observation_counts_the_copies_of_each_card() -> None:
     assert sorted(obs[hand.start : hand.stop], reverse=True)[: len(twice)] == sorted(
         (n / 2 for n in twice.values()), reverse=True
     )
+
+
+def test_a_world_of_two_packs_shares_the_undealt_cards_too() -> None:
+    """With cards left undealt, a sampled world deals the unseen cards anew among
+    the other hands and the undealt rest: the seat's view is the same, and over
+    a few worlds the undealt cards are not always the real ones."""
+    v = cardrules.load_text(
+        "game: two-pack-whist\nplayers: 4 to 8\nhand size: 13\ntrumps: spades\n"
+        "follow: must follow suit\nscore: tricks\ndeck: 2 standard packs\n"
+        "identical cards: the first played ranks higher\n"
+    )
+    g = Game(v, 4, seed=3)
+    rng = random.Random(3)
+    for _ in range(9):
+        g.apply_as_current(rng.choice(g.legal_actions()))
+    real = g.card_locations()["undealt"]
+    undealt = set()
+    for k in range(5):
+        w = g.sample_world(0, random.Random(k))
+        assert w.view(0) == g.view(0) and w.events_for(0) == g.events_for(0)
+        undealt.add(w.card_locations()["undealt"])
+    assert undealt != {real}

@@ -839,8 +839,9 @@ def _redeal_hidden(
 def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
     """:func:`sample_world` for a game of several packs: the cards of the current
     hand that ``seat`` has not seen (every other seat's hand, less the cards
-    all have seen it take) are shared again at random among their holders,
-    each keeping its number of them and no seat given a suit it showed void
+    all have seen it take, and the cards not dealt) are shared again at
+    random among their holders and the undealt rest, each keeping its number
+    of them and no seat given a suit it showed void
     in; the hand is then replayed from its deal with the log's actions (a
     card's Play plays the copy held, so the replay does not depend on which
     copy is where), and the world kept only if ``seat`` sees it as this game.
@@ -850,9 +851,11 @@ def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
 
     n = g._players
     hidden = [0 if s == seat else g._hands[s] & ~g._known[s] for s in range(n)]
+    # The cards not dealt (unseen) are shared with the hands too: one more bin.
+    hidden.append(g._undealt)
     pool = [c for h in hidden for c in _bits(h)]
     sizes = [h.bit_count() for h in hidden]
-    voids = _voids_now(g)
+    voids = [*_voids_now(g), 0]
     deals: list[tuple[list[int], int]] = []
     actions: list[tuple[int, Action]] = []
     for ev in g._events:

@@ -48,6 +48,7 @@ __all__ = [
     "cards_with_copies",
     "copies_mask",
     "copies_of",
+    "deal_copies",
     "is_copy_id",
     "lowest_copies",
     "parse_rank",
@@ -593,6 +594,27 @@ def canonical_copies(mask: int) -> int:
         if carry:
             layers.append(carry)
     return sum(layer << (64 * k) for k, layer in enumerate(layers))
+
+
+def deal_copies(hands: Iterable[int], taken: int = 0) -> tuple[int, ...]:
+    """A deal of several packs with its copies renumbered, hand by hand: each
+    card of a hand becomes the lowest copy of it that no earlier hand (and not
+    ``taken``) holds. The same cards and counts in each hand; which copies they
+    are depends only on them, so a deal read back from its cards is the same."""
+    seen = taken
+    out: list[int] = []
+    for h in hands:
+        m = 0
+        while h:
+            low = h & -h
+            k = (low.bit_length() - 1) & 63
+            while (seen | m) >> k & 1:
+                k += 64
+            m |= 1 << k
+            h ^= low
+        seen |= m
+        out.append(m)
+    return tuple(out)
 
 
 def copies_of(mask: int, packs: int) -> int:

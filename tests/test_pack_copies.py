@@ -328,7 +328,8 @@ def test_views_never_tell_which_copy() -> None:
     assert all(again.view(s) == g.view(s) for s in range(9))
     w = g.sample_world(3, random.Random(1))
     assert w.view(3) == g.view(3) and w.events_for(3) == g.events_for(3)
-    assert w.hand(3) == g.hand(3)
+    # The same cards, as many of each (which copies is bookkeeping).
+    assert sorted(int(c) & 63 for c in w.hand(3)) == sorted(int(c) & 63 for c in g.hand(3))
 
 
 def test_200_seeded_games_play_to_the_end() -> None:

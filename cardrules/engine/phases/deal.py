@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardrules.cards import CARDS
+from cardrules.cards import CARDS, deal_copies
 from cardrules.engine.phases.bidding import _start_bidding
 from cardrules.engine.phases.knockout import _seats_in
 from cardrules.engine.phases.passing import _start_passing
@@ -100,6 +100,23 @@ def _dealt(
     return hands, turned
 
 
+def _canonical_deal(hands: list[int], turned: int) -> tuple[list[int], int]:
+    """A deal of several packs with its copies renumbered (the turned card, when
+    in no hand, first; see :func:`~cardrules.cards.deal_copies`): so a deal is
+    the same whichever copies the shuffle gave, and a log's deal, which tells
+    only the cards, replays it exactly. A turned card in a hand (the dealer's
+    own) becomes that hand's lowest copy of it."""
+    holder = next((s for s, h in enumerate(hands) if turned >= 0 and h >> turned & 1), -1)
+    if turned >= 0 and holder < 0:
+        turned &= 63
+        return list(deal_copies(hands, 1 << turned)), turned
+    out = list(deal_copies(hands))
+    if holder >= 0:
+        base = turned & 63
+        turned = next(base + 64 * k for k in range(4) if out[holder] >> (base + 64 * k) & 1)
+    return out, turned
+
+
 def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     """The trump suit of hand ``hn`` as dealt (-1: none): the turned card's
     suit when a card decides it (``by_card``), else the rules' fixed one."""
@@ -136,6 +153,8 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
         _check_deal(r, n, so, hn, size, hands, turned, turn_up, dealers_card)
     else:
         hands, turned = _dealt(g, idx, so, k, words, turn_up, dealers_card)
+    if r.copies:
+        hands, turned = _canonical_deal(hands, turned)
     g._hands = hands
     g._turned = turned
     trump = _dealt_trump(g, hn, turned, turn_up or dealers_card)
@@ -169,7 +188,7 @@ def _start_hand(g: Game, dealer: int, words: tuple[int, ...] | None = None) -> N
     g._forced_lead = False
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
-    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned & 63]))
     if r.passing and _start_passing(g):
         return
     if not _open_after_deal(g, prev_tricks) and not _start_bidding(g):

@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import jsontext
-from cardrules.cards import CARDS, ID_LIMIT, Card, CardSet, card
+from cardrules.cards import CARDS, ID_LIMIT, Card, CardSet, card, deal_copies
 from cardrules.engine.actions import (
     _BY_ID,
     NUM_ACTIONS,
@@ -1140,7 +1140,7 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
     evs = _log_entries(events)
     seed = evs[0][2]  # (a start entry has its length: kind, players, seed, dealer, tricks)
     _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
-    forced, draws = _log_deals(evs)
+    forced, draws = _log_deals(evs, variant.deck.packs > 1)
     g = _log_game(variant, evs, game, forced, draws)
     for i, ev in enumerate(evs):
         act = _log_action(g, ev, i)
@@ -1188,9 +1188,12 @@ def _log_entries(events: Iterable[Event | Entry]) -> list[Any]:
     return evs
 
 
-def _log_deals(evs: list[Any]) -> tuple[list[tuple[tuple[int, ...], int]], list[int]]:
+def _log_deals(
+    evs: list[Any], copies: bool = False
+) -> tuple[list[tuple[tuple[int, ...], int]], list[int]]:
     """The deals of a log (each hand's masks and turned-up card, -1: none) and
-    the cards drawn, as the game is told them."""
+    the cards drawn, as the game is told them (``copies``: a game of several
+    packs, whose logged hands number each card's copies from 0)."""
     forced: list[tuple[tuple[int, ...], int]] = []
     draws: list[int] = []
     for ev in evs:
@@ -1205,12 +1208,16 @@ def _log_deals(evs: list[Any]) -> tuple[list[tuple[tuple[int, ...], int]], list[
                 isinstance(hands, tuple | list) and all(isinstance(h, CardSet) for h in hands),
                 "a deal event must hold every hand",
             )
-            forced.append((tuple(h.mask for h in hands), -1))
+            masks = tuple(h.mask for h in hands)
+            forced.append((deal_copies(masks) if copies else masks, -1))
         elif ev[0] == "trump":
             _want(bool(forced), "a trump event before any deal")
             c = ev[3]
             _want(c is None or isinstance(c, Card), f"a trump event's card must be a Card: {c!r}")
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
+            if copies and c is not None:
+                # The turned card, in no hand, is its card's first copy (as dealt).
+                forced[-1] = (deal_copies(forced[-1][0], 1 << int(c)), int(c))
     return forced, draws
 
 

@@ -105,16 +105,16 @@ def _plays_with_jokers(mask: int) -> tuple[Play, ...]:
 def _plays_of_copies(mask: int) -> tuple[Play, ...]:
     """``_Rules.plays_of`` in a game of several packs: one Play action for each
     card of ``mask`` (a copy's action is its card's: which copy is played is
-    bookkeeping), in the order of the mask's bits, so that the ``k``-th action
-    is the ``k``-th lowest card of ``mask`` (a mask with one copy of each card,
-    as :func:`legal_copies` gives)."""
-    out: list[Play] = []
+    bookkeeping), in card order whichever copies they are, so that the legal
+    actions never tell which copy a seat holds. (The random playout draws its
+    card from the mask, not from this order.)"""
+    ids: list[int] = []
     while mask:
         low = mask & -mask
-        c = low.bit_length() - 1
-        out.append(_PLAYS[c & 63])
+        ids.append((low.bit_length() - 1) & 63)
         mask ^= low
-    return tuple(out)
+    ids.sort()
+    return tuple([_PLAYS[c] for c in ids])
 
 
 def legal_copies(mask: int) -> int:

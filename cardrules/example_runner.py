@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Protocol
 import attrs
 from attrs import frozen
 
-from cardrules.cards import CARDS, WIDE_SUIT_MASKS, Card, CardSet, Suit, base_mask
+from cardrules.cards import CARDS, WIDE_SUIT_MASKS, Card, CardSet, Suit, base_mask, deal_copies
 from cardrules.dsl.example_syntax import (
     Bids,
     Calls,
@@ -1379,6 +1379,9 @@ def _run(
     if problem is not None:
         return _evolve(empty, failure=failure(example.deal.pos, problem))
     hands = tuple(CardSet(m) for m in deal.hands)
+    if any(m >> 64 for m in deal.hands):
+        # Several packs: the engine numbers a deal's copies its own way.
+        hands = tuple(CardSet(m) for m in deal_copies(deal.hands, _turned_taken(g, deal)))
     if (
         g.hand_number != deal.hand
         or g.dealer != deal.dealer
@@ -1401,6 +1404,14 @@ def _run(
         None,
     )
     return _play_steps(run, _Runner(variant, example, g, deal, budget), failure)
+
+
+def _turned_taken(g: Game, deal: _Deal) -> int:
+    """The turned card's bit when it is in no hand (it is its card's first copy)."""
+    t = deal.turned
+    if t < 0 or any(m >> t & 1 for m in deal.hands):
+        return 0
+    return 1 << (t & 63)
 
 
 def _hand_not_reached(variant: Variant, g: Game, deal: _Deal) -> str | None:

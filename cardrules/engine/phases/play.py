@@ -252,6 +252,10 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
             {"phase": "play"},
         )
     c = int(action.card)
+    if g._rules.copies:
+        # Several packs: the refusal is about the copy the seat holds, if any.
+        held = g._hands[actor] & copies_mask(_BITS[c], g._rules.packs)
+        c = (held & -held).bit_length() - 1 if held else c
     code, why, data = _explain_play(
         g._rules,
         c,

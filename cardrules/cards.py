@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from cardrules.errors import CardError
 
@@ -200,8 +200,6 @@ class Card(int):
         """Return the card numbered ``index`` (0-53: 52 and 53 are the jokers)."""
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 54:
             return CARDS[index]
-        if isinstance(index, int) and not isinstance(index, bool) and is_copy_id(index):
-            return CARD_BY_ID[index]  # type: ignore[return-value]
         raise CardError(f"card number must be 0 to 53 (52 and 53 the jokers), got {index!r}")
 
     @classmethod
@@ -276,8 +274,9 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
-        return (Card, (int(self),))
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # A copy (several packs) is no card number ``Card()`` takes: by its table.
+        return (Card, (int(self),)) if self < 64 else (_copy_card, (int(self),))
 
 
 _SUITS: Final = tuple(Suit)
@@ -639,6 +638,14 @@ CARD_BY_ID: Final[tuple[Card | None, ...]] = (
     *(None,) * (64 - len(CARDS)),
     *(x for k in range(1, MAX_PACKS) for x in (*_COPIES[52 * (k - 1) : 52 * k], *(None,) * 12)),
 )
+
+
+def _copy_card(index: int) -> Card:
+    """The copy numbered ``index`` (unpickling)."""
+    c = CARD_BY_ID[index] if is_copy_id(index) else None
+    if c is None:
+        raise CardError(f"no copy of a card is numbered {index!r}")
+    return c
 
 
 def cards_with_copies(cards: Iterable[Card | str], packs: int) -> int:

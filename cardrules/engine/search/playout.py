@@ -153,9 +153,10 @@ def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
     # and costs pure Python about 10% of a playout (a Python loop over the
     # mask's bits against one index): each build takes its faster way to the
     # same card.
-    # Several packs: a card's Play names its card, not the copy held, so the
-    # card is always drawn from the mask (one copy of each card, in action order).
-    cards_only = (_COMPILED or g._rules.copies) and not g._rules.take_hand
+    # Several packs: a card's Play names its card, not the copy held: the play
+    # goes through Game.apply, which plays the copy held.
+    copies = g._rules.copies
+    cards_only = _COMPILED and not g._rules.take_hand and not copies
     while True:
         phase = g._phase
         if phase == _OVER or (hand >= 0 and g._hand_index != hand):
@@ -171,7 +172,7 @@ def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
             _play_card(g, g._to_act, _kth_card(g._legal_mask, k))
             continue
         a = legal[k]
-        if phase == _PLAY and type(a) is Play and a.id < JOKER_BASE:
+        if phase == _PLAY and type(a) is Play and a.id < JOKER_BASE and not copies:
             _play_card(g, g._to_act, a.id)
         elif phase == _BID:
             # As Game.apply makes a legal bid (or look) of the seat to act.

@@ -139,7 +139,10 @@ def _dec_cardset(x: object, where: str) -> CardSet:
     cards = [_card(c, f"{where}[{k}]") for k, c in enumerate(_list(x, where))]
     cs = CardSet(cards)
     if len(cs) != len(cards):
-        # Several packs: a card written again is its next copy (as events give them).
+        # Several packs: a hand dealt may hold a card twice (its next copy, as
+        # events give them); any other list of cards holds each card once.
+        if ".hands[" not in where:
+            raise _bad(f"{where} holds a card twice")
         try:
             return CardSet(cards_with_copies(cards, MAX_PACKS))
         except CardError:

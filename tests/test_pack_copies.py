@@ -366,8 +366,9 @@ def test_search_bots_play_two_packs_legally() -> None:
 
 
 def test_observation_counts_the_copies_of_each_card() -> None:
-    """A game of two packs observes each card of one pack once: the copies held
-    / 2, so a card held twice reads 1.0 and the copy held is never told."""
+    """A game of two packs gives each copy a place, filled in card order: a card
+    held once fills its first copy's place, twice both, whichever copies the
+    seat holds (so the observation never tells which)."""
     v = cardrules.load_text(
         "game: two-pack-whist\nplayers: 4 to 8\nhand size: 13\ntrumps: spades\n"
         "follow: must follow suit\nscore: tricks\ndeck: 2 standard packs\n"
@@ -376,14 +377,14 @@ def test_observation_counts_the_copies_of_each_card() -> None:
     g = Game(v, 6, seed=1)
     layout = cardrules.observation_layout(v, 6)
     hand = next(s for s in layout if s.name == "hand")
-    assert hand.stop - hand.start == 52
+    assert hand.stop - hand.start == 104
     obs = g.observation(0)
     assert len(obs) == layout[-1].stop
-    assert sum(obs[hand.start : hand.stop]) * 2 == len(g.hand(0))
-    twice = Counter(int(c) & 63 for c in g.hand(0))
-    assert sorted(obs[hand.start : hand.stop], reverse=True)[: len(twice)] == sorted(
-        (n / 2 for n in twice.values()), reverse=True
-    )
+    bits = obs[hand.start : hand.stop]
+    counts = Counter(int(c) & 63 for c in g.hand(0))
+    # Places 0-51: the first copies, 52-103: the second, in card order.
+    assert [i for i in range(52) if bits[i]] == sorted(counts)
+    assert [i for i in range(52) if bits[52 + i]] == sorted(c for c, n in counts.items() if n == 2)
 
 
 def test_a_world_of_two_packs_shares_the_undealt_cards_too() -> None:

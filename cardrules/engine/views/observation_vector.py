@@ -28,10 +28,11 @@ Example:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cardrules.cards import CARDS, ID_LIMIT
+from cardrules.cards import CARDS, ID_LIMIT, Card
 from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.state.compiled_rules import _compile, _Rules
 from cardrules.engine.views.observation_from_state import observation_of_state
@@ -92,14 +93,14 @@ class _Plan:
         for i, c in enumerate(r.pack):
             if c < len(CARDS):
                 index[c] = i
-        #: several packs: each card's copies share its place (a count, see below)
+        #: several packs: each copy has its place, filled in card order (the
+        #: second A♠ held fills the place of A♠'s second copy: a count, never
+        #: which copy a seat holds; see :func:`_places`)
         self.copies = r.packs if r.copies else 1
         if r.copies:
-            cards = sorted({c & 63 for c in r.pack})
-            pack = len(cards)
             index = [-1] * ID_LIMIT
-            for c in r.pack:
-                index[c] = cards.index(c & 63)
+            for i, c in enumerate(r.pack):
+                index[c] = i
         self.pack = pack
         self.index: tuple[int, ...] = tuple(index)
         self.max_hand = max(1, *v.hand_sizes(players))
@@ -298,11 +299,11 @@ def _observation_from_view(view: View, plan: _Plan) -> list[float]:
     for k, s in enumerate(order):
         rel[s] = (k + 1) % n
     if view.hand is not None:
-        for c in view.hand:
-            out[index[c]] = 1.0
+        for p in _places(view.hand, index):
+            out[p] = 1.0
     at = slots["played"]
-    for c in view.played:
-        out[at + index[c]] = 1.0
+    for p in _places(view.played, index):
+        out[at + p] = 1.0
     at = slots["trick"]
     for s, c in view.trick:
         out[at + rel[s] * pack + index[c]] = 1.0
@@ -412,12 +413,12 @@ def _view_known(out: list[float], view: View, plan: _Plan, rel: list[int]) -> No
         for group in (view.visible_hands, view.known_hands):
             for s, cards in group:
                 base = at + (rel[s] - 1) * pack
-                for c in cards:
-                    out[base + index[c]] = 1.0
+                for p in _places(cards, index):
+                    out[base + p] = 1.0
     at = slots.get("dead", -1)
     if at >= 0:
-        for c in view.dead:
-            out[at + index[c]] = 1.0
+        for p in _places(view.dead, index):
+            out[at + p] = 1.0
         out[slots["dead_count"]] = view.dead_count / pack
         o = slots["out"]
         for s, x in enumerate(view.out):
@@ -446,7 +447,7 @@ def observation(game: Game, seat: int, numpy: bool = False) -> Any:
     """``game.observation(seat)``: the seat's observation vector (see the module)."""
     plan = _game_plan(game)
     if plan.copies > 1:
-        vec = _observation_of_copies(game.view(seat), plan)
+        vec = _observation_from_view(game.view(seat), plan)
     elif type(seat) is int and 0 <= seat < game._players:
         vec = observation_of_state(game, seat, plan)
     else:  # the view checks the seat (None: an onlooker's)
@@ -464,22 +465,17 @@ def observation(game: Game, seat: int, numpy: bool = False) -> Any:
     return vec
 
 
-def _observation_of_copies(view: View, plan: _Plan) -> list[float]:
-    """The observation of a game of several packs: the layout of one pack's
-    distinct cards, where the planes of cards held, played and dead give, per
-    card, the copies there / the number of packs (a view never tells which copy
-    is where, so neither does this)."""
-    out = _observation_from_view(view, plan)
-    share = 1.0 / plan.copies
-    for name, cards in (("hand", view.hand), ("played", view.played), ("dead", view.dead)):
-        at = plan.slots.get(name, -1)
-        if at < 0 or cards is None:
-            continue
-        out[at : at + plan.pack] = [0.0] * plan.pack
-        for c in cards:
-            out[at + plan.index[c]] += share
-    if "dead_count" in plan.slots:
-        out[plan.slots["dead_count"]] = view.dead_count / (plan.pack * plan.copies)
+def _places(cards: Iterable[Card], index: tuple[int, ...]) -> list[int]:
+    """The places of ``cards`` in the pack: a card's place, or, in a game of
+    several packs, its k-th copy's place for its k-th showing in ``cards``."""
+    if len(index) <= 64:
+        return [index[c] for c in cards]
+    shown: dict[int, int] = {}
+    out: list[int] = []
+    for c in cards:
+        k = shown.get(c, 0)
+        shown[c] = k + 1
+        out.append(index[(c & 63) + 64 * k])
     return out
 
 

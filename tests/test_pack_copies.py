@@ -407,3 +407,15 @@ def test_a_world_of_two_packs_shares_the_undealt_cards_too() -> None:
         assert w.view(0) == g.view(0) and w.events_for(0) == g.events_for(0)
         undealt.add(w.card_locations()["undealt"])
     assert undealt != {real}
+
+
+def test_the_page_s_worked_tricks_at_a_table_of_nine() -> None:
+    """The rules page plays a dead trick and a cut through the engine, at 9."""
+    from cardrules.rulebook.shed import play_worked_tricks
+
+    w = play_worked_tricks(cardrules.load("kazhutha-two-packs"), 9)
+    assert w is not None
+    (plays1, dead), (plays2, pickup) = w.tricks
+    assert dead[0] == "dead" and pickup[0] == "pickup"
+    assert len(plays1) == 9 and str(plays1[0][2]) == "A♠"
+    assert w.next_leader == pickup[1]

@@ -415,7 +415,7 @@ def test_the_page_s_worked_tricks_at_a_table_of_nine() -> None:
 
     w = play_worked_tricks(cardrules.load("kazhutha-two-packs"), 9)
     assert w is not None
-    (plays1, dead), (plays2, pickup) = w.tricks
+    (plays1, dead), (_plays2, pickup) = w.tricks
     assert dead[0] == "dead" and pickup[0] == "pickup"
     assert len(plays1) == 9 and str(plays1[0][2]) == "A♠"
     assert w.next_leader == pickup[1]

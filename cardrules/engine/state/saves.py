@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import jsontext
-from cardrules.cards import CARDS, ID_LIMIT, Card, CardSet, card, deal_copies
+from cardrules.cards import CARDS, ID_LIMIT, MAX_PACKS, Card, CardSet, card, deal_copies
 from cardrules.engine.actions import (
     _BY_ID,
     NUM_ACTIONS,
@@ -82,6 +82,8 @@ SAVE_VERSION: Final = 1
 
 #: The largest pack: the standard 52 and two jokers.
 _PACK: Final = 54
+#: The most cards of any game (four standard packs): the longest deck of a save.
+_MOST_CARDS: Final = 52 * MAX_PACKS
 #: The most seats a game has (one card each from a 52-card pack).
 _SEATS: Final = 52
 #: The most hands a game deals: 1,000 scheduled hands (the most a variant may
@@ -673,9 +675,9 @@ def _saved_deck(
         f"{label}{len(decks)} decks given, but this game deals at most {most} hands",
     )
     for i, d in enumerate(decks):
-        if not isinstance(d, list) or len(d) > _PACK:
+        if not isinstance(d, list) or len(d) > _MOST_CARDS:
             raise SaveError(
-                f"{label}deck {i + 1} must be a list of at most {_PACK} cards, not {_show(d)}"
+                f"{label}deck {i + 1} must be a list of at most {_MOST_CARDS} cards, not {_show(d)}"
             )
         for x in d:
             if not isinstance(x, str) or len(x) > MAX_CARD_TEXT:

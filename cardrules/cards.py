@@ -20,26 +20,39 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from cardrules.errors import CardError
 
 __all__ = [
     "ALL_CARDS",
+    "ANY_CARD_MASK",
     "BIG_JOKER",
     "CARDS",
+    "CARD_BY_ID",
     "FULL_DECK_MASK",
+    "ID_LIMIT",
     "JOKER_MASK",
     "LITTLE_JOKER",
+    "MAX_PACKS",
     "PACK54_MASK",
     "SPECIAL_BASE",
     "SPECIAL_MASK",
     "SUIT_MASKS",
+    "WIDE_SUIT_MASKS",
     "Card",
     "CardSet",
     "Rank",
     "Suit",
+    "base_mask",
+    "canonical_copies",
     "card",
+    "cards_with_copies",
+    "copies_mask",
+    "copies_of",
+    "deal_copies",
+    "is_copy_id",
+    "lowest_copies",
     "parse_rank",
     "parse_suit",
 ]
@@ -215,13 +228,13 @@ class Card(int):
     @property
     def is_joker(self) -> bool:
         """True for the two jokers (cards 52 and 53), which have no suit or rank."""
-        return 52 <= self < 54
+        return 52 <= (self & 63) < 54
 
     @property
     def is_special(self) -> bool:
         """True for the further special cards (54-63, ``X1`` to ``X10``): no suit or
         rank of their own; the variant gives each its power."""
-        return self >= SPECIAL_BASE
+        return (self & 63) >= SPECIAL_BASE
 
     @property
     def suit(self) -> Suit:
@@ -231,6 +244,8 @@ class Card(int):
             CardError: for a joker, which has none.
         """
         if self >= 52:
+            if self >= 64:
+                return _SUITS[(self & 63) // 13]  # a copy (several packs)
             kind = "a joker" if self < 54 else "a special card"
             raise CardError(f"{self} is {kind}: it has no suit")
         return _SUITS[self // 13]
@@ -243,6 +258,8 @@ class Card(int):
             CardError: for a joker, which has none.
         """
         if self >= 52:
+            if self >= 64:
+                return _RANKS[(self & 63) % 13]  # a copy (several packs)
             kind = "a joker" if self < 54 else "a special card"
             raise CardError(f"{self} is {kind}: it has no rank")
         return _RANKS[self % 13]
@@ -256,19 +273,34 @@ class Card(int):
     def code(self) -> str:
         """An ASCII code such as ``AS``, ``10H`` or ``BJ`` (the big joker)."""
         if self >= 52:
+            if self >= 64:
+                return CARDS[self & 63].code  # a copy reads as its card
             return _JOKER_TEXT[self - 52]
         return f"{self.rank.label}{self.suit.letter}"
 
+    @property
+    def base(self) -> Card:
+        """The card itself, copy 0: a copy of a game of several packs reads as it."""
+        return CARDS[self & 63] if self >= 64 else self
+
+    @property
+    def copy(self) -> int:
+        """Which copy of its card this is: 0 in one pack, 0 to 3 in several."""
+        return self >> 6
+
     def __str__(self) -> str:
         if self >= 52:
+            if self >= 64:
+                return str(CARDS[self & 63])  # a copy reads as its card
             return _JOKER_TEXT[self - 52]
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
-        return (Card, (int(self),))
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # A copy (several packs) is no card number ``Card()`` takes: by its table.
+        return (Card, (int(self),)) if self < 64 else (_copy_card, (int(self),))
 
 
 _SUITS: Final = tuple(Suit)
@@ -411,7 +443,7 @@ class CardSet:
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
         """Build a set from an int mask or from cards (or card strings)."""
         if isinstance(cards, int):
-            if not 0 <= cards <= _ALL_MASK:
+            if not 0 <= cards <= _ALL_MASK and not (cards > 0 and not cards & ~ANY_CARD_MASK):
                 raise CardError(f"card mask out of range: {cards!r}")
             mask = cards
         else:
@@ -435,7 +467,7 @@ class CardSet:
         return cls(FULL_DECK_MASK)
 
     def __contains__(self, item: object) -> bool:
-        return isinstance(item, int) and 0 <= item < 64 and bool(self.mask >> item & 1)
+        return isinstance(item, int) and 0 <= item < ID_LIMIT and bool(self.mask >> item & 1)
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -447,14 +479,14 @@ class CardSet:
         m = self.mask
         while m:
             low = m & -m
-            yield CARDS[low.bit_length() - 1]
+            yield CARD_BY_ID[low.bit_length() - 1]  # type: ignore[misc]
             m ^= low
 
     def __reversed__(self) -> Iterator[Card]:
         m = self.mask
         while m:
             top = m.bit_length() - 1
-            yield CARDS[top]
+            yield CARD_BY_ID[top]  # type: ignore[misc]
             m ^= 1 << top
 
     def __or__(self, other: CardSet) -> CardSet:
@@ -480,15 +512,17 @@ class CardSet:
 
     def of_suit(self, suit: Suit | int) -> CardSet:
         """The cards of one suit."""
-        return CardSet(self.mask & SUIT_MASKS[suit])
+        return CardSet(self.mask & WIDE_SUIT_MASKS[suit])
 
     def suits(self) -> list[Suit]:
         """The suits present, clubs first."""
-        return [s for s in Suit if self.mask & SUIT_MASKS[s]]
+        return [s for s in Suit if self.mask & WIDE_SUIT_MASKS[s]]
 
     def highest(self) -> Card | None:
         """The card with the highest number (spades beat hearts here): for ranking
         within one suit, call it on :meth:`of_suit`."""
+        if self.mask >> 64:
+            return max(self, key=lambda c: (c & 63, -(c >> 6)))
         return CARDS[self.mask.bit_length() - 1] if self.mask else None
 
     def sorted_for_display(self, trump: Suit | None = None) -> list[Card]:
@@ -499,10 +533,160 @@ class CardSet:
             order.remove(trump)
             order.insert(0, trump)
         jokers = [c for c in reversed(CardSet(self.mask & (JOKER_MASK | SPECIAL_MASK)))]
+        if self.mask >> 64:
+            # Several packs: the copies of a card side by side.
+            return jokers + [
+                c
+                for s in order
+                for c in sorted(self.of_suit(s), key=lambda c: (c & 63, -(c >> 6)), reverse=True)
+            ]
         return jokers + [c for s in order for c in reversed(self.of_suit(s))]
 
     def __str__(self) -> str:
+        if self.mask >> 64:
+            return " ".join(str(c) for c in sorted(self, key=lambda c: (c & 63, c >> 6)))
         return " ".join(str(c) for c in self)
 
     def __repr__(self) -> str:
         return f"CardSet('{self}')"
+
+
+# --------------------------------------------------------------------------- several packs
+#
+# A game of several standard packs (``deck: 2 standard packs``) holds each card
+# more than once: copy k (k >= 1) of card c is the card numbered ``c + 64 * k``,
+# so a :class:`CardSet` of such a game is a wider int mask, and the mask of a
+# one-pack game is exactly as before. A copy reads as its card everywhere (``A♠``
+# and its copy both print ``A♠``; a hand ``A♠ A♠`` holds two): which copy a
+# player holds is bookkeeping, never a rule.
+
+#: The most standard packs a game may use.
+MAX_PACKS: Final = 4
+#: One past the highest card number of any game (copy 3 of the last card).
+ID_LIMIT: Final = 64 * MAX_PACKS
+
+
+def is_copy_id(index: int) -> bool:
+    """True for the number of a copy (k >= 1) of a standard card."""
+    return 64 <= index < ID_LIMIT and index & 63 < 52
+
+
+def copies_mask(mask: int, packs: int) -> int:
+    """The standard cards of ``mask`` in each of ``packs`` packs (copy 0 is ``mask``)."""
+    out = 0
+    for k in range(packs):
+        out |= (mask & FULL_DECK_MASK) << (64 * k)
+    return out | (mask & ~FULL_DECK_MASK & ((1 << 64) - 1))
+
+
+def base_mask(mask: int) -> int:
+    """The cards of ``mask`` with every copy read as its card (copy 0)."""
+    out = mask & ((1 << 64) - 1)
+    mask >>= 64
+    while mask:
+        out |= mask & ((1 << 64) - 1)
+        mask >>= 64
+    return out
+
+
+def lowest_copies(mask: int) -> int:
+    """Of each card ``mask`` holds in several copies, only the lowest copy."""
+    low = mask & ((1 << 64) - 1)
+    seen = low
+    mask >>= 64
+    shift = 64
+    while mask:
+        block = mask & ((1 << 64) - 1) & ~seen
+        low |= block << shift
+        seen |= block
+        mask >>= 64
+        shift += 64
+    return low
+
+
+def canonical_copies(mask: int) -> int:
+    """``mask`` with each card's copies renumbered from 0 up: the same cards and
+    counts, whichever copies they were (a one-pack mask is itself)."""
+    if not mask >> 64:
+        return mask
+    layers: list[int] = []
+    while mask:
+        carry = mask & ((1 << 64) - 1)
+        mask >>= 64
+        for i, layer in enumerate(layers):
+            layers[i], carry = layer | carry, layer & carry
+        if carry:
+            layers.append(carry)
+    return sum(layer << (64 * k) for k, layer in enumerate(layers))
+
+
+def deal_copies(hands: Iterable[int], taken: int = 0) -> tuple[int, ...]:
+    """A deal of several packs with its copies renumbered, hand by hand: each
+    card of a hand becomes the lowest copy of it that no earlier hand (and not
+    ``taken``) holds. The same cards and counts in each hand; which copies they
+    are depends only on them, so a deal read back from its cards is the same."""
+    seen = taken
+    out: list[int] = []
+    for h in hands:
+        m = 0
+        while h:
+            low = h & -h
+            k = (low.bit_length() - 1) & 63
+            while (seen | m) >> k & 1:
+                k += 64
+            m |= 1 << k
+            h ^= low
+        seen |= m
+        out.append(m)
+    return tuple(out)
+
+
+def copies_of(mask: int, packs: int) -> int:
+    """Every copy, in ``packs`` packs, of the cards of ``mask`` (any copy of them)."""
+    return copies_mask(base_mask(mask), packs)
+
+
+#: Each suit's cards in every copy of the pack (a one-pack mask reads the same).
+WIDE_SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(  # type: ignore[assignment]
+    copies_mask(m, MAX_PACKS) for m in SUIT_MASKS
+)
+#: Every card of every game: the 54 and each copy of the standard 52.
+ANY_CARD_MASK: Final = PACK54_MASK | copies_mask(FULL_DECK_MASK, MAX_PACKS)
+
+_COPIES: Final[tuple[Card, ...]] = tuple(
+    int.__new__(Card, 64 * k + i) for k in range(1, MAX_PACKS) for i in range(52)
+)
+#: Every card by number, copies too: ``CARD_BY_ID[c]`` is card ``c`` (``None``
+#: for a number no card has).
+CARD_BY_ID: Final[tuple[Card | None, ...]] = (
+    *CARDS,
+    *(None,) * (64 - len(CARDS)),
+    *(x for k in range(1, MAX_PACKS) for x in (*_COPIES[52 * (k - 1) : 52 * k], *(None,) * 12)),
+)
+
+
+def _copy_card(index: int) -> Card:
+    """The copy numbered ``index`` (unpickling)."""
+    c = CARD_BY_ID[index] if is_copy_id(index) else None
+    if c is None:
+        raise CardError(f"no copy of a card is numbered {index!r}")
+    return c
+
+
+def cards_with_copies(cards: Iterable[Card | str], packs: int) -> int:
+    """The mask of ``cards`` where a card named again is its next copy (``A♠ A♠``
+    in two packs: both aces of spades).
+
+    Raises:
+        CardError: if a card is named more often than there are packs.
+    """
+    mask = 0
+    for c in cards:
+        x = int(card(c))
+        k = 0
+        while mask >> (x + 64 * k) & 1:
+            k += 1
+        if k >= max(packs, 1) or (k and x >= 52):
+            raise CardError(f"{CARDS[x]} is named more often than the {packs} pack(s) hold")
+        mask |= 1 << (x + 64 * k)
+    return mask

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 import attrs
 from attrs import frozen
 
-from cardrules.cards import CARDS, Card, CardSet, Suit
+from cardrules.cards import CARDS, WIDE_SUIT_MASKS, Card, CardSet, Suit, base_mask, deal_copies
 from cardrules.dsl.example_syntax import (
     Bids,
     Calls,
@@ -463,15 +463,20 @@ def _named_cards(ex: Example, table: _Table, shares: list[int]) -> tuple[list[in
     n = table.players
     named = [0] * n
     voids = [0] * n
+    taken = 0
     for held in ex.holdings:
         if held.seat >= n:
             raise _Fail(held.pos, f"there is no {_seat(held.seat)} at a table of {n}")
         for c in held.cards:
             if not table.pack >> int(c) & 1:
                 raise _Fail(held.pos, f"{c} is not in this game's pack")
-            named[held.seat] |= 1 << int(c)
+            k = int(c)
+            while taken >> k & 1 and table.pack >> (k + 64) & 1:
+                k += 64  # several packs: a card named again is its next copy
+            taken |= 1 << k
+            named[held.seat] |= 1 << k
         for suit in held.void:
-            voids[held.seat] |= suit.mask
+            voids[held.seat] |= WIDE_SUIT_MASKS[suit]
         if len(held.cards) > shares[held.seat]:
             raise _Fail(
                 held.pos,
@@ -962,7 +967,9 @@ class _Runner:
         who = _seat(seat)
         if (why := self._not_playing(seat)) is not None:
             return f"expected {who} to be the one to play, {why}"
-        hand = g.hand(seat)
+        held = g.hand(seat)
+        # Several packs: a card held in any copy is held (its Play plays it).
+        hand = CardSet(base_mask(held.mask)) if held.mask >> 64 else held
         legal = CardSet([a.card for a in g.legal_actions() if isinstance(a, Play)])
         for c in e.cards:
             if c not in hand:
@@ -1459,9 +1466,16 @@ def _run(
         return _evolve(empty, failure=failure(example.deal.pos, problem))
     hands = tuple(CardSet(m) for m in deal.hands)
     redealt = any(ev[0] == "redeal" for ev in g.events)
+    if any(m >> 64 for m in deal.hands):
+        # Several packs: the engine numbers a deal's copies its own way (and the
+        # log shows a copy as its card, so the hands are read from the game).
+        hands = tuple(CardSet(m) for m in deal_copies(deal.hands, _turned_taken(g, deal)))
+        dealt = (g.dealer, tuple(g.hand(s) for s in range(deal.players)))
+    else:
+        dealt = _first_deal(g, deal.hand)
     if (
         g.hand_number != deal.hand
-        or _first_deal(g, deal.hand) != (deal.dealer, hands)
+        or dealt != (deal.dealer, hands)
         or (not redealt and g.turned_up is not None and int(g.turned_up) != deal.turned)
     ):  # pragma: no cover - a stacked deal the engine dealt otherwise: a bug
         problem = "cannot be dealt as written (the engine dealt otherwise: please report this)"
@@ -1480,6 +1494,14 @@ def _run(
         None,
     )
     return _play_steps(run, _Runner(variant, example, g, deal, budget), failure)
+
+
+def _turned_taken(g: Game, deal: _Deal) -> int:
+    """The turned card's bit when it is in no hand (it is its card's first copy)."""
+    t = deal.turned
+    if t < 0 or any(m >> t & 1 for m in deal.hands):
+        return 0
+    return 1 << (t & 63)
 
 
 def _hand_not_reached(variant: Variant, g: Game, deal: _Deal) -> str | None:

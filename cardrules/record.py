@@ -61,7 +61,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
-from cardrules.cards import Card, CardSet, card
+from cardrules.cards import ID_LIMIT, MAX_PACKS, Card, CardSet, card, deal_copies
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
 from cardrules.engine.state.history import current_line
@@ -225,18 +225,19 @@ def _cards(text: str, line: int) -> int:
     if text.strip() == "nothing":
         return 0
     words = text.split()
-    if len(words) > 64:
+    if len(words) > 52 * MAX_PACKS:
         raise _fail(
-            line,
-            f"{len(words):,} cards: the largest pack has 64 (52, two jokers and ten special cards)",
+            line, f"{len(words):,} cards: the largest pack has {52 * MAX_PACKS} (four packs)"
         )
     for w in words:
         try:
             c = int(card(w))
         except CardError as e:
             raise _fail(line, str(e)) from None
+        while mask >> c & 1 and c + 64 < ID_LIMIT and c & 63 < 52:
+            c += 64  # several packs: a card written again is its next copy
         if mask >> c & 1:
-            raise _fail(line, f"{Card(c)} appears twice")
+            raise _fail(line, f"{Card(c & 63)} appears twice")
         mask |= 1 << c
     return mask
 
@@ -246,7 +247,13 @@ def _deck(v: Variant, players: int, hand: _Hand) -> list[int]:
     dealer's neighbour in the direction of play, then the turned-up card."""
     step = 1 if v.direction is Direction.CLOCKWISE else -1
     order = [(hand.dealer + step * k) % players for k in range(1, players + 1)]
-    piles = {s: [int(c) for c in CardSet(hand.hands.get(s, 0))] for s in order}
+    masks = {s: hand.hands.get(s, 0) for s in order}
+    if v.deck.packs > 1:
+        # Several packs: each hand's copies numbered as the engine deals them.
+        t = hand.turned
+        free = t >= 0 and not any(m >> t & 1 for m in masks.values())
+        masks = dict(zip(order, deal_copies(masks.values(), 1 << t if free else 0), strict=True))
+    piles = {s: [int(c) for c in CardSet(masks[s])] for s in order}
     turned = hand.turned
     for pile in piles.values():
         if turned in pile:  # the pack ran out: the dealer's last card was turned
@@ -259,7 +266,7 @@ def _deck(v: Variant, players: int, hand: _Hand) -> list[int]:
             if i < len(piles[s]):
                 deck.append(piles[s][i])
     dealt = 0
-    for m in hand.hands.values():
+    for m in masks.values():
         dealt |= m
     if turned >= 0 and not dealt >> turned & 1:
         deck.append(turned)

@@ -27,7 +27,7 @@ from cardrules.card_rules import (
     follow_choice,
     lead_choice,
 )
-from cardrules.cards import SUIT_MASKS, Card, CardSet, Suit
+from cardrules.cards import SUIT_MASKS, Card, CardSet, Suit, copies_mask
 from cardrules.scoring import Formula
 
 if TYPE_CHECKING:
@@ -486,6 +486,16 @@ class DeckRule:
     players, 2♦ 2♣ for 5 players``): ``(fewest, most, card mask)`` entries, by
     number of players; a count no entry names keeps the whole pack."""
 
+    packs: int = 1
+    """How many standard packs are shuffled together (1-4, ``deck: 2 standard
+    packs``): copy k of card c is card ``c + 64 * k`` (see :mod:`cardrules.cards`);
+    ``removed`` takes out every copy of its cards."""
+
+    identical: str = ""
+    """Of two identical cards (several packs) played to one trick, which ranks
+    higher: ``"first"`` played or ``"last"`` played (``identical cards:``);
+    ``""``: not said (one pack)."""
+
     specials: tuple[SpecialKind, ...] = ()
     """The kinds of special card the pack adds (``with 4 wizards and 4
     jesters``), in order: they are cards 54 on (``X1``...), the first kind's first."""
@@ -533,9 +543,10 @@ class DeckRule:
     def cards(self) -> CardSet:
         """The cards in play (with ``removed_for``: the cards of a count of players
         that no entry names; see :meth:`cards_for`)."""
-        return CardSet(
-            (_ranks_from(self.lowest) | self.joker_mask | self.special_mask) & ~self.removed
-        )
+        mask = (_ranks_from(self.lowest) | self.joker_mask | self.special_mask) & ~self.removed
+        if self.packs > 1:
+            return CardSet(copies_mask(mask, self.packs))
+        return CardSet(mask)
 
     @property
     def size(self) -> int:
@@ -558,7 +569,10 @@ class DeckRule:
 
     def cards_for(self, players: int) -> CardSet:
         """The cards in play in a game of ``players`` players."""
-        return CardSet(self.cards.mask & ~self.removed_for_players(players))
+        out = self.removed_for_players(players)
+        if self.packs > 1:
+            out = copies_mask(out, self.packs)
+        return CardSet(self.cards.mask & ~out)
 
     def size_for(self, players: int) -> int:
         """The number of cards in the pack for ``players`` players."""

@@ -47,6 +47,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from cardrules.cards import MAX_PACKS
 from cardrules.engine.state.history import MAX_TAKE_BACKS, MAX_TAKEN_BACK_ACTIONS
 from cardrules.engine.state.saves import (
     MAX_SAVE_ACTIONS,
@@ -150,7 +151,7 @@ def _action() -> dict[str, Any]:
     }
 
 
-def _cards(most: int = 54) -> dict[str, Any]:
+def _cards(most: int = 52 * MAX_PACKS) -> dict[str, Any]:
     return {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": most}
 
 

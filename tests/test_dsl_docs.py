@@ -63,6 +63,7 @@ BASES = (
     "knockout-whist",
     "spades",
     "wizard",
+    "kazhutha-two-packs",
 )
 
 

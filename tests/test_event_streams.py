@@ -47,11 +47,12 @@ def _step(g: Game, rng: random.Random) -> None:
 
 
 def _cards_in(value: object) -> Iterator[Card]:
-    """Every card a record's field holds (cards, card sets, nested tuples)."""
+    """Every card a record's field holds (cards, card sets, nested tuples); a
+    copy of a game of several packs as its card (a view shows it so)."""
     if isinstance(value, Card):
-        yield value
+        yield value.base
     elif isinstance(value, CardSet):
-        yield from value
+        yield from (c.base for c in value)
     elif isinstance(value, tuple):
         for v in value:
             yield from _cards_in(v)

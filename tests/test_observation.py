@@ -73,13 +73,17 @@ def _check_seat(g: Game, seat: int) -> None:
     assert set(mask) <= {0, 1}
     # the own-hand slice is the hand (when the seat may see it); places in
     # the pack are its cards in card order
-    places = [c for c in range(64) if plan.index[c] >= 0]
+    # (several packs: each copy has a place; the cards are compared as cards)
+    places = sorted(
+        (c for c in range(len(plan.index)) if plan.index[c] >= 0), key=plan.index.__getitem__
+    )
     hand_bits = obs[parts["hand"]]
     if view.hand is None:
         assert sum(hand_bits) == 0
     else:
-        held = {places[i] for i, x in enumerate(hand_bits) if x}
-        assert held == {int(c) for c in view.hand} == set(map(int, g.hand(seat)))
+        held = sorted(places[i] & 63 for i, x in enumerate(hand_bits) if x)
+        assert held == sorted(int(c) for c in view.hand)
+        assert held == sorted(int(c) & 63 for c in g.hand(seat))
     for name in _ONE_HOT:
         if name in parts:
             assert sum(obs[parts[name]]) <= 1

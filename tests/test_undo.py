@@ -85,7 +85,8 @@ def _act(g: Game, rng: random.Random) -> None:
 
 
 def _players(v: Variant, rng: random.Random) -> int:
-    return rng.randint(v.players.min, min(v.players.max, 6))
+    # At most 6 players, unless the game seats more (kazhutha-two-packs: 9 to 12).
+    return rng.randint(v.players.min, max(v.players.min, min(v.players.max, 6)))
 
 
 def test_every_slot_of_the_game_is_state_or_said_not_to_be() -> None:

@@ -586,11 +586,14 @@ class ExampleRules:
         return self.number(tok, 1, limits.MAX_PLAYERS, "a seat") - 1
 
     def _card_list(self, toks: Sequence[Token]) -> tuple[Card, ...]:
+        # A card may be named again in a game of several packs (its copies): how
+        # often the file's pack allows is checked when the examples are put
+        # together (:func:`assemble`); here, at most as often as any pack has.
         cards: list[Card] = []
         for t in toks:
             c = card(str(t))
-            if c in cards:
-                raise self.error(t, f"{c} is named twice")
+            if cards.count(c) >= limits.MAX_PACKS:
+                raise self.error(t, f"{c} is named {cards.count(c) + 1} times")
             cards.append(c)
         return tuple(cards)
 
@@ -938,8 +941,9 @@ class _FailAt(Protocol):
 class _Builder:
     """One example being put together from its lines."""
 
-    def __init__(self, line: ExLine, path: str) -> None:
+    def __init__(self, line: ExLine, path: str, packs: int = 1) -> None:
         self.title: str = line.value
+        self.packs = packs  # copies of each card the pack holds (several packs)
         self.tok = line.tok
         self.pos = _pos(path, line.tok)
         self.deal: Deal | None = None
@@ -949,6 +953,7 @@ class _Builder:
         self.lines = 0
         self.actions = 0
         self.dealt: dict[Card, tuple[int, int]] = {}  # card -> (seat, line)
+        self.copies_dealt: dict[Card, int] = {}  # card -> copies dealt, when over 1
         self.seats: dict[int, int] = {}  # seat -> line
 
     def add_deal(self, line: ExLine, path: str, fail: _FailAt) -> None:
@@ -999,11 +1004,14 @@ class _Builder:
                 expected=f"a seat from 1 to {players}",
             )
         for c in h.cards:
-            if c in self.dealt:
+            if c in self.dealt and self.copies_dealt.get(c, 1) >= self.packs:
                 owner, at = self.dealt[c]
                 whose = "turned up" if owner < 0 else f"dealt to seat {owner + 1}"
                 raise fail(line.tok, f"{c} is already {whose} on line {at}")
-            self.dealt[c] = (h.seat, where)
+            if c in self.dealt:
+                self.copies_dealt[c] = self.copies_dealt.get(c, 1) + 1
+            else:
+                self.dealt[c] = (h.seat, where)
         self.seats[h.seat] = where
         self.holdings.append(Holding(h.seat, h.cards, h.void, _pos(path, line.tok)))
 
@@ -1013,7 +1021,9 @@ class _Builder:
         )
 
 
-def assemble(lines: Sequence[ExLine | None], path: str, text: str) -> tuple[Example, ...]:
+def assemble(
+    lines: Sequence[ExLine | None], path: str, text: str, packs: int = 1
+) -> tuple[Example, ...]:
     """Attach example lines to their ``example:`` lines and build the examples.
 
     Args:
@@ -1076,7 +1086,7 @@ def assemble(lines: Sequence[ExLine | None], path: str, text: str) -> tuple[Exam
                     expected="a title of its own for each example",
                 )
             titles[key] = line.tok.line or 1
-            current = _Builder(line, path)
+            current = _Builder(line, path, packs)
             continue
         if current is None:
             raise fail(
@@ -1085,6 +1095,16 @@ def assemble(lines: Sequence[ExLine | None], path: str, text: str) -> tuple[Exam
                 expected="an `example:` line (such as `example: the hook`) above it, "
                 "with no setting line in between",
             )
+        named = getattr(line.value, "cards", None)
+        if isinstance(named, tuple):
+            for c in named:
+                if named.count(c) > packs:
+                    raise fail(
+                        line.tok,
+                        f"{c} is named twice"
+                        if packs == 1
+                        else f"{c} is named {named.count(c)} times, but {packs} packs hold {packs}",
+                    )
         b = current
         b.lines += 1
         if b.lines > MAX_EXAMPLE_LINES:

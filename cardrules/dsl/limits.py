@@ -71,3 +71,5 @@ MAX_CONDITIONS: Final = 64
 #: The most special cards one pack may add besides the two jokers (``with 4
 #: wizards and 4 jesters``): the card ids 54-63, ``X1`` to ``X10``.
 MAX_SPECIAL_CARDS: Final = 10
+#: The most standard packs shuffled together (``deck: 2 standard packs``).
+MAX_PACKS: Final = 4

@@ -251,6 +251,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     def deck_cards(self, c: list[Any]) -> list[Token]:
         return list(tokens(c))
 
+    def deck_ranks(self, c: list[Any]) -> dict[str, Any]:
+        return {"ranks": c[0], "cards": c[2] if len(c) > 2 else []}
+
     def deck_for(self, c: list[Any]) -> tuple[list[Token], Token, Token | None]:
         ints = [t for t in tokens(c[1:]) if t.type == "INT"]
         return c[0], ints[0], ints[1] if len(ints) > 1 else None
@@ -577,7 +580,9 @@ def parse_file(
         items = _with_conditions(items, conditions, text)
     settings = [x for x in items if isinstance(x, Setting)]
     _check_counters(settings, text, path)
-    examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text)
+    # A card may be named as often as the file's own `deck:` line has packs.
+    packs = next((v for s in settings for k, v in s.changes if k == "deck.packs"), 1)
+    examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text, packs)
     seen: dict[tuple[str, Condition | None], Setting] = {}
     for s in settings:
         if (s.key, s.condition) in seen and s.key != "counter":

@@ -44,6 +44,7 @@ from cardrules.rules import (
     ScheduleRule,
     SourcePos,
     SpecialPower,
+    TakeHand,
     TrumpKind,
     TrumpNamer,
     Variant,
@@ -780,6 +781,46 @@ def _check_specials(c: _Checking) -> None:
             )
 
 
+def _check_packs(c: _Checking) -> None:
+    """Several standard packs: the file says which of two identical cards ranks
+    higher; a trump order and the pass are not known with them yet."""
+    v = c.v
+    if v.deck.packs <= 1:
+        return
+    if not v.deck.identical:
+        raise c.fail(
+            "deck",
+            f"with {v.deck.packs} packs two identical cards can meet in a trick, "
+            "but the file does not say which ranks higher",
+            expected="`identical cards: the first played ranks higher` "
+            "(or `the last played ranks higher`)",
+        )
+    if v.trumps.order:
+        raise c.fail(
+            c.culprit("trump order", "deck"),
+            "a trump order is not known with several packs yet",
+            hint="play several packs with plain suits, aces high",
+        )
+    if v.shedding.take_hand is not TakeHand.NONE:
+        raise c.fail(
+            c.culprit("take a hand from", "deck"),
+            "taking a neighbour's hand is not known with several packs yet",
+            hint="play several packs without `take a hand from:`",
+        )
+    if v.passing.count:
+        raise c.fail(
+            c.culprit("pass", "deck"),
+            "passing cards is not known with several packs yet",
+            hint="play several packs without `pass:`",
+        )
+    if v.deck.specials:
+        raise c.fail(
+            "deck",
+            "special cards are not known with several packs yet",
+            hint="play several packs without special cards",
+        )
+
+
 def _check_follow(c: _Checking) -> None:
     """``must trump`` and ``must beat`` only add to ``must follow suit``."""
     p = c.v.play
@@ -895,6 +936,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_jokers,
     _check_redeal,
     _check_specials,
+    _check_packs,
     _check_follow,
     _check_teams,
     _check_score,

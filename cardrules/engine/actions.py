@@ -292,7 +292,8 @@ def _card_id(kind: str, c: object, example: str) -> int:
                 f"{kind} needs a card: {e}", code="bad_card", data={"value": _shown(c)}
             ) from None
     if type(c) is Card or (type(c) is int and 0 <= c < 64):
-        return int(c)
+        # A copy of a card (several packs) names its card: the action plays the copy held.
+        return int(c) & 63
     shown = _shown(c)
     raise InvalidAction(
         f"{kind} needs a card (0-63: 52 and 53 the jokers, 54-63 the special cards; or "

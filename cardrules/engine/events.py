@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import CARDS, CardSet
+from cardrules.cards import CARDS, CardSet, canonical_copies
 from cardrules.engine.actions import Discard
 from cardrules.engine.views.event_types import (
     EVENT_TYPES,
@@ -134,10 +134,14 @@ def _public(ev: Entry) -> Entry:
     as CardSets, tuples, exact Fractions, ``None`` for a missing bid): the form
     :meth:`Event.astuple` gives and :func:`replay` reads."""
     kind = ev[0]
+    # A copy of a game of several packs (id c + 64 * k) is shown as its card:
+    # which copy a seat held is bookkeeping, never shown (``& 63``).
     if kind in ("play", "draw"):
-        return (kind, ev[1], CARDS[ev[2]])
+        return (kind, ev[1], CARDS[ev[2] & 63])
     if kind == "deal":
-        return (kind, ev[1], ev[2], ev[3], tuple(map(CardSet, ev[4])))
+        # Several packs: each hand with its copies numbered from 0 up, so that a
+        # hand tells its cards and their counts, never which copies they are.
+        return (kind, ev[1], ev[2], ev[3], tuple(CardSet(canonical_copies(h)) for h in ev[4]))
     if kind == "pass":
         return (kind, ev[1], CARDS[ev[2]])
     if kind == "redeal":
@@ -145,7 +149,7 @@ def _public(ev: Entry) -> Entry:
     if kind == "exchange":
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):
-        return (kind, ev[1], tuple(ev[2]), tuple(map(CARDS.__getitem__, ev[3])))
+        return (kind, ev[1], tuple(ev[2]), tuple(CARDS[c & 63] for c in ev[3]))
     if kind == "bids":
         # A seat that does not bid (``team bids: one per side``) has no bid.
         return (kind, tuple(None if b < 0 else b for b in ev[1]))

@@ -100,7 +100,7 @@ from cardrules.engine.phases.passing import (
     _refuse_pass_outside,
     _try_pass,
 )
-from cardrules.engine.phases.play import _play_legal, _refuse_play
+from cardrules.engine.phases.play import _legal_copy, _play_legal, _refuse_play
 from cardrules.engine.phases.ranked_play import _play_joker
 from cardrules.engine.phases.trick import _play_card, _try_take
 from cardrules.engine.phases.trumps import (
@@ -747,6 +747,12 @@ class Game:
         if type(action) is Play and action.id >= JOKER_BASE and _play_joker(self, actor, action):
             # A joker's id is not its card bit: its play comes here, not the hot path.
             return
+        if type(action) is Play and self._rules.copies and actor == self._to_act:
+            # Several packs: the card's Play plays the copy of it the seat may play.
+            c = _legal_copy(self, action.id)
+            if c >= 0:
+                _play_card(self, actor, c)
+                return
         _refuse_play(self, actor, action)
 
     def apply_as_current(self, action: Action) -> None:
@@ -1608,7 +1614,7 @@ class Game:
 
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs in play order."""
-        return tuple(zip(self._trick_seats, (CARDS[c] for c in self._trick), strict=True))
+        return tuple(zip(self._trick_seats, (CARDS[c & 63] for c in self._trick), strict=True))
 
     def card_locations(self) -> dict[str, CardSet]:
         """Where every card of the pack is (for checks): ``hands``, ``trick``,
@@ -1898,7 +1904,7 @@ class Game:
                 # Every card of a trick is played face up, so the trick just
                 # completed is shown whole to every seat, even a dead trick
                 # that goes face down (face down: nobody looks back at it later).
-                trick = tuple(zip(ev[2], map(CARDS.__getitem__, ev[3]), strict=True))
+                trick = tuple(zip(ev[2], (CARDS[c & 63] for c in ev[3]), strict=True))
                 break
             if kind == "score":
                 if score is None:

@@ -239,6 +239,11 @@ def _play_trick(g: Game, wanted: dict[int, Card]) -> tuple[tuple[Any, ...], Any]
     return plays, end
 
 
+def _cards_of(hand: CardSet) -> list[int]:
+    """A hand's cards (several packs: a copy as its card, as many as held)."""
+    return sorted(int(c) & 63 for c in hand)
+
+
 def play_worked_tricks(v: Variant, players: int) -> WorkedTricks | None:
     """Deal a stacked pack under ``v`` and let the engine play a dead trick and a cut.
 
@@ -252,7 +257,7 @@ def play_worked_tricks(v: Variant, players: int) -> WorkedTricks | None:
     hands, first, second = plan
     order = _playing_order(v, players, EXAMPLE_DEALER)
     g = Game(v, players=players, deck=_stack(hands), first_dealer=EXAMPLE_DEALER)
-    if any(g.hand(order[k]) != CardSet(hands[k]) for k in range(players)):
+    if any(_cards_of(g.hand(order[k])) != _cards_of(CardSet(hands[k])) for k in range(players)):
         return None  # the engine dealt differently: no example rather than a wrong one
     dealt = tuple(len(g.hand(s)) for s in range(players))
     seat_of = dict(enumerate(order))

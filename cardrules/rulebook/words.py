@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -276,6 +276,8 @@ def _standard_deck_phrase(v: Variant) -> str:
             for lo, hi, mask in v.deck.removed_for
         ]
         by_count = f" ({'; '.join(parts)})"
+    if v.deck.packs > 1:
+        return packs_phrase(v, order, by_count)
     jokers = v.deck.jokers
     if jokers:
         # "a 54-card pack: the standard 52 and two jokers (...)"
@@ -297,9 +299,46 @@ def _standard_deck_phrase(v: Variant) -> str:
     if v.deck.removed == 0:
         whole = f"one standard 52-card pack, {order}" if low == 2 else f"{pack}, {order}"
         return whole.replace(", ", by_count + ", ", 1) if by_count else whole
-    gone = CardSet(v.deck.removed)
+    gone = removed_phrase(v.deck.removed)
     comma = "," if jokers else ""
     return f"{pack}{comma} without {gone} ({v.deck.size} cards){by_count}, {order}"
+
+
+_PACK_COUNT_WORDS: Final = {2: "two", 3: "three", 4: "four"}
+
+
+def removed_phrase(removed: int) -> str:
+    """The cards taken out, whole ranks as ranks: ``"the 2s to 6s"``, ``"the 2s
+    and 9s, and 5♣"``, or the cards themselves."""
+    ranks = [
+        r for r in range(2, 15) if all(removed >> (13 * suit + r - 2) & 1 for suit in range(4))
+    ]
+    if len(ranks) < 2:
+        return str(CardSet(removed))
+    labels = [f"{Rank(r).label}s" for r in ranks]
+    if len(ranks) >= 3 and ranks[-1] - ranks[0] == len(ranks) - 1:
+        text = f"the {labels[0]} to {labels[-1]}"
+    else:
+        text = "the " + ", ".join(labels[:-1]) + f" and {labels[-1]}"
+    rest = removed & ~sum(1 << (13 * suit + r - 2) for r in ranks for suit in range(4))
+    return f"{text}, and {CardSet(rest)}" if rest else text
+
+
+def packs_phrase(v: Variant, order: str, by_count: str) -> str:
+    """Several standard packs shuffled together, and which of two identical
+    cards ranks higher, such as ``"two standard 52-card packs shuffled together
+    (104 cards: each card twice), aces high; of two identical cards played to
+    one trick, the first played ranks higher"``."""
+    n = v.deck.packs
+    word = _PACK_COUNT_WORDS.get(n, str(n))
+    times = {2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
+    gone = f", without every copy of {removed_phrase(v.deck.removed)}" if v.deck.removed else ""
+    which = v.deck.identical or "first"
+    return (
+        f"{word} standard 52-card packs shuffled together{gone} ({v.deck.size} cards: "
+        f"each card {times}){by_count}, {order}; of two identical cards played to one "
+        f"trick, the {which} played ranks higher"
+    )
 
 
 def direction_phrase(v: Variant) -> str:
@@ -1146,6 +1185,12 @@ def first_lead_phrase(v: Variant) -> str:
             f"{side} leads."
         )
     who = f"Whoever holds the {c}" if holder else f"The player to the dealer's {side}"
+    if holder and v.deck.packs > 1:
+        # Several packs: the card is held twice or more.
+        who = (
+            f"Of the players holding an {c}, the first in turn from the player to the "
+            f"dealer's {side}"
+        )
     if p.first_lead is FirstLead.CARD and c is not None:
         what = f"must lead the {c}" if holder else f"must lead the {c} if they hold it"
     elif p.first_lead is FirstLead.SUIT and c is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
 from lark import Token
@@ -22,6 +22,8 @@ __all__ = ["PACK"]
 def _deck(v: Variant) -> str:
     low = v.deck.lowest
     text = "standard 52" if low == 2 else f"{Rank(low).label} to ace"
+    if v.deck.packs > 1:
+        text = f"{v.deck.packs} standard packs"
     added = []
     if v.deck.jokers:
         added.append(f"{v.deck.jokers} joker" + ("s" if v.deck.jokers > 1 else ""))
@@ -30,7 +32,14 @@ def _deck(v: Variant) -> str:
         text += " with " + " and ".join(added)
     if v.deck.removed:
         text += ("," if added else "") + " without "
-        text += " ".join(str(c) for c in CardSet(v.deck.removed))
+        removed = v.deck.removed
+        ranks = _whole_ranks(removed)
+        if len(ranks) >= 2:
+            # Whole ranks as ranks (one rank alone is its four cards: `2s` is 2♠).
+            text += _ranks_text(ranks)
+            removed &= ~sum(_rank_mask(r) for r in ranks)
+            text += ", " if removed else ""
+        text += " ".join(str(c) for c in CardSet(removed))
     elif v.deck.removed_for:
         text += (
             ("," if added else "")
@@ -59,13 +68,92 @@ def _check_deck(c: Context) -> Iterator[NoOp]:
             )
 
 
+# --------------------------------------------------------------------------- whole ranks
+
+_RANK_OF_PLURAL: Final = {
+    **{f"{n}s": n for n in range(2, 11)},
+    **{f"{w}s": r for w, r in (("j", 11), ("q", 12), ("k", 13), ("a", 14))},
+    **{f"{w}s": r for w, r in (("jack", 11), ("queen", 12), ("king", 13), ("ace", 14))},
+}
+
+
+def _rank_mask(rank: int) -> int:
+    """The mask of the four cards of ``rank`` (2-14)."""
+    return sum(1 << (13 * suit + rank - 2) for suit in range(4))
+
+
+def _ranks_mask(b: StatementBuilder, tok: Token, lowest: int) -> int:
+    """The cards of the whole ranks a ``RANKS_OUT`` token names: ``2s to 6s``
+    (a range, low to high) or ``2s, 3s and 4s`` (a list)."""
+    words = [w for w in str(tok).replace(",", " ").lower().split() if w not in ("to", "and")]
+    ranks = [_RANK_OF_PLURAL[w] for w in words]
+    if " to " in f" {str(tok).lower()} ".replace("\t", " "):
+        lo, hi = ranks
+        if lo >= hi:
+            raise b.error(
+                tok,
+                f"the ranks run from {Rank(lo).label}s down to {Rank(hi).label}s",
+                expected=f"the lower rank first, such as `{Rank(hi).label}s to {Rank(lo).label}s`",
+            )
+        ranks = list(range(lo, hi + 1))
+    mask = 0
+    for r in ranks:
+        if r < lowest:
+            raise b.error(
+                tok,
+                f"the {Rank(r).label}s are not in a pack of {Rank(lowest).label} to ace",
+                expected=f"ranks from {Rank(lowest).label} to ace",
+            )
+        if mask & _rank_mask(r):
+            raise b.error(tok, f"the {Rank(r).label}s are taken out twice")
+        mask |= _rank_mask(r)
+    return mask
+
+
+def _whole_ranks(removed: int) -> list[int]:
+    """The ranks whose four cards are all in ``removed``, low to high."""
+    return [r for r in range(2, 15) if removed & _rank_mask(r) == _rank_mask(r)]
+
+
+def _ranks_text(ranks: list[int]) -> str:
+    """``2s to 6s`` for a run of three or more ranks, else ``2s, 5s and 9s``."""
+    labels = [f"{Rank(r).label}s" for r in ranks]
+    if len(ranks) >= 3 and ranks[-1] - ranks[0] == len(ranks) - 1:
+        return f"{labels[0]} to {labels[-1]}"
+    return ", ".join(labels[:-1]) + f" and {labels[-1]}"
+
+
 # --------------------------------------------------------------------------- the parse
+
+
+def _ranks_and_cards_out(
+    b: StatementBuilder,
+    out: dict[str, Any],
+    lowest: int,
+    pack: int,
+    mask_of: Callable[[Iterable[Token]], int],
+) -> int:
+    """The cards of `without 2s to 6s, 7♣`: whole ranks, then single cards."""
+    removed = _ranks_mask(b, out["ranks"], lowest)
+    if out["cards"]:
+        extra = mask_of(out["cards"])
+        if extra & removed:
+            raise b.error(out["cards"][0], f"{card(str(out['cards'][0]))} is taken out twice")
+        removed |= extra
+    if not pack & ~removed:
+        raise b.error(out["ranks"], "every card of the pack is taken out")
+    return removed
 
 
 def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
     removed = 0
     lowest = 2
-    if isinstance(c[2], int):
+    packs = 1
+    if len(c) > 3 and isinstance(c[3], Token) and c[3].type == "V_STANDARD_PACKS":
+        # Several standard packs shuffled together: `2 standard packs`.
+        packs = b.number(c[2], 1, limits.MAX_PACKS, "a number of packs")
+        c = [*c[:2], *c[4:]]
+    if len(c) > 2 and isinstance(c[2], int):
         # A short pack by rank: `9 to ace` (each suit from the 9 up to the ace).
         to: Token = c[3]
         if c[4] != 14:
@@ -83,6 +171,12 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
         if t.type == "V_JOKERS":
             n = toks[i - 1]
             jokers = b.number(n, 1, 2, "a number of jokers")
+            if packs > 1:
+                raise b.error(
+                    n,
+                    "jokers are not known with several packs",
+                    expected="`2 standard packs` without jokers",
+                )
             toks[i - 1 : i + 1] = []
             break
     specials = _special_kinds(b, toks)
@@ -118,7 +212,10 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
             )
     lists = [x for x in c[2:] if isinstance(x, list)]
     fors = [x for x in c[2:] if isinstance(x, tuple)]
-    if lists:
+    ranks_out = [x for x in c[2:] if isinstance(x, dict)]
+    if ranks_out:
+        removed = _ranks_and_cards_out(b, ranks_out[0], lowest, pack.mask, mask_of)
+    elif lists:
         removed = mask_of(lists[0])
     by_count: list[tuple[int, int, int]] = []
     for cards, lo_tok, hi_tok in fors:
@@ -139,7 +236,27 @@ def _parse_deck(b: StatementBuilder, c: list[Any]) -> Setting:
         ("deck.jokers", jokers),
         ("deck.removed_for", tuple(sorted(by_count))),
         ("deck.specials", specials),
+        ("deck.packs", packs),
     )
+
+
+def _identical(v: Variant) -> str:
+    return f"the {v.deck.identical or 'first'} played ranks higher"
+
+
+def _check_identical(c: Context) -> Iterator[NoOp]:
+    if c.v.deck.packs <= 1 and c.v.deck.identical:
+        yield NoOp(
+            "identical cards",
+            "`identical cards` has no effect: the pack holds each card once",
+            ("deck",),
+            hint="take the line out, or play with `deck: 2 standard packs`",
+        )
+
+
+def _parse_identical(b: StatementBuilder, c: list[Any]) -> Setting:
+    which = "first" if c[2].type == "V_FIRST_RANKS_HIGHER" else "last"
+    return b.setting(c, ("deck.identical", which))
 
 
 def _special_kinds(b: StatementBuilder, toks: list[Token]) -> tuple[SpecialKind, ...]:
@@ -181,11 +298,21 @@ PACK: Final = (
         "deck",
         "K_DECK",
         "deck",
-        ("deck.removed", "deck.lowest", "deck.jokers", "deck.removed_for", "deck.specials"),
+        (
+            "deck.removed",
+            "deck.lowest",
+            "deck.jokers",
+            "deck.removed_for",
+            "deck.specials",
+            "deck.packs",
+        ),
         parse=_parse_deck,
         samples=(
             "deck: standard 52 without 2♣",
             "deck: 9 to ace without 9♣",
+            "deck: standard 52 without 2s to 6s",
+            "deck: standard 52 without 2s, 3s and 4s, 5♣",
+            "deck: 2 standard packs",
             "deck: standard 52 without 2♦ for 3 players, 2♦ 2♣ for 5 to 6 players",
             "deck: standard 52 with 4 wizards and 4 jesters",
         ),
@@ -199,6 +326,24 @@ PACK: Final = (
             "deck.jokers": 0,
             "deck.removed_for": (),
             "deck.specials": (),
+            "deck.packs": 1,
         },
+    ),
+    SettingSpec(
+        "identical cards",
+        "K_IDENTICAL_CARDS",
+        "identical_cards",
+        ("deck.identical",),
+        parse=_parse_identical,
+        samples=(
+            "identical cards: the first played ranks higher",
+            "identical cards: the last played ranks higher",
+        ),
+        render=_identical,
+        written=lambda v: bool(v.deck.identical),
+        where="a game of several packs (`deck: 2 standard packs`)",
+        check=_check_identical,
+        page_rule="Pack",
+        old_saves={"deck.identical": ""},
     ),
 )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardrules.cards import CARDS
+from cardrules.cards import CARDS, deal_copies
 from cardrules.engine.phases.bidding import _start_bidding
 from cardrules.engine.phases.knockout import _seats_in
 from cardrules.engine.phases.passing import _start_passing
@@ -100,7 +100,7 @@ def _deal_again(
     hn = idx + 1
     ev = g._events
     ev.append(("deal", hn, dealer, g._size, tuple(hands)))
-    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned & 63]))
     ev.append(("redeal", hn, seat, hands[seat]))
     g._redeals += 1
     g._hand_index = idx - 1
@@ -140,13 +140,31 @@ def _dealt(
     return hands, turned
 
 
+def _canonical_deal(hands: list[int], turned: int) -> tuple[list[int], int]:
+    """A deal of several packs with its copies renumbered (the turned card, when
+    in no hand, first; see :func:`~cardrules.cards.deal_copies`): so a deal is
+    the same whichever copies the shuffle gave, and a log's deal, which tells
+    only the cards, replays it exactly. A turned card in a hand (the dealer's
+    own) becomes that hand's lowest copy of it."""
+    holder = next((s for s, h in enumerate(hands) if turned >= 0 and h >> turned & 1), -1)
+    if turned >= 0 and holder < 0:
+        turned &= 63
+        return list(deal_copies(hands, 1 << turned)), turned
+    out = list(deal_copies(hands))
+    if holder >= 0:
+        base = turned & 63
+        turned = next(base + 64 * k for k in range(4) if out[holder] >> (base + 64 * k) & 1)
+    return out, turned
+
+
 def _dealt_trump(g: Game, hn: int, turned: int, by_card: bool) -> int:
     """The trump suit of hand ``hn`` as dealt (-1: none): the turned card's
     suit when a card decides it (``by_card``), else the rules' fixed one."""
     if by_card:
-        if turned >= 54:
+        base = turned & 63  # a copy of a card (several packs) is its card
+        if turned >= 0 and base >= 54:
             return _turned_special_suit(g, turned)
-        if turned >= 52:
+        if turned >= 0 and base >= 52:
             # A joker (``special turned up: jokers, ...``): the suit it counts as, or none yet
             # (no trumps; or the dealer names them in the trumps phase).
             joker_suit = g._rules.turned_joker
@@ -196,6 +214,8 @@ def _start_hand(
             # of the game with the key -n (a hand's own key is its index, >= 0).
             words = _random_words(g._seed, -g._redeals, len(r.pack) > 52)
         hands, turned = _dealt(g, idx, so, k, words, turn_up, dealers_card)
+    if r.copies:
+        hands, turned = _canonical_deal(hands, turned)
     g._hands = hands
     g._turned = turned
     trump = _dealt_trump(g, hn, turned, turn_up or dealers_card)
@@ -221,7 +241,7 @@ def _start_hand(
     _fresh_hand(g, hands, dealer, turned if dealers_card else -1)
     ev = g._events
     ev.append(("deal", hn, dealer, size, tuple(hands)))
-    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned]))
+    ev.append(("trump", hn, _SUITS[trump], None if turned < 0 else CARDS[turned & 63]))
     if r.redeal_may and in_a_row < MAX_REDEALS_IN_A_ROW:
         # Each seat in turn keeps its hand or shows it (the trumps phase's stage).
         g._redeal_run = in_a_row

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS
+from cardrules.cards import FULL_DECK_MASK, SUIT_MASKS, copies_mask
 from cardrules.engine.actions import Action, Amend, Bid, Look, Play
 from cardrules.engine.phases.shedding import _TAKE, _may_take
 from cardrules.engine.state.compiled_rules import CompiledChoice
 from cardrules.engine.state.ranks import _led_suit, _special_beats
-from cardrules.engine.state.tables import _BITS, _PLAY, _SUIT_OF
+from cardrules.engine.state.tables import _BITS, _PLAY, _SUIT_OF, legal_copies
 from cardrules.engine.state.transitions import (
     enter_phase,
     forget_legal,
@@ -50,10 +50,16 @@ def _start_play(g: Game) -> None:
         leader = g._maker
     elif r.leader_holder:
         bit = _BITS[r.lead_card]
-        for s, h in enumerate(g._hands):
-            if h & bit:
-                leader = s
-                break
+        if r.copies:
+            # Several packs: of the holders of a copy of the card, the first in
+            # turn from the dealer's neighbour leads.
+            bit = copies_mask(bit, r.packs)
+            leader = next((s for s in g._seats if g._hands[s] & bit), leader)
+        else:
+            for s, h in enumerate(g._hands):
+                if h & bit:
+                    leader = s
+                    break
     g._leader = leader
     give_turn(g, leader)
     forget_legal(g)
@@ -88,12 +94,25 @@ def _play_legal(g: Game) -> tuple[Action, ...]:
             mask = hand
     if mask <= 0:
         mask = _legal_plays(g, s)[0]
+    if r.copies:
+        mask = legal_copies(mask)
     legal: tuple[Action, ...] = r.plays_of(mask)
     if r.take_hand and not trick and _may_take(g):
         # A shedding game's leader may first take a neighbour's hand.
         legal = (*legal, _TAKE)
     set_legal(g, legal, mask)
     return legal
+
+
+def _legal_copy(g: Game, c: int) -> int:
+    """In a game of several packs, the copy of card ``c`` the seat to play may
+    play now (the lowest it holds, as its legal set has it); -1 if none."""
+    if g._phase != _PLAY or not 0 <= c < 52:
+        return -1
+    if g._legal is None:
+        _play_legal(g)
+    m = g._legal_mask & copies_mask(_BITS[c], g._rules.packs)
+    return (m & -m).bit_length() - 1 if m else -1
 
 
 def _legal_plays(g: Game, s: int) -> tuple[int, int, int]:
@@ -113,6 +132,8 @@ def _legal_plays(g: Game, s: int) -> tuple[int, int, int]:
             if r.first_lead == 1:
                 if hand >> lc & 1:
                     return _BITS[lc], 1, 0
+                if r.copies and hand & copies_mask(_BITS[lc], r.packs):
+                    return hand & copies_mask(_BITS[lc], r.packs), 1, 0
             else:
                 ranks = g._ranks
                 m = hand & ranks.suit_masks[ranks.suit_of[lc]]
@@ -199,6 +220,7 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
     best_seat = g._trick_seats[0]
     trump = g._trump
     suit_of, power = g._ranks.suit_of, g._ranks.power
+    last = g._rules.identical_last
     for card_, seat in zip(trick, g._trick_seats, strict=True):
         if g._rules.special_trick:
             if card_ != best and _special_beats(
@@ -206,7 +228,9 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
             ):
                 best, best_seat = card_, seat
         elif suit_of[card_] == suit_of[best]:
-            if power[card_] > power[best]:
+            if power[card_] > power[best] or (
+                last and card_ != best and power[card_] == power[best]
+            ):
                 best, best_seat = card_, seat
         elif suit_of[card_] == trump or _joker_over(g, card_, best):
             best, best_seat = card_, seat
@@ -250,6 +274,10 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
             {"phase": "play"},
         )
     c = int(action.card)
+    if g._rules.copies:
+        # Several packs: the refusal is about the copy the seat holds, if any.
+        held = g._hands[actor] & copies_mask(_BITS[c], g._rules.packs)
+        c = (held & -held).bit_length() - 1 if held else c
     code, why, data = _explain_play(
         g._rules,
         c,

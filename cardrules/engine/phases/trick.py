@@ -89,6 +89,10 @@ def _play_card(g: Game, s: int, c: int) -> None:
                 if power[c] > power[best]:
                     g._winning_card = c
                     g._winning_seat = s
+                elif power[c] == power[best] and r.identical_last:
+                    # Several packs: of two identical cards, the last played ranks higher.
+                    g._winning_card = c
+                    g._winning_seat = s
             elif suit == g._trump:
                 g._winning_card = c
                 g._winning_seat = s
@@ -186,7 +190,7 @@ def _finish_trick(g: Game) -> None:
         _end_hand(g)
     elif g._max_tricks is not None and g._total_tricks >= g._max_tricks:
         _game_over(g, finished=False)
-    elif g._rules.free_lead:
+    elif g._rules.free_lead_inline:
         # The winner's lead (not the first of the hand): the whole hand, now.
         hand = g._hands[w]
         g._legal = g._rules.plays_of(hand)
@@ -267,7 +271,7 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
         _game_over(g, finished=True, loser=loser)
         return
     if out[taker] and g._rules.leader_out_highest:
-        taker = _highest_still_in(trick, seats, out, taker)
+        taker = _highest_still_in(trick, seats, out, taker, r.identical_last)
     nxt = g._next_seat
     while out[taker]:
         taker = nxt[taker]
@@ -279,11 +283,18 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
         _lead_drawn(g, taker, draw)
 
 
-def _highest_still_in(trick: list[int], seats: list[int], out: list[bool], taker: int) -> int:
+def _highest_still_in(
+    trick: list[int], seats: list[int], out: list[bool], taker: int, identical_last: bool = False
+) -> int:
     """The player of the next-highest card of the suit led who is still in
     (``taker`` when none is)."""
     suit = _SUIT_OF[trick[0]]
-    for card_, seat in sorted(zip(trick, seats, strict=True), reverse=True):
+    # By rank (a copy of several packs ranks as its card); of identical cards
+    # the first played first (the sort is stable), unless the last ranks higher.
+    plays = list(zip(trick, seats, strict=True))
+    if identical_last:
+        plays.reverse()
+    for card_, seat in sorted(plays, key=lambda p: p[0] & 63, reverse=True):
         if _SUIT_OF[card_] == suit and not out[seat]:
             return seat
     return taker

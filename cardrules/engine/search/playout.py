@@ -122,10 +122,11 @@ def _policy_playout(g: Game, policy: Policy, hand: int) -> None:
         g.apply(policy(g, seat), seat)
 
 
-#: ``2**i % 67`` -> ``i`` (0 <= i < 64; the remainders are distinct): the card of a
-#: one-bit mask, without a method call.
-_LOW67: Final[tuple[int, ...]] = tuple(
-    next((i for i in range(64) if (1 << i) % 67 == x), -1) for x in range(67)
+#: ``2**i % 269`` -> ``i`` (0 <= i < 256: every card and copy of a game of
+#: several packs; the remainders are distinct): the card of a one-bit mask,
+#: without a method call.
+_LOW269: Final[tuple[int, ...]] = tuple(
+    next((i for i in range(256) if (1 << i) % 269 == x), -1) for x in range(269)
 )
 
 
@@ -134,7 +135,7 @@ def _kth_card(m: int, k: int) -> int:
     while k:
         m &= m - 1
         k -= 1
-    return _LOW67[(m & -m) % 67]
+    return _LOW269[(m & -m) % 269]
 
 
 def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
@@ -153,7 +154,10 @@ def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
     # and costs pure Python about 10% of a playout (a Python loop over the
     # mask's bits against one index): each build takes its faster way to the
     # same card.
-    cards_only = _COMPILED and not g._rules.take_hand
+    # Several packs: a card's Play names its card, not the copy held: the play
+    # goes through Game.apply, which plays the copy held.
+    copies = g._rules.copies
+    cards_only = _COMPILED and not g._rules.take_hand and not copies
     while True:
         phase = g._phase
         if phase == _OVER or (hand >= 0 and g._hand_index != hand):
@@ -169,7 +173,7 @@ def _random_playout(g: Game, random: Callable[[], float], hand: int) -> None:
             _play_card(g, g._to_act, _kth_card(g._legal_mask, k))
             continue
         a = legal[k]
-        if phase == _PLAY and type(a) is Play and a.id < JOKER_BASE:
+        if phase == _PLAY and type(a) is Play and a.id < JOKER_BASE and not copies:
             _play_card(g, g._to_act, a.id)
         elif phase == _BID:
             # As Game.apply makes a legal bid (or look) of the seat to act.

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules.cards import Card, CardSet
+from cardrules.cards import CARD_BY_ID, Card, CardSet
 from cardrules.engine.actions import (
     Action,
     Amend,
@@ -843,6 +843,8 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     """:meth:`Game.sample_world` (the world is built with ``type(g)``: this
     module does not import the game's)."""
     _check_sample_arguments(g, seat, rng)
+    if g._rules.copies:
+        return _sample_world_copies(g, seat, rng)
     # The stream of the game as it stands (as if nothing had been taken back:
     # the world is made by the actions of the log alone).
     stream = g._stream_of(seat, line=True)
@@ -885,6 +887,123 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     b.base._request = g._request
     b.base._retracted = g._retracted[:]
     return b.base
+
+
+# --------------------------------------------------------------------------- several packs
+
+
+def _voids_now(g: Game) -> list[int]:
+    """Each seat's suits (a 4-bit set) it showed void in this hand: a card off
+    the suit led, under a rule that makes a player follow suit."""
+    voids = [0] * g._players
+    if g._rules.follow is None:
+        return voids
+    suit_of = g._ranks.suit_of
+    for ev in reversed(g._events):
+        if ev[0] == "deal":
+            break
+        if ev[0] in ("trick", "dead", "pickup"):
+            led = suit_of[ev[3][0]]
+            for s, c in zip(ev[2], ev[3], strict=True):
+                if suit_of[c] != led and led < 4:
+                    voids[s] |= 1 << led
+    for s, c in zip(g._trick_seats, g._trick, strict=True):
+        led = suit_of[g._trick[0]]
+        if suit_of[c] != led and led < 4:
+            voids[s] |= 1 << led
+    return voids
+
+
+def _redeal_hidden(
+    sizes: list[int], pool: list[int], voids: list[int], suit_of: Sequence[int], rng: random.Random
+) -> list[int] | None:
+    """The pool's cards shared at random among the seats, ``sizes[s]`` each, no
+    seat given a card of a suit it showed void in (a mask per seat; None when
+    the random fill meets a dead end)."""
+    order = pool[:]
+    rng.shuffle(order)
+    # The cards with the fewest seats that may hold them go first.
+    allowed = {
+        c: [s for s, n in enumerate(sizes) if n and not voids[s] >> suit_of[c] & 1] for c in order
+    }
+    order.sort(key=lambda c: len(allowed[c]))
+    room = sizes[:]
+    hands = [0] * len(sizes)
+    for c in order:
+        seats = [s for s in allowed[c] if room[s]]
+        if not seats:
+            return None
+        s = rng.choices(seats, weights=[room[x] for x in seats])[0]
+        room[s] -= 1
+        hands[s] |= _BITS[c]
+    return hands
+
+
+def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
+    """:func:`sample_world` for a game of several packs: the cards of the current
+    hand that ``seat`` has not seen (every other seat's hand, less the cards
+    all have seen it take, and the cards not dealt) are shared again at
+    random among their holders and the undealt rest, each keeping its number
+    of them and no seat given a suit it showed void
+    in; the hand is then replayed from its deal with the log's actions (a
+    card's Play plays the copy held, so the replay does not depend on which
+    copy is where), and the world kept only if ``seat`` sees it as this game.
+    Later hands are dealt from a fresh seed. The random fill is not the exact
+    uniform draw of one pack's sampler; the deals of finished hands are kept."""
+    from cardrules.engine.state.undo import _action_of
+
+    n = g._players
+    hidden = [0 if s == seat else g._hands[s] & ~g._known[s] for s in range(n)]
+    # The cards not dealt (unseen) are shared with the hands too: one more bin.
+    hidden.append(g._undealt)
+    pool = [c for h in hidden for c in _bits(h)]
+    sizes = [h.bit_count() for h in hidden]
+    voids = [*_voids_now(g), 0]
+    deals: list[tuple[list[int], int]] = []
+    actions: list[tuple[int, Action]] = []
+    for ev in g._events:
+        if ev[0] == "deal":
+            deals.append((list(ev[4]), -1))
+        elif ev[0] == "trump" and deals:
+            deals[-1] = (deals[-1][0], -1 if ev[3] is None else int(ev[3]))
+        elif ev[0] in ACTION_KINDS:
+            actions.append(_action_of(ev))
+    start = g._events[0]
+    first_dealer = _first_dealer_of(g)
+    stream = g.events_for(seat)
+    view = g.view(seat)
+    for _attempt in range(MAX_ATTEMPTS):
+        drawn = _redeal_hidden(sizes, pool, voids, g._ranks.suit_of, rng)
+        if drawn is None:
+            continue
+        last = [(h & ~hidden[s]) | drawn[s] for s, h in enumerate(deals[-1][0])]
+        hands = [*deals[:-1], (last, deals[-1][1])]
+        try:
+            w = game_from_deals(
+                type(g),
+                g._variant,
+                n,
+                [
+                    (tuple(CardSet(h) for h in d), None if t < 0 else CARD_BY_ID[t])
+                    for d, t in hands
+                ],
+                actions,
+                seed=_world_seed(g, stream[0], first_dealer, rng),  # type: ignore[arg-type]
+                first_dealer=start[3],
+                max_tricks=start[4],
+            )
+        except CardrulesError:
+            continue
+        if w.events_for(seat) == stream and w.view(seat) == view:
+            w._request = g._request
+            w._retracted = g._retracted[:]
+            return w
+    raise _no_world(f"{MAX_ATTEMPTS} redeals of the unseen cards were refused")
+
+
+def _first_dealer_of(g: Game) -> int:
+    """The dealer of the game's first hand (from its log)."""
+    return next(int(ev[2]) for ev in g._events if ev[0] == "deal")
 
 
 def _check_sample_arguments(g: Game, seat: object, rng: object) -> None:

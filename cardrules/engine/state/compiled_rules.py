@@ -20,18 +20,26 @@ from cardrules.card_rules import ANY_CARD, FOLLOW_SUIT, BreakTrigger, CardChoice
 from cardrules.cards import (
     CARDS,
     FULL_DECK_MASK,
+    ID_LIMIT,
     JOKER_MASK,
     PACK54_MASK,
     SPECIAL_MASK,
     SUIT_MASKS,
     Card,
     CardSet,
+    base_mask,
+    copies_mask,
 )
 from cardrules.counted import count_range, counted
 from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
 from cardrules.engine.actions import Action, Play
-from cardrules.engine.state.ranks import RankTables
-from cardrules.engine.state.tables import _plays_of, _plays_with_jokers, _plays_with_specials
+from cardrules.engine.state.ranks import STANDARD, RankTables, several_packs
+from cardrules.engine.state.tables import (
+    _plays_of,
+    _plays_of_copies,
+    _plays_with_jokers,
+    _plays_with_specials,
+)
 from cardrules.errors import ScoreError, VariantError
 from cardrules.rules import (
     BidStyle,
@@ -137,12 +145,23 @@ def _term_mask(t: CardTerm) -> int:
     return mask
 
 
-def _compile_choice(choice: CardChoice, ranked: bool = False) -> CompiledChoice | None:
+def _compile_choice(
+    choice: CardChoice, ranked: bool = False, packs: int = 1
+) -> CompiledChoice | None:
     """A card-set rule as masks and codes for the loop; ``None`` when it never limits
     what may be played (``any card``). With ``ranked`` (a trump order), a named
-    suit is the hand's effective suit: code 4, with the suit's number for mask."""
+    suit is the hand's effective suit: code 4, with the suit's number for mask.
+    With ``packs`` > 1 (several packs) each mask holds every copy of its cards."""
     if choice == ANY_CARD or not choice.options:
         return None
+    if packs > 1:
+        return tuple(
+            (
+                copies_mask(const, packs),
+                tuple((k, copies_mask(m, packs) if k == 0 else m, u, n) for k, m, u, n in dyn),
+            )
+            for const, dyn in _compile_choice(choice, ranked) or ()
+        )
     out: list[tuple[int, tuple[tuple[int, int, bool, bool], ...]]] = []
     for option in choice.options:
         const = PACK54_MASK
@@ -363,6 +382,18 @@ class _Rules:
         self.plays_of: Callable[[int], tuple[Play, ...]] = (
             _plays_with_jokers if self.pack_jokers else _plays_of
         )
+        # Several standard packs (``deck: 2 standard packs``): copy k of card c is
+        # card c + 64 * k. The legal set holds one copy of each card (the lowest
+        # held) and offers its card's Play; the plain tables and fast paths of
+        # one pack are off (see engine/phases/play.py and trick.py).
+        # (read off the pack: its highest copy's number)
+        self.packs = (self.pack_mask.bit_length() - 1 >> 6) + 1
+        self.copies = self.packs > 1
+        self.identical_last = self.copies and v.deck.identical == "last"
+        self.plain_ranks: RankTables = several_packs() if self.copies else STANDARD
+        if self.copies:
+            self.plays_of = _plays_of_copies
+            self.pack_removed = tuple(CardSet(FULL_DECK_MASK & ~base_mask(self.pack_mask)))
         self.trump_rule = v.trumps
         # ``redeal:``: the condition that throws a deal in (None: every deal stands).
         self.redeal = v.redeal
@@ -484,9 +515,10 @@ class _Rules:
         p = v.play
         # The card-set rules, compiled (see _compile_choice); None: no limit.
         ranked = bool(v.trumps.order) and self.tricks_mode
-        self.follow = _compile_choice(p.follow, ranked)
-        self.lead = _compile_choice(p.lead, ranked)
-        self.first_trick = _compile_choice(p.first_trick, ranked)
+        packs = self.packs
+        self.follow = _compile_choice(p.follow, ranked, packs)
+        self.lead = _compile_choice(p.lead, ranked, packs)
+        self.first_trick = _compile_choice(p.first_trick, ranked, packs)
         self.follow_rule = p.follow
         self.lead_rule = p.lead
         self.first_trick_rule = p.first_trick
@@ -520,8 +552,12 @@ class _Rules:
             and not self.ranked
             and not self.special_trick
         )
+        if self.copies:
+            self.plain_follow = False  # its fast path reads one pack's 13-bit suits
         self.free_void = self.plain_follow and p.follow == FOLLOW_SUIT
         self.free_lead = self.lead is None
+        # The end of a trick gives the winner's free lead inline (one pack only).
+        self.free_lead_inline = self.free_lead and not self.copies
         self.first_trick_free = self.first_trick is None
 
     def _compile_breaks(self, v: Variant) -> None:
@@ -538,9 +574,10 @@ class _Rules:
         self.break_void = BreakTrigger.VOID_PLAY in p.broken_by
         self.break_forced = BreakTrigger.FORCED_LEAD in p.broken_by
         # Card -> the other suits (a 4-bit set) it breaks too (``breaking cards:``).
-        extra = [0] * len(CARDS)
+        extra = [0] * (ID_LIMIT if self.copies else len(CARDS))
         for k, s in p.also_breaks:
-            extra[int(k)] |= 1 << int(s)
+            for copy in range(self.packs):
+                extra[int(k) + 64 * copy] |= 1 << int(s)
         self.break_extra: tuple[int, ...] = tuple(extra)
 
     def _compile_shedding(self, v: Variant) -> None:

@@ -13,7 +13,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from cardrules.cards import CARDS, Card, CardSet, card
+from cardrules.cards import CARD_BY_ID, CARDS, MAX_PACKS, Card, CardSet, card, is_copy_id
 from cardrules.counted import counted
 from cardrules.engine.events import Entry
 from cardrules.engine.state.compiled_rules import _Rules
@@ -28,8 +28,8 @@ _U64X54: Final = struct.Struct("<54Q").unpack
 def _random_words(seed: int, idx: int, jokers: bool = False, size: int = 0) -> tuple[int, ...]:
     """52 uniform 64-bit words for hand ``idx`` (0-based) of the game with ``seed``;
     54 for a pack with more than 52 cards (``jokers``); ``size + 1`` for a pack of
-    ``size`` cards over 54 (special cards). SHAKE-128 is an extendable output:
-    the first 52 of the 54 words are the 52 words, and so on."""
+    ``size`` cards over 54 (special cards, or several packs). SHAKE-128 is an
+    extendable output: the first 52 of the 54 words are the 52 words, and so on."""
     digest = hashlib.shake_128(b"cardrules:%d:%d" % (seed, idx))
     if size > 54:
         return struct.unpack(f"<{size + 1}Q", digest.digest(8 * (size + 1)))
@@ -154,14 +154,16 @@ def _parse_deck(cards: Iterable[object], pack_mask: int, what: str) -> tuple[int
     for x in cards:
         if isinstance(x, str):
             c = int(card(x))
-        elif type(x) is Card or (type(x) is int and 0 <= x < 64):
+        elif type(x) is Card or (type(x) is int and (0 <= x < 64 or is_copy_id(x))):
             c = int(x)  # type: ignore[call-overload,unused-ignore]
         else:
             raise CardError(f"{what}: {x!r} is not a card")
+        while seen >> c & 1 and pack_mask >> (c + 64) & 1 and c < 52 + 64 * (MAX_PACKS - 1):
+            c += 64  # several packs: a card named again is its next copy
         if seen >> c & 1:
-            raise CardError(f"{what}: {CARDS[c]} appears twice")
+            raise CardError(f"{what}: {CARD_BY_ID[c]} appears twice")
         if not pack_mask >> c & 1:
-            raise CardError(f"{what}: {CARDS[c]} is not in this variant's pack")
+            raise CardError(f"{what}: {CARD_BY_ID[c]} is not in this variant's pack")
         seen |= 1 << c
         out.append(c)
     # Complete a partial deck with the rest of the pack, lowest card first.
@@ -281,7 +283,7 @@ def _check_turned(
         in_hand = bool(seen >> turned & 1)
         left = len(r.pack) > size * m
         if in_hand and (left or not hands[dealer] >> turned & 1):
-            raise SaveError(f"hand {hn}: the turned-up card {CARDS[turned]} is also in a hand")
+            raise SaveError(f"hand {hn}: the turned-up card {CARD_BY_ID[turned]} is also in a hand")
         if not in_hand and not left:
             raise SaveError(f"hand {hn}: no card is left to turn up")
     elif turn_up and (len(r.pack) > size * m or not r.trump_rule.none_when_pack_empty):

@@ -21,9 +21,18 @@ Every function takes the game as its first argument.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from cardrules.cards import JOKER_MASK, SPECIAL_MASK, SUIT_MASKS, CardSet, Suit
+from cardrules.cards import (
+    ID_LIMIT,
+    JOKER_MASK,
+    SPECIAL_MASK,
+    SUIT_MASKS,
+    WIDE_SUIT_MASKS,
+    CardSet,
+    Suit,
+)
 from cardrules.engine.state.tables import _BITS, _SUIT_OF, _UNBROKEN
 from cardrules.rules import TrumpRule
 
@@ -36,6 +45,7 @@ __all__ = [
     "downtown_tables",
     "joker_led_tables",
     "rank_tables",
+    "several_packs",
     "special_tables",
     "tables_for",
 ]
@@ -71,6 +81,25 @@ def _standard() -> RankTables:
 
 #: Printed suits, aces high: every hand without a trump order, or without trumps.
 STANDARD: Final = _standard()
+
+
+@cache
+def several_packs() -> RankTables:
+    """:data:`STANDARD` for a game of several packs (``deck: 2 standard packs``),
+    built once, when such a game is first played."""
+    # A game of several packs: each copy of a card (id c + 64 * k) counts as its
+    # card, with its card's power (so of two identical cards, neither beats the
+    # other by power: the trick's rule for identical cards decides), and each
+    # suit's mask holds every copy. No joker and no trump order here (refused).
+    suit_of = tuple(min((c & 63) // 13, 4) for c in range(ID_LIMIT))
+    masks = (*WIDE_SUIT_MASKS, JOKER_MASK)
+    power = tuple(c & 63 for c in range(ID_LIMIT))
+    above = tuple(
+        sum(1 << x for x in range(ID_LIMIT) if suit_of[x] == suit_of[c] < 4 and power[x] > power[c])
+        for c in range(ID_LIMIT)
+    )
+    unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
+    return RankTables(suit_of, masks, power, above, unbroken)
 
 
 def rank_tables(rule: TrumpRule, trump: int, pack: int) -> RankTables:
@@ -120,8 +149,9 @@ def special_tables(
     :func:`~cardrules.engine.phases.trick._special_beats`); a card that counts as
     a suit, or ranks next to a card, is a card of that suit just above or below
     it. ``codes``: card id -> power code (0 none, 1-2 wins, 3-4 loses);
-    ``ranks``: (card, the card it ranks next to, 1 above / 0 below)."""
-    n = len(_BITS)
+    ``ranks``: (card, the card it ranks next to, 1 above / 0 below). A pack
+    with special cards is one pack: its ids are below 64."""
+    n = 64
     suit_of = [*base.suit_of, *([4] * (n - len(base.suit_of)))]
     power = [2 * p for p in base.power] + [0] * (n - len(base.power))
     for c in range(54, n):
@@ -232,7 +262,7 @@ def _set_trump(g: Game, trump: int) -> None:
         g._ranks = special
         return
     if not r.ranked or trump < 0:
-        g._ranks = STANDARD
+        g._ranks = r.plain_ranks
         return
     tables = r.rank_cache.get(trump)
     if tables is None:

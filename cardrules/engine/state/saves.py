@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import jsontext
-from cardrules.cards import CARDS, Card, CardSet, card
+from cardrules.cards import CARDS, ID_LIMIT, MAX_PACKS, Card, CardSet, card, deal_copies
 from cardrules.counted import count_range, counted
 from cardrules.engine.actions import (
     _BY_ID,
@@ -90,6 +90,8 @@ SAVE_VERSION: Final = 1
 
 #: The largest pack: the standard 52 and two jokers.
 _PACK: Final = 64
+#: The most cards of any game (four standard packs): the longest deck of a save.
+_MOST_CARDS: Final = 52 * MAX_PACKS
 #: The most seats a game has (one card each from a 52-card pack).
 _SEATS: Final = 52
 #: The most hands a game deals: 1,000 scheduled hands (the most a variant may
@@ -135,7 +137,9 @@ _BYTE_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
 
 def _texts(m: int) -> list[str]:
     """The texts of the cards of mask ``m`` (54 bits), in card order (as
-    ``CardSet``'s)."""
+    ``CardSet``'s). A mask of several packs gives each copy as its card's text."""
+    if m >> 64:
+        return [_TEXT[c & 63] for c in sorted(CardSet(m), key=lambda c: (c & 63, c))]
     t = _BYTE_TEXTS
     out = [
         *t[0][m & 255],
@@ -210,7 +214,7 @@ def _action_log(events: list[Entry]) -> list[list[int]]:
     for ev in events:
         k = ev[0]
         if k == "play":
-            out.append([ev[1], Play(ev[2]).id])
+            out.append([ev[1], Play(ev[2] & 63).id])  # a copy (several packs): its card
         elif k == "bid":
             out.append([ev[1], Bid(ev[2], blind=ev[3]).id])
         elif k == "look":
@@ -326,7 +330,7 @@ def _save_text(g: Game) -> str:
         "seed": g._seed,
         "first_dealer": g._first_dealer_given,
         "max_tricks": g._max_tricks,
-        "decks": [[_TEXT[c] for c in d] for d in decks],
+        "decks": [[_TEXT[c & 63] for c in d] for d in decks],
         "decks_reuse": reuse,
         "deals": _deal_log(g._events),
         "actions": _action_log(g._events),
@@ -687,9 +691,9 @@ def _saved_deck(
         f"{label}{len(decks)} decks given, but this game deals at most {most} hands",
     )
     for i, d in enumerate(decks):
-        if not isinstance(d, list) or len(d) > _PACK:
+        if not isinstance(d, list) or len(d) > _MOST_CARDS:
             raise SaveError(
-                f"{label}deck {i + 1} must be a list of at most {_PACK} cards, not {_show(d)}"
+                f"{label}deck {i + 1} must be a list of at most {_MOST_CARDS} cards, not {_show(d)}"
             )
         for x in d:
             if not isinstance(x, str) or len(x) > MAX_CARD_TEXT:
@@ -828,6 +832,12 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
         m = _saved_hand(h, s, seen, where)
         seen |= m
         want = CardSet(dealt[s]).mask
+        # Several packs: which copy a seat was dealt is never saved; the cards
+        # and their counts must be the deal's.
+        if (m >> 64 or want >> 64) and sorted(c & 63 for c in CardSet(m)) == sorted(
+            c & 63 for c in CardSet(want)
+        ):
+            continue
         if m != want:
             k, w = m.bit_count(), want.bit_count()
             _want(
@@ -884,8 +894,10 @@ def _saved_hand(h: object, s: int, seen: int, where: str) -> int:
                     raise SaveError(f"{where}: seat {s}: {e}") from None
             else:
                 c = _card_of(x, f"{where}: seat {s}")
+        while (m | seen) >> c & 1 and c + 64 < ID_LIMIT:
+            c += 64  # several packs: a card written again is its next copy
         if (m | seen) >> c & 1:
-            raise SaveError(f"{where}: {CARDS[c]} appears twice")
+            raise SaveError(f"{where}: {CARDS[c & 63]} appears twice")
         m |= 1 << c
     return m
 
@@ -1166,7 +1178,7 @@ def _replay(variant: Variant, events: Iterable[Event | Entry], game: type[Game])
     evs = _log_entries(events)
     seed = evs[0][2]  # (a start entry has its length: kind, players, seed, dealer, tricks)
     _want(_is_int(seed), "the log has no seed (a log redacted for one seat cannot be replayed)")
-    forced, draws = _log_deals(evs)
+    forced, draws = _log_deals(evs, variant.deck.packs > 1)
     g = _log_game(variant, evs, game, forced, draws)
     for i, ev in enumerate(evs):
         act = _log_action(g, ev, i)
@@ -1214,9 +1226,12 @@ def _log_entries(events: Iterable[Event | Entry]) -> list[Any]:
     return evs
 
 
-def _log_deals(evs: list[Any]) -> tuple[list[tuple[tuple[int, ...], int]], list[int]]:
+def _log_deals(
+    evs: list[Any], copies: bool = False
+) -> tuple[list[tuple[tuple[int, ...], int]], list[int]]:
     """The deals of a log (each hand's masks and turned-up card, -1: none) and
-    the cards drawn, as the game is told them."""
+    the cards drawn, as the game is told them (``copies``: a game of several
+    packs, whose logged hands number each card's copies from 0)."""
     forced: list[tuple[tuple[int, ...], int]] = []
     draws: list[int] = []
     for ev in evs:
@@ -1231,12 +1246,16 @@ def _log_deals(evs: list[Any]) -> tuple[list[tuple[tuple[int, ...], int]], list[
                 isinstance(hands, tuple | list) and all(isinstance(h, CardSet) for h in hands),
                 "a deal event must hold every hand",
             )
-            forced.append((tuple(h.mask for h in hands), -1))
+            masks = tuple(h.mask for h in hands)
+            forced.append((deal_copies(masks) if copies else masks, -1))
         elif ev[0] == "trump":
             _want(bool(forced), "a trump event before any deal")
             c = ev[3]
             _want(c is None or isinstance(c, Card), f"a trump event's card must be a Card: {c!r}")
             forced[-1] = (forced[-1][0], -1 if c is None else int(c))
+            if copies and c is not None:
+                # The turned card, in no hand, is its card's first copy (as dealt).
+                forced[-1] = (deal_copies(forced[-1][0], 1 << int(c)), int(c))
     return forced, draws
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import SUIT_MASKS, Suit
+from cardrules.cards import ID_LIMIT, SUIT_MASKS, Suit, lowest_copies
 from cardrules.engine.actions import Look, Play
 
 #: The phase codes (``Game._phase``) and their public names (``Game.phase``).
@@ -23,12 +23,12 @@ _PASS: Final = 3
 _TRUMPS: Final = 4
 _PHASE_NAMES: Final = ("bid", "play", "over", "pass", "trumps")
 
-#: Card id -> its bit in a card mask (52 and 53: the jokers; 54-63: the special cards).
-_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(64))
-#: Card id -> its suit's number (the jokers, which have none: 4, a suit of their
-#: own that only a hand without trumps could see; the loader refuses jokers
-#: then, see ``compiled_rules``).
-_SUIT_OF: Final[tuple[int, ...]] = tuple(min(i // 13, 4) for i in range(64))
+#: Card id -> its bit in a card mask (52 and 53: the jokers; 54-63: the special
+#: cards; from 64, the copies of a game of several packs, see :mod:`cardrules.cards`).
+_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(ID_LIMIT))
+#: Card id -> its suit's number (the jokers and special cards, which have none:
+#: 4, a suit of their own that only a hand without trumps could see).
+_SUIT_OF: Final[tuple[int, ...]] = tuple(min((i & 63) // 13, 4) for i in range(ID_LIMIT))
 #: Suit number -> the position of its 13 bits in a card mask.
 _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 #: Card id -> the interned Play action of that card.
@@ -116,3 +116,24 @@ def _plays_with_specials(mask: int) -> tuple[Play, ...]:
     if not rest:
         return out
     return out + tuple(_PLAYS[52 + i] for i in range(12) if rest >> i & 1)
+
+
+def _plays_of_copies(mask: int) -> tuple[Play, ...]:
+    """``_Rules.plays_of`` in a game of several packs: one Play action for each
+    card of ``mask`` (a copy's action is its card's: which copy is played is
+    bookkeeping), in card order whichever copies they are, so that the legal
+    actions never tell which copy a seat holds. (The random playout draws its
+    card from the mask, not from this order.)"""
+    ids: list[int] = []
+    while mask:
+        low = mask & -mask
+        ids.append((low.bit_length() - 1) & 63)
+        mask ^= low
+    ids.sort()
+    return tuple([_PLAYS[c] for c in ids])
+
+
+def legal_copies(mask: int) -> int:
+    """Of the cards of ``mask`` a seat may play in a game of several packs, the
+    one copy of each card it plays: the lowest copy it holds."""
+    return lowest_copies(mask)

@@ -204,7 +204,7 @@ def _action_of(ev: Entry) -> tuple[int, Action]:
     """The seat and the action of an action entry of the log."""
     kind = ev[0]
     if kind == "play":
-        return ev[1], _PLAYS[ev[2]]
+        return ev[1], _PLAYS[ev[2] & 63]  # a copy (several packs): its card's Play
     if kind == "bid":
         return ev[1], Bid(ev[2], blind=ev[3])
     if kind == "look":

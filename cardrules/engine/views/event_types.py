@@ -20,9 +20,9 @@ from typing import Any, ClassVar, Final, TypeVar
 import attrs
 from attrs import field, frozen
 
-from cardrules.cards import Card, CardSet, Suit, card
+from cardrules.cards import MAX_PACKS, Card, CardSet, Suit, card, cards_with_copies
 from cardrules.engine.actions import Action
-from cardrules.errors import CardrulesError, SaveError
+from cardrules.errors import CardError, CardrulesError, SaveError
 from cardrules.jsontext import describe
 
 __all__ = [
@@ -140,7 +140,14 @@ def _dec_cardset(x: object, where: str) -> CardSet:
     cards = [_card(c, f"{where}[{k}]") for k, c in enumerate(_list(x, where))]
     cs = CardSet(cards)
     if len(cs) != len(cards):
-        raise _bad(f"{where} holds a card twice")
+        # Several packs: a hand dealt may hold a card twice (its next copy, as
+        # events give them); any other list of cards holds each card once.
+        if ".hands[" not in where:
+            raise _bad(f"{where} holds a card twice")
+        try:
+            return CardSet(cards_with_copies(cards, MAX_PACKS))
+        except CardError:
+            raise _bad(f"{where} holds a card twice") from None
     return cs
 
 

@@ -23,7 +23,7 @@ type                       JSON
 ``Suit``                   its word (``"clubs"``)
 ``Action``                 ``{"id": 51, "label": "play A♠"}``
 ``X | None``               ``null`` or the form of ``X``
-``tuple[X, ...]``          a list (at most 54 items unless a field says more)
+``tuple[X, ...]``          a list (at most 208 items, four packs, unless a field says less)
 ``tuple[A, B]``            a list of two
 ``tuple[tuple[K, V], ...]``  an object ``{str(K): V}`` for the fields in
                            :data:`_AS_OBJECT` (``visible_hands``...)
@@ -43,7 +43,7 @@ Example:
     ...
     cardrules.errors.SaveError: view.hand[1]: expected a card such as 'A♠' or '10♥', got 'Z'
     >>> schema_of(tuple[Card, ...], "hand")
-    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 64}
+    {'type': 'array', 'items': {'$ref': '#/$defs/card'}, 'maxItems': 208}
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from typing import Any, Final, Union
 
 import attrs
 
-from cardrules.cards import CARDS, Card, CardSet, Suit
+from cardrules.cards import CARDS, MAX_PACKS, Card, CardSet, Suit, cards_with_copies
 from cardrules.counted import counted
 from cardrules.engine.actions import (
     NUM_ACTIONS,
@@ -67,7 +67,7 @@ from cardrules.engine.actions import (
     is_action_id,
 )
 from cardrules.engine.state.tables import _PHASE_NAMES
-from cardrules.errors import CardrulesError, SaveError
+from cardrules.errors import CardError, CardrulesError, SaveError
 from cardrules.jsontext import describe as _show
 from cardrules.rules import Direction, Mode, TakeBacks
 from cardrules.scoring import COUNTER_BOUND, MAX_COUNTERS, MAX_VALUE_DIGITS
@@ -95,6 +95,8 @@ ACTION_ID_SCHEMA: Final[dict[str, Any]] = {
 }
 _SEATS: Final = 52  # the most players a variant may have (dsl.limits.MAX_PLAYERS)
 _PACK: Final = 64  # the standard 52, two jokers and ten special cards
+#: The most cards of a game, in any list of cards: several standard packs.
+_MOST_CARDS: Final = 52 * MAX_PACKS
 _HANDS: Final = 2000  # the most hands a game deals (saves.MAX_SAVE_HANDS)
 #: Ints of fields without a bound of their own stay within what every JSON
 #: reader holds exactly (JavaScript's safe integers).
@@ -122,7 +124,7 @@ class _Rule:
     lo: int = -_INT_LIMIT
     hi: int = _INT_LIMIT
     enum: tuple[str, ...] = ()
-    max_items: int = _PACK
+    max_items: int = _MOST_CARDS
     #: Exact list lengths allowed (empty: any up to ``max_items``).
     lengths: tuple[int, ...] = ()
     #: Whether the field's ints are seats (each below ``players`` in a view).
@@ -133,6 +135,8 @@ class _Rule:
 
 _SEAT: Final = _Rule(0, _SEATS - 1, seats=True)
 _COUNT: Final = _Rule(0, _PACK)
+#: A number of cards held or out of the game (several packs: up to 208).
+_CARDS_COUNT: Final = _Rule(0, _MOST_CARDS)
 #: Bounds of the fields of View and Result (by field name; the same name means
 #: the same thing in both). A field not listed takes the defaults.
 _RULES: Final[dict[str, _Rule]] = {
@@ -155,11 +159,11 @@ _RULES: Final[dict[str, _Rule]] = {
     "players": _Rule(1, _SEATS),
     "hand_number": _Rule(1, _HANDS),
     "hand_size": _COUNT,
-    "hand_counts": _COUNT,
+    "hand_counts": _CARDS_COUNT,
     "bids": _COUNT,
     "tricks_won": _COUNT,
-    "dead_count": _COUNT,
-    "pack_size": _Rule(1, _PACK),
+    "dead_count": _CARDS_COUNT,
+    "pack_size": _Rule(1, _MOST_CARDS),
     "knocked_out": _Rule(0, _HANDS),
     "card_points": _Rule(-100, 100, lengths=(0, 52, 54)),  # dsl.limits.MAX_CARD_POINTS
     "counters": _Rule(-COUNTER_BOUND, COUNTER_BOUND, max_items=MAX_COUNTERS),
@@ -331,12 +335,16 @@ def _read_action(x: object, path: str) -> Action:
 
 
 def _read_cardset(x: object, path: str) -> CardSet:
-    if type(x) is not list or len(x) > _PACK:
-        raise _bad(path, f"a list of at most {_PACK} cards", x)
+    if type(x) is not list or len(x) > _MOST_CARDS:
+        raise _bad(path, f"a list of at most {_MOST_CARDS} cards", x)
     cards = [_read_card(c, f"{path}[{i}]") for i, c in enumerate(x)]
     cs = CardSet(cards)
     if len(cs) != len(cards):
-        raise _refuse(path, "a card appears twice")
+        # Several packs: a card written again is its next copy (as a view gives them).
+        try:
+            return CardSet(cards_with_copies(cards, MAX_PACKS))
+        except CardError:
+            raise _refuse(path, "a card appears twice") from None
     return cs
 
 
@@ -659,11 +667,11 @@ def schema_of(
         return {"$ref": f"#/$defs/{named[tp]}"}
     if tp is CardSet:
         return {
-            "description": "A set of cards, in the order of the pack.",
+            "description": "A set of cards, in the order of the pack; in a game of "
+            "several packs a card held twice is written twice.",
             "type": "array",
             "items": {"$ref": "#/$defs/card"},
-            "maxItems": _PACK,
-            "uniqueItems": True,
+            "maxItems": _MOST_CARDS,
         }
     if origin is tuple:
         return _tuple_schema(args, field, refs, nested, sizes, rules)

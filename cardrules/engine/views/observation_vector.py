@@ -28,10 +28,11 @@ Example:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cardrules.cards import CARDS
+from cardrules.cards import CARDS, ID_LIMIT, Card
 from cardrules.counted import count_range
 from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END
 from cardrules.engine.state.compiled_rules import _compile, _Rules
@@ -70,18 +71,38 @@ class _Plan:
     """The layout of one variant and number of players, with what
     :func:`_observation_from_view` needs to fill it."""
 
-    __slots__ = ("index", "layout", "max_hand", "n", "pack", "phases", "size", "slots", "target")
+    __slots__ = (
+        "copies",
+        "index",
+        "layout",
+        "max_hand",
+        "n",
+        "pack",
+        "phases",
+        "size",
+        "slots",
+        "target",
+    )
 
     def __init__(self, r: _Rules, players: int) -> None:
         v = r.variant
         n = players
         self.n = n
         pack = len(r.pack)
-        self.pack = pack
         #: card number -> its place in the pack (-1: not in this pack)
         index = [-1] * len(CARDS)
         for i, c in enumerate(r.pack):
-            index[c] = i
+            if c < len(CARDS):
+                index[c] = i
+        #: several packs: each copy has its place, filled in card order (the
+        #: second A♠ held fills the place of A♠'s second copy: a count, never
+        #: which copy a seat holds; see :func:`_places`)
+        self.copies = r.packs if r.copies else 1
+        if r.copies:
+            index = [-1] * ID_LIMIT
+            for i, c in enumerate(r.pack):
+                index[c] = i
+        self.pack = pack
         self.index: tuple[int, ...] = tuple(index)
         self.max_hand = max(1, *v.hand_sizes(players))
         self.target = abs(r.target) if r.target else 0
@@ -282,11 +303,11 @@ def _observation_from_view(view: View, plan: _Plan) -> list[float]:
     for k, s in enumerate(order):
         rel[s] = (k + 1) % n
     if view.hand is not None:
-        for c in view.hand:
-            out[index[c]] = 1.0
+        for p in _places(view.hand, index):
+            out[p] = 1.0
     at = slots["played"]
-    for c in view.played:
-        out[at + index[c]] = 1.0
+    for p in _places(view.played, index):
+        out[at + p] = 1.0
     at = slots["trick"]
     for s, c in view.trick:
         out[at + rel[s] * pack + index[c]] = 1.0
@@ -399,12 +420,12 @@ def _view_known(out: list[float], view: View, plan: _Plan, rel: list[int]) -> No
         for group in (view.visible_hands, view.known_hands):
             for s, cards in group:
                 base = at + (rel[s] - 1) * pack
-                for c in cards:
-                    out[base + index[c]] = 1.0
+                for p in _places(cards, index):
+                    out[base + p] = 1.0
     at = slots.get("dead", -1)
     if at >= 0:
-        for c in view.dead:
-            out[at + index[c]] = 1.0
+        for p in _places(view.dead, index):
+            out[at + p] = 1.0
         out[slots["dead_count"]] = view.dead_count / pack
         o = slots["out"]
         for s, x in enumerate(view.out):
@@ -434,7 +455,9 @@ def _game_plan(game: Game) -> _Plan:
 def observation(game: Game, seat: int, numpy: bool = False) -> Any:
     """``game.observation(seat)``: the seat's observation vector (see the module)."""
     plan = _game_plan(game)
-    if type(seat) is int and 0 <= seat < game._players:
+    if plan.copies > 1:
+        vec = _observation_from_view(game.view(seat), plan)
+    elif type(seat) is int and 0 <= seat < game._players:
         vec = observation_of_state(game, seat, plan)
     else:  # the view checks the seat (None: an onlooker's)
         vec = _observation_from_view(game.view(seat), plan)
@@ -449,6 +472,20 @@ def observation(game: Game, seat: int, numpy: bool = False) -> Any:
             ) from e
         return np.asarray(vec, dtype=np.float32)
     return vec
+
+
+def _places(cards: Iterable[Card], index: tuple[int, ...]) -> list[int]:
+    """The places of ``cards`` in the pack: a card's place, or, in a game of
+    several packs, its k-th copy's place for its k-th showing in ``cards``."""
+    if len(index) <= 64:
+        return [index[c] for c in cards]
+    shown: dict[int, int] = {}
+    out: list[int] = []
+    for c in cards:
+        k = shown.get(c, 0)
+        shown[c] = k + 1
+        out.append(index[(c & 63) + 64 * k])
+    return out
 
 
 def action_mask(game: Game, seat: int) -> list[int]:

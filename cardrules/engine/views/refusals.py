@@ -82,7 +82,7 @@ def _explain_play(
     far, ``best`` the card winning it and ``suit_of`` the suit each card counts as
     in this hand (its effective suit). The message and data describe only the
     acting seat's own hand (``hand``) and the cards on the table."""
-    cd = CARDS[c]
+    cd = CARDS[c & 63]  # a copy (several packs) is told as its card
     if not hand >> c & 1:
         return "card_not_in_hand", f"you do not hold {cd}", {"card": str(cd)}
     mask, code, option = legal
@@ -103,7 +103,7 @@ def _explain_play(
     terms = rule.options[option].terms
     led = Suit(suit_of[trick[0]]).word if trick else ""
     trumps = Suit(trump).word if trump >= 0 else "trumps"
-    best_card = CARDS[best] if trick else None
+    best_card = CARDS[best & 63] if trick else None
     if trick:
         data["led"] = led
         data["winning"] = str(best_card)

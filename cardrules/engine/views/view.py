@@ -31,7 +31,11 @@ _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 def _cards_of(m: int) -> tuple[Card, ...]:
     """The cards of the 54-bit mask ``m`` in card order: ``tuple(CardSet(m))``,
-    by table (views are built from masks on every call)."""
+    by table (views are built from masks on every call). A mask of several
+    packs (copies from bit 64) gives each copy as its card, copies side by
+    side: a view never tells which copy a seat holds."""
+    if m >> 64:
+        return _copies_as_cards(m)
     t = _BYTE_CARDS
     out = (
         *t[0][m & 255],
@@ -44,6 +48,16 @@ def _cards_of(m: int) -> tuple[Card, ...]:
     )
     # The special cards 56-63 (a pack with special cards only).
     return out + t[7][m >> 56] if m >> 56 else out
+
+
+def _copies_as_cards(m: int) -> tuple[Card, ...]:
+    """:func:`_cards_of` for a mask of several packs: each card once per copy held."""
+    ids: list[int] = []
+    while m:
+        low = m & -m
+        ids.append(low.bit_length() - 1)
+        m ^= low
+    return tuple(CARDS[c & 63] for c in sorted(ids, key=lambda c: (c & 63, c)))
 
 
 def _frac(x: Fraction) -> int | str:

@@ -475,7 +475,8 @@ def real_save(name: str, steps: int | None, stacked: bool) -> str:
     players = min(max(4, v.players.min), v.players.max)
     deck = None
     if stacked:
-        order = list(CardSet(v.deck.cards.mask))
+        # The pack of this table (a `deck:` line may depend on the number of players).
+        order = list(CardSet(v.for_players(players).deck.cards.mask))
         random.Random(steps).shuffle(order)
         deck = [order]
     g = Game(v, players, seed=len(name), deck=deck, max_tricks=400)
@@ -686,3 +687,20 @@ def test_mutated_match_saves_restore_or_are_refused_fast(
         assert again == m
         return
     raise AssertionError(f"a refusal took {took:.3f} s")
+
+
+def test_a_joker_written_twice_in_a_saved_hand_is_refused_as_a_save_error() -> None:
+    # Regression: a card written again is read as its next copy (several packs);
+    # a joker has no copy, and its "copy" bit made a card set that could not be
+    # built (CardError) instead of the save's refusal.
+    v = load("euchre-benny")
+    for seed in range(50):
+        raw = json.loads(Game(v, 4, seed=seed).to_json())
+        hands = raw["deals"][0]["hands"]
+        holder = next((h for h in hands if "BJ" in h), None)
+        if holder is not None:
+            break
+    assert holder is not None
+    holder.append("BJ")
+    with pytest.raises(SaveError, match="BJ appears twice"):
+        Game.from_json(json.dumps(raw))

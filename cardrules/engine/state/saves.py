@@ -894,8 +894,10 @@ def _saved_hand(h: object, s: int, seen: int, where: str) -> int:
                     raise SaveError(f"{where}: seat {s}: {e}") from None
             else:
                 c = _card_of(x, f"{where}: seat {s}")
-        while (m | seen) >> c & 1 and c + 64 < ID_LIMIT:
-            c += 64  # several packs: a card written again is its next copy
+        while (m | seen) >> c & 1 and c + 64 < ID_LIMIT and c & 63 < 52:
+            # Several packs: a card written again is its next copy (a joker or a
+            # special card has none).
+            c += 64
         if (m | seen) >> c & 1:
             raise SaveError(f"{where}: {CARDS[c & 63]} appears twice")
         m |= 1 << c

@@ -45,6 +45,7 @@ CALLBREAK_DIFFERENCES = {
     "bidding.max_bid",
     "play.follow",
     "scoring.formula",
+    "options",  # `options: redeal`: the published redeal, off unless a table turns it on
 }
 
 

@@ -87,9 +87,11 @@ __all__ = [
     "TurnedSpecial",
     "Variant",
     "WinRule",
+    "get_path",
     "hands_without_trumps",
     "jokers_turned",
     "jokers_without_trumps",
+    "set_path",
 ]
 
 #: Hard limit on the number of hands one game's schedule may hold.
@@ -1278,17 +1280,19 @@ class ConditionalSetting:
     pos: SourcePos | None = field(default=None, eq=False)
 
 
-def _get_path(obj: Any, dotted: str) -> Any:
+def get_path(obj: Any, dotted: str) -> Any:
+    """The value at ``dotted`` (``"bidding.hook"``) in a config ``obj``."""
     for part in dotted.split("."):
         obj = getattr(obj, part)
     return obj
 
 
-def _set_path(obj: Any, dotted: str, value: Any) -> Any:
+def set_path(obj: Any, dotted: str, value: Any) -> Any:
+    """``obj`` with the value at ``dotted`` replaced by ``value`` (a new frozen config)."""
     head, _, rest = dotted.partition(".")
     if not rest:
         return attrs.evolve(obj, **{head: value})
-    return attrs.evolve(obj, **{head: _set_path(getattr(obj, head), rest, value)})
+    return attrs.evolve(obj, **{head: set_path(getattr(obj, head), rest, value)})
 
 
 def apply_changes(v: Variant, changes: tuple[tuple[str, Any], ...]) -> Variant:
@@ -1302,9 +1306,9 @@ def apply_changes(v: Variant, changes: tuple[tuple[str, Any], ...]) -> Variant:
         if dotted.endswith("+"):
             dotted = dotted[:-1]
             names = {c.name for c in value}
-            old = _get_path(out, dotted)
+            old = get_path(out, dotted)
             value = tuple(c for c in old if c.name not in names) + tuple(value)
-        out = _set_path(out, dotted, value)
+        out = set_path(out, dotted, value)
     assert isinstance(out, Variant)
     return out
 

@@ -84,7 +84,15 @@ def schedules(draw: st.DrawFn) -> ScheduleRule:
         if pattern is Pattern.LIST
         else ()
     )
-    return ScheduleRule(draw(hand_size_rules()), pattern, count, sizes, draw(st.integers(1, 4)))
+    steps: tuple[tuple[int, int, bool], ...] = ()
+    if pattern is Pattern.STEPS:
+        # `hands: 1 x players, 2 to 7, ...`: each step a size or a run of sizes.
+        step = st.tuples(st.integers(1, 13), st.integers(1, 13), st.booleans()).map(
+            lambda t: (t[0], t[0], True) if t[2] else (t[0], t[1], False)
+        )
+        steps = tuple(draw(st.lists(step, min_size=1, max_size=3)))
+    repeat = 1 if steps else draw(st.integers(1, 4))  # a bounded number of hands
+    return ScheduleRule(draw(hand_size_rules()), pattern, count, sizes, repeat, steps)
 
 
 @st.composite

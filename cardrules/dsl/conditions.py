@@ -40,6 +40,7 @@ __all__ = [
     "NEVER_CONDITIONAL",
     "PER_HAND",
     "check_condition",
+    "code_end",
     "condition_text",
     "condition_words",
     "split_conditions",
@@ -102,7 +103,7 @@ _SUFFIX: Final = re.compile(
 _SETTING_LINE: Final = re.compile(r"^[ \t]*[A-Za-z][A-Za-z \t'-]*:")
 
 
-def _code_end(line: str) -> int:
+def code_end(line: str) -> int:
     """Where a line's ``# comment`` starts (not a ``#`` inside quotes), or its length."""
     in_quotes = False
     escaped = False
@@ -174,7 +175,7 @@ def split_conditions(text: str, path: str) -> tuple[str, dict[int, tuple[Conditi
     for i, line in enumerate(lines):
         if not _SETTING_LINE.match(line) or line.lstrip().lower().startswith("example"):
             continue
-        end = _code_end(line)
+        end = code_end(line)
         m = _SUFFIX.search(line, 0, end)
         if m is None:
             continue

@@ -27,7 +27,7 @@ from cardrules.rules import (
     apply_changes,
 )
 
-from .conditions import condition_text
+from .conditions import code_end, condition_text
 from .example_syntax import Example, Expect, example_lines
 from .parser import apply_settings, normalize_text, parse_file
 from .settings.registry import BY_NAME, SETTINGS
@@ -158,18 +158,7 @@ def format_source(text: str | bytes, *, path: str = "<string>") -> str:
 
 def _trailing_comment(line: str, key: str) -> str:
     """The ``# comment`` at the end of a statement line, if any (not one inside quotes)."""
-    in_quotes = False
-    escaped = False
-    for i, ch in enumerate(line):
-        if escaped:
-            escaped = False
-        elif ch == "\\" and in_quotes:
-            escaped = True
-        elif ch == '"':
-            in_quotes = not in_quotes
-        elif ch == "#" and not in_quotes:
-            return line[i:].rstrip()
-    return ""
+    return line[code_end(line) :].rstrip()
 
 
 def to_dict(variant: Variant) -> dict[str, Any]:

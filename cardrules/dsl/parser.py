@@ -47,6 +47,8 @@ from cardrules.rules import (
     SizeEntry,
     SourcePos,
     Variant,
+    get_path,
+    set_path,
 )
 from cardrules.scoring import MAX_COUNTERS
 
@@ -671,19 +673,6 @@ def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine
     return list(result)
 
 
-def _get_path(obj: Any, dotted: str) -> Any:
-    for part in dotted.split("."):
-        obj = getattr(obj, part)
-    return obj
-
-
-def _set_path(obj: Any, dotted: str, value: Any) -> Any:
-    head, _, rest = dotted.partition(".")
-    if not rest:
-        return attrs.evolve(obj, **{head: value})
-    return attrs.evolve(obj, **{head: _set_path(getattr(obj, head), rest, value)})
-
-
 def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
     """``base`` with every setting applied in order, positions recorded.
 
@@ -708,9 +697,9 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
             if dotted.endswith("+"):
                 dotted = dotted[:-1]
                 names = {c.name for c in value}
-                old = _get_path(v, dotted)
+                old = get_path(v, dotted)
                 value = tuple(c for c in old if c.name not in names) + tuple(value)
-            v = _set_path(v, dotted, value)
+            v = set_path(v, dotted, value)
         if s.key != "examples":  # each example keeps its own positions
             positions[s.key] = s.pos
     order = {k: i for i, k in enumerate(SETTING_NAMES)}

@@ -829,7 +829,7 @@ def _check_saved_deal(g: Game, raw: object, hn: int, label: str) -> None:
     _want(len(hands) == n, f"{where}: {len(hands):,} hands for {n} players")
     seen = 0
     for s, h in enumerate(hands):
-        m = _saved_hand(h, s, seen, where)
+        m = _saved_hand(h, s, seen, where, g._rules.copies)
         seen |= m
         want = CardSet(dealt[s]).mask
         # Several packs: which copy a seat was dealt is never saved; the cards
@@ -872,9 +872,10 @@ def _made_deal(g: Game, hn: int) -> tuple[int, Any, int]:
     return dealer, dealt, turned
 
 
-def _saved_hand(h: object, s: int, seen: int, where: str) -> int:
+def _saved_hand(h: object, s: int, seen: int, where: str, copies: bool) -> int:
     """The mask of seat ``s``'s hand in a save's deal (``seen``: the cards of
-    the seats before it, which it may not hold again)."""
+    the seats before it, which it may not hold again; ``copies``: a game of
+    several packs, where a card written again is its next copy)."""
     if not isinstance(h, list):
         raise SaveError(f"{where}: seat {s}'s hand must be a list of cards")
     if len(h) > _PACK:
@@ -894,7 +895,7 @@ def _saved_hand(h: object, s: int, seen: int, where: str) -> int:
                     raise SaveError(f"{where}: seat {s}: {e}") from None
             else:
                 c = _card_of(x, f"{where}: seat {s}")
-        while (m | seen) >> c & 1 and c + 64 < ID_LIMIT and c & 63 < 52:
+        while copies and (m | seen) >> c & 1 and c + 64 < ID_LIMIT and c & 63 < 52:
             # Several packs: a card written again is its next copy (a joker or a
             # special card has none).
             c += 64

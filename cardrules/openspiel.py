@@ -103,7 +103,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
         "cardrules.openspiel needs OpenSpiel and numpy: pip install 'cardrules[openspiel]'"
     ) from exc
 
-from cardrules.cards import CARDS, CardSet
+from cardrules.cards import CARDS, ID_LIMIT, CardSet
 from cardrules.counted import count_range
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action, Play
@@ -678,7 +678,7 @@ class _S:
     def is_outcome(self, action: int) -> bool:
         if self.chance == _DEALER:
             return 0 <= action < self.info.n
-        return 0 <= action < 64 and bool(self.pool >> action & 1)
+        return 0 <= action < ID_LIMIT and bool(self.pool >> action & 1)
 
     # -------------------------------------------------------------- acting
 

@@ -422,6 +422,9 @@ def _hidden_from(g: Game, seat: int) -> set[str]:
     seen = {str(c) for _, cs in view.visible_hands for c in cs}
     seen |= {str(c) for _, cs in view.known_hands for c in cs}
     seen |= {str(c) for c in view.received}
+    # Its own cards (several packs: naming a card it holds tells nothing of
+    # another seat's copy of it).
+    seen |= {str(c) for c in g.hand(seat)}
     out: set[str] = set()
     for s in range(g.players):
         if s != seat:

@@ -274,7 +274,7 @@ def test_a_card_cannot_be_chosen_twice_nor_passed_outside_the_pass() -> None:
 
 
 def test_pass_actions_have_their_own_id_block() -> None:
-    from cardrules.engine.actions import SHED_BASE, TRUMP_BASE
+    from cardrules.engine.actions import JOKER_BASE, SHED_BASE, TRUMP_BASE
 
     # The pass block comes right after Amend; the trump-choice block after it,
     # then the shedding games' actions.
@@ -283,8 +283,9 @@ def test_pass_actions_have_their_own_id_block() -> None:
         a = Action.from_id(PASS_BASE + i)
         assert a is Pass(i) and int(a.card) == i and a.label == f"pass {a.card}"
     assert Pass("Q♠") is Pass(card("QS")) and repr(Pass("QS")) == "Pass('Q♠')"
-    # The jokers (cards 52 and 53) pass with ids after every other block.
-    assert Pass(52).id == NUM_ACTIONS - 4 and Action.from_id(NUM_ACTIONS - 3) is Pass("BJ")
+    # The jokers (cards 52 and 53) pass with ids after every other block but the
+    # redeal's Keep/Show and the declarer's Downtown/Misere (issue 23).
+    assert Pass(52).id == JOKER_BASE + 2 == 328 and Action.from_id(329) is Pass("BJ")
     for bad in (64, -1, "X", 1.0):  # 54-63: the special cards (issue 23)
         with pytest.raises(InvalidAction):
             Pass(bad)  # type: ignore[arg-type]

@@ -534,7 +534,12 @@ def test_no_take_back_lets_a_seat_see_and_choose_again(
     was undone agreed; and only the last seat to act may take back alone."""
     v = VARIANTS[name]
     rng = random.Random(seed)
-    g = Game(v, rng.randint(v.players.min, min(v.players.max, 5)), seed=seed, take_backs=policy)
+    g = Game(
+        v,
+        rng.randint(v.players.min, min(v.players.max, max(5, v.players.min))),
+        seed=seed,
+        take_backs=policy,
+    )
     _run(g, rng, 160)
 
 

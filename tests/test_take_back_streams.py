@@ -313,7 +313,9 @@ def test_every_stream_only_grows_over_whole_games_with_take_backs(
     v = VARIANTS[name]
     rng = random.Random(seed)
     players = v.players.max if big else v.players.min
-    g = Game(v, min(players, 6), seed=seed, take_backs="before the hand ends", max_tricks=8)
+    # At most 6 seats, to keep the games short, but never fewer than the game seats.
+    seats = max(min(players, 6), v.players.min)
+    g = Game(v, seats, seed=seed, take_backs="before the hand ends", max_tricks=8)
     audiences = _audiences(g)
     held: dict[Any, list[Event]] = {s: g.events_for(s) for s in audiences}
     held["all"] = g.events

@@ -584,15 +584,36 @@ def normalize_text(text: str | bytes, path: str) -> str:
     return text
 
 
+#: A text this long or shorter is remembered by :func:`parse_file` (with the
+#: cache's size, at most a few megabytes are kept).
+_CACHED_TEXT: Final = 16_000
+
+
 def parse_file(
     text: str | bytes, *, path: str = "<string>", require_game: bool = True
 ) -> ParsedFile:
     """Read the statements of one variant file, without applying them.
 
+    A :class:`ParsedFile` is immutable, so the last few hundred files read (of
+    at most :data:`_CACHED_TEXT` characters) are remembered: a parent that many
+    variants extend (``cardrules list`` loads them all) is parsed once a
+    process. A file with an error is read again each time.
+
     Raises:
         VariantError: for any syntax error, value out of range, repeated setting
             or missing ``game:`` line.
     """
+    if isinstance(text, str) and len(text) <= _CACHED_TEXT:
+        return _parse_file_cached(text, path, require_game)
+    return _parse_file(text, path, require_game)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_file_cached(text: str, path: str, require_game: bool) -> ParsedFile:
+    return _parse_file(text, path, require_game)
+
+
+def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
     text = normalize_text(text, path)
     body, conditions = split_conditions(text, path)
     try:

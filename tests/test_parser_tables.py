@@ -218,3 +218,22 @@ def test_the_tables_grammar_is_strict(spec: ParserSpec) -> None:
     # Strict mode needs interegular (the test extra installs it).
     parser = Lark(spec.grammar, strict=True, **spec.options, **spec.runtime)
     assert parser.options.strict is True
+
+
+def test_parse_file_remembers_a_file_read_and_not_an_error() -> None:
+    from cardrules.dsl.parser import parse_file
+    from cardrules.errors import VariantError
+
+    text = "game: cache-probe\nplayers: 4\nhand size: 5\nscore: tricks\n"
+    first = parse_file(text, path="<probe>")
+    assert parse_file(text, path="<probe>") is first
+    # Another path is another file (its errors and positions name it).
+    assert parse_file(text, path="<other>").path == "<other>"
+    bad = "game: cache-probe\nplayers: four\n"
+    for _ in range(2):
+        with pytest.raises(VariantError, match="<probe>:2"):
+            parse_file(bad, path="<probe>")
+    # A long text is read each time.
+    long = text + ("# " + "x" * 1_000 + "\n") * 20
+    assert parse_file(long, path="<probe>") == parse_file(long, path="<probe>")
+    assert parse_file(long, path="<probe>") is not parse_file(long, path="<probe>")

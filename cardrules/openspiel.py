@@ -270,7 +270,7 @@ def _game_type(v: Variant, name: str) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        reward_model=_reward_model(_terminal_rewards(v, players, "win" if shedding else "points")),
         max_num_players=v.players.max,
         min_num_players=v.players.min,
         provides_information_state_string=True,
@@ -288,6 +288,22 @@ def _game_type(v: Variant, name: str) -> Any:
 def _has_infostate_tensor(v: Variant, players: int) -> bool:
     """Whether the engine gives this variant an information state tensor."""
     return v.mode is Mode.TRICKS and len(v.hand_sizes(players)) == 1
+
+
+def _terminal_rewards(v: Variant, players: int, returns: str) -> bool:
+    """Whether the returns arrive only at the end of the game: with ``win``
+    returns, or in a game of one hand (no tie-break hand can follow it)."""
+    if returns == "win":
+        return True
+    extra = 0 if v.mode is not Mode.TRICKS else v.winning.extra_hand_limit
+    return len(v.hand_sizes(players)) + extra == 1
+
+
+def _reward_model(terminal: bool) -> Any:
+    """OpenSpiel's ``TERMINAL`` where rewards come only at the end (its MCTS
+    needs it), else ``REWARDS`` (a game of several hands pays each hand)."""
+    model = pyspiel.GameType.RewardModel
+    return model.TERMINAL if terminal else model.REWARDS
 
 
 # --------------------------------------------------------------------------- bounds
@@ -435,6 +451,7 @@ class _Info:
         self.layout = observation_layout(v, n)
         self.obs_size = self.layout[-1].stop if self.layout else 0
         self.infostate_tensor = _has_infostate_tensor(v, n)
+        self.terminal_rewards = _terminal_rewards(v, n, mode)
         self.infostate_size = len(probe.information_state_tensor(0)) if self.infostate_tensor else 0
         # A shedding game is one hand; a trick-taking one at most its decks.
         hands = len(probe.hand_sizes) if shedding else self.most_decks
@@ -550,10 +567,14 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=info.max_length,
         )
-        if info.infostate_tensor != game_type.provides_information_state_tensor:
-            # The tensor exists for one-hand games; the registered type says so
-            # for the default number of players (hand sizes may depend on it).
-            game_type = _game_type_with(game_type, info.infostate_tensor)
+        if info.infostate_tensor != game_type.provides_information_state_tensor or (
+            _reward_model(info.terminal_rewards) != game_type.reward_model
+        ):
+            # The tensor exists for one-hand games, and rewards come only at
+            # the end of those (or with "win" returns); the registered type
+            # says so for the default parameters (hand sizes may depend on the
+            # number of players).
+            game_type = _game_type_with(game_type, info.infostate_tensor, info.terminal_rewards)
         super().__init__(game_type, game_info, info.params)
         self._cardrules_info = info
 
@@ -569,17 +590,47 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
-        """The observer of the information state (``perfect_recall``) or of the
-        observation (what the seat may know now)."""
+        """The observer of the information state (``perfect_recall``), of the
+        observation (what the seat may know now: public and its own private
+        information), or of the public observation (``private_info`` ``NONE``:
+        what an onlooker sees, the same for every player).
+
+        Raises:
+            VariantError: ``bad_argument`` for parameters, and for the
+                observation types the engine has no form of (another player's
+                private information, private information without the public, a
+                public information state with perfect recall).
+        """
         if params:
             raise VariantError(
                 f"cardrules observers take no parameters, got {params!r}", code="bad_argument"
             )
-        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self._cardrules_info, perfect)
+        return _Observer(self._cardrules_info, _observer_kind(iig_obs_type))
 
 
-def _game_type_with(t: Any, tensor: bool) -> Any:
+def _observer_kind(t: Any) -> str:
+    """``"infostate"``, ``"observation"`` or ``"public"`` for an
+    ``IIGObservationType`` (``None``: OpenSpiel's default observation)."""
+    if t is None:
+        return "observation"
+    private = t.private_info
+    kinds = pyspiel.PrivateInfoType
+    if private == kinds.SINGLE_PLAYER and t.public_info:
+        return "infostate" if t.perfect_recall else "observation"
+    if private == kinds.NONE and t.public_info and not t.perfect_recall:
+        return "public"
+    raise VariantError(
+        "cardrules observers give the information state (perfect recall, public and "
+        "the player's private information), the observation (public and the "
+        "player's private information, no perfect recall) or the public "
+        "observation (public information only, no perfect recall), not "
+        f"public_info={t.public_info}, perfect_recall={t.perfect_recall}, "
+        f"private_info={private.name}",
+        code="bad_argument",
+    )
+
+
+def _game_type_with(t: Any, tensor: bool, terminal: bool) -> Any:
     return pyspiel.GameType(
         short_name=t.short_name,
         long_name=t.long_name,
@@ -587,7 +638,7 @@ def _game_type_with(t: Any, tensor: bool) -> Any:
         chance_mode=t.chance_mode,
         information=t.information,
         utility=t.utility,
-        reward_model=t.reward_model,
+        reward_model=_reward_model(terminal),
         max_num_players=t.max_num_players,
         min_num_players=t.min_num_players,
         provides_information_state_string=True,
@@ -904,12 +955,21 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's PyObserver: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+    """OpenSpiel's PyObserver: ``tensor``, ``dict``, ``set_from`` and ``string_from``.
 
-    def __init__(self, info: _Info, perfect: bool) -> None:
+    Its ``kind`` is ``"infostate"`` (:meth:`Game.information_state
+    <cardrules.engine.game.Game.information_state>` and its tensor),
+    ``"observation"`` (:meth:`Game.observation_string
+    <cardrules.engine.game.Game.observation_string>` and :meth:`Game.observation
+    <cardrules.engine.game.Game.observation>`) or ``"public"`` (the same of
+    the onlooker's view, ``view(None)``: no hand, no hidden bid or passed card;
+    the same for every player).
+    """
+
+    def __init__(self, info: _Info, kind: str) -> None:
         self.info = info
-        self.perfect = perfect
-        if perfect:
+        self.kind = kind
+        if kind == "infostate":
             size = info.infostate_size
             self.tensor = np.zeros(size, np.float32)
             self.dict = {"info_state": self.tensor}
@@ -922,13 +982,28 @@ class _Observer:
         return None if s.chance else s.g
 
     def set_from(self, state: CardrulesState, player: int) -> None:
+        """Fill :attr:`tensor` for ``player`` (zeros at a chance node).
+
+        Raises:
+            InvalidAction: for the information state tensor of a game of
+                several hands, which the engine does not give (the game type
+                says ``provides_information_state_tensor=False``; use the
+                information state string).
+        """
         g = self._game(state)
+        if self.kind == "infostate" and not self.info.infostate_tensor:
+            raise InvalidAction(
+                f"{self.info.v.name} has no information state tensor: the engine "
+                "gives one for one-hand trick-taking games only (use the "
+                "information state string, or the observation tensor)",
+                code="bad_argument",
+            )
         if g is None:
             self.tensor.fill(0.0)
-            return
-        if self.perfect:
-            if self.info.infostate_tensor:
-                self.tensor[:] = g.information_state_tensor(player)
+        elif self.kind == "infostate":
+            self.tensor[:] = g.information_state_tensor(player)
+        elif self.kind == "public":
+            self.tensor[:] = g.observation(None)  # type: ignore[call-overload]
         else:
             self.tensor[:] = g.observation(player)
 
@@ -936,8 +1011,10 @@ class _Observer:
         g = self._game(state)
         if g is None:
             return _chance_text(state._s)
-        if self.perfect:
+        if self.kind == "infostate":
             return g.information_state(player)
+        if self.kind == "public":
+            return g.public_view().to_json()
         return g.observation_string(player)
 
 

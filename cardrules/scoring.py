@@ -47,6 +47,7 @@ attrs nodes (:data:`Expr`), which is compiled once into nested closures.
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 import operator
 import re
@@ -62,6 +63,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
 from cardrules.cards import SUIT_MASKS, SUIT_NAMES, card
 from cardrules.errors import CardrulesError, ScoreError, VariantError
+from cardrules.parser_tables import ParserSpec, load_parser
 
 __all__ = [
     "CARD_QUESTIONS",
@@ -94,6 +96,8 @@ __all__ = [
     "check_total",
     "format_expr",
     "format_formula",
+    "formula_parser",
+    "formula_parser_spec",
     "parse_formula",
     "score_env",
 ]
@@ -1174,19 +1178,28 @@ class _Keywords:
         return stream
 
 
-_PARSER: Final = Lark(
-    _GRAMMAR,
-    parser="lalr",
-    # Contextual: a group of cards (hearts, Q♠) is read only after the words
-    # that take one, so everywhere else a name is a name.
-    lexer="contextual",
-    postlex=_Keywords(),
-    transformer=_Builder(),
-    # Strict mode (no shift/reduce conflicts, no colliding terminals) costs a
-    # second at import; the test suite builds the same grammar strict instead.
-    strict=False,
-    maybe_placeholders=False,
-)
+def formula_parser_spec() -> ParserSpec:
+    """The formula grammar and the options of its parser."""
+    return ParserSpec(
+        "formula",
+        _GRAMMAR,
+        # Contextual: a group of cards (hearts, Q♠) is read only after the words
+        # that take one, so everywhere else a name is a name.
+        {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False},
+        {"postlex": _Keywords(), "transformer": _Builder()},
+    )
+
+
+@functools.cache
+def formula_parser() -> Lark:
+    """The formula parser, made at the first formula parsed (never at import).
+
+    It is loaded from the parse tables shipped with the package
+    (:mod:`cardrules.parser_tables`). Strict mode (no shift/reduce conflicts, no
+    colliding terminals) costs seconds; the test suite builds the same grammar
+    strict instead.
+    """
+    return load_parser(formula_parser_spec())[0]
 
 
 # --------------------------------------------------------------------------- parsing
@@ -1339,7 +1352,7 @@ def _check_text(text: str) -> None:
 def _parse(text: str) -> Expr:
     _check_text(text)
     try:
-        part = cast(_Part, _PARSER.parse(text))
+        part = cast(_Part, formula_parser().parse(text))
     except UnexpectedToken as exc:
         raise _syntax_error(exc, text) from None
     except UnexpectedCharacters as exc:

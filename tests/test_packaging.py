@@ -1,5 +1,5 @@
-"""The wheel carries the grammar, py.typed, every built-in variant and the JSON
-Schemas, and a plain `pip install` outside the checkout gives a working
+"""The wheel carries the grammar and its parse tables, py.typed, every built-in
+variant and the JSON Schemas, and a plain `pip install` outside the checkout gives a working
 `cardrules list`."""
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ def test_wheel_holds_grammar_types_and_every_variant(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "cardrules/py.typed" in names
     assert "cardrules/dsl/grammar.lark" in names
+    # The parse tables of both grammars, so that no process builds a parser.
+    assert "cardrules/parser_tables_variant.json" in names
+    assert "cardrules/parser_tables_formula.json" in names
     shipped = {Path(n).name for n in names if n.startswith("cardrules/_variants/")}
     in_repo = {p.name for p in (ROOT / "variants").glob("*.cardrules")}
     assert in_repo and shipped == in_repo

@@ -33,8 +33,9 @@ from typing import Final
 import attrs
 
 from cardrules.cards import Card, Suit
+from cardrules.counted import count_range
 from cardrules.errors import VariantError
-from cardrules.rules import SourcePos, Variant
+from cardrules.rules import PlayerRange, SourcePos, Variant
 
 from . import limits
 from .parser import (
@@ -55,6 +56,7 @@ __all__ = [
     "builtin_names",
     "load",
     "load_text",
+    "narrow_players",
     "option_key",
     "parse_override",
     "read_regular_file",
@@ -626,6 +628,7 @@ def load(
     *,
     search: Iterable[PathLike] | PathLike | None = None,
     overrides: Mapping[str, object] | None = None,
+    players: int | None = None,
     **options: object,
 ) -> Variant:
     """Load a variant by catalog name or file path, resolved and validated.
@@ -648,6 +651,10 @@ def load(
             the same grammar, so the same checks apply.
         overrides: the same as a mapping (as built from ``--set`` options by
             :func:`parse_override`); ``**options`` win over it.
+        players: narrow the game to exactly this many players (see
+            :func:`narrow_players`); ``None`` keeps the variant's range. (A
+            variant that offers ``players`` in its ``options:`` line is given a
+            new range with ``overrides={"players": "4 to 6"}``.)
 
     Returns:
         The resolved :class:`~cardrules.rules.Variant` (``parent`` set when it
@@ -656,7 +663,8 @@ def load(
     Raises:
         VariantError: for anything wrong: unknown name (with a did-you-mean), a
             file outside the folders, a syntax or semantic error, an extends
-            cycle, an unknown or ill-typed option.
+            cycle, an unknown or ill-typed option; ``bad_player_count`` when
+            ``players`` is not a number the variant allows.
     """
     if not isinstance(name_or_path, str | os.PathLike):
         raise VariantError(
@@ -699,7 +707,7 @@ def load(
         by_name = path.stem if builtin and path.suffix == EXTENSION else None
         pf = loader.load_file(path, text, by_name)
     v = loader.resolve(pf, path.resolve(), path.parent, ())
-    return loader.finish(v, _options(overrides, options))
+    return _narrowed(loader.finish(v, _options(overrides, options)), players)
 
 
 def load_text(
@@ -708,6 +716,7 @@ def load_text(
     path: str = "<string>",
     search: Iterable[PathLike] | PathLike | None = None,
     overrides: Mapping[str, object] | None = None,
+    players: int | None = None,
     **options: object,
 ) -> Variant:
     """Parse variant text, following ``extends`` inside ``search`` and the built-ins.
@@ -718,13 +727,49 @@ def load_text(
         search: the folders a parent may be read from (the built-ins always
             count); a quoted ``extends`` path is taken relative to the first.
         overrides: option overrides as a mapping, as for :func:`load`.
+        players: narrow the game to exactly this many players, as for :func:`load`.
         **options: option overrides, as for :func:`load`.
 
     Raises:
-        VariantError: for anything wrong with the text, its parents or the options.
+        VariantError: for anything wrong with the text, its parents or the
+            options, or a number of players the variant does not allow.
     """
     loader = _Loader(_roots(search))
     pf = parse_file(text, path=path)
     loader.sources[path] = pf.text
     v = loader.resolve(pf, None, None, ())
-    return loader.finish(v, _options(overrides, options))
+    return _narrowed(loader.finish(v, _options(overrides, options)), players)
+
+
+def _narrowed(v: Variant, players: int | None) -> Variant:
+    return v if players is None else narrow_players(v, players)
+
+
+def narrow_players(v: Variant, players: int) -> Variant:
+    """``v`` for exactly ``players`` players.
+
+    The lines with a condition on the number of players are resolved for
+    ``players`` (:meth:`~cardrules.rules.Variant.for_players`), the range
+    becomes ``players: N``, and the worked examples for other numbers of
+    players are dropped, so the result is itself a valid variant (its saves
+    restore and ``cardrules check`` passes on its formatted text). Nothing else
+    changes: a game of ``players`` players plays as with ``v``.
+
+    Raises:
+        VariantError: ``bad_player_count`` when ``players`` is not a whole
+            number in ``v``'s range.
+    """
+    if type(players) is not int or players not in v.players:
+        shown = repr(players) if type(players) is int else type(players).__name__
+        if type(players) is int and not -(10**6) < players < 10**6:
+            shown = "a number out of range"
+        raise VariantError(
+            f"{v.name} is for {count_range(v.players.min, v.players.max, 'player')}, not {shown}",
+            expected=f"players= from {v.players.min} to {v.players.max}",
+            code="bad_player_count",
+        )
+    fewest = v.players.min
+    examples = tuple(
+        e for e in v.examples if (fewest if e.deal.players is None else e.deal.players) == players
+    )
+    return v.for_players(players).evolve(players=PlayerRange(players, players), examples=examples)

@@ -38,6 +38,7 @@ from cardrules.card_rules import (
 )
 from cardrules.cards import Card, Suit, card
 from cardrules.errors import CardError, VariantError
+from cardrules.parser_tables import ParserSpec, load_parser, write_tables
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     Condition,
@@ -50,7 +51,7 @@ from cardrules.rules import (
     get_path,
     set_path,
 )
-from cardrules.scoring import MAX_COUNTERS
+from cardrules.scoring import MAX_COUNTERS, formula_parser_spec
 
 from . import limits
 from .conditions import check_condition, split_conditions
@@ -76,6 +77,8 @@ __all__ = [
     "lark_parser",
     "parse",
     "parse_file",
+    "variant_parser_spec",
+    "write_parser_tables",
 ]
 
 #: The Lark grammar of variant files.
@@ -124,22 +127,43 @@ class ParsedFile:
         return self.get("extends")
 
 
+def variant_parser_spec() -> ParserSpec:
+    """The variant grammar and the options of its parser."""
+    return ParserSpec(
+        "variant",
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False},
+    )
+
+
+def write_parser_tables() -> list[Path]:
+    """Write the shipped parse tables of the variant and formula grammars.
+
+    Run after editing either grammar (``tests/test_parser_tables.py`` says
+    when): ``python -c "from cardrules.dsl.parser import write_parser_tables as
+    w; w()"``.
+    """
+    return write_tables([variant_parser_spec(), formula_parser_spec()])
+
+
 @functools.cache
 def lark_parser(strict: bool = False) -> Lark:
-    """The Lark parser of variant files (built once).
+    """The Lark parser of variant files (made once, at the first parse).
+
+    It is loaded from the parse tables shipped with the package
+    (:mod:`cardrules.parser_tables`), or built from the grammar when they do not
+    match it; never at import.
 
     Args:
-        strict: build in Lark's strict mode (no shift/reduce conflicts, no
-            colliding terminals). That check costs about a second, so the library
-            builds without it and the test suite builds it strict once.
+        strict: build from the grammar in Lark's strict mode (no shift/reduce
+            conflicts, no colliding terminals; needs ``interegular``). That
+            check costs seconds, so the library never does it; the test suite
+            does.
     """
-    return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        strict=strict,
-        maybe_placeholders=False,
-    )
+    if strict:
+        spec = variant_parser_spec()
+        return Lark(spec.grammar, strict=True, **spec.options)
+    return load_parser(variant_parser_spec())[0]
 
 
 # --------------------------------------------------------------------------- the transformer
@@ -560,15 +584,36 @@ def normalize_text(text: str | bytes, path: str) -> str:
     return text
 
 
+#: A text this long or shorter is remembered by :func:`parse_file` (with the
+#: cache's size, at most a few megabytes are kept).
+_CACHED_TEXT: Final = 16_000
+
+
 def parse_file(
     text: str | bytes, *, path: str = "<string>", require_game: bool = True
 ) -> ParsedFile:
     """Read the statements of one variant file, without applying them.
 
+    A :class:`ParsedFile` is immutable, so the last few hundred files read (of
+    at most :data:`_CACHED_TEXT` characters) are remembered: a parent that many
+    variants extend (``cardrules list`` loads them all) is parsed once a
+    process. A file with an error is read again each time.
+
     Raises:
         VariantError: for any syntax error, value out of range, repeated setting
             or missing ``game:`` line.
     """
+    if isinstance(text, str) and len(text) <= _CACHED_TEXT:
+        return _parse_file_cached(text, path, require_game)
+    return _parse_file(text, path, require_game)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_file_cached(text: str, path: str, require_game: bool) -> ParsedFile:
+    return _parse_file(text, path, require_game)
+
+
+def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
     text = normalize_text(text, path)
     body, conditions = split_conditions(text, path)
     try:

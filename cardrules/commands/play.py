@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, NamedTuple, TextIO
 
 from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, GameBot, decide, make_bot
@@ -50,6 +50,7 @@ from cardrules.engine.state.history import current_line
 from cardrules.engine.state.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import TakeBacks, Variant
+from cardrules.scoring import And, Call, Compare, Expr, If, Neg, Not, Or, Product, Sum
 
 __all__ = [
     "COMMANDS",
@@ -340,14 +341,130 @@ _NARRATORS: Final[dict[str, _Narrator]] = {
 }
 
 
+def rewards_exact_bid(variant: Variant) -> bool:
+    """Whether the variant's scoring rewards a bid made exactly (Oh Hell's
+    ``exact``, a penalty by the ``diff``, or ``tricks = bid``): the score sheet
+    marks an exact bid only then (Spades rewards a bid made or beaten, not met).
+
+    Example:
+        >>> import cardrules
+        >>> [rewards_exact_bid(cardrules.load(n)) for n in ("oh-hell", "spades")]
+        [True, False]
+    """
+    sc = variant.scoring
+    formulas = [f for f in (sc.formula, sc.team_formula) if f is not None]
+    formulas += [c.formula for c in sc.counters]
+    return any(
+        bool(f.uses() & {"exact", "diff"}) or _compares_tricks_to_bid(f.expr) for f in formulas
+    )
+
+
+def _compares_tricks_to_bid(expr: Expr) -> bool:
+    """Whether ``expr`` holds ``tricks = bid`` (or ``!=``, either way round)."""
+    if isinstance(expr, Compare):
+        sides = {getattr(expr.left, "name", None), getattr(expr.right, "name", None)}
+        if expr.op in ("=", "!=") and sides == {"tricks", "bid"}:
+            return True
+    return any(_compares_tricks_to_bid(x) for x in _children(expr))
+
+
+def _children(expr: Expr) -> tuple[Expr, ...]:
+    """The sub-expressions of a node of a score formula."""
+    if isinstance(expr, (Neg, Not)):
+        return (expr.operand,)
+    if isinstance(expr, (Sum, Product)):
+        return (expr.first, *(x for _, x in expr.rest))
+    if isinstance(expr, Compare):
+        return (expr.left, expr.right)
+    if isinstance(expr, (And, Or)):
+        return expr.operands
+    if isinstance(expr, If):
+        return (expr.cond, expr.then, expr.orelse)
+    if isinstance(expr, Call):
+        return expr.args
+    return ()
+
+
+def leaders(
+    variant: Variant, totals: Sequence[Fraction | int], out: Collection[int] = ()
+) -> list[int]:
+    """The seats leading by the game's own ``winner:`` rule: the highest total,
+    or the lowest (Hearts); with ``winner: last one in``, among the seats not
+    knocked out (``out``). The engine names the winners at the end by the same rule.
+
+    Example:
+        >>> import cardrules
+        >>> leaders(cardrules.load("hearts"), [13, 0, 5, 0])
+        [1, 3]
+        >>> leaders(cardrules.load("oh-hell"), [13, 0, 5, 0])
+        [0]
+    """
+    seats = list(range(len(totals)))
+    if variant.winning.last_one_in and variant.winning.knockout_below > 0:
+        seats = [s for s in seats if s not in out] or seats
+    pick = max if variant.scoring.higher_wins else min
+    best = pick(totals[s] for s in seats)
+    return [s for s in seats if totals[s] == best]
+
+
+class _Cells(NamedTuple):
+    """A seat's cells in a row of the score sheet."""
+
+    main: str  # "bid/won", the tricks won, the hand's points, or "out"
+    bid: str  # the bid alone ("" without one), for the narrowest layout
+    mark: str  # the tick of an exact bid, "M" for the seat that made trumps, else " "
+    counters: tuple[str, ...]  # each counter's value after the hand (Spades' bags)
+    total: str
+
+
+#: A row of the score sheet: the hand's number, its cards each, its trumps,
+#: and each seat's cells.
+_SheetRow = tuple[int, int, str, list[_Cells]]
+
+
+class _Shape(NamedTuple):
+    """The columns of a game's score sheet."""
+
+    bids: bool  # a bid column ("bid/won")
+    exact: bool  # the tick of an exact bid
+    points: bool  # the hand's points rather than tricks (Hearts)
+    counters: tuple[str, ...]  # the counters' names (Spades' bags)
+    maker: bool  # a mark for the seat that made trumps (Euchre)
+
+
+def _shape(events: Sequence[Event], variant: Variant | None) -> _Shape:
+    """What the sheet of ``events`` shows: from the game's rules when given,
+    else (the rules unknown) from the log alone, as it always was."""
+    bids = any(b is not None for ev in events if ev[0] == "score" for b in ev[2])
+    counters: tuple[str, ...] = ()
+    for ev in events:
+        if ev[0] == "counters":
+            counters = tuple(ev[2])
+            break
+    maker = any(ev[0] == "made" for ev in events)
+    if variant is None:
+        return _Shape(bids, bids, False, counters, maker)
+    points = bool(variant.scoring.card_points) and not bids
+    return _Shape(bids, bids and rewards_exact_bid(variant), points, counters, maker)
+
+
 def score_sheet(
-    events: Sequence[Event], t: Table, *, last: int | None = None, width: int = DEFAULT_WIDTH
+    events: Sequence[Event],
+    t: Table,
+    *,
+    last: int | None = None,
+    width: int = DEFAULT_WIDTH,
+    variant: Variant | None = None,
 ) -> str:
-    """The score sheet: one row per hand (cards, trumps, then each seat's bid,
-    tricks and running total), a check mark for an exact bid.
+    """The score sheet: one row per hand (cards, trumps, then each seat's
+    figures and running total), with the columns the game has: bid and tricks
+    won in a game of bids (a check mark for an exact bid where the scoring
+    rewards one), the points taken in a game of card points without bids
+    (Hearts), the tricks won otherwise; each counter by its name (Spades'
+    bags); ``M`` for the seat that made trumps (Euchre).
 
     When the full sheet is wider than ``width`` (five players or more at 80
-    columns) it is written compactly: short names, ``bid/won`` and the total
+    columns) it is written compactly: short names, the figures and the total
     in narrower columns, then only the bid with its mark, then without the
     cards column; a legend line says how to read it.
 
@@ -356,40 +473,50 @@ def score_sheet(
         t: names and card style.
         last: show only the last ``last`` rows (the header always).
         width: the most columns a line may take.
+        variant: the game's rules (the columns it needs); ``None``: read from
+            the log alone, with a check mark for every exact bid.
     """
-    hands = _sheet_rows(events, t)
-    shown = hands if last is None else hands[-last:]
+    shape = _shape(events, variant)
     tick = "✓" if t.unicode else "*"
-    # The full sheet, as it always was, when it fits.
-    cw = 13
+    hands = _sheet_rows(events, shape, tick, t.unicode)
+    shown = hands if last is None else hands[-last:]
+    cells = [c for *_, seats in shown for c in seats]
+    label = "bid/won" if shape.bids else ("points" if shape.points else "won")
+    wm = max([6, *(len(c.main) for c in cells)])
+    wc = [max([len(n), *(len(c.counters[i]) for c in cells)]) for i, n in enumerate(shape.counters)]
+    wt = max([5, *(len(c.total) for c in cells)])
+    cw = wm + 1 + sum(w + 1 for w in wc) + 1 + wt
     head = "hand cards trump | " + " | ".join(f"{n[:cw]:^{cw}}" for n in t.names)
-    sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
+    sub_cell = f"{label:>{wm + 1}}" + "".join(
+        f" {n:>{w}}" for n, w in zip(shape.counters, wc, strict=True)
+    )
+    sub = "                 | " + " | ".join(f"{sub_cell} {'total':>{wt}}" for _ in t.names)
     lines = [head, sub, "-" * len(head)]
     for hn, size, trump, seats in shown:
-        cells = []
-        for b, k, total, out in seats:
-            bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
-            cells.append(f"{bt:>6}{_mark(b, k, tick)} {total:>5}")
-        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
+        row = [
+            f"{c.main:>{wm}}{c.mark}"
+            + "".join(f" {x:>{w}}" for x, w in zip(c.counters, wc, strict=True))
+            + f" {c.total:>{wt}}"
+            for c in seats
+        ]
+        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(row))
     if not hands:
         lines.append("(no hand scored yet)")
     if max(map(len, lines)) <= width:
         return "\n".join(lines)
-    return _compact_sheet(hands, shown, t, tick, width)
+    return _compact_sheet(hands, shown, t, shape, tick, width)
 
 
-#: A row of the score sheet: the hand's number, its cards each, its trumps,
-#: and per seat the bid (``None``: no bid), the tricks won, the running total
-#: and whether the seat is knocked out.
-_SheetRow = tuple[int, int, str, list[tuple[int | None, int, str, bool]]]
-
-
-def _sheet_rows(events: Sequence[Event], t: Table) -> list[_SheetRow]:
+def _sheet_rows(
+    events: Sequence[Event], shape: _Shape, tick: str, unicode: bool
+) -> list[_SheetRow]:
     """The rows of the score sheet: one per hand scored in ``events``."""
     trumps: dict[int, str] = {}
     hands: list[_SheetRow] = []
     sizes: dict[int, int] = {}
+    makers: dict[int, int] = {}
     gone: set[int] = set()  # seats knocked out (``knocked out:``): "out" in later rows
+    blank = tuple("-" for _ in shape.counters)
     for ev in events:
         if ev[0] == "deal":
             sizes[ev[1]] = ev[3]
@@ -397,43 +524,76 @@ def _sheet_rows(events: Sequence[Event], t: Table) -> list[_SheetRow]:
             gone.add(ev[1])
         elif ev[0] in ("trump", "made"):
             s = ev[2] if ev[0] == "trump" else ev[3]
-            trumps[ev[1]] = "-" if s is None else (s.symbol if t.unicode else s.letter)
+            trumps[ev[1]] = "-" if s is None else (s.symbol if unicode else s.letter)
+            if ev[0] == "made":
+                makers[ev[1]] = ev[2]
         elif ev[0] == "score":
+            hn = ev[1]
             seats = [
-                (b, k, _num(total), seat in gone)
-                for seat, (b, k, total) in enumerate(zip(ev[2], ev[3], ev[5], strict=True))
+                _seat_cells(
+                    shape, tick, b, k, p, total, seat in gone, makers.get(hn) == seat, blank
+                )
+                for seat, (b, k, p, total) in enumerate(
+                    zip(ev[2], ev[3], ev[4], ev[5], strict=True)
+                )
             ]
-            hands.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), seats))
+            hands.append((hn, sizes.get(hn, 0), trumps.get(hn, "?"), seats))
+        elif ev[0] == "counters" and hands and hands[-1][0] == ev[1]:
+            # After its hand's score: each counter's value, by seat.
+            row = hands[-1][3]
+            for seat, values in enumerate(ev[3][: len(row)]):
+                kept = tuple(str(x) for x in values[: len(shape.counters)])
+                row[seat] = row[seat]._replace(counters=kept + blank[len(kept) :])
     return hands
 
 
-def _mark(b: int | None, k: int, tick: str) -> str:
-    """The sheet's mark of an exact bid (``tick``), else a space."""
-    return tick if b is not None and b == k else " "
+def _seat_cells(
+    shape: _Shape,
+    tick: str,
+    b: int | None,
+    k: int,
+    p: Fraction,
+    total: Fraction,
+    out: bool,
+    maker: bool,
+    blank: tuple[str, ...],
+) -> _Cells:
+    """One seat's cells in a row of the sheet (see :class:`_Cells`)."""
+    if out:
+        main = "out"
+    elif b is not None:
+        main = f"{b}/{k}"
+    else:
+        main = _num(p) if shape.points else str(k)
+    exact = shape.exact and b is not None and b == k and not out
+    mark = tick if exact else ("M" if maker else " ")
+    return _Cells(main, "" if b is None else str(b), mark, blank, _num(total))
 
 
 def _compact_sheet(
-    hands: list[_SheetRow], shown: list[_SheetRow], t: Table, tick: str, width: int
+    hands: list[_SheetRow], shown: list[_SheetRow], t: Table, shape: _Shape, tick: str, width: int
 ) -> str:
     """The score sheet written compactly (see :func:`score_sheet`): the first
     layout that fits in ``width``, the last one in any case."""
-    bids = any(b is not None for *_, seats in hands for b, _, _, _ in seats)
     for cards_col, bid_only in ((True, False), (True, True), (False, True)):
+        bid_only = bid_only and shape.bids
 
-        def cell(b: int | None, k: int, out: bool, bid_only: bool = bid_only) -> str:
-            if out:
+        def first(c: _Cells, bid_only: bool = bid_only) -> str:
+            if c.main == "out":
                 return "out"
-            if b is None:
-                return str(k)
-            return f"{b}{_mark(b, k, tick)}" if bid_only else f"{b}/{k}{_mark(b, k, tick)}"
+            return (c.bid if bid_only and c.bid else c.main) + c.mark.strip()
 
         rows = [
-            (hn, size, trump, [(cell(b, k, out), total) for b, k, total, out in seats])
+            (hn, size, trump, [(first(c), c.counters, c.total) for c in seats])
             for hn, size, trump, seats in shown
         ]
-        w1 = max([1, *(len(c) for *_, cs in rows for c, _ in cs)])
-        w2 = max([1, *(len(x) for *_, cs in rows for _, x in cs)])
-        col = max(w1 + 1 + w2, 3)
+        w1 = max([1, *(len(a) for *_, cs in rows for a, _, _ in cs)])
+        wc = [
+            max([1, *(len(xs[i]) for *_, cs in rows for _, xs, _ in cs)])
+            for i in range(len(shape.counters))
+        ]
+        w2 = max([1, *(len(x) for *_, cs in rows for _, _, x in cs)])
+        col = max(w1 + sum(w + 1 for w in wc) + 1 + w2, 3)
         pre = 9 if cards_col else 6
         if pre + len(t.names) * (col + 1) <= width:
             break
@@ -441,13 +601,24 @@ def _compact_sheet(
     lines = [" " * pre + " ".join(f"{n:^{col}}" for n in names).rstrip()]
     for hn, size, trump, cs in rows:
         lead = f"{hn:>3} {size:>2} {trump} " if cards_col else f"{hn:>3} {trump} "
-        lines.append(lead + " ".join(f"{c:>{w1}} {x:>{w2}}".rjust(col) for c, x in cs))
+        cells = [
+            (
+                f"{a:>{w1}}"
+                + "".join(f" {x:>{w}}" for x, w in zip(xs, wc, strict=True))
+                + f" {x2:>{w2}}"
+            ).rjust(col)
+            for a, xs, x2 in cs
+        ]
+        lines.append(lead + " ".join(cells))
     if not hands:
         lines.append("(no hand scored yet)")
-    if bids:
-        what = "bid" + ("" if bid_only else "/won") + f" ({tick} made it) and total"
+    if shape.bids:
+        what = "bid" + ("" if bid_only else "/won") + (f" ({tick} made it)" if shape.exact else "")
     else:
-        what = "tricks won and total"
+        what = "points taken" if shape.points else "tricks won"
+    if shape.maker:
+        what += " (M made trumps)"
+    what = ", ".join([what, *shape.counters]) + " and total"
     cols = "hand, cards, trumps" if cards_col else "hand, trumps"
     lines.append(f"({cols}; for each player: {what})")
     return "\n".join(lines)

@@ -701,7 +701,7 @@ def help_text(variant: Variant, *, undo: str | None, match: bool = False) -> str
         ("a card", "play it: QS, q♠, 10h, td, or its number in your hand's list"),
     ]
     if variant.passing.count:
-        rows.append(("", "(while passing: choose a card to pass, one at a time)"))
+        rows.append(("", "(while passing: the cards to pass, one at a time or all: ah ac ad)"))
     if b.style.value != "none" and not shedding:
         rows.append(("a number", "bid that many tricks (while bidding)"))
         if b.blind:
@@ -719,20 +719,48 @@ def help_text(variant: Variant, *, undo: str | None, match: bool = False) -> str
         rows.append(("sheet", "the score sheet"))
     rows.append(("last", "the last trick"))
     rows.append(("hint", "what the heuristic bot would do in your place"))
-    if undo is not None and not match:
+    if match:
+        rows.append(("undo", "take back your last action: not in a match"))
+    elif undo is not None:
         rows.append(("undo", f"take back your last action (take backs: {undo})"))
+    else:
+        rows.append(("undo", "not in this game: start it with --take-backs POLICY"))
     rows.append(("save FILE", "save the game (to --load it later)"))
     rows.append(("quit", "stop (asks first if the game is not saved)"))
     return "Commands:\n" + "\n".join(f"  {k:<14} {what}" for k, what in rows)
+
+
+#: ``--level``: the bots a family chooses, by how hard they play.
+LEVELS: Final[dict[str, str]] = {"easy": "random", "normal": "heuristic", "hard": "pimc"}
+
+#: Seconds a search bot may think per decision at ``--level hard`` (a person
+#: does not wait for it: under one second).
+HARD_BUDGET: Final = 0.4
+
+
+def make_player_bot(name: str, seed: int, level: str | None = None) -> Bot:
+    """A bot for a seat of ``cardrules play``: the bot ``name``; at ``--level
+    hard`` a search bot with a time budget under a second a decision.
+
+    Example:
+        >>> make_player_bot("pimc", 1, "hard").time_limit
+        0.4
+    """
+    if level == "hard" and name in ("pimc", "ismcts"):
+        factory: Any = BOTS[name]
+        bot: Bot = factory(seed, time_limit=HARD_BUDGET)
+        return bot
+    return make_bot(name, seed)
 
 
 class _Session:
     def __init__(
         self,
         game: Game | Match,
-        human: int,
+        humans: Sequence[int],
         bot_name: str,
         *,
+        level: str | None = None,
         out: TextIO,
         save_path: str | None,
         meta: dict[str, Any],
@@ -744,12 +772,15 @@ class _Session:
     ) -> None:
         self.g = game
         self.shedding = game.variant.mode.value == "shedding"
-        self.human = human
+        self.humans = tuple(sorted(set(humans)))
+        self.human = self.humans[0]  # the seat at the screen (hot-seat: it changes)
+        self.hot_seat = len(self.humans) > 1
         self.bot_name = bot_name
+        self.level = level
         self.out = out
         self.save_path = save_path
         self.meta = meta
-        names = ["You" if s == human else f"Bot {s}" for s in range(game.players)]
+        names = [self._seat_name(s) for s in range(game.players)]
         self.t = Table(names, _unicode_ok(out), colour)
         self.st = self.t.style
         self.width = width
@@ -757,14 +788,29 @@ class _Session:
         self.pause = pause
         base = game.seed + len(game.events)
         self.bots: list[Bot | None] = [
-            None if s == human else make_bot(bot_name, base * 31 + s) for s in range(game.players)
+            None if s in self.humans else make_player_bot(bot_name, base * 31 + s, level)
+            for s in range(game.players)
         ]
         self.adviser = make_bot("heuristic", base * 31 + game.players)
         self.resumed = resumed
         self.shown = len(game.events) if resumed else 0
         self.echo = not sys.stdin.isatty()
+        self.screen = _is_tty(sys.stdin) and _is_tty(out)  # a person at a terminal
         self.kept_bid_at = -1  # the log length when the player declined to amend
         self.acted = False  # the player has moved since the game was last saved (or began)
+
+    def _seat_name(self, seat: int) -> str:
+        """A seat's name, its number counted from 1: ``You`` and ``Bot 2`` with
+        one person at the table; ``Player 1``, ``Player 3`` and ``Bot 2`` with
+        several (hot-seat)."""
+        if seat in self.humans:
+            return f"Player {seat + 1}" if self.hot_seat else "You"
+        return f"Bot {seat + 1}"
+
+    def you(self, seat: int | None = None) -> str:
+        """How the text addresses the seat at the screen: ``you``, or its name (hot-seat)."""
+        s = self.human if seat is None else seat
+        return self.t.name(s) if self.hot_seat else "you"
 
     def current(self) -> Game:
         """The game being played (the current game of a match)."""
@@ -792,39 +838,62 @@ class _Session:
             if ev[0] == "score" and not self.shedding:
                 self._between_hands(events, ev)  # the sheet and a recap, not the long line
                 continue
+            if ev[0] == "counters":
+                continue  # the sheet shows each counter by its name
             line = narrate(ev, self.t, self.current().hand_sizes)
             if line is not None:
                 self.say(line)
+            if ev[0] == "out" and not self.g.is_over:
+                # A player out: a pause, rather than the rest of the play scrolling past.
+                self.wait("the rest of the game")
         self.shown = len(events)
 
     def _between_hands(self, events: Sequence[Event], ev: Event) -> None:
         """The sheet's last rows, a one-line recap, then a pause (on a terminal)."""
         over = self.g.is_over
         if not over:
-            self.say(score_sheet(events, self.t, last=6, width=self.width))
-        t = self.t
-        me = self.human
-        b, k, p = ev[2][me], ev[3][me], ev[4][me]
-        sign = "+" if p >= 0 else ""
-        if b is None:
-            mine = f"you took {plural(k, 'trick')} ({sign}{_num(p)})"
-        else:
-            made = "made it" if b == k else f"took {k}"
-            mine = f"you bid {b} and {made} ({sign}{_num(p)})"
-        totals = ev[5]
-        best = max(totals)
-        leaders = [s for s, x in enumerate(totals) if x == best]
-        if len(leaders) == 1:
-            lead = f"{t.name(leaders[0])} {'lead' if leaders[0] == me else 'leads'}"
-            lead += f" with {_num(best)}"
-        else:
-            lead = f"{', '.join(t.name(s) for s in leaders)} share the lead with {_num(best)}"
-        recap = f"Hand {ev[1]} over: {mine}. {lead}"
-        if me not in leaders:
-            recap += f"; you have {_num(totals[me])}"
-        self.say(self.st.paint(recap + ".", Style.BOLD))
+            self.say(self.sheet(events, last=6))
+        self.say(self.st.paint(self.recap(events, ev), Style.BOLD))
         if not over:
             self.wait(f"hand {ev[1] + 1}")
+
+    def sheet(self, events: Sequence[Event], last: int | None = None) -> str:
+        """The score sheet of ``events``, with the game's columns, at the table's width."""
+        variant = self.current().variant
+        return score_sheet(events, self.t, last=last, width=self.width, variant=variant)
+
+    def recap(self, events: Sequence[Event], ev: Event) -> str:
+        """The line after a hand (its ``score`` event ``ev``): how each person at
+        the table did and who leads, by the game's own ``winner:`` rule."""
+        t = self.t
+        variant = self.current().variant
+        points = bool(variant.scoring.card_points) and all(b is None for b in ev[2])
+        mine = []
+        for me in self.humans:
+            b, k, p = ev[2][me], ev[3][me], ev[4][me]
+            sign = "+" if p >= 0 else ""
+            who = t.name(me) if self.hot_seat else "you"
+            if points:
+                mine.append(f"{who} took {plural(k, 'trick')}, scoring {_num(p)}")
+            elif b is None:
+                mine.append(f"{who} took {plural(k, 'trick')} ({sign}{_num(p)})")
+            else:
+                made = "made it" if b == k else f"took {k}"
+                mine.append(f"{who} bid {b} and {made} ({sign}{_num(p)})")
+        totals = ev[5]
+        gone = {e[1] for e in events if e[0] == "knocked out"}
+        first = leaders(variant, totals, gone)
+        best = totals[first[0]]
+        rule = "" if variant.scoring.higher_wins else " (lowest wins)"
+        if len(first) == 1:
+            verb = "lead" if t.name(first[0]) == "You" else "leads"
+            lead = f"{t.name(first[0])} {verb} with {_num(best)}{rule}"
+        else:
+            lead = f"{', '.join(t.name(s) for s in first)} share the lead with {_num(best)}{rule}"
+        recap = f"Hand {ev[1]} over: {'; '.join(mine)}. {lead}"
+        if not self.hot_seat and self.human not in first:
+            recap += f"; you have {_num(totals[self.human])}"
+        return recap + "."
 
     def _between_games(self, number: int) -> None:
         """A match: a recap of the letters, then a pause before the next game."""
@@ -1090,7 +1159,11 @@ class _Session:
         if not target:
             self.say("Give a file: save FILE (or start with --save FILE).")
             return
-        data = {**self.meta, "seat": self.human, "bots": self.bot_name}
+        data = {**self.meta, "seat": self.humans[0], "bots": self.bot_name}
+        if self.hot_seat:
+            data["humans"] = list(self.humans)
+        if self.level:
+            data["level"] = self.level
         data["match"] = isinstance(self.g, Match)
         data["game"] = json.loads(self.g.to_json())
         tmp = f"{target}.tmp"
@@ -1131,6 +1204,10 @@ class _Session:
                 if ended:
                     return
                 continue
+            if v.phase == "pass" and len(text.split()) > 1:
+                if self._pass_several(text.split(), v, cards):
+                    return
+                continue
             action = self.parse(text, v, cards)
             if action is None:
                 continue
@@ -1141,6 +1218,27 @@ class _Session:
                 continue
             self.acted = True
             return
+
+    def _pass_several(self, words: list[str], v: View, cards: list[Card]) -> bool:
+        """Choose several cards to pass at once (``ah ac ad``, or their numbers);
+        whether any was chosen (the turn then ends). Each card is read first; the
+        first refused is said, and those before it stay chosen."""
+        actions = []
+        for word in words:
+            action = self.parse(word, v, cards)
+            if action is None:
+                return False
+            actions.append(action)
+        chosen = 0
+        for action in actions:
+            try:
+                self.g.apply(action, self.human)
+            except (IllegalAction, InvalidAction) as exc:
+                self.say(f"Not allowed: {exc}")
+                break
+            chosen += 1
+        self.acted = self.acted or chosen > 0
+        return chosen > 0
 
     def _prompt(self, v: View, amending: bool) -> str:
         """The prompt of the player's turn (for the choice of trumps, the
@@ -1174,7 +1272,7 @@ class _Session:
             if self.shedding:
                 self.shed_status(self.g.view(self.human))
             else:
-                self.say(score_sheet(self.g.events_for(self.human), self.t, width=self.width))
+                self.say(self.sheet(self.g.events_for(self.human)))
         elif low in ("last", "last trick"):
             self.last_trick(v)
         elif low == "dead":
@@ -1278,6 +1376,13 @@ class _Session:
             if g.can_request_take_back(self.human):
                 request = g.request_take_back(self.human)
                 taken: tuple[Action, ...] = ()
+                people = [self.t.name(s) for s in request.asked if s in self.humans]
+                if people:  # hot-seat: another person played since; the screen is not theirs
+                    g.answer(self.human, False)  # the request withdrawn
+                    self.say(
+                        f"Not allowed: {', '.join(people)} played since, and would have to agree."
+                    )
+                    return False
                 for seat in request.asked:
                     taken = g.answer(seat, True)
                 self.say("The bots agree to take back their actions.")
@@ -1323,10 +1428,21 @@ class _Session:
     def _greet(self) -> None:
         """The lines before play: the game, the seats, and a resumed game's state."""
         g = self.g
-        self.say(
-            f"{g.variant.title or g.variant.name}: {g.players} players. You are seat "
-            f"{self.human}; the others are {self.bot_name} bots. Type help for commands."
-        )
+        title = g.variant.title or g.variant.name
+        bots = f"{self.level} ({self.bot_name})" if self.level else self.bot_name
+        if self.hot_seat:
+            people = ", ".join(self.t.name(s) for s in self.humans)
+            others = "" if len(self.humans) == g.players else f"; the others are {bots} bots"
+            self.say(f"{title}: {g.players} players. At this screen: {people}{others}.")
+            self.say(
+                "Between the turns of different people the screen is cleared: "
+                "take the seat when your name is called. Type help for commands."
+            )
+        else:
+            self.say(
+                f"{title}: {g.players} players. You are seat {self.human + 1}; "
+                f"the others are {bots} bots. Type help for commands."
+            )
         if isinstance(g, Match):
             word = "-".join(g.variant.match.word)
             self.say(f"A match: each game's loser takes the next letter of {word}.")
@@ -1334,24 +1450,30 @@ class _Session:
             self.say("Continuing the saved game.")
         elif self.resumed:
             self.say(f"Continuing the saved game at hand {self.current().hand_number}.")
-            self.say(score_sheet(g.events_for(self.human), self.t, width=self.width))
+            self.say(self.sheet(g.events_for(self.human)))
 
     def _play(self) -> None:
-        """Play the game to its end: the player's turns asked, the bots' played."""
+        """Play the game to its end: the people's turns asked, the bots' played.
+
+        With several people at the table (hot-seat) the screen is cleared
+        between the turns of different people, and the next one is asked to
+        take the seat; what the bots did meanwhile is told to that person."""
         g = self.g
         while not g.is_over:
-            self.catch_up()
-            waiting = g.waiting_for
-            if self.human in waiting and (
-                g.to_act == self.human or self.kept_bid_at != len(g.events)
-            ):
+            turn = self._person_to_act()
+            if not self.hot_seat or turn is not None:
+                if turn is not None and turn != self.human:
+                    self.hand_over(turn)
+                self.catch_up()
+            if turn is not None:
                 self.human_turn()
                 if self.save_path and not g.is_over:
                     self._autosave()
                 continue
+            waiting = g.waiting_for
             seat = g.to_act
-            if seat is None or seat == self.human:
-                seat = min(s for s in waiting if s != self.human)
+            if seat is None or seat in self.humans:
+                seat = min(s for s in waiting if s not in self.humans)
             bot = self.bots[seat]
             assert bot is not None
             if isinstance(bot, GameBot):  # a search bot searches the current game
@@ -1360,10 +1482,34 @@ class _Session:
                 g.apply(bot.choose(g.view(seat)), seat)
         self.catch_up()
 
+    def _person_to_act(self) -> int | None:
+        """The person's seat to act now (the seat to act, else one who may
+        still change a bid), or ``None`` when it is a bot's turn."""
+        g = self.g
+        waiting = g.waiting_for
+        first = [g.to_act] if g.to_act in self.humans else []
+        for seat in [*first, self.human, *self.humans]:
+            if seat in waiting and (g.to_act == seat or self.kept_bid_at != len(g.events)):
+                return seat
+        return None
+
+    def hand_over(self, seat: int) -> None:
+        """Hot-seat: hide the screen and ask the person at ``seat`` to take it."""
+        self.human = seat
+        name = self.t.name(seat)
+        if not self.screen:  # no screen to hide (input from a file or a pipe)
+            self.say(f"\n--- {name}'s turn ---")
+            return
+        self.out.write("\x1b[2J\x1b[3J\x1b[H")  # clear the screen and what it scrolled
+        self.out.flush()
+        text = self.ask(f"{name}, take the seat and press Enter (or quit) > ").lower()
+        if text in ("quit", "exit", "q") and self.confirm_quit():
+            raise _Quit
+
     def _end(self, res: Result) -> None:
         """The end of a trick-taking game: the sheet, the totals and who won."""
         t = self.t
-        self.say(score_sheet(self.g.events, t, width=self.width))
+        self.say(self.sheet(self.g.events))
         totals = "   ".join(f"{t.name(s)} {_num(x)}" for s, x in enumerate(res.totals))
         if len(f"Final totals: {totals}") <= self.width:
             self.say(f"\nFinal totals: {totals}")
@@ -1376,7 +1522,7 @@ class _Session:
             self.say("The game stopped before its end.")
         elif res.shared:
             self.say("Shared win: " + ", ".join(t.name(s) for s in res.winners) + ".")
-        elif res.winners == (self.human,):
+        elif res.winners == (self.human,) and not self.hot_seat:
             self.say("You win!")
         else:
             self.say(f"{t.name(res.winners[0])} wins.")
@@ -1400,7 +1546,7 @@ class _Session:
             )
         else:
             self.say(f"{t.does(res.loser, 'is')} left holding cards: the {word or 'loser'}.")
-            if res.loser != self.human:
+            if res.loser != self.human and not self.hot_seat:
                 self.say("You are safe.")
 
     def _autosave(self) -> None:
@@ -1423,10 +1569,26 @@ def _configure(p: argparse.ArgumentParser) -> None:
         help="a built-in name or a variant file (not needed with --load)",
     )
     p.add_argument("--players", type=int, default=None, metavar="N", help="number of players")
-    p.add_argument("--seat", type=int, default=None, metavar="S", help="your seat (0)")
+    p.add_argument(
+        "--seat", type=int, default=None, metavar="S", help="your seat, counted from 1 (1)"
+    )
+    p.add_argument(
+        "--humans",
+        default=None,
+        metavar="SEATS",
+        help="several people at one screen (hot-seat), their seats counted from 1, "
+        "such as 1,3; the screen is hidden between their turns",
+    )
     add_set_option(p)
     p.add_argument(
         "--bots", default=None, choices=sorted(BOTS), help="the other players (heuristic)"
+    )
+    p.add_argument(
+        "--level",
+        default=None,
+        choices=list(LEVELS),
+        help="how well the bots play: easy (random cards), normal (the heuristic bot), "
+        "hard (a search bot, under a second a move)",
     )
     p.add_argument(
         "--seed", type=int, default=None, metavar="S", help="deal from this seed, 0 to 2**64 - 1"
@@ -1489,7 +1651,49 @@ def _default_players(v: Variant) -> int:
     return 4 if v.players.min <= 4 <= v.players.max else v.players.min
 
 
-def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any], int, str]:
+#: What a session needs besides its game: the people's seats, the bots' name
+#: and the level (``None``: chosen by ``--bots``).
+_Seats = tuple[tuple[int, ...], str, str | None]
+
+
+def _parse_humans(text: str, players: int) -> tuple[int, ...]:
+    """The seats of ``--humans 1,3`` (counted from 1), as seat indexes.
+
+    Raises:
+        UsageError: for a list that is not seats of this game, or a seat twice.
+    """
+    words = [w for w in text.replace(" ", ",").split(",") if w]
+    if not words or len(words) > players or not all(w.isdigit() and len(w) < 4 for w in words):
+        raise UsageError(
+            f"--humans takes seats from 1 to {players} separated by commas, such as 1,3; "
+            f"not {text[:40]!r}"
+        )
+    seats = [check_number("--humans", int(w), 1, players) - 1 for w in words]
+    if len(set(seats)) != len(seats):
+        raise UsageError(f"--humans names a seat twice: {text[:40]!r}")
+    return tuple(sorted(seats))
+
+
+def _choose_seats(args: argparse.Namespace, players: int, seats: _Seats) -> _Seats:
+    """``seats`` (the saved game's, or the defaults) with the command line's
+    ``--seat``, ``--humans``, ``--bots`` and ``--level`` applied."""
+    humans, bots, level = seats
+    if args.seat is not None and args.humans is not None:
+        raise UsageError("give --seat or --humans, not both (--humans 1,3 seats two people)")
+    if args.seat is not None:
+        humans = (check_number("--seat", args.seat, 1, players) - 1,)
+    if args.humans is not None:
+        humans = _parse_humans(args.humans, players)
+    if args.bots is not None and args.level is not None:
+        raise UsageError("give --bots or --level, not both (--level hard plays the pimc bot)")
+    if args.bots is not None:
+        bots, level = args.bots, None
+    if args.level is not None:
+        bots, level = LEVELS[args.level], args.level
+    return humans, bots, level
+
+
+def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any], _Seats]:
     """Restore a saved session.
 
     The rules come from the save itself (it carries them, resolved), or from the
@@ -1513,27 +1717,33 @@ def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any
         game = Match.from_json(text, named) if data.get("match") else Game.from_json(text, named)
         seat = data.get("seat", 0)
         bots = data.get("bots", "heuristic")
+        humans = data.get("humans", [seat])
+        level = data.get("level")
         overrides = data.get("overrides")
         if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
             overrides = []
     else:  # a bare Game.to_json() save
         game = Game.from_json(raw, named)
-        seat, bots, overrides = 0, "heuristic", []
+        seat, bots, overrides, humans, level = 0, "heuristic", [], [0], None
     if args.variant:
         name, overrides = args.variant, list(args.overrides)
     else:  # recorded for the next save only, never loaded
         name = game.variant.name
-    if args.seat is not None:
-        seat = check_number("--seat", args.seat, 0, game.players - 1)
-    if type(seat) is not int or not 0 <= seat < game.players:
-        shown = describe_number(seat) if type(seat) is int else type(seat).__name__
-        raise SaveError(f"{path}: seat {shown} is not a seat of this game")
-    if args.bots is not None:
-        bots = args.bots
+    if not isinstance(humans, list) or not 1 <= len(humans) <= game.players:
+        raise SaveError(f"{path}: the people's seats must be a list of seats of this game")
+    for s in [seat, *humans]:
+        if type(s) is not int or not 0 <= s < game.players:
+            shown = describe_number(s) if type(s) is int else type(s).__name__
+            raise SaveError(f"{path}: seat {shown} is not a seat of this game")
+    if len(set(humans)) != len(humans):
+        raise SaveError(f"{path}: the people's seats name a seat twice")
     if not isinstance(bots, str) or bots not in BOTS:
         raise SaveError(f"{path}: unknown bots {str(bots)[:40]!r}")
+    if level is not None and level not in LEVELS:
+        raise SaveError(f"{path}: unknown level {str(level)[:40]!r}")
+    seats = _choose_seats(args, game.players, (tuple(sorted(humans)), bots, level))
     meta = {"format": SAVE_FORMAT, "version": 1, "variant": name, "overrides": overrides}
-    return game, meta, seat, bots
+    return game, meta, seats
 
 
 def _check_load_options(args: argparse.Namespace) -> None:
@@ -1566,7 +1776,7 @@ def _run(args: argparse.Namespace) -> int:
         check_number("--seed", args.seed, 0, MAX_SEED, "2**64 - 1")
     if args.load:
         _check_load_options(args)
-        game, meta, seat, bots = _load_session(args)
+        game, meta, seats = _load_session(args)
     else:
         if not args.variant:
             print("cardrules play: name a variant (or --load FILE)", file=sys.stderr)
@@ -1575,8 +1785,7 @@ def _run(args: argparse.Namespace) -> int:
         players = check_players(v, args.players) if args.players is not None else None
         if players is None:
             players = _default_players(v)
-        seat = args.seat if args.seat is not None else 0
-        check_number("--seat", seat, 0, players - 1)
+        seats = _choose_seats(args, players, ((0,), "heuristic", None))
         try:
             if args.match:
                 game = Match(v, players=players, seed=args.seed)
@@ -1585,7 +1794,6 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"cardrules: {exc}", file=sys.stderr)
             return 1
-        bots = args.bots or "heuristic"
         meta = {
             "format": SAVE_FORMAT,
             "version": 1,
@@ -1594,10 +1802,12 @@ def _run(args: argparse.Namespace) -> int:
         }
     if args.take_backs is not None and isinstance(game, Game):
         game.take_back_policy = args.take_backs
+    humans, bots, level = seats
     session = _Session(
         game,
-        seat,
+        humans,
         bots,
+        level=level,
         out=out,
         save_path=args.save or args.load,
         meta=meta,

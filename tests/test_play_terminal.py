@@ -52,6 +52,7 @@ PROMPTS = [
     r"Your choice \([^)]*\) > ",
     r"Change your bid\? [^>]*> ",
     r"Press Enter for ([^(]*) \(or quit\) > ",
+    r"(Player \d+), take the seat and press Enter \(or quit\) > ",
 ]
 
 
@@ -99,7 +100,7 @@ class Player:
 
     def play_hinted(self, prompt: int) -> None:
         """Answer a prompt as the heuristic bot would (Enter at a pause)."""
-        if prompt == 5:
+        if prompt in (5, 6):  # a pause, or hot-seat: the next person takes the seat
             self.send("")
             return
         if prompt == 4:
@@ -177,6 +178,7 @@ def _too_wide(text: str) -> list[str]:
         ("oh-hell", 3, r"Press Enter for hand 2"),
         ("oh-hell", 6, r"Press Enter for hand 2"),
         ("oh-hell", 7, r"Press Enter for hand 2"),
+        ("kachuful", 7, r"Press Enter for hand 2"),
         ("kazhutha", 8, r"dead trick, out of the game"),
     ],
 )
@@ -200,7 +202,8 @@ def test_a_game_at_80_columns_never_runs_past_80(
     helped = p.command("help", r"quit +stop[^\r]*\r\n")
     assert ("bid that many tricks" in helped) != shedding
     assert ("dead" in helped) == shedding and ("sheet" in helped) != shedding
-    assert "undo" not in helped  # neither game allows take-backs by default
+    # Neither game allows take-backs by default: help says so, and how to allow them.
+    assert "undo           not in this game: start it with --take-backs" in helped
     if shedding:
         dead = p.command("dead", r"\d+ dead cards: [^\r]*\r\n")
         assert re.search(r"[♠♥♦♣] ", dead)
@@ -213,6 +216,8 @@ def test_a_game_at_80_columns_never_runs_past_80(
     assert "Traceback" not in text
     assert _too_wide(text) == []
     assert re.search(rf"^seat +You( +Bot \d){{{players - 1}}}$", text, re.M)
+    # Seats are counted from 1 for people: the bots are Bot 2 to Bot N.
+    assert "You are seat 1;" in text and "Bot 1 " not in text and f"Bot {players}" in text
     assert re.search(r"^trick +", text, re.M)
     assert "\x1b[31m" in p.screen  # a red heart or diamond on a terminal
     assert "Bye." in text
@@ -258,7 +263,7 @@ def test_the_bid_prompt_names_the_hook_and_the_commands_behave(
     last, dead, hint, undo (with take-backs allowed), help and quit."""
     g = Game(cardrules.load("oh-hell"), players=4, seed=5)
     p = Player(
-        *("oh-hell", "--players", "4", "--seed", "5", "--seat", str(g.dealer)),
+        *("oh-hell", "--players", "4", "--seed", "5", "--seat", str(g.dealer + 1)),
         *("--take-backs", "before the hand ends"),
         cwd=str(tmp_path),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable, Collection, Sequence
@@ -285,6 +286,15 @@ def _say_score(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
     return "Hand over. " + "; ".join(parts)
 
 
+def _say_counters(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    """Each counter by its name after a hand: ``Bags after hand 3: You 2   Bot 2 5``."""
+    lines = []
+    for i, name in enumerate(ev[2]):
+        values = [row[i] if i < len(row) else None for row in ev[3]]
+        lines.append(f"{name.capitalize()} after hand {ev[1]}: {t.seats(values)}")
+    return "\n".join(lines)
+
+
 def _say_other(ev: Event, t: Table) -> str:
     """An event of a kind :func:`narrate` has no words for: its kind and values."""
     words = []
@@ -338,6 +348,7 @@ _NARRATORS: Final[dict[str, _Narrator]] = {
     "letter": lambda ev, t, sizes: f"{t.does(ev[2], 'takes')} the letter {ev[3]}",
     "match over": _say_match_over,
     "score": _say_score,
+    "counters": _say_counters,
 }
 
 
@@ -625,6 +636,19 @@ def _compact_sheet(
 
 
 # --------------------------------------------------------------------------- the session
+
+
+_SEAT_NUMBER = re.compile(r"\b([Ss]eats?) (\d{1,3})\b")
+
+
+def seats_from_one(message: str) -> str:
+    """An engine's message (seats counted from 0) as people count seats, from 1.
+
+    Example:
+        >>> seats_from_one("seat 0 does not hold A♥")
+        'seat 1 does not hold A♥'
+    """
+    return _SEAT_NUMBER.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", message)
 
 
 class _Quit(Exception):
@@ -1214,7 +1238,7 @@ class _Session:
             try:
                 g.apply(action, self.human)
             except (IllegalAction, InvalidAction) as exc:
-                self.say(f"Not allowed: {exc}")
+                self.say(f"Not allowed: {seats_from_one(str(exc))}")
                 continue
             self.acted = True
             return
@@ -1234,7 +1258,7 @@ class _Session:
             try:
                 self.g.apply(action, self.human)
             except (IllegalAction, InvalidAction) as exc:
-                self.say(f"Not allowed: {exc}")
+                self.say(f"Not allowed: {seats_from_one(str(exc))}")
                 break
             chosen += 1
         self.acted = self.acted or chosen > 0
@@ -1389,7 +1413,7 @@ class _Session:
             else:
                 taken = g.take_back(self.human)
         except IllegalAction as exc:
-            self.say(f"Not allowed: {exc}")
+            self.say(f"Not allowed: {seats_from_one(str(exc))}")
             return False
         # The take-back's record is said here, in words: not narrated again.
         self.shown = len(g.events_for(self.human))

@@ -7,6 +7,7 @@ suggests, so every game goes on as a sensible player's would.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -502,3 +503,32 @@ def test_progress_on_a_terminal_uses_rich_or_the_plain_bar() -> None:
         bar(0, 10)
         raise RuntimeError("stop")
     assert out.getvalue().endswith("\n")
+
+
+def test_two_people_share_the_screen_hot_seat(player: list[Player]) -> None:
+    """`--humans 1,3`: two people at one terminal. Before each turn of a person
+    other than the last, the screen (and what it scrolled) is cleared and that
+    person is asked to take the seat; only then is a hand shown."""
+    p = Player("oh-hell", "--players", "4", "--seed", "3", "--humans", "1,3")
+    player.append(p)
+    k = p.play_until(r"=== Hand 2 of \d+")
+    assert k >= 0
+    p.quit()
+    text = p.text()
+    assert "Traceback" not in text and _too_wide(text) == []
+    assert "At this screen: Player 1, Player 3; the others are heuristic" in text
+    asked = re.findall(r"(Player \d), take the seat and press Enter", text)
+    assert {"Player 1", "Player 3"} <= set(asked)
+    assert all(a != b for a, b in itertools.pairwise(asked))  # only on a change
+    # Each hand-over comes on a cleared screen: nothing of the last hand stays on it.
+    segments = p.screen.split("\x1b[2J\x1b[3J\x1b[H")
+    assert len(segments) == len(asked) + 1
+    for seg in segments[1:]:
+        seg = ESCAPE.sub("", seg)
+        assert re.match(r"Player \d, take the seat", seg)
+        # the one hand shown after a hand-over is that person's own
+        assert seg.count("Your hand:") >= 1 or "Press Enter for" in seg
+    assert re.search(r"Player 1 bids \d", text) and re.search(r"Player 3 bids \d", text)
+    assert re.search(r"^seat +P1 +Bot 2 +P3 +Bot 4$", text, re.M) or re.search(
+        r"^seat +P3 +Bot 4 +P1 +Bot 2$", text, re.M
+    )

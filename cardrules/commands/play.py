@@ -624,14 +624,16 @@ def _compact_sheet(
     if not hands:
         lines.append("(no hand scored yet)")
     if shape.bids:
-        what = "bid" + ("" if bid_only else "/won") + (f" ({tick} made it)" if shape.exact else "")
+        what = "bid" + ("" if bid_only else "/won")
     else:
         what = "points taken" if shape.points else "tricks won"
-    if shape.maker:
-        what += " (M made trumps)"
+    marks = [f"{tick} made it"] if shape.exact else []
+    marks += ["M made trumps"] if shape.maker else []
+    if marks:
+        what += f" ({', '.join(marks)})"
     what = ", ".join([what, *shape.counters]) + " and total"
     cols = "hand, cards, trumps" if cards_col else "hand, trumps"
-    lines.append(f"({cols}; for each player: {what})")
+    lines += fit(f"({cols}; for each player: {what})", width, " ")
     return "\n".join(lines)
 
 
@@ -725,7 +727,7 @@ def help_text(variant: Variant, *, undo: str | None, match: bool = False) -> str
         ("a card", "play it: QS, q♠, 10h, td, or its number in your hand's list"),
     ]
     if variant.passing.count:
-        rows.append(("", "(while passing: the cards to pass, one at a time or all: ah ac ad)"))
+        rows.append(("", "(while passing: the cards to pass, one or all: ah ac ad)"))
     if b.style.value != "none" and not shedding:
         rows.append(("a number", "bid that many tricks (while bidding)"))
         if b.blind:

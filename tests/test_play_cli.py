@@ -273,3 +273,12 @@ def test_a_human_passes_cards_in_hearts(
     # The human's own pass and the pass it received: never a bot-to-bot pass.
     assert len(parts) == 2 and parts[0].startswith("You pass") and parts[1].endswith("to You")
     assert "Final totals:" in out
+    # The recaps, the end and its winner follow Hearts' rule: the lowest total wins.
+    final = re.search(r"^Final totals: (.*)$", out, re.M)
+    assert final is not None and "The lowest total wins." in out
+    totals = {n: int(x) for n, x in re.findall(r"(You|Bot \d) (-?\d+)", final.group(1))}
+    low = min(totals.values())
+    winners = [n for n, x in totals.items() if x == low]
+    if len(winners) == 1:
+        assert ("You win!" if winners[0] == "You" else f"{winners[0]} wins.") in out
+    assert "(lowest wins)" in out

@@ -227,3 +227,21 @@ def test_levels_choose_the_bots(
 def test_engine_messages_count_seats_from_1() -> None:
     assert seats_from_one("seat 0 does not hold A♥") == "seat 1 does not hold A♥"
     assert seats_from_one("Seats 3 and 4") == "Seats 4 and 4"  # only the number after the word
+
+
+def test_a_shedding_game_pauses_when_a_player_goes_out() -> None:
+    """Issue 25 item 11: after a player went out in Kazhutha, about 40 lines of
+    play scrolled past; now the table waits for Enter (on a terminal)."""
+    g = Game(cardrules.load("kazhutha"), players=4, seed=1)
+    bots = [HeuristicBot(seed=s) for s in range(4)]
+    while not any(ev[0] == "out" for ev in g.events):
+        seat = g.to_act if g.to_act is not None else min(g.waiting_for)
+        g.apply(bots[seat].choose(g.view(seat)), seat)
+    assert not g.is_over
+    out = io.StringIO()
+    session = _Session(g, [0], "heuristic", out=out, save_path=None, meta={}, pause=True)
+    waits: list[str] = []
+    session.wait = waits.append  # type: ignore[method-assign]
+    session.catch_up()
+    assert waits == ["the rest of the game"]
+    assert out.getvalue().rstrip().endswith("no cards left: out and safe")

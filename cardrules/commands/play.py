@@ -1544,6 +1544,8 @@ class _Session:
             self.grid([("total", [_num(x) for x in res.totals])])
         if res.loser is not None:
             self.say(f"{t.does(res.loser, 'is')} left holding cards.")
+        if res.winners and not self.current().variant.scoring.higher_wins:
+            self.say("The lowest total wins.")
         if not res.winners:
             self.say("The game stopped before its end.")
         elif res.shared:

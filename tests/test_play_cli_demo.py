@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from cardrules.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_demo_plays_a_whole_seeded_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,3 +65,29 @@ def test_demo_keeps_every_line_within_80_columns_and_seats_count_from_1(
             r"^(?:Leads|Share the lead): (.*) with (-?\d+) \(lowest wins\)$", out, re.M
         )
         assert leads and int(leads[-1][1]) == min(totals.values())
+
+
+def test_make_demo_installs_the_library_alone(tmp_path: Path) -> None:
+    """Issue 25 item 13: `make demo` installed every extra (OpenSpiel, Playwright)
+    before showing a game. It installs the library alone now; `make test` and
+    `make docs` still install what they need."""
+    if shutil.which("make") is None:
+        pytest.fail("make is needed to read the Makefile's recipes")
+    venv = str(tmp_path / "venv")
+
+    def dry_run(target: str) -> str:
+        res = subprocess.run(
+            ["make", "-n", target, f"VENV={venv}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        return res.stdout
+
+    demo = dry_run("demo")
+    assert "pip install --quiet -e .\n" in demo and "[dev]" not in demo
+    assert demo.rstrip().endswith(f"{venv}/bin/cardrules demo")
+    for target in ("test", "docs"):
+        assert "pip install --quiet -e '.[dev]'" in dry_run(target)

@@ -833,11 +833,6 @@ class _Session:
             return f"Player {seat + 1}" if self.hot_seat else "You"
         return f"Bot {seat + 1}"
 
-    def you(self, seat: int | None = None) -> str:
-        """How the text addresses the seat at the screen: ``you``, or its name (hot-seat)."""
-        s = self.human if seat is None else seat
-        return self.t.name(s) if self.hot_seat else "you"
-
     def current(self) -> Game:
         """The game being played (the current game of a match)."""
         return self.g.game if isinstance(self.g, Match) else self.g

@@ -6,15 +6,23 @@ PIP := $(PY) -m pip
 
 .PHONY: demo test install lint typecheck unit docs serve bench compile clean schemas
 
+# Everything (tests, docs, browser, simulation): what `make test` and `make docs` need.
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e '.[dev]'
+	touch $(VENV)/.installed-lib
+	touch $@
+
+# The library alone (its own few dependencies): all `make demo` needs, in seconds.
+$(VENV)/.installed-lib: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet -e .
 	touch $@
 
 install: $(VENV)/.installed
 
-demo: install
+demo: $(VENV)/.installed-lib
 	$(VENV)/bin/cardrules demo
 
 lint: install

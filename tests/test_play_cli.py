@@ -41,14 +41,14 @@ def test_a_whole_game_through_stdin(
 ) -> None:
     code, out, err = run(monkeypatch, capsys, ["kachuful", "--seed", "5"], CYCLE)
     assert code == 0 and err == "" and "Traceback" not in out
-    assert "Kachuful: 4 players. You are seat 0; the others are heuristic bots." in out
+    assert "Kachuful: 4 players. You are seat 1; the others are heuristic bots." in out
     assert "=== Hand 19 of 19: 10 cards each" in out
     assert "cards each, You deal ===" in out and "You deals" not in out
     assert "Trumps: ♠ spades" in out and "Trumps: ♦ diamonds" in out
     assert re.search(r"Your hand: ♠ [^\n]*\n +1\) ", out)  # sorted by suit, numbered
     # the table: a column per seat in the order of play, a row per figure
     assert re.search(
-        r"^seat +You +Bot 1 +Bot 2 +Bot 3\nbid +[-?\d]+ +[-?\d]+ +[-?\d]+ +[-?\d]+$", out, re.M
+        r"^seat +You +Bot 2 +Bot 3 +Bot 4\nbid +[-?\d]+ +[-?\d]+ +[-?\d]+ +[-?\d]+$", out, re.M
     )
     assert re.search(r"^won +\d+ +\d+ +\d+ +\d+\nscore +\d+ +\d+ +\d+ +\d+\ntrick +", out, re.M)
     assert re.search(r"^Bids so far: \d+ for 10 tricks\.$", out, re.M)
@@ -59,7 +59,7 @@ def test_a_whole_game_through_stdin(
     assert "-> Bot" in out or "-> You win the trick" in out
     assert "Not allowed: must follow" in out  # the cycle tries cards it may not play
     final = out[out.rindex("Final totals:") :]
-    assert re.match(r"Final totals: You \d+   Bot 1 \d+   Bot 2 \d+   Bot 3 \d+", final)
+    assert re.match(r"Final totals: You \d+   Bot 2 \d+   Bot 3 \d+   Bot 4 \d+", final)
     assert re.search(r"(You win!|Bot \d wins\.|Shared win: )", final)
     sheet = out[out.rindex("hand cards trump") : out.rindex("Final totals:")]
     assert len(re.findall(r"^ +\d+ +\d+ +[♠♥♦♣] +\|", sheet, re.M)) >= 19
@@ -100,7 +100,7 @@ def test_cards_are_taken_in_every_spelling_and_illegal_ones_refused(
     code, out, _ = run(
         monkeypatch,
         capsys,
-        ["kachuful", "--seed", "9", "--seat", str(dealer)],
+        ["kachuful", "--seed", "9", "--seat", str(dealer + 1)],  # seats count from 1
         "\n".join(lines) + "\n",
     )
     assert code == 0 and "Traceback" not in out
@@ -149,7 +149,7 @@ def test_save_and_load_continue_the_same_game(
     assert code == 0 and f"Game saved to {save}" in out
     data = json.loads(save.read_text())
     assert data["variant"] == "kachuful" and data["overrides"] == ["hook=no"]
-    assert data["seat"] == 2 and data["bots"] == "heuristic"
+    assert data["seat"] == 1 and data["bots"] == "heuristic"  # --seat 2: the index 1
     saved = Game.from_json(json.dumps(data["game"]), cardrules.load("kachuful", hook="no"))
     assert saved.players == 5 and not saved.is_over and len(saved.events) > 20
     code, out, _ = run(monkeypatch, capsys, ["--load", str(save)], CYCLE)
@@ -265,7 +265,7 @@ def test_a_human_passes_cards_in_hearts(
     code, out, err = run(monkeypatch, capsys, ["hearts", "--seed", "3"], CYCLE)
     assert code == 0 and err == "" and "Traceback" not in out
     assert "A card to pass (QS, q♠, 10h or its number; help, quit) > " in out
-    assert "Passing to Bot 1; chosen so far: none yet" in out
+    assert "Passing to Bot 2; chosen so far: none yet" in out
     assert re.search(r"You choose \S+ to pass", out)
     exchange = re.search(r"The passed cards change hands: ([^\n]*)", out)
     assert exchange is not None
@@ -273,3 +273,12 @@ def test_a_human_passes_cards_in_hearts(
     # The human's own pass and the pass it received: never a bot-to-bot pass.
     assert len(parts) == 2 and parts[0].startswith("You pass") and parts[1].endswith("to You")
     assert "Final totals:" in out
+    # The recaps, the end and its winner follow Hearts' rule: the lowest total wins.
+    final = re.search(r"^Final totals: (.*)$", out, re.M)
+    assert final is not None and "The lowest total wins." in out
+    totals = {n: int(x) for n, x in re.findall(r"(You|Bot \d) (-?\d+)", final.group(1))}
+    low = min(totals.values())
+    winners = [n for n, x in totals.items() if x == low]
+    if len(winners) == 1:
+        assert ("You win!" if winners[0] == "You" else f"{winners[0]} wins.") in out
+    assert "(lowest wins)" in out

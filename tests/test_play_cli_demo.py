@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from cardrules.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_demo_plays_a_whole_seeded_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -35,3 +40,54 @@ def test_demo_plays_a_whole_seeded_game(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["demo", "--seed", "1", "--no-tricks"]) == 0
     other = capsys.readouterr().out
     assert other != out and "-> North" not in other
+
+
+@pytest.mark.parametrize(("variant", "players"), [("kachuful", 6), ("hearts", 4)])
+def test_demo_keeps_every_line_within_80_columns_and_seats_count_from_1(
+    capsys: pytest.CaptureFixture[str], variant: str, players: int
+) -> None:
+    """Issue 25: `cardrules demo --players 6` printed the cut, the bids and the
+    tricks wider than 80 columns; seats are counted from 1; the leader after
+    each hand follows the game's winner rule (Hearts: the lowest total)."""
+    assert main(["demo", variant, "--players", str(players), "--no-tricks"]) == 0
+    out = capsys.readouterr().out
+    wide = [line for line in out.splitlines() if len(line) > 80]
+    assert wide == []
+    if players == 6:
+        assert "Seat 1 " in out and "Seat 6" in out and "Seat 0" not in out
+    else:  # Hearts: no bids, no exact-bid line, points in the sheet, the lowest leads
+        assert "Made their bids" not in out and "points total" in out
+        assert "counters:" not in out
+        final = re.search(r"^Final totals: (.*)$", out, re.M)
+        assert final is not None
+        totals = {n: int(x) for n, x in re.findall(r"(\w+) (-?\d+)", final.group(1))}
+        leads = re.findall(
+            r"^(?:Leads|Share the lead): (.*) with (-?\d+) \(lowest wins\)$", out, re.M
+        )
+        assert leads and int(leads[-1][1]) == min(totals.values())
+
+
+def test_make_demo_installs_the_library_alone(tmp_path: Path) -> None:
+    """Issue 25 item 13: `make demo` installed every extra (OpenSpiel, Playwright)
+    before showing a game. It installs the library alone now; `make test` and
+    `make docs` still install what they need."""
+    if shutil.which("make") is None:
+        pytest.fail("make is needed to read the Makefile's recipes")
+    venv = str(tmp_path / "venv")
+
+    def dry_run(target: str) -> str:
+        res = subprocess.run(
+            ["make", "-n", target, f"VENV={venv}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        return res.stdout
+
+    demo = dry_run("demo")
+    assert "pip install --quiet -e .\n" in demo and "[dev]" not in demo
+    assert demo.rstrip().endswith(f"{venv}/bin/cardrules demo")
+    for target in ("test", "docs"):
+        assert "pip install --quiet -e '.[dev]'" in dry_run(target)

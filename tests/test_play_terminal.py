@@ -7,6 +7,7 @@ suggests, so every game goes on as a sensible player's would.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -52,6 +53,7 @@ PROMPTS = [
     r"Your choice \([^)]*\) > ",
     r"Change your bid\? [^>]*> ",
     r"Press Enter for ([^(]*) \(or quit\) > ",
+    r"(Player \d+), take the seat and press Enter \(or quit\) > ",
 ]
 
 
@@ -99,7 +101,7 @@ class Player:
 
     def play_hinted(self, prompt: int) -> None:
         """Answer a prompt as the heuristic bot would (Enter at a pause)."""
-        if prompt == 5:
+        if prompt in (5, 6):  # a pause, or hot-seat: the next person takes the seat
             self.send("")
             return
         if prompt == 4:
@@ -177,6 +179,7 @@ def _too_wide(text: str) -> list[str]:
         ("oh-hell", 3, r"Press Enter for hand 2"),
         ("oh-hell", 6, r"Press Enter for hand 2"),
         ("oh-hell", 7, r"Press Enter for hand 2"),
+        ("kachuful", 7, r"Press Enter for hand 2"),
         ("kazhutha", 8, r"dead trick, out of the game"),
     ],
 )
@@ -200,7 +203,8 @@ def test_a_game_at_80_columns_never_runs_past_80(
     helped = p.command("help", r"quit +stop[^\r]*\r\n")
     assert ("bid that many tricks" in helped) != shedding
     assert ("dead" in helped) == shedding and ("sheet" in helped) != shedding
-    assert "undo" not in helped  # neither game allows take-backs by default
+    # Neither game allows take-backs by default: help says so, and how to allow them.
+    assert "undo           not in this game: start it with --take-backs" in helped
     if shedding:
         dead = p.command("dead", r"\d+ dead cards: [^\r]*\r\n")
         assert re.search(r"[♠♥♦♣] ", dead)
@@ -213,6 +217,8 @@ def test_a_game_at_80_columns_never_runs_past_80(
     assert "Traceback" not in text
     assert _too_wide(text) == []
     assert re.search(rf"^seat +You( +Bot \d){{{players - 1}}}$", text, re.M)
+    # Seats are counted from 1 for people: the bots are Bot 2 to Bot N.
+    assert "You are seat 1;" in text and "Bot 1 " not in text and f"Bot {players}" in text
     assert re.search(r"^trick +", text, re.M)
     assert "\x1b[31m" in p.screen  # a red heart or diamond on a terminal
     assert "Bye." in text
@@ -258,7 +264,7 @@ def test_the_bid_prompt_names_the_hook_and_the_commands_behave(
     last, dead, hint, undo (with take-backs allowed), help and quit."""
     g = Game(cardrules.load("oh-hell"), players=4, seed=5)
     p = Player(
-        *("oh-hell", "--players", "4", "--seed", "5", "--seat", str(g.dealer)),
+        *("oh-hell", "--players", "4", "--seed", "5", "--seat", str(g.dealer + 1)),
         *("--take-backs", "before the hand ends"),
         cwd=str(tmp_path),
     )
@@ -274,7 +280,7 @@ def test_the_bid_prompt_names_the_hook_and_the_commands_behave(
     assert f"Not allowed: the dealer may not bid {forbidden}" in refused
     helped = p.command("help", r"quit +stop[^\r]*\r\n")
     assert "bid that many tricks" in helped and "undo" in helped and "dead" not in helped
-    assert "before the hand ends" in helped and "choose a card to pass" not in helped
+    assert "before the hand ends" in helped and "cards to pass" not in helped
     p.expect(PROMPTS[0])
     assert "No trick is over yet" in p.command("last", PROMPTS[0])
     assert "This game has no dead cards" in p.command("dead", PROMPTS[0])
@@ -413,13 +419,16 @@ def test_help_lists_only_the_commands_of_the_game(variant: str) -> None:
     bids = v.bidding.style.value != "none" and not shedding
     assert ("bid that many tricks" in text) == bids
     assert ("blind N" in text) == (bids and v.bidding.blind)
-    assert ("choose a card to pass" in text) == bool(v.passing.count)
+    assert ("the cards to pass, one or all: ah ac ad" in text) == bool(v.passing.count)
     assert ("dead" in text) == shedding
     assert ("take your neighbour's cards" in text) == (
         shedding and v.shedding.take_hand.value != "none"
     )
-    assert "undo" not in text
-    assert "undo" in help_text(v, undo="before the hand ends")
+    # undo is always listed, saying whether the game allows it (issue 25 item 11)
+    assert "undo           not in this game: start it with --take-backs POLICY" in text
+    assert "take back your last action (take backs: before the hand ends)" in help_text(
+        v, undo="before the hand ends"
+    )
     assert all(len(line) <= 80 for line in text.splitlines())
 
 
@@ -497,3 +506,32 @@ def test_progress_on_a_terminal_uses_rich_or_the_plain_bar() -> None:
         bar(0, 10)
         raise RuntimeError("stop")
     assert out.getvalue().endswith("\n")
+
+
+def test_two_people_share_the_screen_hot_seat(player: list[Player]) -> None:
+    """`--humans 1,3`: two people at one terminal. Before each turn of a person
+    other than the last, the screen (and what it scrolled) is cleared and that
+    person is asked to take the seat; only then is a hand shown."""
+    p = Player("oh-hell", "--players", "4", "--seed", "3", "--humans", "1,3")
+    player.append(p)
+    k = p.play_until(r"=== Hand 2 of \d+")
+    assert k >= 0
+    p.quit()
+    text = p.text()
+    assert "Traceback" not in text and _too_wide(text) == []
+    assert "At this screen: Player 1, Player 3; the others are heuristic" in text
+    asked = re.findall(r"(Player \d), take the seat and press Enter", text)
+    assert {"Player 1", "Player 3"} <= set(asked)
+    assert all(a != b for a, b in itertools.pairwise(asked))  # only on a change
+    # Each hand-over comes on a cleared screen: nothing of the last hand stays on it.
+    segments = p.screen.split("\x1b[2J\x1b[3J\x1b[H")
+    assert len(segments) == len(asked) + 1
+    for seg in segments[1:]:
+        seg = ESCAPE.sub("", seg)
+        assert re.match(r"Player \d, take the seat", seg)
+        # the one hand shown after a hand-over is that person's own
+        assert seg.count("Your hand:") >= 1 or "Press Enter for" in seg
+    assert re.search(r"Player 1 bids \d", text) and re.search(r"Player 3 bids \d", text)
+    assert re.search(r"^seat +P1 +Bot 2 +P3 +Bot 4$", text, re.M) or re.search(
+        r"^seat +P3 +Bot 4 +P1 +Bot 2$", text, re.M
+    )

@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import importlib.util
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -163,3 +164,17 @@ def test_command_draws_a_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(argv) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
     assert f"chart written to {png}" in capsys.readouterr().out
+
+
+def test_simulate_needs_no_players_for_a_game_of_one_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 25 item 11: `cardrules simulate spades` asked for --players though
+    Spades is for four; a game of several counts still asks, saying its range.
+    Seats are counted from 1 in the table."""
+    assert main(["simulate", "spades", "--games", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "spades: 1 games, 4 players" in out
+    assert re.search(r"^ +1  heuristic", out, re.M) and not re.search(r"^ +0  ", out, re.M)
+    assert main(["simulate", "oh-hell", "--games", "1"]) == 2
+    assert "oh-hell is for 3 to 7 players; say how many" in capsys.readouterr().err

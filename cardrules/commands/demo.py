@@ -15,7 +15,15 @@ from fractions import Fraction
 
 from cardrules.bots import BOTS, make_bot
 from cardrules.cli import Command, check_number
-from cardrules.commands.play import Table, format_hand, narrate, score_sheet
+from cardrules.commands.play import (
+    Table,
+    format_hand,
+    leaders,
+    narrate,
+    rewards_exact_bid,
+    score_sheet,
+)
+from cardrules.commands.table import DEFAULT_WIDTH, fit
 from cardrules.commands.variants import check_players, load_argument
 from cardrules.engine import Event, Game
 from cardrules.engine.game import MAX_SEED
@@ -26,7 +34,7 @@ _FOUR = ("North", "East", "South", "West")
 
 
 def _names(n: int) -> list[str]:
-    return list(_FOUR) if n == 4 else [f"Seat {s}" for s in range(n)]
+    return list(_FOUR) if n == 4 else [f"Seat {s + 1}" for s in range(n)]
 
 
 def _num(x: Fraction) -> str:
@@ -59,11 +67,18 @@ def run_demo(variant: str, players: int, seed: int, bots: str, *, tricks: bool =
     names = _names(players)
     t = Table(names, _unicode(sys.stdout))
     width = max(len(n) for n in names)
-    say = print
+
+    def say(text: str | None = "") -> None:
+        # Every line within 80 columns, however many players (cut at spaces).
+        for line in (text or "").split("\n"):
+            for piece in fit(line, DEFAULT_WIDTH):
+                print(piece)
+
     say(f"{v.title or v.name}: {players} {bots} bots, seed {seed}.")
     if v.summary:
         say(v.summary)
     shown = 0
+    exact = rewards_exact_bid(v)
 
     def flush() -> None:
         nonlocal shown
@@ -87,8 +102,8 @@ def run_demo(variant: str, players: int, seed: int, bots: str, *, tricks: bool =
             total = sum(b for b in bids if b is not None)
             say(f"Bids: {t.seats(bids)}   (total {total} of {g_hand_size(events)})")
             return
-        if kind == "bid":
-            return  # shown together by the "bids" event
+        if kind in ("bid", "counters"):
+            return  # shown together by the "bids" event; counters in the sheet
         if kind == "play":
             return  # shown with the trick
         if kind == "trick":
@@ -99,9 +114,20 @@ def run_demo(variant: str, players: int, seed: int, bots: str, *, tricks: bool =
                 say(f"  {plays}   -> {names[ev[1]]}")
             return
         if kind == "score":
-            made = [names[s] for s, (b, k) in enumerate(zip(ev[2], ev[3], strict=True)) if b == k]
-            say("Made their bids: " + (", ".join(made) if made else "nobody"))
-            say(score_sheet(events, t, last=None))
+            if exact:
+                made = [
+                    names[s] for s, (b, k) in enumerate(zip(ev[2], ev[3], strict=True)) if b == k
+                ]
+                say("Made their bids exactly: " + (", ".join(made) if made else "nobody"))
+            say(score_sheet(events, t, last=None, variant=v))
+            out = {e[1] for e in events if e[0] == "knocked out"}
+            first = leaders(v, ev[5], out)
+            rule = "" if v.scoring.higher_wins else " (lowest wins)"
+            who = ", ".join(names[s] for s in first)
+            say(
+                f"{'Leads' if len(first) == 1 else 'Share the lead'}: {who} "
+                f"with {_num(ev[5][first[0]])}{rule}"
+            )
             return
         line = narrate(ev, t, g.hand_sizes)
         if line is not None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, NamedTuple, TextIO
 
 from cardrules import jsontext
 from cardrules.bots import BOTS, Bot, GameBot, decide, make_bot
@@ -50,6 +51,7 @@ from cardrules.engine.state.history import current_line
 from cardrules.engine.state.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
 from cardrules.rules import TakeBacks, Variant
+from cardrules.scoring import And, Call, Compare, Expr, If, Neg, Not, Or, Product, Sum
 
 __all__ = [
     "COMMANDS",
@@ -284,6 +286,15 @@ def _say_score(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
     return "Hand over. " + "; ".join(parts)
 
 
+def _say_counters(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
+    """Each counter by its name after a hand: ``Bags after hand 3: You 2   Bot 2 5``."""
+    lines = []
+    for i, name in enumerate(ev[2]):
+        values = [row[i] if i < len(row) else None for row in ev[3]]
+        lines.append(f"{name.capitalize()} after hand {ev[1]}: {t.seats(values)}")
+    return "\n".join(lines)
+
+
 def _say_other(ev: Event, t: Table) -> str:
     """An event of a kind :func:`narrate` has no words for: its kind and values."""
     words = []
@@ -337,17 +348,134 @@ _NARRATORS: Final[dict[str, _Narrator]] = {
     "letter": lambda ev, t, sizes: f"{t.does(ev[2], 'takes')} the letter {ev[3]}",
     "match over": _say_match_over,
     "score": _say_score,
+    "counters": _say_counters,
 }
 
 
+def rewards_exact_bid(variant: Variant) -> bool:
+    """Whether the variant's scoring rewards a bid made exactly (Oh Hell's
+    ``exact``, a penalty by the ``diff``, or ``tricks = bid``): the score sheet
+    marks an exact bid only then (Spades rewards a bid made or beaten, not met).
+
+    Example:
+        >>> import cardrules
+        >>> [rewards_exact_bid(cardrules.load(n)) for n in ("oh-hell", "spades")]
+        [True, False]
+    """
+    sc = variant.scoring
+    formulas = [f for f in (sc.formula, sc.team_formula) if f is not None]
+    formulas += [c.formula for c in sc.counters]
+    return any(
+        bool(f.uses() & {"exact", "diff"}) or _compares_tricks_to_bid(f.expr) for f in formulas
+    )
+
+
+def _compares_tricks_to_bid(expr: Expr) -> bool:
+    """Whether ``expr`` holds ``tricks = bid`` (or ``!=``, either way round)."""
+    if isinstance(expr, Compare):
+        sides = {getattr(expr.left, "name", None), getattr(expr.right, "name", None)}
+        if expr.op in ("=", "!=") and sides == {"tricks", "bid"}:
+            return True
+    return any(_compares_tricks_to_bid(x) for x in _children(expr))
+
+
+def _children(expr: Expr) -> tuple[Expr, ...]:
+    """The sub-expressions of a node of a score formula."""
+    if isinstance(expr, (Neg, Not)):
+        return (expr.operand,)
+    if isinstance(expr, (Sum, Product)):
+        return (expr.first, *(x for _, x in expr.rest))
+    if isinstance(expr, Compare):
+        return (expr.left, expr.right)
+    if isinstance(expr, (And, Or)):
+        return expr.operands
+    if isinstance(expr, If):
+        return (expr.cond, expr.then, expr.orelse)
+    if isinstance(expr, Call):
+        return expr.args
+    return ()
+
+
+def leaders(
+    variant: Variant, totals: Sequence[Fraction | int], out: Collection[int] = ()
+) -> list[int]:
+    """The seats leading by the game's own ``winner:`` rule: the highest total,
+    or the lowest (Hearts); with ``winner: last one in``, among the seats not
+    knocked out (``out``). The engine names the winners at the end by the same rule.
+
+    Example:
+        >>> import cardrules
+        >>> leaders(cardrules.load("hearts"), [13, 0, 5, 0])
+        [1, 3]
+        >>> leaders(cardrules.load("oh-hell"), [13, 0, 5, 0])
+        [0]
+    """
+    seats = list(range(len(totals)))
+    if variant.winning.last_one_in and variant.winning.knockout_below > 0:
+        seats = [s for s in seats if s not in out] or seats
+    pick = max if variant.scoring.higher_wins else min
+    best = pick(totals[s] for s in seats)
+    return [s for s in seats if totals[s] == best]
+
+
+class _Cells(NamedTuple):
+    """A seat's cells in a row of the score sheet."""
+
+    main: str  # "bid/won", the tricks won, the hand's points, or "out"
+    bid: str  # the bid alone ("" without one), for the narrowest layout
+    mark: str  # the tick of an exact bid, "M" for the seat that made trumps, else " "
+    counters: tuple[str, ...]  # each counter's value after the hand (Spades' bags)
+    total: str
+
+
+#: A row of the score sheet: the hand's number, its cards each, its trumps,
+#: and each seat's cells.
+_SheetRow = tuple[int, int, str, list[_Cells]]
+
+
+class _Shape(NamedTuple):
+    """The columns of a game's score sheet."""
+
+    bids: bool  # a bid column ("bid/won")
+    exact: bool  # the tick of an exact bid
+    points: bool  # the hand's points rather than tricks (Hearts)
+    counters: tuple[str, ...]  # the counters' names (Spades' bags)
+    maker: bool  # a mark for the seat that made trumps (Euchre)
+
+
+def _shape(events: Sequence[Event], variant: Variant | None) -> _Shape:
+    """What the sheet of ``events`` shows: from the game's rules when given,
+    else (the rules unknown) from the log alone, as it always was."""
+    bids = any(b is not None for ev in events if ev[0] == "score" for b in ev[2])
+    counters: tuple[str, ...] = ()
+    for ev in events:
+        if ev[0] == "counters":
+            counters = tuple(ev[2])
+            break
+    maker = any(ev[0] == "made" for ev in events)
+    if variant is None:
+        return _Shape(bids, bids, False, counters, maker)
+    points = bool(variant.scoring.card_points) and not bids
+    return _Shape(bids, bids and rewards_exact_bid(variant), points, counters, maker)
+
+
 def score_sheet(
-    events: Sequence[Event], t: Table, *, last: int | None = None, width: int = DEFAULT_WIDTH
+    events: Sequence[Event],
+    t: Table,
+    *,
+    last: int | None = None,
+    width: int = DEFAULT_WIDTH,
+    variant: Variant | None = None,
 ) -> str:
-    """The score sheet: one row per hand (cards, trumps, then each seat's bid,
-    tricks and running total), a check mark for an exact bid.
+    """The score sheet: one row per hand (cards, trumps, then each seat's
+    figures and running total), with the columns the game has: bid and tricks
+    won in a game of bids (a check mark for an exact bid where the scoring
+    rewards one), the points taken in a game of card points without bids
+    (Hearts), the tricks won otherwise; each counter by its name (Spades'
+    bags); ``M`` for the seat that made trumps (Euchre).
 
     When the full sheet is wider than ``width`` (five players or more at 80
-    columns) it is written compactly: short names, ``bid/won`` and the total
+    columns) it is written compactly: short names, the figures and the total
     in narrower columns, then only the bid with its mark, then without the
     cards column; a legend line says how to read it.
 
@@ -356,40 +484,50 @@ def score_sheet(
         t: names and card style.
         last: show only the last ``last`` rows (the header always).
         width: the most columns a line may take.
+        variant: the game's rules (the columns it needs); ``None``: read from
+            the log alone, with a check mark for every exact bid.
     """
-    hands = _sheet_rows(events, t)
-    shown = hands if last is None else hands[-last:]
+    shape = _shape(events, variant)
     tick = "✓" if t.unicode else "*"
-    # The full sheet, as it always was, when it fits.
-    cw = 13
+    hands = _sheet_rows(events, shape, tick, t.unicode)
+    shown = hands if last is None else hands[-last:]
+    cells = [c for *_, seats in shown for c in seats]
+    label = "bid/won" if shape.bids else ("points" if shape.points else "won")
+    wm = max([6, *(len(c.main) for c in cells)])
+    wc = [max([len(n), *(len(c.counters[i]) for c in cells)]) for i, n in enumerate(shape.counters)]
+    wt = max([5, *(len(c.total) for c in cells)])
+    cw = wm + 1 + sum(w + 1 for w in wc) + 1 + wt
     head = "hand cards trump | " + " | ".join(f"{n[:cw]:^{cw}}" for n in t.names)
-    sub = "                 | " + " | ".join(f"{'bid/won':>7} {'total':>5}" for _ in t.names)
+    sub_cell = f"{label:>{wm + 1}}" + "".join(
+        f" {n:>{w}}" for n, w in zip(shape.counters, wc, strict=True)
+    )
+    sub = "                 | " + " | ".join(f"{sub_cell} {'total':>{wt}}" for _ in t.names)
     lines = [head, sub, "-" * len(head)]
     for hn, size, trump, seats in shown:
-        cells = []
-        for b, k, total, out in seats:
-            bt = "out" if out else (f"{k}" if b is None else f"{b}/{k}")
-            cells.append(f"{bt:>6}{_mark(b, k, tick)} {total:>5}")
-        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(cells))
+        row = [
+            f"{c.main:>{wm}}{c.mark}"
+            + "".join(f" {x:>{w}}" for x, w in zip(c.counters, wc, strict=True))
+            + f" {c.total:>{wt}}"
+            for c in seats
+        ]
+        lines.append(f"{hn:>4} {size:>5} {trump:^5} | " + " | ".join(row))
     if not hands:
         lines.append("(no hand scored yet)")
     if max(map(len, lines)) <= width:
         return "\n".join(lines)
-    return _compact_sheet(hands, shown, t, tick, width)
+    return _compact_sheet(hands, shown, t, shape, tick, width)
 
 
-#: A row of the score sheet: the hand's number, its cards each, its trumps,
-#: and per seat the bid (``None``: no bid), the tricks won, the running total
-#: and whether the seat is knocked out.
-_SheetRow = tuple[int, int, str, list[tuple[int | None, int, str, bool]]]
-
-
-def _sheet_rows(events: Sequence[Event], t: Table) -> list[_SheetRow]:
+def _sheet_rows(
+    events: Sequence[Event], shape: _Shape, tick: str, unicode: bool
+) -> list[_SheetRow]:
     """The rows of the score sheet: one per hand scored in ``events``."""
     trumps: dict[int, str] = {}
     hands: list[_SheetRow] = []
     sizes: dict[int, int] = {}
+    makers: dict[int, int] = {}
     gone: set[int] = set()  # seats knocked out (``knocked out:``): "out" in later rows
+    blank = tuple("-" for _ in shape.counters)
     for ev in events:
         if ev[0] == "deal":
             sizes[ev[1]] = ev[3]
@@ -397,43 +535,76 @@ def _sheet_rows(events: Sequence[Event], t: Table) -> list[_SheetRow]:
             gone.add(ev[1])
         elif ev[0] in ("trump", "made"):
             s = ev[2] if ev[0] == "trump" else ev[3]
-            trumps[ev[1]] = "-" if s is None else (s.symbol if t.unicode else s.letter)
+            trumps[ev[1]] = "-" if s is None else (s.symbol if unicode else s.letter)
+            if ev[0] == "made":
+                makers[ev[1]] = ev[2]
         elif ev[0] == "score":
+            hn = ev[1]
             seats = [
-                (b, k, _num(total), seat in gone)
-                for seat, (b, k, total) in enumerate(zip(ev[2], ev[3], ev[5], strict=True))
+                _seat_cells(
+                    shape, tick, b, k, p, total, seat in gone, makers.get(hn) == seat, blank
+                )
+                for seat, (b, k, p, total) in enumerate(
+                    zip(ev[2], ev[3], ev[4], ev[5], strict=True)
+                )
             ]
-            hands.append((ev[1], sizes.get(ev[1], 0), trumps.get(ev[1], "?"), seats))
+            hands.append((hn, sizes.get(hn, 0), trumps.get(hn, "?"), seats))
+        elif ev[0] == "counters" and hands and hands[-1][0] == ev[1]:
+            # After its hand's score: each counter's value, by seat.
+            row = hands[-1][3]
+            for seat, values in enumerate(ev[3][: len(row)]):
+                kept = tuple(str(x) for x in values[: len(shape.counters)])
+                row[seat] = row[seat]._replace(counters=kept + blank[len(kept) :])
     return hands
 
 
-def _mark(b: int | None, k: int, tick: str) -> str:
-    """The sheet's mark of an exact bid (``tick``), else a space."""
-    return tick if b is not None and b == k else " "
+def _seat_cells(
+    shape: _Shape,
+    tick: str,
+    b: int | None,
+    k: int,
+    p: Fraction,
+    total: Fraction,
+    out: bool,
+    maker: bool,
+    blank: tuple[str, ...],
+) -> _Cells:
+    """One seat's cells in a row of the sheet (see :class:`_Cells`)."""
+    if out:
+        main = "out"
+    elif b is not None:
+        main = f"{b}/{k}"
+    else:
+        main = _num(p) if shape.points else str(k)
+    exact = shape.exact and b is not None and b == k and not out
+    mark = tick if exact else ("M" if maker else " ")
+    return _Cells(main, "" if b is None else str(b), mark, blank, _num(total))
 
 
 def _compact_sheet(
-    hands: list[_SheetRow], shown: list[_SheetRow], t: Table, tick: str, width: int
+    hands: list[_SheetRow], shown: list[_SheetRow], t: Table, shape: _Shape, tick: str, width: int
 ) -> str:
     """The score sheet written compactly (see :func:`score_sheet`): the first
     layout that fits in ``width``, the last one in any case."""
-    bids = any(b is not None for *_, seats in hands for b, _, _, _ in seats)
     for cards_col, bid_only in ((True, False), (True, True), (False, True)):
+        bid_only = bid_only and shape.bids
 
-        def cell(b: int | None, k: int, out: bool, bid_only: bool = bid_only) -> str:
-            if out:
+        def first(c: _Cells, bid_only: bool = bid_only) -> str:
+            if c.main == "out":
                 return "out"
-            if b is None:
-                return str(k)
-            return f"{b}{_mark(b, k, tick)}" if bid_only else f"{b}/{k}{_mark(b, k, tick)}"
+            return (c.bid if bid_only and c.bid else c.main) + c.mark.strip()
 
         rows = [
-            (hn, size, trump, [(cell(b, k, out), total) for b, k, total, out in seats])
+            (hn, size, trump, [(first(c), c.counters, c.total) for c in seats])
             for hn, size, trump, seats in shown
         ]
-        w1 = max([1, *(len(c) for *_, cs in rows for c, _ in cs)])
-        w2 = max([1, *(len(x) for *_, cs in rows for _, x in cs)])
-        col = max(w1 + 1 + w2, 3)
+        w1 = max([1, *(len(a) for *_, cs in rows for a, _, _ in cs)])
+        wc = [
+            max([1, *(len(xs[i]) for *_, cs in rows for _, xs, _ in cs)])
+            for i in range(len(shape.counters))
+        ]
+        w2 = max([1, *(len(x) for *_, cs in rows for _, _, x in cs)])
+        col = max(w1 + sum(w + 1 for w in wc) + 1 + w2, 3)
         pre = 9 if cards_col else 6
         if pre + len(t.names) * (col + 1) <= width:
             break
@@ -441,19 +612,45 @@ def _compact_sheet(
     lines = [" " * pre + " ".join(f"{n:^{col}}" for n in names).rstrip()]
     for hn, size, trump, cs in rows:
         lead = f"{hn:>3} {size:>2} {trump} " if cards_col else f"{hn:>3} {trump} "
-        lines.append(lead + " ".join(f"{c:>{w1}} {x:>{w2}}".rjust(col) for c, x in cs))
+        cells = [
+            (
+                f"{a:>{w1}}"
+                + "".join(f" {x:>{w}}" for x, w in zip(xs, wc, strict=True))
+                + f" {x2:>{w2}}"
+            ).rjust(col)
+            for a, xs, x2 in cs
+        ]
+        lines.append(lead + " ".join(cells))
     if not hands:
         lines.append("(no hand scored yet)")
-    if bids:
-        what = "bid" + ("" if bid_only else "/won") + f" ({tick} made it) and total"
+    if shape.bids:
+        what = "bid" + ("" if bid_only else "/won")
     else:
-        what = "tricks won and total"
+        what = "points taken" if shape.points else "tricks won"
+    marks = [f"{tick} made it"] if shape.exact else []
+    marks += ["M made trumps"] if shape.maker else []
+    if marks:
+        what += f" ({', '.join(marks)})"
+    what = ", ".join([what, *shape.counters]) + " and total"
     cols = "hand, cards, trumps" if cards_col else "hand, trumps"
-    lines.append(f"({cols}; for each player: {what})")
+    lines += fit(f"({cols}; for each player: {what})", width, " ")
     return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- the session
+
+
+_SEAT_NUMBER = re.compile(r"\b([Ss]eats?) (\d{1,3})\b")
+
+
+def seats_from_one(message: str) -> str:
+    """An engine's message (seats counted from 0) as people count seats, from 1.
+
+    Example:
+        >>> seats_from_one("seat 0 does not hold A♥")
+        'seat 1 does not hold A♥'
+    """
+    return _SEAT_NUMBER.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", message)
 
 
 class _Quit(Exception):
@@ -530,7 +727,7 @@ def help_text(variant: Variant, *, undo: str | None, match: bool = False) -> str
         ("a card", "play it: QS, q♠, 10h, td, or its number in your hand's list"),
     ]
     if variant.passing.count:
-        rows.append(("", "(while passing: choose a card to pass, one at a time)"))
+        rows.append(("", "(while passing: the cards to pass, one or all: ah ac ad)"))
     if b.style.value != "none" and not shedding:
         rows.append(("a number", "bid that many tricks (while bidding)"))
         if b.blind:
@@ -548,20 +745,48 @@ def help_text(variant: Variant, *, undo: str | None, match: bool = False) -> str
         rows.append(("sheet", "the score sheet"))
     rows.append(("last", "the last trick"))
     rows.append(("hint", "what the heuristic bot would do in your place"))
-    if undo is not None and not match:
+    if match:
+        rows.append(("undo", "take back your last action: not in a match"))
+    elif undo is not None:
         rows.append(("undo", f"take back your last action (take backs: {undo})"))
+    else:
+        rows.append(("undo", "not in this game: start it with --take-backs POLICY"))
     rows.append(("save FILE", "save the game (to --load it later)"))
     rows.append(("quit", "stop (asks first if the game is not saved)"))
     return "Commands:\n" + "\n".join(f"  {k:<14} {what}" for k, what in rows)
+
+
+#: ``--level``: the bots a family chooses, by how hard they play.
+LEVELS: Final[dict[str, str]] = {"easy": "random", "normal": "heuristic", "hard": "pimc"}
+
+#: Seconds a search bot may think per decision at ``--level hard`` (a person
+#: does not wait for it: under one second).
+HARD_BUDGET: Final = 0.4
+
+
+def make_player_bot(name: str, seed: int, level: str | None = None) -> Bot:
+    """A bot for a seat of ``cardrules play``: the bot ``name``; at ``--level
+    hard`` a search bot with a time budget under a second a decision.
+
+    Example:
+        >>> make_player_bot("pimc", 1, "hard").time_limit
+        0.4
+    """
+    if level == "hard" and name in ("pimc", "ismcts"):
+        factory: Any = BOTS[name]
+        bot: Bot = factory(seed, time_limit=HARD_BUDGET)
+        return bot
+    return make_bot(name, seed)
 
 
 class _Session:
     def __init__(
         self,
         game: Game | Match,
-        human: int,
+        humans: Sequence[int],
         bot_name: str,
         *,
+        level: str | None = None,
         out: TextIO,
         save_path: str | None,
         meta: dict[str, Any],
@@ -573,12 +798,15 @@ class _Session:
     ) -> None:
         self.g = game
         self.shedding = game.variant.mode.value == "shedding"
-        self.human = human
+        self.humans = tuple(sorted(set(humans)))
+        self.human = self.humans[0]  # the seat at the screen (hot-seat: it changes)
+        self.hot_seat = len(self.humans) > 1
         self.bot_name = bot_name
+        self.level = level
         self.out = out
         self.save_path = save_path
         self.meta = meta
-        names = ["You" if s == human else f"Bot {s}" for s in range(game.players)]
+        names = [self._seat_name(s) for s in range(game.players)]
         self.t = Table(names, _unicode_ok(out), colour)
         self.st = self.t.style
         self.width = width
@@ -586,14 +814,24 @@ class _Session:
         self.pause = pause
         base = game.seed + len(game.events)
         self.bots: list[Bot | None] = [
-            None if s == human else make_bot(bot_name, base * 31 + s) for s in range(game.players)
+            None if s in self.humans else make_player_bot(bot_name, base * 31 + s, level)
+            for s in range(game.players)
         ]
         self.adviser = make_bot("heuristic", base * 31 + game.players)
         self.resumed = resumed
         self.shown = len(game.events) if resumed else 0
         self.echo = not sys.stdin.isatty()
+        self.screen = _is_tty(sys.stdin) and _is_tty(out)  # a person at a terminal
         self.kept_bid_at = -1  # the log length when the player declined to amend
         self.acted = False  # the player has moved since the game was last saved (or began)
+
+    def _seat_name(self, seat: int) -> str:
+        """A seat's name, its number counted from 1: ``You`` and ``Bot 2`` with
+        one person at the table; ``Player 1``, ``Player 3`` and ``Bot 2`` with
+        several (hot-seat)."""
+        if seat in self.humans:
+            return f"Player {seat + 1}" if self.hot_seat else "You"
+        return f"Bot {seat + 1}"
 
     def current(self) -> Game:
         """The game being played (the current game of a match)."""
@@ -621,39 +859,62 @@ class _Session:
             if ev[0] == "score" and not self.shedding:
                 self._between_hands(events, ev)  # the sheet and a recap, not the long line
                 continue
+            if ev[0] == "counters":
+                continue  # the sheet shows each counter by its name
             line = narrate(ev, self.t, self.current().hand_sizes)
             if line is not None:
                 self.say(line)
+            if ev[0] == "out" and not self.g.is_over:
+                # A player out: a pause, rather than the rest of the play scrolling past.
+                self.wait("the rest of the game")
         self.shown = len(events)
 
     def _between_hands(self, events: Sequence[Event], ev: Event) -> None:
         """The sheet's last rows, a one-line recap, then a pause (on a terminal)."""
         over = self.g.is_over
         if not over:
-            self.say(score_sheet(events, self.t, last=6, width=self.width))
-        t = self.t
-        me = self.human
-        b, k, p = ev[2][me], ev[3][me], ev[4][me]
-        sign = "+" if p >= 0 else ""
-        if b is None:
-            mine = f"you took {plural(k, 'trick')} ({sign}{_num(p)})"
-        else:
-            made = "made it" if b == k else f"took {k}"
-            mine = f"you bid {b} and {made} ({sign}{_num(p)})"
-        totals = ev[5]
-        best = max(totals)
-        leaders = [s for s, x in enumerate(totals) if x == best]
-        if len(leaders) == 1:
-            lead = f"{t.name(leaders[0])} {'lead' if leaders[0] == me else 'leads'}"
-            lead += f" with {_num(best)}"
-        else:
-            lead = f"{', '.join(t.name(s) for s in leaders)} share the lead with {_num(best)}"
-        recap = f"Hand {ev[1]} over: {mine}. {lead}"
-        if me not in leaders:
-            recap += f"; you have {_num(totals[me])}"
-        self.say(self.st.paint(recap + ".", Style.BOLD))
+            self.say(self.sheet(events, last=6))
+        self.say(self.st.paint(self.recap(events, ev), Style.BOLD))
         if not over:
             self.wait(f"hand {ev[1] + 1}")
+
+    def sheet(self, events: Sequence[Event], last: int | None = None) -> str:
+        """The score sheet of ``events``, with the game's columns, at the table's width."""
+        variant = self.current().variant
+        return score_sheet(events, self.t, last=last, width=self.width, variant=variant)
+
+    def recap(self, events: Sequence[Event], ev: Event) -> str:
+        """The line after a hand (its ``score`` event ``ev``): how each person at
+        the table did and who leads, by the game's own ``winner:`` rule."""
+        t = self.t
+        variant = self.current().variant
+        points = bool(variant.scoring.card_points) and all(b is None for b in ev[2])
+        mine = []
+        for me in self.humans:
+            b, k, p = ev[2][me], ev[3][me], ev[4][me]
+            sign = "+" if p >= 0 else ""
+            who = t.name(me) if self.hot_seat else "you"
+            if points:
+                mine.append(f"{who} took {plural(k, 'trick')}, scoring {_num(p)}")
+            elif b is None:
+                mine.append(f"{who} took {plural(k, 'trick')} ({sign}{_num(p)})")
+            else:
+                made = "made it" if b == k else f"took {k}"
+                mine.append(f"{who} bid {b} and {made} ({sign}{_num(p)})")
+        totals = ev[5]
+        gone = {e[1] for e in events if e[0] == "knocked out"}
+        first = leaders(variant, totals, gone)
+        best = totals[first[0]]
+        rule = "" if variant.scoring.higher_wins else " (lowest wins)"
+        if len(first) == 1:
+            verb = "lead" if t.name(first[0]) == "You" else "leads"
+            lead = f"{t.name(first[0])} {verb} with {_num(best)}{rule}"
+        else:
+            lead = f"{', '.join(t.name(s) for s in first)} share the lead with {_num(best)}{rule}"
+        recap = f"Hand {ev[1]} over: {'; '.join(mine)}. {lead}"
+        if not self.hot_seat and self.human not in first:
+            recap += f"; you have {_num(totals[self.human])}"
+        return recap + "."
 
     def _between_games(self, number: int) -> None:
         """A match: a recap of the letters, then a pause before the next game."""
@@ -919,7 +1180,11 @@ class _Session:
         if not target:
             self.say("Give a file: save FILE (or start with --save FILE).")
             return
-        data = {**self.meta, "seat": self.human, "bots": self.bot_name}
+        data = {**self.meta, "seat": self.humans[0], "bots": self.bot_name}
+        if self.hot_seat:
+            data["humans"] = list(self.humans)
+        if self.level:
+            data["level"] = self.level
         data["match"] = isinstance(self.g, Match)
         data["game"] = json.loads(self.g.to_json())
         tmp = f"{target}.tmp"
@@ -960,16 +1225,41 @@ class _Session:
                 if ended:
                     return
                 continue
+            if v.phase == "pass" and len(text.split()) > 1:
+                if self._pass_several(text.split(), v, cards):
+                    return
+                continue
             action = self.parse(text, v, cards)
             if action is None:
                 continue
             try:
                 g.apply(action, self.human)
             except (IllegalAction, InvalidAction) as exc:
-                self.say(f"Not allowed: {exc}")
+                self.say(f"Not allowed: {seats_from_one(str(exc))}")
                 continue
             self.acted = True
             return
+
+    def _pass_several(self, words: list[str], v: View, cards: list[Card]) -> bool:
+        """Choose several cards to pass at once (``ah ac ad``, or their numbers);
+        whether any was chosen (the turn then ends). Each card is read first; the
+        first refused is said, and those before it stay chosen."""
+        actions = []
+        for word in words:
+            action = self.parse(word, v, cards)
+            if action is None:
+                return False
+            actions.append(action)
+        chosen = 0
+        for action in actions:
+            try:
+                self.g.apply(action, self.human)
+            except (IllegalAction, InvalidAction) as exc:
+                self.say(f"Not allowed: {seats_from_one(str(exc))}")
+                break
+            chosen += 1
+        self.acted = self.acted or chosen > 0
+        return chosen > 0
 
     def _prompt(self, v: View, amending: bool) -> str:
         """The prompt of the player's turn (for the choice of trumps, the
@@ -1003,7 +1293,7 @@ class _Session:
             if self.shedding:
                 self.shed_status(self.g.view(self.human))
             else:
-                self.say(score_sheet(self.g.events_for(self.human), self.t, width=self.width))
+                self.say(self.sheet(self.g.events_for(self.human)))
         elif low in ("last", "last trick"):
             self.last_trick(v)
         elif low == "dead":
@@ -1107,13 +1397,20 @@ class _Session:
             if g.can_request_take_back(self.human):
                 request = g.request_take_back(self.human)
                 taken: tuple[Action, ...] = ()
+                people = [self.t.name(s) for s in request.asked if s in self.humans]
+                if people:  # hot-seat: another person played since; the screen is not theirs
+                    g.answer(self.human, False)  # the request withdrawn
+                    self.say(
+                        f"Not allowed: {', '.join(people)} played since, and would have to agree."
+                    )
+                    return False
                 for seat in request.asked:
                     taken = g.answer(seat, True)
                 self.say("The bots agree to take back their actions.")
             else:
                 taken = g.take_back(self.human)
         except IllegalAction as exc:
-            self.say(f"Not allowed: {exc}")
+            self.say(f"Not allowed: {seats_from_one(str(exc))}")
             return False
         # The take-back's record is said here, in words: not narrated again.
         self.shown = len(g.events_for(self.human))
@@ -1152,10 +1449,21 @@ class _Session:
     def _greet(self) -> None:
         """The lines before play: the game, the seats, and a resumed game's state."""
         g = self.g
-        self.say(
-            f"{g.variant.title or g.variant.name}: {g.players} players. You are seat "
-            f"{self.human}; the others are {self.bot_name} bots. Type help for commands."
-        )
+        title = g.variant.title or g.variant.name
+        bots = f"{self.level} ({self.bot_name})" if self.level else self.bot_name
+        if self.hot_seat:
+            people = ", ".join(self.t.name(s) for s in self.humans)
+            others = "" if len(self.humans) == g.players else f"; the others are {bots} bots"
+            self.say(f"{title}: {g.players} players. At this screen: {people}{others}.")
+            self.say(
+                "Between the turns of different people the screen is cleared: "
+                "take the seat when your name is called. Type help for commands."
+            )
+        else:
+            self.say(
+                f"{title}: {g.players} players. You are seat {self.human + 1}; "
+                f"the others are {bots} bots. Type help for commands."
+            )
         if isinstance(g, Match):
             word = "-".join(g.variant.match.word)
             self.say(f"A match: each game's loser takes the next letter of {word}.")
@@ -1163,24 +1471,30 @@ class _Session:
             self.say("Continuing the saved game.")
         elif self.resumed:
             self.say(f"Continuing the saved game at hand {self.current().hand_number}.")
-            self.say(score_sheet(g.events_for(self.human), self.t, width=self.width))
+            self.say(self.sheet(g.events_for(self.human)))
 
     def _play(self) -> None:
-        """Play the game to its end: the player's turns asked, the bots' played."""
+        """Play the game to its end: the people's turns asked, the bots' played.
+
+        With several people at the table (hot-seat) the screen is cleared
+        between the turns of different people, and the next one is asked to
+        take the seat; what the bots did meanwhile is told to that person."""
         g = self.g
         while not g.is_over:
-            self.catch_up()
-            waiting = g.waiting_for
-            if self.human in waiting and (
-                g.to_act == self.human or self.kept_bid_at != len(g.events)
-            ):
+            turn = self._person_to_act()
+            if not self.hot_seat or turn is not None:
+                if turn is not None and turn != self.human:
+                    self.hand_over(turn)
+                self.catch_up()
+            if turn is not None:
                 self.human_turn()
                 if self.save_path and not g.is_over:
                     self._autosave()
                 continue
+            waiting = g.waiting_for
             seat = g.to_act
-            if seat is None or seat == self.human:
-                seat = min(s for s in waiting if s != self.human)
+            if seat is None or seat in self.humans:
+                seat = min(s for s in waiting if s not in self.humans)
             bot = self.bots[seat]
             assert bot is not None
             if isinstance(bot, GameBot):  # a search bot searches the current game
@@ -1189,10 +1503,34 @@ class _Session:
                 g.apply(bot.choose(g.view(seat)), seat)
         self.catch_up()
 
+    def _person_to_act(self) -> int | None:
+        """The person's seat to act now (the seat to act, else one who may
+        still change a bid), or ``None`` when it is a bot's turn."""
+        g = self.g
+        waiting = g.waiting_for
+        first = [g.to_act] if g.to_act in self.humans else []
+        for seat in [*first, self.human, *self.humans]:
+            if seat in waiting and (g.to_act == seat or self.kept_bid_at != len(g.events)):
+                return seat
+        return None
+
+    def hand_over(self, seat: int) -> None:
+        """Hot-seat: hide the screen and ask the person at ``seat`` to take it."""
+        self.human = seat
+        name = self.t.name(seat)
+        if not self.screen:  # no screen to hide (input from a file or a pipe)
+            self.say(f"\n--- {name}'s turn ---")
+            return
+        self.out.write("\x1b[2J\x1b[3J\x1b[H")  # clear the screen and what it scrolled
+        self.out.flush()
+        text = self.ask(f"{name}, take the seat and press Enter (or quit) > ").lower()
+        if text in ("quit", "exit", "q") and self.confirm_quit():
+            raise _Quit
+
     def _end(self, res: Result) -> None:
         """The end of a trick-taking game: the sheet, the totals and who won."""
         t = self.t
-        self.say(score_sheet(self.g.events, t, width=self.width))
+        self.say(self.sheet(self.g.events))
         totals = "   ".join(f"{t.name(s)} {_num(x)}" for s, x in enumerate(res.totals))
         if len(f"Final totals: {totals}") <= self.width:
             self.say(f"\nFinal totals: {totals}")
@@ -1201,11 +1539,13 @@ class _Session:
             self.grid([("total", [_num(x) for x in res.totals])])
         if res.loser is not None:
             self.say(f"{t.does(res.loser, 'is')} left holding cards.")
+        if res.winners and not self.current().variant.scoring.higher_wins:
+            self.say("The lowest total wins.")
         if not res.winners:
             self.say("The game stopped before its end.")
         elif res.shared:
             self.say("Shared win: " + ", ".join(t.name(s) for s in res.winners) + ".")
-        elif res.winners == (self.human,):
+        elif res.winners == (self.human,) and not self.hot_seat:
             self.say("You win!")
         else:
             self.say(f"{t.name(res.winners[0])} wins.")
@@ -1229,7 +1569,7 @@ class _Session:
             )
         else:
             self.say(f"{t.does(res.loser, 'is')} left holding cards: the {word or 'loser'}.")
-            if res.loser != self.human:
+            if res.loser != self.human and not self.hot_seat:
                 self.say("You are safe.")
 
     def _autosave(self) -> None:
@@ -1252,10 +1592,26 @@ def _configure(p: argparse.ArgumentParser) -> None:
         help="a built-in name or a variant file (not needed with --load)",
     )
     p.add_argument("--players", type=int, default=None, metavar="N", help="number of players")
-    p.add_argument("--seat", type=int, default=None, metavar="S", help="your seat (0)")
+    p.add_argument(
+        "--seat", type=int, default=None, metavar="S", help="your seat, counted from 1 (1)"
+    )
+    p.add_argument(
+        "--humans",
+        default=None,
+        metavar="SEATS",
+        help="several people at one screen (hot-seat), their seats counted from 1, "
+        "such as 1,3; the screen is hidden between their turns",
+    )
     add_set_option(p)
     p.add_argument(
         "--bots", default=None, choices=sorted(BOTS), help="the other players (heuristic)"
+    )
+    p.add_argument(
+        "--level",
+        default=None,
+        choices=list(LEVELS),
+        help="how well the bots play: easy (random cards), normal (the heuristic bot), "
+        "hard (a search bot, under a second a move)",
     )
     p.add_argument(
         "--seed", type=int, default=None, metavar="S", help="deal from this seed, 0 to 2**64 - 1"
@@ -1318,7 +1674,49 @@ def _default_players(v: Variant) -> int:
     return 4 if v.players.min <= 4 <= v.players.max else v.players.min
 
 
-def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any], int, str]:
+#: What a session needs besides its game: the people's seats, the bots' name
+#: and the level (``None``: chosen by ``--bots``).
+_Seats = tuple[tuple[int, ...], str, str | None]
+
+
+def _parse_humans(text: str, players: int) -> tuple[int, ...]:
+    """The seats of ``--humans 1,3`` (counted from 1), as seat indexes.
+
+    Raises:
+        UsageError: for a list that is not seats of this game, or a seat twice.
+    """
+    words = [w for w in text.replace(" ", ",").split(",") if w]
+    if not words or len(words) > players or not all(w.isdigit() and len(w) < 4 for w in words):
+        raise UsageError(
+            f"--humans takes seats from 1 to {players} separated by commas, such as 1,3; "
+            f"not {text[:40]!r}"
+        )
+    seats = [check_number("--humans", int(w), 1, players) - 1 for w in words]
+    if len(set(seats)) != len(seats):
+        raise UsageError(f"--humans names a seat twice: {text[:40]!r}")
+    return tuple(sorted(seats))
+
+
+def _choose_seats(args: argparse.Namespace, players: int, seats: _Seats) -> _Seats:
+    """``seats`` (the saved game's, or the defaults) with the command line's
+    ``--seat``, ``--humans``, ``--bots`` and ``--level`` applied."""
+    humans, bots, level = seats
+    if args.seat is not None and args.humans is not None:
+        raise UsageError("give --seat or --humans, not both (--humans 1,3 seats two people)")
+    if args.seat is not None:
+        humans = (check_number("--seat", args.seat, 1, players) - 1,)
+    if args.humans is not None:
+        humans = _parse_humans(args.humans, players)
+    if args.bots is not None and args.level is not None:
+        raise UsageError("give --bots or --level, not both (--level hard plays the pimc bot)")
+    if args.bots is not None:
+        bots, level = args.bots, None
+    if args.level is not None:
+        bots, level = LEVELS[args.level], args.level
+    return humans, bots, level
+
+
+def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any], _Seats]:
     """Restore a saved session.
 
     The rules come from the save itself (it carries them, resolved), or from the
@@ -1342,27 +1740,33 @@ def _load_session(args: argparse.Namespace) -> tuple[Game | Match, dict[str, Any
         game = Match.from_json(text, named) if data.get("match") else Game.from_json(text, named)
         seat = data.get("seat", 0)
         bots = data.get("bots", "heuristic")
+        humans = data.get("humans", [seat])
+        level = data.get("level")
         overrides = data.get("overrides")
         if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
             overrides = []
     else:  # a bare Game.to_json() save
         game = Game.from_json(raw, named)
-        seat, bots, overrides = 0, "heuristic", []
+        seat, bots, overrides, humans, level = 0, "heuristic", [], [0], None
     if args.variant:
         name, overrides = args.variant, list(args.overrides)
     else:  # recorded for the next save only, never loaded
         name = game.variant.name
-    if args.seat is not None:
-        seat = check_number("--seat", args.seat, 0, game.players - 1)
-    if type(seat) is not int or not 0 <= seat < game.players:
-        shown = describe_number(seat) if type(seat) is int else type(seat).__name__
-        raise SaveError(f"{path}: seat {shown} is not a seat of this game")
-    if args.bots is not None:
-        bots = args.bots
+    if not isinstance(humans, list) or not 1 <= len(humans) <= game.players:
+        raise SaveError(f"{path}: the people's seats must be a list of seats of this game")
+    for s in [seat, *humans]:
+        if type(s) is not int or not 0 <= s < game.players:
+            shown = describe_number(s) if type(s) is int else type(s).__name__
+            raise SaveError(f"{path}: seat {shown} is not a seat of this game")
+    if len(set(humans)) != len(humans):
+        raise SaveError(f"{path}: the people's seats name a seat twice")
     if not isinstance(bots, str) or bots not in BOTS:
         raise SaveError(f"{path}: unknown bots {str(bots)[:40]!r}")
+    if level is not None and level not in LEVELS:
+        raise SaveError(f"{path}: unknown level {str(level)[:40]!r}")
+    seats = _choose_seats(args, game.players, (tuple(sorted(humans)), bots, level))
     meta = {"format": SAVE_FORMAT, "version": 1, "variant": name, "overrides": overrides}
-    return game, meta, seat, bots
+    return game, meta, seats
 
 
 def _check_load_options(args: argparse.Namespace) -> None:
@@ -1395,7 +1799,7 @@ def _run(args: argparse.Namespace) -> int:
         check_number("--seed", args.seed, 0, MAX_SEED, "2**64 - 1")
     if args.load:
         _check_load_options(args)
-        game, meta, seat, bots = _load_session(args)
+        game, meta, seats = _load_session(args)
     else:
         if not args.variant:
             print("cardrules play: name a variant (or --load FILE)", file=sys.stderr)
@@ -1404,8 +1808,7 @@ def _run(args: argparse.Namespace) -> int:
         players = check_players(v, args.players) if args.players is not None else None
         if players is None:
             players = _default_players(v)
-        seat = args.seat if args.seat is not None else 0
-        check_number("--seat", seat, 0, players - 1)
+        seats = _choose_seats(args, players, ((0,), "heuristic", None))
         try:
             if args.match:
                 game = Match(v, players=players, seed=args.seed)
@@ -1414,7 +1817,6 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"cardrules: {exc}", file=sys.stderr)
             return 1
-        bots = args.bots or "heuristic"
         meta = {
             "format": SAVE_FORMAT,
             "version": 1,
@@ -1423,10 +1825,12 @@ def _run(args: argparse.Namespace) -> int:
         }
     if args.take_backs is not None and isinstance(game, Game):
         game.take_back_policy = args.take_backs
+    humans, bots, level = seats
     session = _Session(
         game,
-        seat,
+        humans,
         bots,
+        level=level,
         out=out,
         save_path=args.save or args.load,
         meta=meta,

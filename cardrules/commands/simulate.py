@@ -48,7 +48,7 @@ def format_summary(s: Summary) -> str:
     for seat in range(s.players):
         wins = s.wins[seat] + s.shared_wins[seat]
         row = (
-            f"{seat:>4}  {s.bots[seat]:<10} {wins:>6} {_pct(s.win_rate(seat)):>8} "
+            f"{seat + 1:>4}  {s.bots[seat]:<10} {wins:>6} {_pct(s.win_rate(seat)):>8} "
             f"{s.average_score(seat):>9.1f}"
         )
         if bidding:
@@ -59,7 +59,7 @@ def format_summary(s: Summary) -> str:
     if s.mode == "tricks" and s.by_size and bidding:
         lines += ["", "exact bids by hand size:"]
         lines.append(
-            f"{'cards':>5}  " + " ".join(f"{f'{i}:{s.bots[i]}':>12}" for i in range(s.players))
+            f"{'cards':>5}  " + " ".join(f"{f'{i + 1}:{s.bots[i]}':>12}" for i in range(s.players))
         )
         for size, bids, exact in s.by_size:
             cells = " ".join(
@@ -75,7 +75,7 @@ def _format_shedding(s: Summary, lines: list[str]) -> str:
     lines.append(f"{'seat':>4}  {'bot':<10} {'lost':>6} {'loss rate':>9}")
     for seat in range(s.players):
         lines.append(
-            f"{seat:>4}  {s.bots[seat]:<10} {s.losers[seat]:>6} {_pct(s.loser_rate(seat)):>9}"
+            f"{seat + 1:>4}  {s.bots[seat]:<10} {s.losers[seat]:>6} {_pct(s.loser_rate(seat)):>9}"
         )
     lines.append(
         f"{'':>4}  {'nobody':<10} {s.no_loser:>6} {_pct(_share(s.no_loser, s.finished)):>9}"
@@ -114,7 +114,7 @@ def plot_summary(s: Summary, path: str) -> None:
     except ImportError:
         raise RuntimeError("--plot needs matplotlib: pip install 'cardrules[plot]'") from None
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
-    labels = [f"{i}: {b}" for i, b in enumerate(s.bots)]
+    labels = [f"{i}: {b}" for i, b in enumerate(s.bots, start=1)]
     if s.mode == "tricks":
         values = [float(k) for pairs in s.score_counts for k, _ in pairs]
         lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
@@ -161,7 +161,13 @@ def plot_summary(s: Summary, path: str) -> None:
 
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", metavar="NAME_OR_FILE", help="a built-in name or a variant file")
-    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of players (needed only when the game allows more than one count)",
+    )
     p.add_argument(
         "--games",
         type=int,
@@ -223,6 +229,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.plot and not os.path.isdir(os.path.dirname(os.path.abspath(args.plot))):
         raise UsageError(f"--plot: there is no folder for {args.plot}")
     v = load_argument(args.variant, args.overrides)
+    if args.players is None:
+        if v.players.min != v.players.max:
+            raise UsageError(
+                f"--players: {v.name} is for {v.players.min} to {v.players.max} players; "
+                "say how many"
+            )
+        args.players = v.players.min
     check_players(v, args.players)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     show = args.progress if args.progress is not None else sys.stderr.isatty()

@@ -581,3 +581,15 @@ def test_every_legal_action_is_read_back_from_its_label(name: str, seed: int) ->
                 assert g.parse_action(a.label) is a
                 assert g.parse_action(a.label.upper()) is a
         g.apply(rng.choice(g.legal_actions()), g.to_act)
+
+
+def test_a_parse_error_chains_no_parser_exception() -> None:
+    # Regression: the VariantError of a file Lark could not read was raised inside
+    # the handler of Lark's exception, so its __context__ held the lexer (and its
+    # `re` module). Picklers that write an exception's context (dask's tblib,
+    # imported by tests/test_simulate.py) then failed with "cannot pickle 'module'".
+    for text in ("game: x\nplayrs: 4\n", "game: x\nplayers: 4\nscore: 3 +* 2\n"):
+        with pytest.raises(VariantError) as info:
+            cardrules.load_text(text)
+        assert info.value.__context__ is None and info.value.__cause__ is None
+        assert pickle.loads(pickle.dumps(info.value)).code == info.value.code

@@ -613,16 +613,24 @@ def _parse_file_cached(text: str, path: str, require_game: bool) -> ParsedFile:
     return _parse_file(text, path, require_game)
 
 
+def _parse_tree(body: str, text: str, path: str) -> Tree[Token]:
+    """The parse tree of ``body``, or its :class:`VariantError`, raised after the
+    parser's own exception is handled: the error keeps no ``__context__`` that
+    holds the parser (a chained lexer cannot be pickled, e.g. by dask's tblib)."""
+    error: VariantError
+    try:
+        return lark_parser().parse(body + "\n")
+    except UnexpectedInput as exc:
+        error = from_lark(exc, text, path)
+    except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
+        error = VariantError(f"cannot read the file ({type(exc).__name__})", path=path)
+    raise error
+
+
 def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
     text = normalize_text(text, path)
     body, conditions = split_conditions(text, path)
-    try:
-        tree = lark_parser().parse(body + "\n")
-    except UnexpectedInput as exc:
-        raise from_lark(exc, text, path) from None
-    except (LarkError, RecursionError) as exc:  # pragma: no cover - a safety net
-        raise VariantError(f"cannot read the file ({type(exc).__name__})", path=path) from None
-    items = _transform(tree, text, path)
+    items = _transform(_parse_tree(body, text, path), text, path)
     if conditions:
         items = _with_conditions(items, conditions, text)
     settings = [x for x in items if isinstance(x, Setting)]
@@ -706,16 +714,21 @@ def _with_conditions(
 
 
 def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine]:
+    error: VariantError
     try:
-        result = _Build(path, text).transform(tree)
+        return list(_Build(path, text).transform(tree))
     except VisitError as exc:
         orig = exc.orig_exc
         if isinstance(orig, VariantError):
-            raise orig from None
-        if isinstance(orig, CardError):
-            raise VariantError(str(orig), path=path) from None
-        raise VariantError(f"cannot read the file ({type(orig).__name__})", path=path) from None
-    return list(result)
+            error = orig
+        elif isinstance(orig, CardError):
+            error = VariantError(str(orig), path=path)
+        else:
+            error = VariantError(f"cannot read the file ({type(orig).__name__})", path=path)
+    # Raised after the handler, without Lark's exception as its context (see
+    # _parse_tree); an error of our own loses the traceback of Lark's visit.
+    error.__context__ = None
+    raise error.with_traceback(None)
 
 
 def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:

@@ -32,6 +32,14 @@ class RandomBot:
 
         Returns:
             One of ``ctx.legal_actions``.
+
+        Example:
+            >>> import cardrules
+            >>> from cardrules.bots import DecisionContext
+            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+            >>> ctx = DecisionContext(g, g.to_act)
+            >>> RandomBot(3).choose_context(ctx) == RandomBot(3).choose(g.view(g.to_act))
+            True
         """
         return self.choose(ctx)
 

@@ -272,6 +272,19 @@ class SearchBot:
         """
         return self._fallback.choose(view)
 
+    def choose_context(self, ctx: DecisionContext) -> Action:
+        """From a decision context alone (a driver without the game, such as
+        :meth:`Game.playout` with bots) there are no worlds either: play as the
+        heuristic bot does from it (the same choice as from the view).
+
+        Args:
+            ctx: the seat's decision context.
+
+        Returns:
+            The heuristic bot's choice.
+        """
+        return self._fallback.choose_context(ctx)
+
     def choose_in(self, game: Game, seat: int) -> Action:
         """Search sampled worlds and pick ``seat``'s action.
 

@@ -42,9 +42,9 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cached_property
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, overload
 
 from cardrules.cards import CARDS, Card, Suit
 from cardrules.engine.actions import Action
@@ -99,6 +99,31 @@ FIELDS: Final = (
     "to_act",
     "legal_actions",
 )
+
+
+_T = TypeVar("_T")
+
+
+class cached_property(Generic[_T]):  # named as functools' own
+    """A field computed the first time it is read, then kept in the instance
+    (:func:`functools.cached_property` without its lock, which Python 3.11
+    takes at every first read: a context is read by one thread)."""
+
+    def __init__(self, fn: Callable[[Any], _T]) -> None:
+        self._fn = fn
+        self._name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached_property[_T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+    def __get__(self, obj: object, owner: type | None = None) -> _T | cached_property[_T]:
+        if obj is None:
+            return self
+        value = self._fn(obj)
+        obj.__dict__[self._name] = value
+        return value
 
 
 class DecisionContext:

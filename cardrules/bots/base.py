@@ -17,7 +17,10 @@ class Bot(Protocol):
     """Anything that picks an action from what one seat may see.
 
     A bot is only ever shown a :class:`~cardrules.engine.views.view.View` (never the
-    :class:`~cardrules.engine.game.Game`), so it cannot see hidden cards. It may
+    :class:`~cardrules.engine.game.Game`), so it cannot see hidden cards; one
+    that also has ``choose_context`` (a :class:`ContextBot`) is shown its
+    seat's :class:`~cardrules.engine.views.context.DecisionContext` instead,
+    the same fields read on demand. It may
     keep state between calls, but must not rely on being asked about every
     move: a driver asks it only when its seat has to act.
 

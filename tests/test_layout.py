@@ -63,6 +63,7 @@ ENGINE_LAYOUT: dict[str, set[str]] = {
     },
     "views": {
         "__init__",
+        "context",
         "event_types",
         "infostate",
         "jsonform",

@@ -3,7 +3,10 @@ the search bots :class:`PIMCBot` and :class:`ISMCTSBot`.
 
 A bot is anything with a ``choose(view) -> Action`` method (the :class:`Bot`
 protocol). It is shown only a :class:`~cardrules.engine.views.view.View`, never the
-game itself, so it cannot see hidden cards. A search bot is a
+game itself, so it cannot see hidden cards. A bot that also has
+``choose_context(ctx)`` (a :class:`ContextBot`, as the random and heuristic bots) is
+given its seat's :class:`DecisionContext` instead: the view's fields read on
+demand, the whole view built only if asked for (``ctx.view``). A search bot is a
 :class:`GameBot`: it also has ``choose_in(game, seat)``, which the drivers
 call instead (:func:`decide`), and reads the game only through what its seat
 may know, sampling the hidden cards (``game.sample_world(seat, rng)``)::
@@ -20,18 +23,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.bots.base import Bot, BotFactory
+from cardrules.bots.base import Bot, BotFactory, ContextBot
 from cardrules.bots.heuristic import HeuristicBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.bots.pimc import PIMCBot
 from cardrules.bots.random_bot import RandomBot
 from cardrules.bots.search_support import GameBot, decide
 from cardrules.engine.game import Game
+from cardrules.engine.views.context import DecisionContext
 
 __all__ = [
     "BOTS",
     "Bot",
     "BotFactory",
+    "ContextBot",
+    "DecisionContext",
     "GameBot",
     "HeuristicBot",
     "ISMCTSBot",
@@ -74,8 +80,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 def play_game(game: Game, bots: Sequence[Bot], *, until_seat: int | None = None) -> None:
     """Let bots make every move of ``game`` (or until ``until_seat`` must act).
 
-    Each bot is shown only its own seat's view (a :class:`GameBot` is given
-    the game and its seat, see :func:`decide`).
+    Each bot is shown only its own seat's view, or its decision context (a
+    :class:`GameBot` is given the game and its seat, see :func:`decide`).
 
     Args:
         game: the game, played in place.

@@ -1,7 +1,9 @@
 """A rule-of-thumb bot: bids by counting likely tricks and plays to make its bid exactly.
 
 Everything it knows comes from the :class:`~cardrules.engine.views.view.View` of its
-seat: its own cards, the trump (and the hand's trump order: the cards that are
+seat (or the same fields of its
+:class:`~cardrules.engine.views.context.DecisionContext`, read on demand):
+its own cards, the trump (and the hand's trump order: the cards that are
 trumps whatever their printed suit, ranked above the trump suit's ace), the
 bids, the tricks won, the current trick and the cards played so far. From
 these it works out which cards are still *unseen* (possibly in another hand)
@@ -70,7 +72,7 @@ from cardrules.engine.actions import (
     WithPartner,
 )
 from cardrules.engine.state.ranks import STANDARD, RankTables, tables_for
-from cardrules.engine.views.view import View
+from cardrules.engine.views.context import DecisionContext, SeatView
 
 __all__ = ["HeuristicBot"]
 
@@ -123,7 +125,7 @@ _STANDARD_RANKS: Final = tuple(_rank(c) for c in range(64))
 _RANKS_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _tables(view: View) -> RankTables:
+def _tables(view: SeatView) -> RankTables:
     """The hand's suits and powers as the view shows them: printed suits, aces
     high, unless the variant has a trump order (``view.trump_order``)."""
     if not view.trump_order or view.trump is None:
@@ -147,7 +149,7 @@ def _cross_ranks(t: RankTables) -> tuple[int, ...]:
     return hit
 
 
-def _void_masks(view: View) -> list[int]:
+def _void_masks(view: SeatView) -> list[int]:
     """Per seat, a mask of the suits (bit ``s`` for suit ``s``) it showed out of
     this hand (``view.showed_out``; all zero for a hand-built view without it)."""
     masks = [0] * view.players
@@ -177,11 +179,25 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ entry
 
-    def choose(self, view: View) -> Action:
+    def choose_context(self, ctx: DecisionContext) -> Action:
+        """Pick an action from the seat's decision context: the same choice
+        as :meth:`choose` makes from the seat's view (it reads the same
+        fields, computed on demand).
+
+        Args:
+            ctx: the seat's decision context; its ``legal_actions`` must not be empty.
+
+        Returns:
+            One of ``ctx.legal_actions``.
+        """
+        return self.choose(ctx)
+
+    def choose(self, view: SeatView) -> Action:
         """Pick an action for the seat of ``view``.
 
         Args:
-            view: the seat's view; its ``legal_actions`` must not be empty.
+            view: the seat's view (or its decision context); its
+                ``legal_actions`` must not be empty.
 
         Returns:
             One of ``view.legal_actions``.
@@ -219,7 +235,7 @@ class HeuristicBot:
         mine = [c for c in hand if c // 13 == suit or c >= 52]  # a joker is a trump
         return len(mine) + 0.5 * sum(1 for c in mine if _rank(c) >= 9)
 
-    def _trumps(self, view: View) -> Action:
+    def _trumps(self, view: SeatView) -> Action:
         """The choice of trumps: order up, name, pass or discard (see the module docs)."""
         legal = view.legal_actions
         hand = view.hand or ()
@@ -259,7 +275,7 @@ class HeuristicBot:
         return Downtown(low > high)
 
     @staticmethod
-    def _discard(view: View, discards: list[Discard]) -> Action:
+    def _discard(view: SeatView, discards: list[Discard]) -> Action:
         """The card to discard after taking up the turned card: a card outside
         trumps, from the shortest suit, the lowest."""
         hand = view.hand or ()
@@ -273,7 +289,7 @@ class HeuristicBot:
         return min(discards, key=cost)
 
     @staticmethod
-    def _lone_hand(view: View) -> bool:
+    def _lone_hand(view: SeatView) -> bool:
         """Whether the hand is strong enough to play alone: it holds the highest
         trump and at least three more, and every card outside trumps is an ace."""
         hand = view.hand or ()
@@ -293,7 +309,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ shared knowledge
 
     @staticmethod
-    def _unseen(view: View, mine: int) -> int:
+    def _unseen(view: SeatView, mine: int) -> int:
         """Cards that may be in another seat's hand: the pack (``view.pack_removed``
         left out) less its own, the played and the turned-up cards."""
         gone = _mask(view.played)
@@ -305,7 +321,7 @@ class HeuristicBot:
         return pack & ~mine & ~gone
 
     @staticmethod
-    def seats_after(view: View) -> tuple[int, ...] | None:
+    def seats_after(view: SeatView) -> tuple[int, ...] | None:
         """The seats still to play in the current trick after this seat, in order.
 
         Uses ``view.seat_order`` (the direction of play) and skips seats that are
@@ -330,7 +346,7 @@ class HeuristicBot:
         return tuple(after)
 
     @staticmethod
-    def _leads_first_trick(view: View) -> bool:
+    def _leads_first_trick(view: SeatView) -> bool:
         """Whether this seat leads the first trick (bidding): the dealer's next
         seat in ``view.seat_order``; without it, a guess (nobody has bid yet)."""
         order = view.seat_order
@@ -340,7 +356,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ bidding
 
-    def estimate(self, view: View) -> float:
+    def estimate(self, view: SeatView) -> float:
         """The number of tricks this seat expects to win with its hand (bidding).
 
         Args:
@@ -407,7 +423,7 @@ class HeuristicBot:
                     low_trumps -= 1
         return min(est, float(view.hand_size))
 
-    def _forehead_estimate(self, view: View) -> float:
+    def _forehead_estimate(self, view: SeatView) -> float:
         """A one-card hand seen on the others' foreheads: the chance an unseen card
         beats every visible one."""
         if not view.visible_hands:
@@ -429,7 +445,7 @@ class HeuristicBot:
         return view.hand_size * wins / len(pool)
 
     @staticmethod
-    def _auction_bid(view: View, bids: list[Bid]) -> Action:
+    def _auction_bid(view: SeatView, bids: list[Bid]) -> Action:
         """A bid in an auction (a pass is among the actions): the highest bid
         the side's tricks, as this hand suggests, can make, else a pass. A bid
         ``b`` is read as ``b`` tricks over the tricks its range leaves out
@@ -455,7 +471,7 @@ class HeuristicBot:
             return Decline()
         return min(bids, key=lambda b: b.n)
 
-    def _bid(self, view: View) -> Action:
+    def _bid(self, view: SeatView) -> Action:
         legal = view.legal_actions
         if Decline() in legal:
             return self._auction_bid(view, [a for a in legal if isinstance(a, Bid)])
@@ -487,11 +503,11 @@ class HeuristicBot:
     # ------------------------------------------------------------------ trick play
 
     @staticmethod
-    def _avoids_points(view: View) -> bool:
+    def _avoids_points(view: SeatView) -> bool:
         """A game whose cards carry points and whose lowest total wins: take no tricks."""
         return bool(view.card_points) and not view.higher_wins
 
-    def _pass(self, view: View, passes: list[Action]) -> Action:
+    def _pass(self, view: SeatView, passes: list[Action]) -> Action:
         """The card to pass next: the most dangerous one when points are to be
         avoided (see the module docs), else the lowest."""
         cards = [int(a.card) for a in passes if isinstance(a, Pass)]
@@ -519,7 +535,7 @@ class HeuristicBot:
 
         return Pass(CARDS[max(cards, key=danger)])
 
-    def _play(self, view: View, plays: list[Play]) -> Action:
+    def _play(self, view: SeatView, plays: list[Play]) -> Action:
         hand = view.hand or ()
         mine = _mask(hand)
         unseen = self._unseen(view, mine)
@@ -558,7 +574,7 @@ class HeuristicBot:
         return Play(CARDS[c])
 
     @staticmethod
-    def _ruffers(view: View, unseen: int, trump: int, trump_mask: int) -> dict[int, float]:
+    def _ruffers(view: SeatView, unseen: int, trump: int, trump_mask: int) -> dict[int, float]:
         """Per suit other than trumps, the chance that an opponent still to play
         after this seat's lead (or card) trumps it: an opponent that showed out
         of the suit and may still hold a trump (it has not shown out of trumps
@@ -655,7 +671,7 @@ class HeuristicBot:
     def _follow(
         self,
         t: RankTables,
-        view: View,
+        view: SeatView,
         cards: list[int],
         unseen: int,
         trump: int,
@@ -708,14 +724,14 @@ class HeuristicBot:
         return self._duck(t, view, winners, losers, unseen, trump, last, following)
 
     @staticmethod
-    def _active_seats(view: View) -> int:
+    def _active_seats(view: SeatView) -> int:
         """The seats with cards (all of them when the view has no counts)."""
         return sum(1 for k in view.hand_counts if k > 0) if view.hand_counts else view.players
 
     def _win_trick(
         self,
         t: RankTables,
-        view: View,
+        view: SeatView,
         winners: list[int],
         losers: list[int],
         unseen: int,
@@ -748,7 +764,7 @@ class HeuristicBot:
         return min(losers, key=rk.__getitem__)
 
     def _chance_behind(
-        self, view: View, after: tuple[int, ...] | None, unseen: int, left: int
+        self, view: SeatView, after: tuple[int, ...] | None, unseen: int, left: int
     ) -> float:
         """The chance that an unseen card is in a hand still to play to the trick."""
         n_unseen = max(1, unseen.bit_count())
@@ -761,7 +777,7 @@ class HeuristicBot:
     @staticmethod
     def _duck(
         t: RankTables,
-        view: View,
+        view: SeatView,
         winners: list[int],
         losers: list[int],
         unseen: int,
@@ -801,7 +817,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ shedding
 
-    def _shed(self, view: View, plays: list[Play]) -> Action:
+    def _shed(self, view: SeatView, plays: list[Play]) -> Action:
         """Shedding play (Kazhutha): get rid of cards without picking up.
 
         * Void in the led suit (a cut): cut with its highest card, from its
@@ -855,7 +871,7 @@ class HeuristicBot:
 
     def _shed_follow(
         self,
-        view: View,
+        view: SeatView,
         cards: list[int],
         length: dict[int, int],
         others: list[int],
@@ -895,7 +911,7 @@ class HeuristicBot:
         return Play(CARDS[min(in_suit)])
 
 
-def _is_shedding(view: View) -> bool:
+def _is_shedding(view: SeatView) -> bool:
     """Whether the view is of a shedding game.
 
     Uses ``view.mode`` when the engine's View carries it; otherwise infers it:
@@ -915,7 +931,7 @@ def _is_shedding(view: View) -> bool:
 # --------------------------------------------------------------------------- special cards
 
 
-def _special_choice(view: View) -> Action:
+def _special_choice(view: SeatView) -> Action:
     """The bid or the play of a seat in a game whose pack has special cards
     (``view.special_powers``): count a card that always wins as a trick, aces
     and high trumps as likely ones; in play, win as cheaply as possible while
@@ -957,7 +973,7 @@ def _special_choice(view: View) -> Action:
     return Play(CARDS[min(plays, key=strength)])
 
 
-def _special_bid(view: View, codes: dict[Card, int], trump: int) -> Action:
+def _special_bid(view: SeatView, codes: dict[Card, int], trump: int) -> Action:
     """The bid in a pack with special cards: a trick for each card that always
     wins, most of one for a high trump, some of one for an ace."""
     legal = view.legal_actions

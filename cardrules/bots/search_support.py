@@ -34,6 +34,7 @@ from cardrules.bots.base import Bot
 from cardrules.bots.heuristic import HeuristicBot
 from cardrules.engine.actions import Action
 from cardrules.engine.game import Game
+from cardrules.engine.views.context import DecisionContext
 from cardrules.engine.views.view import View
 from cardrules.rules import Mode
 
@@ -88,7 +89,10 @@ class GameBot(Bot, Protocol):
 
 def decide(bot: Bot, game: Game, seat: int) -> Action:
     """The action ``bot`` takes for ``seat``: ``bot.choose_in(game, seat)`` for
-    a :class:`GameBot`, else ``bot.choose(game.view(seat))``.
+    a :class:`GameBot`, else ``bot.choose_context(ctx)`` for a
+    :class:`~cardrules.bots.base.ContextBot` (``ctx`` the seat's
+    :class:`~cardrules.engine.views.context.DecisionContext`, closed when the
+    bot has answered), else ``bot.choose(game.view(seat))``.
 
     Args:
         bot: any bot.
@@ -108,6 +112,14 @@ def decide(bot: Bot, game: Game, seat: int) -> Action:
     choose_in = getattr(bot, "choose_in", None)
     if choose_in is not None:
         action: Action = choose_in(game, seat)
+        return action
+    choose_context = getattr(bot, "choose_context", None)
+    if choose_context is not None:
+        ctx = DecisionContext(game, seat)
+        try:
+            action = choose_context(ctx)
+        finally:
+            ctx.close()
         return action
     return bot.choose(game.view(seat))
 
@@ -154,9 +166,12 @@ _HEURISTIC: Final = HeuristicBot(0)
 
 
 def heuristic_policy(game: Game, seat: int, rng: random.Random) -> Action:
-    """A playout policy: the heuristic bot's choice from ``seat``'s view of
-    the world."""
-    return _HEURISTIC.choose(game.view(seat))
+    """A playout policy: the heuristic bot's choice from ``seat``'s decision
+    context in the world (the same choice as from its view)."""
+    ctx = DecisionContext(game, seat)
+    action = _HEURISTIC.choose_context(ctx)
+    ctx.close()
+    return action
 
 
 #: The playout policies by name.
@@ -256,6 +271,19 @@ class SearchBot:
             The heuristic bot's choice.
         """
         return self._fallback.choose(view)
+
+    def choose_context(self, ctx: DecisionContext) -> Action:
+        """From a decision context alone (a driver without the game, such as
+        :meth:`Game.playout` with bots) there are no worlds either: play as the
+        heuristic bot does from it (the same choice as from the view).
+
+        Args:
+            ctx: the seat's decision context.
+
+        Returns:
+            The heuristic bot's choice.
+        """
+        return self._fallback.choose_context(ctx)
 
     def choose_in(self, game: Game, seat: int) -> Action:
         """Search sampled worlds and pick ``seat``'s action.

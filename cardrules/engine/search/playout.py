@@ -22,7 +22,9 @@ it; anything else (cards passed, trumps chosen, jokers) goes through
 
 A given policy is asked at each decision of the seat to act: a
 :class:`~cardrules.bots.Bot` (shown only that seat's
-:meth:`~cardrules.engine.game.Game.view`), a sequence of bots (one a seat), or
+:meth:`~cardrules.engine.game.Game.view`, or its
+:class:`~cardrules.engine.views.context.DecisionContext` when it has
+``choose_context``), a sequence of bots (one a seat), or
 a callable ``policy(game, seat) -> Action`` (shown the game itself: for
 rollouts inside a search over sampled worlds, where nothing is hidden).
 
@@ -43,6 +45,7 @@ from cardrules.engine.phases.play import _play_legal
 from cardrules.engine.phases.trick import _play_card
 from cardrules.engine.state.compiled_rules import _fractions
 from cardrules.engine.state.tables import _BID, _OVER, _PLAY
+from cardrules.engine.views.context import DecisionContext
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -81,29 +84,52 @@ def playout(g: Game, policy: object, rng: object, until: object) -> Result | tup
     return _hand_points(g, start, hand)
 
 
-def _as_policy(policy: object, players: int) -> Policy:
-    """``policy`` as a callable ``(game, seat) -> Action``."""
-    choose = getattr(policy, "choose", None)
+def _bot_policy(bot: object) -> Policy | None:
+    """A bot's decisions as a policy: ``choose_context`` with the seat's
+    :class:`~cardrules.engine.views.context.DecisionContext` when the bot has
+    it (closed when it has answered), else ``choose`` with the seat's view;
+    ``None`` if ``bot`` has neither."""
+    by_context = getattr(bot, "choose_context", None)
+    if callable(by_context):
+        ctx_choose: Callable[[Any], Action] = by_context
+
+        def from_context(g: Game, seat: int) -> Action:
+            ctx = DecisionContext(g, seat)
+            try:
+                return ctx_choose(ctx)
+            finally:
+                ctx.close()
+
+        return from_context
+    choose = getattr(bot, "choose", None)
     if callable(choose):
         bot_choose: Callable[[Any], Action] = choose
 
-        def one_bot(g: Game, seat: int) -> Action:
+        def from_view(g: Game, seat: int) -> Action:
             return bot_choose(g.view(seat))
 
+        return from_view
+    return None
+
+
+def _as_policy(policy: object, players: int) -> Policy:
+    """``policy`` as a callable ``(game, seat) -> Action``."""
+    one_bot = _bot_policy(policy)
+    if one_bot is not None:
         return one_bot
     if isinstance(policy, Sequence) and not isinstance(policy, str):
         bots = list(policy)
         if len(bots) != players:
             raise ValueError(f"need {players} bots, one per seat, got {len(bots)}")
-        chooses: list[Callable[[Any], Action]] = []
+        policies: list[Policy] = []
         for i, b in enumerate(bots):
-            c = getattr(b, "choose", None)
-            if not callable(c):
+            p = _bot_policy(b)
+            if p is None:
                 raise ValueError(f"bot {i} has no choose(view) method: {type(b).__name__}")
-            chooses.append(c)
+            policies.append(p)
 
         def per_seat(g: Game, seat: int) -> Action:
-            return chooses[seat](g.view(seat))
+            return policies[seat](g, seat)
 
         return per_seat
     if callable(policy):

@@ -203,6 +203,11 @@ class JokerNoTrump(Enum):
     """A suit of its own that beats every card: it may be played only by a player
     with no card of the suit led (or led); it wins the trick. Led, its player
     names the suit it stands for, and the others must follow that suit."""
+    CANNOT_WIN = "cannot win"
+    """Worthless (Bid Whist's no-trump hand): it may be played only by a player
+    with no card of the suit led (or led); it never wins the trick. Led, it
+    sets no suit: the next card that is not a joker sets the suit to follow
+    (and a trick of jokers only goes to the first played)."""
 
 
 class NamerTie(Enum):

@@ -146,6 +146,7 @@ _PHRASES: Final[dict[str, str]] = {
     "V_FORCED_LEAD": "forced lead",
     "V_NEXT_PLAYER_IN": "next player still in",
     "V_NEXT_HIGHEST": "next highest card",
+    "V_CANNOT_WIN": "cannot win",
     "V_DRAWS_DEAD": "draws a dead card",
     "V_PREVIOUS_PLAYER_IN": "previous player still in",
     "V_FACE_UP": "face up",

@@ -306,13 +306,12 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
         best, best_seat = trick[0], seats[0]
         trump = g._trump
         suit_of, power = g._ranks.suit_of, g._ranks.power
-        special = g._rules.special_trick
+        special = g._rules.card_powers
         for card_, seat in zip(trick, seats, strict=True):
             if special:
-                # A pack with special cards: their powers decide (ranks._special_beats).
-                if card_ != best and _special_beats(
-                    g._rules.special_power, g._ranks, trump, best, card_
-                ):
+                # A pack with special cards, or jokers that cannot win without
+                # trumps: their powers decide (ranks._special_beats).
+                if card_ != best and _special_beats(g._ranks.codes, g._ranks, trump, best, card_):
                     best, best_seat = card_, seat
             elif suit_of[card_] == suit_of[best]:
                 if power[card_] > power[best]:

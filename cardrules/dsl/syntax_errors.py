@@ -52,6 +52,7 @@ TERMINALS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
         ("spades", "hearts", "diamonds", "clubs", "kali", "chukat", "fuli", "laal"),
     ),
     "CARD": ("a card such as A♠, QH or 10d", ()),
+    "POINTS_KIND": ("a kind of special card such as wizards, or jokers", ()),
     "NAME": ("a name in lower case letters, digits and dashes, such as oh-hell", ()),
     "STRING": ('text in double quotes, such as "Oh Hell"', ()),
     "WORD": ("a word in plain letters, such as KAZHUTHA", ()),

@@ -1752,7 +1752,7 @@ class Game:
             pass_to=pass_to,
             passed=passed,
             received=received,
-            card_points=self._variant.scoring.card_points,
+            card_points=self._rules.points_view,
             higher_wins=self._variant.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             downtown=self._downtown,

@@ -68,6 +68,7 @@ from cardrules.rules import (
     Variant,
     jokers_turned,
     jokers_without_trumps,
+    points_of_cards,
 )
 
 #: Exact numbers: whole numbers are kept as ints internally, for speed.
@@ -657,7 +658,9 @@ class _Rules:
         self.higher_wins = v.scoring.higher_wins
         # Card points, as (points, mask of the cards worth them) for each value
         # other than 0; empty when the cards carry no points (no work then).
-        cp = v.scoring.card_points
+        # (With ``wizards 10``: every card of the kind; points_of_cards.)
+        cp = points_of_cards(v)
+        self.points_view = cp
         self.card_points: tuple[tuple[int, int], ...] = tuple(
             (value, sum(1 << k for k in range(len(cp)) if cp[k] == value))
             for value in sorted(set(cp) - {0})

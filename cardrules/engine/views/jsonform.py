@@ -165,7 +165,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "dead_count": _CARDS_COUNT,
     "pack_size": _Rule(1, _MOST_CARDS),
     "knocked_out": _Rule(0, _HANDS),
-    "card_points": _Rule(-100, 100, lengths=(0, 52, 54)),  # dsl.limits.MAX_CARD_POINTS
+    "card_points": _Rule(-100, 100, lengths=(0, 52, 54, 64)),  # dsl.limits.MAX_CARD_POINTS
     "counters": _Rule(-COUNTER_BOUND, COUNTER_BOUND, max_items=MAX_COUNTERS),
     "legal_actions": _Rule(max_items=NUM_ACTIONS),
     "phase": _Rule(enum=_PHASE_NAMES),

@@ -25,6 +25,7 @@ from cardrules.dsl import load_text
 from cardrules.engine.actions import Decline, Discard, Downtown, Name
 from cardrules.errors import IllegalAction
 from cardrules.rules import JokerNoTrump
+from cardrules.simulate import simulate
 
 BWJ = cardrules.load("bid-whist-jokers")
 
@@ -274,3 +275,40 @@ def test_the_bots_play_it_legally() -> None:
         g = Game(BWJ, 4, seed=seed, max_tricks=48)
         play_game(g, [HeuristicBot(), RandomBot(seed), HeuristicBot(), RandomBot(seed + 1)])
         assert g.result is not None
+
+
+def test_200_seeded_games_play_to_the_end() -> None:
+    """Random play of 200 seeded games ends every one, with the side's totals
+    the sum of its hands, and with no-trump hands in which a joker was played."""
+    joker_no_trump = 0
+    for seed in range(200):
+        g = Game(BWJ, 4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()), g.to_act)
+        assert g.result is not None and g.result.finished
+        totals = [0, 0, 0, 0]
+        trump: object = 0
+        for e in g._events:
+            if e[0] == "score":
+                totals = [t + p for t, p in zip(totals, e[4], strict=True)]
+            if e[0] == "made":
+                trump = e[3]
+            if e[0] == "trick" and trump is None:
+                joker_no_trump += any(52 <= c < 54 for c in e[3])
+        assert max(totals) >= 7 or min(totals) <= -7
+        assert list(g.scores) == totals
+    assert joker_no_trump
+
+
+def test_the_rules_page_says_the_jokers_rules() -> None:
+    page = cardrules.rulebook(BWJ)
+    assert "The 6 cards left after the deal are the kitty" in page
+    assert "the jokers are worthless" in page
+    assert "stay the highest trumps" in page
+
+
+def test_the_heuristic_beats_random() -> None:
+    """A side of heuristic bots (seats 1 and 3) beats a side of random ones."""
+    s = simulate(BWJ, 4, 60, bots=["heuristic", "random", "heuristic", "random"], seed=11)
+    assert s.finished == 60 and s.wins[0] == s.wins[2] and s.wins[0] > 45

@@ -896,6 +896,11 @@ def downtown_phrase(v: Variant) -> str:
         " Having named trumps, that player says uptown or downtown. Uptown, the cards rank "
         "as usual; downtown, every suit, trumps too, ranks the other way up for the hand: "
         f"{order}. A trump still beats every card of another suit."
+        + (
+            " The cards of the order of the trumps stay the highest trumps, in that order."
+            if t.order
+            else ""
+        )
     )
 
 

@@ -312,3 +312,30 @@ def test_the_heuristic_beats_random() -> None:
     """A side of heuristic bots (seats 1 and 3) beats a side of random ones."""
     s = simulate(BWJ, 4, 60, bots=["heuristic", "random", "heuristic", "random"], seed=11)
     assert s.finished == 60 and s.wins[0] == s.wins[2] and s.wins[0] > 45
+
+
+def test_the_heuristic_bot_knows_a_joker_wins_off_suit_without_trumps() -> None:
+    """With ``jokers without trumps: highest card`` a defender void in the suit
+    led cuts with its joker (it wins the trick); with ``cannot win`` it keeps
+    the joker and throws a low card, since the joker would win nothing."""
+    high = load_text("game: x\nextends: bid-whist-jokers\njokers without trumps: highest card\n")
+    for variant, want in ((high, "LJ"), (BWJ, "2♣")):
+        g = Game(variant, 4, deck=DEAL, first_dealer=3)
+        _declare(g, None)
+        _play(g, "2♥")
+        view = g.view(1)
+        assert view.jokers_without_trumps == variant.trumps.joker_no_trump.value
+        action = HeuristicBot().choose(view)
+        assert action == Play(card(want)), (variant.name, action)
+
+
+def test_the_view_says_what_a_joker_is_without_trumps_only_when_the_file_does() -> None:
+    g = Game(BWJ, 4, seed=1)
+    assert g.view(0).to_dict()["jokers_without_trumps"] == "cannot win"
+    assert (
+        "jokers_without_trumps"
+        not in Game(cardrules.load("bid-whist"), 4, seed=1).view(0).to_dict()
+    )
+    from cardrules.engine.views.view import View
+
+    assert View.from_dict(g.view(0).to_dict()) == g.view(0)

@@ -429,6 +429,9 @@ class _Rules:
             and bool(self.pack_mask & JOKER_MASK)
             and v.trumps.joker_no_trump is JokerNoTrump.CANNOT_WIN
         )
+        # What a joker is without trumps, for the views (bots read it).
+        rule = v.trumps.joker_no_trump
+        self.joker_no_trump_view = rule.value if rule is not None and v.deck.jokers else ""
         # Whether tricks are decided by the cards' powers (ranks._special_beats).
         self.card_powers = self.special_trick or self.joker_loses
         if not self.special_trick:

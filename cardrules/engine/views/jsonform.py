@@ -69,7 +69,7 @@ from cardrules.engine.actions import (
 from cardrules.engine.state.tables import _PHASE_NAMES
 from cardrules.errors import CardError, CardrulesError, SaveError
 from cardrules.jsontext import describe as _show
-from cardrules.rules import Direction, Mode, TakeBacks
+from cardrules.rules import Direction, JokerNoTrump, Mode, TakeBacks
 from cardrules.scoring import COUNTER_BOUND, MAX_COUNTERS, MAX_VALUE_DIGITS
 
 __all__ = [
@@ -173,6 +173,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "direction": _Rule(enum=tuple(d.value for d in Direction)),
     "version": _Rule(0, _INT_LIMIT),
     "audience": _Rule(enum=("seat", "public", "omniscient")),
+    "jokers_without_trumps": _Rule(enum=("", *(j.value for j in JokerNoTrump))),
     "take_backs": _Rule(enum=tuple(p.value for p in TakeBacks)),
     "count": _Rule(1, _INT_LIMIT),
     "asked": _SEAT,
@@ -771,7 +772,7 @@ def record_schema(
 
 #: Fields a record's JSON form writes only when they are set (a view's
 #: ``special_powers``, for a pack with special cards): not required.
-_ONLY_WHEN_SET: Final = frozenset({"special_powers"})
+_ONLY_WHEN_SET: Final = frozenset({"special_powers", "jokers_without_trumps"})
 
 
 def nested_records(cls: type) -> list[type]:

@@ -339,3 +339,20 @@ def test_the_view_says_what_a_joker_is_without_trumps_only_when_the_file_does() 
     from cardrules.engine.views.view import View
 
     assert View.from_dict(g.view(0).to_dict()) == g.view(0)
+
+
+@pytest.mark.parametrize(("rule", "winner"), [("highest card", 1), ("cannot win", 2)])
+def test_a_take_back_keeps_the_trick_winner_a_joker_made(rule: str, winner: int) -> None:
+    """Regression: with ``jokers without trumps: highest card``, taking back the
+    card played after a joker that was winning gave the trick back to the card
+    led (the take-back's recount read a joker off suit as a loser)."""
+    v = load_text(
+        f"game: x\nextends: bid-whist-jokers\njokers without trumps: {rule}\n"
+        "take backs: until the next player acts\n"
+    )
+    g = Game(v, 4, deck=DEAL, first_dealer=3)
+    _declare(g, None)
+    _play(g, "2♥", "LJ", "K♥")
+    g.take_back(2)
+    _play(g, "A♥", "10♦")
+    assert _last_trick(g)[0] == winner

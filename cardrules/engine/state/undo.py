@@ -316,7 +316,14 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
             elif suit_of[card_] == suit_of[best]:
                 if power[card_] > power[best]:
                     best, best_seat = card_, seat
-            elif suit_of[card_] == trump:
+            elif suit_of[card_] == trump or (
+                # A joker off suit in a hand without trumps whose jokers are the
+                # highest cards (``jokers without trumps: highest card``) wins.
+                trump < 0
+                and 52 <= card_ < 54
+                and g._rules.joker_highest
+                and (best < 52 or best < card_)
+            ):
                 best, best_seat = card_, seat
     else:
         # The lead taken back: the running winner is the last trick's, as it was.

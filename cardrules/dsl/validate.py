@@ -493,8 +493,7 @@ def _check_trump_namer(c: _Checking) -> None:
 
 def _check_kitty(c: _Checking) -> None:
     """The kitty is the cards left after the deal: as many in every hand of
-    every table, and only in a game whose pack has no trump order (a downtown
-    hand and the kitty's discards are played by printed suits)."""
+    every table."""
     v = c.v
     t = v.trumps
     if not t.kitty or t.namer is not TrumpNamer.HIGHEST_BIDDER:

@@ -91,6 +91,7 @@ __all__ = [
     "hands_without_trumps",
     "jokers_turned",
     "jokers_without_trumps",
+    "points_of_cards",
     "set_path",
 ]
 
@@ -203,6 +204,11 @@ class JokerNoTrump(Enum):
     """A suit of its own that beats every card: it may be played only by a player
     with no card of the suit led (or led); it wins the trick. Led, its player
     names the suit it stands for, and the others must follow that suit."""
+    CANNOT_WIN = "cannot win"
+    """Worthless (Bid Whist's no-trump hand): it may be played only by a player
+    with no card of the suit led (or led); it never wins the trick. Led, it
+    sets no suit: the next card that is not a joker sets the suit to follow
+    (and a trick of jokers only goes to the first played)."""
 
 
 class NamerTie(Enum):
@@ -1132,7 +1138,13 @@ class ScoringRule:
     card_points: tuple[int, ...] = ()
     """The points of each card, indexed by ``int(card)`` (52 values), or ``()``
     when the cards carry no points (``card points:``). A formula reads the
-    points a player took in the hand as ``points``."""
+    points a player took in the hand as ``points``. 54 values when a joker
+    is given points, 64 when a special card is named (``X1 10``)."""
+    kind_points: tuple[tuple[str, int], ...] = ()
+    """Points given to every card of a kind of special card, or to the jokers
+    (``card points: wizards 10, jokers 5``): (the kind's plural name, the
+    points), in file order. A card named alone in ``card_points`` keeps its
+    own value (see :func:`points_of_cards`)."""
     team_formula: Formula | None = None
     """``team score:``: the points a team scores for a hand, once per team
     (see above); ``None``: none."""
@@ -1505,3 +1517,22 @@ def jokers_without_trumps(v: Variant) -> str:
     if why and t.joker_no_trump is None:
         return f"{why}, and the file does not say what a joker is then (`jokers without trumps:`)"
     return ""
+
+
+def points_of_cards(v: Variant) -> tuple[int, ...]:
+    """The points of each card of ``v``'s pack by id (``card points:``): the
+    values of :attr:`ScoringRule.card_points`, with those of the kinds of
+    special card (and the jokers) of :attr:`ScoringRule.kind_points` for the
+    cards the pack holds of each kind (a card given points on its own keeps
+    them). ``()`` when no card carries points; 64 values when a kind is given."""
+    s = v.scoring
+    if not s.kind_points:
+        return s.card_points
+    out = list(s.card_points) + [0] * (64 - len(s.card_points))
+    own = {k for k, x in enumerate(s.card_points) if x}
+    for kind, value in s.kind_points:
+        ids: tuple[int, ...] = (52, 53) if kind == JOKERS_KIND else v.deck.special_ids(kind)
+        for k in ids:
+            if k not in own:
+                out[k] = value
+    return tuple(out)

@@ -89,7 +89,8 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
             optional = set(s["properties"]) - set(s.get("required", ()))
             # Written only when there is something to say: the draws of a
             # record's game, a table's take-back policy and take-backs, a
-            # view's special cards (a pack with special cards only).
+            # view's special cards (a pack with special cards only) and what
+            # a joker is without trumps (a file that says so only).
             if optional - {
                 "draws",
                 "take_backs",
@@ -97,6 +98,7 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
                 "take_back_request",
                 "taken_back",
                 "special_powers",
+                "jokers_without_trumps",
             }:
                 yield f"{path} leaves {sorted(optional)} optional"
         for k, v in s.items():
@@ -114,8 +116,9 @@ def test_schemas_are_exact(name: str) -> None:
 def test_view_schema_follows_the_fields() -> None:
     s = schema("view")
     names = [f.name for f in attrs.fields(View)]
-    # special_powers: written only for a pack with special cards (issue 23).
-    written = [n for n in names if n != "special_powers"]
+    # special_powers: written only for a pack with special cards (issue 23);
+    # jokers_without_trumps only when the file says what a joker is then.
+    written = [n for n in names if n not in ("special_powers", "jokers_without_trumps")]
     assert list(s["properties"]) == names and s["required"] == written
     assert list(s["$defs"]["result"]["properties"]) == [f.name for f in attrs.fields(Result)]
     assert s["properties"]["phase"]["enum"] == ["bid", "play", "over", "pass", "trumps"]
@@ -126,7 +129,9 @@ def test_view_schema_follows_the_fields() -> None:
     g = Game(cardrules.load("oh-hell"), 4, seed=3)
     assert set(g.view(0).to_dict()) == set(written)
     w = Game(cardrules.load("wizard"), 4, seed=3)
-    assert set(w.view(0).to_dict()) == set(names)
+    assert set(w.view(0).to_dict()) == set(names) - {"jokers_without_trumps"}
+    j = Game(cardrules.load("bid-whist-jokers"), 4, seed=3)
+    assert set(j.view(0).to_dict()) == set(names) - {"special_powers"}
 
 
 def test_error_schema_matches_the_error_codes() -> None:

@@ -133,6 +133,18 @@ def _tables(view: SeatView) -> RankTables:
     return tables_for(int(view.trump), [int(c) for c in view.trump_order])
 
 
+def _trump_of(view: View) -> int:
+    """The suit that beats the others in this hand's play (-1: none): the trump
+    suit; in a hand without trumps whose jokers are the highest cards
+    (``jokers without trumps: highest card``), the jokers' own suit (4 in
+    :data:`STANDARD`), since a joker played off suit wins as a trump would."""
+    if view.trump is not None:
+        return int(view.trump)
+    if view.jokers and view.jokers_without_trumps == "highest card":
+        return 4
+    return -1
+
+
 def _cross_ranks(t: RankTables) -> tuple[int, ...]:
     """Card id -> a rank for comparing cards of different suits: the printed rank,
     and the trump order's cards above every ace (highest first)."""
@@ -539,7 +551,7 @@ class HeuristicBot:
         hand = view.hand or ()
         mine = _mask(hand)
         unseen = self._unseen(view, mine)
-        trump = -1 if view.trump is None else int(view.trump)
+        trump = _trump_of(view)
         me = view.seat
         assert me is not None, "a bot plays for a seat, not from an onlooker's view"
         bid = view.bids[me]

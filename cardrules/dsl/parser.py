@@ -432,6 +432,8 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         if tok.type == "SUIT":
             suit = int(suit_of(tok))
             cards = tuple(range(13 * suit, 13 * suit + 13))
+        elif tok.type == "POINTS_KIND":
+            cards = ()  # a kind of special card: its cards are the pack's (points_of_cards)
         else:
             cards = (int(card(str(tok))),)
         return (tok, cards, int(text))

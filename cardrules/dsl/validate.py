@@ -50,6 +50,7 @@ from cardrules.rules import (
     Variant,
     apply_changes,
     jokers_without_trumps,
+    points_of_cards,
 )
 
 from . import limits
@@ -492,8 +493,7 @@ def _check_trump_namer(c: _Checking) -> None:
 
 def _check_kitty(c: _Checking) -> None:
     """The kitty is the cards left after the deal: as many in every hand of
-    every table, and only in a game whose pack has no trump order (a downtown
-    hand and the kitty's discards are played by printed suits)."""
+    every table."""
     v = c.v
     t = v.trumps
     if not t.kitty or t.namer is not TrumpNamer.HIGHEST_BIDDER:
@@ -675,6 +675,32 @@ def _check_trump_order(c: _Checking) -> None:
                 f"the trump order names {entry}, but the pack has no "
                 f"{Rank(entry.rank).label}s ({v.deck.size} cards, "
                 f"{Rank(v.deck.lowest).label} to ace)",
+            )
+
+
+def _check_kind_points(c: _Checking) -> None:
+    """``card points: wizards 10``: each kind given points is a kind of special
+    card the pack adds (``deck: ... with 4 wizards``), or its jokers."""
+    v = c.v
+    for kind, _ in v.scoring.kind_points:
+        if kind == JOKERS_KIND:
+            if not v.deck.jokers:
+                raise c.fail(
+                    c.culprit("card points", "deck"),
+                    "the card points give the jokers points, but the pack has no joker",
+                    hint="add the jokers to the pack (`deck: standard 52 with 2 jokers`)",
+                )
+            continue
+        if v.deck.special_kinds_named(kind) is None:
+            known = [k.plural for k in v.deck.specials]
+            raise c.fail(
+                c.culprit("card points", "deck"),
+                f"the card points give {kind} points, but the pack has no {kind}",
+                hint=(
+                    f"name a kind the pack adds: {', '.join(known)}"
+                    if known
+                    else "name a suit or a card, such as `hearts 1` or `Q♠ 13`"
+                ),
             )
 
 
@@ -874,7 +900,7 @@ def _check_score(c: _Checking) -> None:
             )
     uses = variables_used(v)
     counted = point_variables_used(v)
-    if counted and not v.scoring.card_points:
+    if counted and not points_of_cards(v):
         raise c.fail(
             c.culprit("score", "team score", "counter", "card points"),
             f"the score uses {', '.join(sorted(counted))}, but no card carries points",
@@ -934,6 +960,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_first_lead,
     _check_trump_order,
     _check_jokers,
+    _check_kind_points,
     _check_redeal,
     _check_specials,
     _check_packs,

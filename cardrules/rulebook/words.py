@@ -715,12 +715,22 @@ def trump_order_phrase(v: Variant, counts: Sequence[int] | None = None) -> str:
 def joker_no_trump_words(v: Variant) -> str:
     """What a joker is in a hand without trumps (``jokers without trumps:``), a
     sentence with a leading space; empty when the file does not say."""
-    if v.trumps.joker_no_trump is not JokerNoTrump.HIGHEST_CARD:
-        return ""
+    rule = v.trumps.joker_no_trump
     jokers = [c for c in v.deck.cards if c.is_joker]
-    if not jokers:
+    if rule is None or not jokers:
         return ""
     one = len(jokers) == 1
+    if rule is JokerNoTrump.CANNOT_WIN:
+        return (
+            " In a hand without trumps "
+            + ("the joker is" if one else "the jokers are")
+            + " worthless: a player may play "
+            + ("it" if one else "one")
+            + " only when leading or holding no card of the suit led, and it never wins "
+            "the trick. A joker led sets no suit: the next card played that is not a "
+            "joker sets the suit the others must follow"
+            + ("." if one else ", and a trick of jokers only goes to the first played.")
+        )
     text = (
         " In a hand without trumps "
         + (
@@ -886,6 +896,11 @@ def downtown_phrase(v: Variant) -> str:
         " Having named trumps, that player says uptown or downtown. Uptown, the cards rank "
         "as usual; downtown, every suit, trumps too, ranks the other way up for the hand: "
         f"{order}. A trump still beats every card of another suit."
+        + (
+            " The cards of the order of the trumps stay the highest trumps, in that order."
+            if t.order
+            else ""
+        )
     )
 
 

@@ -10,7 +10,7 @@ from lark import Token
 
 from cardrules.cards import Card, Suit
 from cardrules.errors import VariantError
-from cardrules.rules import Counter, Variant
+from cardrules.rules import JOKERS_KIND, Counter, Variant, points_of_cards
 from cardrules.scoring import FUNCTIONS, VARIABLES, format_formula
 
 from .. import limits
@@ -34,13 +34,19 @@ def _card_points(v: Variant) -> str:
     """``hearts 1, Q♠ 13``: for each suit, the value most of its cards have
     (unless 0), then each card whose value differs from its suit's."""
     values = v.scoring.card_points
-    if len(values) not in (52, 54) or any(
-        type(x) is not int or abs(x) > limits.MAX_CARD_POINTS for x in values
+    kinds = v.scoring.kind_points
+    if (
+        len(values) not in ((0, 52, 54, 64) if kinds else (52, 54, 64))
+        or any(type(x) is not int or abs(x) > limits.MAX_CARD_POINTS for x in values)
+        or any(type(x) is not int or abs(x) > limits.MAX_CARD_POINTS for _, x in kinds)
     ):
         raise VariantError(
-            "the card points must be 52 (or, with the jokers, 54) whole numbers from "
-            f"{-limits.MAX_CARD_POINTS} to {limits.MAX_CARD_POINTS}, one for each card"
+            "the card points must be 52 (or, with the jokers, 54; with special cards, 64) "
+            f"whole numbers from {-limits.MAX_CARD_POINTS} to {limits.MAX_CARD_POINTS}, "
+            "one for each card"
         )
+    if not values:
+        return ", ".join(f"{k} {x}" for k, x in kinds)
     suit_parts: list[str] = []
     card_parts: list[str] = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
@@ -55,7 +61,8 @@ def _card_points(v: Variant) -> str:
     for k in range(len(values) - 1, 51, -1):
         if values[k]:
             card_parts.append(f"{Card(k)} {values[k]}")
-    return ", ".join(suit_parts + card_parts)
+    kind_parts = [f"{k} {x}" for k, x in kinds]
+    return ", ".join(suit_parts + kind_parts + card_parts)
 
 
 def _score(v: Variant) -> str:
@@ -91,7 +98,7 @@ def _check_score(c: Context) -> Iterator[NoOp]:
 
 def _check_card_points(c: Context) -> Iterator[NoOp]:
     v = c.v
-    values = v.scoring.card_points
+    values = points_of_cards(v)
     if not values:
         return
     if not c.tricks:
@@ -130,8 +137,19 @@ _FORMULA_WORDS: Final = frozenset(
 
 def _parse_card_points(b: StatementBuilder, c: list[Any]) -> Setting:
     items = [x for x in c[2:] if isinstance(x, tuple)]
-    # 52 values; 54 when a joker is given points (jokers, cards 52 and 53).
-    values = [0] * (54 if any(k >= 52 for it in items for k in it[1]) else 52)
+    kinds: list[tuple[str, int]] = []
+    for tok, cards, value in items:
+        if not cards:  # a kind of special card, or the jokers (``wizards 10``)
+            name = str(tok).strip().lower()
+            name = JOKERS_KIND if name in ("joker", "jokers") else name
+            if any(k == name for k, _ in kinds):
+                raise b.error(tok, f"`{str(tok).strip()}` is given points twice")
+            kinds.append((name, value))
+    items = [it for it in items if it[1]]
+    # 52 values; 54 when a joker is given points (cards 52 and 53), 64 when a
+    # special card is (54-63, ``X1 10``).
+    top = max((k for it in items for k in it[1]), default=0)
+    values = [0] * (64 if top >= 54 else 54 if top >= 52 else 52)
     seen: set[str] = set()
     # Suits first, then cards: a card named on its own overrides its suit.
     for tok, cards, value in sorted(items, key=lambda it: len(it[1]) == 1):
@@ -141,13 +159,17 @@ def _parse_card_points(b: StatementBuilder, c: list[Any]) -> Setting:
         seen.add(key)
         for k in cards:
             values[k] = value
-    if not any(values):
+    if not any(values) and not any(x for _, x in kinds):
         raise b.error(
-            items[0][0],
+            c[2][0] if isinstance(c[2], tuple) else c[0],
             "these card points give no card any points",
             expected="a suit or a card with points other than 0, such as `hearts 1`",
         )
-    return b.setting(c, ("scoring.card_points", tuple(values)))
+    return b.setting(
+        c,
+        ("scoring.card_points", tuple(values) if any(values) else ()),
+        ("scoring.kind_points", tuple(kinds)),
+    )
 
 
 def _parse_score(b: StatementBuilder, c: list[Any]) -> Setting:
@@ -182,19 +204,21 @@ SCORING: Final = (
         "card points",
         "K_CARD_POINTS",
         "card_points",
-        ("scoring.card_points",),
+        ("scoring.card_points", "scoring.kind_points"),
         parse=_parse_card_points,
         samples=(
             "card points: hearts 1, Q♠ 13",
             "card points: 10h -2",
+            "card points: wizards 10, jesters -5",
+            "card points: hearts 1, jokers 5",
         ),
         render=_card_points,
-        written=lambda v: bool(v.scoring.card_points),
+        written=lambda v: bool(v.scoring.card_points or v.scoring.kind_points),
         where="trick-taking games whose score uses points, all_points or most_points, with "
         "some card of the pack given points",
         check=_check_card_points,
         page_rule="Scoring",
-        old_saves={"scoring.card_points": ()},
+        old_saves={"scoring.card_points": (), "scoring.kind_points": ()},
     ),
     SettingSpec(
         "score",

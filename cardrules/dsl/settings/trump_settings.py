@@ -378,7 +378,9 @@ def _parse_trump_ties(b: StatementBuilder, c: list[Any]) -> Setting:
 
 
 def _parse_jokers_without_trumps(b: StatementBuilder, c: list[Any]) -> Setting:
-    return b.setting(c, ("trumps.joker_no_trump", JokerNoTrump.HIGHEST_CARD))
+    tok: Token = c[2]
+    rule = JokerNoTrump.CANNOT_WIN if tok.type == "V_CANNOT_WIN" else JokerNoTrump.HIGHEST_CARD
+    return b.setting(c, ("trumps.joker_no_trump", rule))
 
 
 #: Which suit is trumps, in the canonical order of a formatted file.
@@ -445,7 +447,7 @@ TRUMP_SUIT: Final = (
         "jokers_without_trumps",
         ("trumps.joker_no_trump",),
         parse=_parse_jokers_without_trumps,
-        samples=("jokers without trumps: highest card",),
+        samples=("jokers without trumps: highest card", "jokers without trumps: cannot win"),
         render=lambda v: v.trumps.joker_no_trump.value if v.trumps.joker_no_trump else "",
         where="games whose pack has jokers and some of whose hands have no trumps",
         check=_check_jokers_without_trumps,

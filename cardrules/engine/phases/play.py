@@ -166,9 +166,9 @@ def _choose(g: Game, rule: CompiledChoice, hand: int) -> tuple[int, int]:
     suit_masks = ranks.suit_masks
     trumps = suit_masks[trump] if trump >= 0 else 0
     led = suit_masks[ranks.suit_of[trick[0]]] if trick else 0
-    if trick and g._rules.special_trick:
+    if trick and g._rules.card_powers:
         # The suit of the first card with a suit (none after a card that always wins).
-        led_suit = _led_suit(g._rules.special_power, ranks.suit_of, trick)
+        led_suit = _led_suit(ranks.codes, ranks.suit_of, trick)
         led = suit_masks[led_suit] if led_suit >= 0 else 0
     win = -1
     unbroken = ranks.unbroken[g._broken_suits]
@@ -222,10 +222,8 @@ def _take_back_play(g: Game, s: int, c: int) -> None:
     suit_of, power = g._ranks.suit_of, g._ranks.power
     last = g._rules.identical_last
     for card_, seat in zip(trick, g._trick_seats, strict=True):
-        if g._rules.special_trick:
-            if card_ != best and _special_beats(
-                g._rules.special_power, g._ranks, trump, best, card_
-            ):
+        if g._rules.card_powers:
+            if card_ != best and _special_beats(g._ranks.codes, g._ranks, trump, best, card_):
                 best, best_seat = card_, seat
         elif suit_of[card_] == suit_of[best]:
             if power[card_] > power[best] or (
@@ -287,5 +285,6 @@ def _refuse_play(g: Game, actor: int, action: Action) -> NoReturn:
         g._trick,
         g._winning_card,
         g._ranks.suit_of,
+        g._ranks.codes,
     )
     raise _refusal(code, why, actor, action, data)

@@ -77,12 +77,13 @@ def _play_card(g: Game, s: int, c: int) -> None:
     r = g._rules
     if trick:
         best = g._winning_card
-        if r.special_trick:
-            # A pack with special cards (always win, always lose): their rule.
-            if _special_beats(r.special_power, t, g._trump, best, c):
+        if r.card_powers:
+            # A pack with special cards (always win, always lose), or jokers
+            # that cannot win without trumps: the powers of the hand's tables.
+            if _special_beats(t.codes, t, g._trump, best, c):
                 g._winning_card = c
                 g._winning_seat = s
-            led = _led_suit(r.special_power, suit_of, trick)
+            led = _led_suit(t.codes, suit_of, trick)
         else:
             if suit == suit_of[best]:
                 power = t.power

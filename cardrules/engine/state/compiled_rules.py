@@ -68,6 +68,7 @@ from cardrules.rules import (
     Variant,
     jokers_turned,
     jokers_without_trumps,
+    points_of_cards,
 )
 
 #: Exact numbers: whole numbers are kept as ints internally, for speed.
@@ -420,8 +421,22 @@ class _Rules:
         self.turned_names = 0
         self.turned_none = 0
         self.special_view: tuple[tuple[Card, int], ...] = ()
+        # ``jokers without trumps: cannot win``: in a hand without trumps the
+        # jokers always lose (a trick of jokers only going to the first), and
+        # the card after a joker led sets the suit: a trick decided by powers.
+        self.joker_loses = (
+            self.tricks_mode
+            and bool(self.pack_mask & JOKER_MASK)
+            and v.trumps.joker_no_trump is JokerNoTrump.CANNOT_WIN
+        )
+        # What a joker is without trumps, for the views (bots read it).
+        rule = v.trumps.joker_no_trump
+        self.joker_no_trump_view = rule.value if rule is not None and v.deck.jokers else ""
+        # Whether tricks are decided by the cards' powers (ranks._special_beats).
+        self.card_powers = self.special_trick or self.joker_loses
         if not self.special_trick:
             self.special_power: tuple[int, ...] = tuple(codes)
+            self._no_trump_power = self._joker_codes(codes)
             return
         d = v.deck
         ranks: list[tuple[int, int, int]] = []
@@ -442,6 +457,7 @@ class _Rules:
                     assert p.card is not None
                     ranks.append((c, int(p.card), 1 if p.power is SpecialPower.ABOVE else 0))
         self.special_power = tuple(codes)
+        self._no_trump_power = self._joker_codes(codes)
         self.special_ranks = tuple(ranks)
         self.special_view = tuple(
             (CARDS[c], codes[c]) for c in range(54, len(CARDS)) if self.pack_mask >> c & 1
@@ -453,6 +469,21 @@ class _Rules:
                     self.turned_names |= 1 << c
                 else:
                     self.turned_none |= 1 << c
+
+    def _joker_codes(self, codes: list[int]) -> tuple[int, ...]:
+        """The power codes of a hand without trumps: ``codes`` with the jokers
+        always losing, the first played taking a trick of jokers only, when
+        they cannot win then (``jokers without trumps: cannot win``)."""
+        if not self.joker_loses:
+            return tuple(codes)
+        out = list(codes)
+        out[52] = out[53] = 3
+        return tuple(out)
+
+    def powers_in(self, trump: int) -> tuple[int, ...]:
+        """Card id -> its power code in a hand whose trump suit is ``trump``
+        (-1: none), for the tables of a trick decided by powers."""
+        return self._no_trump_power if trump < 0 else self.special_power
 
     def _compile_bidding(self, v: Variant) -> None:
         """The bidding: its style, the hook, the bounds, blind and forehead bids,
@@ -550,7 +581,7 @@ class _Rules:
             first == (CardTerm(TermKind.SUIT_LED),)
             and self.first_trick is None
             and not self.ranked
-            and not self.special_trick
+            and not self.card_powers
         )
         if self.copies:
             self.plain_follow = False  # its fast path reads one pack's 13-bit suits
@@ -630,7 +661,9 @@ class _Rules:
         self.higher_wins = v.scoring.higher_wins
         # Card points, as (points, mask of the cards worth them) for each value
         # other than 0; empty when the cards carry no points (no work then).
-        cp = v.scoring.card_points
+        # (With ``wizards 10``: every card of the kind; points_of_cards.)
+        cp = points_of_cards(v)
+        self.points_view = cp
         self.card_points: tuple[tuple[int, int], ...] = tuple(
             (value, sum(1 << k for k in range(len(cp)) if cp[k] == value))
             for value in sorted(set(cp) - {0})

@@ -66,6 +66,11 @@ class RankTables(NamedTuple):
     """Broken suits (a 4-bit set) -> the mask of the cards of the suits not broken."""
     top: tuple[int, ...] = ()
     """The cards of the trump order, highest first (above the rest of the trumps)."""
+    codes: tuple[int, ...] = ()
+    """Card id -> its power in a trick decided by powers (``_Rules.card_powers``:
+    a pack with special cards, or jokers that cannot win a hand without trumps):
+    0 none, 1 or 2 always wins, 3 or 4 always loses (see :func:`_special_beats`).
+    Empty in the tables of a game whose tricks are not decided by powers."""
 
 
 def _standard() -> RankTables:
@@ -154,7 +159,7 @@ def special_tables(
     n = 64
     suit_of = [*base.suit_of, *([4] * (n - len(base.suit_of)))]
     power = [2 * p for p in base.power] + [0] * (n - len(base.power))
-    for c in range(54, n):
+    for c in range(52, n):  # the jokers too (``jokers without trumps: cannot win``)
         if codes[c]:
             suit_of[c] = 5 if codes[c] <= 2 else 6
             power[c] = 0
@@ -169,7 +174,9 @@ def special_tables(
         for c in range(n)
     )
     unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
-    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top)
+    return RankTables(
+        tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top, tuple(codes)
+    )
 
 
 def _special_beats(codes: tuple[int, ...], t: RankTables, trump: int, best: int, c: int) -> bool:
@@ -207,11 +214,13 @@ def _led_suit(codes: tuple[int, ...], suit_of: tuple[int, ...], trick: list[int]
     return -1
 
 
-def downtown_tables(trump: int, ace_high: bool) -> RankTables:
+def downtown_tables(trump: int, ace_high: bool, top: Sequence[int] = ()) -> RankTables:
     """The tables of a hand played downtown: each suit's ranks reversed (2 the
     highest, then 3 ... K), the ace the highest of its suit (``ace_high``) or
     the lowest; ``trump`` the trump suit (-1: none), whose cards beat every
-    plain card. Printed suits: a downtown hand has no trump order."""
+    plain card. The cards ``top`` (the trump order's, highest first: the jokers
+    of Bid Whist) stay the highest trumps, above the reversed trump suit; the
+    order is not reversed. Without trumps ``top`` is ignored."""
     power = []
     for c in range(54):
         rank = c % 13  # 0 for a 2 ... 12 for an ace
@@ -224,22 +233,44 @@ def downtown_tables(trump: int, ace_high: bool) -> RankTables:
         if c < 52 and c // 13 == trump:
             p += 100
         power.append(p)
-    masks = STANDARD.suit_masks
+    if trump < 0 or not top:
+        masks = STANDARD.suit_masks
+        above = tuple(
+            sum(_BITS[x] for x in range(54) if _SUIT_OF[x] == _SUIT_OF[c] and power[x] > power[c])
+            for c in range(54)
+        )
+        return RankTables(_SUIT_OF, masks, tuple(power), above, _UNBROKEN)
+    suit_of = list(_SUIT_OF)
+    for i, c in enumerate(top):
+        suit_of[c] = trump
+        power[c] = 200 + len(top) - i
+    masks_l = [0, 0, 0, 0, 0]
+    for c in range(54):
+        masks_l[suit_of[c]] |= _BITS[c]
     above = tuple(
-        sum(_BITS[x] for x in range(54) if _SUIT_OF[x] == _SUIT_OF[c] and power[x] > power[c])
+        sum(_BITS[x] for x in range(54) if suit_of[x] == suit_of[c] and power[x] > power[c])
         for c in range(54)
     )
-    return RankTables(_SUIT_OF, masks, tuple(power), above, _UNBROKEN)
+    unbroken = tuple(sum(masks_l[x] for x in range(4) if not b >> x & 1) for b in range(16))
+    return RankTables(tuple(suit_of), tuple(masks_l), tuple(power), above, unbroken, tuple(top))
 
 
 def _set_downtown(g: Game) -> None:
     """The declarer has declared the hand downtown: its ranks are reversed for
-    the rest of the hand (:func:`downtown_tables`; cached by the rules)."""
+    the rest of the hand (:func:`downtown_tables`, the trump order's cards
+    staying the highest trumps, and the powers of a trick decided by powers;
+    cached by the rules)."""
     r = g._rules
-    key = 100 + g._trump
+    trump = g._trump
+    key = 100 + trump
     tables = r.rank_cache.get(key)
     if tables is None:
-        tables = downtown_tables(g._trump, r.downtown == 1)
+        top: Sequence[int] = ()
+        if r.ranked and trump >= 0:
+            top = [int(c) for c in r.trump_rule.ranking(Suit(trump), CardSet(r.pack_mask))]
+        tables = downtown_tables(trump, r.downtown == 1, top)
+        if r.card_powers:
+            tables = special_tables(tables, r.powers_in(trump), r.special_ranks)
         r.rank_cache[key] = tables
     g._ranks = tables
 
@@ -250,14 +281,15 @@ def _set_trump(g: Game, trump: int) -> None:
     this, so that following suit and the trick's winner read the right tables."""
     g._trump = trump
     r = g._rules
-    if r.special_trick:
-        # A pack with special cards: their suits and powers in every hand's tables.
+    if r.card_powers:
+        # A pack with special cards, or jokers that cannot win without trumps:
+        # their suits and powers in every hand's tables.
         special = r.rank_cache.get(trump)
         if special is None:
             base = STANDARD
             if r.ranked and trump >= 0:
                 base = rank_tables(r.trump_rule, trump, r.pack_mask)
-            special = special_tables(base, r.special_power, r.special_ranks)
+            special = special_tables(base, r.powers_in(trump), r.special_ranks)
             r.rank_cache[trump] = special
         g._ranks = special
         return
@@ -290,7 +322,9 @@ def joker_led_tables(base: RankTables, joker: int, suit: int) -> RankTables:
         for c in cards
     )
     unbroken = tuple(sum(masks[x] for x in range(4) if not b >> x & 1) for b in range(16))
-    return RankTables(tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top)
+    return RankTables(
+        tuple(suit_of), tuple(masks), tuple(power), above, unbroken, base.top, base.codes
+    )
 
 
 def _set_joker_suit(g: Game, joker: int, suit: int) -> None:

@@ -306,18 +306,24 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
         best, best_seat = trick[0], seats[0]
         trump = g._trump
         suit_of, power = g._ranks.suit_of, g._ranks.power
-        special = g._rules.special_trick
+        special = g._rules.card_powers
         for card_, seat in zip(trick, seats, strict=True):
             if special:
-                # A pack with special cards: their powers decide (ranks._special_beats).
-                if card_ != best and _special_beats(
-                    g._rules.special_power, g._ranks, trump, best, card_
-                ):
+                # A pack with special cards, or jokers that cannot win without
+                # trumps: their powers decide (ranks._special_beats).
+                if card_ != best and _special_beats(g._ranks.codes, g._ranks, trump, best, card_):
                     best, best_seat = card_, seat
             elif suit_of[card_] == suit_of[best]:
                 if power[card_] > power[best]:
                     best, best_seat = card_, seat
-            elif suit_of[card_] == trump:
+            elif suit_of[card_] == trump or (
+                # A joker off suit in a hand without trumps whose jokers are the
+                # highest cards (``jokers without trumps: highest card``) wins.
+                trump < 0
+                and 52 <= card_ < 54
+                and g._rules.joker_highest
+                and (best < 52 or best < card_)
+            ):
                 best, best_seat = card_, seat
     else:
         # The lead taken back: the running winner is the last trick's, as it was.

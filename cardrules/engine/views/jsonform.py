@@ -69,7 +69,7 @@ from cardrules.engine.actions import (
 from cardrules.engine.state.tables import _PHASE_NAMES
 from cardrules.errors import CardError, CardrulesError, SaveError
 from cardrules.jsontext import describe as _show
-from cardrules.rules import Direction, Mode, TakeBacks
+from cardrules.rules import Direction, JokerNoTrump, Mode, TakeBacks
 from cardrules.scoring import COUNTER_BOUND, MAX_COUNTERS, MAX_VALUE_DIGITS
 
 __all__ = [
@@ -165,7 +165,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "dead_count": _CARDS_COUNT,
     "pack_size": _Rule(1, _MOST_CARDS),
     "knocked_out": _Rule(0, _HANDS),
-    "card_points": _Rule(-100, 100, lengths=(0, 52, 54)),  # dsl.limits.MAX_CARD_POINTS
+    "card_points": _Rule(-100, 100, lengths=(0, 52, 54, 64)),  # dsl.limits.MAX_CARD_POINTS
     "counters": _Rule(-COUNTER_BOUND, COUNTER_BOUND, max_items=MAX_COUNTERS),
     "legal_actions": _Rule(max_items=NUM_ACTIONS),
     "phase": _Rule(enum=_PHASE_NAMES),
@@ -173,6 +173,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "direction": _Rule(enum=tuple(d.value for d in Direction)),
     "version": _Rule(0, _INT_LIMIT),
     "audience": _Rule(enum=("seat", "public", "omniscient")),
+    "jokers_without_trumps": _Rule(enum=("", *(j.value for j in JokerNoTrump))),
     "take_backs": _Rule(enum=tuple(p.value for p in TakeBacks)),
     "count": _Rule(1, _INT_LIMIT),
     "asked": _SEAT,
@@ -771,7 +772,7 @@ def record_schema(
 
 #: Fields a record's JSON form writes only when they are set (a view's
 #: ``special_powers``, for a pack with special cards): not required.
-_ONLY_WHEN_SET: Final = frozenset({"special_powers"})
+_ONLY_WHEN_SET: Final = frozenset({"special_powers", "jokers_without_trumps"})
 
 
 def nested_records(cls: type) -> list[type]:

@@ -15,6 +15,7 @@ from cardrules.cards import CARDS, CardSet, Suit
 from cardrules.counted import counted
 from cardrules.engine.actions import Action
 from cardrules.engine.state.compiled_rules import _Rules
+from cardrules.engine.state.ranks import _led_suit
 from cardrules.engine.state.tables import _SUIT_OF
 from cardrules.errors import IllegalAction
 
@@ -74,14 +75,17 @@ def _explain_play(
     trick: list[int],
     best: int,
     suit_of: Sequence[int] = _SUIT_OF,
+    codes: tuple[int, ...] = (),
 ) -> tuple[str, str, dict[str, object]]:
     """Why card ``c`` may not be played from ``hand`` (the error code, the message
     and its data): ``legal`` is the mask of the cards that may be played, the code
     of the rule that limited it and the index of the set of that rule's list that
     applied (see ``play._legal_plays``); ``trick`` the cards played to the trick so
     far, ``best`` the card winning it and ``suit_of`` the suit each card counts as
-    in this hand (its effective suit). The message and data describe only the
-    acting seat's own hand (``hand``) and the cards on the table."""
+    in this hand (its effective suit), ``codes`` the cards' powers in a trick
+    decided by powers (empty otherwise: then the first card sets the suit). The
+    message and data describe only the acting seat's own hand (``hand``) and the
+    cards on the table."""
     cd = CARDS[c & 63]  # a copy (several packs) is told as its card
     if not hand >> c & 1:
         return "card_not_in_hand", f"you do not hold {cd}", {"card": str(cd)}
@@ -101,7 +105,11 @@ def _explain_play(
         return "illegal_card", f"{cd} may not be played now", data  # pragma: no cover
     data["rule"] = str(rule.options[option])
     terms = rule.options[option].terms
-    led = Suit(suit_of[trick[0]]).word if trick else ""
+    led_suit = (
+        (_led_suit(codes, tuple(suit_of), trick) if codes else suit_of[trick[0]]) if trick else -1
+    )
+    # (no suit led: a card that always wins, or only cards that always lose, so far)
+    led = Suit(led_suit).word if 0 <= led_suit < 4 else "no suit"
     trumps = Suit(trump).word if trump >= 0 else "trumps"
     best_card = CARDS[best & 63] if trick else None
     if trick:

@@ -299,6 +299,10 @@ class View:
             of them only to the first played), 4 always loses (to the last), 0 a
             card of a suit. Empty, and left out of the JSON form, for a pack
             without special cards.
+        jokers_without_trumps: what a joker is in a hand without trumps
+            (``jokers without trumps:``): ``"highest card"`` (it wins the
+            trick), ``"cannot win"`` (it never does), or empty, and left out
+            of the JSON form, when the file does not say.
         trump_order: this hand's highest trumps by the variant's trump order
             (``trump order:``), highest first: trumps whatever their printed
             suit, above the trump suit's ace (empty without one, or without trumps).
@@ -425,6 +429,7 @@ class View:
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
     special_powers: tuple[tuple[Card, int], ...] = ()
+    jokers_without_trumps: str = ""
     version: int = 0
     last_hand: HandResult | None = None
     audience: str = "seat"
@@ -505,6 +510,9 @@ class View:
         if self.special_powers:
             # Only a pack with special cards has the key: every other view is as it was.
             out["special_powers"] = [[_text(c), p] for c, p in self.special_powers]
+        if self.jokers_without_trumps:
+            # Only a game that says what a joker is without trumps has the key.
+            out["jokers_without_trumps"] = self.jokers_without_trumps
         return out
 
     @classmethod

@@ -197,11 +197,11 @@ class CardrulesEnv(gymnasium.Env):
         Raises:
             ValueError: for a bad seed or ``options["game"]``.
         """
-        super().reset(seed=seed)
         if isinstance(seed, np.integer):
             seed = int(seed)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
             raise ValueError(f"seed must be an int from 0 to 2**64 - 1 or None, got {seed!r}")
+        super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
         elif self._rng is None:

@@ -58,6 +58,7 @@ Example:
 from __future__ import annotations
 
 import random
+import struct
 from fractions import Fraction
 from typing import Any
 
@@ -169,6 +170,7 @@ class CardrulesEnv(gymnasium.Env):
             dtype=np.float32,
         )
         self.action_space = spaces.Discrete(n_actions)
+        self._pack = struct.Struct(f"{len(low)}f").pack
         self.game: Game | None = None
         self._bots: list[Any] = []
         self._rng: random.Random | None = None
@@ -305,7 +307,11 @@ class CardrulesEnv(gymnasium.Env):
     def _observation(self) -> Any:
         game = self.game
         assert game is not None
-        return np.asarray(game.observation(self.seat), dtype=np.float32)
+        vec = game.observation(self.seat)
+        try:  # packed as C floats: about twice as fast as asarray on a list
+            return np.frombuffer(bytearray(self._pack(*vec)), dtype=np.float32)
+        except (OverflowError, struct.error):  # pragma: no cover - no such observation
+            return np.asarray(vec, dtype=np.float32)
 
     def _mask(self) -> Any:
         mask = np.zeros(self._num_actions, dtype=np.int8)

@@ -40,7 +40,8 @@ Importing this module registers one id per built-in variant,
 arguments pass through (``variant=`` a :class:`~cardrules.rules.Variant`
 for options, ``players=``, ``seat=``, ``opponents=``).
 
-Needs the ``pettingzoo`` extra (Gymnasium and numpy): ``pip install 'cardrules[pettingzoo]'``.
+Needs Gymnasium and numpy: ``pip install 'cardrules[gymnasium]'`` (the
+``pettingzoo`` extra brings them too).
 
 Example:
     >>> import gymnasium
@@ -68,7 +69,7 @@ try:
     from gymnasium import spaces
 except ImportError as e:  # pragma: no cover - the tests install the extra
     raise ImportError(
-        "cardrules.gymnasium needs Gymnasium and numpy: pip install 'cardrules[pettingzoo]'"
+        "cardrules.gymnasium needs Gymnasium and numpy: pip install 'cardrules[gymnasium]'"
     ) from e
 
 from cardrules.bounds import observation_bounds

@@ -169,3 +169,17 @@ def test_module_doctests() -> None:
 
     failed, attempted = doctest.testmod(opponents)
     assert failed == 0 and attempted >= 1
+
+
+def test_the_core_and_the_text_need_no_extra() -> None:
+    """``import cardrules`` and the text for agents load neither Gymnasium,
+    PettingZoo nor numpy (checked in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cardrules, cardrules.llm, cardrules.opponents, cardrules.bounds\n"
+        "bad = {'gymnasium', 'pettingzoo', 'numpy'} & set(sys.modules)\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -53,6 +53,9 @@ __all__ = ["MAX_REPLY", "AgentReport", "describe", "moves_text", "parse_reply", 
 #: The longest reply :func:`parse_reply` reads (its last characters are kept).
 MAX_REPLY: Final = 4000
 
+#: A move's line of the list, echoed back (``3. play 4♣``): its number decides.
+_ECHO: Final = re.compile(r"^(\d{1,4})[.)]\s")
+
 #: Words a reply may put before its move on the last line (``Move: 3``).
 _PREFIX: Final = re.compile(r"^(?:my\s+)?(?:move|answer|reply|action|choice)\s*[:=-]\s*", re.I)
 
@@ -278,7 +281,8 @@ def parse_reply(game: Game, seat: int, reply: str) -> Action:
 
     The reply is read from the whole of it, then from its last non-empty line
     (quotes, ``*``, a final full stop and a leading ``Move:`` are ignored): a
-    move's number in :func:`prompt`'s list (``3``), or its text as
+    move's number in :func:`prompt`'s list (``3``, or its line echoed:
+    ``3. play 4♣``), or its text as
     :meth:`Game.parse_action` reads it (``play Q♠``, ``QS``, ``bid 2``).
 
     Raises:
@@ -294,6 +298,9 @@ def parse_reply(game: Game, seat: int, reply: str) -> Action:
         raise InvalidAction(f"seat {seat} has no move now", code="bad_action")
     refusal: CardrulesError | None = None
     for c in _candidates(reply):
+        echo = _ECHO.match(c)
+        if echo:
+            c = echo.group(1)
         if c.isdigit() and len(c) <= 4:
             k = int(c)
             if 1 <= k <= len(legal):

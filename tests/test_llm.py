@@ -50,6 +50,7 @@ def test_every_legal_moves_number_and_text_parse_back(name: str, seed: int, move
             assert llm.parse_reply(g, seat, a.label) == a
             assert llm.parse_reply(g, seat, f"Thinking...\nMove: {a.label.upper()}.") == a
             assert llm.parse_reply(g, seat, f"`{k}`") == a
+            assert llm.parse_reply(g, seat, f"I choose:\n{k}. {a.label}") == a
 
 
 def test_prompt_of_a_seat_not_to_act_has_no_moves() -> None:

@@ -184,3 +184,19 @@ def test_the_core_and_the_text_need_no_extra() -> None:
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_the_agent_harness_script_runs() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "llm_agents.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--games", "1", "--variant", "kazhutha"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    ).stdout
+    assert "bad replies" in out and "fallbacks" in out and "mean total" in out

@@ -8,9 +8,28 @@ layout (:func:`cardrules.observation_layout`): the ``Box`` bounds of
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
+from functools import lru_cache
+
 from cardrules.engine.views.observation_vector import ObservationSlice
 
-__all__ = ["observation_bounds"]
+__all__ = ["float32_packer", "observation_bounds"]
+
+
+@lru_cache(maxsize=64)
+def float32_packer(size: int) -> Callable[..., bytes]:
+    """``struct.Struct(f"{size}f").pack``: ``size`` floats to their C float32
+    bytes, which ``numpy.frombuffer(..., numpy.float32)`` reads about twice as
+    fast as ``numpy.asarray`` converts a list of Python floats. Kept here by
+    size (a ``Struct`` does not pickle, so environments keep the size).
+
+    Example:
+        >>> float32_packer(2)(1.0, 0.5)
+        b'\\x00\\x00\\x80?\\x00\\x00\\x00?'
+    """
+    return struct.Struct(f"{size}f").pack
+
 
 #: The slices of :func:`~cardrules.observation_layout` whose values are not in
 #: [0, 1]: the running totals, which have no bound (a total over the target

@@ -80,7 +80,7 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
         "cardrules.pettingzoo needs PettingZoo and Gymnasium: pip install 'cardrules[pettingzoo]'"
     ) from e
 
-from cardrules.bounds import observation_bounds
+from cardrules.bounds import float32_packer, observation_bounds
 from cardrules.counted import counted
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action
@@ -178,7 +178,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         low, high = observation_bounds(self.layout)
         size = len(low)
-        self._pack = struct.Struct(f"{size}f").pack
+        self._size = size
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -401,7 +401,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         values are the same; a value too large for a float32, which no
         observation has, takes ``asarray``'s way)."""
         try:
-            return np.frombuffer(bytearray(self._pack(*vec)), dtype=np.float32)
+            return np.frombuffer(bytearray(float32_packer(self._size)(*vec)), dtype=np.float32)
         except (OverflowError, struct.error):  # pragma: no cover - no such observation
             return np.asarray(vec, dtype=np.float32)
 

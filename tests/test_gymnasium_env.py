@@ -275,3 +275,21 @@ def test_module_doctests() -> None:
     for module in (cg, cardrules.bounds):
         failed, attempted = doctest.testmod(module)
         assert failed == 0 and attempted >= 2
+
+
+def test_environments_pickle_and_copy_mid_game() -> None:
+    """Vectorised and multiprocess training copy environments: the Gymnasium
+    and parallel ones go on from the same position after a pickle round trip."""
+    import copy
+    import pickle
+
+    env = cg.CardrulesEnv("oh-hell", opponents="random")
+    _, info = env.reset(seed=4)
+    move = int(np.flatnonzero(info["action_mask"])[0])
+    for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        a, b = env.__class__.step(twin, move), copy.deepcopy(env).step(move)
+        assert (a[0] == b[0]).all() and a[1:4] == b[1:4]
+    par = cz.parallel_env("hearts", 4)
+    par.reset(seed=2)
+    again = pickle.loads(pickle.dumps(par))
+    assert again.game is not None and again.game.to_json() == par.game.to_json()  # type: ignore[union-attr]

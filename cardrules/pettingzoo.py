@@ -694,13 +694,13 @@ def parallel_env(
     Example:
         >>> e = parallel_env("hearts")
         >>> observations, infos = e.reset(seed=1)
-        >>> to_act = [a for a in e.agents if observations[a]["action_mask"].any()]
-        >>> to_act, len(infos[to_act[0]]["legal_moves"])
-        (['player_0'], 13)
-        >>> move = infos["player_0"]["legal_moves"][0]
-        >>> observations, rewards, terminations, truncations, infos = e.step({"player_0": move})
-        >>> [a for a in e.agents if observations[a]["action_mask"].any()]
-        ['player_0']
+        >>> masks = {a: o.get("action_mask") for a, o in observations.items()}
+        >>> " ".join(a for a in e.agents if masks.get(a).any())
+        'player_0'
+        >>> legal = infos.get("player_0").get("legal_moves")
+        >>> observations, rewards, terminations, truncations, infos = e.step({"player_0": legal[0]})
+        >>> e.game.version, sorted(rewards.values())
+        (1, [0.0, 0.0, 0.0, 0.0])
     """
     return CardrulesParallelEnv(
         raw_env(variant, players, render_mode=render_mode, reward=reward, max_actions=max_actions)

@@ -60,114 +60,49 @@ Example:
 from __future__ import annotations
 
 import random
+import struct
 from fractions import Fraction
 from typing import Any
 
 try:
     import numpy as np
     from gymnasium import spaces
-    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        AECEnv,
+        ParallelEnv,
+    )
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.env_logger import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        EnvLogger,
+    )
 except ImportError as e:  # pragma: no cover - the tests install the extra
     raise ImportError(
         "cardrules.pettingzoo needs PettingZoo and Gymnasium: pip install 'cardrules[pettingzoo]'"
     ) from e
 
+from cardrules.bounds import float32_packer, observation_bounds
 from cardrules.counted import counted
 from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action
 from cardrules.engine.game import Game
 from cardrules.engine.phases.score import running_scores
-from cardrules.engine.views.observation_vector import ObservationSlice, observation_layout
+from cardrules.engine.views.observation_vector import observation_layout
 from cardrules.errors import InvalidAction
 from cardrules.rules import Mode, Variant
 
-__all__ = ["REWARDS", "CardrulesEnv", "env", "observation_bounds", "raw_env"]
+__all__ = [
+    "REWARDS",
+    "CardrulesEnv",
+    "CardrulesParallelEnv",
+    "env",
+    "observation_bounds",
+    "parallel_env",
+    "raw_env",
+]
 
 #: The reward schemes :func:`env` accepts (``"auto"``: ``"points"`` in
 #: trick-taking games, ``"win"`` in shedding games, which score no points).
 REWARDS = ("auto", "points", "win")
-
-#: The slices of :func:`~cardrules.observation_layout` whose values are not in
-#: [0, 1]: the running totals, which have no bound (a total over the target
-#: score, or a negative one, is shown as it is). Every other slice is a one-hot,
-#: a 0/1 flag or a share (a bid, tricks or a hand size over the largest hand,
-#: cards over the pack size), all in [0, 1].
-_UNBOUNDED = frozenset({"scores"})
-
-#: Every slice name the layouts have today and is known to lie in [0, 1]; a
-#: slice not named here or in ``_UNBOUNDED`` gets no bounds, so a new slice can
-#: never make an observation fall outside its space.
-_UNIT = frozenset(
-    {
-        "alone",
-        "bid_made",
-        "bids",
-        "blind",
-        "dead",
-        "dead_count",
-        "dealer",
-        "defender_alone",
-        "discarded",
-        "downtown",
-        "hand",
-        "hand_counts",
-        "hand_seen",
-        "hand_size",
-        "knocked_out",
-        "known",
-        "leader",
-        "maker",
-        "out",
-        "pass_to",
-        "passed",
-        "phase",
-        "played",
-        "received",
-        "teams",
-        "to_act",
-        "trick",
-        "tricks",
-        "trump",
-        "trumps_broken",
-        "turned",
-    }
-)
-
-
-def observation_bounds(
-    layout: tuple[ObservationSlice, ...],
-) -> tuple[list[float], list[float]]:
-    """The lowest and highest value of each place of an observation vector.
-
-    A slice of ``[0, 1]`` values (one-hots, flags, shares of the largest hand
-    or of the pack) gets ``[0, 1]``; the running totals (``scores``) and any
-    slice this module does not know get ``(-inf, inf)``.
-
-    Args:
-        layout: the slices, as :func:`cardrules.observation_layout` gives them.
-
-    Returns:
-        ``(low, high)``, two lists as long as the vector.
-
-    Example:
-        >>> import cardrules
-        >>> layout = cardrules.observation_layout(cardrules.load("oh-hell"), 4)
-        >>> low, high = observation_bounds(layout)
-        >>> len(low) == layout[-1].stop, low[0], high[0], low[-1], high[-1]
-        (True, 0.0, 1.0, -inf, inf)
-    """
-    low: list[float] = []
-    high: list[float] = []
-    for s in layout:
-        width = s.stop - s.start
-        if s.name in _UNIT:
-            low += [0.0] * width
-            high += [1.0] * width
-        else:
-            low += [-float("inf")] * width
-            high += [float("inf")] * width
-    return low, high
 
 
 def _sign(variant: Variant) -> int:
@@ -243,6 +178,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         low, high = observation_bounds(self.layout)
         size = len(low)
+        self._size = size
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -269,6 +205,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self._rng: random.Random | None = None
         self._totals: list[Fraction] = []
         self._actions = 0
+        #: the legal ids of the agent selected (its seat: ``_legal_seat``)
+        self._legal: list[int] = []
+        self._legal_seat = -1
+        #: each seat's observation at this step (cleared by every step and reset)
+        self._obs: dict[int, Any] = {}
 
     # ------------------------------------------------------------ spaces
 
@@ -330,6 +271,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {"legal_moves": []} for a in self.agents}
         self._skip_agent_selection = None
+        self._obs = {}
+        self._legal = []
+        self._legal_seat = -1
         if game.is_over:
             self._finish()
         else:
@@ -360,6 +304,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
                 code="bad_action",
             )
         game.apply(Action.from_id(action), self._seat[agent])
+        self._obs = {}
         self._actions += 1
         self._cumulative_rewards[agent] = 0.0
         self._score()
@@ -368,8 +313,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         elif self._max_actions is not None and self._actions >= self._max_actions:
             self._select()
             self.truncations = dict.fromkeys(self.agents, True)
-            for a in self.agents:
-                self.infos[a] = {"legal_moves": []}
+            self._clear_infos()
             self._deads_step_first()
         else:
             self._select()
@@ -402,39 +346,64 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self.rewards = rewards
 
     def _select(self) -> None:
-        """Select the seat to act and fill the infos."""
+        """Select the seat to act and fill the infos: only the infos of the
+        agent selected before and of the one selected now change (every other
+        agent's legal moves stay empty)."""
         game = self.game
         assert game is not None
         seat = game.to_act
         assert seat is not None
         agent = self.possible_agents[seat]
+        if self._legal_seat >= 0:
+            self.infos[self.possible_agents[self._legal_seat]] = {"legal_moves": []}
+        self._legal = game.legal_action_ids(seat)
+        self._legal_seat = seat
+        self.infos[agent] = {"legal_moves": self._legal}
+        self.agent_selection = agent
+
+    def _clear_infos(self) -> None:
+        """No agent has legal moves (the game is over or truncated)."""
         for a in self.agents:
             self.infos[a] = {"legal_moves": []}
-        self.infos[agent] = {"legal_moves": game.legal_action_ids(seat)}
-        self.agent_selection = agent
+        self._legal = []
+        self._legal_seat = -1
 
     def _finish(self) -> None:
         """The game is over: every agent is terminated."""
         self.terminations = dict.fromkeys(self.agents, True)
-        for a in self.agents:
-            self.infos[a] = {"legal_moves": []}
+        self._clear_infos()
         if self.agents and getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
         self._deads_step_first()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation: ``{"observation": ..., "action_mask": ...}``."""
+        """``agent``'s observation: ``{"observation": ..., "action_mask": ...}``.
+
+        The observation array is computed once per step and seat (the same
+        array until the next step or reset: copy it before changing it in
+        place); the mask is a new array at every call, from the legal moves
+        computed when the agent was selected.
+        """
         game = self.game
         assert game is not None
         seat = self._seat[agent]
+        obs = self._obs.get(seat)
+        if obs is None:
+            obs = self._obs[seat] = self._array(game.observation(seat))
         mask = np.zeros(self._num_actions, dtype=np.int8)
-        if (
-            agent == self.agent_selection
-            and not self.terminations.get(agent, True)
-            and not self.truncations.get(agent, True)
-        ):
-            mask[game.legal_action_ids(seat)] = 1
-        return {"observation": game.observation(seat, numpy=True), "action_mask": mask}
+        if seat == self._legal_seat and agent == self.agent_selection:
+            mask[self._legal] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def _array(self, vec: list[float]) -> Any:
+        """``vec`` as a float32 array: packed as C floats and read back, about
+        twice as fast as ``numpy.asarray`` on a list of Python floats (the
+        values are the same; a value too large for a float32, which no
+        observation has, takes ``asarray``'s way)."""
+        try:
+            return np.frombuffer(bytearray(float32_packer(self._size)(*vec)), dtype=np.float32)
+        except (OverflowError, struct.error):  # pragma: no cover - no such observation
+            return np.asarray(vec, dtype=np.float32)
 
     # ------------------------------------------------------------ showing it
 
@@ -500,7 +469,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         :attr:`state_space`."""
         game = self.game
         assert game is not None
-        return np.concatenate([game.observation(s, numpy=True) for s in range(self.players)])
+        return np.asarray(
+            [x for s in range(self.players) for x in game.observation(s)], dtype=np.float32
+        )
 
 
 def _num(x: Fraction | int) -> str:
@@ -565,6 +536,172 @@ def env(
         >>> e.render().splitlines()[1]
         'bid: player_3 to act'
     """
-    return wrappers.OrderEnforcingWrapper(
+    return _OrderEnforcing(
+        raw_env(variant, players, render_mode=render_mode, reward=reward, max_actions=max_actions)
+    )
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped base
+    """PettingZoo's ``OrderEnforcingWrapper`` with a direct :meth:`last`: the
+    same checks (nothing is observed before reset), without passing each of
+    the five attributes ``last`` reads through the wrapper's ``__getattr__``."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, flags and info (see
+        PettingZoo's ``AECEnv.last``)."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        """``OrderEnforcingWrapper.step``, calling the environment's directly."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+
+class CardrulesParallelEnv(ParallelEnv):  # type: ignore[misc]  # ParallelEnv comes untyped
+    """A cardrules game as a PettingZoo parallel environment.
+
+    In a card game one seat acts at a time (simultaneous phases are played in
+    turn, as in :class:`CardrulesEnv`), so a parallel step is one action: each
+    step takes a dict of actions, one for each agent in :attr:`agents`, uses
+    the action of the agent whose mask is not all zeros (the seat to act) and
+    ignores the others (send anything, such as 0, or leave them out). The
+    step returns every agent's observation, the reward each agent got from
+    that action, and the flags: every agent is terminated together when the
+    game ends (truncated together after ``max_actions``), and :attr:`agents`
+    is then empty. Observations, masks, rewards and illegal actions are
+    :class:`CardrulesEnv`'s (an illegal action raises and changes nothing).
+
+    Build it with :func:`parallel_env`; ``aec_to_parallel`` refuses the AEC
+    environment (its cycle is not one action per agent), which is why this
+    class exists.
+
+    Attributes:
+        aec: the :class:`CardrulesEnv` played underneath.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo's own convention
+        "render_modes": ["human", "ansi"],
+        "name": "cardrules_parallel_v0",
+    }
+    agents: list[str]
+
+    def __init__(self, aec: CardrulesEnv) -> None:
+        self.aec = aec
+        self.possible_agents = aec.possible_agents
+        self.observation_spaces = aec.observation_spaces
+        self.action_spaces = aec.action_spaces
+        self.state_space = aec.state_space
+        self.render_mode = aec.render_mode
+        self.metadata = {**type(self).metadata, "name": aec.metadata["name"]}
+        self.agents = []
+
+    @property
+    def game(self) -> Game | None:
+        """The :class:`~cardrules.engine.game.Game` being played."""
+        return self.aec.game
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start a new game (``seed`` and ``options`` as :meth:`CardrulesEnv.reset`).
+
+        Returns:
+            ``(observations, infos)``, by agent.
+        """
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.aec.agents[:]
+        return self._observations(), {a: dict(self.aec.infos[a]) for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        """Make the move of the agent to act, ``actions[agent]``.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``, by
+            agent (every agent of :attr:`agents` before the step).
+
+        Raises:
+            InvalidAction: (code ``bad_action``) if the agent to act has no
+                action in ``actions``, or its action is not an action id.
+            IllegalAction: if the rules forbid the action now; nothing changes.
+        """
+        aec = self.aec
+        agents = self.agents
+        if not agents:
+            return {}, {}, {}, {}, {}
+        agent = aec.agent_selection
+        if not isinstance(actions, dict) or agent not in actions:
+            raise InvalidAction(
+                f"step needs the action of {agent}, the agent to act", code="bad_action"
+            )
+        aec.step(actions[agent])
+        rewards = {a: float(aec.rewards.get(a, 0.0)) for a in agents}
+        terminations = {a: aec.terminations[a] for a in agents}
+        truncations = {a: aec.truncations[a] for a in agents}
+        infos = {a: dict(aec.infos[a]) for a in agents}
+        observations = self._observations()
+        if any(terminations.values()) or any(truncations.values()):
+            # every agent ends together: the AEC environment's dead steps
+            # remove them one by one, all at once here
+            while aec.agents:
+                aec.step(None)
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _observations(self) -> dict[str, Any]:
+        return {a: self.aec.observe(a) for a in self.agents}
+
+    def state(self) -> Any:
+        """Every seat's observation, one after the other (see :meth:`CardrulesEnv.state`)."""
+        return self.aec.state()
+
+    def render(self) -> str | None:
+        """The table as text (see :meth:`CardrulesEnv.render`)."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(
+    variant: str | Variant = "oh-hell",
+    players: int | None = None,
+    render_mode: str | None = None,
+    reward: str = "auto",
+    max_actions: int | None = None,
+) -> CardrulesParallelEnv:
+    """A PettingZoo parallel environment playing ``variant``: one action a
+    step, of the seat to act (see :class:`CardrulesParallelEnv`; the
+    arguments are :func:`env`'s).
+
+    Example:
+        >>> e = parallel_env("hearts")
+        >>> observations, infos = e.reset(seed=1)
+        >>> masks = {a: o.get("action_mask") for a, o in observations.items()}
+        >>> " ".join(a for a in e.agents if masks.get(a).any())
+        'player_0'
+        >>> legal = infos.get("player_0").get("legal_moves")
+        >>> observations, rewards, terminations, truncations, infos = e.step({"player_0": legal[0]})
+        >>> e.game.version, sorted(rewards.values())
+        (1, [0.0, 0.0, 0.0, 0.0])
+    """
+    return CardrulesParallelEnv(
         raw_env(variant, players, render_mode=render_mode, reward=reward, max_actions=max_actions)
     )

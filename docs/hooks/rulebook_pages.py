@@ -56,6 +56,8 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.bots", "Bots"),
     ("cardrules.simulate", "Simulation"),
     ("cardrules.pettingzoo", "PettingZoo environments"),
+    ("cardrules.gymnasium", "Gymnasium environments"),
+    ("cardrules.llm", "Text for language-model agents"),
     ("cardrules.openspiel", "OpenSpiel"),
     ("cardrules.errors", "Errors"),
 )

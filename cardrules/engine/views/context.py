@@ -88,6 +88,7 @@ FIELDS: Final = (
     "pack_removed",
     "jokers",
     "special_powers",
+    "jokers_without_trumps",
     "trump_order",
     "card_points",
     "higher_wins",
@@ -335,6 +336,11 @@ class DecisionContext:
     def special_powers(self) -> tuple[tuple[Card, int], ...]:
         """``View.special_powers``."""
         return self._g()._rules.special_view
+
+    @cached_property
+    def jokers_without_trumps(self) -> str:
+        """``View.jokers_without_trumps``."""
+        return self._g()._rules.joker_no_trump_view
 
     @cached_property
     def trump_order(self) -> tuple[Card, ...]:

@@ -32,6 +32,7 @@ Example:
 from __future__ import annotations
 
 import json
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from cardrules.cards import CARDS, Card, Suit
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "information_state",
+    "information_state_reference",
     "information_state_tensor",
     "information_state_tensor_size",
 ]
@@ -95,6 +97,31 @@ def information_state(game: Game, seat: int) -> str:
     Returns:
         The lines joined by ``"\\n"``; equal for two games exactly when the
         seat's streams are equal.
+
+    Raises:
+        InvalidAction: if ``seat`` is not a seat number of the game.
+    """
+    if seat is None:
+        raise InvalidAction(
+            "the information state is a seat's: give a seat number", code="bad_seat"
+        )
+    records = game._stream_of(game._check_seat(seat))  # the stream itself, not a copy
+    streams = game._streams
+    assert streams is not None  # built by _stream_of
+    st = streams.by_seat[seat]
+    # Kept with the stream and extended by the lines of its new records only
+    # (a stream only grows; an undo gives a new stream, a clone shares it).
+    k, n = st.texted, len(records)
+    if k < n:
+        tail = "\n".join(map(_token, islice(records, k, n)))
+        st.text = st.text + "\n" + tail if k else tail
+        st.texted = n
+    return st.text
+
+
+def information_state_reference(game: Game, seat: int) -> str:
+    """:func:`information_state` built from the whole stream at every call:
+    the reference the kept one is tested against.
 
     Raises:
         InvalidAction: if ``seat`` is not a seat number of the game.

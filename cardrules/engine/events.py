@@ -188,6 +188,7 @@ class _Stream:
         "pos",
         "records",
         "shared",
+        "tensor",
         "text",
         "texted",
         "version",
@@ -213,6 +214,10 @@ class _Stream:
         # engine/views/infostate.py), extended as the stream grows.
         self.text = ""
         self.texted = 0
+        # The information state tensor of the first records, as engine/views/infostate.py
+        # keeps it: (records read, the vector but the bids, cards played, bids); its
+        # lists are never changed once kept (an extension makes new ones).
+        self.tensor: tuple[int, list[float], int, list[int | None]] | None = None
         # Whether several games' caches hold this stream (a clone's, until one
         # of them extends it: it then extends a copy; see _Streams.fork).
         self.shared = False
@@ -224,7 +229,7 @@ class _Stream:
         c.hn, c.hidden, c.hidden_fh = self.hn, self.hidden, self.hidden_fh
         c.line, c.marks = self.line, self.marks[:]
         c.chain, c.chained = self.chain, self.chained
-        c.text, c.texted = self.text, self.texted
+        c.text, c.texted, c.tensor = self.text, self.texted, self.tensor
         return c
 
 

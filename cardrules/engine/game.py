@@ -2185,6 +2185,10 @@ class Game:
             InvalidAction: if ``action_id`` is not an action id.
             IllegalAction: as :meth:`apply`.
         """
+        if action_id.__class__ is int and 0 <= action_id < 52:
+            # The play of a card (never an Amend): the integer path.
+            self.apply_id(action_id, self._to_act)
+            return
         # Action.from_id checks the id (an Any argument: no compiled check here).
         any_id: Any = action_id
         self.apply_as_current(Action.from_id(any_id))
@@ -2220,7 +2224,9 @@ class Game:
             >>> [i for i in range(m.bit_length()) if m >> i & 1] == g.legal_action_ids()
             True
         """
-        if self._phase == _PLAY and (seat is None or seat.__class__ is int and seat == self._to_act):
+        if self._phase == _PLAY and (
+            seat is None or (seat.__class__ is int and seat == self._to_act)
+        ):
             if self._legal is None:
                 _play_legal(self)
             mask = self._legal_mask
@@ -2265,7 +2271,7 @@ class Game:
             and seat == self._to_act
             and self._request is None
         ):
-            c: int = action_id  # type: ignore[assignment]  # an int, checked above
+            c: int = action_id  # an int, checked above
             if 0 <= c < 52:
                 if self._legal is None:
                     _play_legal(self)

@@ -32,6 +32,7 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -59,6 +60,7 @@ __all__ = [
     "information_state",
     "information_state_reference",
     "information_state_tensor",
+    "information_state_tensor_reference",
     "information_state_tensor_size",
 ]
 
@@ -199,6 +201,127 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
         >>> t = information_state_tensor(g, 0)
         >>> len(t) == information_state_tensor_size(g), sum(t)
         (True, 12.0)
+    """
+    seat = game._check_seat(seat)
+    if game._history is not None:
+        # Take-backs: the tensor is of the current line, not of the stream.
+        return information_state_tensor_reference(game, seat)
+    records = game._stream_of(seat)  # the stream itself, not a copy
+    streams = game._streams
+    assert streams is not None  # built by _stream_of
+    st = streams.by_seat[seat]
+    pack, where, tricks, slots = _layout_of(game)
+    n = game.players
+    kept = st.tensor
+    bids: list[int | None]
+    if kept is None:
+        size = 4 * len(pack) + _SUITS + 1 + n * slots + tricks * n * (n + len(pack))
+        k, out, played, bids = 0, [0.0] * size, 0, [None] * n
+    else:
+        k, out, played, bids = kept
+    if k < len(records):
+        # Kept with the stream and extended by its new records only; new lists,
+        # so that a clone sharing the stream keeps what it read.
+        out, bids = out[:], bids[:]
+        played = _fold(out, bids, played, islice(records, k, None), seat, where, tricks, n)
+        st.tensor = (len(records), out, played, bids)
+    res = out[:]
+    o_bids = 4 * len(pack) + _SUITS + 1
+    for s, b in enumerate(bids):
+        if b is not None and 0 <= b < slots:
+            res[o_bids + ((s - seat) % n) * slots + b] = 1.0
+    return res
+
+
+def _fold(
+    out: list[float],
+    bids: list[int | None],
+    played: int,
+    events: Iterable[Event],
+    seat: int,
+    where: dict[Card, int],
+    tricks: int,
+    n: int,
+) -> int:
+    """Add ``events`` to the tensor ``out`` (its bids apart, in ``bids``), as
+    :func:`information_state_tensor_reference` reads them; returns the number
+    of cards played since the last deal."""
+    c = len(where)
+    o_turned, o_trump = c, 2 * c
+    o_passed, o_received = 2 * c + _SUITS + 1, 3 * c + _SUITS + 1
+    o_plays = 4 * c + _SUITS + 1 + n * (tricks + 1)
+    width = n + c
+    for ev in events:
+        cls = type(ev)
+        if cls is PlayEvent:
+            assert isinstance(ev, PlayEvent)
+            if played < tricks * n:
+                base = o_plays + played * width
+                out[base + (ev.seat - seat) % n] = 1.0
+                out[base + n + where[ev.card]] = 1.0
+            played += 1
+        elif cls is DealEvent:
+            assert isinstance(ev, DealEvent)
+            # A new deal (a tie-break hand) starts the vector again.
+            out[:] = [0.0] * len(out)
+            played = 0
+            bids[:] = [None] * n
+            hand = ev.hands[seat]
+            if hand is not None:
+                for card in hand:
+                    out[where[card]] = 1.0
+        elif isinstance(ev, RevealEvent):
+            if ev.seat == seat:
+                for card in ev.cards:
+                    out[where[card]] = 1.0
+        elif isinstance(ev, TrumpEvent):
+            _mark_trump(out, ev, o_turned, o_trump, where)
+        elif isinstance(ev, PassEvent):
+            if ev.seat == seat and ev.card is not None:
+                out[o_passed + where[ev.card]] = 1.0
+        elif isinstance(ev, ExchangeEvent):
+            _mark_received(out, ev, seat, o_received, where)
+        elif isinstance(ev, BidEvent | AmendEvent):
+            if ev.bid is not None:
+                bids[ev.seat] = ev.bid
+        elif isinstance(ev, BidsEvent):
+            bids[:] = list(ev.bids)
+    return played
+
+
+#: The tensor's layout by pack, schedule and number of players (_layout_of).
+_LAYOUTS: dict[tuple[int, tuple[int, ...], int], tuple[list[Card], dict[Card, int], int, int]] = {}
+
+
+def _layout_of(game: Game) -> tuple[list[Card], dict[Card, int], int, int]:
+    """:func:`_layout` and the index of each card of the pack, kept by pack,
+    schedule and number of players (a bounded table)."""
+    r = game._rules
+    key = (r.pack_mask if r.tricks_mode else -1, game.hand_sizes, game.players)
+    got = _LAYOUTS.get(key)
+    if got is None:
+        pack, tricks, slots = _layout(game)
+        if len(_LAYOUTS) >= 256:
+            _LAYOUTS.clear()
+        got = _LAYOUTS[key] = (pack, {card: i for i, card in enumerate(pack)}, tricks, slots)
+    return got
+
+
+def _layout_or_none(game: Game) -> tuple[list[Card], int, int] | None:
+    """:func:`_layout`, or None for a game the tensor does not cover."""
+    try:
+        return _layout(game)
+    except InvalidAction:
+        return None
+
+
+def information_state_tensor_reference(game: Game, seat: int) -> list[float]:
+    """:func:`information_state_tensor` built from the whole stream at every
+    call: the reference the kept one is tested against (and the tensor of a
+    game with take-backs, whose current line is not the stream).
+
+    Raises:
+        InvalidAction: as :func:`information_state_tensor`.
     """
     # The game as it stands: what a take-back undid is not on the table.
     events = current_line(game.events_for(seat))

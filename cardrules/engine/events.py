@@ -215,9 +215,9 @@ class _Stream:
         self.text = ""
         self.texted = 0
         # The information state tensor of the first records, as engine/views/infostate.py
-        # keeps it: (records read, the vector but the bids, cards played, bids); its
-        # lists are never changed once kept (an extension makes new ones).
-        self.tensor: tuple[int, list[float], int, list[int | None]] | None = None
+        # keeps it: (records read, the places of its ones but the bids', cards played,
+        # bids); its lists are never changed once kept (an extension makes new ones).
+        self.tensor: tuple[int, list[int], int, list[int | None]] | None = None
         # Whether several games' caches hold this stream (a clone's, until one
         # of them extends it: it then extends a copy; see _Streams.fork).
         self.shared = False

@@ -403,7 +403,8 @@ class Game:
     # undo: the pending take-back request (engine/state/undo.py), ended by any change
     _request: TakeBackRequest | None
     # undo: who made actions since taken back by players, after how many actions
-    # (engine/state/undo.py, _take_back_span): (m, seats), m growing
+    # (engine/state/undo.py, _take_back_span): (m, seats), m growing; replaced, never changed in
+    # place (a clone shares it)
     _retracted: list[tuple[int, tuple[int, ...]]]
     # history: the players' take-backs (engine/state/history.py), None while there are none;
     # never changed: a take-back makes a new one
@@ -2033,7 +2034,7 @@ class Game:
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
         g._request = self._request
-        g._retracted = self._retracted[:]
+        g._retracted = self._retracted
         g._history = self._history
         # END the copy
         return g

@@ -382,8 +382,9 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[tuple[int, tuple[int, ...]]]",
         "undo",
         "who made actions since taken back by players, after how many actions "
-        "(engine/state/undo.py, _take_back_span): (m, seats), m growing",
-        copy="list",
+        "(engine/state/undo.py, _take_back_span): (m, seats), m growing; replaced, never "
+        "changed in place (a clone shares it)",
+        copy="value",
         state=False,
         also=("saves", "worlds"),
     ),

@@ -212,21 +212,25 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
     st = streams.by_seat[seat]
     pack, where, tricks, slots = _layout_of(game)
     n = game.players
+    c = len(pack)
     kept = st.tensor
+    ones: list[int]
     bids: list[int | None]
     if kept is None:
-        size = 4 * len(pack) + _SUITS + 1 + n * slots + tricks * n * (n + len(pack))
-        k, out, played, bids = 0, [0.0] * size, 0, [None] * n
+        k, ones, played, bids = 0, [], 0, [None] * n
     else:
-        k, out, played, bids = kept
+        k, ones, played, bids = kept
     if k < len(records):
-        # Kept with the stream and extended by its new records only; new lists,
-        # so that a clone sharing the stream keeps what it read.
-        out, bids = out[:], bids[:]
-        played = _fold(out, bids, played, islice(records, k, None), seat, where, tricks, n)
-        st.tensor = (len(records), out, played, bids)
-    res = out[:]
-    o_bids = 4 * len(pack) + _SUITS + 1
+        # Kept with the stream and extended by its new records only: the places
+        # of its ones (a few dozen, not the vector); new lists, so that a clone
+        # sharing the stream keeps what it read.
+        ones, bids = ones[:], bids[:]
+        played = _fold(ones, bids, played, islice(records, k, None), seat, where, tricks, n)
+        st.tensor = (len(records), ones, played, bids)
+    res = [0.0] * (4 * c + _SUITS + 1 + n * slots + tricks * n * (n + c))
+    for i in ones:
+        res[i] = 1.0
+    o_bids = 4 * c + _SUITS + 1
     for s, b in enumerate(bids):
         if b is not None and 0 <= b < slots:
             res[o_bids + ((s - seat) % n) * slots + b] = 1.0
@@ -234,7 +238,7 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
 
 
 def _fold(
-    out: list[float],
+    ones: list[int],
     bids: list[int | None],
     played: int,
     events: Iterable[Event],
@@ -243,9 +247,9 @@ def _fold(
     tricks: int,
     n: int,
 ) -> int:
-    """Add ``events`` to the tensor ``out`` (its bids apart, in ``bids``), as
-    :func:`information_state_tensor_reference` reads them; returns the number
-    of cards played since the last deal."""
+    """Add ``events`` to the places of the ones of the tensor (``ones``; its
+    bids apart, in ``bids``), as :func:`information_state_tensor_reference`
+    writes them; returns the number of cards played since the last deal."""
     c = len(where)
     o_turned, o_trump = c, 2 * c
     o_passed, o_received = 2 * c + _SUITS + 1, 3 * c + _SUITS + 1
@@ -257,30 +261,35 @@ def _fold(
             assert isinstance(ev, PlayEvent)
             if played < tricks * n:
                 base = o_plays + played * width
-                out[base + (ev.seat - seat) % n] = 1.0
-                out[base + n + where[ev.card]] = 1.0
+                ones.append(base + (ev.seat - seat) % n)
+                ones.append(base + n + where[ev.card])
             played += 1
         elif cls is DealEvent:
             assert isinstance(ev, DealEvent)
             # A new deal (a tie-break hand) starts the vector again.
-            out[:] = [0.0] * len(out)
+            ones.clear()
             played = 0
             bids[:] = [None] * n
             hand = ev.hands[seat]
             if hand is not None:
-                for card in hand:
-                    out[where[card]] = 1.0
+                ones.extend(where[card] for card in hand)
         elif isinstance(ev, RevealEvent):
             if ev.seat == seat:
-                for card in ev.cards:
-                    out[where[card]] = 1.0
+                ones.extend(where[card] for card in ev.cards)
         elif isinstance(ev, TrumpEvent):
-            _mark_trump(out, ev, o_turned, o_trump, where)
+            # The turned-up card, and the one-hot of the trump suit (a later
+            # trump record's replaces it).
+            if ev.turned is not None:
+                ones.append(o_turned + where[ev.turned])
+            ones[:] = [i for i in ones if not o_trump <= i <= o_trump + _SUITS]
+            ones.append(o_trump + (_SUITS if ev.suit is None else int(ev.suit)))
         elif isinstance(ev, PassEvent):
             if ev.seat == seat and ev.card is not None:
-                out[o_passed + where[ev.card]] = 1.0
+                ones.append(o_passed + where[ev.card])
         elif isinstance(ev, ExchangeEvent):
-            _mark_received(out, ev, seat, o_received, where)
+            for s, cs in enumerate(ev.cards):
+                if cs is not None and ev.targets[s] == seat and s != seat:
+                    ones.extend(o_received + where[card] for card in cs)
         elif isinstance(ev, BidEvent | AmendEvent):
             if ev.bid is not None:
                 bids[ev.seat] = ev.bid

@@ -185,6 +185,21 @@ def test_kept_information_state_equals_the_reference(
                 assert got == information_state_tensor_reference(game_, s)
 
 
+def _state(g: Game) -> tuple[object, ...]:
+    """What the game's state shows beyond its log: the all-seeing view, every
+    seat's observation and legal actions, the bids and flags."""
+    n = g.players
+    return (
+        g.omniscient_view(),
+        [g.observation(s) for s in range(n)],
+        [g.legal_actions(s) for s in range(n)],
+        g.bids,
+        g.blind_bids,
+        g.tricks_won,
+        g.scores,
+    )
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(), before=st.integers(0, 80), after=st.integers(1, 40))
 def test_clones_are_independent(game: tuple[str, int, int], before: int, after: int) -> None:
@@ -199,18 +214,18 @@ def test_clones_are_independent(game: tuple[str, int, int], before: int, after: 
             break
         _step(g, rng)
     states = [g.information_state(s) for s in range(players)]  # the streams exist
-    saved, events = g.to_json(), g.events
+    saved, events, seen = g.to_json(), g.events, _state(g)
     c = g.clone()
     for _ in range(after):
         if c.is_over:
             break
         _step(c, rng)
         c.information_state(_acting_seat(c) if not c.is_over else 0)
-    assert g.to_json() == saved and g.events == events
+    assert g.to_json() == saved and g.events == events and _state(g) == seen
     assert [g.information_state(s) for s in range(players)] == states
     assert [information_state_reference(g, s) for s in range(players)] == states
     # And the other way round: the original moves on, the clone stays.
-    c_saved = c.to_json()
+    c_saved, c_seen = c.to_json(), _state(c)
     c_states = [c.information_state(s) for s in range(players)]
     d = c.clone()
     for _ in range(after):
@@ -218,6 +233,6 @@ def test_clones_are_independent(game: tuple[str, int, int], before: int, after: 
             break
         _step(c, rng)
         c.information_state(0)
-    assert d.to_json() == c_saved
+    assert d.to_json() == c_saved and _state(d) == c_seen
     assert [d.information_state(s) for s in range(players)] == c_states
     assert [information_state_reference(d, s) for s in range(players)] == c_states

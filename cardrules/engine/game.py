@@ -1990,9 +1990,9 @@ class Game:
         g._ranks = self._ranks
         g._won = self._won[:]
         g._tricks = self._tricks[:]
-        g._bids = self._bids[:]
-        g._blind = self._blind[:]
-        g._looked = self._looked[:]
+        g._bids = self._bids
+        g._blind = self._blind
+        g._looked = self._looked
         g._forehead = self._forehead
         g._phase = self._phase
         g._to_act = self._to_act

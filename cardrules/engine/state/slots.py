@@ -181,7 +181,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[int]",
         "bidding",
         "each seat's bid (-1: none)",
-        copy="list",
+        copy="value",
         also=("trumps",),
     ),
     Slot(
@@ -189,7 +189,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[bool]",
         "bidding",
         "each seat: its bid was blind",
-        copy="list",
+        copy="value",
         also=("trumps",),
     ),
     Slot(
@@ -197,7 +197,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[bool]",
         "bidding",
         "each seat: has looked at its cards",
-        copy="list",
+        copy="value",
         also=("trumps",),
     ),
     Slot(

@@ -12,11 +12,21 @@ What is measured (all through the public API, with seeded random choices):
 * ``one_hand``: random one-hand games of Oh Hell, 4 players, 10 cards, turned-up
   trump, hook, 1 a trick + 10 for an exact bid (:data:`ONE_HAND_TEXT`), from
   ``Game(...)`` to the score: ``legal_actions()`` and ``apply(rng.choice(...))``;
+* ``one_hand_ids``: the same games through the integer path (issue 24):
+  ``apply_id(rng.choice(legal_action_ids()), current_player())`` until
+  ``is_terminal()``, timed run for run with ``one_hand`` and OpenSpiel (its
+  ratio to the reference row: ``ratio_ids``, same targets);
 * ``kachuful``: whole Kachuful games (4 players, 19 hands, tie-break hands included);
 * ``kazhutha_4`` / ``kazhutha_6``: whole Kazhutha games, when the engine plays
   ``mode: shedding`` (else reported as not supported yet);
 * ``clone_*``: ``Game.clone()`` of a one-hand Oh Hell game after the bids and
   two tricks, and of a Kachuful game in its tenth hand (the log is longer);
+* ``information_state_along``, ``information_state_tensor_along``,
+  ``observation_along``: the call for the seat to act at every decision of
+  random one-hand games, each on a clone of the game at that decision made
+  before the clock starts (the clone shares the streams and information
+  states the game had kept up to the previous decision, as a search asking at
+  each node would find them);
 * ``load_builtins``: ``cardrules.load(name)`` of every built-in variant;
 * ``memory``: tracemalloc over 10,000 one-hand games played in a loop, sampled
   at 1k, 5k and 10k games (traced memory now, and the peak since the previous
@@ -148,6 +158,53 @@ def time_games(variant: cardrules.Variant, players: int, games: int, seed: int) 
         for i in range(games):
             play_out(cardrules.Game(variant, players=players, seed=seed * 1_000_003 + i), rng)
     return c.times
+
+
+def play_out_ids(game: cardrules.Game, rng: random.Random) -> int:
+    """Play random legal actions to the end through the integer path (issue 24):
+    ``apply_id(rng.choice(legal_action_ids()), current_player())``."""
+    steps = 0
+    choice = rng.choice
+    ids = game.legal_action_ids
+    apply_id = game.apply_id
+    current = game.current_player
+    terminal = game.is_terminal
+    while not terminal():
+        apply_id(choice(ids()), current())
+        steps += 1
+    return steps
+
+
+def time_games_ids(variant: cardrules.Variant, players: int, games: int, seed: int) -> Times:
+    """:func:`time_games` through the integer path (:func:`play_out_ids`)."""
+    rng = random.Random(seed)
+    with Clock() as c:
+        for i in range(games):
+            play_out_ids(cardrules.Game(variant, players=players, seed=seed * 1_000_003 + i), rng)
+    return c.times
+
+
+def time_along(
+    variant: cardrules.Variant, games: int, seed: int, call: Callable[[cardrules.Game, int], object]
+) -> tuple[Times, int]:
+    """``call(game, seat)`` for the seat to act at every decision of ``games``
+    random one-hand games played before the clock starts (each call on the game
+    as it stood: a clone per decision, made untimed, that shares what the game
+    had built, as a search that asks at each node does); the calls made."""
+    rng = random.Random(seed)
+    stops: list[tuple[cardrules.Game, int]] = []
+    for i in range(games):
+        g = cardrules.Game(variant, players=4, seed=seed * 1_000_003 + i)
+        while not g.is_over:
+            seat = g.to_act
+            assert seat is not None
+            stops.append((g.clone(), seat))
+            call(g, seat)  # the game keeps what it built, as play goes on
+            g.apply(rng.choice(g.legal_actions()), seat)
+    with Clock() as c:
+        for g, seat in stops:
+            call(g, seat)
+    return c.times, len(stops)
 
 
 def time_clones(game: cardrules.Game, clones: int) -> Times:
@@ -340,6 +397,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     }
     have_spiel = openspiel_peer.available()
     ours: list[Times] = []
+    ours_ids: list[Times] = []
     theirs: dict[openspiel_peer.Driver, list[Times]] = {
         driver: [] for driver in openspiel_peer.DRIVERS
     }
@@ -356,6 +414,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
             openspiel_peer.time_random_hands(50, seed, driver)
     for i in range(runs):
         ours.append(time_games(one_hand, 4, ours_hands, seed + i))
+        ours_ids.append(time_games_ids(one_hand, 4, ours_hands, seed + i))
         if have_spiel:
             for driver in openspiel_peer.DRIVERS:
                 theirs[driver].append(
@@ -367,17 +426,39 @@ def run(mode: str, seed: int) -> dict[str, Any]:
         ours_hands,
         ours,
     )
+    results["one_hand_ids"] = rates(
+        "one-hand Oh Hell games/s, integer path: apply_id(choice(legal_action_ids()))",
+        "games/s",
+        ours_hands,
+        ours_ids,
+    )
     if have_spiel:
         for driver, (key, what) in SPIEL_ROWS.items():
             results[key] = {
                 **rates(what, "hands/s", spiel_hands[driver], theirs[driver]),
                 "driver": driver,
             }
-        mine = results["one_hand"]
-        for key, against, what in (
-            ("ratio", "openspiel", "ours / OpenSpiel reference (fastest Python driver)"),
-            ("ratio_native", "openspiel_native", "ours / OpenSpiel native (C++ playout)"),
+        for key, mine_key, against, what in (
+            (
+                "ratio",
+                "one_hand",
+                "openspiel",
+                "ours / OpenSpiel reference (fastest Python driver)",
+            ),
+            (
+                "ratio_native",
+                "one_hand",
+                "openspiel_native",
+                "ours / OpenSpiel native (C++ playout)",
+            ),
+            (
+                "ratio_ids",
+                "one_hand_ids",
+                "openspiel",
+                "ours (integer path) / OpenSpiel reference (fastest Python driver)",
+            ),
         ):
+            mine = results[mine_key]
             spiel = results[against]
             ratio = mine["median"] / spiel["median"]
             results[key] = {
@@ -388,8 +469,9 @@ def run(mode: str, seed: int) -> dict[str, Any]:
                 "runs": [a / b for a, b in zip(mine["runs"], spiel["runs"], strict=True)],
             }
         target = TARGET_RATIO[engine_build()["kind"]]
-        results["ratio"]["target"] = target
-        results["ratio"]["meets_target"] = results["ratio"]["median"] >= target
+        for key in ("ratio", "ratio_ids"):
+            results[key]["target"] = target
+            results[key]["meets_target"] = results[key]["median"] >= target
     else:
         for key, what in SPIEL_ROWS.values():
             results[key] = {"what": what, "skipped": "open_spiel not installed"}
@@ -432,6 +514,28 @@ def run(mode: str, seed: int) -> dict[str, Any]:
         [time_clones(late, clones) for _ in range(runs)],
     )
     results["clone_kachuful"]["events"] = len(late.events)
+
+    # The information state and the observation at every decision (issue 24).
+    along = n(60)
+    for key, what, call in (
+        (
+            "information_state_along",
+            "information_state(seat)/s (text), at every decision of one-hand games",
+            lambda g, s: g.information_state(s),
+        ),
+        (
+            "information_state_tensor_along",
+            "information_state_tensor(seat)/s, at every decision of one-hand games",
+            lambda g, s: g.information_state_tensor(s),
+        ),
+        (
+            "observation_along",
+            "observation(seat)/s, at every decision of one-hand games",
+            lambda g, s: g.observation(s),
+        ),
+    ):
+        timed = [time_along(one_hand, along, seed + i, call) for i in range(runs)]
+        results[key] = rates(what, "calls/s", timed[0][1], [t for t, _ in timed])
 
     names = builtin_names()
     cold = time_load_builtins()
@@ -490,6 +594,7 @@ def table(report: dict[str, Any]) -> str:
     ]
     for key in (
         "one_hand",
+        "one_hand_ids",
         "openspiel",
         "openspiel_by_probability",
         "openspiel_native",
@@ -498,6 +603,9 @@ def table(report: dict[str, Any]) -> str:
         "kazhutha_6",
         "clone_one_hand",
         "clone_kachuful",
+        "information_state_along",
+        "information_state_tensor_along",
+        "observation_along",
         "load_builtins",
     ):
         r = res[key]
@@ -520,6 +628,7 @@ def table(report: dict[str, Any]) -> str:
     for key, label in (
         ("ratio", "ratio ours / OpenSpiel reference (one-hand games/s)"),
         ("ratio_native", "ratio ours / OpenSpiel native C++ playout"),
+        ("ratio_ids", "ratio ours, integer path / OpenSpiel reference (one-hand games/s)"),
     ):
         if key not in res:
             continue

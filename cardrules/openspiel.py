@@ -106,7 +106,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
 from cardrules.cards import CARDS, ID_LIMIT, CardSet
 from cardrules.counted import count_range
 from cardrules.dsl import load
-from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action, Play
+from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action, Play, mask_ids
 from cardrules.engine.game import MAX_TRICKS_LIMIT, Game
 from cardrules.engine.views.event_types import DealEvent, DrawEvent, TrumpEvent
 from cardrules.engine.views.observation_vector import observation_layout
@@ -764,17 +764,19 @@ class _S:
         seat = g.to_act
         if seat is None:
             raise IllegalAction("the game is over: no action is possible", code="game_over")
-        act = Action.from_id(action)  # InvalidAction for a bad id
         info = self.info
         base = self.returns()
         dead = g.card_locations()["dead"] if info.power else None
         hand = g.hand_number
-        g.apply(act, seat)  # IllegalAction, the game unchanged, if not legal
+        # The integer path: InvalidAction for a bad id, IllegalAction (the game
+        # unchanged) if not legal.
+        g.apply_id(action, seat)
         self.base = base
         self.moves.append((seat, action))
-        if dead is not None and dead and type(act) is Play and g.phase == "play":
+        if dead is not None and dead and g.phase == "play":
+            act = Action.from_id(action)
             trick = g.current_trick()
-            if len(trick) == 1 and trick[0][1] != act.card:
+            if type(act) is Play and len(trick) == 1 and trick[0][1] != act.card:
                 # The power: the seat that took a dead trick with its last card
                 # drew a card of the earlier dead tricks (the seed's, for now).
                 self.chance = _DRAW
@@ -879,9 +881,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         s = self._s
         if s.chance or s.g is None or player != s.g.to_act:
             return []
-        # Sorted: OpenSpiel wants ascending ids (the engine lists a Look before
-        # the blind bids, for one).
-        return sorted(s.g.legal_action_ids(player))
+        # Ascending, as OpenSpiel wants (the engine lists a Look before the
+        # blind bids, for one): the bits of the legal mask, lowest first.
+        return mask_ids(s.g.legal_mask(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outs = self._s.outcomes()

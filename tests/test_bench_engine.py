@@ -51,8 +51,12 @@ def test_smoke_run_prints_the_reference_extra_and_native_rows() -> None:
     assert "(--smoke)" in out
     for row in (
         "one-hand Oh Hell games/s",
+        "integer path: apply_id(choice(legal_action_ids()))",
         "whole Kachuful games/s",
         "clone()/s: one-hand Oh Hell",
+        "information_state(seat)/s (text), at every decision",
+        "information_state_tensor(seat)/s, at every decision",
+        "observation(seat)/s, at every decision",
         "load() every built-in variant",
         "memory: tracemalloc",
     ):
@@ -69,6 +73,7 @@ def test_smoke_run_prints_the_reference_extra_and_native_rows() -> None:
         assert "chance outcomes checked uniform" in out
         assert any(ln.startswith("ratio ours / OpenSpiel reference") for ln in lines), out
         assert any(ln.startswith("ratio ours / OpenSpiel native") for ln in lines), out
+        assert any(ln.startswith("ratio ours, integer path / OpenSpiel") for ln in lines), out
         assert "target of 1.5" in out  # the pure-Python build's (issue 14)
     else:
         assert "open_spiel not installed" in out
@@ -83,6 +88,9 @@ def test_smoke_json_has_each_openspiel_driver_and_both_ratios() -> None:
     res = report["results"]
     runs = report["runs"]
     assert len(res["one_hand"]["runs"]) == runs
+    assert len(res["one_hand_ids"]["runs"]) == runs
+    for key in ("information_state_along", "information_state_tensor_along", "observation_along"):
+        assert len(res[key]["runs"]) == runs and res[key]["size"] > 0, key
     if HAVE_SPIEL:
         for key in ("openspiel", "openspiel_by_probability", "openspiel_native"):
             assert len(res[key]["runs"]) == runs, key
@@ -98,6 +106,9 @@ def test_smoke_json_has_each_openspiel_driver_and_both_ratios() -> None:
         assert ratio["median"] == res["one_hand"]["median"] / res["openspiel"]["median"]
         assert len(ratio["runs"]) == runs
         assert res["ratio_native"]["against"] == "openspiel_native"
+        ids = res["ratio_ids"]
+        assert ids["against"] == "openspiel" and "target" in ids
+        assert ids["median"] == res["one_hand_ids"]["median"] / res["openspiel"]["median"]
     else:
         assert "skipped" in res["openspiel"]
 

@@ -102,6 +102,7 @@ __all__ = [
     "Take",
     "WithPartner",
     "is_action_id",
+    "mask_ids",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).
@@ -151,6 +152,22 @@ def is_action_id(action_id: object) -> bool:
     return type(action_id) is int and (
         0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < SPECIAL_ACTION_END
     )
+
+
+def mask_ids(mask: int) -> list[int]:
+    """The ids of a mask of actions (:meth:`Game.legal_mask
+    <cardrules.engine.game.Game.legal_mask>`), ascending: bit ``i`` set is id ``i``.
+
+    Example:
+        >>> mask_ids(0b1010), mask_ids(0)
+        ([1, 3], [])
+    """
+    out: list[int] = []
+    while mask > 0:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class Action:

@@ -187,6 +187,10 @@ class _Stream:
         "marks",
         "pos",
         "records",
+        "shared",
+        "tensor",
+        "text",
+        "texted",
         "version",
     )
 
@@ -206,16 +210,40 @@ class _Stream:
         # The digest of the first ``chained`` records (see stream_digest).
         self.chain = b""
         self.chained = 0
+        # The information state of the first ``texted`` records (one line each,
+        # engine/views/infostate.py), extended as the stream grows.
+        self.text = ""
+        self.texted = 0
+        # The information state tensor of the first records, as engine/views/infostate.py
+        # keeps it: (records read, the places of its ones but the bids', cards played,
+        # bids); its lists are never changed once kept (an extension makes new ones).
+        self.tensor: tuple[int, list[int], int, list[int | None]] | None = None
+        # Whether several games' caches hold this stream (a clone's, until one
+        # of them extends it: it then extends a copy; see _Streams.fork).
+        self.shared = False
+
+    def copy(self) -> _Stream:
+        """An unshared copy (its lists copied; the records, frozen, shared)."""
+        c = _Stream()
+        c.pos, c.last, c.records, c.version = self.pos, self.last, self.records[:], self.version
+        c.hn, c.hidden, c.hidden_fh = self.hn, self.hidden, self.hidden_fh
+        c.line, c.marks = self.line, self.marks[:]
+        c.chain, c.chained = self.chain, self.chained
+        c.text, c.texted, c.tensor = self.text, self.texted, self.tensor
+        return c
 
 
 class _Streams:
     """A game's streams built so far, by seat (``None``: onlookers, :data:`ALL`:
     the whole log), and its count of actions: how many log entries were read
     (``pos``), the last of them (``last``, to notice an undo that popped
-    entries) and the steps among them (``count``). Built on first use, not
-    copied by ``Game.clone`` (a clone builds its own)."""
+    entries) and the steps among them (``count``). Built on first use.
+    ``Game.clone`` shares it (one flag set: ``shared``), and each game that
+    holds a shared one forks it (:meth:`fork`) before it reads or extends it:
+    copy on write, so that a clone's streams and information states continue
+    the original's instead of being rebuilt from the log."""
 
-    __slots__ = ("by_seat", "count", "last", "line_by_seat", "pos")
+    __slots__ = ("by_seat", "count", "last", "line_by_seat", "pos", "shared")
 
     def __init__(self) -> None:
         self.by_seat: dict[int | None, _Stream] = {}
@@ -224,6 +252,21 @@ class _Streams:
         self.pos = 0
         self.last: Entry | None = None
         self.count = 0
+        self.shared = False
+
+    def fork(self) -> _Streams:
+        """A copy of its own for one of the games that share it: the same
+        streams, each marked shared (whichever game extends one first extends
+        a copy of it, :func:`_stream`)."""
+        c = _Streams()
+        for st in self.by_seat.values():
+            st.shared = True
+        for st in self.line_by_seat.values():
+            st.shared = True
+        c.by_seat = self.by_seat.copy()
+        c.line_by_seat = self.line_by_seat.copy()
+        c.pos, c.last, c.count = self.pos, self.last, self.count
+        return c
 
     def version(self, log: Sequence[Entry]) -> int:
         """The number of steps (actions and take-backs) in ``log``, counting only
@@ -236,6 +279,14 @@ class _Streams:
             self.pos = len(log)
             self.last = log[-1]
         return self.count
+
+
+def _share(streams: _Streams | None) -> _Streams | None:
+    """``streams``, marked shared (``Game.clone``: the clone and the original
+    hold it until each forks it, :meth:`_Streams.fork`)."""
+    if streams is not None:
+        streams.shared = True
+    return streams
 
 
 #: The key of the all-seeing stream in a game's cache (seats are ints, onlookers None).
@@ -424,6 +475,8 @@ def _stream(
     if st is None or st.pos > len(log) or (st.pos and log[st.pos - 1] is not st.last):
         st = cache[seat] = _Stream()
     if st.pos < len(log):
+        if st.shared:
+            st = cache[seat] = st.copy()  # copy on write (another game holds it)
         _extend(st, log, seat, **context)
     return st.records
 

@@ -78,6 +78,7 @@ from cardrules.engine.events import (
     Entry,
     Event,
     _digest,
+    _share,
     _stream,
     _Streams,
 )
@@ -387,7 +388,7 @@ class Game:
     # transitions: the log
     _events: list[Entry]
     # game: the typed streams built so far and the count of actions (events.py), or None until
-    # first asked for
+    # first asked for; shared with a clone, copied on write
     _streams: _Streams | None
     # transitions: the legal actions of the seat to act (None: not worked out yet)
     _legal: tuple[Action, ...] | None
@@ -402,7 +403,8 @@ class Game:
     # undo: the pending take-back request (engine/state/undo.py), ended by any change
     _request: TakeBackRequest | None
     # undo: who made actions since taken back by players, after how many actions
-    # (engine/state/undo.py, _take_back_span): (m, seats), m growing
+    # (engine/state/undo.py, _take_back_span): (m, seats), m growing; replaced, never changed in
+    # place (a clone shares it)
     _retracted: list[tuple[int, tuple[int, ...]]]
     # history: the players' take-backs (engine/state/history.py), None while there are none;
     # never changed: a take-back makes a new one
@@ -1351,6 +1353,8 @@ class Game:
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
+        elif streams.shared:
+            streams = self._streams = streams.fork()  # shared with a clone
         h = self._history
         return streams.version(self._events) + (0 if h is None else h.offset)
 
@@ -1363,6 +1367,8 @@ class Game:
         streams = self._streams
         if streams is None:
             streams = self._streams = _Streams()
+        elif streams.shared:
+            streams = self._streams = streams.fork()  # shared with a clone
         r = self._rules
         if self._history is None:
             cache, log = streams.by_seat, self._events
@@ -1985,9 +1991,9 @@ class Game:
         g._ranks = self._ranks
         g._won = self._won[:]
         g._tricks = self._tricks[:]
-        g._bids = self._bids[:]
-        g._blind = self._blind[:]
-        g._looked = self._looked[:]
+        g._bids = self._bids
+        g._blind = self._blind
+        g._looked = self._looked
         g._forehead = self._forehead
         g._phase = self._phase
         g._to_act = self._to_act
@@ -2022,14 +2028,14 @@ class Game:
         g._counters = self._counters
         g._extra = self._extra
         g._events = self._events[:]
-        g._streams = None
+        g._streams = _share(self._streams)
         g._legal = self._legal
         g._legal_mask = self._legal_mask
         g._result = self._result
         g._undo = None if self._undo is None else self._undo[:]
         g._take_backs = self._take_backs
         g._request = self._request
-        g._retracted = self._retracted[:]
+        g._retracted = self._retracted
         g._history = self._history
         # END the copy
         return g
@@ -2181,9 +2187,102 @@ class Game:
             InvalidAction: if ``action_id`` is not an action id.
             IllegalAction: as :meth:`apply`.
         """
+        if action_id.__class__ is int and 0 <= action_id < 52:
+            # The play of a card (never an Amend): the integer path.
+            self.apply_id(action_id, self._to_act)
+            return
         # Action.from_id checks the id (an Any argument: no compiled check here).
         any_id: Any = action_id
         self.apply_as_current(Action.from_id(any_id))
+
+    # ----------------------------------------------------------------- the integer path
+
+    @overload
+    def legal_mask(self) -> int: ...
+    @overload
+    def legal_mask(self, seat: int | None) -> int: ...
+    def legal_mask(self, seat: object = None) -> int:
+        """The legal action ids of a seat as one int: bit ``i`` is set exactly
+        when the action of id ``i`` is among :meth:`legal_actions` (ids of the
+        special cards, 400 to 429, are bits 400 to 429). For learning and search
+        code that works with ids: in the play of a standard pack the mask is the
+        engine's own mask of legal cards, read without building any action.
+
+        Args:
+            seat: the seat to ask about; ``None`` for :attr:`to_act` (as
+                :meth:`legal_actions`).
+
+        Returns:
+            The mask (0 when the seat may not act).
+
+        Raises:
+            InvalidAction: if ``seat`` is not a seat number.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> m = g.legal_mask()
+            >>> [i for i in range(m.bit_length()) if m >> i & 1] == g.legal_action_ids()
+            True
+        """
+        if self._phase == _PLAY and (
+            seat is None or (seat.__class__ is int and seat == self._to_act)
+        ):
+            if self._legal is None:
+                _play_legal(self)
+            mask = self._legal_mask
+            # The standard cards' bits are their Play ids; jokers, special cards,
+            # copies and a shedding game's Take are counted one by one below.
+            if not mask >> 52 and not self._rules.take_hand:
+                return mask
+        any_seat: Any = seat  # legal_actions checks it
+        out = 0
+        for a in self.legal_actions(any_seat):
+            out |= 1 << a.id
+        return out
+
+    @overload  # type: ignore[misc]  # one public signature; the implementation takes object
+    def apply_id(self, action_id: int, seat: int) -> None: ...
+    def apply_id(self, action_id: object, seat: object) -> None:
+        """:meth:`apply` of the action of id ``action_id`` for ``seat``: the
+        integer path. The play of a legal standard card is made without
+        building or looking up its action; anything else is
+        ``apply(Action.from_id(action_id), seat)``.
+
+        Raises:
+            InvalidAction: ``bad_action`` if ``action_id`` is not an action id,
+                ``bad_seat`` for a bad seat.
+            IllegalAction: as :meth:`apply`, with the same codes; the game is
+                then unchanged.
+
+        Example:
+            >>> import cardrules
+            >>> rules = "game: doc\\nplayers: 4\\nhand size: 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(rules), 4, seed=1)
+            >>> while not g.is_terminal():
+            ...     m = g.legal_mask()
+            ...     g.apply_id((m & -m).bit_length() - 1, g.current_player())
+            >>> g.result.finished
+            True
+        """
+        if (
+            self._phase == _PLAY
+            and action_id.__class__ is int
+            and seat.__class__ is int
+            and seat == self._to_act
+            and self._request is None
+        ):
+            c: int = action_id  # an int, checked above
+            if 0 <= c < 52:
+                if self._legal is None:
+                    _play_legal(self)
+                if self._legal_mask >> c & 1:
+                    _play_card(self, self._to_act, c)
+                    return
+        any_id: Any = action_id  # Action.from_id checks it
+        any_seat: Any = seat
+        self.apply(Action.from_id(any_id), any_seat)
 
     @overload
     def legal_action_ids(self) -> list[int]: ...
@@ -2195,6 +2294,12 @@ class Game:
         Raises:
             InvalidAction: if ``seat`` is not a seat number.
         """
+        if seat is None:
+            # The seat to act (the integer path's loop): its cached legal set.
+            legal = self._legal
+            if legal is None:
+                legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
+            return [a.id for a in legal]
         any_seat: Any = seat  # legal_actions checks it
         return [a.id for a in self.legal_actions(any_seat)]
 

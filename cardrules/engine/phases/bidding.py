@@ -22,7 +22,7 @@ Every function takes the game as its first argument.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 
 from cardrules.engine.actions import Action, Amend, Bid, Decline, Play
 from cardrules.engine.phases.play import _start_play
@@ -205,14 +205,26 @@ def _amend_options(g: Game, s: int) -> tuple[Action, ...]:
     return tuple(Amend(b) for b in range(lo, hi + 1) if b != cur)
 
 
+_T = TypeVar("_T")
+
+
+def _with(values: list[_T], s: int, value: _T) -> list[_T]:
+    """A copy of ``values`` with ``value`` at ``s``."""
+    out = values[:]
+    out[s] = value
+    return out
+
+
 def _do_bid(g: Game, s: int, action: Action) -> bool:
     """Seat ``s`` looks, bids or changes its bid (``action`` is legal); after the
     last bid, the bids are logged and the play starts. Returns True when
     everyone passed in an auction that throws the hand in (``all pass: the
     hand is thrown in``): the caller deals the next hand."""
     forget_legal(g)
+    # Each seat's bids and flags are replaced, never changed in place, so that
+    # a clone shares them (engine/state/slots.py: copy "value").
     if action is _LOOK:
-        g._looked[s] = True
+        g._looked = _with(g._looked, s, True)
         log_event(g, ("look", s))
         return False
     if action is _AUCTION_PASS:
@@ -220,14 +232,14 @@ def _do_bid(g: Game, s: int, action: Action) -> bool:
         g._auction_out |= 1 << s
         return _next_bidder(g, s)
     if type(action) is Amend:
-        g._bids[s] = action.n
-        g._blind[s] = False
+        g._bids = _with(g._bids, s, action.n)
+        g._blind = _with(g._blind, s, False)
         log_event(g, ("amend", s, action.n))
         return False
     assert type(action) is Bid
-    g._bids[s] = action.n
-    g._blind[s] = action.blind
-    g._looked[s] = True
+    g._bids = _with(g._bids, s, action.n)
+    g._blind = _with(g._blind, s, action.blind)
+    g._looked = _with(g._looked, s, True)
     log_event(g, ("bid", s, action.n, action.blind))
     return _next_bidder(g, s)
 

@@ -37,8 +37,10 @@ from typing import Final, Literal, NamedTuple
 
 #: How :meth:`Game.clone` copies a slot: ``value`` shares it (an immutable value,
 #: or a list replaced rather than changed in place), ``list`` copies the list,
-#: ``optional_list`` copies the list unless it is None, ``cache`` starts empty (None).
-CopyKind = Literal["value", "list", "optional_list", "cache"]
+#: ``optional_list`` copies the list unless it is None, ``cache`` starts empty (None),
+#: ``shared`` is shared copy-on-write (``_share`` marks it shared: the streams,
+#: :class:`~cardrules.engine.events._Streams`).
+CopyKind = Literal["value", "list", "optional_list", "cache", "shared"]
 
 
 class Slot(NamedTuple):
@@ -179,7 +181,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[int]",
         "bidding",
         "each seat's bid (-1: none)",
-        copy="list",
+        copy="value",
         also=("trumps",),
     ),
     Slot(
@@ -187,7 +189,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[bool]",
         "bidding",
         "each seat: its bid was blind",
-        copy="list",
+        copy="value",
         also=("trumps",),
     ),
     Slot(
@@ -195,7 +197,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[bool]",
         "bidding",
         "each seat: has looked at its cards",
-        copy="list",
+        copy="value",
         also=("trumps",),
     ),
     Slot(
@@ -332,8 +334,8 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "_Streams | None",
         "game",
         "the typed streams built so far and the count of actions (events.py), or None "
-        "until first asked for",
-        copy="cache",
+        "until first asked for; shared with a clone, copied on write",
+        copy="shared",
         state=False,
     ),
     Slot(
@@ -380,8 +382,9 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "list[tuple[int, tuple[int, ...]]]",
         "undo",
         "who made actions since taken back by players, after how many actions "
-        "(engine/state/undo.py, _take_back_span): (m, seats), m growing",
-        copy="list",
+        "(engine/state/undo.py, _take_back_span): (m, seats), m growing; replaced, never "
+        "changed in place (a clone shares it)",
+        copy="value",
         state=False,
         also=("saves", "worlds"),
     ),
@@ -439,6 +442,8 @@ def _clone_body() -> str:
             value = f"None if self.{s.name} is None else self.{s.name}[:]"
         elif s.copy == "cache":
             value = "None"
+        elif s.copy == "shared":
+            value = f"_share(self.{s.name})"
         else:
             value = f"self.{s.name}"
         lines.append(f"        g.{s.name} = {value}\n")

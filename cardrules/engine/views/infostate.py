@@ -32,6 +32,8 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from cardrules.cards import CARDS, Card, Suit
@@ -56,7 +58,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "information_state",
+    "information_state_reference",
     "information_state_tensor",
+    "information_state_tensor_reference",
     "information_state_tensor_size",
 ]
 
@@ -95,6 +99,31 @@ def information_state(game: Game, seat: int) -> str:
     Returns:
         The lines joined by ``"\\n"``; equal for two games exactly when the
         seat's streams are equal.
+
+    Raises:
+        InvalidAction: if ``seat`` is not a seat number of the game.
+    """
+    if seat is None:
+        raise InvalidAction(
+            "the information state is a seat's: give a seat number", code="bad_seat"
+        )
+    records = game._stream_of(game._check_seat(seat))  # the stream itself, not a copy
+    streams = game._streams
+    assert streams is not None  # built by _stream_of
+    st = streams.by_seat[seat]
+    # Kept with the stream and extended by the lines of its new records only
+    # (a stream only grows; an undo gives a new stream, a clone shares it).
+    k, n = st.texted, len(records)
+    if k < n:
+        tail = "\n".join(map(_token, islice(records, k, n)))
+        st.text = st.text + "\n" + tail if k else tail
+        st.texted = n
+    return st.text
+
+
+def information_state_reference(game: Game, seat: int) -> str:
+    """:func:`information_state` built from the whole stream at every call:
+    the reference the kept one is tested against.
 
     Raises:
         InvalidAction: if ``seat`` is not a seat number of the game.
@@ -172,6 +201,136 @@ def information_state_tensor(game: Game, seat: int) -> list[float]:
         >>> t = information_state_tensor(g, 0)
         >>> len(t) == information_state_tensor_size(g), sum(t)
         (True, 12.0)
+    """
+    seat = game._check_seat(seat)
+    if game._history is not None:
+        # Take-backs: the tensor is of the current line, not of the stream.
+        return information_state_tensor_reference(game, seat)
+    records = game._stream_of(seat)  # the stream itself, not a copy
+    streams = game._streams
+    assert streams is not None  # built by _stream_of
+    st = streams.by_seat[seat]
+    pack, where, tricks, slots = _layout_of(game)
+    n = game.players
+    c = len(pack)
+    kept = st.tensor
+    ones: list[int]
+    bids: list[int | None]
+    if kept is None:
+        k, ones, played, bids = 0, [], 0, [None] * n
+    else:
+        k, ones, played, bids = kept
+    if k < len(records):
+        # Kept with the stream and extended by its new records only: the places
+        # of its ones (a few dozen, not the vector); new lists, so that a clone
+        # sharing the stream keeps what it read.
+        ones, bids = ones[:], bids[:]
+        played = _fold(ones, bids, played, islice(records, k, None), seat, where, tricks, n)
+        st.tensor = (len(records), ones, played, bids)
+    res = [0.0] * (4 * c + _SUITS + 1 + n * slots + tricks * n * (n + c))
+    for i in ones:
+        res[i] = 1.0
+    o_bids = 4 * c + _SUITS + 1
+    for s, b in enumerate(bids):
+        if b is not None and 0 <= b < slots:
+            res[o_bids + ((s - seat) % n) * slots + b] = 1.0
+    return res
+
+
+def _fold(
+    ones: list[int],
+    bids: list[int | None],
+    played: int,
+    events: Iterable[Event],
+    seat: int,
+    where: dict[Card, int],
+    tricks: int,
+    n: int,
+) -> int:
+    """Add ``events`` to the places of the ones of the tensor (``ones``; its
+    bids apart, in ``bids``), as :func:`information_state_tensor_reference`
+    writes them; returns the number of cards played since the last deal."""
+    c = len(where)
+    o_turned, o_trump = c, 2 * c
+    o_passed, o_received = 2 * c + _SUITS + 1, 3 * c + _SUITS + 1
+    o_plays = 4 * c + _SUITS + 1 + n * (tricks + 1)
+    width = n + c
+    for ev in events:
+        cls = type(ev)
+        if cls is PlayEvent:
+            assert isinstance(ev, PlayEvent)
+            if played < tricks * n:
+                base = o_plays + played * width
+                ones.append(base + (ev.seat - seat) % n)
+                ones.append(base + n + where[ev.card])
+            played += 1
+        elif cls is DealEvent:
+            assert isinstance(ev, DealEvent)
+            # A new deal (a tie-break hand) starts the vector again.
+            ones.clear()
+            played = 0
+            bids[:] = [None] * n
+            hand = ev.hands[seat]
+            if hand is not None:
+                ones.extend(where[card] for card in hand)
+        elif isinstance(ev, RevealEvent):
+            if ev.seat == seat:
+                ones.extend(where[card] for card in ev.cards)
+        elif isinstance(ev, TrumpEvent):
+            # The turned-up card, and the one-hot of the trump suit (a later
+            # trump record's replaces it).
+            if ev.turned is not None:
+                ones.append(o_turned + where[ev.turned])
+            ones[:] = [i for i in ones if not o_trump <= i <= o_trump + _SUITS]
+            ones.append(o_trump + (_SUITS if ev.suit is None else int(ev.suit)))
+        elif isinstance(ev, PassEvent):
+            if ev.seat == seat and ev.card is not None:
+                ones.append(o_passed + where[ev.card])
+        elif isinstance(ev, ExchangeEvent):
+            for s, cs in enumerate(ev.cards):
+                if cs is not None and ev.targets[s] == seat and s != seat:
+                    ones.extend(o_received + where[card] for card in cs)
+        elif isinstance(ev, BidEvent | AmendEvent):
+            if ev.bid is not None:
+                bids[ev.seat] = ev.bid
+        elif isinstance(ev, BidsEvent):
+            bids[:] = list(ev.bids)
+    return played
+
+
+#: The tensor's layout by pack, schedule and number of players (_layout_of).
+_LAYOUTS: dict[tuple[int, tuple[int, ...], int], tuple[list[Card], dict[Card, int], int, int]] = {}
+
+
+def _layout_of(game: Game) -> tuple[list[Card], dict[Card, int], int, int]:
+    """:func:`_layout` and the index of each card of the pack, kept by pack,
+    schedule and number of players (a bounded table)."""
+    r = game._rules
+    key = (r.pack_mask if r.tricks_mode else -1, game.hand_sizes, game.players)
+    got = _LAYOUTS.get(key)
+    if got is None:
+        pack, tricks, slots = _layout(game)
+        if len(_LAYOUTS) >= 256:
+            _LAYOUTS.clear()
+        got = _LAYOUTS[key] = (pack, {card: i for i, card in enumerate(pack)}, tricks, slots)
+    return got
+
+
+def _layout_or_none(game: Game) -> tuple[list[Card], int, int] | None:
+    """:func:`_layout`, or None for a game the tensor does not cover."""
+    try:
+        return _layout(game)
+    except InvalidAction:
+        return None
+
+
+def information_state_tensor_reference(game: Game, seat: int) -> list[float]:
+    """:func:`information_state_tensor` built from the whole stream at every
+    call: the reference the kept one is tested against (and the tensor of a
+    game with take-backs, whose current line is not the stream).
+
+    Raises:
+        InvalidAction: as :func:`information_state_tensor`.
     """
     # The game as it stands: what a take-back undid is not on the table.
     events = current_line(game.events_for(seat))

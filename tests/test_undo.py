@@ -683,7 +683,7 @@ def test_the_terminal_game_has_an_undo_command(
     code = main(["play", "oh-hell", "--seed", "1", "--take-backs", "before the hand ends"])
     out = capsys.readouterr().out
     assert code == 0 and "Traceback" not in out
-    assert "Not allowed: seat 0 may not take back its last action" in out
+    assert "Not allowed: seat 1 may not take back its last action" in out
     taken = re.search(r"Taken back: your play (\S+), and the \d+ actions made after it\.", out)
     assert taken is not None
     assert f"You play {taken.group(1)}" in out[: taken.start()]

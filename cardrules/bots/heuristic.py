@@ -133,7 +133,7 @@ def _tables(view: SeatView) -> RankTables:
     return tables_for(int(view.trump), [int(c) for c in view.trump_order])
 
 
-def _trump_of(view: View) -> int:
+def _trump_of(view: SeatView) -> int:
     """The suit that beats the others in this hand's play (-1: none): the trump
     suit; in a hand without trumps whose jokers are the highest cards
     (``jokers without trumps: highest card``), the jokers' own suit (4 in

@@ -51,6 +51,7 @@ from cardrules.engine.views.event_types import (
     Event,
     ExchangeEvent,
     GameEvent,
+    KittyEvent,
     KnockedOutEvent,
     LetterEvent,
     LookEvent,
@@ -88,6 +89,7 @@ __all__ = [
     "Event",
     "ExchangeEvent",
     "GameEvent",
+    "KittyEvent",
     "KnockedOutEvent",
     "LetterEvent",
     "LookEvent",
@@ -146,6 +148,8 @@ def _public(ev: Entry) -> Entry:
         return (kind, ev[1], CARDS[ev[2]])
     if kind == "redeal":
         return (kind, ev[1], ev[2], CardSet(ev[3]))
+    if kind == "kitty":
+        return (kind, ev[1], CardSet(ev[2]))
     if kind == "exchange":
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))
     if kind in ("trick", "dead", "pickup"):
@@ -359,6 +363,10 @@ def _extend(
             continue
         if kind == "exchange":
             out.append(_exchange_record(pub, seat, version))
+            continue
+        if kind == "kitty" and ev[1] != seat:
+            # The declarer takes the kitty face down: the others see that it did.
+            out.append(KittyEvent(version, ev[1], None))
             continue
         if kind == "call" and ev[1] != seat and type(ev[2]) is Discard:
             # A discard is face down: only the seat that made it knows the card.

@@ -41,7 +41,8 @@ not happened yet) or the play
 (:func:`~cardrules.engine.phases.bidding._after_trumps`); a hand thrown in is
 followed by the next deal (:func:`~cardrules.engine.phases.end._next_hand`). Each
 action is logged as ``("call", seat, action)``; the making of trumps as
-``("made", hand_number, seat, suit or None)``; a hand thrown in as
+``("made", hand_number, seat, suit or None)``; the declarer taking the kitty
+as ``("kitty", seat, cards)``; a hand thrown in as
 ``("thrown in", hand_number)``.
 
 The dealer's last card turned for trumps (``TrumpKind.DEALERS_CARD``) needs no
@@ -347,6 +348,7 @@ def _contract_made(g: Game) -> int:
     if not kitty:
         return _made(g)
     s = g._maker
+    log_event(g, ("kitty", s, kitty))
     g._hands[s] |= kitty
     g._undealt &= ~kitty
     g._kitty = 0

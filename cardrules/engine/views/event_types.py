@@ -40,6 +40,7 @@ __all__ = [
     "Event",
     "ExchangeEvent",
     "GameEvent",
+    "KittyEvent",
     "KnockedOutEvent",
     "LetterEvent",
     "LookEvent",
@@ -196,6 +197,7 @@ CARD: Final[_Codec] = (str, _card)
 OPT_CARD: Final[_Codec] = _optional(str, _card)
 CARDS: Final[_Codec] = _many(str, _card)
 CARDSET: Final[_Codec] = (lambda cs: [str(c) for c in cs], _dec_cardset)
+OPT_CARDSET: Final[_Codec] = _optional(*CARDSET)
 OPT_CARDSETS: Final[_Codec] = _many(*_optional(*CARDSET))
 INTS: Final[_Codec] = _many(_ident, _int)
 OPT_INTS: Final[_Codec] = _many(_ident, OPT_INT[1])
@@ -458,6 +460,17 @@ class RedealEvent(Event):
 
 
 @frozen
+class KittyEvent(Event):
+    """``seat``, the declarer, takes the kitty (``kitty:``) into its hand without
+    showing it: ``cards`` in its own stream and in the whole log, ``None`` in
+    every other seat's."""
+
+    kind: ClassVar[str] = "kitty"
+    seat: int = field(metadata={"json": INT})
+    cards: CardSet | None = field(metadata={"json": OPT_CARDSET})
+
+
+@frozen
 class PlayEvent(Event):
     """``seat`` plays ``card``."""
 
@@ -661,6 +674,7 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         MadeEvent,
         ThrownInEvent,
         RedealEvent,
+        KittyEvent,
         PlayEvent,
         TrickEvent,
         ScoreEvent,

@@ -76,8 +76,8 @@ from cardrules.engine.events import ACTION_KINDS
 from cardrules.engine.phases.play import _legal_plays
 from cardrules.engine.state.compiled_rules import _compile
 from cardrules.engine.state.deck_order import _random_words
-from cardrules.engine.state.tables import _BITS, _PLAYS
-from cardrules.engine.state.transitions import forget_legal
+from cardrules.engine.state.tables import _BITS, _PLAY, _PLAYS
+from cardrules.engine.state.transitions import forget_legal, forget_legal_cards
 from cardrules.engine.views.event_types import (
     AmendEvent,
     BidEvent,
@@ -106,7 +106,14 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.engine.views.view import View
 
-__all__ = ["MAX_ATTEMPTS", "Deal", "deals_of", "game_from_deals", "sample_world"]
+__all__ = [
+    "MAX_ATTEMPTS",
+    "Deal",
+    "deals_of",
+    "game_from_deals",
+    "sample_world",
+    "sample_world_replay",
+]
 
 #: The most candidate deals tried for one hand before giving up
 #: (:class:`~cardrules.errors.IllegalAction`, code ``no_world``).
@@ -841,8 +848,22 @@ def _undo_kitty(
 
 def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     """:meth:`Game.sample_world` (the world is built with ``type(g)``: this
-    module does not import the game's)."""
+    module does not import the game's): drawn from the present
+    (:func:`_present_world`) where the game allows it, else by replay
+    (:func:`sample_world_replay`)."""
     _check_sample_arguments(g, seat, rng)
+    w = _present_world(g, seat, rng)
+    return w if w is not None else _sample_world_replay(g, seat, rng)
+
+
+def sample_world_replay(g: Game, seat: int, rng: random.Random) -> Game:
+    """The reference sampler: every hand of the seat's stream dealt again and
+    replayed (slow; kept to check :func:`sample_world` against)."""
+    _check_sample_arguments(g, seat, rng)
+    return _sample_world_replay(g, seat, rng)
+
+
+def _sample_world_replay(g: Game, seat: int, rng: random.Random) -> Game:
     if g._rules.copies:
         return _sample_world_copies(g, seat, rng)
     # The stream of the game as it stands (as if nothing had been taken back:
@@ -1374,3 +1395,243 @@ def game_from_deals(
     for seat, action in actions:
         g.apply(action, seat)
     return g
+
+
+# --------------------------------------------------------------------------- from the present
+
+#: The log's kinds of record a world drawn from the present allows: a game
+#: with any other record (a pass of cards, a kitty, a pick-up or take, a deal
+#: thrown in, a draw...) is sampled by replay (:func:`sample_world_replay`).
+_PRESENT_KINDS: Final = frozenset(
+    {"start", "cut", "deal", "trump", "bid", "bids", "play", "trick", "score", "counters"}
+    | {"look", "made", "over", "call"}
+)
+#: The most hands whose plays' constraints are kept by :func:`_present_forbid`.
+_MAX_FORBID_HANDS: Final = 256
+
+
+class _ForbidEntry:
+    """The constraints of the plays of one hand, as far as they are known: the
+    variant (kept so that its ``id`` is not reused), the hand's plays (``(seat,
+    card)``, in order) and the forbidden mask of each play by index."""
+
+    __slots__ = ("forbid", "plays", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.plays: tuple[tuple[int, int], ...] = ()
+        self.forbid: dict[int, int] = {}
+
+
+_FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
+
+
+def _current_hand(stream: list[Event]) -> tuple[int, _Hand] | None:
+    """The index of the current hand's deal in ``stream`` and the hand (None
+    if a deal was thrown in or the hand has no deal)."""
+    at = len(stream) - 1
+    while at >= 0 and not isinstance(stream[at], DealEvent):
+        at -= 1
+    if at < 0:
+        return None
+    deal = stream[at]
+    assert isinstance(deal, DealEvent)
+    hand = _Hand(deal)
+    for ev in stream[at + 1 :]:
+        if isinstance(ev, TrumpEvent) and hand.trump is None:
+            hand.trump = ev
+        elif isinstance(ev, RedealEvent):
+            return None
+        else:
+            if isinstance(ev, RevealEvent):
+                hand.reveal = ev
+            hand.events.append(ev)
+    return at, hand
+
+
+def _hidden_in(hand: _Hand) -> bool:
+    """Whether the hand has a record the seat saw only in part (another
+    seat's face-down discard, a bid not yet shown)."""
+    shown = any(isinstance(ev, BidsEvent) for ev in hand.events)
+    for ev in hand.events:
+        if isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is OrderUp):
+            return True
+        if isinstance(ev, BidEvent) and ev.bid is None and not shown:
+            return True
+        if isinstance(ev, ExchangeEvent | PassEvent | PickupEvent | TakeEvent | DrawEvent):
+            return True
+    return False
+
+
+def _past_hands_public(g: Game, seat: int, stream: list[Event], upto: int) -> set[int] | None:
+    """Whether every hand before the current one is public to ``seat``: each
+    seat played every card it was dealt, nothing hidden was done, so each
+    hand's deal is the cards each seat played (and the log's records of it
+    are the seat's to see). The seats knocked out so far; None if some hand
+    is not public."""
+    start, _cuts, hands = _split(stream[:upto])
+    del start
+    out: set[int] = set()
+    deals = iter(ev for ev in g._events if ev[0] == "deal")
+    n = g._players
+    for hand in hands:
+        if hand.thrown or _hidden_in(hand):
+            return None
+        sizes = _deal_sizes(g, hand.deal.dealer, hand.deal.size, out)
+        played = [0] * n
+        for ev in hand.events:
+            if isinstance(ev, PlayEvent):
+                played[ev.seat] |= _BITS[int(ev.card)]
+            elif isinstance(ev, KnockedOutEvent):
+                out.add(ev.seat)
+        if any(played[s].bit_count() != sizes[s] for s in range(n)):
+            return None
+        # The log's record of the deal is then the seat's to see (checked).
+        raw = next(deals, None)
+        if raw is None or list(raw[4]) != played:
+            return None
+    return out
+
+
+def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
+    """The legality constraints of the current hand's plays by other seats
+    (play index -> the cards whose presence would have made the card played
+    illegal), each found by asking the play rules in the state before the
+    play. Those rules read only the public state of the trick and the
+    playing seat's hand (which :func:`_forbidden` replaces by each two-card
+    hand), so the state before each play is the real game's, taken back
+    (:meth:`Game.undo`); what is learned is kept for the hand's next plays."""
+    plays = tuple(
+        (ev.seat, int(ev.card)) for ev in hand.events if isinstance(ev, PlayEvent)
+    )
+    trump = hand.trump
+    key = (
+        id(g._variant),
+        g._players,
+        hand.deal.hand_number,
+        hand.deal.dealer,
+        hand.deal.size,
+        None if trump is None else (trump.suit, trump.turned),
+        g._trump,
+        g._downtown,
+        g._misere,
+    )
+    entry = _FORBID.get(key)
+    if entry is None or entry.variant is not g._variant:
+        if len(_FORBID) >= _MAX_FORBID_HANDS:
+            _FORBID.clear()
+        entry = _FORBID[key] = _ForbidEntry(g._variant)
+    same = 0
+    for a, b in zip(entry.plays, plays, strict=False):
+        if a != b:
+            break
+        same += 1
+    forbid = {i: m for i, m in entry.forbid.items() if i < same}
+    todo = [i for i in range(same, len(plays)) if plays[i][0] != seat]
+    if todo:
+        w = g.clone()
+        count = len(plays)
+        for i in reversed(todo):
+            while count > i:
+                if type(w.undo()) is Play:
+                    count -= 1
+            s, c = plays[i]
+            forbid[i] = _forbidden(w, s, c)
+    entry.plays, entry.forbid = plays, forbid
+    return {i: m for i, m in forbid.items() if plays[i][0] != seat}
+
+
+def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """:func:`sample_world` from the present: a clone of the game whose cards
+    hidden from ``seat`` in the current hand are drawn again (:func:`_plan`,
+    :class:`_Sampler`: uniformly over the holdings consistent with what the
+    seat saw), the log's deal of the hand rewritten to the drawn one, and
+    later hands dealt from a fresh seed. None where the game has something
+    this does not draw (see :data:`_PRESENT_KINDS`): the caller replays."""
+    r = g._rules
+    if r.copies or not r.tricks_mode or r.kitty or g._history is not None:
+        return None
+    if not g._sees_own(seat) or g._forehead:
+        return None
+    log = g._events
+    if any(e[0] not in _PRESENT_KINDS for e in log):
+        return None
+    stream = g._stream_of(seat, line=True)
+    found = _current_hand(stream)
+    if found is None:
+        return None
+    at, hand = found
+    if _hidden_in(hand):
+        return None
+    out = _past_hands_public(g, seat, stream, at)
+    if out is None:
+        return None
+    n = g._players
+    leader_now = g._to_act if g._phase == _PLAY and not g._trick else -1
+    hand_now = g._hands[seat]
+    forbid = _present_forbid(g, seat, hand)
+    p = _plan(g, seat, hand, out, forbid, leader_now, hand_now)
+    smp = _sampler_of(p)
+    if smp is None:
+        return None
+    sampler, caps, placed = smp
+    where = sampler.sample(caps, rng)
+    if where is None:
+        return None
+    for c, b in enumerate(placed):
+        if b >= 0:
+            where[c] = b
+    deal, _passes, _discards = _deal_of(p, where, seat, n, rng)
+    return _world_of(g, seat, rng, stream, deal, p.turned)
+
+
+def _world_of(
+    g: Game, seat: int, rng: random.Random, stream: list[Event], deal: list[int], turned: int
+) -> Game:
+    """The clone of ``g`` whose current hand was dealt ``deal``: each other
+    seat holds its dealt cards less those it played, the stock the rest; the
+    log's deal record is the drawn one, the deals so far are recorded (the
+    world saves and replays), the next ones come from a fresh seed."""
+    n = g._players
+    played = [0] * n
+    start = 0
+    log = g._events
+    for i in range(len(log) - 1, -1, -1):
+        e = log[i]
+        if e[0] == "deal":
+            start = i
+            break
+        if e[0] == "play":
+            played[e[1]] |= _BITS[e[2]]
+    w = g.clone()
+    dealt = 0
+    for s in range(n):
+        dealt |= deal[s]
+        if s != seat:
+            w._hands[s] = deal[s] & ~played[s]
+    w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
+    d = log[start]
+    events = w._events
+    events[start] = (d[0], d[1], d[2], d[3], tuple(deal))
+    first = stream[0]
+    assert isinstance(first, StartEvent)
+    seed = _world_seed(g, first, _first_dealer_of(g), rng)
+    s0 = events[0]
+    events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
+    forced: list[tuple[tuple[int, ...], int]] = []
+    hands: tuple[int, ...] | None = None
+    for e in events:
+        if e[0] == "deal":
+            hands = tuple(e[4])
+        elif e[0] == "trump" and hands is not None:
+            forced.append((hands, -1 if e[3] is None else int(e[3])))
+            hands = None
+    w._forced = forced
+    w._seed = seed
+    w._decks = ()
+    w._decks_reuse = False
+    w._cuts = tuple(ev.cuts for ev in stream if isinstance(ev, CutEvent))
+    w._draws = ()
+    w._undo = None
+    forget_legal_cards(w)
+    return w

@@ -977,7 +977,11 @@ def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
     hidden = [0 if s == seat else g._hands[s] & ~g._known[s] for s in range(n)]
     # The cards not dealt (unseen) are shared with the hands too: one more bin.
     hidden.append(g._undealt)
-    pool = [c for h in hidden for c in _bits(h)]
+    # In an order that does not depend on where the hidden cards are (the
+    # seats' order would tell the rng's shuffle who holds what): by card, a
+    # copy by its number (the deal numbers copies by where they are, and
+    # numbers them again when dealt).
+    pool = sorted((c for h in hidden for c in _bits(h)), key=lambda c: (c & 63, c))
     sizes = [h.bit_count() for h in hidden]
     voids = [*_voids_now(g), 0]
     deals: list[tuple[list[int], int]] = []

@@ -10,8 +10,9 @@ cards played) and ``Game.sample_world(seat to act, rng)`` is timed on each,
 each call on a fresh copy of its position made before the clock starts (a
 copy keeps no event stream: the call builds the seat's), in two ways:
 
-* ``cold``: the sampler's cache of what the current hand's plays revealed is
-  emptied before each call (untimed), as for the first call at a decision;
+* ``cold``: the sampler's caches (what the current hand's plays revealed, the
+  past hands read, the hand's problem built) are emptied before each call
+  (untimed), as for the first call on a game never sampled;
 * ``warm``: calls again on copies of the same positions (the cache holds the
   hand's plays, as for a search bot's second and later worlds of a decision).
 
@@ -101,7 +102,7 @@ def _calls(
     wall = cpu = 0.0
     for g in copies:
         if cold:
-            worlds._FORBID.clear()
+            _forget()
         seat = g.to_act
         assert seat is not None
         w0, c0 = time.perf_counter(), time.process_time()
@@ -109,6 +110,14 @@ def _calls(
         wall += time.perf_counter() - w0
         cpu += time.process_time() - c0
     return wall, cpu
+
+
+def _forget() -> None:
+    """Empty the present sampler's caches (what a hand's plays revealed, the
+    past hands read, the problems built)."""
+    worlds._FORBID.clear()
+    worlds._PAST.clear()
+    worlds._PLANS.clear()
 
 
 def _rate(what: str, size: int, times: list[Times]) -> dict[str, Any]:

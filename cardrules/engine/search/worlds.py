@@ -735,13 +735,13 @@ def _hand_cache(hand: _Hand, seat: int) -> _HandCache:
     return hit
 
 
-def _world_seed(g: Game, start: StartEvent, first_dealer: int, rng: random.Random) -> int:
+def _world_seed(g: Game, given: int | None, first_dealer: int, rng: random.Random) -> int:
     """A fresh seed from ``rng`` that picks the seen first dealer (when the
-    rules pick it at random)."""
+    rules pick it at random; ``given``: the first dealer the game was given)."""
     rule = g._variant.dealer
     jokers = len(g._rules.pack) > 52
     seed = rng.getrandbits(64)
-    if start.first_dealer is not None or rule.first is not FirstDealer.RANDOM:
+    if given is not None or rule.first is not FirstDealer.RANDOM:
         return seed
     for _ in range(_MAX_SEED_TRIES):
         if _random_words(seed, 0, jokers)[51] % g._players == first_dealer:
@@ -768,6 +768,38 @@ def _forbidden(w: Game, s: int, c: int) -> int:
             w._hands[s] = _BITS[c] | _BITS[x]
             if not _legal_plays(w, s)[0] >> c & 1:
                 forbid |= _BITS[x]
+    finally:
+        w._hands[s] = saved
+        forget_legal(w)
+    return forbid
+
+
+def _forbidden_peeled(w: Game, s: int, c: int) -> int:
+    """:func:`_forbidden` in a few calls of the play rules rather than one a
+    card: seat ``s`` is given every card; the cards the rules then let it play,
+    when ``c`` is not among them, each forbid ``c`` (the rules choose the first
+    set of a list that holds a card, so each such card is in a set before
+    ``c``'s), and are set aside; until ``c`` may be played (the cards playable
+    at any time are asked one by one). The result is
+    :func:`_forbidden`'s (a test checks it over every built-in)."""
+    saved = w._hands[s]
+    forbid = 0
+    # The cards playable at any time are always let through: each is asked
+    # alone, as :func:`_forbidden` does.
+    special = w._rules.any_time_mask & ~_BITS[c]
+    rest = w._rules.pack_mask & ~_BITS[c] & ~special
+    try:
+        for x in _bits(special):
+            w._hands[s] = _BITS[c] | _BITS[x]
+            if not _legal_plays(w, s)[0] >> c & 1:
+                forbid |= _BITS[x]
+        for _ in range(64):
+            w._hands[s] = _BITS[c] | rest
+            legal = _legal_plays(w, s)[0]
+            if legal >> c & 1 or not legal & rest:
+                break
+            forbid |= legal & rest
+            rest &= ~legal
     finally:
         w._hands[s] = saved
         forget_legal(w)
@@ -871,7 +903,7 @@ def _sample_world_replay(g: Game, seat: int, rng: random.Random) -> Game:
     stream = g._stream_of(seat, line=True)
     start, cuts, hands = _split(stream)
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
-    world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
+    world_seed = _world_seed(g, start.first_dealer, hands[0].deal.dealer, rng)
     view = _seen_view(g, seat)
     # The seat to lead now, if the play of the current hand has not begun.
     leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
@@ -1013,7 +1045,7 @@ def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
                     for d, t in hands
                 ],
                 actions,
-                seed=_world_seed(g, stream[0], first_dealer, rng),  # type: ignore[arg-type]
+                seed=_world_seed(g, start[3], first_dealer, rng),
                 first_dealer=start[3],
                 max_tricks=start[4],
             )
@@ -1430,71 +1462,79 @@ class _ForbidEntry:
 _FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
 
 
-def _current_hand(stream: list[Event]) -> tuple[int, _Hand] | None:
-    """The index of the current hand's deal in ``stream`` and the hand (None
-    if a deal was thrown in or the hand has no deal)."""
-    at = len(stream) - 1
-    while at >= 0 and not isinstance(stream[at], DealEvent):
+def _present_hand(g: Game, seat: int) -> tuple[int, _Hand] | None:
+    """The index of the current hand's deal in the log and the hand as
+    ``seat`` saw it (its records built from the log: the seat's own dealt
+    cards, the turned card, the public calls, the plays); None if the hand has
+    a record :func:`_present_world` does not draw."""
+    log = g._events
+    at = len(log) - 1
+    while at >= 0 and log[at][0] != "deal":
         at -= 1
     if at < 0:
         return None
-    deal = stream[at]
-    assert isinstance(deal, DealEvent)
-    hand = _Hand(deal)
-    for ev in stream[at + 1 :]:
-        if isinstance(ev, TrumpEvent) and hand.trump is None:
-            hand.trump = ev
-        elif isinstance(ev, RedealEvent):
+    d = log[at]
+    shown = tuple(CardSet(h) if s == seat else None for s, h in enumerate(d[4]))
+    hand = _Hand(DealEvent(0, d[1], d[2], d[3], shown))
+    bid = shown_bids = False
+    for e in log[at + 1 :]:
+        kind = e[0]
+        if kind == "play":
+            hand.events.append(PlayEvent(0, e[1], CARD_BY_ID[e[2]]))
+        elif kind == "trump" and hand.trump is None:
+            hand.trump = TrumpEvent(0, e[1], e[2], e[3])
+        elif kind == "call":
+            if type(e[2]) in _HIDDEN_CALLS:
+                return None
+            hand.events.append(CallEvent(0, e[1], e[2]))
+        elif kind not in _PRESENT_KINDS:
             return None
-        else:
-            if isinstance(ev, RevealEvent):
-                hand.reveal = ev
-            hand.events.append(ev)
+        bid = bid or kind == "bid"
+        shown_bids = shown_bids or kind == "bids"
+    if g._rules.bid_style == 2 and bid and not shown_bids:
+        return None  # other seats' bids, made at the same time, not yet shown
     return at, hand
 
 
-def _hidden_in(hand: _Hand) -> bool:
-    """Whether the hand has a record the seat saw only in part (another
-    seat's face-down discard, a bid not yet shown)."""
-    shown = any(isinstance(ev, BidsEvent) for ev in hand.events)
-    for ev in hand.events:
-        if isinstance(ev, CallEvent) and (ev.action is None or type(ev.action) is OrderUp):
-            return True
-        if isinstance(ev, BidEvent) and ev.bid is None and not shown:
-            return True
-        if isinstance(ev, ExchangeEvent | PassEvent | PickupEvent | TakeEvent | DrawEvent):
-            return True
-    return False
+#: Calls that hide a card (a face-down discard; an order-up, whose dealer discards).
+_HIDDEN_CALLS: Final = (Discard, OrderUp)
+_PAST: dict[int, tuple[Any, bool]] = {}
 
 
-def _past_hands_public(g: Game, seat: int, stream: list[Event], upto: int) -> set[int] | None:
-    """Whether every hand before the current one is public to ``seat``: each
-    seat played every card it was dealt, nothing hidden was done, so each
-    hand's deal is the cards each seat played (and the log's records of it
-    are the seat's to see). The seats knocked out so far; None if some hand
-    is not public."""
-    start, _cuts, hands = _split(stream[:upto])
-    del start
-    out: set[int] = set()
-    deals = iter(ev for ev in g._events if ev[0] == "deal")
+def _past_hands_public(g: Game, at: int) -> bool:
+    """Whether every hand before the current one (whose deal is the log's
+    record ``at``) is public: each seat played every card it was dealt and
+    nothing hidden was done, so each hand's deal is the cards each seat
+    played (public) and the log's records of it are every seat's to see.
+    Only the numbers of cards are read. Kept by the current deal's record
+    (the copies of a game share it), so a game is read once a hand."""
+    d = g._events[at]
+    hit = _PAST.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    if len(_PAST) >= _MAX_FORBID_HANDS:
+        _PAST.clear()
+    ok = _read_past(g, at)
+    _PAST[id(d)] = (d, ok)
+    return ok
+
+
+def _read_past(g: Game, at: int) -> bool:
     n = g._players
-    for hand in hands:
-        if hand.thrown or _hidden_in(hand):
-            return None
-        sizes = _deal_sizes(g, hand.deal.dealer, hand.deal.size, out)
-        played = [0] * n
-        for ev in hand.events:
-            if isinstance(ev, PlayEvent):
-                played[ev.seat] |= _BITS[int(ev.card)]
-            elif isinstance(ev, KnockedOutEvent):
-                out.add(ev.seat)
-        if any(played[s].bit_count() != sizes[s] for s in range(n)):
-            return None
-        # The log's record of the deal is then the seat's to see (checked).
-        raw = next(deals, None)
-        if raw is None or list(raw[4]) != played:
-            return None
-    return out
+    dealt: list[int] = []
+    played = [0] * n
+    for e in g._events[:at]:
+        kind = e[0]
+        if kind == "play":
+            played[e[1]] += 1
+        elif kind == "deal":
+            if dealt != played[: len(dealt)]:
+                return False
+            dealt = [h.bit_count() for h in e[4]]
+            played = [0] * n
+        elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
+            return False
+    return dealt == played[: len(dealt)]
 
 
 def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
@@ -1540,7 +1580,7 @@ def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
                 if type(w.undo()) is Play:
                     count -= 1
             s, c = plays[i]
-            forbid[i] = _forbidden(w, s, c)
+            forbid[i] = _forbidden_peeled(w, s, c)
     entry.plays, entry.forbid = plays, forbid
     return {i: m for i, m in forbid.items() if plays[i][0] != seat}
 
@@ -1557,40 +1597,64 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
         return None
     if not g._sees_own(seat) or g._forehead:
         return None
-    log = g._events
-    if any(e[0] not in _PRESENT_KINDS for e in log):
-        return None
-    stream = g._stream_of(seat, line=True)
-    found = _current_hand(stream)
+    found = _present_hand(g, seat)
     if found is None:
         return None
     at, hand = found
-    if _hidden_in(hand):
+    if not _past_hands_public(g, at):
         return None
-    out = _past_hands_public(g, seat, stream, at)
-    if out is None:
+    got = _present_plan(g, seat, at, hand)
+    if got is None:
         return None
-    n = g._players
-    leader_now = g._to_act if g._phase == _PLAY and not g._trick else -1
-    hand_now = g._hands[seat]
-    forbid = _present_forbid(g, seat, hand)
-    p = _plan(g, seat, hand, out, forbid, leader_now, hand_now)
-    smp = _sampler_of(p)
-    if smp is None:
-        return None
-    sampler, caps, placed = smp
+    p, (sampler, caps, placed) = got
     where = sampler.sample(caps, rng)
     if where is None:
         return None
     for c, b in enumerate(placed):
         if b >= 0:
             where[c] = b
-    deal, _passes, _discards = _deal_of(p, where, seat, n, rng)
-    return _world_of(g, seat, rng, stream, deal, p.turned)
+    deal, _passes, _discards = _deal_of(p, where, seat, g._players, rng)
+    return _world_of(g, seat, rng, at, deal, p.turned)
+
+
+_PLANS: dict[tuple[int, int, int, int, int], tuple[Any, Any, _Plan, Any]] = {}
+
+
+def _present_plan(
+    g: Game, seat: int, at: int, hand: _Hand
+) -> tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]]] | None:
+    """The current hand's problem and its sampler (None: impossible), kept by
+    the hand's deal record and last record (the copies of a position share
+    them), so that later worlds of a position only draw."""
+    log = g._events
+    last = log[-1]
+    key = (id(log[at]), id(last), len(log) - at, seat, g._hands[seat])
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is log[at] and hit[1] is last:
+        return None if hit[3] is None else (hit[2], hit[3])
+    leader_now = g._to_act if g._phase == _PLAY and not g._trick else -1
+    forbid = _present_forbid(g, seat, hand)
+    p = _plan(g, seat, hand, set(), forbid, leader_now, g._hands[seat])
+    smp = _sampler_of(p)
+    if len(_PLANS) >= _MAX_FORBID_HANDS:
+        _PLANS.clear()
+    _PLANS[key] = (log[at], last, p, smp)
+    return None if smp is None else (p, smp)
+
+
+def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """The cuts for the first deal, from the log (public)."""
+    cuts = []
+    for e in g._events:
+        if e[0] == "deal":
+            break
+        if e[0] == "cut":
+            cuts.append(e[1])
+    return tuple(cuts)
 
 
 def _world_of(
-    g: Game, seat: int, rng: random.Random, stream: list[Event], deal: list[int], turned: int
+    g: Game, seat: int, rng: random.Random, start: int, deal: list[int], turned: int
 ) -> Game:
     """The clone of ``g`` whose current hand was dealt ``deal``: each other
     seat holds its dealt cards less those it played, the stock the rest; the
@@ -1598,13 +1662,8 @@ def _world_of(
     world saves and replays), the next ones come from a fresh seed."""
     n = g._players
     played = [0] * n
-    start = 0
     log = g._events
-    for i in range(len(log) - 1, -1, -1):
-        e = log[i]
-        if e[0] == "deal":
-            start = i
-            break
+    for e in log[start + 1 :]:
         if e[0] == "play":
             played[e[1]] |= _BITS[e[2]]
     w = g.clone()
@@ -1617,10 +1676,8 @@ def _world_of(
     d = log[start]
     events = w._events
     events[start] = (d[0], d[1], d[2], d[3], tuple(deal))
-    first = stream[0]
-    assert isinstance(first, StartEvent)
-    seed = _world_seed(g, first, _first_dealer_of(g), rng)
     s0 = events[0]
+    seed = _world_seed(g, s0[3], _first_dealer_of(g), rng)
     events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
     forced: list[tuple[tuple[int, ...], int]] = []
     hands: tuple[int, ...] | None = None
@@ -1634,7 +1691,7 @@ def _world_of(
     w._seed = seed
     w._decks = ()
     w._decks_reuse = False
-    w._cuts = tuple(ev.cuts for ev in stream if isinstance(ev, CutEvent))
+    w._cuts = _cuts_of(g)
     w._draws = ()
     w._undo = None
     forget_legal_cards(w)

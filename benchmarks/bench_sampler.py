@@ -13,8 +13,8 @@ copy keeps no event stream: the call builds the seat's), in two ways:
 * ``cold``: the sampler's caches (what the current hand's plays revealed, the
   past hands read, the hand's problem built) are emptied before each call
   (untimed), as for the first call on a game never sampled;
-* ``warm``: calls again on copies of the same positions (the cache holds the
-  hand's plays, as for a search bot's second and later worlds of a decision).
+* ``warm``: a second call on the same copy, after a first one untimed (as for
+  a search bot's second and later worlds of a decision).
 
 The reference sampler (``sample_world_replay``: every hand dealt again and
 replayed) is timed on the same positions. OpenSpiel's
@@ -95,16 +95,20 @@ def _calls(
     sampler: Callable[[cardrules.Game, int, random.Random], object],
     rng: random.Random,
     cold: bool,
+    warm: bool = False,
 ) -> Times:
     """One call of ``sampler`` on a fresh copy of each position (copies made
-    before the clock; with ``cold``, the cache emptied before each call)."""
+    before the clock): with ``cold``, the caches emptied before the call; with
+    ``warm``, after a first call on the same copy (untimed)."""
     copies = [g.clone() for g in positions]
     wall = cpu = 0.0
     for g in copies:
-        if cold:
-            _forget()
         seat = g.to_act
         assert seat is not None
+        if cold:
+            _forget()
+        elif warm:
+            sampler(g, seat, rng)  # the decision's first world (untimed)
         w0, c0 = time.perf_counter(), time.process_time()
         sampler(g, seat, rng)
         wall += time.perf_counter() - w0
@@ -152,7 +156,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
         for h in HANDS:
             pos = positions[h]
             times.setdefault(f"cold {h}", []).append(_calls(pos, fast, rng, True))
-            times.setdefault(f"warm {h}", []).append(_calls(pos, fast, rng, False))
+            times.setdefault(f"warm {h}", []).append(_calls(pos, fast, rng, False, True))
             times.setdefault(f"replay {h}", []).append(_calls(pos[:slow], ref, rng, False))
         if have_spiel:
             spiel_times.append(theirs())

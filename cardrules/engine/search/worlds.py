@@ -695,7 +695,15 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
         if not bins:
             return None
         groups.setdefault(bins, []).append(c)
-    classes = list(groups.items())
+    # A bin already full takes no more: classes allowed the same open bins
+    # are one (fewer, narrower classes: a smaller count).
+    merged: dict[frozenset[int], list[int]] = {}
+    for bins, cards in groups.items():
+        open_ = frozenset(b for b in bins if caps[b] > 0)
+        if not open_:
+            return None
+        merged.setdefault(open_, []).extend(cards)
+    classes = [(bins, sorted(cards)) for bins, cards in merged.items()]
     s = _Sampler(classes, p.nbins)
     return s, tuple(caps), where
 
@@ -1462,17 +1470,12 @@ class _ForbidEntry:
 _FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
 
 
-def _present_hand(g: Game, seat: int) -> tuple[int, _Hand] | None:
-    """The index of the current hand's deal in the log and the hand as
-    ``seat`` saw it (its records built from the log: the seat's own dealt
-    cards, the turned card, the public calls, the plays); None if the hand has
-    a record :func:`_present_world` does not draw."""
+def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
+    """The current hand (its deal is the log's record ``at``) as ``seat`` saw
+    it (its records built from the log: the seat's own dealt cards, the
+    turned card, the public calls, the plays); None if the hand has a record
+    :func:`_present_world` does not draw."""
     log = g._events
-    at = len(log) - 1
-    while at >= 0 and log[at][0] != "deal":
-        at -= 1
-    if at < 0:
-        return None
     d = log[at]
     shown = tuple(CardSet(h) if s == seat else None for s, h in enumerate(d[4]))
     hand = _Hand(DealEvent(0, d[1], d[2], d[3], shown))
@@ -1493,7 +1496,7 @@ def _present_hand(g: Game, seat: int) -> tuple[int, _Hand] | None:
         shown_bids = shown_bids or kind == "bids"
     if g._rules.bid_style == 2 and bid and not shown_bids:
         return None  # other seats' bids, made at the same time, not yet shown
-    return at, hand
+    return hand
 
 
 #: Calls that hide a card (a face-down discard; an order-up, whose dealer discards).
@@ -1501,40 +1504,46 @@ _HIDDEN_CALLS: Final = (Discard, OrderUp)
 _PAST: dict[int, tuple[Any, bool]] = {}
 
 
-def _past_hands_public(g: Game, at: int) -> bool:
-    """Whether every hand before the current one (whose deal is the log's
-    record ``at``) is public: each seat played every card it was dealt and
-    nothing hidden was done, so each hand's deal is the cards each seat
-    played (public) and the log's records of it are every seat's to see.
-    Only the numbers of cards are read. Kept by the current deal's record
-    (the copies of a game share it), so a game is read once a hand."""
+def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
+    """The deals of the hands before the current one (whose deal is the log's
+    record ``at``), as recorded deals, if every one is public: each seat
+    played every card it was dealt and nothing hidden was done, so each deal
+    is the cards each seat played (public) and the log's records of it are
+    every seat's to see (only the numbers of cards are read to tell). None if
+    some hand is not public. Kept by the current deal's record (the copies of
+    a game share it), so a game is read once a hand."""
     d = g._events[at]
     hit = _PAST.get(id(d))
     if hit is not None and hit[0] is d:
         return hit[1]
     if len(_PAST) >= _MAX_FORBID_HANDS:
         _PAST.clear()
-    ok = _read_past(g, at)
-    _PAST[id(d)] = (d, ok)
-    return ok
+    got = _read_past(g, at)
+    _PAST[id(d)] = (d, got)
+    return got
 
 
-def _read_past(g: Game, at: int) -> bool:
+def _read_past(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
     n = g._players
     dealt: list[int] = []
     played = [0] * n
+    forced: list[tuple[tuple[int, ...], int]] = []
+    hands: tuple[int, ...] = ()
     for e in g._events[:at]:
         kind = e[0]
         if kind == "play":
             played[e[1]] += 1
         elif kind == "deal":
             if dealt != played[: len(dealt)]:
-                return False
-            dealt = [h.bit_count() for h in e[4]]
+                return None
+            hands = tuple(e[4])
+            dealt = [h.bit_count() for h in hands]
             played = [0] * n
+        elif kind == "trump":
+            forced.append((hands, -1 if e[3] is None else int(e[3])))
         elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
-            return False
-    return dealt == played[: len(dealt)]
+            return None
+    return forced if dealt == played[: len(dealt)] else None
 
 
 def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
@@ -1597,16 +1606,10 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
         return None
     if not g._sees_own(seat) or g._forehead:
         return None
-    found = _present_hand(g, seat)
-    if found is None:
-        return None
-    at, hand = found
-    if not _past_hands_public(g, at):
-        return None
-    got = _present_plan(g, seat, at, hand)
+    got = _present_plan(g, seat)
     if got is None:
         return None
-    p, (sampler, caps, placed) = got
+    at, forced, p, (sampler, caps, placed) = got
     where = sampler.sample(caps, rng)
     if where is None:
         return None
@@ -1614,32 +1617,53 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
         if b >= 0:
             where[c] = b
     deal, _passes, _discards = _deal_of(p, where, seat, g._players, rng)
-    return _world_of(g, seat, rng, at, deal, p.turned)
+    return _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)])
 
 
-_PLANS: dict[tuple[int, int, int, int, int], tuple[Any, Any, _Plan, Any]] = {}
+_PLANS: dict[tuple[int, int, int, int, int], tuple[Any, ...]] = {}
+#: What :func:`_present_plan` gives: the index of the current deal in the log,
+#: the deals before it (recorded, for the world's replay), the hand's problem
+#: and its sampler.
+_Present = tuple[
+    int, list[tuple[tuple[int, ...], int]], _Plan, tuple[_Sampler, tuple[int, ...], list[int]]
+]
 
 
-def _present_plan(
-    g: Game, seat: int, at: int, hand: _Hand
-) -> tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]]] | None:
-    """The current hand's problem and its sampler (None: impossible), kept by
-    the hand's deal record and last record (the copies of a position share
+def _present_plan(g: Game, seat: int) -> _Present | None:
+    """The current hand's problem and its sampler (None: the game is not
+    drawn from the present, or the problem is impossible), kept by the hand's
+    deal record and the log's last record (the copies of a position share
     them), so that later worlds of a position only draw."""
     log = g._events
+    at = len(log) - 1
+    while at >= 0 and log[at][0] != "deal":
+        at -= 1
+    if at < 0:
+        return None
     last = log[-1]
     key = (id(log[at]), id(last), len(log) - at, seat, g._hands[seat])
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is log[at] and hit[1] is last:
-        return None if hit[3] is None else (hit[2], hit[3])
-    leader_now = g._to_act if g._phase == _PLAY and not g._trick else -1
-    forbid = _present_forbid(g, seat, hand)
-    p = _plan(g, seat, hand, set(), forbid, leader_now, g._hands[seat])
-    smp = _sampler_of(p)
+        return hit[2]
+    got = _new_plan(g, seat, at)
     if len(_PLANS) >= _MAX_FORBID_HANDS:
         _PLANS.clear()
-    _PLANS[key] = (log[at], last, p, smp)
-    return None if smp is None else (p, smp)
+    _PLANS[key] = (log[at], last, got)
+    return got
+
+
+def _new_plan(g: Game, seat: int, at: int) -> _Present | None:
+    found = _present_hand(g, seat, at)
+    if found is None:
+        return None
+    forced = _past_hands_public(g, at)
+    if forced is None:
+        return None
+    leader_now = g._to_act if g._phase == _PLAY and not g._trick else -1
+    forbid = _present_forbid(g, seat, found)
+    p = _plan(g, seat, found, set(), forbid, leader_now, g._hands[seat])
+    smp = _sampler_of(p)
+    return None if smp is None else (at, forced, p, smp)
 
 
 def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
@@ -1654,13 +1678,15 @@ def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
 
 
 def _world_of(
-    g: Game, seat: int, rng: random.Random, start: int, deal: list[int], turned: int
+    g: Game, seat: int, rng: random.Random, start: int, forced: list[tuple[tuple[int, ...], int]]
 ) -> Game:
-    """The clone of ``g`` whose current hand was dealt ``deal``: each other
-    seat holds its dealt cards less those it played, the stock the rest; the
-    log's deal record is the drawn one, the deals so far are recorded (the
-    world saves and replays), the next ones come from a fresh seed."""
+    """The clone of ``g`` whose current hand (its deal the log's record
+    ``start``) was dealt ``forced[-1]``: each other seat holds its dealt
+    cards less those it played, the stock the rest; the log's deal record is
+    the drawn one, the deals so far are recorded (``forced``: the world saves
+    and replays), the next ones come from a fresh seed."""
     n = g._players
+    deal, turned = forced[-1]
     played = [0] * n
     log = g._events
     for e in log[start + 1 :]:
@@ -1675,18 +1701,10 @@ def _world_of(
     w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
     d = log[start]
     events = w._events
-    events[start] = (d[0], d[1], d[2], d[3], tuple(deal))
+    events[start] = (d[0], d[1], d[2], d[3], deal)
     s0 = events[0]
     seed = _world_seed(g, s0[3], _first_dealer_of(g), rng)
     events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
-    forced: list[tuple[tuple[int, ...], int]] = []
-    hands: tuple[int, ...] | None = None
-    for e in events:
-        if e[0] == "deal":
-            hands = tuple(e[4])
-        elif e[0] == "trump" and hands is not None:
-            forced.append((hands, -1 if e[3] is None else int(e[3])))
-            hands = None
     w._forced = forced
     w._seed = seed
     w._decks = ()

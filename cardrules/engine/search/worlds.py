@@ -1580,7 +1580,8 @@ def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
             break
         same += 1
     forbid = {i: m for i, m in entry.forbid.items() if i < same}
-    todo = [i for i in range(same, len(plays)) if plays[i][0] != seat]
+    # Every seat's plays (the entry serves every seat's worlds).
+    todo = list(range(same, len(plays)))
     if todo:
         w = g.clone()
         count = len(plays)

@@ -284,3 +284,17 @@ def test_what_one_seat_learned_serves_another_seat_regression() -> None:
     r = random.Random(1)
     for _ in range(50):
         assert not sample_world(g, 2, r).hand(1) & diamonds
+
+
+def test_a_dealer_given_the_turned_card_discards_regression() -> None:
+    """A bug fixed in the reference sampler: a dealer that takes the turned
+    card without an order-up (a turned Benny goes to the dealer) and discards
+    face down was not given the card, so no deal fitted (``no_world``) in
+    every later hand of the game (euchre-benny, 4 players)."""
+    rng = random.Random(32)
+    g = Game(VARIANTS["euchre-benny"], 4, seed=32)
+    for _ in range(196):
+        _step(g, rng)
+    for sampler in (sample_world, sample_world_replay):
+        w = sampler(g, 0, random.Random(32))
+        assert w.view(0) == g.view(0) and w.events_for(0) == g.events_for(0)

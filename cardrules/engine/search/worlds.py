@@ -288,7 +288,10 @@ def _plan(
     exchange, discarder, ordered = _hidden_moves(hand)
     p.exchange = exchange
     p.discarder = discarder
-    p.ordered = ordered = ordered and turned >= 0
+    # A dealer that discards face down without a kitty took the turned card
+    # (ordered up, or given it by the rules, as a turned Benny is).
+    took = discarder == dealer and not r.kitty and not r.dealers_card
+    p.ordered = ordered = (ordered or took) and turned >= 0
     p.kitty_maker = _kitty_taker(hand, r.kitty, r.downtown)
     p.seat_dealt = -1
     if p.kitty_maker >= 0:

@@ -167,9 +167,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
                 "warm": "sample_world, warm (later calls at a decision)",
                 "replay": "sample_world_replay (the reference)",
             }[kind]
-            rows[f"{kind} {h}"] = _rate(
-                f"Kachuful hand {h}: {label}", size, times[f"{kind} {h}"]
-            )
+            rows[f"{kind} {h}"] = _rate(f"Kachuful hand {h}: {label}", size, times[f"{kind} {h}"])
     report: dict[str, Any] = {
         "machine": bench_engine.machine(),
         "mode": mode,
@@ -179,7 +177,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     if have_spiel:
         spiel = _rate("OpenSpiel oh_hell resample_from_infostate, mid-hand", count, spiel_times)
         report["openspiel"] = spiel
-        for key, row in rows.items():
+        for row in rows.values():
             row["ratio"] = statistics.median(
                 a / b for a, b in zip(row["runs"], spiel["runs"], strict=True)
             )
@@ -203,12 +201,12 @@ def table(report: dict[str, Any]) -> str:
     ]
     spiel = report.get("openspiel")
     if spiel is not None:
-        lines.append(
-            f"{spiel['what']:<76} {spiel['median']:>10,.0f} {1e6 / spiel['median']:>9.1f}"
-        )
+        lines.append(f"{spiel['what']:<76} {spiel['median']:>10,.0f} {1e6 / spiel['median']:>9.1f}")
     for row in report["rows"].values():
         ratio = f"{row['ratio']:>7.3f}" if "ratio" in row else ""
-        lines.append(f"{row['what']:<76} {row['median']:>10,.0f} {1e6 / row['median']:>9.1f} {ratio}")
+        lines.append(
+            f"{row['what']:<76} {row['median']:>10,.0f} {1e6 / row['median']:>9.1f} {ratio}"
+        )
     for kind in ("cold", "warm"):
         key = f"{kind} hand 19 cost / hand 1 cost"
         lines.append(f"{key}: {report[key]:.2f} (target <= 2)")

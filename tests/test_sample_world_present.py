@@ -199,7 +199,9 @@ def _consistent(g: Game, seat: int) -> set[tuple[CardSet, ...]]:
         return res
 
     for split in parts(unseen, counts):
-        holding = {s: CardSet(sum(1 << x for x in part)) for s, part in zip(others, split)}
+        holding = {
+            s: CardSet(sum(1 << x for x in part)) for s, part in zip(others, split, strict=True)
+        }
         hands = tuple(deal0[s] if s == seat else holding[s] | played[s] for s in range(n))
         try:
             cand = Game.from_deals(

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules.cards import CARD_BY_ID, Card, CardSet
+from cardrules.cards import CARD_BY_ID, CARDS, Card, CardSet
 from cardrules.engine.actions import (
     Action,
     Amend,
@@ -1486,7 +1486,7 @@ def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
     for e in log[at + 1 :]:
         kind = e[0]
         if kind == "play":
-            hand.events.append(PlayEvent(0, e[1], CARD_BY_ID[e[2]]))
+            hand.events.append(PlayEvent(0, e[1], CARDS[e[2]]))
         elif kind == "trump" and hand.trump is None:
             hand.trump = TrumpEvent(0, e[1], e[2], e[3])
         elif kind == "call":
@@ -1504,7 +1504,7 @@ def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
 
 #: Calls that hide a card (a face-down discard; an order-up, whose dealer discards).
 _HIDDEN_CALLS: Final = (Discard, OrderUp)
-_PAST: dict[int, tuple[Any, bool]] = {}
+_PAST: dict[int, tuple[Any, list[tuple[tuple[int, ...], int]] | None]] = {}
 
 
 def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
@@ -1557,9 +1557,7 @@ def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
     playing seat's hand (which :func:`_forbidden` replaces by each two-card
     hand), so the state before each play is the real game's, taken back
     (:meth:`Game.undo`); what is learned is kept for the hand's next plays."""
-    plays = tuple(
-        (ev.seat, int(ev.card)) for ev in hand.events if isinstance(ev, PlayEvent)
-    )
+    plays = tuple((ev.seat, int(ev.card)) for ev in hand.events if isinstance(ev, PlayEvent))
     trump = hand.trump
     key = (
         id(g._variant),
@@ -1648,7 +1646,8 @@ def _present_plan(g: Game, seat: int) -> _Present | None:
     key = (id(log[at]), id(last), len(log) - at, seat, g._hands[seat])
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is log[at] and hit[1] is last:
-        return hit[2]
+        found: _Present | None = hit[2]
+        return found
     got = _new_plan(g, seat, at)
     if len(_PLANS) >= _MAX_FORBID_HANDS:
         _PLANS.clear()
@@ -1704,11 +1703,10 @@ def _world_of(
             w._hands[s] = deal[s] & ~played[s]
     w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
     d = log[start]
-    events = w._events
-    events[start] = (d[0], d[1], d[2], d[3], deal)
-    s0 = events[0]
+    w._events[start] = (d[0], d[1], d[2], d[3], deal)
+    s0 = log[0]
     seed = _world_seed(g, s0[3], _first_dealer_of(g), rng)
-    events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
+    w._events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
     w._forced = forced
     w._seed = seed
     w._decks = ()

@@ -163,7 +163,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     for h in HANDS:
         for kind, size in (("cold", count), ("warm", count), ("replay", slow)):
             label = {
-                "cold": "sample_world, cold (first call at a decision)",
+                "cold": "sample_world, cold (caches emptied: a game never sampled)",
                 "warm": "sample_world, warm (later calls at a decision)",
                 "replay": "sample_world_replay (the reference)",
             }[kind]

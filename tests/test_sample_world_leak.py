@@ -96,3 +96,10 @@ def test_the_pairs_the_research_harness_reported() -> None:
         for seed in range(6):
             for actions in (5, 40, 120, 400):
                 _check_no_leak(name, 4, seed, actions)  # 4 -> 7 players
+
+
+def test_several_packs_regression() -> None:
+    """A leak fixed: the several-pack sampler shuffled the hidden cards from a
+    list in the order of the seats holding them, so the world told who held
+    what (kazhutha-two-packs, 9 players, at the deal)."""
+    _check_no_leak("kazhutha-two-packs", 0, 0, 0)

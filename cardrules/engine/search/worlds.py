@@ -15,8 +15,23 @@ stands, and what equals the real game's is the stream of that line of play
 versions) and the view but for its ``version``. What the seat saw in the
 actions taken back is not used.
 
-A world is built only from the seat's own event stream (and the public rules),
-so it cannot depend on anything the seat has not seen:
+Two samplers make worlds. :func:`sample_world` draws from the present
+(:func:`_present_world`): a clone of the game whose hidden cards of the
+current hand are drawn again by the exact sampler below, under the same
+constraints, the log's deal record of the hand rewritten to the drawn one and
+the later hands dealt from a fresh seed; the hands before are public (each
+seat played every card it was dealt, nothing was done face down), so their
+records are kept. It reads the real game only where the seat could: the
+numbers of cards dealt and played, the public records, its own cards, and the
+state before each play of the hand (the real game taken back, :meth:`Game.undo
+<cardrules.engine.game.Game.undo>`) asked only what the play rules answer from
+the trick and the playing seat's hand. Where the game has something it does
+not draw (a pass of cards, a kitty, a face-down discard, a shedding game,
+several packs, a deal thrown in, take-backs...), :func:`sample_world_replay`,
+the reference, makes the world.
+
+The reference builds a world only from the seat's own event stream (and the
+public rules), so it cannot depend on anything the seat has not seen:
 
 * each hand of the stream, past or current, is dealt again: the cards the seat
   may not see are drawn uniformly among the assignments consistent with the
@@ -58,7 +73,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules.cards import CARD_BY_ID, Card, CardSet
+from cardrules.cards import CARD_BY_ID, CARDS, Card, CardSet
 from cardrules.engine.actions import (
     Action,
     Amend,
@@ -76,8 +91,8 @@ from cardrules.engine.events import ACTION_KINDS
 from cardrules.engine.phases.play import _legal_plays
 from cardrules.engine.state.compiled_rules import _compile
 from cardrules.engine.state.deck_order import _random_words
-from cardrules.engine.state.tables import _BITS, _PLAYS
-from cardrules.engine.state.transitions import forget_legal
+from cardrules.engine.state.tables import _BITS, _PLAY, _PLAYS
+from cardrules.engine.state.transitions import forget_legal, forget_legal_cards
 from cardrules.engine.views.event_types import (
     AmendEvent,
     BidEvent,
@@ -106,7 +121,14 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.engine.views.view import View
 
-__all__ = ["MAX_ATTEMPTS", "Deal", "deals_of", "game_from_deals", "sample_world"]
+__all__ = [
+    "MAX_ATTEMPTS",
+    "Deal",
+    "deals_of",
+    "game_from_deals",
+    "sample_world",
+    "sample_world_replay",
+]
 
 #: The most candidate deals tried for one hand before giving up
 #: (:class:`~cardrules.errors.IllegalAction`, code ``no_world``).
@@ -281,7 +303,10 @@ def _plan(
     exchange, discarder, ordered = _hidden_moves(hand)
     p.exchange = exchange
     p.discarder = discarder
-    p.ordered = ordered = ordered and turned >= 0
+    # A dealer that discards face down without a kitty took the turned card
+    # (ordered up, or given it by the rules, as a turned Benny is).
+    took = discarder == dealer and not r.kitty and not r.dealers_card
+    p.ordered = ordered = (ordered or took) and turned >= 0
     p.kitty_maker = _kitty_taker(hand, r.kitty, r.downtown)
     p.seat_dealt = -1
     if p.kitty_maker >= 0:
@@ -688,7 +713,15 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
         if not bins:
             return None
         groups.setdefault(bins, []).append(c)
-    classes = list(groups.items())
+    # A bin already full takes no more: classes allowed the same open bins
+    # are one (fewer, narrower classes: a smaller count).
+    merged: dict[frozenset[int], list[int]] = {}
+    for bins, cards in groups.items():
+        open_ = frozenset(b for b in bins if caps[b] > 0)
+        if not open_:
+            return None
+        merged.setdefault(open_, []).extend(cards)
+    classes = [(bins, sorted(cards)) for bins, cards in merged.items()]
     s = _Sampler(classes, p.nbins)
     return s, tuple(caps), where
 
@@ -728,13 +761,13 @@ def _hand_cache(hand: _Hand, seat: int) -> _HandCache:
     return hit
 
 
-def _world_seed(g: Game, start: StartEvent, first_dealer: int, rng: random.Random) -> int:
+def _world_seed(g: Game, given: int | None, first_dealer: int, rng: random.Random) -> int:
     """A fresh seed from ``rng`` that picks the seen first dealer (when the
-    rules pick it at random)."""
+    rules pick it at random; ``given``: the first dealer the game was given)."""
     rule = g._variant.dealer
     jokers = len(g._rules.pack) > 52
     seed = rng.getrandbits(64)
-    if start.first_dealer is not None or rule.first is not FirstDealer.RANDOM:
+    if given is not None or rule.first is not FirstDealer.RANDOM:
         return seed
     for _ in range(_MAX_SEED_TRIES):
         if _random_words(seed, 0, jokers)[51] % g._players == first_dealer:
@@ -761,6 +794,38 @@ def _forbidden(w: Game, s: int, c: int) -> int:
             w._hands[s] = _BITS[c] | _BITS[x]
             if not _legal_plays(w, s)[0] >> c & 1:
                 forbid |= _BITS[x]
+    finally:
+        w._hands[s] = saved
+        forget_legal(w)
+    return forbid
+
+
+def _forbidden_peeled(w: Game, s: int, c: int) -> int:
+    """:func:`_forbidden` in a few calls of the play rules rather than one a
+    card: seat ``s`` is given every card; the cards the rules then let it play,
+    when ``c`` is not among them, each forbid ``c`` (the rules choose the first
+    set of a list that holds a card, so each such card is in a set before
+    ``c``'s), and are set aside; until ``c`` may be played (the cards playable
+    at any time are asked one by one). The result is
+    :func:`_forbidden`'s (a test checks it over every built-in)."""
+    saved = w._hands[s]
+    forbid = 0
+    # The cards playable at any time are always let through: each is asked
+    # alone, as :func:`_forbidden` does.
+    special = w._rules.any_time_mask & ~_BITS[c]
+    rest = w._rules.pack_mask & ~_BITS[c] & ~special
+    try:
+        for x in _bits(special):
+            w._hands[s] = _BITS[c] | _BITS[x]
+            if not _legal_plays(w, s)[0] >> c & 1:
+                forbid |= _BITS[x]
+        for _ in range(64):
+            w._hands[s] = _BITS[c] | rest
+            legal = _legal_plays(w, s)[0]
+            if legal >> c & 1 or not legal & rest:
+                break
+            forbid |= legal & rest
+            rest &= ~legal
     finally:
         w._hands[s] = saved
         forget_legal(w)
@@ -841,8 +906,22 @@ def _undo_kitty(
 
 def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     """:meth:`Game.sample_world` (the world is built with ``type(g)``: this
-    module does not import the game's)."""
+    module does not import the game's): drawn from the present
+    (:func:`_present_world`) where the game allows it, else by replay
+    (:func:`sample_world_replay`)."""
     _check_sample_arguments(g, seat, rng)
+    w = _present_world(g, seat, rng)
+    return w if w is not None else _sample_world_replay(g, seat, rng)
+
+
+def sample_world_replay(g: Game, seat: int, rng: random.Random) -> Game:
+    """The reference sampler: every hand of the seat's stream dealt again and
+    replayed (slow; kept to check :func:`sample_world` against)."""
+    _check_sample_arguments(g, seat, rng)
+    return _sample_world_replay(g, seat, rng)
+
+
+def _sample_world_replay(g: Game, seat: int, rng: random.Random) -> Game:
     if g._rules.copies:
         return _sample_world_copies(g, seat, rng)
     # The stream of the game as it stands (as if nothing had been taken back:
@@ -850,7 +929,7 @@ def sample_world(g: Game, seat: int, rng: random.Random) -> Game:
     stream = g._stream_of(seat, line=True)
     start, cuts, hands = _split(stream)
     draws = tuple(int(ev.card) for ev in stream if isinstance(ev, DrawEvent))
-    world_seed = _world_seed(g, start, hands[0].deal.dealer, rng)
+    world_seed = _world_seed(g, start.first_dealer, hands[0].deal.dealer, rng)
     view = _seen_view(g, seat)
     # The seat to lead now, if the play of the current hand has not begun.
     leader_now = view.to_act if view.phase == "play" and view.to_act is not None else -1
@@ -956,7 +1035,11 @@ def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
     hidden = [0 if s == seat else g._hands[s] & ~g._known[s] for s in range(n)]
     # The cards not dealt (unseen) are shared with the hands too: one more bin.
     hidden.append(g._undealt)
-    pool = [c for h in hidden for c in _bits(h)]
+    # In an order that does not depend on where the hidden cards are (the
+    # seats' order would tell the rng's shuffle who holds what): by card, a
+    # copy by its number (the deal numbers copies by where they are, and
+    # numbers them again when dealt).
+    pool = sorted((c for h in hidden for c in _bits(h)), key=lambda c: (c & 63, c))
     sizes = [h.bit_count() for h in hidden]
     voids = [*_voids_now(g), 0]
     deals: list[tuple[list[int], int]] = []
@@ -988,7 +1071,7 @@ def _sample_world_copies(g: Game, seat: int, rng: random.Random) -> Game:
                     for d, t in hands
                 ],
                 actions,
-                seed=_world_seed(g, stream[0], first_dealer, rng),  # type: ignore[arg-type]
+                seed=_world_seed(g, start[3], first_dealer, rng),
                 first_dealer=start[3],
                 max_tricks=start[4],
             )
@@ -1374,3 +1457,277 @@ def game_from_deals(
     for seat, action in actions:
         g.apply(action, seat)
     return g
+
+
+# --------------------------------------------------------------------------- from the present
+
+#: The log's kinds of record a world drawn from the present allows: a game
+#: with any other record (a pass of cards, a kitty, a pick-up or take, a deal
+#: thrown in, a draw...) is sampled by replay (:func:`sample_world_replay`).
+_PRESENT_KINDS: Final = frozenset(
+    {"start", "cut", "deal", "trump", "bid", "bids", "play", "trick", "score", "counters"}
+    | {"look", "made", "over", "call"}
+)
+#: The most hands whose plays' constraints are kept by :func:`_present_forbid`.
+_MAX_FORBID_HANDS: Final = 256
+
+
+class _ForbidEntry:
+    """The constraints of the plays of one hand, as far as they are known: the
+    variant (kept so that its ``id`` is not reused), the hand's plays (``(seat,
+    card)``, in order) and the forbidden mask of each play by index."""
+
+    __slots__ = ("forbid", "plays", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.plays: tuple[tuple[int, int], ...] = ()
+        self.forbid: dict[int, int] = {}
+
+
+_FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
+
+
+def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
+    """The current hand (its deal is the log's record ``at``) as ``seat`` saw
+    it (its records built from the log: the seat's own dealt cards, the
+    turned card, the public calls, the plays); None if the hand has a record
+    :func:`_present_world` does not draw."""
+    log = g._events
+    d = log[at]
+    shown = tuple(CardSet(h) if s == seat else None for s, h in enumerate(d[4]))
+    hand = _Hand(DealEvent(0, d[1], d[2], d[3], shown))
+    bid = shown_bids = False
+    for e in log[at + 1 :]:
+        kind = e[0]
+        if kind == "play":
+            hand.events.append(PlayEvent(0, e[1], CARDS[e[2]]))
+        elif kind == "trump" and hand.trump is None:
+            hand.trump = TrumpEvent(0, e[1], e[2], e[3])
+        elif kind == "call":
+            if type(e[2]) in _HIDDEN_CALLS:
+                return None
+            hand.events.append(CallEvent(0, e[1], e[2]))
+        elif kind not in _PRESENT_KINDS:
+            return None
+        bid = bid or kind == "bid"
+        shown_bids = shown_bids or kind == "bids"
+    if g._rules.bid_style == 2 and bid and not shown_bids:
+        return None  # other seats' bids, made at the same time, not yet shown
+    return hand
+
+
+#: Calls that hide a card (a face-down discard; an order-up, whose dealer discards).
+_HIDDEN_CALLS: Final = (Discard, OrderUp)
+_PAST: dict[int, tuple[Any, list[tuple[tuple[int, ...], int]] | None]] = {}
+
+
+def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
+    """The deals of the hands before the current one (whose deal is the log's
+    record ``at``), as recorded deals, if every one is public: each seat
+    played every card it was dealt and nothing hidden was done, so each deal
+    is the cards each seat played (public) and the log's records of it are
+    every seat's to see (only the numbers of cards are read to tell). None if
+    some hand is not public. Kept by the current deal's record (the copies of
+    a game share it), so a game is read once a hand."""
+    d = g._events[at]
+    hit = _PAST.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    if len(_PAST) >= _MAX_FORBID_HANDS:
+        _PAST.clear()
+    got = _read_past(g, at)
+    _PAST[id(d)] = (d, got)
+    return got
+
+
+def _read_past(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
+    n = g._players
+    dealt: list[int] = []
+    played = [0] * n
+    forced: list[tuple[tuple[int, ...], int]] = []
+    hands: tuple[int, ...] = ()
+    for e in g._events[:at]:
+        kind = e[0]
+        if kind == "play":
+            played[e[1]] += 1
+        elif kind == "deal":
+            if dealt != played[: len(dealt)]:
+                return None
+            hands = tuple(e[4])
+            dealt = [h.bit_count() for h in hands]
+            played = [0] * n
+        elif kind == "trump":
+            forced.append((hands, -1 if e[3] is None else int(e[3])))
+        elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
+            return None
+    return forced if dealt == played[: len(dealt)] else None
+
+
+def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
+    """The legality constraints of the current hand's plays by other seats
+    (play index -> the cards whose presence would have made the card played
+    illegal), each found by asking the play rules in the state before the
+    play. Those rules read only the public state of the trick and the
+    playing seat's hand (which :func:`_forbidden` replaces by each two-card
+    hand), so the state before each play is the real game's, taken back
+    (:meth:`Game.undo`); what is learned is kept for the hand's next plays."""
+    plays = tuple((ev.seat, int(ev.card)) for ev in hand.events if isinstance(ev, PlayEvent))
+    trump = hand.trump
+    key = (
+        id(g._variant),
+        g._players,
+        hand.deal.hand_number,
+        hand.deal.dealer,
+        hand.deal.size,
+        None if trump is None else (trump.suit, trump.turned),
+        g._trump,
+        g._downtown,
+        g._misere,
+    )
+    entry = _FORBID.get(key)
+    if entry is None or entry.variant is not g._variant:
+        if len(_FORBID) >= _MAX_FORBID_HANDS:
+            _FORBID.clear()
+        entry = _FORBID[key] = _ForbidEntry(g._variant)
+    same = 0
+    for a, b in zip(entry.plays, plays, strict=False):
+        if a != b:
+            break
+        same += 1
+    forbid = {i: m for i, m in entry.forbid.items() if i < same}
+    # Every seat's plays (the entry serves every seat's worlds).
+    todo = list(range(same, len(plays)))
+    if todo:
+        w = g.clone()
+        count = len(plays)
+        for i in reversed(todo):
+            while count > i:
+                if type(w.undo()) is Play:
+                    count -= 1
+            s, c = plays[i]
+            forbid[i] = _forbidden_peeled(w, s, c)
+    entry.plays, entry.forbid = plays, forbid
+    return {i: m for i, m in forbid.items() if plays[i][0] != seat}
+
+
+def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """:func:`sample_world` from the present: a clone of the game whose cards
+    hidden from ``seat`` in the current hand are drawn again (:func:`_plan`,
+    :class:`_Sampler`: uniformly over the holdings consistent with what the
+    seat saw), the log's deal of the hand rewritten to the drawn one, and
+    later hands dealt from a fresh seed. None where the game has something
+    this does not draw (see :data:`_PRESENT_KINDS`): the caller replays."""
+    r = g._rules
+    if r.copies or not r.tricks_mode or r.kitty or g._history is not None:
+        return None
+    if not g._sees_own(seat) or g._forehead:
+        return None
+    got = _present_plan(g, seat)
+    if got is None:
+        return None
+    at, forced, p, (sampler, caps, placed) = got
+    where = sampler.sample(caps, rng)
+    if where is None:
+        return None
+    for c, b in enumerate(placed):
+        if b >= 0:
+            where[c] = b
+    deal, _passes, _discards = _deal_of(p, where, seat, g._players, rng)
+    return _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)])
+
+
+_PLANS: dict[tuple[int, int, int, int, int], tuple[Any, ...]] = {}
+#: What :func:`_present_plan` gives: the index of the current deal in the log,
+#: the deals before it (recorded, for the world's replay), the hand's problem
+#: and its sampler.
+_Present = tuple[
+    int, list[tuple[tuple[int, ...], int]], _Plan, tuple[_Sampler, tuple[int, ...], list[int]]
+]
+
+
+def _present_plan(g: Game, seat: int) -> _Present | None:
+    """The current hand's problem and its sampler (None: the game is not
+    drawn from the present, or the problem is impossible), kept by the hand's
+    deal record and the log's last record (the copies of a position share
+    them), so that later worlds of a position only draw."""
+    log = g._events
+    at = len(log) - 1
+    while at >= 0 and log[at][0] != "deal":
+        at -= 1
+    if at < 0:
+        return None
+    last = log[-1]
+    key = (id(log[at]), id(last), len(log) - at, seat, g._hands[seat])
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is log[at] and hit[1] is last:
+        found: _Present | None = hit[2]
+        return found
+    got = _new_plan(g, seat, at)
+    if len(_PLANS) >= _MAX_FORBID_HANDS:
+        _PLANS.clear()
+    _PLANS[key] = (log[at], last, got)
+    return got
+
+
+def _new_plan(g: Game, seat: int, at: int) -> _Present | None:
+    found = _present_hand(g, seat, at)
+    if found is None:
+        return None
+    forced = _past_hands_public(g, at)
+    if forced is None:
+        return None
+    leader_now = g._to_act if g._phase == _PLAY and not g._trick else -1
+    forbid = _present_forbid(g, seat, found)
+    p = _plan(g, seat, found, set(), forbid, leader_now, g._hands[seat])
+    smp = _sampler_of(p)
+    return None if smp is None else (at, forced, p, smp)
+
+
+def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """The cuts for the first deal, from the log (public)."""
+    cuts = []
+    for e in g._events:
+        if e[0] == "deal":
+            break
+        if e[0] == "cut":
+            cuts.append(e[1])
+    return tuple(cuts)
+
+
+def _world_of(
+    g: Game, seat: int, rng: random.Random, start: int, forced: list[tuple[tuple[int, ...], int]]
+) -> Game:
+    """The clone of ``g`` whose current hand (its deal the log's record
+    ``start``) was dealt ``forced[-1]``: each other seat holds its dealt
+    cards less those it played, the stock the rest; the log's deal record is
+    the drawn one, the deals so far are recorded (``forced``: the world saves
+    and replays), the next ones come from a fresh seed."""
+    n = g._players
+    deal, turned = forced[-1]
+    played = [0] * n
+    log = g._events
+    for e in log[start + 1 :]:
+        if e[0] == "play":
+            played[e[1]] |= _BITS[e[2]]
+    w = g.clone()
+    dealt = 0
+    for s in range(n):
+        dealt |= deal[s]
+        if s != seat:
+            w._hands[s] = deal[s] & ~played[s]
+    w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
+    d = log[start]
+    w._events[start] = (d[0], d[1], d[2], d[3], deal)
+    s0 = log[0]
+    seed = _world_seed(g, s0[3], _first_dealer_of(g), rng)
+    w._events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
+    w._forced = forced
+    w._seed = seed
+    w._decks = ()
+    w._decks_reuse = False
+    w._cuts = _cuts_of(g)
+    w._draws = ()
+    w._undo = None
+    forget_legal_cards(w)
+    return w

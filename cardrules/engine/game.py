@@ -330,6 +330,10 @@ class Game:
     _bid_pos: int
     # bidding: the seats that have passed in an auction (a mask)
     _auction_out: int
+    # bidding: an auction of contracts: the rank of the highest contract bid (-1: none)
+    _contract: int
+    # bidding: an auction of contracts: the seat that made the highest bid (-1: none)
+    _contract_seat: int
     # bidding: the seat that may amend its bid (-1: none)
     _amender: int
     # trick: the cards of the trick in play
@@ -1993,6 +1997,8 @@ class Game:
         g._waiting = None if self._waiting is None else self._waiting[:]
         g._bid_pos = self._bid_pos
         g._auction_out = self._auction_out
+        g._contract = self._contract
+        g._contract_seat = self._contract_seat
         g._amender = self._amender
         g._trick = self._trick[:]
         g._trick_seats = self._trick_seats[:]

@@ -53,6 +53,7 @@ _QUANTITY = {
     "partner_tricks": "the tricks your partners take",
     "maker_tricks": "the tricks taken by the player (or side) who made trumps",
     "bid_level": "the highest bid (the contract)",
+    "bid_strain": "the place of the contract's strain in the list of strains (from 0)",
 }
 _CONDITION = {
     "exact": "you take exactly as many tricks as you bid",

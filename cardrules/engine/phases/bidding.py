@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NoReturn
 
-from cardrules.engine.actions import Action, Amend, Bid, Decline, Play
+from cardrules.engine.actions import Action, Amend, Bid, Contract, Decline, Play
 from cardrules.engine.phases.play import _start_play
-from cardrules.engine.phases.trumps import NAMER_BIDDER, _open_for_bidder
+from cardrules.engine.phases.trumps import NAMER_BIDDER, _declare_contract, _open_for_bidder
 from cardrules.engine.state.tables import _BID, _LOOK
 from cardrules.engine.state.transitions import enter_phase, forget_legal, give_turn, log_event
 from cardrules.engine.views.refusals import _explain_bid, _refusal
@@ -64,6 +64,8 @@ def _no_bids_yet(g: Game) -> None:
     g._forehead = False
     g._amender = -1
     g._auction_out = 0
+    g._contract = -1
+    g._contract_seat = -1
 
 
 def _start_bidding(g: Game) -> bool:
@@ -77,6 +79,8 @@ def _start_bidding(g: Game) -> bool:
     g._blind = [False] * n
     g._amender = -1
     g._auction_out = 0
+    g._contract = -1
+    g._contract_seat = -1
     forget_legal(g)
     style = r.bid_style
     if not style:
@@ -141,10 +145,16 @@ def _auction_options(g: Game) -> tuple[Action, ...]:
     so far, and a pass (not for the dealer when everyone else has passed)."""
     r = g._rules
     floor, hi, stuck = _auction_floor(g)
+    contracts = r.contracts
+    if contracts:
+        # Contract bids: every one that outranks the highest so far.
+        floor, hi = g._contract + 1, len(contracts) - 1
     key = (floor, hi, -2, stuck)
     opts = r.bid_cache.get(key)
     if opts is None:
-        bids = tuple(Bid(b) for b in range(floor, hi + 1))
+        bids: tuple[Action, ...] = (
+            contracts[floor:] if contracts else tuple(Bid(b) for b in range(floor, hi + 1))
+        )
         opts = bids if stuck else (*bids, _AUCTION_PASS)
         r.bid_cache[key] = opts
     return opts
@@ -224,6 +234,13 @@ def _do_bid(g: Game, s: int, action: Action) -> bool:
         g._blind[s] = False
         log_event(g, ("amend", s, action.n))
         return False
+    if type(action) is Contract:
+        # A contract bid: its level is the seat's bid, its rank the highest so far.
+        g._bids[s] = action.level
+        g._contract = g._rules.contract_rank[action]
+        g._contract_seat = s
+        log_event(g, ("call", s, action))
+        return _next_bidder(g, s)
     assert type(action) is Bid
     g._bids[s] = action.n
     g._blind[s] = action.blind
@@ -264,7 +281,11 @@ def _next_bidder(g: Game, s: int) -> bool:
         log_event(g, ("thrown in", g._hand_index + 1))
         return True
     log_event(g, ("bids", tuple(g._bids)))
-    if not _open_for_bidder(g):
+    if g._rules.contracts:
+        # The winning contract bid makes trumps (no naming step).
+        if _declare_contract(g, g._contract_seat, g._rules.contracts[g._contract]):
+            _start_play(g)
+    elif not _open_for_bidder(g):
         _start_play(g)
     return False
 
@@ -281,7 +302,8 @@ def _next_in_auction(g: Game, s: int) -> int:
         t = seats[(k + step) % len(seats)]
         if out >> t & 1:
             continue
-        if high >= 0 and g._bids[t] == high and out.bit_count() == len(seats) - 1:
+        top = g._contract_seat == t if g._rules.contracts else g._bids[t] == high
+        if high >= 0 and top and out.bit_count() == len(seats) - 1:
             return -1  # the highest bidder, everyone else out: it stands
         g._bid_pos += 1
         return t

@@ -50,9 +50,9 @@ from cardrules.cards import CARDS, ID_LIMIT, MAX_PACKS, Card, CardSet, card, dea
 from cardrules.counted import count_range, counted
 from cardrules.engine.actions import (
     _BY_ID,
+    CONTRACT_END,
     NUM_ACTIONS,
     SPECIAL_ACTION_BASE,
-    SPECIAL_ACTION_END,
     Action,
     Alone,
     Amend,
@@ -949,7 +949,8 @@ def _replay_into(
             if not is_action_id(aid):
                 raise SaveError(
                     f"{label}action {i}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1},"
-                    f" or a special card's, {SPECIAL_ACTION_BASE} to {SPECIAL_ACTION_END - 1})"
+                    f" or a special card's or a contract bid's, {SPECIAL_ACTION_BASE} to "
+                    f"{CONTRACT_END - 1})"
                 )
             act = Action.from_id(aid)
         else:

@@ -1164,6 +1164,12 @@ class WinRule:
     has reached ``N`` or more ends (the schedule is then the most hands it can
     have); ``None``: the game ends after its schedule."""
 
+    target_by_declarer: bool = False
+    """``target: 500 points, reached by the declarer only``: only the side that
+    made trumps this hand (the declarer's) ends the game by reaching the target,
+    and it wins, whatever the others' totals (Five Hundred's "going out");
+    another total past the target plays on."""
+
     lose_at: int | None = None
     """``lose at: -N points``: after each hand, a game in which some running
     total has fallen to ``-N`` or below ends too (Bid Whist's side at -7 loses:

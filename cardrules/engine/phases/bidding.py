@@ -191,6 +191,8 @@ def _forbidden_bids(g: Game, s: int) -> tuple[ForbiddenBid, ...]:
     explain (:func:`~cardrules.engine.views.refusals._explain_bid`, as for
     :func:`_try_bid`)."""
     lo, hi = g._rules.bid_range(g._size)
+    if g._rules.contracts:
+        return ()  # bids in strains: the legal actions list the ones that outrank
     if g._rules.auction:
         # An auction: the bids of the range not above the highest so far.
         floor = _auction_floor(g)[0]
@@ -425,6 +427,8 @@ def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
     the auction's own rule (a bid not above the highest, the dealer's pass when
     everyone else passed); return for a reason the other bids share."""
     floor, hi, stuck = _auction_floor(g)
+    if g._rules.contracts or type(action) is Contract:
+        _explain_contract_refusal(g, actor, action)
     if action is _AUCTION_PASS and stuck:
         raise _refusal(
             "dealer_must_bid",
@@ -442,6 +446,46 @@ def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
             action,
             {"value": action.n, "lowest": floor},
         )
+
+
+def _explain_contract_refusal(g: Game, actor: int, action: Action) -> None:
+    """Raise the reason a contract bid (or a bid of a number, in an auction of
+    contracts) is refused; return for a reason the other bids share."""
+    r = g._rules
+    if type(action) is Contract and not r.contracts:
+        raise _refusal(
+            "not_in_variant",
+            "this game's bids are numbers, not a level in a strain",
+            actor,
+            action,
+        )
+    if type(action) is Bid:
+        raise _refusal(
+            "not_in_variant",
+            "a bid of this game is a level in a strain, such as "
+            f"{r.contracts[0].label.removeprefix('bid ')}",
+            actor,
+            action,
+        )
+    if type(action) is not Contract:
+        return
+    rank = r.contract_rank.get(action, -1)
+    if rank < 0:
+        raise _refusal(
+            "bid_out_of_range",
+            f"{action.label.removeprefix('bid ')} is not a bid of this game",
+            actor,
+            action,
+            {"value": action.label},
+        )
+    standing = r.contracts[g._contract].label.removeprefix("bid ")
+    raise _refusal(
+        "bid_not_higher",
+        f"a bid must outrank the highest bid so far ({standing}): bid higher, or pass",
+        actor,
+        action,
+        {"value": action.label, "highest": standing},
+    )
 
 
 def _not_higher_words(g: Game, n: int) -> str:

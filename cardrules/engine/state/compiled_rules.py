@@ -689,6 +689,8 @@ class _Rules:
         """The end of the game: the target, knock-outs, tie-break hands and
         the schedule's whole-pack deal."""
         self.target = v.winning.target
+        # Only the declarer's side ends the game by reaching the target, and wins.
+        self.target_by_declarer = v.winning.target_by_declarer
         # A total fallen to this or below ends the game too (``lose at:``).
         self.lose_at = v.winning.lose_at
         # Elimination (``knocked out:``): after each hand, a seat still in that took

@@ -751,7 +751,7 @@ class _Runner:
             g.apply(keep, g.to_act or 0)
 
     def bids(self, step: Bids) -> StepResult:
-        from cardrules.engine.actions import Bid, Look
+        from cardrules.engine.actions import Look
 
         g = self.g
         start = len(g.events)

@@ -182,6 +182,8 @@ def condition(e: Expr) -> str:
             return "you miss your bid"
         if _is_var(inner, "blind"):
             return "you bid with your cards in view"
+        if _is_var(inner, "maker"):
+            return "you (or your side) did not make trumps"
         return f"it is not so that {condition(inner)}"
     if isinstance(e, And):
         return " and ".join(condition(x) for x in e.operands)

@@ -552,7 +552,7 @@ MAKING_TRUMPS: Final = (
         "misere",
         ("trumps.misere", "bidding.misere_above"),
         parse=_parse_misere,
-        samples=("misere: yes", "misère: a bid above 8 spades"),
+        samples=("misere: yes", "misere: a bid above 8 spades"),
         render=_misere,
         where="games in which the highest bidder names trumps",
         check=_check_misere,

@@ -131,7 +131,7 @@ def _game_over(
         leaders = _leaders(g)
     else:
         leaders = [s for s in range(g._players) if s != loser]
-    winners = tuple(leaders) if finished else ()
+    won = tuple(leaders) if finished else ()
     g._result = None  # built on demand from the "over" event (see Game.result)
     enter_phase(g, _OVER)
     give_turn(g, -1)
@@ -142,7 +142,7 @@ def _game_over(
         g,
         (
             "over",
-            winners,
+            won,
             tuple(g._scores),
             finished and _leading_sides(g, leaders) > 1,
             finished,

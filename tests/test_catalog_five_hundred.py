@@ -94,8 +94,12 @@ def test_a_bid_must_outrank_the_standing_bid_and_names_the_trumps() -> None:
     with pytest.raises(IllegalAction) as info:
         g.apply(Bid(8), 1)
     assert info.value.code == "not_in_variant"
+    assert g.view(2).contract == "7 hearts"  # the standing bid, seen by all
     g.apply(Decline(), 1)
     g.apply(Decline(), 2)
+    assert ("call", 0, Contract(7, Suit.HEARTS)) in g._events
+    assert g.view(1).to_dict()["contract"] == "7 hearts"
+    assert "contract" not in Game(cardrules.load("bid-whist"), 4, seed=1).view(0).to_dict()
     # No naming step: hearts are trumps, and seat 1 takes the kitty.
     assert g.phase == "trumps" and g.to_act == 0
     assert g.view(0).trump is Suit.HEARTS

@@ -1760,6 +1760,11 @@ class Game:
             higher_wins=self._variant.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             downtown=self._downtown,
+            contract=(
+                None
+                if self._contract < 0
+                else self._rules.contracts[self._contract].label.removeprefix("bid ")
+            ),
             alone=None if self._alone < 0 else self._alone,
             defender_alone=None if self._defender < 0 else self._defender,
             showed_out=self._showed_out(),

@@ -186,6 +186,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "bid": _COUNT,
     "rule": _Rule(enum=("hook", "bid_not_higher")),
     "text": _Rule(max_text=_MAX_RULE_TEXT),
+    "contract": _Rule(max_text=20),
 }
 _DEFAULT: Final = _Rule()
 #: Bounds of the fields of the event records (their JSON is read by their own

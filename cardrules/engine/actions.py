@@ -39,7 +39,7 @@ ids            action
                cards: outside ``NUM_ACTIONS``, so that the action space of
                every other game is unchanged
 430-499        ``Contract(level, strain)``: a bid of a level (0 to 13)
-               in a strain (clubs, diamonds, hearts, spades, no
+               in a strain (the four suits by number, then no
                trumps), in games with ``bids: ... in ...``: id
                ``430 + 5 * level + strain``, outside ``NUM_ACTIONS``
 500-501        ``Contract`` misère and open misère, bids of the
@@ -405,8 +405,8 @@ class Bid(Action):
 
 
 class Contract(Action):
-    """A bid of an auction of contracts (``bids: 6 to 10 in spades, ...``): a
-    level in a strain, ``Contract(7, Suit.HEARTS)`` or ``Contract(6, None)`` for
+    """A bid of an auction of contracts (``bids: 6 to 10 in clubs, ...``): a
+    level in a strain, ``Contract(7, Suit.DIAMONDS)`` or ``Contract(6, None)`` for
     no trumps, or a misère (``Contract(0, "misère")``, ``Contract(0, "open
     misère")``; their level is 0). The winning bid is the hand's contract: its
     strain makes trumps (or no trumps, or the misère) with no naming step.
@@ -418,8 +418,8 @@ class Contract(Action):
 
     Example:
         >>> from cardrules.cards import Suit
-        >>> Contract(7, Suit.HEARTS), Contract(7, Suit.HEARTS).id, Contract(6, None).label
-        (Contract(7, Suit.HEARTS), 467, 'bid 6 no trumps')
+        >>> Contract(7, Suit.DIAMONDS), Contract(7, Suit.DIAMONDS).id, Contract(6, None).label
+        (Contract(7, Suit.DIAMONDS), 466, 'bid 6 no trumps')
     """
 
     __slots__ = ("level", "strain")

@@ -501,13 +501,13 @@ class _Rules:
         self._compile_contracts(v)
 
     def _compile_contracts(self, v: Variant) -> None:
-        """An auction of contracts (``bids: 6 to 10 in spades, ...``): every
+        """An auction of contracts (``bids: 6 to 10 in clubs, ...``): every
         contract bid, lowest first (each level in the file's strains, a misère
         bid just above the bid it follows), and each one's rank in that order.
         Empty without strains: the bids are numbers."""
         b = v.bidding
         order: list[Contract] = []
-        if self.auction and b.strains:
+        if self.auction and b.strains and v.trumps.namer is TrumpNamer.HIGHEST_BIDDER:
             hi = b.max_bid if b.max_bid is not None else b.min_bid
             for level in range(b.min_bid, hi + 1):
                 for k in b.strains:

@@ -318,7 +318,7 @@ class View:
         downtown: whether the declarer plays this hand downtown, its ranks
             reversed (``downtown:``); ``False`` uptown and in other games.
         contract: in an auction of bids in strains (``bids: ... in ...``), the
-            highest bid so far in words (``"7 hearts"``, ``"misère"``): the
+            highest bid so far in words (``"7 diamonds"``, ``"misère"``): the
             hand's contract once the auction is over; ``None`` before any bid
             and in other games (and then absent from :meth:`to_dict`).
         showed_out: for each seat, the suits it has not followed this hand, in

@@ -367,3 +367,13 @@ def test_bots_play_it_legally(name: str) -> None:
 def test_the_heuristic_beats_random() -> None:
     s = simulate(FH, 3, 60, bots=["heuristic", "random", "random"], seed=11)
     assert s.finished == 60 and s.wins[0] > s.wins[1] and s.wins[0] > s.wins[2]
+
+
+def test_a_game_saves_and_replays_from_its_events() -> None:
+    """Regression: a save of a round-and-round auction is not refused for its
+    many bids, and a contract bid's ``call`` event replays."""
+    g = Game(FH, 3, seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()), g.to_act)
+    assert Game.from_json(g.to_json()) == g == cardrules.replay(FH, g.events)

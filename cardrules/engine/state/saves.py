@@ -57,6 +57,7 @@ from cardrules.engine.actions import (
     Alone,
     Amend,
     Bid,
+    Contract,
     Decline,
     Discard,
     Downtown,
@@ -761,6 +762,9 @@ def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -
         per_hand = len(r.pack)
         if r.bid_style:
             per_hand += players * (2 if r.blind else 1)
+        if r.auction_rounds:
+            # Round and round: each bid above the last, every one of them at most once.
+            per_hand += len(r.contracts) if r.contracts else r.bid_range(len(r.pack))[1] + 1
         if r.passing:
             per_hand += players * r.pass_count
         if r.trump_namer:
@@ -1337,9 +1341,10 @@ def _log_action(g: Game, ev: Any, i: int) -> Action | None:
                     Show,
                     Downtown,
                     Misere,
+                    Contract,
                 ),
                 f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone, "
-                f"WithPartner, Keep, Show, Downtown or Misere, not {ev[2]!r}",
+                f"WithPartner, Keep, Show, Downtown, Misere or Contract, not {ev[2]!r}",
             )
             act: Action = ev[2]
             return act

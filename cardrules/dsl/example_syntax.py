@@ -333,8 +333,9 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _bids(bids: Sequence[BidItem]) -> str:
-    # With a blind bid among them, commas show which number `blind` goes with.
-    sep = ", " if any(b.blind for b in bids) else " "
+    # With a blind bid among them, commas show which number `blind` goes with;
+    # bids in strains (`7 hearts, 8 no trumps`) are read better apart too.
+    sep = ", " if any(b.blind or b.strain is not None for b in bids) else " "
     return sep.join(str(b) for b in bids)
 
 

@@ -250,6 +250,7 @@ def load_game(
         **params: ``returns`` (``"points"`` or ``"win"``) and ``max_tricks``.
 
     Example:
+        >>> from cardrules.engine.actions import NUM_ACTIONS
         >>> game = load_game("oh-hell", players=3)
         >>> game.num_players(), game.num_distinct_actions() == NUM_ACTIONS
         (3, True)

@@ -89,8 +89,10 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
             optional = set(s["properties"]) - set(s.get("required", ()))
             # Written only when there is something to say: the draws of a
             # record's game, a table's take-back policy and take-backs, a
-            # view's special cards (a pack with special cards only).
+            # view's special cards (a pack with special cards only), a view's
+            # contract (an auction of bids in strains only).
             if optional - {
+                "contract",
                 "draws",
                 "take_backs",
                 "retracted",
@@ -114,8 +116,9 @@ def test_schemas_are_exact(name: str) -> None:
 def test_view_schema_follows_the_fields() -> None:
     s = schema("view")
     names = [f.name for f in attrs.fields(View)]
-    # special_powers: written only for a pack with special cards (issue 23).
-    written = [n for n in names if n != "special_powers"]
+    # special_powers: written only for a pack with special cards (issue 23);
+    # contract: only in an auction of bids in strains, once a bid is made.
+    written = [n for n in names if n not in ("special_powers", "contract")]
     assert list(s["properties"]) == names and s["required"] == written
     assert list(s["$defs"]["result"]["properties"]) == [f.name for f in attrs.fields(Result)]
     assert s["properties"]["phase"]["enum"] == ["bid", "play", "over", "pass", "trumps"]
@@ -126,7 +129,10 @@ def test_view_schema_follows_the_fields() -> None:
     g = Game(cardrules.load("oh-hell"), 4, seed=3)
     assert set(g.view(0).to_dict()) == set(written)
     w = Game(cardrules.load("wizard"), 4, seed=3)
-    assert set(w.view(0).to_dict()) == set(names)
+    assert set(w.view(0).to_dict()) == set(names) - {"contract"}
+    f = Game(cardrules.load("five-hundred"), 3, seed=3)
+    f.apply_as_current(f.legal_actions()[0])
+    assert set(f.view(0).to_dict()) == set(names) - {"special_powers"}
 
 
 def test_error_schema_matches_the_error_codes() -> None:

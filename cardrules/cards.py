@@ -34,10 +34,15 @@ __all__ = [
     "ID_LIMIT",
     "JOKER_MASK",
     "LITTLE_JOKER",
+    "MAX_CONTRACT_LEVEL",
     "MAX_PACKS",
+    "MISERE_STRAIN",
+    "NO_TRUMPS_STRAIN",
+    "OPEN_MISERE_STRAIN",
     "PACK54_MASK",
     "SPECIAL_BASE",
     "SPECIAL_MASK",
+    "STRAIN_WORDS",
     "SUIT_MASKS",
     "WIDE_SUIT_MASKS",
     "Card",
@@ -118,6 +123,24 @@ class Rank(IntEnum):
 
 _SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _RANK_LABELS: Final = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
+
+#: The highest level a contract bid (``bids: ... in ...``) can carry.
+MAX_CONTRACT_LEVEL: Final = 13
+#: The strains of a contract bid: 0-3 the suits (their numbers), then no trumps,
+#: misère and open misère.
+NO_TRUMPS_STRAIN: Final = 4
+MISERE_STRAIN: Final = 5
+OPEN_MISERE_STRAIN: Final = 6
+#: The words of each strain of a contract bid, by number.
+STRAIN_WORDS: Final = (
+    "clubs",
+    "diamonds",
+    "hearts",
+    "spades",
+    "no trumps",
+    "misère",
+    "open misère",
+)
 
 #: Names accepted for each suit, lower case: English, letters, symbols, and the
 #: Hindi names used for the Ka-Chu-Fu-L trump cycle.

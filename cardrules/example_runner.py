@@ -47,6 +47,7 @@ from attrs import frozen
 
 from cardrules.cards import CARDS, WIDE_SUIT_MASKS, Card, CardSet, Suit, base_mask, deal_copies
 from cardrules.dsl.example_syntax import (
+    BidItem,
     Bids,
     Calls,
     ChangeBid,
@@ -750,7 +751,7 @@ class _Runner:
             g.apply(keep, g.to_act or 0)
 
     def bids(self, step: Bids) -> StepResult:
-        from cardrules.engine.actions import Bid, Look
+        from cardrules.engine.actions import Look
 
         g = self.g
         start = len(g.events)
@@ -761,7 +762,7 @@ class _Runner:
             try:
                 if not item.blind and Look() in g.legal_actions(seat):
                     g.apply(Look(), seat)
-                g.apply(Bid(item.n, blind=item.blind), seat)
+                g.apply(_bid_action(item), seat)
             except IllegalAction as exc:
                 raise _Fail(step.pos, f"{_seat(seat)} cannot bid {item}: {exc}") from None
         return StepResult(step, tuple(g.events[start:]))
@@ -1023,6 +1024,8 @@ class _Runner:
         who = _seat(seat)
         if (why := self._not_bidding(seat)) is not None:
             return f"expected {who} to be the one to bid, {why}"
+        if any(b.strain is not None for b in e.bids):
+            return self._check_contract_bid(e, seat)
         for blind in (False, True):
             items = [b.n for b in e.bids if b.blind == blind]
             if not items:
@@ -1053,6 +1056,34 @@ class _Runner:
                         f"expected the refusal of the bid {word} to say {e.reason!r}, "
                         f"but it says: {reason}"
                     )
+        return None
+
+    def _check_contract_bid(self, e: Expect, seat: int) -> str | None:
+        """``expect seat N may bid (only) 7 hearts ...`` (or ``may not bid``) in
+        an auction of contracts."""
+        from cardrules.engine.actions import Contract
+
+        who = _seat(seat)
+        offered = [a for a in self.g.legal_actions(seat) if type(a) is Contract]
+        shown = ", ".join(a.label.removeprefix("bid ") for a in offered) or "nothing"
+        wanted = [_bid_action(b) for b in e.bids]
+        for a in wanted:
+            word = a.label.removeprefix("bid ")
+            if e.kind is ExpectKind.MAY_BID and a not in offered:
+                return f"expected {who} to be allowed to bid {word}, but {who} may bid {shown}"
+            if e.kind is not ExpectKind.MAY_BID and a in offered:
+                return f"expected {who} not to be allowed to bid {word}, but {who} may bid {shown}"
+            if e.kind is not ExpectKind.MAY_BID:
+                reason = self._refusal(self.g, a, seat)
+                self.note = self.note or reason
+                if e.reason and e.reason.lower() not in reason.lower():
+                    return (
+                        f"expected the refusal of the bid {word} to say {e.reason!r}, "
+                        f"but it says: {reason}"
+                    )
+        if e.kind is ExpectKind.MAY_BID and e.only and set(wanted) != set(offered):
+            want = ", ".join(a.label.removeprefix("bid ") for a in wanted)
+            return f"expected {who} to be offered only {want}, but {who} may bid {shown}"
         return None
 
     def check_leads(self, e: Expect) -> str | None:
@@ -1341,6 +1372,16 @@ def after_game(v: Variant, g: Game) -> tuple[int | None, str | None, int]:
     if v.match.loser_deals and loser is not None:
         return loser, letter, loser
     return loser, letter, g.view(g.dealer).seat_order[0]  # the deal passes on
+
+
+def _bid_action(item: BidItem) -> Action:
+    """The action of one bid of an example: a ``Bid``, or a ``Contract`` for a
+    bid in a strain (``7 hearts``, ``misère``)."""
+    from cardrules.engine.actions import Bid, contract_bid
+
+    if item.strain is not None:
+        return contract_bid(item.n, item.strain)
+    return Bid(item.n, blind=item.blind)
 
 
 def _bid_words(bids: Sequence[int], blind: bool) -> str:

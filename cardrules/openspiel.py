@@ -106,7 +106,12 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in the t
 from cardrules.cards import CARDS, ID_LIMIT, CardSet
 from cardrules.counted import count_range
 from cardrules.dsl import load
-from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action, Play, mask_ids
+from cardrules.engine.actions import (
+    Action,
+    Play,
+    mask_ids,
+    num_actions_of,
+)
 from cardrules.engine.game import MAX_TRICKS_LIMIT, Game
 from cardrules.engine.views.event_types import DealEvent, DrawEvent, TrumpEvent
 from cardrules.engine.views.observation_vector import observation_layout
@@ -250,6 +255,7 @@ def load_game(
         **params: ``returns`` (``"points"`` or ``"win"``) and ``max_tricks``.
 
     Example:
+        >>> from cardrules.engine.actions import NUM_ACTIONS
         >>> game = load_game("oh-hell", players=3)
         >>> game.num_players(), game.num_distinct_actions() == NUM_ACTIONS
         (3, True)
@@ -559,7 +565,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         full.update(params or {})
         info = _info_of(name, full)
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=SPECIAL_ACTION_END if info.v.deck.specials else NUM_ACTIONS,
+            num_distinct_actions=num_actions_of(info.v),
             max_chance_outcomes=max(info.pack[-1] + 1, info.n),
             num_players=info.n,
             min_utility=info.min_u,

@@ -83,7 +83,7 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
 from cardrules.bounds import float32_packer, observation_bounds
 from cardrules.counted import counted
 from cardrules.dsl import load
-from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action
+from cardrules.engine.actions import NUM_ACTIONS, Action, num_actions_of
 from cardrules.engine.game import Game
 from cardrules.engine.phases.score import running_scores
 from cardrules.engine.views.observation_vector import observation_layout
@@ -170,7 +170,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self._max_actions = max_actions
         self._sign = _sign(variant)
         # A pack with special cards (54-63) has their action ids (400-429) too.
-        n_actions = SPECIAL_ACTION_END if variant.deck.specials else NUM_ACTIONS
+        n_actions = num_actions_of(variant)
         self._num_actions = n_actions
         self.metadata = {**type(self).metadata, "name": f"cardrules_{variant.name}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(players)]

@@ -903,6 +903,14 @@ class BiddingRule:
     first of its partners in the bidding order bidding for it; the other
     partners do not bid (their bid is none, 0 in formulas) and the side's
     contract (``team_bid``) is that one bid."""
+    strains: tuple[int, ...] = ()
+    """In an auction (``bids: 6 to 10 in spades, clubs, diamonds, hearts, no
+    trumps``): the strains of the contract bids, lowest first at equal level
+    (0-3 the suits by number, 4 no trumps); a bid is then a level in a strain
+    (``Contract``), and the winning bid makes trumps. Empty: bids are numbers."""
+    misere_above: tuple[int, int] | None = None
+    """With strains (``misère: a bid above 8 spades``): misère is a bid of the
+    auction, ranking just above that level and strain; ``None``: it is not."""
 
 
 class PassTo(Enum):
@@ -1167,6 +1175,12 @@ class WinRule:
     """``target: N points``: after each hand, a game in which some running total
     has reached ``N`` or more ends (the schedule is then the most hands it can
     have); ``None``: the game ends after its schedule."""
+
+    target_by_declarer: bool = False
+    """``target: 500 points, reached by the declarer only``: only the side that
+    made trumps this hand (the declarer's) ends the game by reaching the target,
+    and it wins, whatever the others' totals (Five Hundred's "going out");
+    another total past the target plays on."""
 
     lose_at: int | None = None
     """``lose at: -N points``: after each hand, a game in which some running
@@ -1465,6 +1479,10 @@ def hands_without_trumps(v: Variant) -> str:
         return "some hands are played without trumps"
     if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
         return "a player may name no trumps"
+    if t.namer is TrumpNamer.HIGHEST_BIDDER and (
+        4 in v.bidding.strains or v.bidding.misere_above is not None
+    ):
+        return "a contract may be bid in no trumps or misère"
     if t.namer is TrumpNamer.HIGHEST_BIDDER:
         return ""
     if t.kind is TrumpKind.NONE or (t.kind is TrumpKind.FIXED and t.suit is None):

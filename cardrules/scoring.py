@@ -174,6 +174,12 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("downtown", CONDITION, "true when the hand's ranks are reversed (`downtown`: declared low)"),
     ("no_trumps", CONDITION, "true when the hand is played without trumps"),
     ("misere", CONDITION, "true when the hand's contract is misère (`misère: yes`)"),
+    (
+        "bid_strain",
+        NUMBER,
+        "the strain of the winning contract bid (`bids: ... in ...`): its place in the file's "
+        "list, from 0 (-1 for misère, or when bids are numbers)",
+    ),
 )
 
 #: Every variable a formula may use, with a one-line description.
@@ -218,6 +224,7 @@ VARIABLE_BOUNDS: Final[Mapping[str, int]] = MappingProxyType(
         "partner_tricks": 52,
         "maker_tricks": 52,
         "bid_level": 52,
+        "bid_strain": 5,
     }
 )
 #: The largest value of a counter (``counter bags: ...``), either sign: a
@@ -578,7 +585,7 @@ def score_env(
     maker_tricks: int = 0,
     alone: bool = False,
     defended_alone: bool = False,
-    contract: tuple[int, bool, bool, bool] = (0, False, False, False),
+    contract: tuple[int, bool, bool, bool, int] = (0, False, False, False, -1),
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -606,7 +613,7 @@ def score_env(
             defended alone.
         contract: the hand's contract: the highest bid (0: none), whether the
             ranks are reversed (downtown), whether it has no trumps, whether it
-            is misère.
+            is misère, and the strain of the winning contract bid (-1: none).
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -642,6 +649,7 @@ def score_env(
         "downtown": bool(contract[1]),
         "no_trumps": bool(contract[2]),
         "misere": bool(contract[3]),
+        "bid_strain": contract[4],
     }
     if counters:
         env.update(counters)

@@ -141,9 +141,7 @@ def check_file(name: str, expected: set[str] | None) -> None:
     v = cardrules.load(name)
     assert v.name == name and v.title and v.summary
     assert v.source.startswith("# "), f"{name} must open with a comment"
-    lead = " ".join(
-        line.lstrip("#").strip() for line in leading_comment(v.source)
-    ).lower()
+    lead = " ".join(line.lstrip("#").strip() for line in leading_comment(v.source)).lower()
     assert re.search(r"https?://[a-z0-9.-]+\.[a-z]{2,}/", lead), (
         f"{name} must say where its rule comes from: a public source, such as a pagat.com page"
     )

@@ -139,9 +139,7 @@ def terms(draw: st.DrawFn) -> CardTerm:
 
 @st.composite
 def choices(draw: st.DrawFn) -> CardChoice:
-    options = draw(
-        st.lists(st.lists(terms(), min_size=1, max_size=3), min_size=1, max_size=4)
-    )
+    options = draw(st.lists(st.lists(terms(), min_size=1, max_size=3), min_size=1, max_size=4))
     if draw(st.booleans()):
         options.append([CardTerm(TermKind.ANY)])
     return CardChoice(tuple(CardSetRule(tuple(o)) for o in options))
@@ -204,9 +202,7 @@ def bars_unbroken(p: PlayRule) -> bool:
     )
 
 
-@settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     v=rule_variants(),
     players=st.integers(3, 5),
@@ -351,8 +347,7 @@ def test_what_breaks_trumps(broken_by: str, may_lead: set[str]) -> None:
     wins. May seat 2 now lead its A♠? Only if a forced lead or any play of a trump
     breaks trumps: a player void in the suit led never trumped."""
     v = one_hand(
-        "lead: any card except unbroken trumps, otherwise any card\n"
-        f"broken by: {broken_by}\n"
+        f"lead: any card except unbroken trumps, otherwise any card\nbroken by: {broken_by}\n"
     )
     g = deal(v, {1: "Q♠ J♠ 10♠", 2: "K♠ A♠ 5♦", 3: "2♠ 7♦ 8♦", 0: "3♠ 9♦ 10♦"})
     assert legal(g) == {"Q♠", "J♠", "10♠"}

@@ -169,15 +169,19 @@ def test_sample_round_000() -> None:
     play(g, "5♦", "9♦", "2♥", "3♦")
     play(g, "A♥", "3♥", "K♣", "6♦")
     play(g, "A♣", "7♦", "10♦", "3♠")
-    (_, bids, tricks, points, _), = hand_scores(g)
+    ((_, bids, tricks, points, _),) = hand_scores(g)
     assert bids == (1, 2, 0, 0) and tricks == (1, 1, 0, 2) and points == (11, 0, 10, 0)
 
 
 def test_trick_example_000() -> None:
     """000_05789f49e1c2534d.txt: hearts trumps, clubs led, K♣ 4♣ 2♥ A♣: the 2♥ wins;
     a player who cannot follow need not trump (the kachuful file)."""
-    g = Game(short("kachuful", "1", trumps="hearts"), players=4,
-             deck=stack("K♣", "4♣", "2♥", "A♣"), first_dealer=3)
+    g = Game(
+        short("kachuful", "1", trumps="hearts"),
+        players=4,
+        deck=stack("K♣", "4♣", "2♥", "A♣"),
+        first_dealer=3,
+    )
     bid(g, 0, 0, 0, 0)
     play(g, "K♣", "4♣", "2♥", "A♣")
     assert hand_scores(g)[0][2] == (0, 0, 1, 0)
@@ -292,8 +296,7 @@ def test_whole_hand_bonus_000() -> None:
 def test_blind_exact_bid_doubled_003() -> None:
     """003_b8808002a4adcb43.txt, Blind Kachuful: bid before looking; an exact blind
     bid counts double (kachuful-blind)."""
-    g = Game(short("kachuful-blind", "1"), players=3, deck=stack("A♠", "2♣", "3♣"),
-             first_dealer=2)
+    g = Game(short("kachuful-blind", "1"), players=3, deck=stack("A♠", "2♣", "3♣"), first_dealer=2)
     assert g.view(0).hand is None and Look() in g.legal_actions()
     g.apply(Bid(1, blind=True), g.to_act)
     g.apply(Look(), g.to_act)
@@ -301,7 +304,7 @@ def test_blind_exact_bid_doubled_003() -> None:
     g.apply(Look(), g.to_act)
     g.apply(Bid(1), g.to_act)  # 1 + 0 + 0 would make 1: the hook
     play(g, "A♠", "2♣", "3♣")
-    (_, _, tricks, points, _), = hand_scores(g)
+    ((_, _, tricks, points, _),) = hand_scores(g)
     assert tricks == (1, 0, 0) and points == (22, 10, 0)
     plain = Game(short("kachuful", "1"), players=3, seed=0)
     assert Look() not in plain.legal_actions() and plain.view(0).hand is not None

@@ -188,8 +188,9 @@ def test_dealers_neighbour_leads_any_card_001() -> None:
     assert {a.card for a in g.legal_actions()} == set(g.hand(0))
 
 
-@pytest.mark.parametrize(("name", "loser_deals"), [("kazhutha-loser-deals", True),
-                                                   ("kazhutha", False)])
+@pytest.mark.parametrize(
+    ("name", "loser_deals"), [("kazhutha-loser-deals", True), ("kazhutha", False)]
+)
 def test_loser_deals_the_next_game_001(name: str, loser_deals: bool) -> None:
     """kazhutha-loser-deals: the kazhutha of a game deals the next; plain kazhutha
     passes the deal to the next seat (to the right)."""
@@ -222,5 +223,6 @@ def test_match_is_lost_on_the_whole_word_001(name: str, word: str) -> None:
     res = m.result
     assert res is not None and res.loser is not None
     assert m.letters[res.loser] == word
-    assert all(word.startswith(w) and len(w) < len(word)
-               for s, w in enumerate(m.letters) if s != res.loser)
+    assert all(
+        word.startswith(w) and len(w) < len(word) for s, w in enumerate(m.letters) if s != res.loser
+    )

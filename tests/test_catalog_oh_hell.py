@@ -306,7 +306,7 @@ def test_made_zero_worth_five_002() -> None:
         bid(g, 6, 0, 0, 0)
         while not g.is_over:
             g.apply(g.legal_actions()[0], g.to_act)
-        (_, bids, tricks, pts, _), = hand_scores(g)
+        ((_, bids, tricks, pts, _),) = hand_scores(g)
         assert bids == (6, 0, 0, 0) and tricks == (7, 0, 0, 0)
         assert pts == points, name
     assert score("oh-hell-zero-5-plus", 0, 0, cards=3) == 8
@@ -329,7 +329,7 @@ def test_plus_minus_on_a_stacked_hand() -> None:
     bid(g, 0, 0, 0, 1)
     while not g.is_over:
         g.apply(g.legal_actions()[0], g.to_act)
-    (_, _, tricks, pts, _), = hand_scores(g)
+    ((_, _, tricks, pts, _),) = hand_scores(g)
     assert tricks == (2, 0, 0, 0) and pts == (-20, 10, 10, -10)
 
 

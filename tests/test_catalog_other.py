@@ -146,8 +146,14 @@ def test_callbreak_must_beat_is_not_plain_oh_hell() -> None:
 
 @pytest.mark.parametrize(
     ("bid_", "tricks", "points"),
-    [(3, 3, Fraction(3)), (3, 5, Fraction(16, 5)), (2, 3, Fraction(21, 10)),
-     (4, 2, Fraction(-4)), (8, 13, Fraction(17, 2)), (1, 0, Fraction(-1))],
+    [
+        (3, 3, Fraction(3)),
+        (3, 5, Fraction(16, 5)),
+        (2, 3, Fraction(21, 10)),
+        (4, 2, Fraction(-4)),
+        (8, 13, Fraction(17, 2)),
+        (1, 0, Fraction(-1)),
+    ],
 )
 def test_callbreak_scoring(bid_: int, tricks: int, points: Fraction) -> None:
     """A made bid scores the bid plus 0.1 a trick over; a miss costs the bid."""
@@ -163,7 +169,7 @@ def test_callbreak_scores_a_stacked_hand_exactly() -> None:
     bid(g, 1, 2, 3, 5)
     while not hand_scores(g):
         g.apply(g.legal_actions()[0], g.to_act)
-    (_, bids, tricks, points, _), = hand_scores(g)
+    ((_, bids, tricks, points, _),) = hand_scores(g)
     assert sum(tricks) == 13
     for b, t, p in zip(bids, tricks, points, strict=True):
         assert p == (b + Fraction(t - b, 10) if t >= b else -b)
@@ -185,8 +191,12 @@ def test_trumps_may_not_be_led_until_broken() -> None:
     assert plays(g) == {"3♣", "4♣"}
     with pytest.raises(IllegalAction, match="not been broken"):
         g.apply(Play(card("2♥")), g.to_act)
-    plain = Game(cardrules.load("oh-hell", hands="list 3", tie="shared"), players=4,
-                 deck=deck, first_dealer=3)
+    plain = Game(
+        cardrules.load("oh-hell", hands="list 3", tie="shared"),
+        players=4,
+        deck=deck,
+        first_dealer=3,
+    )
     bid(plain, 0, 0, 0, 0)
     assert plays(plain) == {"2♥", "3♣", "4♣"}
 
@@ -202,7 +212,8 @@ def test_trumps_broken_by_a_trump_on_a_void() -> None:
     assert g.view(0).trumps_broken and g.to_act == 3
     play(g, "4♦")
     v2 = cardrules.load("oh-hell-trumps-broken", hands="list 2", tie="shared")
-    g2 = Game(v2, players=4, deck=stack("2♥ 3♥", "5♣ 6♣", "8♣ 9♣", "4♦ 5♦", turn="9♥"),
-              first_dealer=3)
+    g2 = Game(
+        v2, players=4, deck=stack("2♥ 3♥", "5♣ 6♣", "8♣ 9♣", "4♦ 5♦", turn="9♥"), first_dealer=3
+    )
     bid(g2, 0, 0, 0, 0)
     assert plays(g2) == {"2♥", "3♥"}

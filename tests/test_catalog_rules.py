@@ -244,9 +244,7 @@ def dead_trick_leads(name: str, games: int) -> list[tuple[int, int, set[int]]]:
                 _, _, seats, trick = dead[0]
                 led = trick[0].suit
                 still_in = {s for s in range(4) if not g.view(0).out[s]}
-                ranked = sorted(
-                    (c, s) for c, s in zip(trick, seats, strict=True) if c.suit == led
-                )
+                ranked = sorted((c, s) for c, s in zip(trick, seats, strict=True) if c.suit == led)
                 nxt = [s for _, s in reversed(ranked) if s in still_in]
                 assert g.to_act is not None
                 found.append((g.to_act, nxt[0] if nxt else -1, still_in))

@@ -64,6 +64,7 @@ BASES = (
     "spades",
     "wizard",
     "kazhutha-two-packs",
+    "five-hundred",
 )
 
 

@@ -67,8 +67,10 @@ def _check_seat(g: Game, seat: int) -> None:
     assert all(type(x) is float and math.isfinite(x) for x in obs)
     # the mask is the legal actions
     mask = g.action_mask(seat)
-    # A pack with special cards (issue 23) has their action ids, 400-429, too.
-    assert len(mask) == (430 if g.variant.deck.specials else NUM_ACTIONS)
+    # A pack with special cards (issue 23) has their action ids, 400-429, too;
+    # an auction of bids in strains the contract bids', 430-501.
+    wide = 502 if g.variant.bidding.strains else 430 if g.variant.deck.specials else NUM_ACTIONS
+    assert len(mask) == wide
     assert [i for i, x in enumerate(mask) if x] == sorted(a.id for a in g.legal_actions(seat))
     assert set(mask) <= {0, 1}
     # the own-hand slice is the hand (when the seat may see it); places in

@@ -103,6 +103,16 @@ def test_random_sim_test_passes_with_serialization(
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+def test_an_auction_of_contracts_has_the_contract_bids_action_ids() -> None:
+    # Five Hundred's bids (Contract, 430-501) lie outside NUM_ACTIONS: the
+    # game's action space is widened to them, and OpenSpiel plays it.
+    from cardrules.engine.actions import CONTRACT_END
+
+    game = _game("five-hundred", 3)
+    assert game.num_distinct_actions() == CONTRACT_END
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
 def test_game_type_and_info_follow_the_variant() -> None:
     game = one_hand(4)
     t = game.get_type()

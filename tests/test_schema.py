@@ -89,9 +89,11 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
             optional = set(s["properties"]) - set(s.get("required", ()))
             # Written only when there is something to say: the draws of a
             # record's game, a table's take-back policy and take-backs, a
-            # view's special cards (a pack with special cards only) and what
-            # a joker is without trumps (a file that says so only).
+            # view's special cards (a pack with special cards only), what a
+            # joker is without trumps (a file that says so only) and a view's
+            # contract (an auction of bids in strains only).
             if optional - {
+                "contract",
                 "draws",
                 "take_backs",
                 "retracted",
@@ -117,8 +119,10 @@ def test_view_schema_follows_the_fields() -> None:
     s = schema("view")
     names = [f.name for f in attrs.fields(View)]
     # special_powers: written only for a pack with special cards (issue 23);
-    # jokers_without_trumps only when the file says what a joker is then.
-    written = [n for n in names if n not in ("special_powers", "jokers_without_trumps")]
+    # jokers_without_trumps only when the file says what a joker is then;
+    # contract: only in an auction of bids in strains, once a bid is made.
+    optional = ("special_powers", "jokers_without_trumps", "contract")
+    written = [n for n in names if n not in optional]
     assert list(s["properties"]) == names and s["required"] == written
     assert list(s["$defs"]["result"]["properties"]) == [f.name for f in attrs.fields(Result)]
     assert s["properties"]["phase"]["enum"] == ["bid", "play", "over", "pass", "trumps"]
@@ -129,9 +133,14 @@ def test_view_schema_follows_the_fields() -> None:
     g = Game(cardrules.load("oh-hell"), 4, seed=3)
     assert set(g.view(0).to_dict()) == set(written)
     w = Game(cardrules.load("wizard"), 4, seed=3)
-    assert set(w.view(0).to_dict()) == set(names) - {"jokers_without_trumps"}
+    assert set(w.view(0).to_dict()) == set(names) - {"jokers_without_trumps", "contract"}
     j = Game(cardrules.load("bid-whist-jokers"), 4, seed=3)
-    assert set(j.view(0).to_dict()) == set(names) - {"special_powers"}
+    assert set(j.view(0).to_dict()) == set(names) - {"special_powers", "contract"}
+    f = Game(cardrules.load("five-hundred"), 3, seed=3)
+    f.apply_as_current(f.legal_actions()[0])
+    five = set(f.view(0).to_dict())
+    optional_here = {"special_powers", "jokers_without_trumps"}
+    assert five - {"jokers_without_trumps"} == set(names) - optional_here
 
 
 def test_error_schema_matches_the_error_codes() -> None:

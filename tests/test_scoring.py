@@ -42,8 +42,16 @@ from cardrules.scoring import (
 )
 
 
-def score(text: str, bid: int, tricks: int, *, cards: int = 7, hand: int = 1,
-          players: int = 4, blind: bool = False) -> Fraction:
+def score(
+    text: str,
+    bid: int,
+    tricks: int,
+    *,
+    cards: int = 7,
+    hand: int = 1,
+    players: int = 4,
+    blind: bool = False,
+) -> Fraction:
     env = score_env(bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind)
     return parse_formula(text).evaluate(env)
 
@@ -91,10 +99,19 @@ def test_made_zero_worth_five_or_five_plus_cards(
     bid: int, tricks: int, cards: int, five: int, five_plus_cards: int
 ) -> None:
     """A made zero scores 5, or 5 plus the cards dealt: 12 on a 7-card hand (seed 002)."""
-    assert score("if exact then (if bid = 0 then 5 else 10 + bid) else 0",
-                 bid, tricks, cards=cards) == five
-    assert score("if exact then (if bid = 0 then 5 + cards else 10 + bid) else 0",
-                 bid, tricks, cards=cards) == five_plus_cards
+    assert (
+        score("if exact then (if bid = 0 then 5 else 10 + bid) else 0", bid, tricks, cards=cards)
+        == five
+    )
+    assert (
+        score(
+            "if exact then (if bid = 0 then 5 + cards else 10 + bid) else 0",
+            bid,
+            tricks,
+            cards=cards,
+        )
+        == five_plus_cards
+    )
 
 
 @pytest.mark.parametrize(
@@ -157,9 +174,7 @@ def test_exact_blind_bid_doubled(bid: int, tricks: int, blind: bool, points: int
     ("bid", "tricks", "points"),
     [(3, 5, Fraction(16, 5)), (3, 3, Fraction(3)), (4, 2, Fraction(-4)), (2, 3, Fraction(21, 10))],
 )
-def test_callbreak_tenth_of_a_point_per_overtrick(
-    bid: int, tricks: int, points: Fraction
-) -> None:
+def test_callbreak_tenth_of_a_point_per_overtrick(bid: int, tricks: int, points: Fraction) -> None:
     for text in (
         "if tricks >= bid then bid + 1/10 * (tricks - bid) else -bid",
         "if tricks >= bid then bid + 0.1 * (tricks - bid) else -bid",
@@ -217,14 +232,33 @@ def test_zero_divisor_at_evaluation_gives_zero() -> None:
 def test_score_env() -> None:
     env = score_env(bid=2, tricks=4, cards=5, hand=3, players=6, blind=True)
     assert env == {
-        "bid": 2, "tricks": 4, "cards": 5, "hand": 3, "players": 6, "diff": 2,
-        "exact": False, "over": True, "under": False, "blind": True,
-        "points": 0, "all_points": 0, "most_points": 0,
+        "bid": 2,
+        "tricks": 4,
+        "cards": 5,
+        "hand": 3,
+        "players": 6,
+        "diff": 2,
+        "exact": False,
+        "over": True,
+        "under": False,
+        "blind": True,
+        "points": 0,
+        "all_points": 0,
+        "most_points": 0,
         # Without teams, a seat is a team of one.
-        "team_bid": 2, "team_tricks": 4, "team_points": 0,
-        "partner_bid": 0, "partner_tricks": 0, "maker": False, "maker_tricks": 0,
-        "alone": False, "defended_alone": False,
-        "bid_level": 0, "downtown": False, "no_trumps": False, "misere": False,
+        "team_bid": 2,
+        "team_tricks": 4,
+        "team_points": 0,
+        "partner_bid": 0,
+        "partner_tricks": 0,
+        "maker": False,
+        "maker_tricks": 0,
+        "alone": False,
+        "defended_alone": False,
+        "bid_level": 0,
+        "downtown": False,
+        "no_trumps": False,
+        "misere": False,
     }
     assert set(env) == set(VARIABLES)
     exact = score_env(bid=1, tricks=1, cards=1, hand=1, players=3)
@@ -232,8 +266,18 @@ def test_score_env() -> None:
 
 
 def test_variables_documented() -> None:
-    for name in ("bid", "tricks", "cards", "hand", "players", "exact", "over", "under",
-                 "diff", "blind"):
+    for name in (
+        "bid",
+        "tricks",
+        "cards",
+        "hand",
+        "players",
+        "exact",
+        "over",
+        "under",
+        "diff",
+        "blind",
+    ):
         assert VARIABLES[name].strip()
         assert VARIABLE_KINDS[name] in ("number", "condition")
     assert {VARIABLE_KINDS[n] for n in ("exact", "over", "under", "blind")} == {"condition"}
@@ -257,12 +301,18 @@ def test_uses() -> None:
         ("if bid == 0 then 0.50 else 1.0", "if bid = 0 then 0.5 else 1"),
         ("if(exact)then(10)else(-(-diff))", "if exact then 10 else -(-diff)"),
         ("tricks+(if exact then 10 else 0)", "tricks + (if exact then 10 else 0)"),
-        ("if (if exact then over else under) then 1 else 2",
-         "if (if exact then over else under) then 1 else 2"),
-        ("if exact then 1 else (if over then 2 else 3)",
-         "if exact then 1 else if over then 2 else 3"),
-        ("if not (exact or over) then max( 1 ,2 ) else 0",
-         "if not (exact or over) then max(1, 2) else 0"),
+        (
+            "if (if exact then over else under) then 1 else 2",
+            "if (if exact then over else under) then 1 else 2",
+        ),
+        (
+            "if exact then 1 else (if over then 2 else 3)",
+            "if exact then 1 else if over then 2 else 3",
+        ),
+        (
+            "if not (exact or over) then max( 1 ,2 ) else 0",
+            "if not (exact or over) then max(1, 2) else 0",
+        ),
         ("007 + 0.0", "7 + 0"),
     ],
 )
@@ -458,19 +508,65 @@ def test_length_and_depth_limits_are_not_too_tight() -> None:
 # --------------------------------------------------------------------------- properties
 
 FORMULA_TOKENS = [
-    "bid", "tricks", "cards", "hand", "players", "exact", "over", "under", "diff", "blind",
-    "bidd", "x", "abs", "min", "max", "if", "then", "else", "and", "or", "not",
-    "0", "1", "10", "0.1", "1.", "99999999999999", "+", "-", "*", "/", "//", "(", ")", ",",
-    "=", "==", "!=", "<", "<=", ">", ">=", "#", "&", "\n", "\t", "é", "\x00",
+    "bid",
+    "tricks",
+    "cards",
+    "hand",
+    "players",
+    "exact",
+    "over",
+    "under",
+    "diff",
+    "blind",
+    "bidd",
+    "x",
+    "abs",
+    "min",
+    "max",
+    "if",
+    "then",
+    "else",
+    "and",
+    "or",
+    "not",
+    "0",
+    "1",
+    "10",
+    "0.1",
+    "1.",
+    "99999999999999",
+    "+",
+    "-",
+    "*",
+    "/",
+    "//",
+    "(",
+    ")",
+    ",",
+    "=",
+    "==",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "#",
+    "&",
+    "\n",
+    "\t",
+    "é",
+    "\x00",
 ]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(
-    st.text(max_size=80),
-    st.lists(st.sampled_from(FORMULA_TOKENS), max_size=25).map(" ".join),
-    st.lists(st.sampled_from(FORMULA_TOKENS), max_size=25).map("".join),
-))
+@given(
+    st.one_of(
+        st.text(max_size=80),
+        st.lists(st.sampled_from(FORMULA_TOKENS), max_size=25).map(" ".join),
+        st.lists(st.sampled_from(FORMULA_TOKENS), max_size=25).map("".join),
+    )
+)
 def test_random_text_only_raises_variant_error(text: str) -> None:
     try:
         f = parse_formula(text, path="fuzz", line=7, column=3)
@@ -509,9 +605,13 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "//": ref_floordiv,
 }
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "=": lambda a, b: a == b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "=": lambda a, b: a == b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
 }
 
 
@@ -551,16 +651,22 @@ def num_gen(draw: st.DrawFn, depth: int) -> Gen:
         ct, cf, cu = draw(bool_gen(depth - 1))
         at, af, au = draw(num_gen(depth - 1))
         bt, bf, bu = draw(num_gen(depth - 1))
-        return (f"if{s}({ct}){s}then ({at}) else{s}({bt})",
-                lambda env: af(env) if cf(env) else bf(env), cu or au or bu)
+        return (
+            f"if{s}({ct}){s}then ({at}) else{s}({bt})",
+            lambda env: af(env) if cf(env) else bf(env),
+            cu or au or bu,
+        )
     if kind == "abs":
         t, f, u = draw(num_gen(depth - 1))
         return f"abs({s}{t}{s})", lambda env: abs(f(env)), u
     name = draw(st.sampled_from(["min", "max"]))
     args = draw(st.lists(num_gen(depth - 1), min_size=2, max_size=4))
     pick = min if name == "min" else max
-    return (f"{name}({f',{s}'.join(t for t, _, _ in args)})",
-            lambda env: pick(f(env) for _, f, _ in args), any(u for _, _, u in args))
+    return (
+        f"{name}({f',{s}'.join(t for t, _, _ in args)})",
+        lambda env: pick(f(env) for _, f, _ in args),
+        any(u for _, _, u in args),
+    )
 
 
 @st.composite
@@ -591,14 +697,21 @@ def bool_gen(draw: st.DrawFn, depth: int) -> Gen:
     ct, cf, cu = draw(bool_gen(depth - 1))
     at, af, au = draw(bool_gen(depth - 1))
     bt, bf, bu = draw(bool_gen(depth - 1))
-    return (f"if ({ct}) then ({at}) else ({bt})",
-            lambda env: af(env) if cf(env) else bf(env), cu or au or bu)
+    return (
+        f"if ({ct}) then ({at}) else ({bt})",
+        lambda env: af(env) if cf(env) else bf(env),
+        cu or au or bu,
+    )
 
 
 ENVS = st.builds(
     score_env,
-    bid=st.integers(0, 13), tricks=st.integers(0, 13), cards=st.integers(1, 13),
-    hand=st.integers(1, 40), players=st.integers(3, 7), blind=st.booleans(),
+    bid=st.integers(0, 13),
+    tricks=st.integers(0, 13),
+    cards=st.integers(1, 13),
+    hand=st.integers(1, 40),
+    players=st.integers(3, 7),
+    blind=st.booleans(),
 )
 
 
@@ -645,8 +758,9 @@ def num_tree(depth: int) -> st.SearchStrategy[Expr]:
         st.builds(Product, sub, st.lists(product_step, min_size=1, max_size=3).map(tuple)),
         st.builds(If, bool_tree(depth - 1), sub, sub),
         st.builds(Call, st.just("abs"), sub.map(lambda e: (e,))),
-        st.builds(Call, st.sampled_from(["min", "max"]),
-                  st.lists(sub, min_size=2, max_size=3).map(tuple)),
+        st.builds(
+            Call, st.sampled_from(["min", "max"]), st.lists(sub, min_size=2, max_size=3).map(tuple)
+        ),
     )
 
 

@@ -59,6 +59,7 @@ from cardrules.engine.actions import (
     Action,
     Alone,
     Bid,
+    Contract,
     Decline,
     Discard,
     Downtown,
@@ -483,8 +484,39 @@ class HeuristicBot:
             return Decline()
         return min(bids, key=lambda b: b.n)
 
+    @staticmethod
+    def _contract_bid(view: SeatView, bids: list[Contract]) -> Action:
+        """A bid in an auction of contracts (``bids: ... in ...``): for each
+        strain, the tricks this hand suggests (with a suit as trumps: its cards,
+        the jokers and the jack of the same colour, and the aces of the other
+        suits; in no trumps: the aces and the jokers), and the highest contract
+        bid whose level that reaches; else a pass (else the lowest bid)."""
+        hand = [int(c) for c in view.hand or ()]
+        jokers = sum(1 for c in hand if 52 <= c < 54)
+        aces = [c // 13 for c in hand if c < 52 and _rank(c) == 12]
+
+        def tricks(strain: int) -> int:
+            if strain >= 4:
+                return len(aces) + jokers + (1 if strain == 4 and len(aces) >= 3 else 0)
+            partner = 3 - strain  # the suit of the same colour
+            jack = 13 * partner + 9
+            trumps = sum(1 for c in hand if c < 52 and c // 13 == strain) + jokers
+            trumps += 1 if jack in hand else 0
+            side = sum(1 for s in aces if s != strain)
+            return trumps + side
+
+        fits = [b for b in bids if not b.misere and b.level <= tricks(b.strain)]
+        if fits:
+            return fits[-1]
+        if Decline() in view.legal_actions:
+            return Decline()
+        return bids[0]
+
     def _bid(self, view: SeatView) -> Action:
         legal = view.legal_actions
+        contracts = [a for a in legal if isinstance(a, Contract)]
+        if contracts:
+            return self._contract_bid(view, contracts)
         if Decline() in legal:
             return self._auction_bid(view, [a for a in legal if isinstance(a, Bid)])
         bids = [a for a in legal if isinstance(a, Bid) and not a.blind]

@@ -33,11 +33,20 @@ import attrs
 from attrs import field, frozen
 from lark import Token
 
-from cardrules.cards import SUIT_NAMES, Card, Suit, card
+from cardrules.cards import (
+    MAX_CONTRACT_LEVEL,
+    MISERE_STRAIN,
+    STRAIN_WORDS,
+    SUIT_NAMES,
+    Card,
+    Suit,
+    card,
+)
 from cardrules.errors import VariantError
 from cardrules.rules import SourcePos
 
 from . import limits
+from .settings.statement import strain_code
 from .syntax_errors import TERMINALS, error_at
 
 __all__ = [
@@ -130,12 +139,20 @@ class Holding:
 
 @frozen
 class BidItem:
-    """One bid of an example: ``n``, or ``blind n``."""
+    """One bid of an example: ``n``, or ``blind n``; in an auction of contracts
+    a level in a strain, ``7 hearts``, ``6 no trumps``, or ``misère``."""
 
     n: int
     blind: bool = False
+    strain: int | None = None
+    """The strain of a contract bid (0-3 a suit's number, 4 no trumps, 5 misère);
+    ``None``: a bid of a number."""
 
     def __str__(self) -> str:
+        if self.strain is not None:
+            if self.strain >= MISERE_STRAIN:
+                return STRAIN_WORDS[self.strain]
+            return f"{self.n} {STRAIN_WORDS[self.strain]}"
         return f"blind {self.n}" if self.blind else str(self.n)
 
 
@@ -316,8 +333,9 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _bids(bids: Sequence[BidItem]) -> str:
-    # With a blind bid among them, commas show which number `blind` goes with.
-    sep = ", " if any(b.blind for b in bids) else " "
+    # With a blind bid among them, commas show which number `blind` goes with;
+    # bids in strains (`7 hearts, 8 no trumps`) are read better apart too.
+    sep = ", " if any(b.blind or b.strain is not None for b in bids) else " "
     return sep.join(str(b) for b in bids)
 
 
@@ -678,6 +696,14 @@ class ExampleRules:
 
     # ---- actions
     def bid_item(self, c: list[Any]) -> tuple[BidItem, Token]:
+        toks = _tokens(c)
+        if toks[0].type == "V_MISERE":
+            return (BidItem(0, strain=MISERE_STRAIN), c[0])
+        if toks[-1].type in ("SUIT", "NO_TRUMPS"):
+            if len(toks) > 2:
+                raise self.error(toks[0], "a bid in a strain cannot be blind")
+            n = self.number(toks[-2], 0, MAX_CONTRACT_LEVEL, "a level")
+            return (BidItem(n, strain=strain_code(toks[-1])), c[0])
         tok: Token = c[-1]
         n = self.number(tok, 0, limits.MAX_PLAYERS, "a bid")
         return (BidItem(n, blind=len(c) > 1), c[0])

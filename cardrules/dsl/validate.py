@@ -27,7 +27,7 @@ from typing import Final
 
 from attrs import frozen
 
-from cardrules.cards import Rank
+from cardrules.cards import STRAIN_WORDS, Rank
 from cardrules.errors import VariantError
 from cardrules.rules import (
     JOKERS_KIND,
@@ -535,6 +535,44 @@ def _check_auction(c: _Checking) -> None:
             )
 
 
+def _check_contracts(c: _Checking) -> None:
+    """Bids in strains (``bids: ... in ...``): an auction whose winning bid makes
+    trumps; a misère bid (``misère: a bid above ...``) placed above one of them."""
+    v = c.v
+    b = v.bidding
+    if b.strains and (b.style is not BidStyle.AUCTION or not c.bidding):
+        raise c.fail(
+            c.culprit("bids", "bidding"),
+            "bids in strains need an auction, in which each bid is above the last",
+            hint="add `bidding: auction`",
+        )
+    if b.strains and v.trumps.namer is not TrumpNamer.HIGHEST_BIDDER:
+        raise c.fail(
+            c.culprit("bids", "trumps"),
+            "bids in strains make trumps, but the trumps of this game are chosen otherwise",
+            hint="add `trumps: named by the highest bidder`",
+        )
+    above = b.misere_above
+    if above is None:
+        return
+    if not b.strains:
+        raise c.fail(
+            c.culprit("misere", "bids"),
+            "misère is a bid above another only in an auction of bids in strains",
+            hint="list the strains in `bids:` (`bids: 6 to 10 in spades, ...`), or write "
+            "`misère: yes`",
+        )
+    level, strain = above
+    top = b.max_bid if b.max_bid is not None else b.min_bid
+    if strain not in b.strains or not b.min_bid <= level <= top:
+        raise c.fail(
+            "misere",
+            f"misère is placed above {level} {STRAIN_WORDS[strain]}, which is not a bid of "
+            "this game",
+            expected=f"a level from {b.min_bid} to {top} in one of the strains of `bids:`",
+        )
+
+
 def _check_bidding(c: _Checking) -> None:
     """Bidding: the hook and changed bids need bids in turn; the range of bids;
     a side's one bid is not read as a seat's own."""
@@ -554,6 +592,7 @@ def _check_bidding(c: _Checking) -> None:
     if b.max_bid is not None and b.max_bid < b.min_bid:
         raise c.fail("bids", "the highest bid is less than the lowest")
     _check_auction(c)
+    _check_contracts(c)
     seat_bid_vars = (
         v.scoring.formula.uses() & _SEAT_BID_VARIABLES if v.scoring.formula is not None else ()
     )

@@ -38,6 +38,12 @@ ids            action
                ``X1``-``X10`` (cards 54-63), in a pack with special
                cards: outside ``NUM_ACTIONS``, so that the action space of
                every other game is unchanged
+430-499        ``Contract(level, strain)``: a bid of a level (0 to 13)
+               in a strain (the four suits by number, then no
+               trumps), in games with ``bids: ... in ...``: id
+               ``430 + 5 * level + strain``, outside ``NUM_ACTIONS``
+500-501        ``Contract`` misère and open misère, bids of the
+               auction (``misère: a bid above ...``)
 =============  =====================================
 
 ``Play(card).id`` is the card's number for the standard 52 cards only: the
@@ -55,16 +61,31 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from cardrules.cards import CARDS, Card, Suit, card
+from cardrules.cards import (
+    CARDS,
+    MAX_CONTRACT_LEVEL,
+    MISERE_STRAIN,
+    NO_TRUMPS_STRAIN,
+    OPEN_MISERE_STRAIN,
+    STRAIN_WORDS,
+    Card,
+    Suit,
+    card,
+)
 from cardrules.errors import CardError, InvalidAction
+
+if TYPE_CHECKING:
+    from cardrules.rules import Variant
 
 __all__ = [
     "ALONE_ID",
     "AMEND_BASE",
     "BID_BASE",
     "BLIND_BASE",
+    "CONTRACT_BASE",
+    "CONTRACT_END",
     "DECLINE_ID",
     "DISCARD_BASE",
     "DOWNTOWN_BASE",
@@ -88,6 +109,7 @@ __all__ = [
     "Alone",
     "Amend",
     "Bid",
+    "Contract",
     "Decline",
     "Discard",
     "Downtown",
@@ -101,8 +123,10 @@ __all__ = [
     "Show",
     "Take",
     "WithPartner",
+    "contract_bid",
     "is_action_id",
     "mask_ids",
+    "num_actions_of",
 ]
 
 #: The largest bid any action can carry (a whole pack to one player).
@@ -144,13 +168,17 @@ NUM_ACTIONS: Final = MISERE_ID + 1
 #: ten ids each: ``Play(X1)`` is ``SPECIAL_ACTION_BASE``.
 SPECIAL_ACTION_BASE: Final = 400
 SPECIAL_ACTION_END: Final = SPECIAL_ACTION_BASE + 30
+#: ``Contract(level, strain)``: ``CONTRACT_BASE + 5 * level + strain`` (strain 0-3
+#: the suits, 4 no trumps); then misère and open misère.
+CONTRACT_BASE: Final = SPECIAL_ACTION_END
+CONTRACT_END: Final = CONTRACT_BASE + 5 * (MAX_CONTRACT_LEVEL + 1) + 2
 
 
 def is_action_id(action_id: object) -> bool:
     """Whether ``action_id`` is the id of an action: 0 to ``NUM_ACTIONS - 1``, or
     one of the special cards' (``SPECIAL_ACTION_BASE`` to ``SPECIAL_ACTION_END - 1``)."""
     return type(action_id) is int and (
-        0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < SPECIAL_ACTION_END
+        0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < CONTRACT_END
     )
 
 
@@ -168,6 +196,16 @@ def mask_ids(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def num_actions_of(variant: Variant) -> int:
+    """The size of ``variant``'s action space (one more than its largest action
+    id): ``NUM_ACTIONS``, widened to the special cards' ids for a pack with
+    special cards and to the contract bids' for an auction of contracts, so
+    that every other game's space is unchanged."""
+    if variant.bidding.strains:
+        return CONTRACT_END
+    return SPECIAL_ACTION_END if variant.deck.specials else NUM_ACTIONS
 
 
 class Action:
@@ -214,7 +252,7 @@ class Action:
             InvalidAction: if ``action_id`` is not an int in range.
         """
         if type(action_id) is not int or not (
-            0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < SPECIAL_ACTION_END
+            0 <= action_id < NUM_ACTIONS or SPECIAL_ACTION_BASE <= action_id < CONTRACT_END
         ):
             shown = _shown(action_id)
             raise InvalidAction(
@@ -222,6 +260,8 @@ class Action:
                 code="bad_action",
                 data={"value": shown},
             )
+        if action_id >= CONTRACT_BASE:
+            return _CONTRACTS[action_id - CONTRACT_BASE]
         if action_id >= SPECIAL_ACTION_BASE:
             return _SPECIAL_BY_ID[action_id - SPECIAL_ACTION_BASE]
         return _BY_ID[action_id]
@@ -379,6 +419,101 @@ class Bid(Action):
 
     def __repr__(self) -> str:
         return f"Bid({self.n}, blind=True)" if self.blind else f"Bid({self.n})"
+
+
+class Contract(Action):
+    """A bid of an auction of contracts (``bids: 6 to 10 in clubs, ...``): a
+    level in a strain, ``Contract(7, Suit.DIAMONDS)`` or ``Contract(6, None)`` for
+    no trumps, or a misère (``Contract(0, "misère")``, ``Contract(0, "open
+    misère")``; their level is 0). The winning bid is the hand's contract: its
+    strain makes trumps (or no trumps, or the misère) with no naming step.
+
+    Attributes:
+        level: the number of tricks bid (0 for a misère).
+        strain: 0-3 the suit (``Suit``'s number), 4 no trumps, 5 misère, 6 open
+            misère.
+
+    Example:
+        >>> from cardrules.cards import Suit
+        >>> Contract(7, Suit.DIAMONDS), Contract(7, Suit.DIAMONDS).id, Contract(6, None).label
+        (Contract(7, Suit.DIAMONDS), 466, 'bid 6 no trumps')
+    """
+
+    __slots__ = ("level", "strain")
+    level: int
+    strain: int
+
+    def __new__(cls, level: int, strain: Suit | str | None) -> Contract:
+        """Return the interned contract bid.
+
+        Raises:
+            InvalidAction: if ``level`` is not an int from 0 to 13 or ``strain``
+                not a suit, ``None``, ``"misère"`` or ``"open misère"``.
+        """
+        code = _strain_code(strain)
+        if code >= MISERE_STRAIN:
+            return _CONTRACTS[5 * (MAX_CONTRACT_LEVEL + 1) + code - MISERE_STRAIN]
+        if type(level) is not int or not 0 <= level <= MAX_CONTRACT_LEVEL:
+            shown = _shown(level)
+            raise InvalidAction(
+                f"a contract's level must be a whole number from 0 to {MAX_CONTRACT_LEVEL}, "
+                f"got {shown}",
+                code="bad_action",
+                data={"value": shown},
+            )
+        return _CONTRACTS[5 * level + code]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit the contract makes (``None``: no trumps or a misère)."""
+        return Suit(self.strain) if self.strain < NO_TRUMPS_STRAIN else None
+
+    @property
+    def misere(self) -> bool:
+        """Whether the contract is a misère (open or not)."""
+        return self.strain >= MISERE_STRAIN
+
+    @property
+    def label(self) -> str:
+        if self.misere:
+            return f"bid {STRAIN_WORDS[self.strain]}"
+        return f"bid {self.level} {STRAIN_WORDS[self.strain]}"
+
+    def __repr__(self) -> str:
+        if self.misere:
+            return f"Contract(0, {STRAIN_WORDS[self.strain]!r})"
+        s = self.suit
+        return f"Contract({self.level}, {'None' if s is None else 'Suit.' + s.name})"
+
+
+def contract_bid(level: int, strain: int) -> Contract:
+    """The contract bid of ``level`` in strain number ``strain`` (0-3 a suit's
+    number, 4 no trumps; 5 and 6 the misères, whose level is 0); both in range."""
+    if strain >= MISERE_STRAIN:
+        return _CONTRACTS[5 * (MAX_CONTRACT_LEVEL + 1) + strain - MISERE_STRAIN]
+    return _CONTRACTS[5 * level + strain]
+
+
+def _strain_code(strain: object) -> int:
+    """The strain number of ``strain`` (a suit, ``None`` for no trumps, or the
+    words of a strain); InvalidAction if it is none."""
+    if strain is None:
+        return NO_TRUMPS_STRAIN
+    if type(strain) is Suit:
+        return int(strain)
+    if isinstance(strain, str):
+        w = strain.strip().lower().replace("misere", "misère")
+        if w in STRAIN_WORDS:
+            return STRAIN_WORDS.index(w)
+        for x in Suit:
+            if w in (x.symbol, x.word.rstrip("s")):
+                return int(x)
+    shown = _shown(strain)
+    raise InvalidAction(
+        f"a contract's strain is a suit, None (no trumps), 'misère' or 'open misère', got {shown}",
+        code="bad_action",
+        data={"value": shown},
+    )
 
 
 class Look(Action):
@@ -781,5 +916,15 @@ _BY_ID: Final[tuple[Action, ...]] = (
     _MISERE,
 )
 _SPECIAL_BY_ID: Final[tuple[Action, ...]] = (*_PLAYS[54:], *_PASSES[54:], *_DISCARDS[54:])
+_CONTRACTS: Final[tuple[Contract, ...]] = (
+    *(
+        _new(Contract, CONTRACT_BASE + 5 * lv + k, level=lv, strain=k)
+        for lv in range(MAX_CONTRACT_LEVEL + 1)
+        for k in range(5)
+    ),
+    _new(Contract, CONTRACT_END - 2, level=0, strain=MISERE_STRAIN),
+    _new(Contract, CONTRACT_END - 1, level=0, strain=OPEN_MISERE_STRAIN),
+)
+assert all(a.id == CONTRACT_BASE + i for i, a in enumerate(_CONTRACTS))
 assert len(_BY_ID) == NUM_ACTIONS
 assert all(a.id == i for i, a in enumerate(_BY_ID))

@@ -331,6 +331,10 @@ class Game:
     _bid_pos: int
     # bidding: the seats that have passed in an auction (a mask)
     _auction_out: int
+    # bidding: an auction of contracts: the rank of the highest contract bid (-1: none)
+    _contract: int
+    # bidding: an auction of contracts: the seat that made the highest bid (-1: none)
+    _contract_seat: int
     # bidding: the seat that may amend its bid (-1: none)
     _amender: int
     # trick: the cards of the trick in play
@@ -1763,6 +1767,11 @@ class Game:
             higher_wins=self._variant.scoring.higher_wins,
             trump_maker=None if self._maker < 0 else self._maker,
             downtown=self._downtown,
+            contract=(
+                None
+                if self._contract < 0
+                else self._rules.contracts[self._contract].label.removeprefix("bid ")
+            ),
             alone=None if self._alone < 0 else self._alone,
             defender_alone=None if self._defender < 0 else self._defender,
             showed_out=self._showed_out(),
@@ -2000,6 +2009,8 @@ class Game:
         g._waiting = None if self._waiting is None else self._waiting[:]
         g._bid_pos = self._bid_pos
         g._auction_out = self._auction_out
+        g._contract = self._contract
+        g._contract_seat = self._contract_seat
         g._amender = self._amender
         g._trick = self._trick[:]
         g._trick_seats = self._trick_seats[:]

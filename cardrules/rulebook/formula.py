@@ -53,6 +53,7 @@ _QUANTITY = {
     "partner_tricks": "the tricks your partners take",
     "maker_tricks": "the tricks taken by the player (or side) who made trumps",
     "bid_level": "the highest bid (the contract)",
+    "bid_strain": "the place of the contract's strain in the list of strains (from 0)",
 }
 _CONDITION = {
     "exact": "you take exactly as many tricks as you bid",
@@ -181,6 +182,8 @@ def condition(e: Expr) -> str:
             return "you miss your bid"
         if _is_var(inner, "blind"):
             return "you bid with your cards in view"
+        if _is_var(inner, "maker"):
+            return "you (or your side) did not make trumps"
         return f"it is not so that {condition(inner)}"
     if isinstance(e, And):
         return " and ".join(condition(x) for x in e.operands)

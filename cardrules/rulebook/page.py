@@ -24,7 +24,7 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, ScoreError
 from cardrules.rulebook.catalog import (
     is_builtin,
     objective_line,
@@ -34,6 +34,7 @@ from cardrules.rulebook.catalog import (
 from cardrules.rulebook.example_section import examples_section
 from cardrules.rulebook.hand_trumps import has_trumps
 from cardrules.rulebook.page_tables import (
+    contract_table,
     format_points,
     hands_in_game,
     markdown_table,
@@ -296,7 +297,10 @@ def _bidding_fact(v: Variant) -> str:
     if v.bidding.style is BidStyle.SIMULTANEOUS:
         return "everyone at once"
     if v.bidding.style is BidStyle.AUCTION:
-        return "an auction, once round: each bid higher, or pass"
+        rounds = "round and round" if v.bidding.until_others_pass else "once round"
+        if v.bidding.strains:
+            return f"an auction, {rounds}: a number of tricks in a suit or no trumps"
+        return f"an auction, {rounds}: each bid higher, or pass"
     return "in turn, with the hook" if has_hook(v) else "in turn, the dealer last"
 
 
@@ -321,7 +325,8 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         elif v.winning.target is not None:
             floor = v.winning.lose_at
             low = "" if floor is None else f"at a total of {floor} or less, or "
-            hands = f"at most {hands}; the game ends {low}once a total reaches {v.winning.target}"
+            who = "the declarer's total" if v.winning.target_by_declarer else "a total"
+            hands = f"at most {hands}; the game ends {low}once {who} reaches {v.winning.target}"
         if v.teams:
             rows.append(["Partnerships", teams_short(v, seat_names(v.players.min))])
         rows += [
@@ -517,6 +522,9 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     if uses & {"points", "all_points", "most_points"} or f.questions():
         # The score depends on the cards taken, not on a count of tricks: no table.
         return [*out, scoring_phrase(v), ""]
+    if uses & {"maker", "maker_tricks"} and v.bidding.strains:
+        # Bids in strains: the value of each contract, worked out from the formula.
+        return [*out, scoring_phrase(v), "", *_contract_lines(v, cards, n)]
     if uses & {"maker", "maker_tricks"}:
         # The score depends on who made trumps, not on one player's tricks alone.
         return [*out, scoring_phrase(v), ""]
@@ -537,6 +545,24 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     if v.has_bidding and v.bidding.blind:
         out += _blind_scoring_lines(v, cards, n)
     return out
+
+
+def _contract_lines(v: Variant, cards: int, n: int) -> list[str]:
+    """The contracts' values (bids in strains): what the declarer scores for each
+    contract made with exactly the tricks bid, from the score formula."""
+    try:
+        table = contract_table(v, max(v.hand_sizes(n), default=cards), n)
+    except ScoreError:
+        return []
+    return [
+        "### The contracts",
+        "",
+        "What the declarer scores for each contract made with exactly the tricks bid "
+        "(a misère: with no trick), worked out from the score above.",
+        "",
+        table,
+        "",
+    ]
 
 
 def _scoring_in_words(v: Variant) -> list[str]:

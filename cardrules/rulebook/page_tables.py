@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from cardrules.cards import MISERE_STRAIN, NO_TRUMPS_STRAIN, STRAIN_WORDS
 from cardrules.rulebook.hand_trumps import (
     NO_TRUMPS_LABEL,
     TURN_UP_LABEL,
@@ -215,6 +216,54 @@ def score(
         raise ValueError(f"{v.name} has no scoring formula")
     env = score_env(bid=bid, tricks=tricks, cards=cards, hand=hand, players=players, blind=blind)
     return f.evaluate(env)
+
+
+def contract_value(v: Variant, level: int, strain: int, cards: int, players: int) -> Fraction:
+    """What the variant's formula scores the declarer for the contract bid of
+    ``level`` in strain number ``strain`` (``bids: ... in ...``; 5: misère) when
+    it takes exactly the tricks bid (none for a misère): the contract's value.
+
+    Raises:
+        ValueError: if the variant has no scoring formula.
+    """
+    from cardrules.scoring import score_env
+
+    f = v.scoring.formula if v.scoring.team_formula is None else v.scoring.team_formula
+    if f is None:
+        raise ValueError(f"{v.name} has no scoring formula")
+    misere = strain >= MISERE_STRAIN
+    tricks = 0 if misere else level
+    index = -1 if misere else v.bidding.strains.index(strain)
+    env = score_env(
+        bid=tricks,
+        tricks=tricks,
+        cards=cards,
+        hand=1,
+        players=players,
+        maker=True,
+        maker_tricks=tricks,
+        contract=(0 if misere else level, False, strain >= NO_TRUMPS_STRAIN, misere, index),
+    )
+    return f.evaluate(env)
+
+
+def contract_table(v: Variant, cards: int, players: int) -> str:
+    """The value of every contract bid (``bids: ... in ...``), worked out from the
+    score formula: one row per level, one column per strain; a misère bid, when
+    the file has one, in a row of its own."""
+    b = v.bidding
+    top = b.max_bid if b.max_bid is not None else b.min_bid
+    header = ["Tricks bid", *(STRAIN_WORDS[k] for k in b.strains)]
+    rows = [
+        [str(level)]
+        + [format_points(contract_value(v, level, k, cards, players)) for k in b.strains]
+        for level in range(b.min_bid, top + 1)
+    ]
+    table = markdown_table(header, rows, "l" + "r" * len(b.strains))
+    if b.misere_above is not None:
+        value = format_points(contract_value(v, 0, MISERE_STRAIN, cards, players))
+        table += f"\n\nMisère: {value}."
+    return table
 
 
 def scoring_bids(v: Variant, cards: int) -> list[int]:

@@ -24,7 +24,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.card_rules import CardSetRule, TermKind
-from cardrules.cards import Card, CardSet, Rank, Suit
+from cardrules.cards import STRAIN_WORDS, Card, CardSet, Rank, Suit
 from cardrules.dsl.conditions import condition_text, condition_words
 from cardrules.dsl.settings.registry import BY_NAME, SETTING_LINES, page_rule_fields
 from cardrules.rulebook.follow import (
@@ -789,6 +789,17 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
     if v.mode is not Mode.TRICKS or t.namer is TrumpNamer.NOBODY:
         return ""
     what = "a suit, or no trumps," if t.name_no_trumps else "a suit"
+    if t.namer is TrumpNamer.HIGHEST_BIDDER and v.bidding.strains:
+        misere = (
+            " A misère contract has no trumps, and the declarer must take no trick."
+            if v.bidding.misere_above is not None
+            else ""
+        )
+        return (
+            "The winning bid is the contract: its suit is trumps for the hand (a bid in no "
+            "trumps: the hand has none), with no naming afterwards. The declarer makes "
+            "trumps." + misere + kitty_phrase(v)
+        )
     if t.namer is TrumpNamer.HIGHEST_BIDDER:
         return (
             f"After the bidding, the player with the highest bid names {what} as trumps for "
@@ -850,9 +861,10 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
 
 
 def misere_phrase(v: Variant) -> str:
-    """The declarer's misère (empty without ``misère:``), with a leading space."""
+    """The declarer's misère (empty without ``misère:``, or when misère is a bid
+    of the auction), with a leading space."""
     t = v.trumps
-    if not t.misere or t.namer is not TrumpNamer.HIGHEST_BIDDER:
+    if not t.misere or t.namer is not TrumpNamer.HIGHEST_BIDDER or v.bidding.misere_above:
         return ""
     partner = " Its partner sits the hand out, cards face down." if v.teams else ""
     return (
@@ -908,6 +920,8 @@ def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
     """A few words for the quick facts and the comparison table, such as ``"cycle ♠ ♦ ♣ ♥"``."""
     t = v.trumps
     shown = list(counts) if counts is not None else list(v.players.counts())
+    if v.mode is Mode.TRICKS and t.namer is TrumpNamer.HIGHEST_BIDDER and v.bidding.strains:
+        return "the suit of the winning bid"
     if v.mode is Mode.TRICKS and t.namer is TrumpNamer.HIGHEST_BIDDER:
         return "named by the highest bidder"
     if v.mode is Mode.TRICKS and t.namer is TrumpNamer.ORDER_UP:
@@ -939,9 +953,28 @@ def trumps_short(v: Variant, counts: Sequence[int] | None = None) -> str:
     return text
 
 
+def _strain_list(strains: Sequence[int]) -> str:
+    words = [STRAIN_WORDS[k] for k in strains]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
 def bid_range_phrase(v: Variant) -> str:
-    """Which numbers a player may bid."""
+    """Which numbers a player may bid (with strains: which contracts)."""
     b = v.bidding
+    if b.strains:
+        text = (
+            f"a number of tricks from {b.min_bid} to {b.max_bid} in a strain: "
+            f"{_strain_list(b.strains)}, from the lowest to the highest. A bid outranks "
+            "another when its number is higher, or when the numbers are equal and its strain "
+            "is higher"
+        )
+        above = b.misere_above
+        if above is not None:
+            text += (
+                f". Misère, a bid to take no trick, ranks just above {above[0]} "
+                f"{STRAIN_WORDS[above[1]]}"
+            )
+        return text
     top = "the number of cards in hand" if b.max_bid is None else str(b.max_bid)
     if b.max_bid is not None:
         top += " (and never more than the cards in hand)"
@@ -972,7 +1005,7 @@ def bidding_phrase(v: Variant) -> str:
         return (
             "The bidding is an auction: starting with the player to the dealer's "
             f"{left_or_right(v)} and going round the table as many times as it takes, each "
-            "player in turn either passes or bids more than the highest bid so far. A "
+            f"player in turn either passes or {_higher_words(v)}. A "
             "player who passes is out of the auction for this hand. It ends when everyone "
             f"but the highest bidder has passed; {_all_pass_words(v, 'in')}. A bid is "
             f"{bid_range_phrase(v)}. The highest bid wins: that player is the declarer, "
@@ -981,8 +1014,8 @@ def bidding_phrase(v: Variant) -> str:
     if b.style is BidStyle.AUCTION:
         return (
             "The bidding is an auction, once round the table: starting with the player to "
-            f"the dealer's {left_or_right(v)}, each player in turn either passes or bids more "
-            f"than the highest bid so far; the dealer speaks last, and "
+            f"the dealer's {left_or_right(v)}, each player in turn either passes or "
+            f"{_higher_words(v)}; the dealer speaks last, and "
             f"{_all_pass_words(v, 'dealer')}. A bid is {bid_range_phrase(v)}. The highest "
             "bid wins: that player is the declarer, and the bid is the contract."
         )
@@ -998,6 +1031,14 @@ def bidding_phrase(v: Variant) -> str:
         )
     text += f". A bid is {bid_range_phrase(v)}."
     return text
+
+
+def _higher_words(v: Variant) -> str:
+    """An auction's bid: more than the highest so far, or (bids in strains) one
+    that outranks it."""
+    if v.bidding.strains:
+        return "makes a bid that outranks the highest bid so far"
+    return "bids more than the highest bid so far"
 
 
 def _all_pass_words(v: Variant, last: str) -> str:
@@ -1588,6 +1629,19 @@ def end_phrase(v: Variant) -> str:
         return (
             f"The game ends after the last hand, or sooner: after the first hand at whose "
             f"end anyone's total is {_points_words(floor)} or less. Then the {side} total wins."
+        )
+    if v.winning.target_by_declarer:
+        return (
+            "The game ends after the last hand, or sooner: after the first hand at whose end "
+            f"the declarer's total is {_points_words(target)} or more, and the declarer "
+            "then wins whatever the other totals (a total that reaches it by defending "
+            f"plays on), or after the first hand at whose end anyone's total is "
+            f"{_points_words(floor)} or less, and the {side} total then wins."
+            if floor is not None
+            else "The game ends after the last hand, or sooner: after the first hand at "
+            f"whose end the declarer's total is {_points_words(target)} or more, and the "
+            "declarer then wins whatever the other totals (a total that reaches it by "
+            "defending plays on)."
         )
     return (
         f"The game ends after the last hand, or sooner: after the first hand at whose end "

@@ -8,13 +8,14 @@ from typing import Any, Final
 
 from lark import Token
 
+from cardrules.cards import MAX_CONTRACT_LEVEL, STRAIN_WORDS
 from cardrules.rules import BiddingRule, BidStyle, Mode, Variant
 
 from .. import limits
 from .declaration import SettingSpec, changed
 from .effect_checks import Context, NoOp, and_or, cards_text
 from .rendering import yes_no
-from .statement import Setting, StatementBuilder, tokens, yes
+from .statement import Setting, StatementBuilder, strain_code, tokens, yes
 
 __all__ = ["BIDDING"]
 
@@ -40,6 +41,8 @@ def _hook(v: Variant) -> str:
 def _bids(v: Variant) -> str:
     b = v.bidding
     top = "the hand size" if b.max_bid is None else str(b.max_bid)
+    if b.strains:
+        return f"{b.min_bid} to {top} in " + ", ".join(STRAIN_WORDS[k] for k in b.strains)
     return f"{b.min_bid} to {top}"
 
 
@@ -111,7 +114,7 @@ def _check_bids(c: Context) -> Iterator[NoOp]:
         if (b.min_bid, b.max_bid) != (default.min_bid, default.max_bid):
             yield _without_bidding(c, "bids")
         return
-    if b.max_bid is not None and b.max_bid >= c.largest:
+    if b.max_bid is not None and b.max_bid >= c.largest and not b.strains:
         yield NoOp(
             "bids",
             f"the top of `bids: {b.min_bid} to {b.max_bid}` has no effect: no hand has "
@@ -197,7 +200,24 @@ def _parse_bids(b: StatementBuilder, c: list[Any]) -> Setting:
         hi = b.number(c[4], 0, limits.MAX_PLAYERS, "a bid")
         if hi < lo:
             raise b.error(c[4], f"{hi} is less than {lo}", expected=f"{lo} or more")
-    return b.setting(c, ("bidding.min_bid", lo), ("bidding.max_bid", hi))
+    strains: list[int] = []
+    for tok in tokens(c[5:]):
+        if tok.type not in ("SUIT", "NO_TRUMPS"):
+            continue
+        k = strain_code(tok)
+        if k in strains:
+            raise b.error(tok, f"{STRAIN_WORDS[k]} is listed twice")
+        strains.append(k)
+    if strains and (hi is None or hi > MAX_CONTRACT_LEVEL):
+        raise b.error(
+            c[4],
+            "a bid in a strain needs a highest level"
+            + ("" if hi is None else f" of at most {MAX_CONTRACT_LEVEL}"),
+            expected=f"a number up to {MAX_CONTRACT_LEVEL}",
+        )
+    return b.setting(
+        c, ("bidding.min_bid", lo), ("bidding.max_bid", hi), ("bidding.strains", tuple(strains))
+    )
 
 
 def _parse_blind_bids(b: StatementBuilder, c: list[Any]) -> Setting:
@@ -324,14 +344,15 @@ BIDDING: Final = (
         "bids",
         "K_BIDS",
         "bids",
-        ("bidding.min_bid", "bidding.max_bid"),
+        ("bidding.min_bid", "bidding.max_bid", "bidding.strains"),
         parse=_parse_bids,
-        samples=("bids: 1 to 8",),
+        samples=("bids: 1 to 8", "bids: 6 to 10 in spades, clubs, diamonds, hearts, no trumps"),
         render=_bids,
         written=lambda v: v.has_bidding or changed(_bids, v),
         where="games with bidding; the top only below the largest hand",
         check=_check_bids,
         page_rule="Bidding",
+        old_saves={"bidding.strains": ()},
     ),
     SettingSpec(
         "blind bids",

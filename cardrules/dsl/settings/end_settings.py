@@ -9,12 +9,20 @@ from typing import Any, Final
 import attrs
 from lark import Token
 
-from cardrules.rules import MAX_SCHEDULE_HANDS, Mode, ScoringRule, TieBreak, Variant, WinRule
+from cardrules.rules import (
+    MAX_SCHEDULE_HANDS,
+    Mode,
+    ScoringRule,
+    TieBreak,
+    TrumpNamer,
+    Variant,
+    WinRule,
+)
 
 from .. import limits
 from .declaration import SettingSpec, changed
 from .effect_checks import Context, NoOp, schedule_length, trick_game_only
-from .statement import Setting, StatementBuilder
+from .statement import Setting, StatementBuilder, tokens
 
 __all__ = ["END"]
 
@@ -61,6 +69,14 @@ def _check_target(c: Context) -> Iterator[NoOp]:
             "`target` has no effect in a game of one hand: it ends after that hand anyway",
             ("hands",),
             hint="give `hands:` more hands, or delete the line",
+        )
+    elif v.winning.target_by_declarer and v.trumps.namer is not TrumpNamer.HIGHEST_BIDDER:
+        yield NoOp(
+            "target",
+            "`reached by the declarer only` has no effect: nobody declares (a declarer "
+            "is the highest bidder, `trumps: named by the highest bidder`)",
+            ("trumps",),
+            part=True,
         )
 
 
@@ -120,7 +136,12 @@ def _parse_tie(b: StatementBuilder, c: list[Any]) -> Setting:
 
 def _parse_target(b: StatementBuilder, c: list[Any]) -> Setting:
     most = limits.MAX_TARGET
-    return b.setting(c, ("winning.target", b.number(c[2], 1, most, "a target")))
+    by_declarer = any(t.type == "V_BY_DECLARER" for t in tokens(c[3:]))
+    return b.setting(
+        c,
+        ("winning.target", b.number(c[2], 1, most, "a target")),
+        ("winning.target_by_declarer", by_declarer),
+    )
 
 
 def _parse_lose_at(b: StatementBuilder, c: list[Any]) -> Setting:
@@ -195,18 +216,22 @@ END: Final = (
         "target",
         "K_TARGET",
         "target",
-        ("winning.target",),
+        ("winning.target", "winning.target_by_declarer"),
         parse=_parse_target,
         samples=(
             "target: 100 points",
             "target: 5",
+            "target: 500 points, reached by the declarer only",
         ),
-        render=lambda v: f"{v.winning.target} points",
+        render=lambda v: (
+            f"{v.winning.target} points"
+            + (", reached by the declarer only" if v.winning.target_by_declarer else "")
+        ),
         written=lambda v: v.winning.target is not None,
         where="trick-taking games of more than one hand",
         check=_check_target,
         page_rule="Scoring",
-        old_saves={"winning.target": None},
+        old_saves={"winning.target": None, "winning.target_by_declarer": False},
     ),
     SettingSpec(
         "lose at",

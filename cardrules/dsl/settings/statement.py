@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from attrs import frozen
 from lark import Token
 
-from cardrules.cards import SUIT_NAMES, Suit
+from cardrules.cards import NO_TRUMPS_STRAIN, SUIT_NAMES, Suit
 from cardrules.errors import VariantError
 from cardrules.rules import Condition, SourcePos
 
@@ -123,6 +123,14 @@ class StatementBuilder(Protocol):
 def tokens(items: Iterable[Any]) -> Iterable[Token]:
     """The tokens among a rule's children, without commas and colons."""
     return (x for x in items if isinstance(x, Token) and x.type not in ("COMMA", "COLON"))
+
+
+def strain_code(tok: Token) -> int:
+    """A ``SUIT`` or ``NO_TRUMPS`` token's strain of a contract bid (0-3 the
+    suit's number, 4 no trumps)."""
+    if tok.type == "NO_TRUMPS":
+        return NO_TRUMPS_STRAIN
+    return int(SUIT_NAMES[str(tok).lower()])
 
 
 def yes(tok: Token) -> bool:

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from lark import Token
 
-from cardrules.cards import Suit, card, parse_rank
+from cardrules.cards import MAX_CONTRACT_LEVEL, STRAIN_WORDS, Suit, card, parse_rank
 from cardrules.rules import (
     MAX_SCHEDULE_HANDS,
     DowntownRule,
@@ -28,7 +28,7 @@ from .. import limits
 from .declaration import SettingSpec, always
 from .effect_checks import Context, NoOp, hands_text
 from .rendering import ordinal, yes_no
-from .statement import Setting, StatementBuilder, suit_of, tokens, yes
+from .statement import Setting, StatementBuilder, strain_code, suit_of, tokens, yes
 
 __all__ = ["MAKING_TRUMPS", "TRUMP_SUIT"]
 
@@ -182,7 +182,19 @@ def _check_misere(c: Context) -> Iterator[NoOp]:
 
 
 def _parse_misere(b: StatementBuilder, c: list[Any]) -> Setting:
-    return b.setting(c, ("trumps.misere", yes(c[2])))
+    if c[2].type == "V_A_BID_ABOVE":
+        # A bid of the auction of contracts, just above the bid named.
+        level = b.number(c[3], 0, MAX_CONTRACT_LEVEL, "a level")
+        above = (level, strain_code(c[4]))
+        return b.setting(c, ("trumps.misere", True), ("bidding.misere_above", above))
+    return b.setting(c, ("trumps.misere", yes(c[2])), ("bidding.misere_above", None))
+
+
+def _misere(v: Variant) -> str:
+    above = v.bidding.misere_above
+    if above is None:
+        return yes_no(v.trumps.misere)
+    return f"a bid above {above[0]} {STRAIN_WORDS[above[1]]}"
 
 
 def _kitty(v: Variant) -> str:
@@ -540,14 +552,14 @@ MAKING_TRUMPS: Final = (
         "misere",
         "K_MISERE",
         "misere",
-        ("trumps.misere",),
+        ("trumps.misere", "bidding.misere_above"),
         parse=_parse_misere,
-        samples=("misere: yes",),
-        render=lambda v: yes_no(v.trumps.misere),
+        samples=("misere: yes", "misere: a bid above 8 spades"),
+        render=_misere,
         where="games in which the highest bidder names trumps",
         check=_check_misere,
         page_rule="Trumps",
-        old_saves={"trumps.misere": False},
+        old_saves={"trumps.misere": False, "bidding.misere_above": None},
     ),
     SettingSpec(
         "kitty",

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 
-from cardrules.engine.actions import Action, Amend, Bid, Decline, Play
+from cardrules.engine.actions import Action, Amend, Bid, Contract, Decline, Play
 from cardrules.engine.phases.play import _start_play
-from cardrules.engine.phases.trumps import NAMER_BIDDER, _open_for_bidder
+from cardrules.engine.phases.trumps import NAMER_BIDDER, _declare_contract, _open_for_bidder
 from cardrules.engine.state.tables import _BID, _LOOK
 from cardrules.engine.state.transitions import enter_phase, forget_legal, give_turn, log_event
 from cardrules.engine.views.refusals import _explain_bid, _refusal
@@ -64,6 +64,8 @@ def _no_bids_yet(g: Game) -> None:
     g._forehead = False
     g._amender = -1
     g._auction_out = 0
+    g._contract = -1
+    g._contract_seat = -1
 
 
 def _start_bidding(g: Game) -> bool:
@@ -77,6 +79,8 @@ def _start_bidding(g: Game) -> bool:
     g._blind = [False] * n
     g._amender = -1
     g._auction_out = 0
+    g._contract = -1
+    g._contract_seat = -1
     forget_legal(g)
     style = r.bid_style
     if not style:
@@ -141,10 +145,16 @@ def _auction_options(g: Game) -> tuple[Action, ...]:
     so far, and a pass (not for the dealer when everyone else has passed)."""
     r = g._rules
     floor, hi, stuck = _auction_floor(g)
+    contracts = r.contracts
+    if contracts:
+        # Contract bids: every one that outranks the highest so far.
+        floor, hi = g._contract + 1, len(contracts) - 1
     key = (floor, hi, -2, stuck)
     opts = r.bid_cache.get(key)
     if opts is None:
-        bids = tuple(Bid(b) for b in range(floor, hi + 1))
+        bids: tuple[Action, ...] = (
+            contracts[floor:] if contracts else tuple(Bid(b) for b in range(floor, hi + 1))
+        )
         opts = bids if stuck else (*bids, _AUCTION_PASS)
         r.bid_cache[key] = opts
     return opts
@@ -181,6 +191,8 @@ def _forbidden_bids(g: Game, s: int) -> tuple[ForbiddenBid, ...]:
     explain (:func:`~cardrules.engine.views.refusals._explain_bid`, as for
     :func:`_try_bid`)."""
     lo, hi = g._rules.bid_range(g._size)
+    if g._rules.contracts:
+        return ()  # bids in strains: the legal actions list the ones that outrank
     if g._rules.auction:
         # An auction: the bids of the range not above the highest so far.
         floor = _auction_floor(g)[0]
@@ -236,6 +248,13 @@ def _do_bid(g: Game, s: int, action: Action) -> bool:
         g._blind = _with(g._blind, s, False)
         log_event(g, ("amend", s, action.n))
         return False
+    if type(action) is Contract:
+        # A contract bid: its level is the seat's bid, its rank the highest so far.
+        g._bids[s] = action.level
+        g._contract = g._rules.contract_rank[action]
+        g._contract_seat = s
+        log_event(g, ("call", s, action))
+        return _next_bidder(g, s)
     assert type(action) is Bid
     g._bids = _with(g._bids, s, action.n)
     g._blind = _with(g._blind, s, action.blind)
@@ -276,7 +295,11 @@ def _next_bidder(g: Game, s: int) -> bool:
         log_event(g, ("thrown in", g._hand_index + 1))
         return True
     log_event(g, ("bids", tuple(g._bids)))
-    if not _open_for_bidder(g):
+    if g._rules.contracts:
+        # The winning contract bid makes trumps (no naming step).
+        if _declare_contract(g, g._contract_seat, g._rules.contracts[g._contract]):
+            _start_play(g)
+    elif not _open_for_bidder(g):
         _start_play(g)
     return False
 
@@ -293,7 +316,8 @@ def _next_in_auction(g: Game, s: int) -> int:
         t = seats[(k + step) % len(seats)]
         if out >> t & 1:
             continue
-        if high >= 0 and g._bids[t] == high and out.bit_count() == len(seats) - 1:
+        top = g._contract_seat == t if g._rules.contracts else g._bids[t] == high
+        if high >= 0 and top and out.bit_count() == len(seats) - 1:
             return -1  # the highest bidder, everyone else out: it stands
         g._bid_pos += 1
         return t
@@ -415,6 +439,8 @@ def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
     the auction's own rule (a bid not above the highest, the dealer's pass when
     everyone else passed); return for a reason the other bids share."""
     floor, hi, stuck = _auction_floor(g)
+    if g._rules.contracts or type(action) is Contract:
+        _explain_contract_refusal(g, actor, action)
     if action is _AUCTION_PASS and stuck:
         raise _refusal(
             "dealer_must_bid",
@@ -432,6 +458,46 @@ def _explain_auction_refusal(g: Game, actor: int, action: Action) -> None:
             action,
             {"value": action.n, "lowest": floor},
         )
+
+
+def _explain_contract_refusal(g: Game, actor: int, action: Action) -> None:
+    """Raise the reason a contract bid (or a bid of a number, in an auction of
+    contracts) is refused; return for a reason the other bids share."""
+    r = g._rules
+    if type(action) is Contract and not r.contracts:
+        raise _refusal(
+            "not_in_variant",
+            "this game's bids are numbers, not a level in a strain",
+            actor,
+            action,
+        )
+    if type(action) is Bid:
+        raise _refusal(
+            "not_in_variant",
+            "a bid of this game is a level in a strain, such as "
+            f"{r.contracts[0].label.removeprefix('bid ')}",
+            actor,
+            action,
+        )
+    if type(action) is not Contract:
+        return
+    rank = r.contract_rank.get(action, -1)
+    if rank < 0:
+        raise _refusal(
+            "bid_out_of_range",
+            f"{action.label.removeprefix('bid ')} is not a bid of this game",
+            actor,
+            action,
+            {"value": action.label},
+        )
+    standing = r.contracts[g._contract].label.removeprefix("bid ")
+    raise _refusal(
+        "bid_not_higher",
+        f"a bid must outrank the highest bid so far ({standing}): bid higher, or pass",
+        actor,
+        action,
+        {"value": action.label, "highest": standing},
+    )
 
 
 def _not_higher_words(g: Game, n: int) -> str:

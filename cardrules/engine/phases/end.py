@@ -64,9 +64,17 @@ def _next_hand(g: Game) -> None:
             _game_over(g, finished=True)
             return
     # A target total reached ends the game as the schedule's end would.
-    reached = (r.target is not None and max(g._scores) >= r.target) or (
-        r.lose_at is not None and min(g._scores) <= r.lose_at
-    )
+    if r.target_by_declarer:
+        # Only the declarer's side goes out by reaching the target, and it wins.
+        maker = g._maker
+        if maker >= 0 and r.target is not None and g._scores[maker] >= r.target:
+            _game_over(g, finished=True, winners=_side_of(g, maker))
+            return
+        reached = r.lose_at is not None and min(g._scores) <= r.lose_at
+    else:
+        reached = (r.target is not None and max(g._scores) >= r.target) or (
+            r.lose_at is not None and min(g._scores) <= r.lose_at
+        )
     scheduled = not reached and g._hand_index + 1 < len(g._sizes)
     tied = not scheduled and r.tie_extra and _leading_sides(g, _leaders(g)) > 1
     extra = tied and g._extra < r.max_extra
@@ -101,12 +109,29 @@ def _most_cards(g: Game, left: list[int], leader: int) -> int | None:
     return min(tied, key=order.index)
 
 
-def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
+def _side_of(g: Game, s: int) -> list[int]:
+    """Seat ``s`` and its partners (in a game with teams), in seat order."""
+    for team in g._rules.teams_of(g._players):
+        if s in team:
+            return sorted(team)
+    return [s]
+
+
+def _game_over(
+    g: Game, *, finished: bool, loser: int | None = None, winners: list[int] | None = None
+) -> None:
     """End the game (``finished``: it reached its end, rather than a bound) and
-    log the ``"over"`` event; nobody may act any more."""
+    log the ``"over"`` event; nobody may act any more. ``winners``: the seats
+    that win whatever the totals (the declarer's side that reached the target,
+    ``reached by the declarer only``); else the best totals win."""
     # Shedding: no winner as such; everyone but the loser is safe.
-    leaders = _leaders(g) if g._rules.tricks_mode else [s for s in range(g._players) if s != loser]
-    winners = tuple(leaders) if finished else ()
+    if winners is not None:
+        leaders = winners
+    elif g._rules.tricks_mode:
+        leaders = _leaders(g)
+    else:
+        leaders = [s for s in range(g._players) if s != loser]
+    won = tuple(leaders) if finished else ()
     g._result = None  # built on demand from the "over" event (see Game.result)
     enter_phase(g, _OVER)
     give_turn(g, -1)
@@ -117,7 +142,7 @@ def _game_over(g: Game, *, finished: bool, loser: int | None = None) -> None:
         g,
         (
             "over",
-            winners,
+            won,
             tuple(g._scores),
             finished and _leading_sides(g, leaders) > 1,
             finished,

@@ -60,6 +60,7 @@ from cardrules.cards import Suit
 from cardrules.engine.actions import (
     Action,
     Alone,
+    Contract,
     Decline,
     Discard,
     Downtown,
@@ -187,6 +188,8 @@ def _no_bids_yet(g: Game) -> None:
     g._waiting = None
     g._amender = -1
     g._forehead = False
+    g._contract = -1
+    g._contract_seat = -1
 
 
 def _open_show(g: Game, first: int) -> None:
@@ -262,6 +265,26 @@ def _open_for_bidder(g: Game) -> bool:
         return False
     _open_trumps(g, _NAME, _first_of(g, g._bids, b"bids"))
     return True
+
+
+def _declare_contract(g: Game, s: int, bid: Contract) -> bool:
+    """The auction of contracts is over: seat ``s``'s winning ``bid`` makes
+    trumps (its suit, no trumps, or a misère: no trumps and the declarer
+    alone), and the declarer takes the kitty and discards. Returns True when
+    the play starts now (no kitty and nothing more to choose)."""
+    _open_trumps(g, _NAME, s)
+    if bid.misere:
+        g._misere = True
+        _make(g, s, -1)
+        _go_alone(g, s)
+    else:
+        suit = bid.suit
+        _make(g, s, -1 if suit is None else int(suit))
+    then = _contract_made(g)
+    if then == CALL_MADE:
+        forget_legal(g)
+        return True
+    return False
 
 
 def _open_joker_suit(g: Game, s: int) -> None:

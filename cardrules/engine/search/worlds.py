@@ -78,6 +78,7 @@ from cardrules.engine.actions import (
     Action,
     Amend,
     Bid,
+    Contract,
     Discard,
     Downtown,
     Look,
@@ -105,6 +106,7 @@ from cardrules.engine.views.event_types import (
     ExchangeEvent,
     KnockedOutEvent,
     LookEvent,
+    MadeEvent,
     PassEvent,
     PickupEvent,
     PlayEvent,
@@ -359,11 +361,17 @@ def _kitty_taker(hand: _Hand, kitty: int, downtown: int) -> int:
     played the hand uptown or downtown)."""
     if not kitty:
         return -1
+    bidder = -1  # an auction of contracts: the last contract bid's seat
     for ev in hand.events:
         if isinstance(ev, CallEvent) and ev.action is not None:
             kind = type(ev.action)
             if (kind is Name and not downtown) or kind is Downtown:
                 return ev.seat
+            if kind is Contract:
+                bidder = ev.seat
+        elif type(ev) is MadeEvent and bidder >= 0:
+            # The winning contract bid made trumps: its bidder took the kitty.
+            return bidder
     return -1
 
 

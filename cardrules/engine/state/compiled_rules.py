@@ -22,6 +22,7 @@ from cardrules.cards import (
     FULL_DECK_MASK,
     ID_LIMIT,
     JOKER_MASK,
+    MISERE_STRAIN,
     PACK54_MASK,
     SPECIAL_MASK,
     SUIT_MASKS,
@@ -32,7 +33,15 @@ from cardrules.cards import (
 )
 from cardrules.counted import count_range, counted
 from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
-from cardrules.engine.actions import Action, Play
+from cardrules.engine.actions import (
+    CONTRACT_END,
+    NUM_ACTIONS,
+    SPECIAL_ACTION_END,
+    Action,
+    Contract,
+    Play,
+    contract_bid,
+)
 from cardrules.engine.state.ranks import STANDARD, RankTables, several_packs
 from cardrules.engine.state.tables import (
     _plays_of,
@@ -233,7 +242,9 @@ _QUESTION_CODES: Final = {
 MAKER_VARIABLES: Final = frozenset({"maker", "maker_tricks", "alone", "defended_alone"})
 #: The variables of a hand's contract: read only by scoring team by team
 #: (engine/phases/team_score.py), which a formula using them switches on.
-CONTRACT_VARIABLES: Final = frozenset({"bid_level", "downtown", "no_trumps", "misere"})
+CONTRACT_VARIABLES: Final = frozenset(
+    {"bid_level", "downtown", "no_trumps", "misere", "bid_strain"}
+)
 
 
 def _uses(formula: object) -> frozenset[str]:
@@ -408,6 +419,13 @@ class _Rules:
         """The special cards (54-63) and their powers (``special cards:``): a
         pack with none keeps ``special_trick`` false and plays as before."""
         self.special_trick = bool(self.pack_mask & SPECIAL_MASK) and self.tricks_mode
+        # The action space (one more than the largest action id): widened for
+        # the special cards' and the contract bids' ids only.
+        self.num_actions = (
+            CONTRACT_END
+            if v.bidding.strains
+            else (SPECIAL_ACTION_END if self.special_trick else NUM_ACTIONS)
+        )
         # Card id -> its power in a trick: 0 none, 1 always wins (the first of
         # them played winning), 2 always wins (the last), 3 always loses (a trick
         # of them only to the first played), 4 always loses (to the last).
@@ -511,6 +529,27 @@ class _Rules:
         # of each side in the bidding order bids (engine/phases/bidding.py).
         self.team_bids = b.one_per_team and bool(v.teams) and self.bid_style != 0
         self.blind_only = frozenset(b.blind_only)
+        self._compile_contracts(v)
+
+    def _compile_contracts(self, v: Variant) -> None:
+        """An auction of contracts (``bids: 6 to 10 in clubs, ...``): every
+        contract bid, lowest first (each level in the file's strains, a misère
+        bid just above the bid it follows), and each one's rank in that order.
+        Empty without strains: the bids are numbers."""
+        b = v.bidding
+        order: list[Contract] = []
+        if self.auction and b.strains and v.trumps.namer is TrumpNamer.HIGHEST_BIDDER:
+            hi = b.max_bid if b.max_bid is not None else b.min_bid
+            for level in range(b.min_bid, hi + 1):
+                for k in b.strains:
+                    order.append(contract_bid(level, k))
+                    if b.misere_above == (level, k):
+                        order.append(contract_bid(0, MISERE_STRAIN))
+        self.contracts: tuple[Contract, ...] = tuple(order)
+        self.contract_rank: dict[Action, int] = {a: i for i, a in enumerate(order)}
+        # Each strain's place in the file's list (``bid_strain`` in formulas).
+        self.strain_index: dict[int, int] = {k: i for i, k in enumerate(b.strains)}
+        self.strain_index[MISERE_STRAIN] = -1
 
     def _compile_play(self, v: Variant) -> None:
         """The play: the lead card and first leader, the card-set rules of the
@@ -683,6 +722,8 @@ class _Rules:
         """The end of the game: the target, knock-outs, tie-break hands and
         the schedule's whole-pack deal."""
         self.target = v.winning.target
+        # Only the declarer's side ends the game by reaching the target, and wins.
+        self.target_by_declarer = v.winning.target_by_declarer
         # A total fallen to this or below ends the game too (``lose at:``).
         self.lose_at = v.winning.lose_at
         # Elimination (``knocked out:``): after each hand, a seat still in that took

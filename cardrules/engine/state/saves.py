@@ -50,13 +50,14 @@ from cardrules.cards import CARDS, ID_LIMIT, MAX_PACKS, Card, CardSet, card, dea
 from cardrules.counted import count_range, counted
 from cardrules.engine.actions import (
     _BY_ID,
+    CONTRACT_END,
     NUM_ACTIONS,
     SPECIAL_ACTION_BASE,
-    SPECIAL_ACTION_END,
     Action,
     Alone,
     Amend,
     Bid,
+    Contract,
     Decline,
     Discard,
     Downtown,
@@ -761,6 +762,9 @@ def _most_actions(r: _Rules, players: int, hands: int, max_tricks: int | None) -
         per_hand = len(r.pack)
         if r.bid_style:
             per_hand += players * (2 if r.blind else 1)
+        if r.auction_rounds:
+            # Round and round: each bid above the last, every one of them at most once.
+            per_hand += len(r.contracts) if r.contracts else r.bid_range(len(r.pack))[1] + 1
         if r.passing:
             per_hand += players * r.pass_count
         if r.trump_namer:
@@ -949,7 +953,8 @@ def _replay_into(
             if not is_action_id(aid):
                 raise SaveError(
                     f"{label}action {i}: {_show(aid)} is not an action id (0 to {NUM_ACTIONS - 1},"
-                    f" or a special card's, {SPECIAL_ACTION_BASE} to {SPECIAL_ACTION_END - 1})"
+                    f" or a special card's or a contract bid's, {SPECIAL_ACTION_BASE} to "
+                    f"{CONTRACT_END - 1})"
                 )
             act = Action.from_id(aid)
         else:
@@ -1336,9 +1341,10 @@ def _log_action(g: Game, ev: Any, i: int) -> Action | None:
                     Show,
                     Downtown,
                     Misere,
+                    Contract,
                 ),
                 f"event {i + 1}: a call is Name, OrderUp, Decline, Discard, Alone, "
-                f"WithPartner, Keep, Show, Downtown or Misere, not {ev[2]!r}",
+                f"WithPartner, Keep, Show, Downtown, Misere or Contract, not {ev[2]!r}",
             )
             act: Action = ev[2]
             return act

@@ -252,6 +252,20 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_bid_pos", "int", "bidding", "how many seats have bid in turn"),
     Slot("_auction_out", "int", "bidding", "the seats that have passed in an auction (a mask)"),
     Slot(
+        "_contract",
+        "int",
+        "bidding",
+        "an auction of contracts: the rank of the highest contract bid (-1: none)",
+        also=("trumps",),
+    ),
+    Slot(
+        "_contract_seat",
+        "int",
+        "bidding",
+        "an auction of contracts: the seat that made the highest bid (-1: none)",
+        also=("trumps",),
+    ),
+    Slot(
         "_amender",
         "int",
         "bidding",

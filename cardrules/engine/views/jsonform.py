@@ -60,9 +60,9 @@ import attrs
 from cardrules.cards import CARDS, MAX_PACKS, Card, CardSet, Suit, cards_with_copies
 from cardrules.counted import counted
 from cardrules.engine.actions import (
+    CONTRACT_END,
     NUM_ACTIONS,
     SPECIAL_ACTION_BASE,
-    SPECIAL_ACTION_END,
     Action,
     is_action_id,
 )
@@ -85,12 +85,13 @@ __all__ = [
 #: A reader of one JSON value: ``(value, path) -> the Python value``.
 Decoder = Callable[[object, str], Any]
 
-#: An action id: 0 to ``NUM_ACTIONS - 1``, or a special card's (engine/actions.py).
+#: An action id: 0 to ``NUM_ACTIONS - 1``, or a special card's or a contract bid's
+#: (engine/actions.py).
 ACTION_ID_SCHEMA: Final[dict[str, Any]] = {
     "type": "integer",
     "anyOf": [
         {"minimum": 0, "maximum": NUM_ACTIONS - 1},
-        {"minimum": SPECIAL_ACTION_BASE, "maximum": SPECIAL_ACTION_END - 1},
+        {"minimum": SPECIAL_ACTION_BASE, "maximum": CONTRACT_END - 1},
     ],
 }
 _SEATS: Final = 52  # the most players a variant may have (dsl.limits.MAX_PLAYERS)
@@ -186,6 +187,7 @@ _RULES: Final[dict[str, _Rule]] = {
     "bid": _COUNT,
     "rule": _Rule(enum=("hook", "bid_not_higher")),
     "text": _Rule(max_text=_MAX_RULE_TEXT),
+    "contract": _Rule(max_text=20),
 }
 _DEFAULT: Final = _Rule()
 #: Bounds of the fields of the event records (their JSON is read by their own
@@ -772,7 +774,7 @@ def record_schema(
 
 #: Fields a record's JSON form writes only when they are set (a view's
 #: ``special_powers``, for a pack with special cards): not required.
-_ONLY_WHEN_SET: Final = frozenset({"special_powers", "jokers_without_trumps"})
+_ONLY_WHEN_SET: Final = frozenset({"special_powers", "jokers_without_trumps", "contract"})
 
 
 def nested_records(cls: type) -> list[type]:

@@ -31,9 +31,9 @@ from typing import Any, Final
 
 from cardrules.cards import Suit, card
 from cardrules.engine.actions import (
+    CONTRACT_END,
     NUM_ACTIONS,
     SPECIAL_ACTION_BASE,
-    SPECIAL_ACTION_END,
     Action,
     Alone,
     Discard,
@@ -65,7 +65,7 @@ def _key(words: list[str]) -> str:
 
 def _build_labels() -> dict[str, Action]:
     labels: dict[str, Action] = {}
-    for i in (*range(NUM_ACTIONS), *range(SPECIAL_ACTION_BASE, SPECIAL_ACTION_END)):
+    for i in (*range(NUM_ACTIONS), *range(SPECIAL_ACTION_BASE, CONTRACT_END)):
         try:
             a = Action.from_id(i)
         except InvalidAction:

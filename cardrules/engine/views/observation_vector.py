@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardrules.cards import CARDS, ID_LIMIT, Card
 from cardrules.counted import count_range
-from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END
 from cardrules.engine.state.compiled_rules import _compile, _Rules
 from cardrules.engine.views.observation_from_state import observation_of_state
 from cardrules.errors import VariantError
@@ -490,8 +489,9 @@ def _places(cards: Iterable[Card], index: tuple[int, ...]) -> list[int]:
 
 def action_mask(game: Game, seat: int) -> list[int]:
     """``game.action_mask(seat)``: 1 for each legal action id of ``seat``, else 0."""
-    # A pack with special cards: their action ids (400-429) too.
-    mask = [0] * (SPECIAL_ACTION_END if game._rules.special_trick else NUM_ACTIONS)
+    # A pack with special cards: their action ids (400-429) too; an auction of
+    # contracts: the contract bids' (430-501).
+    mask = [0] * game._rules.num_actions
     for a in game.legal_actions(seat):
         mask[a.id] = 1
     return mask

@@ -321,6 +321,10 @@ class View:
             ordered the turned card up), or ``None``.
         downtown: whether the declarer plays this hand downtown, its ranks
             reversed (``downtown:``); ``False`` uptown and in other games.
+        contract: in an auction of bids in strains (``bids: ... in ...``), the
+            highest bid so far in words (``"7 diamonds"``, ``"misère"``): the
+            hand's contract once the auction is over; ``None`` before any bid
+            and in other games (and then absent from :meth:`to_dict`).
         showed_out: for each seat, the suits it has not followed this hand, in
             the order it showed out of them (the led card's suit as the hand's
             trump order counts suits: a left bower leads trumps). Everyone saw
@@ -425,6 +429,7 @@ class View:
     counters: tuple[tuple[str, tuple[int, ...]], ...] = ()
     trump_maker: int | None = None
     downtown: bool = False
+    contract: str | None = None
     alone: int | None = None
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
@@ -507,6 +512,9 @@ class View:
             if self.take_back_request is None
             else self.take_back_request.to_dict(),
         }
+        if self.contract is not None:
+            # Only an auction of contracts has the key: every other view is as it was.
+            out["contract"] = self.contract
         if self.special_powers:
             # Only a pack with special cards has the key: every other view is as it was.
             out["special_powers"] = [[_text(c), p] for c, p in self.special_powers]

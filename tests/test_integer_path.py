@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Game
 from cardrules.dsl import builtin_names
-from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action, Amend, mask_ids
+from cardrules.engine.actions import CONTRACT_END, NUM_ACTIONS, Action, Amend, mask_ids
 from cardrules.engine.views.infostate import (
     information_state_reference,
     information_state_tensor_reference,
@@ -85,8 +85,8 @@ def test_integer_path_agrees_with_actions(game: tuple[str, int, int], data: st.D
         seat = data.draw(st.integers(0, players - 1))
         wrong = data.draw(
             st.one_of(
-                st.integers(0, SPECIAL_ACTION_END - 1),
-                st.sampled_from([-1, NUM_ACTIONS, SPECIAL_ACTION_END, 2**70, "3", None, True]),
+                st.integers(0, CONTRACT_END - 1),
+                st.sampled_from([-1, NUM_ACTIONS, CONTRACT_END, 2**70, "3", None, True]),
             )
         )
         if not (type(wrong) is int and wrong >= 0 and ids.legal_mask(seat) >> wrong & 1):
@@ -94,7 +94,7 @@ def test_integer_path_agrees_with_actions(game: tuple[str, int, int], data: st.D
             refused = _refusal(lambda: ids.apply_id(wrong, seat))  # noqa: B023
             assert refused is not None, (name, wrong, seat)
             assert issubclass(refused[0], InvalidAction | IllegalAction)
-            if type(wrong) is int and (0 <= wrong < NUM_ACTIONS or 400 <= wrong < 430):
+            if type(wrong) is int and (0 <= wrong < NUM_ACTIONS or 400 <= wrong < CONTRACT_END):
                 expected = _refusal(lambda: ref.apply(Action.from_id(wrong), seat))  # noqa: B023
             else:
                 expected = (InvalidAction, "bad_action")

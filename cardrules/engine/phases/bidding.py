@@ -250,7 +250,7 @@ def _do_bid(g: Game, s: int, action: Action) -> bool:
         return False
     if type(action) is Contract:
         # A contract bid: its level is the seat's bid, its rank the highest so far.
-        g._bids[s] = action.level
+        g._bids = _with(g._bids, s, action.level)
         g._contract = g._rules.contract_rank[action]
         g._contract_seat = s
         log_event(g, ("call", s, action))

@@ -192,7 +192,7 @@ def _other_event_words(ev: Event) -> str | None:
         suit = "no trumps" if ev[3] is None else f"{ev[3].word} are trumps"
         return f"{_seat(ev[2])} makes trumps: {suit}"
     if kind == "thrown in":
-        return f"everyone has passed twice, so hand {ev[1]} is thrown in"
+        return f"everyone has passed, so hand {ev[1]} is thrown in"
     if kind == "redeal":
         return f"the hand of {_seat(ev[2])} ({ev[3]}) is shown, so hand {ev[1]} is dealt again"
     if kind == "score":
@@ -278,7 +278,11 @@ def _may_words(e: Expect, who: str, quoted: str) -> str:
         if e.negated:
             return f"{who} may not take the cards of {_seat(e.other or 0)}{quoted}."
         return f"{who} may take the cards of {_seat(e.other or 0)}."
-    bids = join_words([str(b.n) + (" blind" if b.blind else "") for b in e.bids], "or")
+    # A contract bid reads as itself ("7 hearts", "misère"), a number as a number.
+    bids = join_words(
+        [str(b) if b.strain is not None else f"{b.n}{' blind' if b.blind else ''}" for b in e.bids],
+        "or",
+    )
     if k is ExpectKind.MAY_BID:
         return f"{who} may bid {'only ' if e.only else ''}{bids}."
     return f"{who} may not bid {bids}{quoted}."

@@ -18,6 +18,7 @@ from cardrules.rules import HandSituation, Mode, TrumpKind, TrumpNamer, Variant
 
 __all__ = [
     "BIDDER_LABEL",
+    "CONTRACT_LABEL",
     "DEALERS_CARD_LABEL",
     "MOST_TRICKS_LABEL",
     "NO_TRUMPS_LABEL",
@@ -36,6 +37,8 @@ TURN_UP_LABEL = "turned-up card"
 NO_TRUMPS_LABEL = "no trumps"
 #: ... for a hand whose trumps the highest bidder names.
 BIDDER_LABEL = "named by the highest bidder"
+#: ... for a hand whose trumps are the suit of the winning bid (bids in strains).
+CONTRACT_LABEL = "the suit of the winning bid"
 #: ... for a hand whose trumps the previous hand's winner of most tricks names.
 MOST_TRICKS_LABEL = "named by the winner of most tricks"
 #: ... for an order-up hand (the turned card ordered up, or a suit named).
@@ -68,7 +71,7 @@ def hand_trump_label(v: Variant, hand: int, players: int, size: int) -> str:
     t = v.trumps
     tricks = v.mode is Mode.TRICKS
     if tricks and t.namer is TrumpNamer.HIGHEST_BIDDER:
-        return BIDDER_LABEL
+        return CONTRACT_LABEL if v.bidding.strains else BIDDER_LABEL
     if tricks and t.is_named_hand(hand):
         return MOST_TRICKS_LABEL
     if tricks and t.kind is TrumpKind.DEALERS_CARD:

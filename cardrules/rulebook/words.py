@@ -882,8 +882,9 @@ def kitty_phrase(v: Variant) -> str:
     n = t.kitty
     cards = f"{n} card" + ("" if n == 1 else "s")
     text = (
-        f" The {cards} left after the deal are the kitty, face down. Once trumps are named, "
-        f"that player takes the kitty into hand without showing it and discards {cards} "
+        f" The {cards} left after the deal are the kitty, face down. "
+        + ("Once the auction is won, " if v.bidding.strains else "Once trumps are named, ")
+        + f"that player takes the kitty into hand without showing it and discards {cards} "
         "face down (any of them, from the hand or the kitty); nobody else sees them."
     )
     if t.kitty_trick:

@@ -440,7 +440,8 @@ class MadeEvent(Event):
 
 @frozen
 class ThrownInEvent(Event):
-    """Everyone passed twice: the next dealer deals the next hand."""
+    """Everyone passed (twice in an order-up game; without a bid in an auction
+    that throws the hand in): the next dealer deals the next hand."""
 
     kind: ClassVar[str] = "thrown in"
     hand_number: int = field(metadata={"json": INT})

@@ -525,8 +525,12 @@ def test_a_game_that_ends_at_a_target_says_its_schedule_is_the_most_it_can_have(
     for v in targets:
         page = rulebook(v, engine_examples=False)
         assert "| Hands in a game | at most " in page, v.name
-        assert f"once a total reaches {v.winning.target} |" in page, v.name
-        assert f"some total has reached {v.winning.target} or more" in page, v.name
+        # Going out (`target: N points, reached by the declarer only`): only the
+        # declarer's total ends the game.
+        who = "the declarer's total" if v.winning.target_by_declarer else "a total"
+        total = "the declarer's total has" if v.winning.target_by_declarer else "some total has"
+        assert f"once {who} reaches {v.winning.target} |" in page, v.name
+        assert f"{total} reached {v.winning.target} or more" in page, v.name
     plain = rulebook(
         next(v for v in builtin_variants() if v.name == "oh-hell"), engine_examples=False
     )

@@ -436,6 +436,7 @@ _SHORT_NAMES: Final = {
     "most_points": "most points",
     "maker_tricks": "makers' tricks",
     "bid_level": "contract",
+    "bid_strain": "strain's place",
 }
 
 

@@ -367,8 +367,9 @@ def _deal_section(
     ]
     if v.mode is not Mode.SHEDDING and v.winning.target is not None:
         out += [
-            f"The game ends sooner when, after a hand, some total has reached "
-            f"{v.winning.target} or more (see Winning): the schedule below is the most "
+            "The game ends sooner when, after a hand, "
+            + ("the declarer's total has" if v.winning.target_by_declarer else "some total has")
+            + f" reached {v.winning.target} or more (see Winning): the schedule below is the most "
             "hands it can have.",
             "",
         ]

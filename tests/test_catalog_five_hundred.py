@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Bid, Contract, Game, Play, Suit
 from cardrules.bots import make_bot, play_game
-from cardrules.cards import card
+from cardrules.cards import OPEN_MISERE_STRAIN, card
 from cardrules.engine.actions import (
     Action,
     Decline,
@@ -45,8 +45,14 @@ def avondale(bid: Contract) -> int:
     """The value of a bid in the published Avondale table, written out here
     apart from the file's formula: its rank in the auction too."""
     if bid.misere:
-        return 250
+        return 500 if bid.strain == OPEN_MISERE_STRAIN else 250
     return 100 * (bid.level - 6) + 40 + 20 * _PLACE[bid.strain]
+
+
+def _rank(bid: Contract) -> int:
+    """A bid's rank in the auction: its value, but open misère (worth 500, as
+    10 hearts is) ranks between 10 diamonds (480) and 10 hearts (Pagat)."""
+    return 490 if bid.strain == OPEN_MISERE_STRAIN else avondale(bid)
 
 
 def _deal(seat1: str, seat2: str, seat3: str, kitty: str) -> list[cardrules.Card]:
@@ -211,7 +217,8 @@ def _independent_points(log: list, hand: int) -> list[int]:
         if e[0] == "trick":
             tricks[e[1]] += 1
     if bid.misere:
-        return [(250 if tricks[seat] == 0 else -250) if s == seat else 0 for s in range(3)]
+        worth = avondale(bid)
+        return [(worth if tricks[seat] == 0 else -worth) if s == seat else 0 for s in range(3)]
     value = avondale(bid)
     if tricks[seat] >= bid.level:
         made = max(value, 250) if tricks[seat] == 10 else value
@@ -298,17 +305,17 @@ def test_the_legal_bids_are_exactly_those_that_outrank_the_standing_bid(
     """At every bid, the contract bids offered are exactly the bids of the
     Avondale table worth more than the standing one (any, before a bid)."""
     every = [contract_bid(lv, k) for lv in range(6, 11) for k in (3, 0, 1, 2, 4)]
-    every.append(Contract(0, "misère"))
+    every += [Contract(0, "misère"), Contract(0, "open misère")]
     g = Game(FH, 3, seed=seed)
     standing = 0
     for k in choices:
         if g.is_over or g.phase != "bid":
             break
         offered = {a for a in g.legal_actions() if type(a) is Contract}
-        assert offered == {b for b in every if avondale(b) > standing}
+        assert offered == {b for b in every if _rank(b) > standing}
         a = g.legal_actions()[k % len(g.legal_actions())]
         if type(a) is Contract:
-            standing = avondale(a)
+            standing = _rank(a)
         g.apply(a, g.to_act)
 
 
@@ -350,6 +357,8 @@ def test_the_rules_page_prints_the_avondale_table_from_the_formula() -> None:
     assert "| 6 | 40 | 60 | 80 | 100 | 120 |" in page
     assert "| 10 | 440 | 460 | 480 | 500 | 520 |" in page
     assert "Misère: 250." in page
+    assert "Open misère: 500." in page
+    assert "Open misère, a bid to take no trick with the hand face up" in page
     assert "Misère, a bid to take no trick, ranks just above 8 spades" in page
     assert "its suit is trumps for the hand" in page
     assert "the declarer's total is 500 points or more" in page

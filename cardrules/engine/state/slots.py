@@ -331,7 +331,6 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "int",
         "trumps",
         "the declarer of an open misère, its hand laid face up after the first trick (-1: none)",
-        also=("trick",),
     ),
     Slot(
         "_kitty",

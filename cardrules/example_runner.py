@@ -1340,9 +1340,7 @@ class _Runner:
             # known to the seat: an open misère after the first trick).
             held = dict(self.g.omniscient_view().visible_hands).get(e.other or 0, ())
             known = dict(view.known_hands).get(e.other or 0, ())
-            sees = e.other in dict(view.visible_hands) or (
-                bool(held) and set(held) <= set(known)
-            )
+            sees = e.other in dict(view.visible_hands) or (bool(held) and set(held) <= set(known))
             what = f"the cards of {_seat(e.other or 0)}"
         else:
             dead = CardSet()

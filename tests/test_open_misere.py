@@ -17,6 +17,12 @@ from cardrules import Contract, Game, Suit
 from cardrules.cards import CardSet, card
 from cardrules.engine.actions import Decline, Discard, Play
 from cardrules.engine.events import ShownEvent
+from cardrules.engine.views.context import DecisionContext
+from cardrules.engine.views.observation_vector import (
+    _game_plan,
+    _observation_from_view,
+    observation_layout,
+)
 
 FH = cardrules.load("five-hundred")
 OPEN = Contract(0, "open misère")
@@ -28,7 +34,7 @@ LOW_HAND = [
         "BJ A♠ K♠ Q♠ A♣ K♣ Q♣ K♦ Q♦ J♦",
         "10♠ J♠ 10♣ J♣ 10♦ 8♥ 9♥ 10♥ J♥ Q♥",
     ),
-    *(card(c) for c in ("A♦ A♥ K♥".split())),
+    *(card(c) for c in ("A♦", "A♥", "K♥")),
 ]
 
 
@@ -84,7 +90,7 @@ def test_golden_open_misere_hand_laid_face_up_after_the_first_trick() -> None:
     g.apply(Play(card("A♠")), 1)
     assert 0 not in dict(g.view(2).known_hands)
     g.apply(Play(card("10♠")), 2)
-    rest = CardSet(map(card, "8♠ 9♠ 7♣ 8♣ 9♣ 7♦ 8♦ 9♦ 7♥".split()))
+    rest = CardSet(map(card, ["8♠", "9♠", "7♣", "8♣", "9♣", "7♦", "8♦", "9♦", "7♥"]))
     assert g._events[-1] == ("shown", 0, rest.mask)
     assert g._events[-2][0] == "trick"
     want = tuple(rest)
@@ -144,3 +150,25 @@ def test_a_sampled_world_after_the_reveal_keeps_the_declarers_shown_hand() -> No
             assert w._hands[0] == shown
             assert w._hands[s] == g._hands[s]
             assert w.view(s) == g.view(s)
+
+
+def test_the_observation_and_the_decision_context_show_the_hand_laid_face_up() -> None:
+    g = Game(FH, 3, deck=LOW_HAND, first_dealer=2)
+    g.apply(OPEN, 0)
+    g.apply(Decline(), 1)
+    g.apply(Decline(), 2)
+    for c in ("A♦", "A♥", "K♥"):
+        g.apply(Discard(c), 0)
+    layout = {s.name: s for s in observation_layout(FH, 3)}
+    known = layout["known"]
+    g.apply_as_current(Play(card("7♠")))
+    before = g.observation(1)[known.start : known.stop]
+    assert not any(before)
+    for c in ("A♠", "10♠"):
+        g.apply_as_current(Play(card(c)))
+    assert g.to_act == 1
+    after = g.observation(1)[known.start : known.stop]
+    assert sum(after) == 9  # the declarer's nine cards, in its relative seat's block
+    ctx = DecisionContext(g, 1)
+    assert dict(ctx.known_hands)[0] == dict(g.view(1).known_hands)[0]
+    assert _observation_from_view(g.view(1), _game_plan(g)) == g.observation(1)

@@ -198,7 +198,10 @@ def _misere(v: Variant) -> str:
 
 
 def _check_open_misere(c: Context) -> Iterator[NoOp]:
-    if c.v.bidding.open_misere_above is not None and c.v.trumps.namer is not TrumpNamer.HIGHEST_BIDDER:
+    if (
+        c.v.bidding.open_misere_above is not None
+        and c.v.trumps.namer is not TrumpNamer.HIGHEST_BIDDER
+    ):
         yield NoOp(
             "open misere",
             "`open misère` has no effect: only a highest bidder who names trumps "

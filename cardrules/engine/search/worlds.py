@@ -334,8 +334,8 @@ def _plan(
     for ev in hand.events:
         if type(ev) is ShownEvent:
             # A hand laid face up (open misère): its cards are the seat's.
-            for c in ev.cards:
-                fixed[int(c)] = frozenset((ev.seat,))
+            for shown in ev.cards:
+                fixed[int(shown)] = frozenset((ev.seat,))
     if turned >= 0:
         _fix_turned(p, turned_in_deal, fixed)
     if exchange is not None:

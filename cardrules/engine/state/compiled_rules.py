@@ -549,6 +549,8 @@ class _Rules:
                     if b.open_misere_above == (level, k):
                         order.append(contract_bid(0, OPEN_MISERE_STRAIN))
         self.contracts: tuple[Contract, ...] = tuple(order)
+        # Open misère is a bid: a declarer's hand may be laid face up.
+        self.open_misere = contract_bid(0, OPEN_MISERE_STRAIN) in order
         self.contract_rank: dict[Action, int] = {a: i for i, a in enumerate(order)}
         # Each strain's place in the file's list (``bid_strain`` in formulas).
         self.strain_index: dict[int, int] = {k: i for i, k in enumerate(b.strains)}

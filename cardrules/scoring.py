@@ -183,7 +183,7 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
         "bid_strain",
         NUMBER,
         "the strain of the winning contract bid (`bids: ... in ...`): its place in the file's "
-        "list, from 0 (-1 for misère, or when bids are numbers)",
+        "list, from 0 (-1 for misère or open misère, or when bids are numbers)",
     ),
 )
 

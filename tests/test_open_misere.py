@@ -172,3 +172,22 @@ def test_the_observation_and_the_decision_context_show_the_hand_laid_face_up() -
     ctx = DecisionContext(g, 1)
     assert dict(ctx.known_hands)[0] == dict(g.view(1).known_hands)[0]
     assert _observation_from_view(g.view(1), _game_plan(g)) == g.observation(1)
+
+
+def test_a_save_after_the_reveal_restores_it_and_an_undo_takes_it_back() -> None:
+    g = Game(FH, 3, deck=LOW_HAND, first_dealer=2)
+    g.apply(OPEN, 0)
+    g.apply(Decline(), 1)
+    g.apply(Decline(), 2)
+    for c in ("A♦", "A♥", "K♥"):
+        g.apply(Discard(c), 0)
+    for c in ("7♠", "A♠", "10♠"):
+        g.apply_as_current(Play(card(c)))
+    back = Game.from_json(g.to_json())
+    assert back == g and back.view(2) == g.view(2)
+    assert back.events_for(2) == g.events_for(2)
+    g.undo()
+    assert not any(e[0] == "shown" for e in g._events)
+    assert 0 not in dict(g.view(2).known_hands)
+    g.apply_as_current(Play(card("10♠")))
+    assert back.view(1) == g.view(1)

@@ -386,3 +386,27 @@ def test_a_game_saves_and_replays_from_its_events() -> None:
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()), g.to_act)
     assert Game.from_json(g.to_json()) == g == cardrules.replay(FH, g.events)
+
+
+def test_undoing_the_lead_of_the_joker_without_trumps_gives_the_game_back() -> None:
+    """Regression: the lead of the joker in no trumps opens the naming of its
+    suit; taking the lead back left the game in that naming (the in-place
+    undo of a play did not know the play had opened another phase)."""
+    deck = _deal(
+        "BJ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ A♣ K♣",
+        "7♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ Q♣",
+        "7♣ 8♣ 9♣ 10♣ J♣ 7♦ 8♦ 9♦ 10♦ J♦",
+        "Q♦ K♦ A♦",
+    )
+    g = Game(FH, 3, deck=deck, first_dealer=2)
+    g.apply(Contract(6, None), 0)
+    g.apply(Decline(), 1)
+    g.apply(Decline(), 2)
+    for c in ("Q♦", "K♦", "A♦"):
+        g.apply(Discard(c), 0)
+    before = g.clone()
+    g.apply(Play("BJ"), 0)
+    assert g.phase == "trumps"  # the leader names the suit the joker stands for
+    assert g.undo() == Play("BJ")
+    assert g.phase == "play" and g == before and g.to_json() == before.to_json()
+    assert g.legal_actions(0) == before.legal_actions(0)

@@ -1336,7 +1336,11 @@ class _Runner:
             sees = view.hand is not None
             what = "its cards"
         elif e.kind is ExpectKind.SEES_SEAT:
-            sees = e.other in dict(view.visible_hands)
+            # A hand on the forehead, or one laid face up (every card of it
+            # known to the seat: an open misère after the first trick).
+            held = dict(self.g.omniscient_view().visible_hands).get(e.other or 0, ())
+            known = dict(view.known_hands).get(e.other or 0, ())
+            sees = e.other in dict(view.visible_hands) or (bool(held) and set(held) <= set(known))
             what = f"the cards of {_seat(e.other or 0)}"
         else:
             dead = CardSet()

@@ -911,6 +911,11 @@ class BiddingRule:
     misere_above: tuple[int, int] | None = None
     """With strains (``misère: a bid above 8 spades``): misère is a bid of the
     auction, ranking just above that level and strain; ``None``: it is not."""
+    open_misere_above: tuple[int, int] | None = None
+    """With strains (``open misère: a bid above 10 diamonds``): open misère is a
+    bid of the auction, ranking just above that level and strain: the declarer
+    plays alone without trumps to take no trick, and its hand is laid face up
+    once the first trick is complete. ``None``: it is not a bid."""
 
 
 class PassTo(Enum):
@@ -1480,7 +1485,9 @@ def hands_without_trumps(v: Variant) -> str:
     if t.namer is not TrumpNamer.NOBODY and t.name_no_trumps:
         return "a player may name no trumps"
     if t.namer is TrumpNamer.HIGHEST_BIDDER and (
-        4 in v.bidding.strains or v.bidding.misere_above is not None
+        4 in v.bidding.strains
+        or v.bidding.misere_above is not None
+        or v.bidding.open_misere_above is not None
     ):
         return "a contract may be bid in no trumps or misère"
     if t.namer is TrumpNamer.HIGHEST_BIDDER:

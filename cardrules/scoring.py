@@ -175,10 +175,15 @@ _VARIABLE_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("no_trumps", CONDITION, "true when the hand is played without trumps"),
     ("misere", CONDITION, "true when the hand's contract is misère (`misère: yes`)"),
     (
+        "open_misere",
+        CONDITION,
+        "true when the hand's contract is open misère (`open misère: a bid above ...`)",
+    ),
+    (
         "bid_strain",
         NUMBER,
         "the strain of the winning contract bid (`bids: ... in ...`): its place in the file's "
-        "list, from 0 (-1 for misère, or when bids are numbers)",
+        "list, from 0 (-1 for misère or open misère, or when bids are numbers)",
     ),
 )
 
@@ -585,7 +590,7 @@ def score_env(
     maker_tricks: int = 0,
     alone: bool = False,
     defended_alone: bool = False,
-    contract: tuple[int, bool, bool, bool, int] = (0, False, False, False, -1),
+    contract: tuple[int, bool, bool, bool, int, bool] = (0, False, False, False, -1, False),
 ) -> dict[str, Value]:
     """The variables of one player's hand, ready for :meth:`Formula.evaluate`.
 
@@ -613,7 +618,8 @@ def score_env(
             defended alone.
         contract: the hand's contract: the highest bid (0: none), whether the
             ranks are reversed (downtown), whether it has no trumps, whether it
-            is misère, and the strain of the winning contract bid (-1: none).
+            is misère, the strain of the winning contract bid (-1: none), and
+            whether it is open misère.
 
     Returns:
         Every name of :data:`VARIABLES`, with ``exact``, ``over``, ``under`` and
@@ -650,6 +656,7 @@ def score_env(
         "no_trumps": bool(contract[2]),
         "misere": bool(contract[3]),
         "bid_strain": contract[4],
+        "open_misere": bool(contract[5]),
     }
     if counters:
         env.update(counters)

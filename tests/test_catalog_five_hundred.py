@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Bid, Contract, Game, Play, Suit
 from cardrules.bots import make_bot, play_game
-from cardrules.cards import card
+from cardrules.cards import OPEN_MISERE_STRAIN, card
 from cardrules.engine.actions import (
     Action,
     Decline,
@@ -45,8 +45,14 @@ def avondale(bid: Contract) -> int:
     """The value of a bid in the published Avondale table, written out here
     apart from the file's formula: its rank in the auction too."""
     if bid.misere:
-        return 250
+        return 500 if bid.strain == OPEN_MISERE_STRAIN else 250
     return 100 * (bid.level - 6) + 40 + 20 * _PLACE[bid.strain]
+
+
+def _rank(bid: Contract) -> int:
+    """A bid's rank in the auction: its value, but open misère (worth 500, as
+    10 hearts is) ranks between 10 diamonds (480) and 10 hearts (Pagat)."""
+    return 490 if bid.strain == OPEN_MISERE_STRAIN else avondale(bid)
 
 
 def _deal(seat1: str, seat2: str, seat3: str, kitty: str) -> list[cardrules.Card]:
@@ -211,7 +217,8 @@ def _independent_points(log: list, hand: int) -> list[int]:
         if e[0] == "trick":
             tricks[e[1]] += 1
     if bid.misere:
-        return [(250 if tricks[seat] == 0 else -250) if s == seat else 0 for s in range(3)]
+        worth = avondale(bid)
+        return [(worth if tricks[seat] == 0 else -worth) if s == seat else 0 for s in range(3)]
     value = avondale(bid)
     if tricks[seat] >= bid.level:
         made = max(value, 250) if tricks[seat] == 10 else value
@@ -298,17 +305,17 @@ def test_the_legal_bids_are_exactly_those_that_outrank_the_standing_bid(
     """At every bid, the contract bids offered are exactly the bids of the
     Avondale table worth more than the standing one (any, before a bid)."""
     every = [contract_bid(lv, k) for lv in range(6, 11) for k in (3, 0, 1, 2, 4)]
-    every.append(Contract(0, "misère"))
+    every += [Contract(0, "misère"), Contract(0, "open misère")]
     g = Game(FH, 3, seed=seed)
     standing = 0
     for k in choices:
         if g.is_over or g.phase != "bid":
             break
         offered = {a for a in g.legal_actions() if type(a) is Contract}
-        assert offered == {b for b in every if avondale(b) > standing}
+        assert offered == {b for b in every if _rank(b) > standing}
         a = g.legal_actions()[k % len(g.legal_actions())]
         if type(a) is Contract:
-            standing = avondale(a)
+            standing = _rank(a)
         g.apply(a, g.to_act)
 
 
@@ -350,6 +357,8 @@ def test_the_rules_page_prints_the_avondale_table_from_the_formula() -> None:
     assert "| 6 | 40 | 60 | 80 | 100 | 120 |" in page
     assert "| 10 | 440 | 460 | 480 | 500 | 520 |" in page
     assert "Misère: 250." in page
+    assert "Open misère: 500." in page
+    assert "Open misère, a bid to take no trick with the hand face up" in page
     assert "Misère, a bid to take no trick, ranks just above 8 spades" in page
     assert "its suit is trumps for the hand" in page
     assert "the declarer's total is 500 points or more" in page
@@ -377,3 +386,27 @@ def test_a_game_saves_and_replays_from_its_events() -> None:
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()), g.to_act)
     assert Game.from_json(g.to_json()) == g == cardrules.replay(FH, g.events)
+
+
+def test_undoing_the_lead_of_the_joker_without_trumps_gives_the_game_back() -> None:
+    """Regression: the lead of the joker in no trumps opens the naming of its
+    suit; taking the lead back left the game in that naming (the in-place
+    undo of a play did not know the play had opened another phase)."""
+    deck = _deal(
+        "BJ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ A♣ K♣",
+        "7♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ Q♣",
+        "7♣ 8♣ 9♣ 10♣ J♣ 7♦ 8♦ 9♦ 10♦ J♦",
+        "Q♦ K♦ A♦",
+    )
+    g = Game(FH, 3, deck=deck, first_dealer=2)
+    g.apply(Contract(6, None), 0)
+    g.apply(Decline(), 1)
+    g.apply(Decline(), 2)
+    for c in ("Q♦", "K♦", "A♦"):
+        g.apply(Discard(c), 0)
+    before = g.clone()
+    g.apply(Play("BJ"), 0)
+    assert g.phase == "trumps"  # the leader names the suit the joker stands for
+    assert g.undo() == Play("BJ")
+    assert g.phase == "play" and g == before and g.to_json() == before.to_json()
+    assert g.legal_actions(0) == before.legal_actions(0)

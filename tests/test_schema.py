@@ -306,8 +306,10 @@ def test_real_objects_of_every_variant_match_the_schemas(name: str) -> None:
     """Over the 48 built-ins: about 6,500 views, 7,000 actions, 240 saves, 90
     results and 150 refusals."""
     counts = _play_and_check(name)
-    # 20: a random game of bid-whist may end after one hand (a side at -7).
-    assert counts["views"] >= 20, counts
+    # 20: a random game of bid-whist may end after one hand (a side at -7); so
+    # may one of five-hundred, whose random auction climbs to the top bids (open
+    # misère and the tens, worth 500 or more: made or lost, the game is over).
+    assert counts["views"] >= (9 if name == "five-hundred" else 20), counts
     assert counts["results"] >= 1 and counts["saves"] >= 2 and counts["errors"] >= 1, counts
     # events and errors as JSON: once their records and codes are merged in
     records = hasattr(Game(cardrules.load("oh-hell"), 4).events[0], "to_dict")

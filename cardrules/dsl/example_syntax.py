@@ -36,6 +36,7 @@ from lark import Token
 from cardrules.cards import (
     MAX_CONTRACT_LEVEL,
     MISERE_STRAIN,
+    OPEN_MISERE_STRAIN,
     STRAIN_WORDS,
     SUIT_NAMES,
     Card,
@@ -140,12 +141,14 @@ class Holding:
 @frozen
 class BidItem:
     """One bid of an example: ``n``, or ``blind n``; in an auction of contracts
-    a level in a strain, ``7 hearts``, ``6 no trumps``, or ``misère``."""
+    a level in a strain, ``7 hearts``, ``6 no trumps``, ``misère`` or ``open
+    misère``."""
 
     n: int
     blind: bool = False
     strain: int | None = None
-    """The strain of a contract bid (0-3 a suit's number, 4 no trumps, 5 misère);
+    """The strain of a contract bid (0-3 a suit's number, 4 no trumps, 5 misère, 6
+    open misère);
     ``None``: a bid of a number."""
 
     def __str__(self) -> str:
@@ -507,6 +510,7 @@ _PHRASES: Final[dict[str, str]] = {
     "V_UPTOWN": "uptown",
     "V_DOWNTOWN": "downtown",
     "V_MISERE": "misère",
+    "V_OPEN_MISERE": "open misère",
     "V_MAKES_TRUMPS": "makes trumps",
     "V_THROWN_IN": "the hand is thrown in",
     "V_SHOWS_HAND": "shows the hand",
@@ -699,6 +703,8 @@ class ExampleRules:
         toks = _tokens(c)
         if toks[0].type == "V_MISERE":
             return (BidItem(0, strain=MISERE_STRAIN), c[0])
+        if toks[0].type == "V_OPEN_MISERE":
+            return (BidItem(0, strain=OPEN_MISERE_STRAIN), c[0])
         if toks[-1].type in ("SUIT", "NO_TRUMPS"):
             if len(toks) > 2:
                 raise self.error(toks[0], "a bid in a strain cannot be blind")

@@ -552,22 +552,37 @@ def _check_contracts(c: _Checking) -> None:
             "bids in strains make trumps, but the trumps of this game are chosen otherwise",
             hint="add `trumps: named by the highest bidder`",
         )
-    above = b.misere_above
-    if above is None:
-        return
+    for key, word, above in (
+        ("misere", "misère", b.misere_above),
+        ("open misere", "open misère", b.open_misere_above),
+    ):
+        if above is not None:
+            _check_bid_above(c, key, word, above)
+    if b.misere_above is not None and b.misere_above == b.open_misere_above:
+        raise c.fail(
+            "open misere",
+            "misère and open misère are placed above the same bid",
+            expected="open misère above another bid than misère",
+        )
+
+
+def _check_bid_above(c: _Checking, key: str, word: str, above: tuple[int, int]) -> None:
+    """A misère bid (``misère:`` or ``open misère:``, named ``word``, whose
+    statement is ``key``) placed ``above`` a bid of the auction of strains."""
+    b = c.v.bidding
+    hint = "list the strains in `bids:` (`bids: 6 to 10 in spades, ...`)"
     if not b.strains:
         raise c.fail(
-            c.culprit("misere", "bids"),
-            "misère is a bid above another only in an auction of bids in strains",
-            hint="list the strains in `bids:` (`bids: 6 to 10 in spades, ...`), or write "
-            "`misère: yes`",
+            c.culprit(key, "bids"),
+            f"{word} is a bid above another only in an auction of bids in strains",
+            hint=hint + (", or write `misère: yes`" if key == "misere" else ""),
         )
     level, strain = above
     top = b.max_bid if b.max_bid is not None else b.min_bid
     if strain not in b.strains or not b.min_bid <= level <= top:
         raise c.fail(
-            "misere",
-            f"misère is placed above {level} {STRAIN_WORDS[strain]}, which is not a bid of "
+            key,
+            f"{word} is placed above {level} {STRAIN_WORDS[strain]}, which is not a bid of "
             "this game",
             expected=f"a level from {b.min_bid} to {top} in one of the strains of `bids:`",
         )

@@ -43,7 +43,8 @@ ids            action
                trumps), in games with ``bids: ... in ...``: id
                ``430 + 5 * level + strain``, outside ``NUM_ACTIONS``
 500-501        ``Contract`` misère and open misère, bids of the
-               auction (``misère: a bid above ...``)
+               auction (``misère: a bid above ...``, ``open misère:
+               a bid above ...``)
 =============  =====================================
 
 ``Play(card).id`` is the card's number for the standard 52 cards only: the

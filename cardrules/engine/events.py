@@ -65,6 +65,7 @@ from cardrules.engine.views.event_types import (
     RedealEvent,
     RevealEvent,
     ScoreEvent,
+    ShownEvent,
     StartEvent,
     TakeBackEvent,
     TakeEvent,
@@ -103,6 +104,7 @@ __all__ = [
     "RedealEvent",
     "RevealEvent",
     "ScoreEvent",
+    "ShownEvent",
     "StartEvent",
     "TakeBackEvent",
     "TakeEvent",
@@ -148,7 +150,7 @@ def _public(ev: Entry) -> Entry:
         return (kind, ev[1], CARDS[ev[2]])
     if kind == "redeal":
         return (kind, ev[1], ev[2], CardSet(ev[3]))
-    if kind == "kitty":
+    if kind in ("kitty", "shown"):
         return (kind, ev[1], CardSet(ev[2]))
     if kind == "exchange":
         return (kind, ev[1], tuple(ev[2]), tuple(map(CardSet, ev[3])))

@@ -371,6 +371,9 @@ class Game:
     _downtown: bool
     # trumps: whether the hand's contract is misère
     _misere: bool
+    # trumps: the declarer of an open misère, its hand laid face up after the first trick (-1:
+    # none)
+    _open_seat: int
     # trumps: the kitty's cards, face down until the declarer takes them (a mask)
     _kitty: int
     # trumps: how many seats have spoken in the round
@@ -2029,6 +2032,7 @@ class Game:
         g._call_stage = self._call_stage
         g._downtown = self._downtown
         g._misere = self._misere
+        g._open_seat = self._open_seat
         g._kitty = self._kitty
         g._call_pos = self._call_pos
         g._next_seat = self._next_seat

@@ -66,6 +66,7 @@ _CONDITION = {
     "downtown": "the ranks are reversed (downtown)",
     "no_trumps": "the hand has no trumps",
     "misere": "the contract is misère",
+    "open_misere": "the contract is open misère",
 }
 _COMPARE_WORDS = {
     "=": "is",

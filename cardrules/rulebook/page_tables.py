@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cardrules.cards import MISERE_STRAIN, NO_TRUMPS_STRAIN, STRAIN_WORDS
+from cardrules.cards import MISERE_STRAIN, NO_TRUMPS_STRAIN, OPEN_MISERE_STRAIN, STRAIN_WORDS
 from cardrules.rulebook.hand_trumps import (
     NO_TRUMPS_LABEL,
     TURN_UP_LABEL,
@@ -242,7 +242,14 @@ def contract_value(v: Variant, level: int, strain: int, cards: int, players: int
         players=players,
         maker=True,
         maker_tricks=tricks,
-        contract=(0 if misere else level, False, strain >= NO_TRUMPS_STRAIN, misere, index),
+        contract=(
+            0 if misere else level,
+            False,
+            strain >= NO_TRUMPS_STRAIN,
+            misere,
+            index,
+            strain == OPEN_MISERE_STRAIN,
+        ),
     )
     return f.evaluate(env)
 
@@ -263,6 +270,9 @@ def contract_table(v: Variant, cards: int, players: int) -> str:
     if b.misere_above is not None:
         value = format_points(contract_value(v, 0, MISERE_STRAIN, cards, players))
         table += f"\n\nMisère: {value}."
+    if b.open_misere_above is not None:
+        value = format_points(contract_value(v, 0, OPEN_MISERE_STRAIN, cards, players))
+        table += f"\n\nOpen misère: {value}."
     return table
 
 

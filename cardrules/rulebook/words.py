@@ -795,6 +795,11 @@ def _chosen_trumps_phrase(v: Variant, shown: Sequence[int]) -> str:
             if v.bidding.misere_above is not None
             else ""
         )
+        if v.bidding.open_misere_above is not None:
+            misere += (
+                " Open misère is played the same way, but once the first trick is complete "
+                "the declarer lays its hand face up for every player to see."
+            )
         return (
             "The winning bid is the contract: its suit is trumps for the hand (a bid in no "
             "trumps: the hand has none), with no naming afterwards. The declarer makes "
@@ -974,6 +979,12 @@ def bid_range_phrase(v: Variant) -> str:
             text += (
                 f". Misère, a bid to take no trick, ranks just above {above[0]} "
                 f"{STRAIN_WORDS[above[1]]}"
+            )
+        above = b.open_misere_above
+        if above is not None:
+            text += (
+                f". Open misère, a bid to take no trick with the hand face up after the first "
+                f"trick, ranks just above {above[0]} {STRAIN_WORDS[above[1]]}"
             )
         return text
     top = "the number of cards in hand" if b.max_bid is None else str(b.max_bid)

@@ -197,6 +197,32 @@ def _misere(v: Variant) -> str:
     return f"a bid above {above[0]} {STRAIN_WORDS[above[1]]}"
 
 
+def _check_open_misere(c: Context) -> Iterator[NoOp]:
+    if (
+        c.v.bidding.open_misere_above is not None
+        and c.v.trumps.namer is not TrumpNamer.HIGHEST_BIDDER
+    ):
+        yield NoOp(
+            "open misere",
+            "`open misère` has no effect: only a highest bidder who names trumps "
+            "(`trumps: named by the highest bidder`) may bid open misère",
+            ("trumps",),
+        )
+
+
+def _parse_open_misere(b: StatementBuilder, c: list[Any]) -> Setting:
+    # A bid of the auction of contracts, just above the bid named.
+    level = b.number(c[3], 0, MAX_CONTRACT_LEVEL, "a level")
+    return b.setting(c, ("bidding.open_misere_above", (level, strain_code(c[4]))))
+
+
+def _open_misere(v: Variant) -> str:
+    above = v.bidding.open_misere_above
+    if above is None:
+        return "no"
+    return f"a bid above {above[0]} {STRAIN_WORDS[above[1]]}"
+
+
 def _kitty(v: Variant) -> str:
     t = v.trumps
     if not t.kitty:
@@ -560,6 +586,19 @@ MAKING_TRUMPS: Final = (
         check=_check_misere,
         page_rule="Trumps",
         old_saves={"trumps.misere": False, "bidding.misere_above": None},
+    ),
+    SettingSpec(
+        "open misere",
+        "K_OPEN_MISERE",
+        "open_misere",
+        ("bidding.open_misere_above",),
+        parse=_parse_open_misere,
+        samples=("open misere: a bid above 10 diamonds",),
+        render=_open_misere,
+        where="games in which the highest bidder names trumps",
+        check=_check_open_misere,
+        page_rule="Trumps",
+        old_saves={"bidding.open_misere_above": None},
     ),
     SettingSpec(
         "kitty",

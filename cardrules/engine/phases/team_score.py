@@ -86,11 +86,18 @@ def _team_hand(
     # Each team's cards, for the team formulas' questions about the cards taken.
     sides = [_cards_of(team, won) for team in teams] if asks else []
     # The hand's contract: the highest bid, downtown, no trumps (``bid_level``...).
-    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0, g._misere, -1)
+    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0, g._misere, -1, False)
     if r.contracts and g._contract >= 0:
         # An auction of contracts: the winning bid's level and strain.
         won_bid = r.contracts[g._contract]
-        contract = (won_bid.level, False, g._trump < 0, g._misere, r.strain_index[won_bid.strain])
+        contract = (
+            won_bid.level,
+            False,
+            g._trump < 0,
+            g._misere,
+            r.strain_index[won_bid.strain],
+            g._open_seat >= 0,
+        )
     for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)

@@ -165,6 +165,14 @@ def _play_highest_joker(g: Game, s: int, c: int) -> None:
     _play_card(g, s, c)
 
 
+def _lay_open(g: Game, s: int) -> None:
+    """The first trick of an open misère is complete: the declarer ``s`` lays
+    its hand face up; every seat knows its cards from now on (``known_hands``)."""
+    hand = g._hands[s]
+    g._known[s] |= hand
+    log_event(g, ("shown", s, hand))
+
+
 def _finish_trick(g: Game) -> None:
     """Trick-taking mode, after the last card of a trick: the winner takes it and
     leads next (with its whole hand legal when the lead is free); then the
@@ -187,6 +195,8 @@ def _finish_trick(g: Game) -> None:
     g._total_tricks += 1
     g._to_act = w
     g._leader = w
+    if g._tricks_played == 1 and g._open_seat >= 0 and g._size > 1:
+        _lay_open(g, g._open_seat)
     if g._tricks_played == g._size:
         _end_hand(g)
     elif g._max_tricks is not None and g._total_tricks >= g._max_tricks:

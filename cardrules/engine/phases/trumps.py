@@ -56,7 +56,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Final
 
-from cardrules.cards import Suit
+from cardrules.cards import OPEN_MISERE_STRAIN, Suit
 from cardrules.engine.actions import (
     Action,
     Alone,
@@ -166,6 +166,7 @@ def _reset_calls(g: Game) -> None:
     g._discarded = 0
     g._downtown = False
     g._misere = False
+    g._open_seat = -1
     g._call_stage = _NAME
     g._call_pos = 0
 
@@ -275,6 +276,8 @@ def _declare_contract(g: Game, s: int, bid: Contract) -> bool:
     _open_trumps(g, _NAME, s)
     if bid.misere:
         g._misere = True
+        if bid.strain == OPEN_MISERE_STRAIN:
+            g._open_seat = s
         _make(g, s, -1)
         _go_alone(g, s)
     else:

@@ -112,6 +112,7 @@ from cardrules.engine.views.event_types import (
     PlayEvent,
     RedealEvent,
     RevealEvent,
+    ShownEvent,
     StartEvent,
     TakeEvent,
     TrumpEvent,
@@ -330,6 +331,11 @@ def _plan(
     fixed: dict[int, frozenset[int]] = {}
     p.given, p.received, p.k_pass = _exchange_masks(exchange, n)
     own_known = _fix_visible(p, seat, hand, visible, fixed)
+    for ev in hand.events:
+        if type(ev) is ShownEvent:
+            # A hand laid face up (open misère): its cards are the seat's.
+            for shown in ev.cards:
+                fixed[int(shown)] = frozenset((ev.seat,))
     if turned >= 0:
         _fix_turned(p, turned_in_deal, fixed)
     if exchange is not None:

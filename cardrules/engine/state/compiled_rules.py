@@ -23,6 +23,7 @@ from cardrules.cards import (
     ID_LIMIT,
     JOKER_MASK,
     MISERE_STRAIN,
+    OPEN_MISERE_STRAIN,
     PACK54_MASK,
     SPECIAL_MASK,
     SUIT_MASKS,
@@ -545,11 +546,16 @@ class _Rules:
                     order.append(contract_bid(level, k))
                     if b.misere_above == (level, k):
                         order.append(contract_bid(0, MISERE_STRAIN))
+                    if b.open_misere_above == (level, k):
+                        order.append(contract_bid(0, OPEN_MISERE_STRAIN))
         self.contracts: tuple[Contract, ...] = tuple(order)
+        # Open misère is a bid: a declarer's hand may be laid face up.
+        self.open_misere = contract_bid(0, OPEN_MISERE_STRAIN) in order
         self.contract_rank: dict[Action, int] = {a: i for i, a in enumerate(order)}
         # Each strain's place in the file's list (``bid_strain`` in formulas).
         self.strain_index: dict[int, int] = {k: i for i, k in enumerate(b.strains)}
         self.strain_index[MISERE_STRAIN] = -1
+        self.strain_index[OPEN_MISERE_STRAIN] = -1
 
     def _compile_play(self, v: Variant) -> None:
         """The play: the lead card and first leader, the card-set rules of the

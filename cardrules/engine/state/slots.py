@@ -327,6 +327,12 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_downtown", "bool", "trumps", "whether the hand's ranks are reversed (downtown)"),
     Slot("_misere", "bool", "trumps", "whether the hand's contract is misère"),
     Slot(
+        "_open_seat",
+        "int",
+        "trumps",
+        "the declarer of an open misère, its hand laid face up after the first trick (-1: none)",
+    ),
+    Slot(
         "_kitty",
         "int",
         "trumps",

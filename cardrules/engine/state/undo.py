@@ -107,7 +107,7 @@ from cardrules.engine.state import history as _history
 from cardrules.engine.state.ranks import _special_beats
 from cardrules.engine.state.slots import NOT_STATE_SLOTS as NOT_STATE_SLOTS
 from cardrules.engine.state.slots import STATE_SLOTS
-from cardrules.engine.state.tables import _BITS, _OVER, _PLAYS
+from cardrules.engine.state.tables import _BITS, _OVER, _PLAY, _PLAYS
 from cardrules.engine.state.transitions import forget_legal_cards, give_turn, unlog_event
 from cardrules.engine.views.view import TakeBackRequest
 from cardrules.errors import NothingToUndo, TakeBackRefused
@@ -285,6 +285,10 @@ def _unmake_play(g: Game, s: int, c: int) -> bool:
     r = g._rules
     trick = g._trick
     if not r.tricks_mode or not trick or trick[-1] != c or g._trick_seats[-1] != s:
+        return False
+    if g._phase != _PLAY:
+        # The play opened another phase (a joker led without trumps: its
+        # leader names the suit it stands for): replay.
         return False
     if r.track_breaks:
         # The suits broken before the play (the play set _broken_prev); it is

@@ -54,6 +54,7 @@ __all__ = [
     "RedealEvent",
     "RevealEvent",
     "ScoreEvent",
+    "ShownEvent",
     "StartEvent",
     "TakeBackEvent",
     "TakeEvent",
@@ -472,6 +473,17 @@ class KittyEvent(Event):
 
 
 @frozen
+class ShownEvent(Event):
+    """``seat``, the declarer of an open misère, lays its hand face up once the
+    first trick is complete: ``cards``, the cards it holds then, seen by every
+    seat."""
+
+    kind: ClassVar[str] = "shown"
+    seat: int = field(metadata={"json": INT})
+    cards: CardSet = field(metadata={"json": CARDSET})
+
+
+@frozen
 class PlayEvent(Event):
     """``seat`` plays ``card``."""
 
@@ -678,6 +690,7 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         KittyEvent,
         PlayEvent,
         TrickEvent,
+        ShownEvent,
         ScoreEvent,
         CountersEvent,
         DeadEvent,

@@ -211,12 +211,14 @@ def _card_entries(
     if namer and (r.trump_namer == 3 or r.kitty):  # ordering up or a kitty: a discard
         entries.append(("discarded", pack, "1 for each card this seat discarded face down"))
     # others' cards this seat may know: picked up (shedding), passed, seen
-    # on foreheads, or the turned card a dealer holds
+    # on foreheads, the turned card a dealer holds, or a hand laid face up
+    # (open misère)
     known = (
         (not tricks)
         or r.passing
         or bool(r.forehead)
         or (tricks and (r.dealers_card or r.trump_namer == 3))
+        or r.open_misere
     )
     if known:
         entries.append(

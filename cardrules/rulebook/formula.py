@@ -407,7 +407,8 @@ def _short_condition(e: Expr) -> str:
     if isinstance(e, Taken):
         return _short_taken(e)
     if isinstance(e, Var):
-        return {"exact": "made", "maker": "made trumps"}.get(e.name, e.name)
+        words = {"exact": "made", "maker": "made trumps", "misere": "misère"}
+        return words.get(e.name, _SHORT_NAMES.get(e.name, e.name))
     if isinstance(e, Compare):
         if _is_var(e.left, "bid") and _is_num(e.right, 0) and e.op == "=":
             return "bid 0"
@@ -438,6 +439,8 @@ _SHORT_NAMES: Final = {
     "maker_tricks": "makers' tricks",
     "bid_level": "contract",
     "bid_strain": "strain's place",
+    "open_misere": "open misère",
+    "no_trumps": "no trumps",
 }
 
 

@@ -42,7 +42,7 @@ from cardrules.cards import (
     Suit,
     card,
 )
-from cardrules.errors import VariantError
+from cardrules.errors import CardError, VariantError
 from cardrules.rules import SourcePos
 
 from . import limits
@@ -558,6 +558,27 @@ def _tokens(items: Sequence[Any]) -> list[Token]:
     return [x for x in items if isinstance(x, Token) and x.type not in ("COMMA", "COLON")]
 
 
+def symbol_cards(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[str, Card]:
+    """The special cards by the text ``special symbols`` gives them, casefolded
+    (``{"w1": Card(54), ...}``), from the pack's kinds (``SpecialKind``) and the
+    symbols (``SpecialSymbol``)."""
+    first: dict[str, int] = {}
+    at = 54
+    for k in specials:
+        first[k.plural] = at
+        at += k.count
+    out: dict[str, Card] = {}
+    for x in symbols:
+        start = first.get(x.kind)
+        if start is None:
+            continue
+        count = next(k.count for k in specials if k.plural == x.kind)
+        for n in range(count):
+            if start + n < 64:
+                out[f"{x.symbol}{n + 1}".casefold()] = Card(start + n)
+    return out
+
+
 class ExampleRules:
     """The grammar rules of example lines, mixed into the parser's transformer.
 
@@ -567,6 +588,9 @@ class ExampleRules:
 
     path: str
     text: str
+    #: The values the file's statements above set so far, by field
+    #: (``deck.specials``, ``deck.symbols``): how a special card's symbol reads.
+    stated: dict[str, Any]
 
     def error(
         self, tok: Token, message: str, expected: str | None = None, hint: str | None = None
@@ -603,13 +627,32 @@ class ExampleRules:
     def _ex_seat(self, tok: Token) -> int:
         return self.number(tok, 1, limits.MAX_PLAYERS, "a seat") - 1
 
+    def _ex_card(self, tok: Token) -> Card:
+        """The card ``tok`` names: as :func:`cardrules.card` reads it, or a special
+        card by the letters of the file's ``special symbols`` line (``W1``)."""
+        text = str(tok)
+        try:
+            return card(text)
+        except CardError:
+            pass
+        hit = symbol_cards(self.stated.get("deck.specials", ()), self.stated.get("deck.symbols", ()))
+        found = hit.get(text.casefold())
+        if found is None:
+            raise self.error(
+                tok,
+                f"{text} is not a card",
+                expected="a card such as A♠, BJ or X1, or a special card by the letters the "
+                "`special symbols` line above gives it (W1)",
+            )
+        return found
+
     def _card_list(self, toks: Sequence[Token]) -> tuple[Card, ...]:
         # A card may be named again in a game of several packs (its copies): how
         # often the file's pack allows is checked when the examples are put
         # together (:func:`assemble`); here, at most as often as any pack has.
         cards: list[Card] = []
         for t in toks:
-            c = card(str(t))
+            c = self._ex_card(t)
             if cards.count(c) >= limits.MAX_PACKS:
                 raise self.error(t, f"{c} is named {cards.count(c) + 1} times")
             cards.append(c)
@@ -640,7 +683,7 @@ class ExampleRules:
         return ("no trumps", True, c[0])
 
     def with_turned_up(self, c: list[Any]) -> tuple[str, Any, Token]:
-        return ("turned up", card(str(c[1])), c[0])
+        return ("turned up", self._ex_card(c[1]), c[0])
 
     def ex_with(self, c: list[Any]) -> ExLine:
         items = [x for x in c[1:] if isinstance(x, tuple)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -198,6 +198,7 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         self.text = text
         # The counters this file declares, which its formulas may read.
         self.counters = tuple(sorted({m.lower() for m in _COUNTER_LINE.findall(text)}))
+        self.stated: dict[str, Any] = {}
 
     # ---- helpers (the StatementBuilder interface)
     def pos(self, tok: Token) -> SourcePos:
@@ -473,7 +474,21 @@ def _install_statement_parses() -> None:
     for spec in SETTINGS:
         if hasattr(_Build, spec.grammar_rule):
             raise TypeError(f"the transformer already has an attribute {spec.grammar_rule}")
-        setattr(_Build, spec.grammar_rule, spec.parse)
+        setattr(_Build, spec.grammar_rule, _recording(spec.parse))
+
+
+def _recording(parse: Callable[[Any, list[Any]], Setting]) -> Callable[[Any, list[Any]], Setting]:
+    """``parse``, also noting the values its setting sets in the transformer's
+    ``stated`` (the example lines below read the special cards' symbols from it)."""
+
+    def method(self: _Build, c: list[Any]) -> Setting:
+        setting = parse(self, c)
+        if setting.condition is None:
+            self.stated.update(setting.changes)
+        return setting
+
+    method.__doc__ = parse.__doc__
+    return method
 
 
 _install_statement_parses()

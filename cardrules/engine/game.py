@@ -150,6 +150,8 @@ from cardrules.engine.state.undo import (
     _take_back,
     _undo,
 )
+from cardrules.engine.views.notation import card_text as _card_text
+from cardrules.engine.views.notation import label_of as _label_of
 from cardrules.engine.views.notation import parse_in_game as _parse_in_game
 from cardrules.engine.views.observation_vector import action_mask as _action_mask
 from cardrules.engine.views.observation_vector import observation as _observation
@@ -847,7 +849,35 @@ class Game:
             (Pass('3♣'), Pass('4♦'), Pass('9♥'))
         """
         kinds = {type(a) for s in self.waiting_for for a in self.legal_actions(s)}
-        return _parse_in_game(text, kinds)
+        names = self._variant.deck.card_names() if self._variant.deck.symbols else None
+        symbols = {t.casefold(): str(CARDS[c]) for c, t in names.items()} if names else None
+        return _parse_in_game(text, kinds, symbols)
+
+    def card_text(self, c: Card | int) -> str:
+        """The text for people of card ``c`` in this game: a special card by the
+        letters its variant gives it (``special symbols``: ``W1``), any other
+        card as ``str(card)``. Saves and JSON keep the canonical text (``X1``),
+        which :meth:`parse_action` also reads.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load("wizard"), 4, seed=1)
+            >>> g.card_text(cardrules.Card(54)), g.card_text(cardrules.card("Q♠"))
+            ('W1', 'Q♠')
+        """
+        return _card_text(Card(c), self._variant.deck.card_names())
+
+    def action_label(self, action: Action) -> str:
+        """The label for people of ``action`` in this game (``play W1`` where
+        :attr:`Action.label` says ``play X1``); :meth:`parse_action` reads it back.
+
+        Example:
+            >>> import cardrules
+            >>> g = cardrules.Game(cardrules.load("wizard"), 4, seed=1)
+            >>> g.action_label(cardrules.Play(58)), g.parse_action("play N1")
+            ('play N1', Play('X5'))
+        """
+        return _label_of(action, self._variant.deck.card_names())
 
     @overload
     def playout(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -248,6 +248,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         """The statement whose children are ``c``, making ``changes``."""
         key_tok: Token = c[0]
         value_tok = next((t for t in tokens(c[2:])), key_tok)
+        # The values stated so far: the example lines below read the special
+        # cards' symbols from them.
+        self.stated.update(changes)
         return Setting(
             KEY_TERMINALS[key_tok.type], tuple(changes), self.pos(key_tok), self.pos(value_tok)
         )
@@ -474,21 +477,7 @@ def _install_statement_parses() -> None:
     for spec in SETTINGS:
         if hasattr(_Build, spec.grammar_rule):
             raise TypeError(f"the transformer already has an attribute {spec.grammar_rule}")
-        setattr(_Build, spec.grammar_rule, _recording(spec.parse))
-
-
-def _recording(parse: Callable[[Any, list[Any]], Setting]) -> Callable[[Any, list[Any]], Setting]:
-    """``parse``, also noting the values its setting sets in the transformer's
-    ``stated`` (the example lines below read the special cards' symbols from it)."""
-
-    def method(self: _Build, c: list[Any]) -> Setting:
-        setting = parse(self, c)
-        if setting.condition is None:
-            self.stated.update(setting.changes)
-        return setting
-
-    method.__doc__ = parse.__doc__
-    return method
+        setattr(_Build, spec.grammar_rule, spec.parse)
 
 
 _install_statement_parses()

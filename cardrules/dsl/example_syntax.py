@@ -24,7 +24,8 @@ examples. Seats are stored 0-based and written 1-based, as in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
 from typing import Any, Final, Protocol
@@ -460,17 +461,46 @@ def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
 INDENT: Final = "  "
 
 
-def example_lines(ex: Example) -> list[tuple[SourcePos | None, str]]:
+def example_lines(
+    ex: Example, names: Mapping[int, str] | None = None
+) -> list[tuple[SourcePos | None, str]]:
     """Every line of ``ex`` in canonical text, with where each was written.
 
     The ``example:`` line is not indented; the others are, by :data:`INDENT`.
+    ``names`` (a pack with ``special symbols``: ``{54: "W1"}``) writes those
+    special cards by their symbols.
     """
     out: list[tuple[SourcePos | None, str]] = [(ex.pos, f"example: {ex.title}")]
+    body: list[tuple[SourcePos | None, str]] = []
     if not ex.deal.is_default or ex.deal.pos is not None:
-        out.append((ex.deal.pos, INDENT + deal_text(ex.deal)))
-    out += [(h.pos, INDENT + holding_text(h)) for h in ex.holdings]
-    out += [(s.pos, INDENT + step_text(s)) for s in ex.steps]
-    return out
+        body.append((ex.deal.pos, INDENT + deal_text(ex.deal)))
+    body += [(h.pos, INDENT + holding_text(h)) for h in ex.holdings]
+    body += [(s.pos, INDENT + step_text(s)) for s in ex.steps]
+    if names:
+        body = [(pos, _with_symbols(text, names)) for pos, text in body]
+    return out + body
+
+
+_SPECIAL_TEXT: Final = re.compile(r"(?<![\w'-])X(10|[1-9])(?![\w'-])")
+
+
+def _with_symbols(line: str, names: Mapping[int, str]) -> str:
+    """``line`` with the special cards ``names`` renames written by their symbols
+    (the reason after an ``expect`` line's colon is left as written)."""
+    head, colon, reason = line.partition(": ") if line.lstrip().startswith("expect") else (
+        line,
+        "",
+        "",
+    )
+    return with_symbols(head, names) + colon + reason
+
+
+def with_symbols(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each special card ``names`` renames (``X1``, a whole word)
+    written by its symbol (``W1``)."""
+    if not names:
+        return text
+    return _SPECIAL_TEXT.sub(lambda m: names.get(53 + int(m.group(1)), m.group(0)), text)
 
 
 # --------------------------------------------------------------------------- reading the lines
@@ -558,25 +588,28 @@ def _tokens(items: Sequence[Any]) -> list[Token]:
     return [x for x in items if isinstance(x, Token) and x.type not in ("COMMA", "COLON")]
 
 
-def symbol_cards(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[str, Card]:
-    """The special cards by the text ``special symbols`` gives them, casefolded
-    (``{"w1": Card(54), ...}``), from the pack's kinds (``SpecialKind``) and the
-    symbols (``SpecialSymbol``)."""
-    first: dict[str, int] = {}
+def symbol_names(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[int, str]:
+    """The text ``special symbols`` gives the special cards, by id
+    (``{54: "W1", ...}``), from the pack's kinds (``SpecialKind``: ``plural``,
+    ``count``) and the symbols (``SpecialSymbol``: ``kind``, ``symbol``)."""
+    first: dict[str, tuple[int, int]] = {}
     at = 54
     for k in specials:
-        first[k.plural] = at
+        first[k.plural] = (at, k.count)
         at += k.count
-    out: dict[str, Card] = {}
+    out: dict[int, str] = {}
     for x in symbols:
-        start = first.get(x.kind)
-        if start is None:
-            continue
-        count = next(k.count for k in specials if k.plural == x.kind)
+        start, count = first.get(x.kind, (0, 0))
         for n in range(count):
             if start + n < 64:
-                out[f"{x.symbol}{n + 1}".casefold()] = Card(start + n)
+                out[start + n] = f"{x.symbol}{n + 1}"
     return out
+
+
+def symbol_cards(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[str, Card]:
+    """The special cards by the text ``special symbols`` gives them, casefolded
+    (``{"w1": Card(54), ...}``): :func:`symbol_names` read backwards."""
+    return {t.casefold(): Card(c) for c, t in symbol_names(specials, symbols).items()}
 
 
 class ExampleRules:

@@ -49,7 +49,14 @@ def test_the_line_parses_and_is_written_back() -> None:
         ("jesters", "N", "jester"),
     ]
     assert WIZARD.deck.card_names() == {
-        54: "W1", 55: "W2", 56: "W3", 57: "W4", 58: "N1", 59: "N2", 60: "N3", 61: "N4"
+        54: "W1",
+        55: "W2",
+        56: "W3",
+        57: "W4",
+        58: "N1",
+        59: "N2",
+        60: "N3",
+        61: "N4",
     }
     text = cardrules.format(WIZARD)
     assert SYMBOLS_LINE in text
@@ -215,9 +222,9 @@ def test_a_save_keeps_the_canonical_card_text() -> None:
 def test_a_save_written_by_the_code_before_the_line_loads() -> None:
     """A wizard save written before ``special symbols`` existed (the code and
     the built-in of then): it carries its rules, and loads as they were."""
-    text = (Path(__file__).resolve().parent / "golden" / "wizard_save_before_symbols.json").read_text(
-        encoding="utf-8"
-    )
+    text = (
+        Path(__file__).resolve().parent / "golden" / "wizard_save_before_symbols.json"
+    ).read_text(encoding="utf-8")
     g = Game.from_json(text)
     assert g.variant.deck.symbols == ()
     assert g.variant == load_text(_without_symbols()).evolve(examples=g.variant.examples)

@@ -487,10 +487,14 @@ _SPECIAL_TEXT: Final = re.compile(r"(?<![\w'-])X(10|[1-9])(?![\w'-])")
 def _with_symbols(line: str, names: Mapping[int, str]) -> str:
     """``line`` with the special cards ``names`` renames written by their symbols
     (the reason after an ``expect`` line's colon is left as written)."""
-    head, colon, reason = line.partition(": ") if line.lstrip().startswith("expect") else (
-        line,
-        "",
-        "",
+    head, colon, reason = (
+        line.partition(": ")
+        if line.lstrip().startswith("expect")
+        else (
+            line,
+            "",
+            "",
+        )
     )
     return with_symbols(head, names) + colon + reason
 
@@ -668,7 +672,9 @@ class ExampleRules:
             return card(text)
         except CardError:
             pass
-        hit = symbol_cards(self.stated.get("deck.specials", ()), self.stated.get("deck.symbols", ()))
+        hit = symbol_cards(
+            self.stated.get("deck.specials", ()), self.stated.get("deck.symbols", ())
+        )
         found = hit.get(text.casefold())
         if found is None:
             raise self.error(

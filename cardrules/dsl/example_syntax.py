@@ -487,15 +487,9 @@ _SPECIAL_TEXT: Final = re.compile(r"(?<![\w'-])X(10|[1-9])(?![\w'-])")
 def _with_symbols(line: str, names: Mapping[int, str]) -> str:
     """``line`` with the special cards ``names`` renames written by their symbols
     (the reason after an ``expect`` line's colon is left as written)."""
-    head, colon, reason = (
-        line.partition(": ")
-        if line.lstrip().startswith("expect")
-        else (
-            line,
-            "",
-            "",
-        )
-    )
+    if not line.lstrip().startswith("expect"):
+        return with_symbols(line, names)
+    head, colon, reason = line.partition(": ")
     return with_symbols(head, names) + colon + reason
 
 

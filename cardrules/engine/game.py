@@ -1788,6 +1788,7 @@ class Game:
             pack_removed=self._rules.pack_removed,
             jokers=self._rules.pack_jokers,
             special_powers=self._rules.special_view,
+            card_names=self._rules.card_names_view,
             jokers_without_trumps=self._rules.joker_no_trump_view,
             trump_order=tuple(CARDS[c] for c in self._ranks.top),
             pass_to=pass_to,

@@ -5,6 +5,7 @@ which a game still reads."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ from cardrules import Card, Game, card, load, load_text
 from cardrules.commands.play import Table, format_hand
 from cardrules.dsl.formatter import format_source
 from cardrules.engine.actions import Play
+from cardrules.engine.views.view import View
 from cardrules.errors import VariantError
 from cardrules.example_runner import run_examples
 from cardrules.rulebook import rulebook
@@ -236,3 +238,14 @@ def test_a_save_written_by_the_code_before_the_line_loads() -> None:
     with pytest.raises(cardrules.SaveError) as err:
         Game.from_json(text, WIZARD)
     assert err.value.code == "save_variant_mismatch"
+
+
+def test_a_view_adds_a_name_map_and_keeps_the_card_text() -> None:
+    g = Game(WIZARD, 4, seed=3)
+    v = g.view(0)
+    data = v.to_dict()
+    assert data["card_names"][0] == ["X1", "W1"]
+    assert data["card_names"][-1] == ["X8", "N4"]
+    assert not any(re.fullmatch(r"[WN]\d", c) for c in data["hand"])
+    assert View.from_dict(json.loads(v.to_json())) == v
+    assert "card_names" not in Game(load("oh-hell"), 4, seed=3).view(0).to_dict()

@@ -861,9 +861,14 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("wizard"), 4, seed=1)
+            >>> v = cardrules.load_text(
+            ...     "game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks\\n"
+            ...     "deck: standard 52 with 2 tigers\\nspecial cards: tigers always win\\n"
+            ...     "special symbols: tigers T (tiger)\\n"
+            ... )
+            >>> g = cardrules.Game(v, 4, seed=1)
             >>> g.card_text(cardrules.Card(54)), g.card_text(cardrules.card("Q♠"))
-            ('W1', 'Q♠')
+            ('T1', 'Q♠')
         """
         return _card_text(Card(c), self._variant.deck.card_names())
 
@@ -873,9 +878,14 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("wizard"), 4, seed=1)
-            >>> g.action_label(cardrules.Play(58)), g.parse_action("play N1")
-            ('play N1', Play('X5'))
+            >>> v = cardrules.load_text(
+            ...     "game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks\\n"
+            ...     "deck: standard 52 with 2 tigers\\nspecial cards: tigers always win\\n"
+            ...     "special symbols: tigers T (tiger)\\n"
+            ... )
+            >>> g = cardrules.Game(v, 4, seed=1)
+            >>> g.action_label(cardrules.Play(55)), g.parse_action("play T2")
+            ('play T2', Play('X2'))
         """
         return _label_of(action, self._variant.deck.card_names())
 

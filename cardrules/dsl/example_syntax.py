@@ -586,6 +586,11 @@ def _tokens(items: Sequence[Any]) -> list[Token]:
     return [x for x in items if isinstance(x, Token) and x.type not in ("COMMA", "COLON")]
 
 
+#: The tokens of a card in an example line: a card, or a special card by its
+#: symbol (``W1``, read with the file's ``special symbols``).
+_CARD_TOKENS: Final = frozenset({"CARD", "SYMBOL_CARD"})
+
+
 def symbol_names(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[int, str]:
     """The text ``special symbols`` gives the special cards, by id
     (``{54: "W1", ...}``), from the pack's kinds (``SpecialKind``: ``plural``,
@@ -758,7 +763,7 @@ class ExampleRules:
     def ex_holds(self, c: list[Any]) -> ExLine:
         seat = self._ex_seat(c[1])
         toks = _tokens(c[3:])
-        cards = self._card_list([t for t in toks if t.type == "CARD"])
+        cards = self._card_list([t for t in toks if t.type in _CARD_TOKENS])
         void: list[Suit] = []
         # Whether a card named is of a suit the seat is void in depends on the
         # hand's trumps under a trump order (J♦ is a heart when the jack of the
@@ -799,7 +804,7 @@ class ExampleRules:
         return ExLine("step", TakeCards(seat, other), c[0], 1)
 
     def ex_pass(self, c: list[Any]) -> ExLine:
-        cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
+        cards = self._card_list([t for t in _tokens(c[3:]) if t.type in _CARD_TOKENS])
         return ExLine("step", PassCards(self._ex_seat(c[1]), cards), c[0], len(cards))
 
     def ex_play(self, c: list[Any]) -> ExLine:
@@ -857,7 +862,7 @@ class ExampleRules:
         if len(only) > 1:
             raise self.error(only[1], "`only` is given twice")
         any_card = any(t.type == "V_ANY_CARD" for t in toks)
-        cards = self._card_list([t for t in toks if t.type == "CARD"])
+        cards = self._card_list([t for t in toks if t.type in _CARD_TOKENS])
         return Expect(
             ExpectKind.MAY_PLAY,
             seat=self._ex_seat(c[1]),
@@ -872,7 +877,7 @@ class ExampleRules:
         return Expect(
             ExpectKind.MAY_NOT_PLAY,
             seat=self._ex_seat(c[1]),
-            cards=self._card_list([t for t in toks if t.type == "CARD"]),
+            cards=self._card_list([t for t in toks if t.type in _CARD_TOKENS]),
             reason=self._words(text[0], "reason") if text else "",
         )
 
@@ -921,7 +926,7 @@ class ExampleRules:
         return Expect(ExpectKind.SCORES, seat=self._ex_seat(c[1]), points=points)
 
     def expect_receives(self, c: list[Any]) -> Expect:
-        cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
+        cards = self._card_list([t for t in _tokens(c[3:]) if t.type in _CARD_TOKENS])
         return Expect(ExpectKind.RECEIVES, seat=self._ex_seat(c[1]), cards=cards)
 
     def expect_counter(self, c: list[Any]) -> Expect:

@@ -75,6 +75,7 @@ __all__ = [
     "SpecialKind",
     "SpecialPower",
     "SpecialPowerRule",
+    "SpecialSymbol",
     "TakeBacks",
     "TakeHand",
     "TieBreak",
@@ -442,6 +443,21 @@ class SpecialKind:
 
 
 @frozen
+class SpecialSymbol:
+    """How the cards of one kind of special card are written for people
+    (``special symbols: wizards W (wizard)``): the letters before their number
+    (``W1`` to ``W4``) and the name of one card. Saves, JSON and card ids keep
+    the cards' canonical text (``X1``...); only text for people changes."""
+
+    kind: str
+    """The plural name of the kind (:attr:`SpecialKind.plural`)."""
+    symbol: str
+    """One or two letters, as the file writes them (``W``)."""
+    singular: str
+    """The name of one card of the kind (``wizard``)."""
+
+
+@frozen
 class SpecialPowerRule:
     """The power of one kind of special card (``wizards always win, the first
     played winning``)."""
@@ -509,6 +525,9 @@ class DeckRule:
     jesters``), in order: they are cards 54 on (``X1``...), the first kind's first."""
     powers: tuple[SpecialPowerRule, ...] = ()
     """The powers of the special cards (``special cards:``), one per kind."""
+    symbols: tuple[SpecialSymbol, ...] = ()
+    """How the special cards are written for people (``special symbols:``), at
+    most one entry per kind; a kind with none is written ``X1``... as before."""
 
     @property
     def special_mask(self) -> int:
@@ -537,6 +556,21 @@ class DeckRule:
     def special_kinds_named(self, plural: str) -> SpecialKind | None:
         """The kind of special card named ``plural`` (None: the pack has none)."""
         return next((k for k in self.specials if k.plural == plural), None)
+
+    def singular_of(self, kind: SpecialKind) -> str:
+        """The name of one card of ``kind``: the file's (``special symbols``), else
+        the plural less its ``s``."""
+        named = next((x for x in self.symbols if x.kind == kind.plural), None)
+        return kind.singular if named is None else named.singular
+
+    def card_names(self) -> dict[int, str]:
+        """The text for people of each special card a symbol renames, by id
+        (``{54: "W1", ...}``); empty without ``special symbols``."""
+        out: dict[int, str] = {}
+        for x in self.symbols:
+            for n, c in enumerate(self.special_ids(x.kind), start=1):
+                out[c] = f"{x.symbol}{n}"
+        return out
 
     def power_of(self, plural: str) -> SpecialPowerRule | None:
         """The power the file gives the kind named ``plural`` (None: none given)."""

@@ -100,6 +100,7 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
                 "take_back_request",
                 "taken_back",
                 "special_powers",
+                "card_names",
                 "jokers_without_trumps",
             }:
                 yield f"{path} leaves {sorted(optional)} optional"
@@ -120,8 +121,9 @@ def test_view_schema_follows_the_fields() -> None:
     names = [f.name for f in attrs.fields(View)]
     # special_powers: written only for a pack with special cards (issue 23);
     # jokers_without_trumps only when the file says what a joker is then;
-    # contract: only in an auction of bids in strains, once a bid is made.
-    optional = ("special_powers", "jokers_without_trumps", "contract")
+    # contract: only in an auction of bids in strains, once a bid is made;
+    # card_names: only for a pack with `special symbols`.
+    optional = ("special_powers", "card_names", "jokers_without_trumps", "contract")
     written = [n for n in names if n not in optional]
     assert list(s["properties"]) == names and s["required"] == written
     assert list(s["$defs"]["result"]["properties"]) == [f.name for f in attrs.fields(Result)]
@@ -135,11 +137,11 @@ def test_view_schema_follows_the_fields() -> None:
     w = Game(cardrules.load("wizard"), 4, seed=3)
     assert set(w.view(0).to_dict()) == set(names) - {"jokers_without_trumps", "contract"}
     j = Game(cardrules.load("bid-whist-jokers"), 4, seed=3)
-    assert set(j.view(0).to_dict()) == set(names) - {"special_powers", "contract"}
+    assert set(j.view(0).to_dict()) == set(names) - {"special_powers", "card_names", "contract"}
     f = Game(cardrules.load("five-hundred"), 3, seed=3)
     f.apply_as_current(f.legal_actions()[0])
     five = set(f.view(0).to_dict())
-    optional_here = {"special_powers", "jokers_without_trumps"}
+    optional_here = {"special_powers", "card_names", "jokers_without_trumps"}
     assert five - {"jokers_without_trumps"} == set(names) - optional_here
 
 

@@ -357,7 +357,7 @@ def test_200_seeded_games_play_to_the_end() -> None:
 
 def test_the_rules_page_says_the_powers() -> None:
     page = rulebook(WIZARD)
-    assert "4 wizards (X1 to X4), which always win the trick" in page
+    assert "4 wizards (W1 to W4), which always win the trick" in page
     assert "if it is a wizard, the dealer names the trump suit" in page
     assert "If a wizard was played, the first wizard played wins the trick." in page
 

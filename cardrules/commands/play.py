@@ -12,7 +12,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final, NamedTuple, TextIO
@@ -91,10 +91,16 @@ class Table:
         colour: colour the cards (hearts and diamonds red) with terminal codes.
     """
 
-    def __init__(self, names: Sequence[str], unicode: bool = True, colour: bool = False) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        unicode: bool = True,
+        colour: bool = False,
+        cards: Mapping[int, str] | None = None,
+    ) -> None:
         self.names = list(names)
         self.unicode = unicode
-        self.style = Style(colour, unicode)
+        self.style = Style(colour, unicode, cards)
 
     def card(self, c: int) -> str:
         """One card, such as ``A♠`` or ``AS``."""
@@ -152,19 +158,22 @@ def format_hand(
     the others dim."""
     st = style or Style(False, unicode)
 
+    def odd(c: Card) -> bool:  # a joker or a special card: no suit or rank
+        return c.is_joker or c.is_special
+
     def rank(c: Card) -> str:
-        text = c.rank.label if not c.is_joker else str(c)
-        codes = [st.RED] if not c.is_joker and st.red(c.suit) else []
+        text = c.rank.label if not odd(c) else st.names.get(int(c.base), str(c))
+        codes = [st.RED] if not odd(c) and st.red(c.suit) else []
         if legal is not None:
             codes.append(st.BOLD if c in legal else st.DIM)
         return st.paint(text, *codes)
 
     groups = []
-    jokers = [rank(c) for c in sorted(cards, reverse=True) if c.is_joker]
+    jokers = [rank(c) for c in sorted(cards, reverse=True) if odd(c)]
     if jokers:
         groups.append(" ".join(jokers))
     for s in _suit_order(trump):
-        ranks = [rank(c) for c in sorted(cards, reverse=True) if not c.is_joker and c.suit is s]
+        ranks = [rank(c) for c in sorted(cards, reverse=True) if not odd(c) and c.suit is s]
         if ranks:
             groups.append(f"{st.suit(s, trump)} {' '.join(ranks)}")
     return "   ".join(groups) if groups else "(no cards)"
@@ -807,7 +816,7 @@ class _Session:
         self.save_path = save_path
         self.meta = meta
         names = [self._seat_name(s) for s in range(game.players)]
-        self.t = Table(names, _unicode_ok(out), colour)
+        self.t = Table(names, _unicode_ok(out), colour, game.variant.deck.card_names())
         self.st = self.t.style
         self.width = width
         self.wrap = wrap  # cut long lines to the width (on a terminal; pipes keep whole lines)
@@ -1120,8 +1129,9 @@ class _Session:
                     self.say(f"There is no card number {k}: choose 1 to {len(cards)}.")
                 return None
             return act(cards[k - 1])
+        named = {t.casefold(): c for c, t in self.st.names.items()}
         try:
-            return act(card(text))
+            return act(CARDS[named[text.casefold()]] if text.casefold() in named else card(text))
         except CardError as exc:
             self.say(f"Not a card: {exc}. Type a card such as QS, q♠ or 10h, or its number.")
             return None

@@ -229,9 +229,14 @@ class Style:
     TRUMP = "33"
     TURN = "1;36"
 
-    def __init__(self, colour: bool = False, unicode: bool = True) -> None:
+    def __init__(
+        self, colour: bool = False, unicode: bool = True, names: Mapping[int, str] | None = None
+    ) -> None:
         self.colour = colour
         self.unicode = unicode
+        #: The text of the special cards a variant's ``special symbols`` renames
+        #: (``{54: "W1"}``), by card id.
+        self.names: Mapping[int, str] = names or {}
 
     def paint(self, text: str, *codes: str) -> str:
         """``text`` in the SGR ``codes`` (plain when colour is off)."""
@@ -246,7 +251,7 @@ class Style:
     def card(self, c: Card, *, legal: bool | None = None, trump: Suit | None = None) -> str:
         """One card, red when it is a heart or a diamond; bold when ``legal`` is
         True, dim when False; the trump suit underlined."""
-        text = str(c) if self.unicode else c.code
+        text = self.names.get(int(c.base)) or (str(c) if self.unicode else c.code)
         codes = []
         if c < 52 and self.red(c.suit):
             codes.append(self.RED)

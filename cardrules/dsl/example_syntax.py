@@ -24,7 +24,8 @@ examples. Seats are stored 0-based and written 1-based, as in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
 from typing import Any, Final, Protocol
@@ -43,7 +44,7 @@ from cardrules.cards import (
     Suit,
     card,
 )
-from cardrules.errors import VariantError
+from cardrules.errors import CardError, VariantError
 from cardrules.rules import SourcePos
 
 from . import limits
@@ -463,17 +464,44 @@ def call_text(call: tuple[str, Suit | None, Card | None]) -> str:
 INDENT: Final = "  "
 
 
-def example_lines(ex: Example) -> list[tuple[SourcePos | None, str]]:
+def example_lines(
+    ex: Example, names: Mapping[int, str] | None = None
+) -> list[tuple[SourcePos | None, str]]:
     """Every line of ``ex`` in canonical text, with where each was written.
 
     The ``example:`` line is not indented; the others are, by :data:`INDENT`.
+    ``names`` (a pack with ``special symbols``: ``{54: "W1"}``) writes those
+    special cards by their symbols.
     """
     out: list[tuple[SourcePos | None, str]] = [(ex.pos, f"example: {ex.title}")]
+    body: list[tuple[SourcePos | None, str]] = []
     if not ex.deal.is_default or ex.deal.pos is not None:
-        out.append((ex.deal.pos, INDENT + deal_text(ex.deal)))
-    out += [(h.pos, INDENT + holding_text(h)) for h in ex.holdings]
-    out += [(s.pos, INDENT + step_text(s)) for s in ex.steps]
-    return out
+        body.append((ex.deal.pos, INDENT + deal_text(ex.deal)))
+    body += [(h.pos, INDENT + holding_text(h)) for h in ex.holdings]
+    body += [(s.pos, INDENT + step_text(s)) for s in ex.steps]
+    if names:
+        body = [(pos, _with_symbols(text, names)) for pos, text in body]
+    return out + body
+
+
+_SPECIAL_TEXT: Final = re.compile(r"(?<![\w'-])X(10|[1-9])(?![\w'-])")
+
+
+def _with_symbols(line: str, names: Mapping[int, str]) -> str:
+    """``line`` with the special cards ``names`` renames written by their symbols
+    (the reason after an ``expect`` line's colon is left as written)."""
+    if not line.lstrip().startswith("expect"):
+        return with_symbols(line, names)
+    head, colon, reason = line.partition(": ")
+    return with_symbols(head, names) + colon + reason
+
+
+def with_symbols(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each special card ``names`` renames (``X1``, a whole word)
+    written by its symbol (``W1``)."""
+    if not names:
+        return text
+    return _SPECIAL_TEXT.sub(lambda m: names.get(53 + int(m.group(1)), m.group(0)), text)
 
 
 # --------------------------------------------------------------------------- reading the lines
@@ -562,6 +590,35 @@ def _tokens(items: Sequence[Any]) -> list[Token]:
     return [x for x in items if isinstance(x, Token) and x.type not in ("COMMA", "COLON")]
 
 
+#: The tokens of a card in an example line: a card, or a special card by its
+#: symbol (``W1``, read with the file's ``special symbols``).
+_CARD_TOKENS: Final = frozenset({"CARD", "SYMBOL_CARD"})
+
+
+def symbol_names(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[int, str]:
+    """The text ``special symbols`` gives the special cards, by id
+    (``{54: "W1", ...}``), from the pack's kinds (``SpecialKind``: ``plural``,
+    ``count``) and the symbols (``SpecialSymbol``: ``kind``, ``symbol``)."""
+    first: dict[str, tuple[int, int]] = {}
+    at = 54
+    for k in specials:
+        first[k.plural] = (at, k.count)
+        at += k.count
+    out: dict[int, str] = {}
+    for x in symbols:
+        start, count = first.get(x.kind, (0, 0))
+        for n in range(count):
+            if start + n < 64:
+                out[start + n] = f"{x.symbol}{n + 1}"
+    return out
+
+
+def symbol_cards(specials: Sequence[Any], symbols: Sequence[Any]) -> dict[str, Card]:
+    """The special cards by the text ``special symbols`` gives them, casefolded
+    (``{"w1": Card(54), ...}``): :func:`symbol_names` read backwards."""
+    return {t.casefold(): Card(c) for c, t in symbol_names(specials, symbols).items()}
+
+
 class ExampleRules:
     """The grammar rules of example lines, mixed into the parser's transformer.
 
@@ -571,6 +628,9 @@ class ExampleRules:
 
     path: str
     text: str
+    #: The values the file's statements above set so far, by field
+    #: (``deck.specials``, ``deck.symbols``): how a special card's symbol reads.
+    stated: dict[str, Any]
 
     def error(
         self, tok: Token, message: str, expected: str | None = None, hint: str | None = None
@@ -607,13 +667,34 @@ class ExampleRules:
     def _ex_seat(self, tok: Token) -> int:
         return self.number(tok, 1, limits.MAX_PLAYERS, "a seat") - 1
 
+    def _ex_card(self, tok: Token) -> Card:
+        """The card ``tok`` names: as :func:`cardrules.card` reads it, or a special
+        card by the letters of the file's ``special symbols`` line (``W1``)."""
+        text = str(tok)
+        try:
+            return card(text)
+        except CardError:
+            pass
+        hit = symbol_cards(
+            self.stated.get("deck.specials", ()), self.stated.get("deck.symbols", ())
+        )
+        found = hit.get(text.casefold())
+        if found is None:
+            raise self.error(
+                tok,
+                f"{text} is not a card",
+                expected="a card such as A♠, BJ or X1, or a special card by the letters the "
+                "`special symbols` line above gives it (W1)",
+            )
+        return found
+
     def _card_list(self, toks: Sequence[Token]) -> tuple[Card, ...]:
         # A card may be named again in a game of several packs (its copies): how
         # often the file's pack allows is checked when the examples are put
         # together (:func:`assemble`); here, at most as often as any pack has.
         cards: list[Card] = []
         for t in toks:
-            c = card(str(t))
+            c = self._ex_card(t)
             if cards.count(c) >= limits.MAX_PACKS:
                 raise self.error(t, f"{c} is named {cards.count(c) + 1} times")
             cards.append(c)
@@ -644,7 +725,7 @@ class ExampleRules:
         return ("no trumps", True, c[0])
 
     def with_turned_up(self, c: list[Any]) -> tuple[str, Any, Token]:
-        return ("turned up", card(str(c[1])), c[0])
+        return ("turned up", self._ex_card(c[1]), c[0])
 
     def ex_with(self, c: list[Any]) -> ExLine:
         items = [x for x in c[1:] if isinstance(x, tuple)]
@@ -686,7 +767,7 @@ class ExampleRules:
     def ex_holds(self, c: list[Any]) -> ExLine:
         seat = self._ex_seat(c[1])
         toks = _tokens(c[3:])
-        cards = self._card_list([t for t in toks if t.type == "CARD"])
+        cards = self._card_list([t for t in toks if t.type in _CARD_TOKENS])
         void: list[Suit] = []
         # Whether a card named is of a suit the seat is void in depends on the
         # hand's trumps under a trump order (J♦ is a heart when the jack of the
@@ -729,7 +810,7 @@ class ExampleRules:
         return ExLine("step", TakeCards(seat, other), c[0], 1)
 
     def ex_pass(self, c: list[Any]) -> ExLine:
-        cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
+        cards = self._card_list([t for t in _tokens(c[3:]) if t.type in _CARD_TOKENS])
         return ExLine("step", PassCards(self._ex_seat(c[1]), cards), c[0], len(cards))
 
     def ex_play(self, c: list[Any]) -> ExLine:
@@ -787,7 +868,7 @@ class ExampleRules:
         if len(only) > 1:
             raise self.error(only[1], "`only` is given twice")
         any_card = any(t.type == "V_ANY_CARD" for t in toks)
-        cards = self._card_list([t for t in toks if t.type == "CARD"])
+        cards = self._card_list([t for t in toks if t.type in _CARD_TOKENS])
         return Expect(
             ExpectKind.MAY_PLAY,
             seat=self._ex_seat(c[1]),
@@ -802,7 +883,7 @@ class ExampleRules:
         return Expect(
             ExpectKind.MAY_NOT_PLAY,
             seat=self._ex_seat(c[1]),
-            cards=self._card_list([t for t in toks if t.type == "CARD"]),
+            cards=self._card_list([t for t in toks if t.type in _CARD_TOKENS]),
             reason=self._words(text[0], "reason") if text else "",
         )
 
@@ -851,7 +932,7 @@ class ExampleRules:
         return Expect(ExpectKind.SCORES, seat=self._ex_seat(c[1]), points=points)
 
     def expect_receives(self, c: list[Any]) -> Expect:
-        cards = self._card_list([t for t in _tokens(c[3:]) if t.type == "CARD"])
+        cards = self._card_list([t for t in _tokens(c[3:]) if t.type in _CARD_TOKENS])
         return Expect(ExpectKind.RECEIVES, seat=self._ex_seat(c[1]), cards=cards)
 
     def expect_counter(self, c: list[Any]) -> Expect:

@@ -14,6 +14,7 @@ what ``cardrules fmt`` does, so that a small house-rule file stays small.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -28,7 +29,7 @@ from cardrules.rules import (
 )
 
 from .conditions import code_end, condition_text
-from .example_syntax import Example, Expect, example_lines
+from .example_syntax import Example, Expect, example_lines, symbol_names
 from .parser import apply_settings, normalize_text, parse_file
 from .settings.registry import BY_NAME, SETTINGS
 from .settings.rendering import quote
@@ -75,9 +76,10 @@ def format(variant: Variant) -> str:
         lines += [
             conditional_line(plain, line) for line in variant.conditional if line.key == s.name
         ]
+    names = variant.deck.card_names()
     for ex in variant.examples:
         lines.append("")
-        lines += format_example(ex)
+        lines += format_example(ex, names)
     return "\n".join(lines) + "\n"
 
 
@@ -95,7 +97,7 @@ def _writable(text: str, what: str) -> None:
         )
 
 
-def format_example(ex: Example) -> list[str]:
+def format_example(ex: Example, names: Mapping[int, str] | None = None) -> list[str]:
     """The canonical lines of one worked example (the ``example:`` line first,
     the others indented).
 
@@ -107,7 +109,7 @@ def format_example(ex: Example) -> list[str]:
     for step in ex.steps:
         if isinstance(step, Expect) and step.reason:
             _writable(step.reason, "reason")
-    return [text for _, text in example_lines(ex)]
+    return [text for _, text in example_lines(ex, names)]
 
 
 def format_source(text: str | bytes, *, path: str = "<string>") -> str:
@@ -119,8 +121,13 @@ def format_source(text: str | bytes, *, path: str = "<string>") -> str:
     text = normalize_text(text, path)
     pf = parse_file(text, path=path)
     by_line = {s.pos.line: s for s in pf.settings if s.key != "examples"}
+    stated = {k: val for st in pf.settings for k, val in st.changes}
+    names = symbol_names(stated.get("deck.specials", ()), stated.get("deck.symbols", ()))
     example_at = {
-        pos.line: body for ex in pf.examples for pos, body in example_lines(ex) if pos is not None
+        pos.line: body
+        for ex in pf.examples
+        for pos, body in example_lines(ex, names)
+        if pos is not None
     }
     base = Variant(name=pf.name or "x")
     out: list[str] = []

@@ -198,6 +198,7 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         self.text = text
         # The counters this file declares, which its formulas may read.
         self.counters = tuple(sorted({m.lower() for m in _COUNTER_LINE.findall(text)}))
+        self.stated: dict[str, Any] = {}
 
     # ---- helpers (the StatementBuilder interface)
     def pos(self, tok: Token) -> SourcePos:
@@ -247,6 +248,9 @@ class _Build(ExampleRules, Transformer[Token, Any]):
         """The statement whose children are ``c``, making ``changes``."""
         key_tok: Token = c[0]
         value_tok = next((t for t in tokens(c[2:])), key_tok)
+        # The values stated so far: the example lines below read the special
+        # cards' symbols from them.
+        self.stated.update(changes)
         return Setting(
             KEY_TERMINALS[key_tok.type], tuple(changes), self.pos(key_tok), self.pos(value_tok)
         )

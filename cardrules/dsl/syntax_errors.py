@@ -52,6 +52,9 @@ TERMINALS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
         ("spades", "hearts", "diamonds", "clubs", "kali", "chukat", "fuli", "laal"),
     ),
     "CARD": ("a card such as A♠, QH or 10d", ()),
+    # A special card by its symbol (W1), in example lines: said as any card.
+    "SYMBOL_CARD": ("a card such as A♠, QH or 10d", ()),
+    "SYMBOL_NAME": ("the name of one card in brackets, such as (wizard)", ()),
     "POINTS_KIND": ("a kind of special card such as wizards, or jokers", ()),
     "NAME": ("a name in lower case letters, digits and dashes, such as oh-hell", ()),
     "STRING": ('text in double quotes, such as "Oh Hell"', ()),

@@ -818,12 +818,14 @@ def _check_redeal(c: _Checking) -> None:
 
 def _check_specials(c: _Checking) -> None:
     """A pack with special cards: a trick-taking game, each kind given one power,
-    and ``special cards`` and ``special turned up`` naming only kinds of the pack."""
+    and ``special cards``, ``special turned up`` and ``special symbols`` naming only
+    kinds of the pack."""
     v = c.v
     kinds = [k.plural for k in v.deck.specials]
     for key, named in (
         ("special cards", [p.kind for p in v.deck.powers]),
         ("special turned up", [k for k, _ in v.trumps.turned_special if k != JOKERS_KIND]),
+        ("special symbols", [x.kind for x in v.deck.symbols]),
     ):
         for kind in named:
             if kind not in kinds:

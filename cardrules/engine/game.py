@@ -150,6 +150,8 @@ from cardrules.engine.state.undo import (
     _take_back,
     _undo,
 )
+from cardrules.engine.views.notation import card_text as _card_text
+from cardrules.engine.views.notation import label_of as _label_of
 from cardrules.engine.views.notation import parse_in_game as _parse_in_game
 from cardrules.engine.views.observation_vector import action_mask as _action_mask
 from cardrules.engine.views.observation_vector import observation as _observation
@@ -850,7 +852,45 @@ class Game:
             (Pass('3♣'), Pass('4♦'), Pass('9♥'))
         """
         kinds = {type(a) for s in self.waiting_for for a in self.legal_actions(s)}
-        return _parse_in_game(text, kinds)
+        names = self._variant.deck.card_names() if self._variant.deck.symbols else None
+        symbols = {t.casefold(): str(CARDS[c]) for c, t in names.items()} if names else None
+        return _parse_in_game(text, kinds, symbols)
+
+    def card_text(self, c: Card | int) -> str:
+        """The text for people of card ``c`` in this game: a special card by the
+        letters its variant gives it (``special symbols``: ``W1``), any other
+        card as ``str(card)``. Saves and JSON keep the canonical text (``X1``),
+        which :meth:`parse_action` also reads.
+
+        Example:
+            >>> import cardrules
+            >>> v = cardrules.load_text(
+            ...     "game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks\\n"
+            ...     "deck: standard 52 with 2 tigers\\nspecial cards: tigers always win\\n"
+            ...     "special symbols: tigers T (tiger)\\n"
+            ... )
+            >>> g = cardrules.Game(v, 4, seed=1)
+            >>> g.card_text(cardrules.Card(54)), g.card_text(cardrules.card("Q♠"))
+            ('T1', 'Q♠')
+        """
+        return _card_text(Card(c), self._variant.deck.card_names())
+
+    def action_label(self, action: Action) -> str:
+        """The label for people of ``action`` in this game (``play W1`` where
+        :attr:`Action.label` says ``play X1``); :meth:`parse_action` reads it back.
+
+        Example:
+            >>> import cardrules
+            >>> v = cardrules.load_text(
+            ...     "game: house\\nplayers: 4\\nhand size: 5\\nscore: tricks\\n"
+            ...     "deck: standard 52 with 2 tigers\\nspecial cards: tigers always win\\n"
+            ...     "special symbols: tigers T (tiger)\\n"
+            ... )
+            >>> g = cardrules.Game(v, 4, seed=1)
+            >>> g.action_label(cardrules.Play(55)), g.parse_action("play T2")
+            ('play T2', Play('X2'))
+        """
+        return _label_of(action, self._variant.deck.card_names())
 
     @overload
     def playout(
@@ -1761,6 +1801,7 @@ class Game:
             pack_removed=self._rules.pack_removed,
             jokers=self._rules.pack_jokers,
             special_powers=self._rules.special_view,
+            card_names=self._rules.card_names_view,
             jokers_without_trumps=self._rules.joker_no_trump_view,
             trump_order=tuple(CARDS[c] for c in self._ranks.top),
             pass_to=pass_to,

@@ -24,6 +24,7 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
+from cardrules.dsl.example_syntax import with_symbols
 from cardrules.errors import CardrulesError, ScoreError
 from cardrules.rulebook.catalog import (
     is_builtin,
@@ -198,6 +199,9 @@ def rulebook(
     out += variations_section(variant, catalog, link)
     out += sources_section(variant, parent, link)
     out += _options_section(variant)
+    # A pack with `special symbols` shows its special cards by them (W1, not X1);
+    # the source below is the file's own text, already written with them.
+    out = [with_symbols(line, variant.deck.card_names()) for line in out]
     out += _source_section(variant)
     return "\n".join(out).rstrip() + "\n"
 

@@ -223,11 +223,13 @@ def special_cards_phrase(v: Variant) -> str:
     d = v.deck
     total = sum(k.count for k in d.specials)
     parts = []
+    names = d.card_names()
     for k in d.specials:
         ids = d.special_ids(k.plural)
-        codes = f"X{ids[0] - 53}" + (f" to X{ids[-1] - 53}" if len(ids) > 1 else "")
+        first, last = (names.get(c, f"X{c - 53}") for c in (ids[0], ids[-1]))
+        codes = first + (f" to {last}" if len(ids) > 1 else "")
         power = d.power_of(k.plural)
-        parts.append(f"{k.count} {k.plural if k.count > 1 else k.singular} ({codes})")
+        parts.append(f"{k.count} {k.plural if k.count > 1 else d.singular_of(k)} ({codes})")
         if power is None:
             continue
         if power.power is SpecialPower.WINS:
@@ -553,14 +555,15 @@ def _turned_special_words(v: Variant) -> str:
     for k in d.specials:
         what = said.get(k.plural)
         power = d.power_of(k.plural)
+        one = d.singular_of(k)
         if what is TurnedSpecial.DEALER_NAMES:
-            parts.append(f"if it is a {k.singular}, the dealer names the trump suit")
+            parts.append(f"if it is a {one}, the dealer names the trump suit")
         elif what is TurnedSpecial.NO_TRUMPS or (
             power is not None and power.power in (SpecialPower.WINS, SpecialPower.LOSES)
         ):
-            parts.append(f"if it is a {k.singular}, there are no trumps")
+            parts.append(f"if it is a {one}, there are no trumps")
         elif power is not None:
-            parts.append(f"if it is a {k.singular}, the suit it counts as is trumps")
+            parts.append(f"if it is a {one}, the suit it counts as is trumps")
     return "; " + "; ".join(parts) if parts else ""
 
 
@@ -1445,15 +1448,13 @@ def _special_winner_words(v: Variant) -> str:
         if kind is None:
             continue
         which = "last" if p.last else "first"
+        one = d.singular_of(kind)
         if p.power is SpecialPower.WINS:
-            out += (
-                f"If a {kind.singular} was played, the {which} {kind.singular} played wins "
-                "the trick. "
-            )
+            out += f"If a {one} was played, the {which} {one} played wins the trick. "
         elif p.power is SpecialPower.LOSES:
             out += (
-                f"A {kind.singular} never wins, unless every card of the trick is a "
-                f"{kind.singular}: then the {which} played wins. "
+                f"A {one} never wins, unless every card of the trick is a "
+                f"{one}: then the {which} played wins. "
             )
     return out
 

@@ -1,6 +1,7 @@
 """The settings of the special cards a pack adds (``deck: standard 52 with 4
 wizards and 4 jesters``): ``special cards`` (each kind's power in a trick) and
-``special turned up`` (what a special card turned up for trumps means)."""
+``special turned up`` (what a special card turned up for trumps means) and
+``special symbols`` (how people read and write the cards of each kind)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from cardrules.rules import (
     JOKERS_KIND,
     SpecialPower,
     SpecialPowerRule,
+    SpecialSymbol,
     TrumpKind,
     TurnedSpecial,
     Variant,
     jokers_turned,
 )
 
+from .. import limits
 from .declaration import SettingSpec
 from .effect_checks import Context, NoOp
 from .statement import Setting, StatementBuilder, suit_of
@@ -49,6 +52,10 @@ def _special_turned(v: Variant) -> str:
         f"{kind}, {what.word if isinstance(what, Suit) else _TURNED_WORDS[what]}"
         for kind, what in v.trumps.turned_special
     )
+
+
+def _special_symbols(v: Variant) -> str:
+    return ", ".join(f"{x.kind} {x.symbol} ({x.singular})" for x in v.deck.symbols)
 
 
 _TURNED_WORDS: Final = {
@@ -174,6 +181,48 @@ def _parse_special_turned(b: StatementBuilder, c: list[Any]) -> Setting:
     return b.setting(c, ("trumps.turned_special", tuple(out)))
 
 
+#: Letters a symbol may not be: the canonical text of the special cards and
+#: jokers (``X1``, ``LJ``...), which every game reads as they are.
+_TAKEN_SYMBOLS: Final = frozenset({"x", "lj", "bj"})
+
+
+def _parse_special_symbols(b: StatementBuilder, c: list[Any]) -> Setting:
+    toks = [x for x in c[2:] if isinstance(x, Token) and x.type != "COMMA"]
+    out: list[SpecialSymbol] = []
+    i = 0
+    while i < len(toks):
+        kind_tok, sym_tok = toks[i], toks[i + 1]
+        i += 2
+        kind = str(kind_tok).lower()
+        if len(kind) > limits.MAX_WORD_LENGTH:
+            raise b.error(kind_tok, f"{kind[:20]!r}... is too long a name for a kind of card")
+        symbol = str(sym_tok)
+        if not (1 <= len(symbol) <= 2 and symbol.isascii() and symbol.isalpha()):
+            raise b.error(
+                sym_tok,
+                f"{symbol[:20]!r} is not a symbol for the {kind}",
+                expected="one or two letters, such as `W` (the cards then read W1, W2...)",
+            )
+        if symbol.lower() in _TAKEN_SYMBOLS:
+            raise b.error(
+                sym_tok,
+                f"{symbol} is already the text of other cards (X1..., LJ, BJ)",
+                hint="choose other letters",
+            )
+        singular = kind[:-1] if kind.endswith("s") and len(kind) > 1 else kind
+        if i < len(toks) and toks[i].type == "SYMBOL_NAME":
+            singular = " ".join(str(toks[i])[1:-1].split()).lower()
+            if len(singular) > limits.MAX_WORD_LENGTH:
+                raise b.error(toks[i], f"{singular[:20]!r}... is too long a name for a card")
+            i += 1
+        if any(x.kind == kind for x in out):
+            raise b.error(kind_tok, f"the {kind} are given a symbol twice", hint="give it once")
+        if any(x.symbol.lower() == symbol.lower() for x in out):
+            raise b.error(sym_tok, f"two kinds are given the symbol {symbol}")
+        out.append(SpecialSymbol(kind, symbol, singular))
+    return b.setting(c, ("deck.symbols", tuple(out)))
+
+
 #: The special cards' settings.
 SPECIALS: Final = (
     SettingSpec(
@@ -210,5 +259,19 @@ SPECIALS: Final = (
         check=_check_special_turned,
         page_rule="Trumps",
         old_saves={"trumps.turned_special": ()},
+    ),
+    SettingSpec(
+        "special symbols",
+        "K_SPECIAL_SYMBOLS",
+        "special_symbols",
+        ("deck.symbols",),
+        parse=_parse_special_symbols,
+        samples=(
+            "special symbols: wizards W (wizard), jesters N (jester)",
+            "special symbols: mice M",
+        ),
+        render=_special_symbols,
+        page_rule="Pack",
+        old_saves={"deck.symbols": ()},
     ),
 )

@@ -440,6 +440,8 @@ class _Rules:
         self.turned_names = 0
         self.turned_none = 0
         self.special_view: tuple[tuple[Card, int], ...] = ()
+        # ``special symbols``: each renamed special card and its text for people.
+        self.card_names_view: tuple[tuple[Card, str], ...] = ()
         # ``jokers without trumps: cannot win``: in a hand without trumps the
         # jokers always lose (a trick of jokers only going to the first), and
         # the card after a joker led sets the suit: a trick decided by powers.
@@ -481,6 +483,7 @@ class _Rules:
         self.special_view = tuple(
             (CARDS[c], codes[c]) for c in range(54, len(CARDS)) if self.pack_mask >> c & 1
         )
+        self.card_names_view = tuple((CARDS[c], t) for c, t in sorted(d.card_names().items()))
         self.plays_of = _plays_with_specials
         for kind, what in v.trumps.turned_special:
             for c in d.special_ids(kind):

@@ -774,7 +774,9 @@ def record_schema(
 
 #: Fields a record's JSON form writes only when they are set (a view's
 #: ``special_powers``, for a pack with special cards): not required.
-_ONLY_WHEN_SET: Final = frozenset({"special_powers", "jokers_without_trumps", "contract"})
+_ONLY_WHEN_SET: Final = frozenset(
+    {"special_powers", "card_names", "jokers_without_trumps", "contract"}
+)
 
 
 def nested_records(cls: type) -> list[type]:

@@ -26,10 +26,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
-from cardrules.cards import Suit, card
+from cardrules.cards import Card, Suit, card
 from cardrules.engine.actions import (
     CONTRACT_END,
     NUM_ACTIONS,
@@ -51,6 +51,8 @@ __all__ = [
     "MAX_ACTION_TEXT",
     "action_from_dict",
     "action_to_dict",
+    "card_text",
+    "label_of",
     "parse_action",
     "parse_in_game",
 ]
@@ -125,8 +127,11 @@ def parse_action(text: str) -> Action:
     return hit
 
 
-def _words(text: object) -> list[str]:
-    """The words of an action's text, cards in their canonical text (bounded)."""
+def _words(text: object, symbols: Mapping[str, str] | None = None) -> list[str]:
+    """The words of an action's text, cards in their canonical text (bounded).
+
+    ``symbols`` maps a special card's text for people, casefolded (``w1``), to
+    its canonical text (``X1``): a game with ``special symbols`` reads both."""
     if not isinstance(text, str):
         raise InvalidAction(
             f"an action is text such as 'play A♠' or 'bid 2', not {type(text).__name__}",
@@ -139,7 +144,10 @@ def _words(text: object) -> list[str]:
             code="bad_action",
             data={"value": f"{len(text):,} characters"},
         )
-    words = _join_jokers([_normalise(w) for w in text.replace(",", " ").split()])
+    raw = text.replace(",", " ").split()
+    if symbols:
+        raw = [symbols.get(w.casefold(), w) for w in raw]
+    words = _join_jokers([_normalise(w) for w in raw])
     if not words:
         raise InvalidAction(
             "empty action: write one such as 'play A♠' or 'bid 2'",
@@ -175,7 +183,9 @@ _SHORT: Final[dict[str, Action]] = {
 }
 
 
-def parse_in_game(text: str, kinds: Collection[type[Action]]) -> tuple[Action, ...]:
+def parse_in_game(
+    text: str, kinds: Collection[type[Action]], symbols: Mapping[str, str] | None = None
+) -> tuple[Action, ...]:
     """The actions a person's text names in a game where the seats that may act
     now have actions of ``kinds`` (the classes of their legal actions): what
     :meth:`Game.parse_action <cardrules.engine.game.Game.parse_action>` reads.
@@ -186,10 +196,13 @@ def parse_in_game(text: str, kinds: Collection[type[Action]]) -> tuple[Action, .
     :class:`Pass` per card; ``pass`` alone :class:`Decline`; short words
     (``look``, ``take``, ``alone``, ``clubs``) their action.
 
+    ``symbols`` (a game with ``special symbols``) maps the text of its special
+    cards for people, casefolded (``w1``), to their canonical text (``X1``).
+
     Raises:
         InvalidAction: if the text names no action (code ``bad_action``).
     """
-    words = _words(text)
+    words = _words(text, symbols)
     key = _key(words)
     hit = _SHORT.get(key) or _LABELS.get(key)
     if hit is not None:
@@ -208,7 +221,24 @@ def parse_in_game(text: str, kinds: Collection[type[Action]]) -> tuple[Action, .
             )
         make = _CARD_MAKERS[verb]
         return tuple(make(w) for w in cards)
-    return (parse_action(text),)
+    return (parse_action(" ".join(words) if symbols else text),)
+
+
+def card_text(c: Card, names: Mapping[int, str]) -> str:
+    """The text for people of card ``c``: its name in ``names`` (a game's special
+    cards with ``special symbols``: ``{54: "W1"}``), else its canonical text."""
+    return names.get(int(c.base), str(c)) if names else str(c)
+
+
+def label_of(action: Action, names: Mapping[int, str]) -> str:
+    """The label of ``action`` for people in a game whose special cards
+    ``names`` renames (``play W1`` for ``play X1``); :attr:`Action.label`
+    without. :func:`parse_in_game`, given the inverse map, reads it back."""
+    label = action.label
+    c = getattr(action, "card", None)
+    if not names or not isinstance(c, Card) or int(c.base) not in names:
+        return label
+    return label.replace(str(c), names[int(c.base)])
 
 
 #: The kinds of action that name a card, by the verb of their label.

@@ -299,6 +299,10 @@ class View:
             of them only to the first played), 4 always loses (to the last), 0 a
             card of a suit. Empty, and left out of the JSON form, for a pack
             without special cards.
+        card_names: the special cards this pack's ``special symbols`` renames,
+            each with its text for people (``[["X1", "W1"], ...]`` in JSON):
+            every other field keeps the canonical text (``X1``). Empty, and
+            left out of the JSON form, for a pack without the line.
         jokers_without_trumps: what a joker is in a hand without trumps
             (``jokers without trumps:``): ``"highest card"`` (it wins the
             trick), ``"cannot win"`` (it never does), or empty, and left out
@@ -434,6 +438,7 @@ class View:
     discarded: tuple[Card, ...] = ()
     jokers: tuple[Card, ...] = ()
     special_powers: tuple[tuple[Card, int], ...] = ()
+    card_names: tuple[tuple[Card, str], ...] = ()
     jokers_without_trumps: str = ""
     version: int = 0
     last_hand: HandResult | None = None
@@ -518,6 +523,9 @@ class View:
         if self.special_powers:
             # Only a pack with special cards has the key: every other view is as it was.
             out["special_powers"] = [[_text(c), p] for c, p in self.special_powers]
+        if self.card_names:
+            # Only a pack with `special symbols` has the key: cards keep their text.
+            out["card_names"] = [[_text(c), name] for c, name in self.card_names]
         if self.jokers_without_trumps:
             # Only a game that says what a joker is without trumps has the key.
             out["jokers_without_trumps"] = self.jokers_without_trumps

@@ -37,7 +37,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: and every other engine module they call (compiled together, their calls to
 #: one another and the attributes of ``Game`` and ``_Rules`` are native).
 #: ``actions.py``, ``notation.py``, ``view.py`` (with ``jsonform.py``, its JSON
-#: reader, and ``observation_vector.py``, which reads views) and ``match.py`` stay Python.
+#: reader, and ``observation_vector.py``, which reads views), ``context.py`` (a
+#: bot's decision context, whose fields are descriptors of its own) and
+#: ``match.py`` stay Python.
 COMPILED = (
     "cardrules/engine/game.py",
     "cardrules/engine/phases/deal.py",

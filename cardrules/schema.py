@@ -93,7 +93,7 @@ def schema(name: str) -> dict[str, Any]:
 
     Example:
         >>> [r["maximum"] for r in schema("action")["properties"]["id"]["anyOf"]]
-        [336, 429]
+        [336, 501]
     """
     if name not in _NAMES:
         shown = repr(name[:30]) if isinstance(name, str) else type(name).__name__

@@ -319,6 +319,9 @@ STAYS_PYTHON = {
     "cardrules.engine.views.event_types",
     "cardrules.engine.views.jsonform",
     "cardrules.engine.views.notation",
+    # A bot's DecisionContext: its fields are read-once descriptors of its own
+    # (a native class of mypyc cannot carry them); the compiled playouts import it.
+    "cardrules.engine.views.context",
 }
 
 

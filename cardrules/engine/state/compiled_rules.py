@@ -709,7 +709,8 @@ class _Rules:
         self.higher_wins = v.scoring.higher_wins
         # Card points, as (points, mask of the cards worth them) for each value
         # other than 0; empty when the cards carry no points (no work then).
-        # (With ``wizards 10``: every card of the kind; points_of_cards.)
+        # (A kind of special card given points: every card of the kind;
+        # points_of_cards.)
         cp = points_of_cards(v)
         self.points_view = cp
         self.card_points: tuple[tuple[int, int], ...] = tuple(

@@ -218,8 +218,8 @@ def downtown_tables(trump: int, ace_high: bool, top: Sequence[int] = ()) -> Rank
     """The tables of a hand played downtown: each suit's ranks reversed (2 the
     highest, then 3 ... K), the ace the highest of its suit (``ace_high``) or
     the lowest; ``trump`` the trump suit (-1: none), whose cards beat every
-    plain card. The cards ``top`` (the trump order's, highest first: the jokers
-    of Bid Whist) stay the highest trumps, above the reversed trump suit; the
+    plain card. The cards ``top`` (the trump order's, highest first: jokers
+    above the trump suit, say) stay the highest trumps, above the reversed trump suit; the
     order is not reversed. Without trumps ``top`` is ignored."""
     power = []
     for c in range(54):

@@ -32,7 +32,8 @@ view; the public API is what the tests check.
 Example:
     >>> import cardrules
     >>> from cardrules.engine.views.context import DecisionContext
-    >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=1)
+    >>> text = "game: doc\\nplayers: 4\\nhands: list 10\\nbidding: in turn\\nscore: tricks"
+    >>> g = cardrules.Game(cardrules.load_text(text), 4, seed=1)
     >>> ctx = DecisionContext(g, g.to_act)
     >>> ctx.legal_actions == g.view(g.to_act).legal_actions
     True
@@ -150,7 +151,8 @@ class DecisionContext:
             ...         return view.legal_actions[0]
             ...     def choose_context(self, ctx):
             ...         return ctx.legal_actions[0]  # the same code reads either
-            >>> g = cardrules.Game(cardrules.load("oh-hell"), 4, seed=2)
+            >>> text = "game: doc\\nplayers: 4\\nhands: list 5\\nbidding: in turn\\nscore: tricks"
+            >>> g = cardrules.Game(cardrules.load_text(text), 4, seed=2)
             >>> play_game(g, [LowestBot() for _ in range(4)])
             >>> g.is_over
             True

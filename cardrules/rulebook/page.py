@@ -33,6 +33,7 @@ from cardrules.rulebook.catalog import (
 )
 from cardrules.rulebook.example_section import examples_section
 from cardrules.rulebook.hand_trumps import has_trumps
+from cardrules.rulebook.length import length_is_a_guard, target_words
 from cardrules.rulebook.page_tables import (
     contract_table,
     format_points,
@@ -322,6 +323,8 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         hands = hands_in_game(v, counts)
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
+        elif length_is_a_guard(v):
+            hands = f"no fixed number: play {target_words(v)}"
         elif v.winning.target is not None:
             floor = v.winning.lose_at
             low = "" if floor is None else f"at a total of {floor} or less, or "
@@ -365,7 +368,7 @@ def _deal_section(
         schedule_phrase(v),
         "",
     ]
-    if v.mode is not Mode.SHEDDING and v.winning.target is not None:
+    if v.mode is not Mode.SHEDDING and v.winning.target is not None and not length_is_a_guard(v):
         out += [
             "The game ends sooner when, after a hand, "
             + ("the declarer's total has" if v.winning.target_by_declarer else "some total has")

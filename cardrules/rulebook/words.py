@@ -37,6 +37,7 @@ from cardrules.rulebook.follow import (
     uses_unbroken,
 )
 from cardrules.rulebook.hand_trumps import has_trumps, no_card_hands
+from cardrules.rulebook.length import length_is_a_guard, target_words
 from cardrules.rulebook.safe import md_text, plain
 from cardrules.rules import (
     MAX_REDEALS_IN_A_ROW,
@@ -487,6 +488,9 @@ def schedule_phrase(v: Variant) -> str:
             f"({start}), and then one fewer each hand back down to 1; the largest hand is "
             "played only once"
         )
+    elif p is Pattern.SAME and length_is_a_guard(v):
+        goes_on = f"The game goes on {target_words(v)} (see Winning)"
+        text = f"Every hand is the same size: {start}. {goes_on}"
     elif p is Pattern.SAME:
         if s.count == 1:
             text = f"The game is one hand: {start}"
@@ -1644,8 +1648,11 @@ def end_phrase(v: Variant) -> str:
             "declarer then wins whatever the other totals (a total that reaches it by "
             "defending plays on)."
         )
+    ends = (
+        "The game ends" if length_is_a_guard(v) else "The game ends after the last hand, or sooner:"
+    )
     return (
-        f"The game ends after the last hand, or sooner: after the first hand at whose end "
+        f"{ends} after the first hand at whose end "
         f"anyone's total is {_points_words(target)} or more{low}. Then the {side} total wins."
     )
 

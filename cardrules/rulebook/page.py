@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -203,6 +204,18 @@ def rulebook(
     return "\n".join(out).rstrip() + "\n"
 
 
+def _own_aliases(variant: Variant) -> list[str]:
+    """The file's other names for the game, less any that is the name of another
+    built-in game (Kachuful's file says "also called Judgement", but Judgement is a
+    game of its own here, with other scoring: the page must not call them one)."""
+    from cardrules.dsl import loader
+
+    others = set(loader.builtin_names()) - {variant.name}
+    return [
+        a for a in variant.aliases if re.sub(r"[^a-z0-9]+", "-", a.lower()).strip("-") not in others
+    ]
+
+
 def _page_top(
     variant: Variant, counts: Sequence[int], settings: Sequence[tuple[str, str]]
 ) -> list[str]:
@@ -211,7 +224,7 @@ def _page_top(
     title = md_line(variant.title or variant.name)
     out: list[str] = [f"# {title}", ""]
     if variant.aliases:
-        names = [md_text(a) for a in variant.aliases if plain(a)]
+        names = [md_text(a) for a in _own_aliases(variant) if plain(a)]
         if names:
             out += [f"*Also called {join_words(names, 'or')}.*", ""]
     out += [objective_line(variant, counts), ""]

@@ -386,4 +386,6 @@ def test_a_schedule_too_long_to_draw_keeps_its_table_alone(monkeypatch: pytest.M
     assert "cr-chart" not in page and "<details" not in deal
     assert deal.lstrip().startswith("| Hand |")
     # A short, even schedule still gets its one bar.
-    assert figures(_page(BY_NAME["spades"]), "cr-chart-figure")
+    assert figures(_page(BY_NAME["callbreak"]), "cr-chart-figure")
+    # A game played to a target draws no bar of its hands bound.
+    assert not figures(_page(BY_NAME["spades"]), "cr-chart-figure")

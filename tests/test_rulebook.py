@@ -350,7 +350,10 @@ def test_face_down_dead_tricks_differ_in_words() -> None:
 def test_page_ends_with_the_variant_file() -> None:
     page = rulebook(KACHUFUL, engine_examples=False)
     assert page.rstrip().endswith('```text\ngame: kachuful\ntitle: "Kachuful"\n```')
-    assert page.startswith("# Kachuful\n\n*Also called Judgement.*")
+    # Judgement is a game of its own here (issue 25): not shown as another name.
+    assert page.startswith("# Kachuful\n\n**The object of the game:**")
+    other = rulebook(attrs.evolve(KACHUFUL, aliases=("Kachufool",)), engine_examples=False)
+    assert other.startswith("# Kachuful\n\n*Also called Kachufool.*")
 
 
 def test_comparison_page_has_a_row_per_variant() -> None:

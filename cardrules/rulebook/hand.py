@@ -438,7 +438,7 @@ def _side_lines(w: WorkedHand, who: list[str], teams: Sequence[Sequence[int]]) -
     scores its sides' bids, never a player's bid made exactly)."""
     parts = []
     for team in teams:
-        bid = sum(w.bids[s] or 0 for s in team if w.bids[s] is not None and w.bids[s] >= 0)
+        bid = sum(max(b, 0) for s in team if (b := w.bids[s]) is not None)
         took = sum(w.won[s] for s in team)
         parts.append(
             f"{join_words([who[s] for s in team])} bid {bid} together and took "

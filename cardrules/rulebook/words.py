@@ -1672,6 +1672,8 @@ def tie_phrase(v: Variant) -> str:
         return "There is at most one loser, and no winner."
     side = "highest" if v.scoring.higher_wins else "lowest"
     last = "the last hand" if v.winning.target is None else "the game's last hand"
+    # A game played to a target has no last hand to speak of (issue 25).
+    when = "when the game ends" if length_is_a_guard(v) else f"after {last}"
     if v.winning.last_one_in and v.winning.knockout_below:
         several = (
             f"If the game's last hand ends with several players still in, the one of them "
@@ -1691,9 +1693,9 @@ def tie_phrase(v: Variant) -> str:
         )
     who, one = ("Sides", "one side") if v.teams else ("Players", "one player")
     if v.winning.tie is TieBreak.SHARED:
-        return f"{who} who tie for the {side} total after {last} share the win."
+        return f"{who} who tie for the {side} total {when} share the win."
     text = (
-        f"If {who.lower()} tie for the {side} total after {last}, everyone plays extra "
+        f"If {who.lower()} tie for the {side} total {when}, everyone plays extra "
         f"hands of the largest size, one at a time, until {one} leads alone (anyone "
         "may still win, not only those who tied)"
     )

@@ -282,3 +282,18 @@ def test_a_human_passes_cards_in_hearts(
     if len(winners) == 1:
         assert ("You win!" if winners[0] == "You" else f"{winners[0]} wins.") in out
     assert "(lowest wins)" in out
+
+
+def test_a_target_game_status_line_names_the_target_never_a_safety_bound(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25 item 2: Hearts showed "Hand 1 of 20" (no Hearts game reaches a 17th
+    hand): a game played to a target says "Hand 1 · play to 100"."""
+    code, out, err = run(monkeypatch, capsys, ["hearts", "--seed", "3"], "quit\n")
+    assert code == 0 and err == ""
+    assert "=== Hand 1 · play to 100: 13 cards each" in out
+    assert re.search(r"^Hand 1 · play to 100 · 13 cards", out, re.M)
+    assert not re.search(r"Hand \d+ of \d+", out)
+    # A game of a fixed number of hands keeps its count.
+    code, out, err = run(monkeypatch, capsys, ["kachuful", "--seed", "3"], "quit\n")
+    assert "=== Hand 1 of 19:" in out and "play to" not in out

@@ -350,7 +350,10 @@ def test_face_down_dead_tricks_differ_in_words() -> None:
 def test_page_ends_with_the_variant_file() -> None:
     page = rulebook(KACHUFUL, engine_examples=False)
     assert page.rstrip().endswith('```text\ngame: kachuful\ntitle: "Kachuful"\n```')
-    assert page.startswith("# Kachuful\n\n*Also called Judgement.*")
+    # Judgement is a game of its own here (issue 25): not shown as another name.
+    assert page.startswith("# Kachuful\n\n**The object of the game:**")
+    other = rulebook(attrs.evolve(KACHUFUL, aliases=("Kachufool",)), engine_examples=False)
+    assert other.startswith("# Kachuful\n\n*Also called Kachufool.*")
 
 
 def test_comparison_page_has_a_row_per_variant() -> None:
@@ -517,20 +520,17 @@ def test_cardrules_rulebook_is_callable_after_importing_a_page_module() -> None:
     assert cardrules.rulebook(cardrules.load("kachuful")).startswith("# Kachuful")
 
 
-def test_a_game_that_ends_at_a_target_says_its_schedule_is_the_most_it_can_have() -> None:
+def test_a_game_that_ends_at_a_target_says_so_never_its_hands_bound() -> None:
     """Regression: Euchre's page said "Hands in a game: 200" and "The game is 200
-    hands" although it ends once a side reaches 10 points."""
+    hands" although it ends once a side reaches 10 points; issue 25: a bound beside
+    a target is never the game's length ("until a side reaches 10 points")."""
     targets = [v for v in builtin_variants() if v.winning.target is not None]
     assert {"euchre", "spades", "hearts", "whist"} <= {v.name for v in targets}
     for v in targets:
         page = rulebook(v, engine_examples=False)
-        assert "| Hands in a game | at most " in page, v.name
-        # Going out (`target: N points, reached by the declarer only`): only the
-        # declarer's total ends the game.
-        who = "the declarer's total" if v.winning.target_by_declarer else "a total"
-        total = "the declarer's total has" if v.winning.target_by_declarer else "some total has"
-        assert f"once {who} reaches {v.winning.target} |" in page, v.name
-        assert f"{total} reached {v.winning.target} or more" in page, v.name
+        assert "| Hands in a game | no fixed number: play until " in page, v.name
+        assert f"reaches {v.winning.target} points" in page, v.name
+        assert "ends sooner" not in page and "| **Hands in a game** |" not in page, v.name
     plain = rulebook(
         next(v for v in builtin_variants() if v.name == "oh-hell"), engine_examples=False
     )

@@ -24,6 +24,7 @@ from cardrules.example_runner import run_example
 from cardrules.rulebook import builtin_variants, charts, seating, svg_cards
 from cardrules.rulebook.example_section import example_tricks
 from cardrules.rulebook.hand import play_worked_hand, simple_choice
+from cardrules.rulebook.length import length_is_a_guard
 from cardrules.rulebook.play_examples import seat_names
 from cardrules.rulebook.shed import play_worked_tricks
 from cardrules.rulebook.svg_cards import BLACK, RED
@@ -237,6 +238,10 @@ def _expand(bars: list[tuple[int, int, int, str]]) -> list[tuple[int, str]]:
 def test_the_chart_is_the_schedule(name: str) -> None:
     v = BY_NAME[name]
     charts_ = figures(PAGES[name], "cr-chart-figure")
+    if length_is_a_guard(v):
+        # Played to a target (issue 25): no chart of a hands bound, the short table only.
+        assert not charts_ and "| every hand |" in PAGES[name]
+        return
     counts = list(v.players.counts())
     groups = charts.schedule_groups(v, counts)
     assert len(charts_) == len(groups)
@@ -357,8 +362,8 @@ def test_pages_carry_the_figures_only_when_asked() -> None:
 
 
 def test_a_long_even_schedule_is_one_bar() -> None:
-    (chart,) = figures(PAGES["spades"], "cr-chart-figure")
-    assert _bars(chart) == [(1, 200, 13, "spades ♠")]
+    (chart,) = figures(PAGES["callbreak"], "cr-chart-figure")
+    assert _bars(chart) == [(1, 5, 13, "spades ♠")]
 
 
 def test_the_built_site_has_the_pictures() -> None:
@@ -386,4 +391,6 @@ def test_a_schedule_too_long_to_draw_keeps_its_table_alone(monkeypatch: pytest.M
     assert "cr-chart" not in page and "<details" not in deal
     assert deal.lstrip().startswith("| Hand |")
     # A short, even schedule still gets its one bar.
-    assert figures(_page(BY_NAME["spades"]), "cr-chart-figure")
+    assert figures(_page(BY_NAME["callbreak"]), "cr-chart-figure")
+    # A game played to a target draws no bar of its hands bound.
+    assert not figures(_page(BY_NAME["spades"]), "cr-chart-figure")

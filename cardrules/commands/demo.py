@@ -27,6 +27,7 @@ from cardrules.commands.table import DEFAULT_WIDTH, fit
 from cardrules.commands.variants import check_players, load_argument
 from cardrules.engine import Event, Game
 from cardrules.engine.game import MAX_SEED
+from cardrules.rulebook.length import play_to
 
 __all__ = ["COMMANDS", "run_demo"]
 
@@ -65,7 +66,7 @@ def run_demo(variant: str, players: int, seed: int, bots: str, *, tricks: bool =
     g = Game(v, players=players, seed=seed)
     seats = [make_bot(bots, seed * 31 + s) for s in range(players)]
     names = _names(players)
-    t = Table(names, _unicode(sys.stdout))
+    t = Table(names, _unicode(sys.stdout), play_to=play_to(v), cards=v.deck.card_names())
     width = max(len(n) for n in names)
 
     def say(text: str | None = "") -> None:

@@ -50,6 +50,7 @@ from cardrules.engine.game import MAX_SEED
 from cardrules.engine.state.history import current_line
 from cardrules.engine.state.saves import MAX_SAVE_BYTES
 from cardrules.errors import CardError, CardrulesError, IllegalAction, InvalidAction, SaveError
+from cardrules.rulebook.length import play_to, status_length
 from cardrules.rules import TakeBacks, Variant
 from cardrules.scoring import And, Call, Compare, Expr, If, Neg, Not, Or, Product, Sum
 
@@ -89,6 +90,11 @@ class Table:
         names: a name per seat (``"You"``, ``"Bot 1"``...).
         unicode: write suit symbols (``A♠``); otherwise ASCII codes (``AS``).
         colour: colour the cards (hearts and diamonds red) with terminal codes.
+        play_to: the target of a game whose number of hands only guards against an
+            endless game (:func:`~cardrules.rulebook.length.length_is_a_guard`): a
+            deal then says "Hand 3 · play to 100", never "Hand 3 of 20".
+        cards: how the special cards are written (``special symbols:``): their
+            numbers to their symbols, such as ``W1``.
     """
 
     def __init__(
@@ -96,9 +102,11 @@ class Table:
         names: Sequence[str],
         unicode: bool = True,
         colour: bool = False,
+        play_to: int | None = None,
         cards: Mapping[int, str] | None = None,
     ) -> None:
         self.names = list(names)
+        self.play_to = play_to
         self.unicode = unicode
         self.style = Style(colour, unicode, cards)
 
@@ -216,6 +224,8 @@ _Narrator = Callable[[Event, Table, Sequence[int]], str | None]
 def _say_deal(ev: Event, t: Table, hand_sizes: Sequence[int]) -> str:
     of = f" of {len(hand_sizes)}" if hand_sizes and ev[1] <= len(hand_sizes) else ""
     extra = " (tie-break)" if hand_sizes and ev[1] > len(hand_sizes) else ""
+    if t.play_to is not None:
+        of, extra = f" · play to {t.play_to}", ""
     each = plural(ev[3], "card")
     return f"\n=== Hand {ev[1]}{of}{extra}: {each} each, {t.does(ev[2], 'deals')} ==="
 
@@ -816,7 +826,9 @@ class _Session:
         self.save_path = save_path
         self.meta = meta
         names = [self._seat_name(s) for s in range(game.players)]
-        self.t = Table(names, _unicode_ok(out), colour, game.variant.deck.card_names())
+        self.t = Table(
+            names, _unicode_ok(out), colour, play_to(game.variant), game.variant.deck.card_names()
+        )
         self.st = self.t.style
         self.width = width
         self.wrap = wrap  # cut long lines to the width (on a terminal; pipes keep whole lines)
@@ -990,8 +1002,8 @@ class _Session:
         if self.shedding:
             self.shed_status(v)
             return self._hand_lines(v)
-        hs = len(self.current().hand_sizes)
-        of = f" of {hs}" if v.hand_number <= hs else " (tie-break)"
+        g = self.current()
+        of = status_length(g.variant, v.hand_number, len(g.hand_sizes))
         self.say("")
         self.say(
             f"Hand {v.hand_number}{of} · {plural(v.hand_size, 'card')} · "

@@ -151,7 +151,7 @@ def game_length(v: Variant) -> str:
         >>> game_length(cardrules.load("kachuful"))
         '19 hands (4 players)'
         >>> game_length(cardrules.load("spades"))
-        'until a side has 500'
+        'until a side reaches 500 points'
     """
     from cardrules.rulebook.words import match_word, plural
 
@@ -164,8 +164,10 @@ def game_length(v: Variant) -> str:
     if v.winning.knockout_below:
         return f"at most {hands}, until one player is left"
     if v.winning.target is not None:
-        who = "a side" if v.teams else "someone"
-        return f"until {who} has {v.winning.target}"
+        from cardrules.rulebook.length import length_is_a_guard, target_words
+
+        words = target_words(v)
+        return words if length_is_a_guard(v) else f"at most {hands}, or {words}"
     return f"{hands} ({rep} players)"
 
 

@@ -298,10 +298,11 @@ def schedule_chart(v: Variant, counts: Sequence[int]) -> list[str]:
     chart per group of player counts with the same schedule; empty for a shedding game or
     an empty schedule, and for a schedule too long to draw (more than :data:`MOST_BARS`
     bars, or :data:`MOST_CHARTS` charts)."""
+    from cardrules.rulebook.length import length_is_a_guard
     from cardrules.rulebook.svg_cards import figure
 
-    if v.mode is Mode.SHEDDING or not counts:
-        return []
+    if v.mode is Mode.SHEDDING or not counts or length_is_a_guard(v):
+        return []  # a game played to a target: its number of hands is no rule to draw
     groups = [(ns, hs) for ns, hs in schedule_groups(v, counts) if hs]
     if (
         not groups

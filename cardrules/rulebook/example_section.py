@@ -342,9 +342,11 @@ def _step_line(v: Variant, r: StepResult, trick: _Trick) -> str:
             if w
         ]
         trick.open = False
+        # Only a game with bids speaks of bids (issue 25: Kazhutha has no bidding).
+        bid = "taking the lowest bid and " if v.has_bidding else ""
         text = (
-            f"The rest of the {what} is played out, each player taking the lowest bid and "
-            f"playing the lowest card it may ({r.note})"
+            f"The rest of the {what} is played out, each player {bid}"
+            f"playing the lowest card they may ({r.note})"
         )
         return _sentence([text, *ends])
     # Bids, plays and bid changes: the events say what happened.

@@ -433,9 +433,28 @@ def _bid_text(b: int | None) -> str:
     return "pass" if b < 0 else str(b)
 
 
+def _side_lines(w: WorkedHand, who: list[str], teams: Sequence[Sequence[int]]) -> list[str]:
+    """What each side bid together and took, read from the hand (a partnership game
+    scores its sides' bids, never a player's bid made exactly)."""
+    parts = []
+    for team in teams:
+        bid = sum(max(b, 0) for s in team if (b := w.bids[s]) is not None)
+        took = sum(w.won[s] for s in team)
+        parts.append(
+            f"{join_words([who[s] for s in team])} bid {bid} together and took "
+            f"{plural(took, 'trick')}"
+        )
+    return [_cap_first("; ".join(parts)) + ".", ""]
+
+
+def _cap_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _score_lines(w: WorkedHand, who: list[str], bids: bool, exact_line: bool = True) -> list[str]:
     """The score of the worked hand: a table, and who made their bid exactly
-    (``exact_line``: not in an auction, whose bids are contracts)."""
+    (``exact_line``: only in a game whose score rewards a bid made exactly, and
+    not in an auction, whose bids are contracts)."""
     n = len(who)
     score_rows = []
     for s in range(n):
@@ -504,5 +523,10 @@ def worked_hand_section(
     if calls:
         out += [calls, ""]
     out += _trick_lines(w, who, pictures)
-    out += _score_lines(w, who, bids, v.bidding.style is not BidStyle.AUCTION)
+    from cardrules.commands.play import rewards_exact_bid
+
+    exact = v.bidding.style is not BidStyle.AUCTION and rewards_exact_bid(v) and not v.teams
+    out += _score_lines(w, who, bids, exact)
+    if bids and v.teams and v.bidding.style is not BidStyle.AUCTION:
+        out += _side_lines(w, who, v.teams)
     return out

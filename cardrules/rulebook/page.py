@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,6 +35,7 @@ from cardrules.rulebook.catalog import (
 )
 from cardrules.rulebook.example_section import examples_section
 from cardrules.rulebook.hand_trumps import has_trumps
+from cardrules.rulebook.length import length_is_a_guard, target_words
 from cardrules.rulebook.page_tables import (
     contract_table,
     format_points,
@@ -206,6 +208,18 @@ def rulebook(
     return "\n".join(out).rstrip() + "\n"
 
 
+def _own_aliases(variant: Variant) -> list[str]:
+    """The file's other names for the game, less any that is the name of another
+    built-in game (Kachuful's file says "also called Judgement", but Judgement is a
+    game of its own here, with other scoring: the page must not call them one)."""
+    from cardrules.dsl import loader
+
+    others = set(loader.builtin_names()) - {variant.name}
+    return [
+        a for a in variant.aliases if re.sub(r"[^a-z0-9]+", "-", a.lower()).strip("-") not in others
+    ]
+
+
 def _page_top(
     variant: Variant, counts: Sequence[int], settings: Sequence[tuple[str, str]]
 ) -> list[str]:
@@ -214,7 +228,7 @@ def _page_top(
     title = md_line(variant.title or variant.name)
     out: list[str] = [f"# {title}", ""]
     if variant.aliases:
-        names = [md_text(a) for a in variant.aliases if plain(a)]
+        names = [md_text(a) for a in _own_aliases(variant) if plain(a)]
         if names:
             out += [f"*Also called {join_words(names, 'or')}.*", ""]
     out += [objective_line(variant, counts), ""]
@@ -326,6 +340,8 @@ def _quick_facts(v: Variant, counts: Sequence[int]) -> list[str]:
         hands = hands_in_game(v, counts)
         if v.winning.knockout_below:
             hands = f"at most {hands} (players are knocked out)"
+        elif length_is_a_guard(v):
+            hands = f"no fixed number: play {target_words(v)}"
         elif v.winning.target is not None:
             floor = v.winning.lose_at
             low = "" if floor is None else f"at a total of {floor} or less, or "
@@ -369,7 +385,7 @@ def _deal_section(
         schedule_phrase(v),
         "",
     ]
-    if v.mode is not Mode.SHEDDING and v.winning.target is not None:
+    if v.mode is not Mode.SHEDDING and v.winning.target is not None and not length_is_a_guard(v):
         out += [
             "The game ends sooner when, after a hand, "
             + ("the declarer's total has" if v.winning.target_by_declarer else "some total has")

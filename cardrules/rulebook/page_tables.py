@@ -20,6 +20,7 @@ from cardrules.rulebook.hand_trumps import (
     has_trumps,
     no_card_left,
 )
+from cardrules.rulebook.length import length_is_a_guard, target_words
 from cardrules.rulebook.numbers import format_points
 from cardrules.rulebook.safe import md_text, page_link
 from cardrules.rulebook.words import (
@@ -170,6 +171,11 @@ def schedule_table(v: Variant, counts: Sequence[int]) -> str:
         cells = [str(r.hand), *([r.trumps] if trumps else [])]
         cells += [str(r.cards[n]) if n in r.cards else "—" for n in counts]
         body.append(cells)
+    if length_is_a_guard(v):
+        # The number of hands only guards against an endless game: never printed.
+        if len({tuple(b[1:]) for b in body}) == 1:
+            body = [["every hand", *body[0][1:]]]
+        return markdown_table(header, body, ("rl" if trumps else "r") + "r" * len(counts))
     total = ["**Hands in a game**", *([""] if trumps else [])]
     total += [f"**{len(v.hand_sizes(n))}**" for n in counts]
     body.append(total)
@@ -352,6 +358,8 @@ def _schedule_cell(v: Variant) -> str:
     shape = v.schedule.pattern.value
     if len(set(sizes)) == 1:
         shape = f"{plural(sizes[0], 'card')} every hand"
+    if length_is_a_guard(v):
+        return f"{shape}, {target_words(v)}"
     return f"{shape}, {plural(len(sizes), 'hand')} ({rep} players)"
 
 

@@ -37,6 +37,7 @@ from cardrules.rulebook.follow import (
     uses_unbroken,
 )
 from cardrules.rulebook.hand_trumps import has_trumps, no_card_hands
+from cardrules.rulebook.length import length_is_a_guard, target_words
 from cardrules.rulebook.safe import md_text, plain
 from cardrules.rules import (
     MAX_REDEALS_IN_A_ROW,
@@ -489,6 +490,9 @@ def schedule_phrase(v: Variant) -> str:
             f"({start}), and then one fewer each hand back down to 1; the largest hand is "
             "played only once"
         )
+    elif p is Pattern.SAME and length_is_a_guard(v):
+        goes_on = f"The game goes on {target_words(v)} (see Winning)"
+        text = f"Every hand is the same size: {start}. {goes_on}"
     elif p is Pattern.SAME:
         if s.count == 1:
             text = f"The game is one hand: {start}"
@@ -1656,8 +1660,11 @@ def end_phrase(v: Variant) -> str:
             "declarer then wins whatever the other totals (a total that reaches it by "
             "defending plays on)."
         )
+    ends = (
+        "The game ends" if length_is_a_guard(v) else "The game ends after the last hand, or sooner:"
+    )
     return (
-        f"The game ends after the last hand, or sooner: after the first hand at whose end "
+        f"{ends} after the first hand at whose end "
         f"anyone's total is {_points_words(target)} or more{low}. Then the {side} total wins."
     )
 
@@ -1677,6 +1684,8 @@ def tie_phrase(v: Variant) -> str:
         return "There is at most one loser, and no winner."
     side = "highest" if v.scoring.higher_wins else "lowest"
     last = "the last hand" if v.winning.target is None else "the game's last hand"
+    # A game played to a target has no last hand to speak of (issue 25).
+    when = "when the game ends" if length_is_a_guard(v) else f"after {last}"
     if v.winning.last_one_in and v.winning.knockout_below:
         several = (
             f"If the game's last hand ends with several players still in, the one of them "
@@ -1696,9 +1705,9 @@ def tie_phrase(v: Variant) -> str:
         )
     who, one = ("Sides", "one side") if v.teams else ("Players", "one player")
     if v.winning.tie is TieBreak.SHARED:
-        return f"{who} who tie for the {side} total after {last} share the win."
+        return f"{who} who tie for the {side} total {when} share the win."
     text = (
-        f"If {who.lower()} tie for the {side} total after {last}, everyone plays extra "
+        f"If {who.lower()} tie for the {side} total {when}, everyone plays extra "
         f"hands of the largest size, one at a time, until {one} leads alone (anyone "
         "may still win, not only those who tied)"
     )

@@ -19,6 +19,7 @@ import pytest
 from cardrules.cards import Suit
 from cardrules.cli import main
 from cardrules.engine import Bid, Game, Look
+from cardrules.engine.actions import Contract
 from cardrules.rulebook import builtin_variants, rulebook
 from cardrules.rulebook.hand import play_worked_hand, simple_choice
 from cardrules.rulebook.length import length_is_a_guard
@@ -133,7 +134,7 @@ def test_schedule_table_is_what_the_engine_deals(v: Variant) -> None:
                 assert turned is not None and (turned.is_special or trump == turned.suit)
             elif label == "ordered up or named":
                 assert turned is not None  # offered; the suit is chosen by a player
-            elif label.startswith("named by "):
+            elif label.startswith("named by ") or label == "the suit of the winning bid":
                 assert turned is None  # no card turned: a player names the suit
             elif label == "dealer's last card":
                 # A special card turned up (issue 23) makes what its rule says.
@@ -250,6 +251,14 @@ def test_worked_hand_on_the_page_is_the_engines(v: Variant) -> None:
             assert all(w.points[p] == w.points[s] for p in v.team_of(s))
         elif made:
             assert w.maker is not None and v.scoring.formula is not None
+            # An auction of contracts: the winning bid (the last contract called)
+            # is the hand's contract, its strain's place in the file's list.
+            bids = [a for _, a in w.calls if isinstance(a, Contract)]
+            won = bids[-1] if bids else None
+            contract: tuple[int, bool, bool, bool, int, bool] = (0, False, False, False, -1, False)
+            if won is not None:
+                place = v.bidding.strains.index(won.strain)
+                contract = (won.level, False, won.strain == 4, False, place, False)
             env = score_env(
                 bid=w.bids[s] or 0,
                 tricks=w.won[s],
@@ -258,6 +267,7 @@ def test_worked_hand_on_the_page_is_the_engines(v: Variant) -> None:
                 players=n,
                 maker=s == w.maker,
                 maker_tricks=w.won[w.maker],
+                contract=contract,
             )
             assert v.scoring.formula.evaluate(env) == w.points[s]
         else:

@@ -102,10 +102,27 @@ def simple_choice(game: Game) -> Action:
     trumps: order up the turned card, or name the first suit offered; as the
     dealer, discard your lowest card.
     """
-    from cardrules.engine.actions import Bid, Decline, Discard, Look, OrderUp, Pass, Play
+    from cardrules.engine.actions import (
+        Bid,
+        Contract,
+        Decline,
+        Discard,
+        Look,
+        OrderUp,
+        Pass,
+        Play,
+    )
 
     actions = game.legal_actions()
     if game.phase == "bid" and Decline() in actions:
+        contracts = [a for a in actions if isinstance(a, Contract) and not a.misere]
+        if contracts:
+            # An auction of contracts: the first to speak bids the lowest one
+            # (the first listed: the lowest number in the lowest strain), the
+            # others pass, so that every worked hand is played.
+            seat = game.to_act
+            assert seat is not None
+            return contracts[0] if game.view(seat).contract is None else Decline()
         return _auction_choice(game, [a for a in actions if isinstance(a, Bid)])
     if Look() in actions:
         return Look()
@@ -337,7 +354,13 @@ def _choice_rule_words(v: Variant, w: WorkedHand) -> str:
     )
     if w.passed:
         rule = "pass your highest cards; " + rule
-    if v.has_bidding and v.bidding.style is BidStyle.AUCTION:
+    if v.has_bidding and v.bidding.strains:
+        rule = (
+            "in the auction, the first player bids the lowest contract and the others pass"
+            + ("; the declarer discards its lowest cards" if v.trumps.kitty else "")
+            + "; then play your highest allowed card"
+        )
+    elif v.has_bidding and v.bidding.style is BidStyle.AUCTION:
         rule = (
             "in the auction, bid the lowest bid allowed when you hold at least that many "
             "aces and kings, else pass; as the declarer, name the first suit you may (clubs, "

@@ -259,6 +259,8 @@ def test_score_env() -> None:
         "downtown": False,
         "no_trumps": False,
         "misere": False,
+        "bid_strain": -1,
+        "open_misere": False,
     }
     assert set(env) == set(VARIABLES)
     exact = score_env(bid=1, tricks=1, cards=1, hand=1, players=3)
@@ -386,7 +388,7 @@ def test_error_rendering_unknown_variable() -> None:
         "expected one of the variables bid, tricks, cards, hand, players, diff, exact, "
         "over, under, blind, points, all_points, most_points, team_bid, team_tricks, "
         "team_points, partner_bid, partner_tricks, maker, maker_tricks, alone, defended_alone, "
-        "bid_level, downtown, no_trumps, misere\n"
+        "bid_level, downtown, no_trumps, misere, open_misere, bid_strain\n"
         "did you mean 'bid'?"
     )
 

@@ -267,7 +267,7 @@ def test_simulate_jobs_auto_is_bounded(
         (["demo", "--players", str(10**12)], ("kachuful is for 3 to 7 players",), False),
         (["play", "kachuful", "--seed", "-1"], ("--seed", "2**64 - 1"), True),
         (["play", "kachuful", "--players", str(10**12)], ("kachuful is for 3 to 7",), False),
-        (["play", "kachuful", "--seat", str(10**30)], ("--seat", "0 to 3"), True),
+        (["play", "kachuful", "--seat", str(10**30)], ("--seat", "1 to 4"), True),
         (["rules", "kachuful", "--players", str(10**12)], ("kachuful is for 3 to 7",), False),
     ],
 )

@@ -597,8 +597,8 @@ def test_the_play_command_lets_a_person_choose_trumps(
     assert main(["play", str(path), "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Turned up: J♥ (to be ordered up or passed)" in out
-    assert "Bot 2 orders up the turned card" in out
-    assert "Trumps: ♥ hearts (Bot 2 makes trumps)" in out
+    assert "Bot 3 orders up the turned card" in out
+    assert "Trumps: ♥ hearts (Bot 3 makes trumps)" in out
     assert re.search(r"You discard \S+ face down", out)
     assert "Final totals:" in out
 

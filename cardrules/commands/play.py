@@ -90,11 +90,11 @@ class Table:
         names: a name per seat (``"You"``, ``"Bot 1"``...).
         unicode: write suit symbols (``A♠``); otherwise ASCII codes (``AS``).
         colour: colour the cards (hearts and diamonds red) with terminal codes.
+        cards: how the special cards are written (``special symbols:``): their
+            numbers to their symbols, such as ``W1``.
         play_to: the target of a game whose number of hands only guards against an
             endless game (:func:`~cardrules.rulebook.length.length_is_a_guard`): a
             deal then says "Hand 3 · play to 100", never "Hand 3 of 20".
-        cards: how the special cards are written (``special symbols:``): their
-            numbers to their symbols, such as ``W1``.
     """
 
     def __init__(
@@ -102,8 +102,8 @@ class Table:
         names: Sequence[str],
         unicode: bool = True,
         colour: bool = False,
-        play_to: int | None = None,
         cards: Mapping[int, str] | None = None,
+        play_to: int | None = None,
     ) -> None:
         self.names = list(names)
         self.play_to = play_to
@@ -827,7 +827,11 @@ class _Session:
         self.meta = meta
         names = [self._seat_name(s) for s in range(game.players)]
         self.t = Table(
-            names, _unicode_ok(out), colour, play_to(game.variant), game.variant.deck.card_names()
+            names,
+            _unicode_ok(out),
+            colour,
+            cards=game.variant.deck.card_names(),
+            play_to=play_to(game.variant),
         )
         self.st = self.t.style
         self.width = width

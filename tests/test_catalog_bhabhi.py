@@ -603,7 +603,7 @@ def test_the_play_command_takes_a_hand_when_typed(
     out, err = capsys.readouterr()
     assert code == 0 and err == "" and "Traceback" not in out
     assert "Or type take to take your neighbour's cards before you lead." in out
-    assert re.search(r"You take the \d+ cards of Bot 1", out)
+    assert re.search(r"You take the \d+ cards of Bot 2", out)
     assert "Not allowed" in out  # typed where no hand may be taken
     assert re.search(r"left holding cards: the loser\.", out)
     assert "kazhutha" not in out.lower()

@@ -97,7 +97,7 @@ def test_simulate_command_prints_losers_and_lengths(capsys: pytest.CaptureFixtur
     assert out.startswith("kazhutha: 200 games, 4 players, seed 0\n")
     assert "unfinished" not in out.splitlines()[0]
     rows = re.findall(r"^ +(\d)  heuristic +(\d+) +([\d.]+)%$", out, re.M)
-    assert [r[0] for r in rows] == ["0", "1", "2", "3"]
+    assert [r[0] for r in rows] == ["1", "2", "3", "4"]
     m = re.search(r"games with no loser: (\d+)", out)
     assert m and sum(int(r[1]) for r in rows) + int(m.group(1)) == 200
     m = re.search(r"tricks per game: (\d+) to (\d+), [\d.]+ on average, median (\d+), "
@@ -131,7 +131,7 @@ def test_play_a_whole_kazhutha_game_through_stdin(
 ) -> None:
     code, out, err = run(monkeypatch, capsys, ["kazhutha", "--seed", "3"], CYCLE)
     assert code == 0 and err == "" and "Traceback" not in out
-    assert "Kazhutha: 4 players. You are seat 0; the others are heuristic bots." in out
+    assert "Kazhutha: 4 players. You are seat 1; the others are heuristic bots." in out
     assert "Trumps" not in out and "Bids:" not in out and "Final totals" not in out
     assert re.search(r"seat +You( +Bot \d){3}\ncards +13 +13 +13 +13\n", out)
     assert "-> dead trick, out of the game;" in out
@@ -161,9 +161,9 @@ def test_play_a_whole_match_shows_the_letters(
     assert code == 0 and "Traceback" not in out
     assert "##### Game 2 #####" in out
     assert re.search(r"(You take|Bot \d takes) the letter D", out)
-    assert re.search(r"Letters: +You \S+ +Bot 1 \S+ +Bot 2 \S+", out)
+    assert re.search(r"Letters: +You \S+ +Bot 2 \S+ +Bot 3 \S+", out)
     assert re.search(r"(You have|Bot \d has) the whole word and (lose|loses) the match\.", out)
-    final = re.search(r"Letters: You (\S+)   Bot 1 (\S+)   Bot 2 (\S+)\n(.*)\n*$", out)
+    final = re.search(r"Letters: You (\S+)   Bot 2 (\S+)   Bot 3 (\S+)\n(.*)\n*$", out)
     assert final is not None and "DONKEY" in final.groups()[:3]
     m = Match.from_json(json.dumps(json.loads(save.read_text())["game"]), cardrules.load("donkey"))
     assert m.is_over and m.result is not None and m.letters[m.result.loser or 0] == "DONKEY"

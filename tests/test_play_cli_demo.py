@@ -77,7 +77,9 @@ def test_make_demo_installs_the_library_alone(tmp_path: Path) -> None:
 
     def dry_run(target: str) -> str:
         res = subprocess.run(
-            ["make", "-n", target, f"VENV={venv}"],
+            # Under `make test` this make is nested: without --no-print-directory
+            # it would add "Entering directory" lines around the recipe.
+            ["make", "--no-print-directory", "-n", target, f"VENV={venv}"],
             cwd=ROOT,
             capture_output=True,
             text=True,

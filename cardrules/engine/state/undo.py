@@ -129,6 +129,8 @@ _REVEALING: Final = {
     "pickup": "a trick has been picked up since",
     "take": "a hand has been taken since",
     "look": "cards have been looked at since",
+    "kitty": "the kitty has been taken since",
+    "shown": "the declarer's hand has been shown since",
     "over": "the game is over",
 }
 

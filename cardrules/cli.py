@@ -173,4 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run as ``python -m cardrules.cli`` this file is ``__main__``, a second copy
+    # of the module whose ``Command`` class the command modules never subclass:
+    # hand over to the one ``cardrules.cli`` they import.
+    from cardrules.cli import main as _main
+
+    sys.exit(_main())

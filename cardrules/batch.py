@@ -88,7 +88,6 @@ from cardrules.rules import (
     MatchRule,
     Mode,
     PassRule,
-    RedealRule,
     TieBreak,
     TrumpKind,
     TrumpRule,
@@ -185,7 +184,9 @@ def kernel_refusal(variant: Variant, players: int) -> str:
     - the plain play: any lead, follow suit if able, the highest trump or
       else the highest card of the suit led wins, the dealer's neighbour
       leads first;
-    - trumps turned up after the deal, a fixed suit, or none;
+    - trumps turned up after the deal, a fixed suit, a cycle (its first
+      suit) or none; the first dealer at random, cut for (which the kernel
+      draws uniformly, as a cut does) or a given seat;
     - bids in turn from 0 to the hand size, with or without the hook;
     - a score formula of the bid, the tricks and the hand's numbers only (no
       card points, counters or card questions), and no tie-break hands;
@@ -212,15 +213,16 @@ def kernel_refusal(variant: Variant, players: int) -> str:
         return "teams"
     if v.passing != PassRule() or v.redeal is not None or v.match != MatchRule():
         return "passing, a redeal or a match rule"
-    if v.dealer.first not in (FirstDealer.RANDOM, FirstDealer.SEAT):
-        return "the first dealer is cut for"
     if v.play != _plain_play():
         return "not the plain play (follow suit, highest trump wins)"
     t = v.trumps
-    if t.kind not in (TrumpKind.NONE, TrumpKind.TURN_UP, TrumpKind.FIXED) or t != TrumpRule(
-        kind=t.kind, suit=t.suit
-    ):
-        return "trumps other than turned up, fixed or none"
+    kinds = (TrumpKind.NONE, TrumpKind.TURN_UP, TrumpKind.FIXED, TrumpKind.CYCLE)
+    # (the pack never runs out in the kernel's hand: none_when_pack_empty is moot)
+    same = TrumpRule(
+        kind=t.kind, suit=t.suit, cycle=t.cycle, none_when_pack_empty=t.none_when_pack_empty
+    )
+    if t.kind not in kinds or t != same:
+        return "trumps other than turned up, fixed, a cycle or none"
     turned = 1 if t.kind is TrumpKind.TURN_UP else 0
     if sizes[0] < 1 or players * sizes[0] + turned > 52:
         return "the pack runs out"
@@ -239,6 +241,16 @@ def kernel_refusal(variant: Variant, players: int) -> str:
     if not names <= _KERNEL_SLICES:
         return "an observation slice the kernel does not fill"
     return ""
+
+
+def _fixed_trump(t: TrumpRule) -> int:
+    """The trump suit of the one hand of a game whose trumps are not turned
+    up, as an int (-1: no trumps): the fixed suit, or the cycle's first."""
+    if t.kind is TrumpKind.FIXED and t.suit is not None:
+        return int(t.suit)
+    if t.kind is TrumpKind.CYCLE and t.cycle and t.cycle[0] is not None:
+        return int(t.cycle[0])
+    return -1
 
 
 def batch(
@@ -413,7 +425,6 @@ def _sample(masks: Any, rng: Any) -> Any:
     return np.argmax(keys, axis=1).astype(np.int64)
 
 
-
 class TrickKernel:
     """``n`` one-hand games of a plain trick-taking variant as numpy arrays
     (see the module and :func:`kernel_refusal`): the same interface as
@@ -458,8 +469,7 @@ class TrickKernel:
         self._end = p + p * h
         self._dir = 1 if variant.direction is Direction.CLOCKWISE else -1
         self._turn_up = variant.trumps.kind is TrumpKind.TURN_UP
-        suit = variant.trumps.suit
-        self._fixed = -1 if variant.trumps.kind is not TrumpKind.FIXED or suit is None else int(suit)
+        self._fixed = _fixed_trump(variant.trumps)
         self._dealer_seat = (
             variant.dealer.seat % p if variant.dealer.first is FirstDealer.SEAT else -1
         )
@@ -469,9 +479,7 @@ class TrickKernel:
         self._table = np.array(
             [
                 [
-                    float(
-                        formula.evaluate(score_env(bid=b, tricks=k, cards=h, hand=1, players=p))
-                    )
+                    float(formula.evaluate(score_env(bid=b, tricks=k, cards=h, hand=1, players=p)))
                     for k in range(h + 1)
                 ]
                 for b in range(h + 1)

@@ -374,26 +374,33 @@ class GameBatch:
         """``(n, players)`` float64: each game's running totals."""
         return _np().array([g.returns() for g in self.games], dtype=float)
 
-    def step(self, actions: Any) -> None:
-        """One action in every game, for its seat to act; then a new deal in
-        each game that ended (see the module: auto-reset).
+    def step(self, actions: Any, active: Any = None) -> None:
+        """One action in every game (or every game of ``active``), for its
+        seat to act; then a new deal in each game that ended (see the module:
+        auto-reset).
 
         Args:
             actions: ``n`` action ids (a sequence or an array).
+            active: ``None`` (every game), or ``n`` bools: only the games
+                marked act (the others' ids are not read, their rewards are 0).
 
         Raises:
             ValueError: if ``actions`` is not ``n`` ids, or one is not legal in
                 its game (nothing is played then).
         """
         ids = _check_actions(actions, self.n)
+        on = _check_active(active, self.n)
         games = self.games
         for i, (g, a) in enumerate(zip(games, ids, strict=True)):
-            if not (0 <= a < self.num_actions and g.legal_mask() >> a & 1):
+            if on[i] and not (0 <= a < self.num_actions and g.legal_mask() >> a & 1):
                 raise ValueError(f"game {i}: action {a} is not legal for seat {g.to_act}")
         rewards, ended, finals = self.rewards, self.terminated, self.final_scores
+        rewards[:] = 0.0
         ended[:] = False
         finals[:] = 0.0
         for i, (g, a) in enumerate(zip(games, ids, strict=True)):
+            if not on[i]:
+                continue
             before = g.returns()
             g.apply_id(a, g.current_player())
             after = g.returns()
@@ -415,6 +422,17 @@ def _check_actions(actions: Any, n: int) -> list[int]:
     if arr.shape != (n,) or not (arr.dtype.kind in "iu" or arr.size == 0):
         raise ValueError(f"actions must be {n} action ids, got shape {arr.shape} of {arr.dtype}")
     return [int(x) for x in arr.tolist()]
+
+
+def _check_active(active: Any, n: int) -> Any:
+    """``active`` as ``n`` bools (``None``: all true)."""
+    np = _np()
+    if active is None:
+        return np.ones(n, dtype=bool)
+    arr = np.asarray(active)
+    if arr.shape != (n,) or arr.dtype != bool:
+        raise ValueError(f"active must be {n} bools, got shape {arr.shape} of {arr.dtype}")
+    return arr
 
 
 def _sample(masks: Any, rng: Any) -> Any:
@@ -674,12 +692,15 @@ class TrickKernel:
 
     # ------------------------------------------------------------ stepping
 
-    def step(self, actions: Any) -> None:
-        """One action in every game, for its seat to act; then a new deal in
-        the games that ended (see the module: auto-reset).
+    def step(self, actions: Any, active: Any = None) -> None:
+        """One action in every game (or every game of ``active``), for its
+        seat to act; then a new deal in the games that ended (see the module:
+        auto-reset).
 
         Args:
             actions: ``n`` action ids (a sequence or an array).
+            active: ``None`` (every game), or ``n`` bools: only the games
+                marked act (the others' ids are not read, their rewards are 0).
 
         Raises:
             ValueError: if ``actions`` is not ``n`` ids, or one is not legal in
@@ -692,8 +713,13 @@ class TrickKernel:
         a = a.astype(np.int64)
         p = self.players
         bidding = self.t < p
-        bid = np.flatnonzero(bidding)
-        play = np.flatnonzero(~bidding)
+        if active is None:
+            bid = np.flatnonzero(bidding)
+            play = np.flatnonzero(~bidding)
+        else:
+            on = _check_active(active, self.n)
+            bid = np.flatnonzero(bidding & on)
+            play = np.flatnonzero(~bidding & on)
         bids = a[bid] - BID_BASE
         cards = a[play]
         bad = np.zeros(self.n, dtype=bool)

@@ -69,6 +69,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from typing import Any
@@ -140,6 +141,7 @@ score: tricks
 """
 
 
+@functools.cache
 def _np() -> Any:
     """numpy, imported by name (so that the engine never needs it)."""
     try:
@@ -435,6 +437,20 @@ def _check_active(active: Any, n: int) -> Any:
     return arr
 
 
+@functools.cache
+def _select13() -> Any:
+    """``t[m * 13 + k]``: the place of the ``k``-th set bit (from 0) of the
+    13-bit ``m`` (0 where ``m`` has fewer bits)."""
+    np = _np()
+    m = np.arange(1 << 13, dtype=np.int64)
+    bits = (m[:, None] >> np.arange(13)) & 1
+    rank = np.cumsum(bits, axis=1) - 1  # the rank of each set bit
+    out = np.zeros((1 << 13, 13), dtype=np.int64)
+    rows, places = np.nonzero(bits)
+    out[rows, rank[rows, places]] = places
+    return out.reshape(-1)
+
+
 def _sample(masks: Any, rng: Any) -> Any:
     """One true column per row of ``masks``, uniformly at random."""
     np = _np()
@@ -507,6 +523,7 @@ class TrickKernel:
         self._bit = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
         self._cards = np.arange(52, dtype=np.uint64)
         self._all = np.arange(self.n)
+        self._tables(np)
         shape = (self.n, p)
         self.hands = np.zeros(shape, dtype=np.uint64)
         self.dealt = np.zeros(shape, dtype=np.uint64)
@@ -527,7 +544,37 @@ class TrickKernel:
         self.terminated = np.zeros(self.n, dtype=bool)
         self.final_scores = np.zeros(shape)
         self._rng = np.random.default_rng(_check_seed(seed))
+        # The lockstep path (every game at the same decision: after reset()
+        # and as long as every step is a step of all games) and its state.
+        self._sync = True
+        self._tick = 0
+        self._ended = False
+        self._follow = np.zeros(self.n, dtype=np.uint64)
+        self._base = np.zeros(self.n, dtype=np.int64)
+        self._tbase = np.zeros(self.n, dtype=np.int64)
+        self._legal_at = -1
+        self._legal = self._follow
         self.reset(seed)
+
+    def _tables(self, np: Any) -> None:
+        """The lookup tables of the lockstep path."""
+        p = self.players
+        self._rows_p = np.arange(self.n, dtype=np.int64) * p
+        self._next = np.array([(s + self._dir) % p for s in range(p)], dtype=np.int64)
+        suit_of = np.arange(52, dtype=np.int64) // 13
+        self._suit_of = suit_of
+        self._follow_of = self._suits[suit_of]
+        # the power of card c when trumps are tc (4: none) and suit led is
+        # led: _power[(tc * 4 + led) * 52 + c], as _play reckons it
+        power = np.zeros((5, 4, 52), dtype=np.int64)
+        rank = np.arange(52) % 13
+        for tc in range(5):
+            for led in range(4):
+                power[tc, led] = np.where(
+                    suit_of == tc, 100 + rank, np.where(suit_of == led, 1 + rank, 0)
+                )
+        self._power = power.reshape(-1)
+        self._select13 = _select13()
 
     # ------------------------------------------------------------ dealing
 
@@ -537,6 +584,9 @@ class TrickKernel:
         np = _np()
         self._rng = np.random.default_rng(_check_seed(seed))
         self._deal(self._all)
+        self._sync = True
+        self._tick = 0
+        self._legal_at = -1
         self.rewards[:] = 0.0
         self.terminated[:] = False
         self.final_scores[:] = 0.0
@@ -547,7 +597,9 @@ class TrickKernel:
         p, h = self.players, self.hand_size
         perm = np.argsort(self._rng.random((k, 52)), axis=1)
         bits = self._bit[perm[:, : p * h]].reshape(k, p, h)
-        hands = np.bitwise_or.reduce(bits, axis=2)
+        hands = bits[:, :, 0].copy()
+        for j in range(1, h):  # (faster than a reduce over a short axis)
+            hands |= bits[:, :, j]
         self.hands[idx] = hands
         self.dealt[idx] = hands
         if self._turn_up:
@@ -572,6 +624,7 @@ class TrickKernel:
         self.led[idx] = -1
         self.best[idx] = 0
         self.best_seat[idx] = 0
+        self._tbase[idx] = np.where(self.trump[idx] < 0, 4, self.trump[idx]) * 208
 
     def engine_game(self, i: int) -> Game:
         """The engine's game of game ``i``'s current deal, before any action
@@ -637,6 +690,8 @@ class TrickKernel:
         """``(n,)`` int64: one legal action id per game, uniformly at random
         (a numpy ``Generator``), without building the masks."""
         np = _np()
+        if self._sync and self._tick >= self.players:
+            return self._sample_cards(rng)
         out = np.empty(self.n, dtype=np.int64)
         bidding = self.t < self.players
         bid = np.flatnonzero(bidding)
@@ -711,6 +766,10 @@ class TrickKernel:
         if a.shape != (self.n,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.n} action ids, got shape {a.shape}")
         a = a.astype(np.int64)
+        if active is None and self._sync:
+            self._sync_step(a)
+            return
+        self._sync = False
         p = self.players
         bidding = self.t < p
         if active is None:
@@ -779,9 +838,110 @@ class TrickKernel:
             self.leader[won] = best_seat[done]
             self.trick[won] = -1
 
+    # ------------------------------------------------------------ lockstep
+
+    def _sync_legal(self) -> Any:
+        """The legal cards of every game (all in the play, in lockstep)."""
+        if self._legal_at == self._tick:
+            return self._legal
+        np = _np()
+        hand = self._hands_flat()[self._rows_p + self.to_act]
+        if (self._tick - self.players) % self.players == 0:
+            legal = hand
+        else:
+            follow = hand & self._follow
+            legal = np.where(follow == 0, hand, follow)
+        self._legal, self._legal_at = legal, self._tick
+        return legal
+
+    def _hands_flat(self) -> Any:
+        return self.hands.reshape(-1)
+
+    def _sample_cards(self, rng: Any) -> Any:
+        """A legal card of every game, uniformly at random (lockstep play):
+        the suit by the cards of each suit, then the card in its suit."""
+        np = _np()
+        legal = self._sync_legal()
+        k = (rng.random(self.n) * np.bitwise_count(legal)).astype(np.int64)
+        m13 = np.uint64(0x1FFF)
+        c0 = np.bitwise_count(legal & m13).astype(np.int64)
+        c1 = c0 + np.bitwise_count((legal >> np.uint64(13)) & m13)
+        c2 = c1 + np.bitwise_count((legal >> np.uint64(26)) & m13)
+        g0, g1, g2 = k >= c0, k >= c1, k >= c2
+        suit = g0.astype(np.int64)
+        suit += g1
+        suit += g2
+        below = np.where(g2, c2, np.where(g1, c1, np.where(g0, c0, 0)))
+        part = ((legal >> (suit * 13).astype(np.uint64)) & m13).astype(np.int64)
+        return suit * 13 + self._select13[part * 13 + (k - below)]
+
+    def _sync_step(self, a: Any) -> None:
+        """:meth:`step` of every game in lockstep (the same decision in each)."""
+        np = _np()
+        p, t = self.players, self._tick
+        seat = self.to_act
+        fi = self._rows_p + seat
+        if t < p:
+            bids = a - BID_BASE
+            f = self._forbidden_bids(self._all)
+            bad = (bids < 0) | (bids > self.hand_size) | (bids == f)
+            if bad.any():
+                self._refuse(bad, a)
+            self.bids.reshape(-1)[fi] = bids
+        else:
+            legal = self._sync_legal()
+            bit = self._bit[a & 63]
+            if (a >> 6).any() or not (legal & bit).all():
+                self._refuse((a >> 6 != 0) | ((legal & bit) == 0), a)
+            hands = self._hands_flat()
+            hands[fi] ^= bit
+            self.played |= bit
+            pos = (t - p) % p
+            if pos == 0:
+                self.led = self._suit_of[a]
+                self._follow = self._follow_of[a]
+                self._base = self._tbase + self.led * 52
+                self.best = self._power[self._base + a]
+                self.best_seat = seat.copy()
+            else:
+                power = self._power[self._base + a]
+                better = power > self.best
+                self.best = np.maximum(power, self.best)
+                self.best_seat = np.where(better, seat, self.best_seat)
+            self.trick.reshape(-1)[fi] = a
+            if pos == p - 1:
+                won = self.best_seat
+                self.tricks.reshape(-1)[self._rows_p + won] += 1
+                # (copies: _deal writes into these arrays game by game)
+                self.leader = won.copy()
+                self.to_act = won.copy()
+                self.trick.fill(-1)
+            else:
+                self.to_act = self._next[seat]
+        if t < p:
+            self.to_act = self._next[seat]
+        self._tick = t + 1
+        self.t += 1
+        if self._ended:
+            self.rewards.fill(0.0)
+            self.terminated.fill(False)
+            self.final_scores.fill(0.0)
+            self._ended = False
+        if self._tick == self._end:
+            self._finish(self._all)
+            self._tick = 0
+        self._legal_at = -1
+
+    def _refuse(self, bad: Any, a: Any) -> None:
+        i = int(_np().flatnonzero(bad)[0])
+        raise ValueError(
+            f"game {i}: action {int(a[i])} is not legal for seat {int(self.to_act[i])}"
+        )
+
     def _finish(self, idx: Any) -> None:
         scores = self._table[self.bids[idx], self.tricks[idx]]
         self.rewards[idx] = scores
         self.final_scores[idx] = scores
         self.terminated[idx] = True
+        self._ended = True
         self._deal(idx)

@@ -595,7 +595,16 @@ class TrickKernel:
         np = _np()
         k = len(idx)
         p, h = self.players, self.hand_size
-        perm = np.argsort(self._rng.random((k, 52)), axis=1)
+        # A uniform shuffle of each game's pack: 58 random bits a card, its
+        # number in the low 6 (so that no two keys tie), sorted; a sort of
+        # values is several times faster than an argsort of random floats.
+        six = np.uint64(6)
+        keys = self._rng.bit_generator.random_raw((k, 52))
+        keys >>= six
+        keys <<= six
+        keys |= self._cards
+        keys.sort(axis=1)
+        perm = (keys & np.uint64(63)).astype(np.int64)
         bits = self._bit[perm[:, : p * h]].reshape(k, p, h)
         hands = bits[:, :, 0].copy()
         for j in range(1, h):  # (faster than a reduce over a short axis)
@@ -690,8 +699,11 @@ class TrickKernel:
         """``(n,)`` int64: one legal action id per game, uniformly at random
         (a numpy ``Generator``), without building the masks."""
         np = _np()
-        if self._sync and self._tick >= self.players:
-            return self._sample_cards(rng)
+        if self._sync:
+            if self._tick >= self.players:
+                return self._sample_cards(rng)
+            if not (self._hook and self._tick == self.players - 1):  # no bid hooked
+                return BID_BASE + rng.integers(0, self.hand_size + 1, size=self.n)
         out = np.empty(self.n, dtype=np.int64)
         bidding = self.t < self.players
         bid = np.flatnonzero(bidding)
@@ -883,8 +895,9 @@ class TrickKernel:
         fi = self._rows_p + seat
         if t < p:
             bids = a - BID_BASE
-            f = self._forbidden_bids(self._all)
-            bad = (bids < 0) | (bids > self.hand_size) | (bids == f)
+            bad = (bids < 0) | (bids > self.hand_size)
+            if self._hook and t == p - 1:  # only the last bidder is hooked
+                bad |= bids == self._forbidden_bids(self._all)
             if bad.any():
                 self._refuse(bad, a)
             self.bids.reshape(-1)[fi] = bids

@@ -63,19 +63,25 @@ def play_along(
     new_game: object,
     steps: int,
     rng: np.random.Generator,
+    some_after: int | None = None,
 ) -> int:
     """``steps`` random steps of ``b``, each checked against single games made
-    by ``new_game(i)`` (again after each auto-reset); the games finished."""
+    by ``new_game(i)`` (again after each auto-reset); the games finished.
+    From step ``some_after`` on, each step moves a random subset of the games
+    (``active``)."""
     make = new_game  # a callable: index -> a fresh engine game of the batch's deal
     games: list[Game] = [make(i) for i in range(b.n)]  # type: ignore[operator]
     finished = 0
-    for _ in range(steps):
+    for step in range(steps):
         check_step(b, games)
         acts = b.sample_actions(rng)
+        some = some_after is not None and step >= some_after
+        active = rng.random(b.n) < 0.6 if some else np.ones(b.n, dtype=bool)
         before = [g.returns() for g in games]
-        for g, a in zip(games, acts, strict=True):
-            g.apply_id(int(a), g.current_player())
-        b.step(acts)
+        for g, a, on in zip(games, acts, active, strict=True):
+            if on:
+                g.apply_id(int(a), g.current_player())
+        b.step(acts, active if some else None)
         for i, g in enumerate(games):
             after = g.returns()
             assert list(b.rewards[i]) == [x - y for x, y in zip(after, before[i], strict=True)]
@@ -115,6 +121,18 @@ def test_the_kernel_plays_one_hand_as_the_engine(name: str) -> None:
         steps = 2 * (players + 5 * players) + 3  # two whole games and a bit
         done = play_along(b, b.engine_game, steps, np.random.default_rng(players))
         assert done == 2 * b.n
+
+
+@pytest.mark.parametrize("kernel", [False, True])
+def test_a_subset_of_the_games_steps_as_the_engine(kernel: bool) -> None:
+    v = one_hand("oh-hell", 3)
+    b = batch(v, 10, players=4, seed=8, kernel=kernel)
+    # the lockstep first, then games at different points, auto-reset apart
+    new_game = (
+        b.engine_game if isinstance(b, TrickKernel) else (lambda i: Game(v, 4, seed=b.seeds[i]))
+    )
+    rng = np.random.default_rng(8)
+    assert play_along(b, new_game, 80, rng, some_after=5) >= b.n
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -203,3 +221,41 @@ def test_bad_arguments_are_refused() -> None:
 
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(cb).failed == 0
+
+
+def test_the_page_examples_run_and_the_page_is_in_the_navigation() -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    result = doctest.testfile(
+        str(docs / "batch.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert result.attempted > 0 and result.failed == 0
+    hook = (docs / "hooks" / "rulebook_pages.py").read_text(encoding="utf-8")
+    assert '"batch.md"' in hook and '"cardrules.batch"' in hook
+
+
+def chi_square(counts: np.ndarray) -> float:
+    expected = counts.sum() / len(counts)
+    return float(((counts - expected) ** 2 / expected).sum())
+
+
+def test_the_kernel_deals_and_draws_uniformly() -> None:
+    """Chi-square at the 0.999 level, fixed seeds: every card as likely in a
+    hand and turned up; sample_actions as likely to play any card of a hand."""
+    v = one_hand("oh-hell")
+    b = TrickKernel(v, 4000, players=4, seed=21)
+    held = np.zeros(52)
+    for c in range(52):
+        held[c] = ((b.dealt[:, 0] >> np.uint64(c)) & np.uint64(1)).sum()
+    assert chi_square(held) < 87.0  # 51 degrees of freedom
+    assert chi_square(np.bincount(b.turned, minlength=52).astype(float)) < 87.0
+    assert chi_square(np.bincount(b.dealer, minlength=4).astype(float)) < 16.3  # 3
+    rng = np.random.default_rng(5)
+    for _ in range(4):  # the bids, then the first lead: any card of the hand
+        b.step(b.sample_actions(rng))
+    hands = b.hands[np.arange(b.n), b.seats].copy()
+    cards = b.sample_actions(rng)
+    pairs = zip(hands.tolist(), cards.tolist(), strict=True)
+    below = np.array([(h & ((1 << c) - 1)).bit_count() for h, c in pairs])
+    assert chi_square(np.bincount(below, minlength=5).astype(float)) < 18.5  # 4

@@ -21,8 +21,9 @@ lockstep: one call of :meth:`~GameBatch.step` makes one action in every game
 the generic layer (``kernel=False`` forces the generic layer, ``kernel=True``
 refuses a variant the kernel cannot play).
 
-Shapes (``N`` games, ``P`` players, ``A`` the variant's action ids: 337 for a
-standard pack, see :mod:`cardrules.engine.actions`):
+Shapes (``N`` games, ``P`` players, ``A`` the variant's action space,
+:func:`~cardrules.engine.actions.num_actions_of`: 337 for a standard pack,
+more with special cards or contract bids):
 
 - :attr:`~GameBatch.seats`: ``(N,)`` int64, the seat to act in each game;
 - :meth:`~GameBatch.legal_masks`: ``(N, A)`` bool, the legal ids of that seat;
@@ -76,7 +77,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine.actions import BID_BASE, NUM_ACTIONS, SPECIAL_ACTION_END
+from cardrules.engine.actions import BID_BASE, NUM_ACTIONS, num_actions_of
 from cardrules.engine.game import Game
 from cardrules.engine.views.observation_vector import observation_layout
 from cardrules.errors import VariantError
@@ -328,7 +329,7 @@ class GameBatch:
         self.variant = variant
         self.players = _players_of(variant, players)
         self.n = _check_n(n)
-        self.num_actions = SPECIAL_ACTION_END if variant.deck.specials else NUM_ACTIONS
+        self.num_actions = num_actions_of(variant)
         self.observation_size = observation_layout(variant, self.players)[-1].stop
         self.games: list[Game] = []
         self.seeds: list[int] = []

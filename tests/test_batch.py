@@ -29,6 +29,9 @@ FAMILIES = [
     ("callbreak", 4),
     ("kazhutha", 4),
     ("bhabhi", 3),
+    ("five-hundred", 3),  # contract bids: ids past the special cards'
+    ("wizard", 4),  # special cards
+    ("knockout-whist", 5),
 ]
 
 #: Built-ins whose one-hand game (``hands: list 5``, ``tie: shared``) the kernel plays.

@@ -13,9 +13,10 @@ lockstep: one call of :meth:`~GameBatch.step` makes one action in every game
   layer is checked against.
 - :class:`TrickKernel`, the fast layer: the whole batch as numpy arrays (each
   seat's hand a ``uint64`` bit mask, the trick, the bids, the tricks won, the
-  scores), for the rules it can play: one hand of a plain trick-taking game
-  (:func:`kernel_refusal` says, from the variant's settings, never its
-  name, whether a variant is one of them and why not).
+  scores), for the rules it can play: whole games of plain trick-taking
+  with a fixed schedule of hands and shared ties (:func:`kernel_refusal`
+  says, from the variant's settings, never its name, whether a variant is
+  one of them and why not).
 
 :func:`batch` picks the kernel where :func:`kernel_refusal` allows it, else
 the generic layer (``kernel=False`` forces the generic layer, ``kernel=True``
@@ -102,7 +103,7 @@ __all__ = ["GameBatch", "TrickKernel", "batch", "kernel_refusal"]
 #: The largest batch (games held at once): a bound on memory.
 MAX_GAMES = 1 << 20
 
-#: The score formula's variables the kernel can work out (one hand, no teams).
+#: The score formula's variables the kernel can work out (no teams, no card points).
 _KERNEL_VARIABLES = frozenset(
     {"bid", "tricks", "cards", "hand", "players", "diff", "exact", "over", "under"}
 )
@@ -182,25 +183,30 @@ def kernel_refusal(variant: Variant, players: int) -> str:
     """Why :class:`TrickKernel` cannot play ``variant`` with ``players``
     players, or ``""`` when it can. Read from the settings alone:
 
-    - one hand (a schedule of one hand size), a standard 52-card pack, no
-      teams, no passing, no redeal, no line with a condition;
+    - a fixed schedule of hands (one hand or many: Oh Hell's 10 down to 1
+      and back up, Kachuful's), a standard 52-card pack, no teams, no
+      passing, no redeal, no line with a condition;
     - the plain play: any lead, follow suit if able, the highest trump or
       else the highest card of the suit led wins, the dealer's neighbour
       leads first;
-    - trumps turned up after the deal, a fixed suit, a cycle (its first
-      suit) or none; the first dealer at random, cut for (which the kernel
-      draws uniformly, as a cut does) or a given seat;
+    - trumps turned up after the deal (the pack never running out), a
+      fixed suit, a cycle, every n-th hand without trumps, or none; the
+      first dealer at random, cut for (which the kernel draws uniformly, as
+      a cut does) or a given seat, the deal passing on each hand;
     - bids in turn from 0 to the hand size, with or without the hook;
     - a score formula of the bid, the tricks and the hand's numbers only (no
-      card points, counters or card questions), and no tie-break hands;
+      card points, counters or card questions), and no tie-break hands (a
+      game's length is its schedule's);
     - an observation layout of the slices the kernel fills.
 
     Example:
         >>> import cardrules
         >>> kernel_refusal(cardrules.load("oh-hell", hands="list 5", tie="shared"), 4)
         ''
-        >>> kernel_refusal(cardrules.load("hearts"), 4)
-        'more than one hand'
+        >>> kernel_refusal(cardrules.load("oh-hell", tie="shared"), 4)
+        ''
+        >>> kernel_refusal(cardrules.load("oh-hell"), 4)
+        'tie-break hands or a target'
     """
     v = variant
     if v.mode is not Mode.TRICKS:
@@ -208,8 +214,6 @@ def kernel_refusal(variant: Variant, players: int) -> str:
     if v.conditional:
         return "a setting with a condition"
     sizes = v.hand_sizes(players)
-    if len(sizes) != 1:
-        return "more than one hand"
     if v.deck != DeckRule():
         return "not a standard 52-card pack"
     if v.teams:
@@ -222,12 +226,17 @@ def kernel_refusal(variant: Variant, players: int) -> str:
     kinds = (TrumpKind.NONE, TrumpKind.TURN_UP, TrumpKind.FIXED, TrumpKind.CYCLE)
     # (the pack never runs out in the kernel's hand: none_when_pack_empty is moot)
     same = TrumpRule(
-        kind=t.kind, suit=t.suit, cycle=t.cycle, none_when_pack_empty=t.none_when_pack_empty
+        kind=t.kind,
+        suit=t.suit,
+        cycle=t.cycle,
+        none_when_pack_empty=t.none_when_pack_empty,
+        # every n-th hand without trumps: by hand number, unless turned up
+        no_trump_every=None if t.kind is TrumpKind.TURN_UP else t.no_trump_every,
     )
     if t.kind not in kinds or t != same:
         return "trumps other than turned up, fixed, a cycle or none"
     turned = 1 if t.kind is TrumpKind.TURN_UP else 0
-    if sizes[0] < 1 or players * sizes[0] + turned > 52:
+    if min(sizes) < 1 or players * max(sizes) + turned > 52:
         return "the pack runs out"
     b = v.bidding
     if b != BiddingRule(style=BidStyle.IN_TURN, hook=b.hook):
@@ -246,14 +255,12 @@ def kernel_refusal(variant: Variant, players: int) -> str:
     return ""
 
 
-def _fixed_trump(t: TrumpRule) -> int:
-    """The trump suit of the one hand of a game whose trumps are not turned
-    up, as an int (-1: no trumps): the fixed suit, or the cycle's first."""
-    if t.kind is TrumpKind.FIXED and t.suit is not None:
-        return int(t.suit)
-    if t.kind is TrumpKind.CYCLE and t.cycle and t.cycle[0] is not None:
-        return int(t.cycle[0])
-    return -1
+def _hand_trump(t: TrumpRule, hand: int) -> int:
+    """The trump suit of hand ``hand`` (from 1) of a game whose trumps are
+    not turned up, as an int (-1: no trumps), by the rules' own
+    :meth:`~cardrules.rules.TrumpRule.fixed_trump`."""
+    suit = t.fixed_trump(hand)
+    return -1 if suit is None else int(suit)
 
 
 def batch(
@@ -461,15 +468,16 @@ def _sample(masks: Any, rng: Any) -> Any:
 
 
 class TrickKernel:
-    """``n`` one-hand games of a plain trick-taking variant as numpy arrays
+    """``n`` games of a plain trick-taking variant as numpy arrays
     (see the module and :func:`kernel_refusal`): the same interface as
     :class:`GameBatch`, many times faster.
 
     Each seat's hand is a ``uint64`` bit mask (bit ``c``: card ``c``, the
     engine's numbering, which is also its play's action id); the trick, the
     bids, the tricks won and the scores are integer arrays over the games.
-    Every game is one hand of ``players`` bids then ``players * hand size``
-    cards, so a batch stays in lockstep from one reset to the next.
+    Every hand is ``players`` bids then ``players * hand size`` cards and
+    every game the same schedule of hands, so a batch stays in lockstep from
+    one reset to the next (all of a game's hands are dealt when it begins).
 
     Args:
         variant: the rules (refused unless :func:`kernel_refusal` allows them).
@@ -499,27 +507,32 @@ class TrickKernel:
         layout = observation_layout(variant, p)
         self.observation_size = layout[-1].stop
         self._at = {x.name: x.start for x in layout}
-        h = variant.hand_sizes(p)[0]
-        self.hand_size = h
-        self._end = p + p * h
+        sizes = variant.hand_sizes(p)
+        nh = len(sizes)
+        big = max(1, *sizes)
+        #: the largest hand (the widest range of bids)
+        self.hand_size = big
+        self._sizes = np.array(sizes, dtype=np.int64)
+        self._ends = p + p * self._sizes  # the decisions of each hand
         self._dir = 1 if variant.direction is Direction.CLOCKWISE else -1
         self._turn_up = variant.trumps.kind is TrumpKind.TURN_UP
-        self._fixed = _fixed_trump(variant.trumps)
+        self._trump_of = np.array(
+            [_hand_trump(variant.trumps, k + 1) for k in range(nh)], dtype=np.int64
+        )
         self._dealer_seat = (
             variant.dealer.seat % p if variant.dealer.first is FirstDealer.SEAT else -1
         )
         self._hook = variant.bidding.hook
         formula = variant.scoring.formula
         assert formula is not None  # kernel_refusal checked it
-        self._table = np.array(
-            [
-                [
-                    float(formula.evaluate(score_env(bid=b, tricks=k, cards=h, hand=1, players=p)))
-                    for k in range(h + 1)
-                ]
-                for b in range(h + 1)
-            ]
-        )
+        # _table[k, bid, tricks]: a seat's points in hand k (from 0), by the
+        # engine's own formula
+        self._table = np.zeros((nh, big + 1, big + 1))
+        for k, h in enumerate(sizes):
+            for b in range(h + 1):
+                for won in range(h + 1):
+                    env = score_env(bid=b, tricks=won, cards=h, hand=k + 1, players=p)
+                    self._table[k, b, won] = float(formula.evaluate(env))
         self._suits = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)], dtype=np.uint64)
         self._bit = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
         self._cards = np.arange(52, dtype=np.uint64)
@@ -541,6 +554,13 @@ class TrickKernel:
         self.dealer = np.zeros(self.n, dtype=np.int64)
         self.trump = np.full(self.n, -1, dtype=np.int64)
         self.turned = np.full(self.n, -1, dtype=np.int64)
+        self.totals = np.zeros(shape)
+        self.hand = np.zeros(self.n, dtype=np.int64)  # each game's hand, from 0
+        self._hs = np.zeros(self.n, dtype=np.int64)  # its size
+        self._end_of = np.zeros(self.n, dtype=np.int64)  # its decisions
+        self._deals = np.zeros((self.n, nh, p), dtype=np.uint64)
+        self._turns = np.full((self.n, nh), -1, dtype=np.int64)
+        self.first_dealer = np.zeros(self.n, dtype=np.int64)
         self.rewards = np.zeros(shape)
         self.terminated = np.zeros(self.n, dtype=bool)
         self.final_scores = np.zeros(shape)
@@ -592,36 +612,58 @@ class TrickKernel:
         self.terminated[:] = False
         self.final_scores[:] = 0.0
 
-    def _deal(self, idx: Any) -> None:
+    def _shuffle(self, k: int) -> Any:
+        """``(k, 52)``: a uniform shuffle of the pack for each of ``k`` deals."""
         np = _np()
-        k = len(idx)
-        p, h = self.players, self.hand_size
-        # A uniform shuffle of each game's pack: 58 random bits a card, its
-        # number in the low 6 (so that no two keys tie), sorted; a sort of
-        # values is several times faster than an argsort of random floats.
+        # 58 random bits a card, its number in the low 6 (so that no two keys
+        # tie), sorted: several times faster than an argsort of random floats.
         six = np.uint64(6)
         keys = self._rng.bit_generator.random_raw((k, 52))
         keys >>= six
         keys <<= six
         keys |= self._cards
         keys.sort(axis=1)
-        perm = (keys & np.uint64(63)).astype(np.int64)
-        bits = self._bit[perm[:, : p * h]].reshape(k, p, h)
-        hands = bits[:, :, 0].copy()
-        for j in range(1, h):  # (faster than a reduce over a short axis)
-            hands |= bits[:, :, j]
-        self.hands[idx] = hands
-        self.dealt[idx] = hands
-        if self._turn_up:
-            turned = perm[:, p * h]
-            self.turned[idx] = turned
-            self.trump[idx] = turned // 13
-        else:
-            self.trump[idx] = self._fixed
+        return (keys & np.uint64(63)).astype(np.int64)
+
+    def _deal(self, idx: Any) -> None:
+        """New games in ``idx``: every hand dealt now, the first one started."""
+        np = _np()
+        k = len(idx)
+        p = self.players
+        for hand, h in enumerate(self._sizes.tolist()):
+            perm = self._shuffle(k)
+            bits = self._bit[perm[:, : p * h]].reshape(k, p, h)
+            hands = bits[:, :, 0].copy()
+            for j in range(1, h):  # (faster than a reduce over a short axis)
+                hands |= bits[:, :, j]
+            self._deals[idx, hand] = hands
+            if self._turn_up:
+                self._turns[idx, hand] = perm[:, p * h]
         if self._dealer_seat >= 0:
             dealer = np.full(k, self._dealer_seat, dtype=np.int64)
         else:
             dealer = self._rng.integers(0, p, size=k)
+        self.first_dealer[idx] = dealer
+        self.totals[idx] = 0.0
+        self.hand[idx] = 0
+        self._start_hand(idx, dealer)
+
+    def _start_hand(self, idx: Any, dealer: Any) -> None:
+        """Hand ``self.hand`` of the games in ``idx``, dealt by ``dealer``."""
+        np = _np()
+        p = self.players
+        hand = self.hand[idx]
+        self._hs[idx] = self._sizes[hand]
+        self._end_of[idx] = self._ends[hand]
+        hands = self._deals[idx, hand]
+        self.hands[idx] = hands
+        self.dealt[idx] = hands
+        if self._turn_up:
+            turned = self._turns[idx, hand]
+            self.turned[idx] = turned
+            self.trump[idx] = turned // 13
+        else:
+            self.trump[idx] = self._trump_of[hand]
         self.dealer[idx] = dealer
         first = (dealer + self._dir) % p
         self.to_act[idx] = first
@@ -637,15 +679,19 @@ class TrickKernel:
         self._tbase[idx] = np.where(self.trump[idx] < 0, 4, self.trump[idx]) * 208
 
     def engine_game(self, i: int) -> Game:
-        """The engine's game of game ``i``'s current deal, before any action
-        (:meth:`Game.from_deals <cardrules.engine.game.Game.from_deals>`):
-        apply the same ids to it to replay game ``i``."""
+        """The engine's game of game ``i``'s deals (every hand's, dealt when
+        the game began), before any action (:meth:`Game.from_deals
+        <cardrules.engine.game.Game.from_deals>`): apply the same ids to it
+        from the start of game ``i`` to replay it."""
         from cardrules.cards import CARDS, CardSet
 
-        hands = tuple(CardSet(int(m)) for m in self.dealt[i])
-        turned = CARDS[int(self.turned[i])] if self._turn_up else None
+        deals = []
+        for k in range(len(self._sizes)):
+            hands = tuple(CardSet(int(m)) for m in self._deals[i, k])
+            turned = CARDS[int(self._turns[i, k])] if self._turn_up else None
+            deals.append((hands, turned))
         return Game.from_deals(
-            self.variant, self.players, [(hands, turned)], first_dealer=int(self.dealer[i])
+            self.variant, self.players, deals, first_dealer=int(self.first_dealer[i])
         )
 
     # ------------------------------------------------------------ reading
@@ -657,14 +703,13 @@ class TrickKernel:
 
     @property
     def scores(self) -> Any:
-        """``(n, players)`` float64: each game's running totals (0 until a
-        hand ends; a game that ends is dealt again at once)."""
-        return _np().zeros((self.n, self.players))
+        """``(n, players)`` float64: each game's running totals."""
+        return self.totals.copy()
 
     def _forbidden_bids(self, idx: Any) -> Any:
         """The hooked bid of each game of ``idx`` (-1: none)."""
         np = _np()
-        h = self.hand_size
+        h = self._hs[idx]
         if not self._hook:
             return np.full(len(idx), -1, dtype=np.int64)
         last = self.t[idx] == self.players - 1
@@ -686,7 +731,8 @@ class TrickKernel:
         bidding = self.t < self.players
         bid = np.flatnonzero(bidding)
         if len(bid):
-            out[bid, BID_BASE : BID_BASE + self.hand_size + 1] = True
+            bids = np.arange(self.hand_size + 1)
+            out[bid, BID_BASE : BID_BASE + self.hand_size + 1] = bids <= self._hs[bid, None]
             f = self._forbidden_bids(bid)
             hooked = f >= 0
             out[bid[hooked], BID_BASE + f[hooked]] = False
@@ -704,14 +750,14 @@ class TrickKernel:
             if self._tick >= self.players:
                 return self._sample_cards(rng)
             if not (self._hook and self._tick == self.players - 1):  # no bid hooked
-                return BID_BASE + rng.integers(0, self.hand_size + 1, size=self.n)
+                return BID_BASE + rng.integers(0, self._hs + 1)
         out = np.empty(self.n, dtype=np.int64)
         bidding = self.t < self.players
         bid = np.flatnonzero(bidding)
         if len(bid):
             f = self._forbidden_bids(bid)
             hooked = f >= 0
-            k = rng.integers(0, self.hand_size + 1 - hooked)
+            k = rng.integers(0, self._hs[bid] + 1 - hooked)
             out[bid] = BID_BASE + k + (hooked & (k >= f))
         play = np.flatnonzero(~bidding)
         if len(play):
@@ -726,7 +772,7 @@ class TrickKernel:
         observation, value for value :meth:`Game.observation
         <cardrules.engine.game.Game.observation>`'s."""
         np = _np()
-        n, p, h = self.n, self.players, self.hand_size
+        n, p, big = self.n, self.players, self.hand_size
         at = self._at
         rows = self._all
         me = self.to_act
@@ -743,8 +789,9 @@ class TrickKernel:
             b = self.bids[:, s]
             made = b >= 0
             out[rows[made], at["bid_made"] + rel[made]] = 1.0
-            out[rows[made], at["bids"] + rel[made]] = b[made] / h
-            out[rows, at["tricks"] + rel] = self.tricks[:, s] / h
+            out[rows[made], at["bids"] + rel[made]] = b[made] / big
+            out[rows, at["tricks"] + rel] = self.tricks[:, s] / big
+            out[rows, at["scores"] + rel] = self.totals[:, s] / 100
         playing = self.t >= p
         lead_rel = ((self.leader - me) * d) % p
         out[rows[playing], at["leader"] + lead_rel[playing]] = 1.0
@@ -753,7 +800,7 @@ class TrickKernel:
         if "turned" in at:
             out[rows, at["turned"] + self.turned] = 1.0
         out[rows, at["phase"] + playing.astype(np.int64)] = 1.0
-        out[:, at["hand_size"]] = 1.0
+        out[:, at["hand_size"]] = self._hs / big
         out[rows, at["dealer"] + ((self.dealer - me) * d) % p] = 1.0
         out[:, at["to_act"]] = 1.0  # the seat to act is the observer: relative 0
         return out
@@ -797,7 +844,7 @@ class TrickKernel:
         bad = np.zeros(self.n, dtype=bool)
         if len(bid):
             f = self._forbidden_bids(bid)
-            bad[bid] = (bids < 0) | (bids > self.hand_size) | (bids == f)
+            bad[bid] = (bids < 0) | (bids > self._hs[bid]) | (bids == f)
         if len(play):
             legal = self._legal_cards(play)
             ok = (cards >= 0) & (cards < 52)
@@ -818,9 +865,9 @@ class TrickKernel:
             self.t[bid] += 1
         if len(play):
             self._play(play, cards)
-            ended = play[self.t[play] == self._end]
+            ended = play[self.t[play] == self._end_of[play]]
             if len(ended):
-                self._finish(ended)
+                self._end_hand(ended)
 
     def _play(self, idx: Any, cards: Any) -> None:
         np = _np()
@@ -896,7 +943,7 @@ class TrickKernel:
         fi = self._rows_p + seat
         if t < p:
             bids = a - BID_BASE
-            bad = (bids < 0) | (bids > self.hand_size)
+            bad = (bids < 0) | (bids > self._hs)
             if self._hook and t == p - 1:  # only the last bidder is hooked
                 bad |= bids == self._forbidden_bids(self._all)
             if bad.any():
@@ -941,8 +988,8 @@ class TrickKernel:
             self.terminated.fill(False)
             self.final_scores.fill(0.0)
             self._ended = False
-        if self._tick == self._end:
-            self._finish(self._all)
+        if self._tick == self._end_of[0]:  # (every game at the same point)
+            self._end_hand(self._all)
             self._tick = 0
         self._legal_at = -1
 
@@ -952,10 +999,22 @@ class TrickKernel:
             f"game {i}: action {int(a[i])} is not legal for seat {int(self.to_act[i])}"
         )
 
-    def _finish(self, idx: Any) -> None:
-        scores = self._table[self.bids[idx], self.tricks[idx]]
-        self.rewards[idx] = scores
-        self.final_scores[idx] = scores
-        self.terminated[idx] = True
+    def _end_hand(self, idx: Any) -> None:
+        """Score the hand just ended in the games of ``idx``; deal the next
+        hand, or end the game and deal a new one."""
+        hand = self.hand[idx]
+        points = self._table[hand[:, None], self.bids[idx], self.tricks[idx]]
+        self.totals[idx] += points
+        self.rewards[idx] = points
         self._ended = True
-        self._deal(idx)
+        hand += 1
+        self.hand[idx] = hand
+        over = hand == len(self._sizes)
+        done = idx[over]
+        if len(done):
+            self.final_scores[done] = self.totals[done]
+            self.terminated[done] = True
+            self._deal(done)
+        more = idx[~over]
+        if len(more):
+            self._start_hand(more, (self.dealer[more] + self._dir) % self.players)

@@ -138,6 +138,30 @@ def test_a_subset_of_the_games_steps_as_the_engine(kernel: bool) -> None:
     assert play_along(b, new_game, 80, rng, some_after=5) >= b.n
 
 
+#: Whole games of several hands (a short schedule, ties shared) the kernel plays.
+MANY_HANDS = [
+    "game: t\nextends: oh-hell\nhand size: 3\nhands: down to 1 and back up\ntie: shared\n",
+    "game: t\nextends: kachuful\nhand size: 4\ntie: shared\n",
+    "game: t\nextends: kachuful-no-trump-fifth\nhand size: 5\nhands: down to 1\ntie: shared\n",
+    "game: t\nextends: judgement\nhand size: 3\ntie: shared\n",
+]
+
+
+@pytest.mark.parametrize("text", MANY_HANDS)
+def test_the_kernel_plays_whole_games_as_the_engine(text: str) -> None:
+    v = cardrules.load_text(text)
+    sizes = v.hand_sizes(4)
+    assert len(sizes) > 1 and kernel_refusal(v, 4) == ""
+    b = batch(v, 6, players=4, seed=len(sizes))
+    assert isinstance(b, TrickKernel)
+    steps = sum(4 + 4 * h for h in sizes)
+    rng = np.random.default_rng(3)
+    assert play_along(b, b.engine_game, steps + 2, rng) == b.n
+    # and again with games moved a subset at a time, at different hands
+    b.reset(9)
+    assert play_along(b, b.engine_game, 2 * steps, rng, some_after=3) >= b.n
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**64 - 1),
@@ -169,8 +193,10 @@ def test_a_seed_gives_the_same_games() -> None:
 @pytest.mark.parametrize(
     ("name", "why"),
     [
-        ("hearts", "more than one hand"),
+        ("hearts", "passing, a redeal or a match rule"),
         ("kazhutha", "not a trick-taking game"),
+        ("oh-hell", "tie-break hands or a target"),
+        ("spades", "teams"),
     ],
 )
 def test_the_kernel_refuses_from_the_settings(name: str, why: str) -> None:

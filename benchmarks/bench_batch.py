@@ -15,6 +15,10 @@ median of several runs, ours and OpenSpiel's interleaved run for run:
   the deals of the next games (auto-reset) included;
 * ``kernel_large``: the same with N = 8,192, to show what the per-call
   overhead of numpy costs at 1,024;
+* ``kernel_whole``: the kernel on whole games of Oh Hell (the built-in with
+  ``tie: shared``: 19 hands, 10 cards down to 1 and back up, 4 players, 512
+  actions a game), N = 1,024 (OpenSpiel's ``oh_hell`` plays one hand: no
+  peer row);
 * ``generic``: :class:`cardrules.batch.GameBatch` (the engine's games, the
   correctness baseline) with N = 64, the same loop;
 * ``openspiel``: OpenSpiel's ``oh_hell`` (4 players, 10 tricks) played by its
@@ -75,8 +79,11 @@ def _clock(fn: Callable[[], object]) -> Times:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def time_batch(b: TrickKernel | GameBatch, rounds: int, seed: int) -> tuple[Times, int]:
-    """``rounds`` whole games of every game of ``b``, random policy.
+def time_batch(
+    b: TrickKernel | GameBatch, rounds: int, seed: int, per_game: int = ACTIONS_PER_HAND
+) -> tuple[Times, int]:
+    """``rounds`` whole games of every game of ``b`` (``per_game`` actions
+    each), random policy.
 
     Returns:
         The times and the actions made (games x actions a game).
@@ -91,7 +98,7 @@ def time_batch(b: TrickKernel | GameBatch, rounds: int, seed: int) -> tuple[Time
             if b.terminated.any():
                 ended += 1
 
-    return _clock(go), rounds * b.n * ACTIONS_PER_HAND
+    return _clock(go), rounds * b.n * per_game
 
 
 def rates(what: str, runs: list[tuple[Times, int]]) -> dict[str, Any]:
@@ -114,6 +121,9 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     kernel = TrickKernel(variant, 1024, players=4, seed=seed)
     large = TrickKernel(variant, 8192, players=4, seed=seed)
     generic = GameBatch(variant, 64, players=4, seed=seed)
+    whole_rules = cardrules.load("oh-hell", tie="shared")
+    whole = TrickKernel(whole_rules, 1024, players=4, seed=seed)
+    per_whole = sum(4 + 4 * h for h in whole_rules.hand_sizes(4))
     have_spiel = openspiel_peer.available()
     # Warm up: numpy's first calls, the engine's tables, OpenSpiel's game.
     time_batch(kernel, 1, seed)
@@ -123,6 +133,7 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     ours: list[tuple[Times, int]] = []
     big: list[tuple[Times, int]] = []
     slow: list[tuple[Times, int]] = []
+    games: list[tuple[Times, int]] = []
     theirs: list[tuple[Times, int]] = []
     for i in range(runs):
         ours.append(time_batch(kernel, rounds, seed + i))
@@ -131,11 +142,16 @@ def run(mode: str, seed: int) -> dict[str, Any]:
             theirs.append((t, hands * ACTIONS_PER_HAND))
         big.append(time_batch(large, max(1, rounds // 8), seed + i))
         slow.append(time_batch(generic, generic_rounds, seed + i))
+        games.append(time_batch(whole, 1, seed + i, per_whole))
     rows: dict[str, Any] = {
         "kernel": rates(
             "TrickKernel, N = 1,024, one-hand Oh Hell: step(sample_actions(rng))", ours
         ),
         "kernel_large": rates("  the same, N = 8,192", big),
+        "kernel_whole": rates(
+            f"TrickKernel, N = 1,024, whole Oh Hell games ({per_whole} actions, ties shared)",
+            games,
+        ),
         "generic": rates("GameBatch (the engine's games), N = 64, the same loop", slow),
     }
     native = "OpenSpiel oh_hell, native: C++ evaluate_bots, uniform random bots"
@@ -180,7 +196,7 @@ def table(report: dict[str, Any]) -> str:
         "-" * 132,
     ]
     rows = report["rows"]
-    for key in ("kernel", "kernel_large", "generic", "openspiel"):
+    for key in ("kernel", "kernel_large", "kernel_whole", "generic", "openspiel"):
         r = rows[key]
         if "skipped" in r:
             lines.append(f"{r['what']:<{_W}} {r['skipped']}")

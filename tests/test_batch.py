@@ -167,16 +167,17 @@ def test_the_kernel_plays_whole_games_as_the_engine(text: str) -> None:
     seed=st.integers(0, 2**64 - 1),
     n=st.integers(1, 9),
     players=st.integers(3, 7),
-    size=st.integers(1, 7),
+    sizes=st.lists(st.integers(1, 7), min_size=1, max_size=3),
     hook=st.booleans(),
     trumps=st.sampled_from(["turned up", "spades", "none"]),
 )
 def test_the_kernel_equals_the_engine_on_any_seed(
-    seed: int, n: int, players: int, size: int, hook: bool, trumps: str
+    seed: int, n: int, players: int, sizes: list[int], hook: bool, trumps: str
 ) -> None:
-    v = cardrules.load("oh-hell", hands=f"list {size}", tie="shared", hook=hook, trumps=trumps)
+    hands = "list " + " ".join(map(str, sizes))
+    v = cardrules.load("oh-hell", hands=hands, tie="shared", hook=hook, trumps=trumps)
     b = batch(v, n, players=players, seed=seed, kernel=True)
-    steps = players + players * size
+    steps = sum(players + players * h for h in sizes)
     assert play_along(b, b.engine_game, steps, np.random.default_rng(seed)) == n
 
 

@@ -58,6 +58,13 @@ def test_random_opponents_run_on_the_kernel() -> None:
     assert run(env, 20, seed=4) >= 32 * 3
 
 
+def test_rewards_add_up_over_whole_games_on_the_kernel() -> None:
+    text = "game: t\nextends: kachuful\nhand size: 3\ntie: shared\n"
+    env = CardrulesVectorEnv(cardrules.load_text(text), num_envs=16, seat=3)
+    assert isinstance(env.batch, TrickKernel)
+    assert run(env, 40, seed=2) >= 16
+
+
 @pytest.mark.parametrize(
     ("name", "opponents"),
     [("oh-hell", "heuristic"), ("hearts", "random"), ("kazhutha", "heuristic")],

@@ -16,6 +16,7 @@ import cardrules
 import cardrules.batch as cb
 from cardrules import Game
 from cardrules.batch import GameBatch, TrickKernel, batch, kernel_refusal
+from cardrules.dsl.loader import builtin_names
 from cardrules.errors import VariantError
 
 #: A built-in of every family, with its number of players, for the generic layer.
@@ -32,6 +33,9 @@ FAMILIES = [
     ("five-hundred", 3),  # contract bids: ids past the special cards'
     ("wizard", 4),  # special cards
     ("knockout-whist", 5),
+    ("oh-hell-fists", 4),  # bids at the same time
+    ("kachuful-blind", 5),  # blind bids, looking
+    ("kazhutha-two-packs", 9),  # two packs: copies of cards
 ]
 
 #: Built-ins whose one-hand game (``hands: list 5``, ``tie: shared``) the kernel plays.
@@ -105,6 +109,18 @@ def test_the_generic_layer_plays_every_family_as_the_engine(name: str, players: 
     b = batch(v, 3, players=players, seed=11, kernel=False)
     assert isinstance(b, GameBatch)
     play_along(b, lambda i: Game(v, players, seed=b.seeds[i]), 60, np.random.default_rng(2))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**63 - 1), n=st.integers(1, 3))
+def test_the_generic_layer_plays_any_builtin_as_the_engine(
+    data: st.DataObject, seed: int, n: int
+) -> None:
+    name = data.draw(st.sampled_from(builtin_names()), label="variant")
+    v = cardrules.load(name)
+    players = data.draw(st.integers(v.players.min, v.players.max), label="players")
+    b = batch(v, n, players=players, seed=seed, kernel=False)
+    play_along(b, lambda i: Game(v, players, seed=b.seeds[i]), 25, np.random.default_rng(seed))
 
 
 def test_the_generic_layer_resets_finished_games_at_once() -> None:

@@ -100,8 +100,12 @@ from cardrules.rules import (
 
 __all__ = ["GameBatch", "TrickKernel", "batch", "kernel_refusal"]
 
-#: The largest batch (games held at once): a bound on memory.
+#: The most games the kernel holds at once, and the most hands it deals
+#: ahead (games times the hands of a game): bounds on memory.
 MAX_GAMES = 1 << 20
+MAX_DEALT_HANDS = 1 << 22
+#: The most games of the generic layer (about 4 KiB each).
+MAX_ENGINE_GAMES = 1 << 16
 
 #: The score formula's variables the kernel can work out (no teams, no card points).
 _KERNEL_VARIABLES = frozenset(
@@ -161,9 +165,9 @@ def _players_of(variant: Variant, players: int | None) -> int:
     return players
 
 
-def _check_n(n: object) -> int:
-    if type(n) is not int or not 1 <= n <= MAX_GAMES:
-        raise ValueError(f"n must be an int from 1 to {MAX_GAMES}, got {n!r}")
+def _check_n(n: object, most: int = MAX_GAMES) -> int:
+    if type(n) is not int or not 1 <= n <= most:
+        raise ValueError(f"n must be an int from 1 to {most}, got {n!r}")
     return n
 
 
@@ -276,7 +280,9 @@ def batch(
 
     Args:
         variant: the rules.
-        n: the number of games (1 to :data:`MAX_GAMES`).
+        n: the number of games (1 to :data:`MAX_GAMES` for the kernel, whose
+            games times hands may be at most :data:`MAX_DEALT_HANDS`; to
+            :data:`MAX_ENGINE_GAMES` for the generic layer).
         players: the number of seats (``None``: 4 where the variant allows
             it, else its fewest).
         seed: the seed of every deal (``None``: from the operating system).
@@ -335,7 +341,7 @@ class GameBatch:
         np = _np()
         self.variant = variant
         self.players = _players_of(variant, players)
-        self.n = _check_n(n)
+        self.n = _check_n(n, MAX_ENGINE_GAMES)
         self.num_actions = num_actions_of(variant)
         self.observation_size = observation_layout(variant, self.players)[-1].stop
         self.games: list[Game] = []
@@ -509,6 +515,10 @@ class TrickKernel:
         self._at = {x.name: x.start for x in layout}
         sizes = variant.hand_sizes(p)
         nh = len(sizes)
+        if self.n * nh > MAX_DEALT_HANDS:
+            raise ValueError(
+                f"n times the {nh} hands of a game must be at most {MAX_DEALT_HANDS}, got {n!r}"
+            )
         big = max(1, *sizes)
         #: the largest hand (the widest range of bids)
         self.hand_size = big

@@ -257,6 +257,10 @@ def test_bad_arguments_are_refused() -> None:
     for bad in (0, -1, 1.5, cb.MAX_GAMES + 1):
         with pytest.raises(ValueError, match="n must be"):
             batch(v, bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="n must be"):
+        batch(v, cb.MAX_ENGINE_GAMES + 1, kernel=False)
+    with pytest.raises(ValueError, match="hands of a game"):
+        batch(cardrules.load("oh-hell", tie="shared"), cb.MAX_GAMES, kernel=True)
     with pytest.raises(ValueError, match="seed"):
         batch(v, 2, seed=-1)
     with pytest.raises(VariantError):

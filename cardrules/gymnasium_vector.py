@@ -90,11 +90,13 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv):
         players: the number of seats (``None``: 4 where the variant allows
             it, else its fewest).
         kernel: ``None`` to use the fast kernel where it can play the variant
-            (random opponents only), ``False`` for the engine's games.
+            (random opponents only), ``False`` for the engine's games,
+            ``True`` to refuse a variant or opponents the kernel cannot play.
 
     Raises:
         VariantError: if the variant cannot be loaded or is not for ``players``.
-        ValueError: for a bad seat, opponents or ``num_envs``.
+        ValueError: for a bad seat, opponents or ``num_envs``, or
+            ``kernel=True`` with opponents other than ``"random"``.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
@@ -119,6 +121,8 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv):
             raise ValueError(f"seat must be a seat number from 0 to {players - 1}, got {seat!r}")
         check_opponents(opponents, players)
         self._random = isinstance(opponents, str) and opponents.strip().lower() == "random"
+        if kernel and not self._random:
+            raise ValueError("kernel=True needs opponents='random': a bot cannot be vectorised")
         self.batch: GameBatch | TrickKernel = batch(
             variant, num_envs, players, kernel=kernel if self._random else False
         )

@@ -89,6 +89,10 @@ def test_bad_arguments_are_refused() -> None:
         CardrulesVectorEnv(one_hand("oh-hell"), num_envs=2, seat=4)
     with pytest.raises(ValueError, match="unknown bot"):
         CardrulesVectorEnv(one_hand("oh-hell"), num_envs=2, opponents="nobody")
+    with pytest.raises(ValueError, match="vectorised"):
+        CardrulesVectorEnv(one_hand("oh-hell"), num_envs=2, opponents="heuristic", kernel=True)
+    with pytest.raises(cardrules.VariantError, match="kernel cannot play"):
+        CardrulesVectorEnv("hearts", num_envs=2, kernel=True)
     env = CardrulesVectorEnv(one_hand("oh-hell"), num_envs=2)
     env.reset(seed=1)
     bad = np.array([int(np.flatnonzero(~m)[0]) for m in env.action_masks()])

@@ -57,6 +57,8 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.simulate", "Simulation"),
     ("cardrules.pettingzoo", "PettingZoo environments"),
     ("cardrules.gymnasium", "Gymnasium environments"),
+    ("cardrules.batch", "Many games at once"),
+    ("cardrules.gymnasium_vector", "A vectorised Gymnasium environment"),
     ("cardrules.llm", "Text for language-model agents"),
     ("cardrules.openspiel", "OpenSpiel"),
     ("cardrules.errors", "Errors"),
@@ -158,6 +160,8 @@ def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
         nav.append({"Observations for learning": "research.md"})
     if (docs_dir / "pettingzoo.md").exists():
         nav.append({"PettingZoo environments": "pettingzoo.md"})
+    if (docs_dir / "batch.md").exists():
+        nav.append({"Many games at once": "batch.md"})
     if (docs_dir / "openspiel.md").exists():
         nav.append({"OpenSpiel": "openspiel.md"})
     if (docs_dir / "contributing.md").exists():

@@ -93,6 +93,7 @@ from cardrules.engine.phases.play import _legal_plays
 from cardrules.engine.state.compiled_rules import _compile
 from cardrules.engine.state.deck_order import _random_words
 from cardrules.engine.state.tables import _BITS, _PLAY, _PLAYS
+from cardrules.engine.state.tables import _PASS as _PASS_PHASE
 from cardrules.engine.state.transitions import forget_legal, forget_legal_cards
 from cardrules.engine.views.event_types import (
     AmendEvent,
@@ -864,30 +865,8 @@ def _deal_of(
     passes: dict[int, list[int]] = {}
     ex = p.exchange
     if ex is not None:
-        targets = ex.targets
-        src = {t: s for s, t in enumerate(targets) if t != s}
-        got = [0] * n
-        for t in range(n):
-            s = src.get(t)
-            if s is None:
-                continue
-            if ex.cards[s] is not None:
-                got[t] = p.received[t]
-            else:
-                cards = _bits(hold[t])
-                m = 0
-                for c in rng.sample(cards, p.k_pass):
-                    m |= _BITS[c]
-                got[t] = m
-        deal = [0] * n
-        for s in range(n):
-            t = targets[s]
-            gave = got[t] if t != s else 0
-            deal[s] = (hold[s] & ~got[s]) | gave
-            if s != seat and t != s:
-                order = _bits(gave)
-                rng.shuffle(order)
-                passes[s] = order
+        seen = [cs is not None for cs in ex.cards]
+        deal, passes = _draw_passes(hold, ex.targets, seen, p.received, p.k_pass, seat, rng)
     else:
         deal = hold
     if p.ordered:
@@ -896,6 +875,47 @@ def _deal_of(
     if p.kitty_maker >= 0:
         _undo_kitty(p, deal, discards, seat, rng)
     return deal, passes, discards
+
+
+def _draw_passes(
+    hold: list[int],
+    targets: Sequence[int],
+    seen: Sequence[bool],
+    received: Sequence[int],
+    k_pass: int,
+    seat: int,
+    rng: random.Random,
+) -> tuple[list[int], dict[int, list[int]]]:
+    """The deal before a pass of cards, from each seat's holding after it
+    (``hold``): the cards each seat received are the seen ones
+    (``received[t]``, where ``seen[s]``: the seat passed them or received
+    them), else ``k_pass`` drawn among the receiver's holding; and the order
+    in which each other seat chose the cards it passed (seat -> cards)."""
+    n = len(hold)
+    src = {t: s for s, t in enumerate(targets) if t != s}
+    got = [0] * n
+    for t in range(n):
+        s = src.get(t)
+        if s is None:
+            continue
+        if seen[s]:
+            got[t] = received[t]
+        else:
+            m = 0
+            for c in rng.sample(_bits(hold[t]), k_pass):
+                m |= _BITS[c]
+            got[t] = m
+    deal = [0] * n
+    passes: dict[int, list[int]] = {}
+    for s in range(n):
+        t = targets[s]
+        gave = got[t] if t != s else 0
+        deal[s] = (hold[s] & ~got[s]) | gave
+        if s != seat and t != s:
+            order = _bits(gave)
+            rng.shuffle(order)
+            passes[s] = order
+    return deal, passes
 
 
 def _undo_kitty(
@@ -1476,11 +1496,11 @@ def game_from_deals(
 # --------------------------------------------------------------------------- from the present
 
 #: The log's kinds of record a world drawn from the present allows: a game
-#: with any other record (a pass of cards, a kitty, a pick-up or take, a deal
-#: thrown in, a draw...) is sampled by replay (:func:`sample_world_replay`).
+#: with any other record (a kitty, a pick-up or take, a deal thrown in, a
+#: draw...) is sampled by replay (:func:`sample_world_replay`).
 _PRESENT_KINDS: Final = frozenset(
     {"start", "cut", "deal", "trump", "bid", "bids", "play", "trick", "score", "counters"}
-    | {"look", "made", "over", "call"}
+    | {"look", "made", "over", "call", "pass", "exchange"}
 )
 #: The most hands whose plays' constraints are kept by :func:`_present_forbid`.
 _MAX_FORBID_HANDS: Final = 256
@@ -1522,6 +1542,8 @@ def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
             if type(e[2]) in _HIDDEN_CALLS:
                 return None
             hand.events.append(CallEvent(0, e[1], e[2]))
+        elif kind == "exchange":
+            hand.events.append(_exchange_seen(e, seat))
         elif kind not in _PRESENT_KINDS:
             return None
         bid = bid or kind == "bid"
@@ -1531,19 +1553,55 @@ def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
     return hand
 
 
+def _exchange_seen(e: tuple[Any, ...], seat: int) -> ExchangeEvent:
+    """The log's record of a pass of cards as ``seat`` saw it: the cards it
+    passed and those it received (the others' are None)."""
+    targets = tuple(e[2])
+    cards = tuple(
+        CardSet(m) if s == seat or t == seat else None
+        for s, (t, m) in enumerate(zip(targets, e[3], strict=True))
+    )
+    return ExchangeEvent(0, e[1], targets, cards)
+
+
 #: Calls that hide a card (a face-down discard; an order-up, whose dealer discards).
 _HIDDEN_CALLS: Final = (Discard, OrderUp)
-_PAST: dict[int, tuple[Any, list[tuple[tuple[int, ...], int]] | None]] = {}
 
 
-def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
-    """The deals of the hands before the current one (whose deal is the log's
-    record ``at``), as recorded deals, if every one is public: each seat
-    played every card it was dealt and nothing hidden was done, so each deal
-    is the cards each seat played (public) and the log's records of it are
-    every seat's to see (only the numbers of cards are read to tell). None if
-    some hand is not public. Kept by the current deal's record (the copies of
-    a game share it), so a game is read once a hand."""
+class _PastHand:
+    """A hand before the current one, as far as a world needs it: the index
+    of its deal record in the log, each seat's holding once the pass of cards
+    was made (the cards it played: public), the turned card, and its pass of
+    cards (None: none) as ``(index of the exchange record, targets, the
+    chosen masks, the indices of each seat's pass records)``. The chosen
+    masks are read only where the sampled seat saw them."""
+
+    __slots__ = ("at", "exchange", "hold", "turned")
+
+    def __init__(
+        self,
+        at: int,
+        hold: tuple[int, ...],
+        turned: int,
+        exchange: tuple[int, tuple[int, ...], tuple[int, ...], list[list[int]]] | None,
+    ) -> None:
+        self.at = at
+        self.hold = hold
+        self.turned = turned
+        self.exchange = exchange
+
+
+_PAST: dict[int, tuple[Any, list[_PastHand] | None]] = {}
+
+
+def _past_hands_public(g: Game, at: int) -> list[_PastHand] | None:
+    """The hands before the current one (whose deal is the log's record
+    ``at``), if each one's holdings are public: each seat played every card
+    it held once the pass of cards (if any) was made, and nothing else hidden
+    was done, so each holding is the cards each seat played (only the numbers
+    of cards are read to tell). None if some hand is not public. Kept by the
+    current deal's record (the copies of a game share it), so a game is read
+    once a hand."""
     d = g._events[at]
     hit = _PAST.get(id(d))
     if hit is not None and hit[0] is d:
@@ -1555,27 +1613,108 @@ def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | 
     return got
 
 
-def _read_past(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
+def _read_past(g: Game, at: int) -> list[_PastHand] | None:
     n = g._players
     dealt: list[int] = []
     played = [0] * n
-    forced: list[tuple[tuple[int, ...], int]] = []
-    hands: tuple[int, ...] = ()
-    for e in g._events[:at]:
+    held = [0] * n
+    out: list[_PastHand] = []
+    passes: list[list[int]] = []
+    for i, e in enumerate(g._events[:at]):
         kind = e[0]
         if kind == "play":
             played[e[1]] += 1
+            held[e[1]] |= _BITS[e[2]]
         elif kind == "deal":
             if dealt != played[: len(dealt)]:
                 return None
-            hands = tuple(e[4])
-            dealt = [h.bit_count() for h in hands]
+            if out:
+                out[-1].hold = tuple(held)
+            dealt = [h.bit_count() for h in e[4]]
             played = [0] * n
-        elif kind == "trump":
-            forced.append((hands, -1 if e[3] is None else int(e[3])))
+            held = [0] * n
+            passes = [[] for _ in range(n)]
+            out.append(_PastHand(i, (), -1, None))
+        elif kind == "trump" and out:
+            out[-1].turned = -1 if e[3] is None else int(e[3])
+        elif kind == "pass" and out:
+            passes[e[1]].append(i)
+        elif kind == "exchange" and out:
+            out[-1].exchange = (i, tuple(e[2]), tuple(e[3]), passes)
         elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
             return None
-    return forced if dealt == played[: len(dealt)] else None
+    if out:
+        out[-1].hold = tuple(held)
+    return out if dealt == played[: len(dealt)] else None
+
+
+def _draw_past(
+    g: Game, past: list[_PastHand], seat: int, rng: random.Random
+) -> tuple[list[tuple[tuple[int, ...], int]], list[tuple[int, tuple[Any, ...]]]]:
+    """The deals of the hands before the current one for a world (recorded,
+    for its replay), and the log's records to rewrite: a hand's holdings are
+    public, but where cards were passed, the passes between other seats are
+    drawn (uniformly among each receiver's holding, as the reference does)
+    and the hand's deal, pass and exchange records rewritten to them."""
+    log = g._events
+    forced: list[tuple[tuple[int, ...], int]] = []
+    rewrites: list[tuple[int, tuple[Any, ...]]] = []
+    k_pass = g._rules.pass_count
+    for h in past:
+        ex = h.exchange
+        if ex is None:
+            forced.append((tuple(log[h.at][4]), h.turned))
+            continue
+        at_ex, targets, chosen, pass_at = ex
+        deal, drawn = _passes_of(list(h.hold), targets, chosen, k_pass, seat, rng)
+        forced.append((tuple(deal), h.turned))
+        _rewrite_passes(log, h.at, at_ex, tuple(deal), chosen, drawn, pass_at, rewrites)
+    return forced, rewrites
+
+
+def _passes_of(
+    hold: list[int],
+    targets: tuple[int, ...],
+    chosen: tuple[int, ...],
+    k_pass: int,
+    seat: int,
+    rng: random.Random,
+) -> tuple[list[int], dict[int, list[int]]]:
+    """:func:`_draw_passes` for a pass of ``k_pass`` cards each whose record
+    is ``targets`` and ``chosen`` (only the masks ``seat`` passed or received
+    are read)."""
+    n = len(hold)
+    seen = [s == seat or targets[s] == seat for s in range(n)]
+    received = [0] * n
+    for s in range(n):
+        if seen[s]:
+            received[targets[s]] |= chosen[s]
+    return _draw_passes(hold, targets, seen, received, k_pass, seat, rng)
+
+
+def _rewrite_passes(
+    log: list[tuple[Any, ...]],
+    at_deal: int,
+    at_ex: int,
+    deal: tuple[int, ...],
+    chosen: tuple[int, ...],
+    drawn: dict[int, list[int]],
+    pass_at: list[list[int]],
+    out: list[tuple[int, tuple[Any, ...]]],
+) -> None:
+    """The records of one hand's deal and pass of cards rewritten to a drawn
+    deal and passes (``drawn``: each other seat's passed cards, in order)."""
+    d = log[at_deal]
+    out.append((at_deal, (d[0], d[1], d[2], d[3], deal)))
+    masks = list(chosen)
+    for s, cards in drawn.items():
+        m = 0
+        for i, c in zip(pass_at[s], cards, strict=True):
+            out.append((i, ("pass", s, c)))
+            m |= _BITS[c]
+        masks[s] = m
+    e = log[at_ex]
+    out.append((at_ex, (e[0], e[1], e[2], tuple(masks))))
 
 
 def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
@@ -1635,29 +1774,52 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
     r = g._rules
     if r.copies or not r.tricks_mode or r.kitty or g._history is not None:
         return None
-    if not g._sees_own(seat) or g._forehead:
+    if not g._sees_own(seat) or g._forehead or g._phase == _PASS_PHASE:
         return None
     got = _present_plan(g, seat)
     if got is None:
         return None
-    at, forced, p, (sampler, caps, placed) = got
+    at, past, p, (sampler, caps, placed) = got
     where = sampler.sample(caps, rng)
     if where is None:
         return None
+    n = g._players
+    hold = [0] * n
     for c, b in enumerate(placed):
         if b >= 0:
             where[c] = b
-    deal, _passes, _discards = _deal_of(p, where, seat, g._players, rng)
-    return _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)])
+    for c, b in enumerate(where):
+        if 0 <= b < n:
+            hold[b] |= _BITS[c]
+    deal, passes, _discards = _deal_of(p, where, seat, n, rng)
+    forced, rewrites = _draw_past(g, past, seat, rng)
+    chosen: list[int] | None = None
+    if p.exchange is not None:
+        # The current hand's pass of cards: its records rewritten to the drawn one.
+        log = g._events
+        pass_at: list[list[int]] = [[] for _ in range(n)]
+        at_ex = at
+        for i in range(at + 1, len(log)):
+            kind = log[i][0]
+            if kind == "pass":
+                pass_at[log[i][1]].append(i)
+            elif kind == "exchange":
+                at_ex = i
+        _rewrite_passes(log, at, at_ex, tuple(deal), log[at_ex][3], passes, pass_at, rewrites)
+        chosen = list(rewrites[-1][1][3])
+    w = _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)], hold)
+    for i, e in rewrites:
+        w._events[i] = e
+    if chosen is not None:
+        w._chosen = chosen
+    return w
 
 
 _PLANS: dict[tuple[int, int, int, int, int], tuple[Any, ...]] = {}
 #: What :func:`_present_plan` gives: the index of the current deal in the log,
-#: the deals before it (recorded, for the world's replay), the hand's problem
-#: and its sampler.
-_Present = tuple[
-    int, list[tuple[tuple[int, ...], int]], _Plan, tuple[_Sampler, tuple[int, ...], list[int]]
-]
+#: the hands before it (public but for their passes of cards), the hand's
+#: problem and its sampler.
+_Present = tuple[int, list[_PastHand], _Plan, tuple[_Sampler, tuple[int, ...], list[int]]]
 
 
 def _present_plan(g: Game, seat: int) -> _Present | None:
@@ -1710,13 +1872,19 @@ def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
 
 
 def _world_of(
-    g: Game, seat: int, rng: random.Random, start: int, forced: list[tuple[tuple[int, ...], int]]
+    g: Game,
+    seat: int,
+    rng: random.Random,
+    start: int,
+    forced: list[tuple[tuple[int, ...], int]],
+    hold: list[int],
 ) -> Game:
     """The clone of ``g`` whose current hand (its deal the log's record
-    ``start``) was dealt ``forced[-1]``: each other seat holds its dealt
-    cards less those it played, the stock the rest; the log's deal record is
-    the drawn one, the deals so far are recorded (``forced``: the world saves
-    and replays), the next ones come from a fresh seed."""
+    ``start``) was dealt ``forced[-1]``: each other seat holds its cards
+    once the cards were passed (``hold``) less those it played, the stock the
+    rest; the log's deal record is the drawn one, the deals so far are
+    recorded (``forced``: the world saves and replays), the next ones come
+    from a fresh seed."""
     n = g._players
     deal, turned = forced[-1]
     played = [0] * n
@@ -1729,7 +1897,7 @@ def _world_of(
     for s in range(n):
         dealt |= deal[s]
         if s != seat:
-            w._hands[s] = deal[s] & ~played[s]
+            w._hands[s] = hold[s] & ~played[s]
     w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
     d = log[start]
     w._events[start] = (d[0], d[1], d[2], d[3], deal)

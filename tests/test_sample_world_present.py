@@ -26,6 +26,7 @@ import cardrules
 from cardrules import Amend, Game, replay
 from cardrules.cards import CardSet
 from cardrules.dsl import builtin_names
+from cardrules.engine.actions import Discard
 from cardrules.engine.search import worlds
 from cardrules.engine.search.worlds import sample_world, sample_world_replay
 from cardrules.engine.views.event_types import PlayEvent
@@ -34,9 +35,12 @@ from cardrules.errors import IllegalAction, SaveError
 NAMES = builtin_names()
 VARIANTS = {name: cardrules.load(name) for name in NAMES}
 
-#: Families drawn from the present, and those left to the replaying sampler
-#: (a shedding game, several packs).
-PRESENT = ("kachuful", "oh-hell", "callbreak", "wizard", "spades", "kachuful-strict", "hearts")
+#: Families drawn from the present (a pass of cards and a kitty too), and
+#: those left to the replaying sampler (a shedding game, several packs).
+PRESENT = (
+    *("kachuful", "oh-hell", "callbreak", "wizard", "spades", "kachuful-strict"),
+    *("hearts", "bid-whist", "five-hundred"),
+)
 REPLAYED = ("kazhutha", "kazhutha-two-packs")
 
 
@@ -329,7 +333,9 @@ def _consistent_after_a_pass(g: Game, seat: int) -> set[tuple[CardSet, ...]]:
         if e[0] == "play":
             played[e[1]] |= 1 << e[2]
     own_hold = g.hand(seat).mask | played[seat]
-    plays = [(e[1], cardrules.Play(cardrules.cards.CARDS[e[2]])) for e in g._events if e[0] == "play"]
+    plays = [
+        (e[1], cardrules.Play(cardrules.cards.CARDS[e[2]])) for e in g._events if e[0] == "play"
+    ]
     pass_order = [e[1] for e in g._events if e[0] == "pass"]
     ((_deal0, turned),) = g.deals()
     out: set[tuple[CardSet, ...]] = set()
@@ -353,7 +359,9 @@ def _consistent_after_a_pass(g: Game, seat: int) -> set[tuple[CardSet, ...]]:
         queues[seat] = mine
         actions = [(s, cardrules.Pass(cardrules.cards.CARDS[queues[s].pop(0)])) for s in pass_order]
         try:
-            cand = Game.from_deals(v, n, [(deal, turned)], [*actions, *plays], first_dealer=g.dealer)
+            cand = Game.from_deals(
+                v, n, [(deal, turned)], [*actions, *plays], first_dealer=g.dealer
+            )
         except (IllegalAction, SaveError):
             continue
         if cand.events_for(seat)[1:] == stream[1:]:
@@ -402,7 +410,9 @@ def test_both_samplers_are_uniform_after_a_pass_of_cards() -> None:
     assert two < limit, (two, len(consistent))
 
 
-@pytest.mark.parametrize("name", ["hearts", "hearts-3-to-6", "omnibus-hearts"])
+@pytest.mark.parametrize(
+    "name", ["hearts", "hearts-3-to-6", "omnibus-hearts", "bid-whist", "five-hundred"]
+)
 @settings(
     max_examples=6,
     deadline=None,
@@ -411,14 +421,14 @@ def test_both_samplers_are_uniform_after_a_pass_of_cards() -> None:
     phases=[Phase.explicit, Phase.generate],
 )
 @given(k=st.integers(0, 4), seed=st.integers(0, 2**32), actions=st.integers(0, 400))
-def test_passes_are_drawn_without_a_leak_in_any_hand(
+def test_passes_and_kitties_are_drawn_without_a_leak_in_any_hand(
     name: str, k: int, seed: int, actions: int
 ) -> None:
-    """Games with a pass of cards, at any point of any hand (the passes of
-    past hands between other seats are drawn again too): the world is one
-    the seat cannot tell from the game, and it is the same world from a game
-    differing only in what the seat did not see (the reference's world of
-    it: other passes, other holdings)."""
+    """Games with a pass of cards or a kitty, at any point of any hand (the
+    passes between other seats, kitties and discards of past hands are drawn
+    again too): the world is one the seat cannot tell from the game, and it
+    is the same world from a game differing only in what the seat did not see
+    (the reference's world of it: other passes, kitties, holdings)."""
     players = _players(name, k)
     rng = random.Random(seed)
     g = Game(VARIANTS[name], players, seed=seed)
@@ -433,3 +443,94 @@ def test_passes_are_drawn_without_a_leak_in_any_hand(
     assert Game.from_json(a.to_json()) == a
     assert replay(VARIANTS[name], a.events) == a
     assert sample_world(twin, seat, random.Random(seed)) == a
+
+
+# --------------------------------------------------------------------------- a kitty
+
+
+def _consistent_with_a_kitty(g: Game, seat: int) -> set[tuple[CardSet, ...]]:
+    """:func:`_consistent` for a hand whose declarer (not ``seat``) took the
+    kitty and discarded: every holding of the other seats and every set of
+    discards under which the seat sees the same stream. Which cards of the
+    declarer's came from the kitty is not seen, so any choice serves: the
+    declarer is dealt its lowest cards."""
+    from cardrules.engine.state.undo import _action_of
+
+    v = g.variant
+    n = g.players
+    stream = g.events_for(seat)
+    maker = next(e[1] for e in g._events if e[0] == "kitty")
+    assert maker != seat
+    real = [e[2] for e in g._events if e[0] == "call" and type(e[2]) is Discard]
+    others = [s for s in range(n) if s != seat]
+    counts = [len(g.hand(s)) for s in others] + [len(real)]
+    unseen = sorted([int(c) for s in others for c in g.hand(s)] + [int(a.card) for a in real])
+    played = [0] * n
+    for e in g._events:
+        if e[0] == "play":
+            played[e[1]] |= 1 << e[2]
+    ((deal0, turned),) = g.deals()
+    dealt = len(deal0[maker])
+    out: set[tuple[CardSet, ...]] = set()
+    for split in _parts(unseen, counts):
+        hold = {
+            s: sum(1 << x for x in part) | played[s]
+            for s, part in zip(others, split[:-1], strict=True)
+        }
+        gone = split[-1]
+        pool = hold[maker] | sum(1 << x for x in gone)
+        mine = sum(1 << x for x in worlds._bits(pool)[:dealt])
+        deal = tuple(
+            deal0[s] if s == seat else CardSet(mine if s == maker else hold[s]) for s in range(n)
+        )
+        queue = list(gone)
+        actions = []
+        for e in g._events:
+            if e[0] == "call" and type(e[2]) is Discard:
+                actions.append((e[1], Discard(queue.pop(0))))
+            elif e[0] in ("bid", "call", "play", "look"):
+                actions.append(_action_of(e))
+        try:
+            cand = Game.from_deals(v, n, [(deal, turned)], actions, first_dealer=g.dealer)
+        except (IllegalAction, SaveError):
+            continue
+        if cand.events_for(seat)[1:] == stream[1:]:
+            key = [CardSet(hold[s] & ~played[s]) for s in others]
+            out.add((*key, CardSet(sum(1 << x for x in gone))))
+    return out
+
+
+def test_both_samplers_are_uniform_after_the_kitty_is_taken() -> None:
+    """Bid Whist late in a hand, seen by a seat that is not the declarer: the
+    other holdings and the declarer's four discards (face down) are drawn
+    uniformly by both samplers, from the present and by replay."""
+    v = VARIANTS["bid-whist"]
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Game(v, 4, seed=seed)
+        while g.phase != "play":
+            _step(g, rng)
+        for _ in range(4 * 11 + 1):
+            _step(g, rng)
+        maker = next(e[1] for e in g._events if e[0] == "kitty")
+        seat = (maker + 1) % 4
+        if g.hand_number == 1 and g.phase == "play" and len(_consistent_with_a_kitty(g, seat)) >= 4:
+            break
+    consistent = _consistent_with_a_kitty(g, seat)
+    assert worlds._present_world(g, seat, random.Random(0)) is not None
+    others = [s for s in range(4) if s != seat]
+    n = 40 * len(consistent)
+    counts = []
+    for sampler, r in ((sample_world, random.Random(1)), (sample_world_replay, random.Random(2))):
+        got: Counter[tuple[CardSet, ...]] = Counter()
+        for _ in range(n):
+            w = sampler(g, seat, r)
+            got[(*(w.hand(s) for s in others), CardSet(w._discarded))] += 1
+        counts.append(got)
+    fast, slow = counts
+    assert set(fast) == consistent == set(slow)
+    limit = _chi2_limit(len(consistent) - 1)
+    expected = n / len(consistent)
+    for got in (fast, slow):
+        chi2 = sum((x - expected) ** 2 / expected for x in got.values())
+        assert chi2 < limit, (chi2, len(consistent))

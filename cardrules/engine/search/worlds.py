@@ -165,9 +165,11 @@ _Thrown = tuple[DealEvent, TrumpEvent | None, RedealEvent, tuple[tuple[int, Acti
 class _Hand:
     """One hand of a seat's stream: its deal and trump records and the records
     after them (up to the next deal); ``thrown``: the deals of the same hand
-    thrown in before it (``redeal:``), each with its trump and redeal records."""
+    thrown in before it (``redeal:``), each with its trump and redeal records;
+    ``kitty_seat``: the declarer who took the kitty, when read from the log
+    (-1: none took it; None: found from the calls)."""
 
-    __slots__ = ("deal", "events", "reveal", "thrown", "trump")
+    __slots__ = ("deal", "events", "kitty_seat", "reveal", "thrown", "trump")
 
     def __init__(self, deal: DealEvent) -> None:
         self.deal = deal
@@ -175,6 +177,7 @@ class _Hand:
         self.reveal: RevealEvent | None = None
         self.events: list[Event] = []
         self.thrown: list[_Thrown] = []
+        self.kitty_seat: int | None = None
 
 
 def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[_Hand]]:
@@ -368,6 +371,8 @@ def _kitty_taker(hand: _Hand, kitty: int, downtown: int) -> int:
     played the hand uptown or downtown)."""
     if not kitty:
         return -1
+    if hand.kitty_seat is not None:
+        return hand.kitty_seat
     bidder = -1  # an auction of contracts: the last contract bid's seat
     for ev in hand.events:
         if isinstance(ev, CallEvent) and ev.action is not None:
@@ -1496,11 +1501,11 @@ def game_from_deals(
 # --------------------------------------------------------------------------- from the present
 
 #: The log's kinds of record a world drawn from the present allows: a game
-#: with any other record (a kitty, a pick-up or take, a deal thrown in, a
-#: draw...) is sampled by replay (:func:`sample_world_replay`).
+#: with any other record (a pick-up or take, a deal thrown in, a draw...) is
+#: sampled by replay (:func:`sample_world_replay`).
 _PRESENT_KINDS: Final = frozenset(
     {"start", "cut", "deal", "trump", "bid", "bids", "play", "trick", "score", "counters"}
-    | {"look", "made", "over", "call", "pass", "exchange"}
+    | {"look", "made", "over", "call", "pass", "exchange", "kitty"}
 )
 #: The most hands whose plays' constraints are kept by :func:`_present_forbid`.
 _MAX_FORBID_HANDS: Final = 256
@@ -1522,26 +1527,34 @@ class _ForbidEntry:
 _FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
 
 
-def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
-    """The current hand (its deal is the log's record ``at``) as ``seat`` saw
-    it (its records built from the log: the seat's own dealt cards, the
-    turned card, the public calls, the plays); None if the hand has a record
-    :func:`_present_world` does not draw."""
+def _present_hand(g: Game, seat: int, at: int, end: int) -> _Hand | None:
+    """The hand whose deal is the log's record ``at`` (its records up to
+    ``end``) as ``seat`` saw it (its records built from the log: the seat's
+    own dealt cards, the turned card, the public calls, the pass of cards and
+    the kitty's discards as the seat saw them, the plays); None if the hand
+    has a record :func:`_present_world` does not draw."""
     log = g._events
     d = log[at]
     shown = tuple(CardSet(h) if s == seat else None for s, h in enumerate(d[4]))
     hand = _Hand(DealEvent(0, d[1], d[2], d[3], shown))
+    hand.kitty_seat = -1
     bid = shown_bids = False
-    for e in log[at + 1 :]:
+    for e in log[at + 1 : end]:
         kind = e[0]
         if kind == "play":
             hand.events.append(PlayEvent(0, e[1], CARDS[e[2]]))
         elif kind == "trump" and hand.trump is None:
             hand.trump = TrumpEvent(0, e[1], e[2], e[3])
         elif kind == "call":
+            if type(e[2]) is Discard and hand.kitty_seat == e[1]:
+                # The declarer's discard after taking the kitty: face down.
+                hand.events.append(CallEvent(0, e[1], e[2] if e[1] == seat else None))
+                continue
             if type(e[2]) in _HIDDEN_CALLS:
                 return None
             hand.events.append(CallEvent(0, e[1], e[2]))
+        elif kind == "kitty":
+            hand.kitty_seat = e[1]
         elif kind == "exchange":
             hand.events.append(_exchange_seen(e, seat))
         elif kind not in _PRESENT_KINDS:
@@ -1569,26 +1582,20 @@ _HIDDEN_CALLS: Final = (Discard, OrderUp)
 
 
 class _PastHand:
-    """A hand before the current one, as far as a world needs it: the index
-    of its deal record in the log, each seat's holding once the pass of cards
-    was made (the cards it played: public), the turned card, and its pass of
-    cards (None: none) as ``(index of the exchange record, targets, the
-    chosen masks, the indices of each seat's pass records)``. The chosen
-    masks are read only where the sampled seat saw them."""
+    """A hand before the current one, as far as a world needs it: its deal
+    record's index in the log and the index after its last record; whether
+    something was hidden in it (a pass of cards, a kitty: its holdings, the
+    cards each seat played, are public, but not how they were dealt); and,
+    for such a hand, its problem and sampler for each seat, once built."""
 
-    __slots__ = ("at", "exchange", "hold", "turned")
+    __slots__ = ("at", "end", "hidden", "plans", "turned")
 
-    def __init__(
-        self,
-        at: int,
-        hold: tuple[int, ...],
-        turned: int,
-        exchange: tuple[int, tuple[int, ...], tuple[int, ...], list[list[int]]] | None,
-    ) -> None:
+    def __init__(self, at: int) -> None:
         self.at = at
-        self.hold = hold
-        self.turned = turned
-        self.exchange = exchange
+        self.end = at
+        self.hidden = False
+        self.turned = -2  # the turned card (-1: none), once read
+        self.plans: dict[int, tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]]]] = {}
 
 
 _PAST: dict[int, tuple[Any, list[_PastHand] | None]] = {}
@@ -1597,11 +1604,11 @@ _PAST: dict[int, tuple[Any, list[_PastHand] | None]] = {}
 def _past_hands_public(g: Game, at: int) -> list[_PastHand] | None:
     """The hands before the current one (whose deal is the log's record
     ``at``), if each one's holdings are public: each seat played every card
-    it held once the pass of cards (if any) was made, and nothing else hidden
-    was done, so each holding is the cards each seat played (only the numbers
-    of cards are read to tell). None if some hand is not public. Kept by the
-    current deal's record (the copies of a game share it), so a game is read
-    once a hand."""
+    it held once the cards were passed or the kitty taken, and nothing else
+    hidden was done, so each holding is the cards each seat played (only the
+    numbers of cards are read to tell). None if some hand is not public.
+    Kept by the current deal's record (the copies of a game share it), so a
+    game is read once a hand."""
     d = g._events[at]
     hit = _PAST.get(id(d))
     if hit is not None and hit[0] is d:
@@ -1615,106 +1622,138 @@ def _past_hands_public(g: Game, at: int) -> list[_PastHand] | None:
 
 def _read_past(g: Game, at: int) -> list[_PastHand] | None:
     n = g._players
-    dealt: list[int] = []
+    kitty = g._rules.kitty
+    held: list[int] = []
     played = [0] * n
-    held = [0] * n
     out: list[_PastHand] = []
-    passes: list[list[int]] = []
     for i, e in enumerate(g._events[:at]):
         kind = e[0]
         if kind == "play":
             played[e[1]] += 1
-            held[e[1]] |= _BITS[e[2]]
         elif kind == "deal":
-            if dealt != played[: len(dealt)]:
+            if held != played[: len(held)]:
                 return None
             if out:
-                out[-1].hold = tuple(held)
-            dealt = [h.bit_count() for h in e[4]]
+                out[-1].end = i
+            held = [h.bit_count() for h in e[4]]
             played = [0] * n
-            held = [0] * n
-            passes = [[] for _ in range(n)]
-            out.append(_PastHand(i, (), -1, None))
-        elif kind == "trump" and out:
+            out.append(_PastHand(i))
+        elif kind in ("exchange", "kitty") and out:
+            out[-1].hidden = True
+        elif kind == "trump" and out and out[-1].turned == -2:
             out[-1].turned = -1 if e[3] is None else int(e[3])
-        elif kind == "pass" and out:
-            passes[e[1]].append(i)
-        elif kind == "exchange" and out:
-            out[-1].exchange = (i, tuple(e[2]), tuple(e[3]), passes)
+        elif kind == "call" and type(e[2]) is Discard and kitty:
+            continue  # the declarer's discards, having taken the kitty
         elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
             return None
     if out:
-        out[-1].hold = tuple(held)
-    return out if dealt == played[: len(dealt)] else None
+        out[-1].end = at
+    return out if held == played[: len(held)] else None
 
 
 def _draw_past(
     g: Game, past: list[_PastHand], seat: int, rng: random.Random
-) -> tuple[list[tuple[tuple[int, ...], int]], list[tuple[int, tuple[Any, ...]]]]:
+) -> tuple[list[tuple[tuple[int, ...], int]], list[tuple[int, tuple[Any, ...]]]] | None:
     """The deals of the hands before the current one for a world (recorded,
-    for its replay), and the log's records to rewrite: a hand's holdings are
-    public, but where cards were passed, the passes between other seats are
-    drawn (uniformly among each receiver's holding, as the reference does)
-    and the hand's deal, pass and exchange records rewritten to them."""
+    for its replay), and the log's records to rewrite: a hand with nothing
+    hidden keeps its records; in a hand with a pass of cards or a kitty, what
+    the seat did not see (the passes between other seats, the kitty and the
+    declarer's discards) is drawn by the hand's problem (:func:`_plan`: the
+    holdings are the cards played), as the reference does, and the hand's
+    records rewritten to it. None if a hand cannot be drawn."""
     log = g._events
     forced: list[tuple[tuple[int, ...], int]] = []
     rewrites: list[tuple[int, tuple[Any, ...]]] = []
-    k_pass = g._rules.pass_count
     for h in past:
-        ex = h.exchange
-        if ex is None:
-            forced.append((tuple(log[h.at][4]), h.turned))
+        if not h.hidden:
+            forced.append((tuple(log[h.at][4]), max(h.turned, -1)))
             continue
-        at_ex, targets, chosen, pass_at = ex
-        deal, drawn = _passes_of(list(h.hold), targets, chosen, k_pass, seat, rng)
-        forced.append((tuple(deal), h.turned))
-        _rewrite_passes(log, h.at, at_ex, tuple(deal), chosen, drawn, pass_at, rewrites)
+        got = h.plans.get(seat)
+        if got is None:
+            hand = _present_hand(g, seat, h.at, h.end)
+            if hand is None:
+                return None
+            p = _plan(g, seat, hand, set(), {}, -1, -1)
+            smp = _sampler_of(p)
+            if smp is None:
+                return None
+            got = h.plans[seat] = (p, smp)
+        p, smp = got
+        drawn = _draw_hand(g, seat, p, smp, rng)
+        if drawn is None:
+            return None
+        deal, hold, passes, discards = drawn
+        forced.append((tuple(deal), p.turned))
+        _rewrite_hand(log, h.at, h.end, seat, p, (deal, hold, passes, discards), rewrites)
     return forced, rewrites
 
 
-def _passes_of(
-    hold: list[int],
-    targets: tuple[int, ...],
-    chosen: tuple[int, ...],
-    k_pass: int,
+#: A hand drawn: its deal, each seat's holding (once the cards were passed
+#: and the kitty taken), the passes of other seats and the discards.
+_Drawn = tuple[list[int], list[int], dict[int, list[int]], list[int]]
+
+
+def _draw_hand(
+    g: Game,
     seat: int,
+    p: _Plan,
+    smp: tuple[_Sampler, tuple[int, ...], list[int]],
     rng: random.Random,
-) -> tuple[list[int], dict[int, list[int]]]:
-    """:func:`_draw_passes` for a pass of ``k_pass`` cards each whose record
-    is ``targets`` and ``chosen`` (only the masks ``seat`` passed or received
-    are read)."""
-    n = len(hold)
-    seen = [s == seat or targets[s] == seat for s in range(n)]
-    received = [0] * n
-    for s in range(n):
-        if seen[s]:
-            received[targets[s]] |= chosen[s]
-    return _draw_passes(hold, targets, seen, received, k_pass, seat, rng)
+) -> _Drawn | None:
+    """A hand's hidden cards drawn from ``rng`` (None: no assignment)."""
+    sampler, caps, placed = smp
+    where = sampler.sample(caps, rng)
+    if where is None:
+        return None
+    n = g._players
+    hold = [0] * n
+    for c, b in enumerate(placed):
+        if b >= 0:
+            where[c] = b
+    for c, b in enumerate(where):
+        if 0 <= b < n:
+            hold[b] |= _BITS[c]
+    deal, passes, discards = _deal_of(p, where, seat, n, rng)
+    return deal, hold, passes, discards
 
 
-def _rewrite_passes(
+def _rewrite_hand(
     log: list[tuple[Any, ...]],
-    at_deal: int,
-    at_ex: int,
-    deal: tuple[int, ...],
-    chosen: tuple[int, ...],
-    drawn: dict[int, list[int]],
-    pass_at: list[list[int]],
+    at: int,
+    end: int,
+    seat: int,
+    p: _Plan,
+    drawn: _Drawn,
     out: list[tuple[int, tuple[Any, ...]]],
 ) -> None:
-    """The records of one hand's deal and pass of cards rewritten to a drawn
-    deal and passes (``drawn``: each other seat's passed cards, in order)."""
-    d = log[at_deal]
-    out.append((at_deal, (d[0], d[1], d[2], d[3], deal)))
-    masks = list(chosen)
-    for s, cards in drawn.items():
-        m = 0
-        for i, c in zip(pass_at[s], cards, strict=True):
-            out.append((i, ("pass", s, c)))
-            m |= _BITS[c]
-        masks[s] = m
-    e = log[at_ex]
-    out.append((at_ex, (e[0], e[1], e[2], tuple(masks))))
+    """The log's records of one hand (from its deal record ``at`` up to
+    ``end``) rewritten to a drawn hand, appended to ``out`` as ``(index,
+    record)``: the deal; the cards other seats passed and the pass's record;
+    the kitty and the declarer's discards, when another seat took it."""
+    deal, hold, passes, discards = drawn
+    d = log[at]
+    out.append((at, (d[0], d[1], d[2], d[3], tuple(deal))))
+    order = {s: iter(cards) for s, cards in passes.items()}
+    maker = p.kitty_maker if p.kitty_maker != seat else -1
+    gone = iter(discards)
+    kitty = 0
+    if maker >= 0:
+        kitty = (hold[maker] | sum(_BITS[c] for c in discards)) & ~deal[maker]
+    masks: list[int] = [0] * len(deal)
+    for i in range(at + 1, end):
+        e = log[i]
+        kind = e[0]
+        if kind == "pass" and e[1] in order:
+            c = next(order[e[1]])
+            masks[e[1]] |= _BITS[c]
+            out.append((i, ("pass", e[1], c)))
+        elif kind == "exchange":
+            chosen = tuple(masks[s] if s in order else m for s, m in enumerate(e[3]))
+            out.append((i, (e[0], e[1], e[2], chosen)))
+        elif kind == "kitty" and maker >= 0:
+            out.append((i, (e[0], e[1], kitty)))
+        elif kind == "call" and e[1] == maker and type(e[2]) is Discard:
+            out.append((i, ("call", e[1], Discard(next(gone)))))
 
 
 def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
@@ -1772,46 +1811,39 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
     later hands dealt from a fresh seed. None where the game has something
     this does not draw (see :data:`_PRESENT_KINDS`): the caller replays."""
     r = g._rules
-    if r.copies or not r.tricks_mode or r.kitty or g._history is not None:
+    if r.copies or not r.tricks_mode or g._history is not None:
         return None
     if not g._sees_own(seat) or g._forehead or g._phase == _PASS_PHASE:
         return None
     got = _present_plan(g, seat)
     if got is None:
         return None
-    at, past, p, (sampler, caps, placed) = got
-    where = sampler.sample(caps, rng)
-    if where is None:
+    at, past, p, smp = got
+    drawn = _draw_hand(g, seat, p, smp, rng)
+    if drawn is None:
         return None
-    n = g._players
-    hold = [0] * n
-    for c, b in enumerate(placed):
-        if b >= 0:
-            where[c] = b
-    for c, b in enumerate(where):
-        if 0 <= b < n:
-            hold[b] |= _BITS[c]
-    deal, passes, _discards = _deal_of(p, where, seat, n, rng)
-    forced, rewrites = _draw_past(g, past, seat, rng)
-    chosen: list[int] | None = None
-    if p.exchange is not None:
-        # The current hand's pass of cards: its records rewritten to the drawn one.
-        log = g._events
-        pass_at: list[list[int]] = [[] for _ in range(n)]
-        at_ex = at
-        for i in range(at + 1, len(log)):
-            kind = log[i][0]
-            if kind == "pass":
-                pass_at[log[i][1]].append(i)
-            elif kind == "exchange":
-                at_ex = i
-        _rewrite_passes(log, at, at_ex, tuple(deal), log[at_ex][3], passes, pass_at, rewrites)
-        chosen = list(rewrites[-1][1][3])
+    got_past = _draw_past(g, past, seat, rng)
+    if got_past is None:
+        return None
+    forced, rewrites = got_past
+    log = g._events
+    _rewrite_hand(log, at, len(log), seat, p, drawn, rewrites)
+    deal, hold, passes, discards = drawn
     w = _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)], hold)
     for i, e in rewrites:
         w._events[i] = e
-    if chosen is not None:
-        w._chosen = chosen
+    if passes:
+        # The cards each other seat chose to pass, as the rewritten record says.
+        ex = next(e for i, e in reversed(rewrites) if e[0] == "exchange")
+        w._chosen = list(ex[3])
+    maker = p.kitty_maker
+    if maker >= 0:
+        # The kitty taken: the declarer's discards, and the kitty out of the stock.
+        gone = sum(_BITS[c] for c in discards)
+        w._discarded = gone
+        w._undealt &= ~((hold[maker] | gone) & ~deal[maker])
+    elif g._rules.kitty:
+        w._kitty = w._undealt  # the kitty not taken yet: the cards not dealt
     return w
 
 
@@ -1847,7 +1879,7 @@ def _present_plan(g: Game, seat: int) -> _Present | None:
 
 
 def _new_plan(g: Game, seat: int, at: int) -> _Present | None:
-    found = _present_hand(g, seat, at)
+    found = _present_hand(g, seat, at, len(g._events))
     if found is None:
         return None
     forced = _past_hands_public(g, at)

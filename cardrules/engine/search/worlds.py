@@ -608,86 +608,118 @@ def _own_discard(hand: _Hand, seat: int) -> int:
 # --------------------------------------------------------------------------- the exact sampler
 
 
-def _multinomial(n: int, parts: tuple[int, ...]) -> int:
-    out = factorial(n)
-    for x in parts:
-        out //= factorial(x)
-    return out
+#: n! for the numbers of cards of a pack (and more).
+_FACT: Final = tuple(factorial(i) for i in range(130))
+
+
+def _splits(k: int, fit: tuple[int, ...], caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to put at most ``k`` cards in the bins ``fit`` (indices into
+    ``caps``) within ``caps``."""
+    if not fit:
+        return [()]
+    first = fit[0]
+    top = min(k, caps[first])
+    if len(fit) == 1:
+        return [(x,) for x in range(top + 1)]
+    return [(x, *tail) for x in range(top + 1) for tail in _splits(k - x, fit[1:], caps)]
 
 
 class _Sampler:
     """Uniform assignments of card classes to bins with exact capacities: a
     class is a set of interchangeable cards (the same allowed bins); the number
     of completions of each partial assignment is counted exactly (memoized),
-    so each assignment is drawn with probability 1 / (their number)."""
+    so each assignment is drawn with probability 1 / (their number).
 
-    __slots__ = ("allowed", "classes", "memo", "nbins", "splits")
+    The bins every class may go to (the *open* bins: the cards not dealt, a
+    seat that showed no void) are not counted one by one: each class's
+    cards go to its other bins (the *narrow* ones) in counted numbers, and
+    the rest of every class to the open bins, shared among them by one
+    shuffle; as every way of sharing those among the open bins is equally
+    likely whatever the numbers (their count is one constant), the draw
+    stays uniform. The counting then runs over the narrow bins only (few:
+    the seats that showed a void)."""
 
-    def __init__(self, classes: list[tuple[frozenset[int], list[int]]], nbins: int) -> None:
-        # The class allowed everywhere (the largest) last: its count is closed-form.
-        classes.sort(key=lambda cl: (len(cl[0]), len(cl[1])))
-        self.classes = classes
-        self.allowed = [tuple(sorted(a)) for a, _ in classes]
-        self.nbins = nbins
+    __slots__ = ("caps", "cards", "fits", "last_fit", "memo", "narrow", "ok", "open", "splits")
+
+    def __init__(
+        self, classes: list[tuple[frozenset[int], list[int]]], caps: tuple[int, ...]
+    ) -> None:
+        self.caps = caps
+        bins = [b for b in range(len(caps)) if caps[b]]
+        self.open = [b for b in bins if all(b in a for a, _ in classes)]
+        self.narrow = [b for b in bins if b not in self.open]
+        pos = {b: i for i, b in enumerate(self.narrow)}
+        fits = [(tuple(sorted(pos[b] for b in a if b in pos)), cards) for a, cards in classes]
+        # The class with the most narrow bins last: its count is closed-form.
+        fits.sort(key=lambda f: (len(f[0]), len(f[1])))
+        self.fits = [f for f, _ in fits]
+        self.cards = [c for _, c in fits]
+        self.ok = sum(len(c) for c in self.cards) == sum(caps) and all(
+            b in pos or b in self.open for a, _ in classes for b in a
+        )
+        # The narrow bins the last class may not fill.
+        self.last_fit = (
+            tuple(b for b in range(len(self.narrow)) if b not in self.fits[-1]) if fits else ()
+        )
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.splits: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
 
-    def _compositions(
-        self, k: int, bins: tuple[int, ...], caps: tuple[int, ...]
-    ) -> Iterator[tuple[int, ...]]:
-        """Every way to put ``k`` cards in ``bins`` within ``caps``."""
-        if not bins:
-            if k == 0:
-                yield ()
-            return
-        b = bins[0]
-        rest_cap = sum(caps[x] for x in bins[1:])
-        for x in range(max(0, k - rest_cap), min(k, caps[b]) + 1):
-            for tail in self._compositions(k - x, bins[1:], caps):
-                yield (x, *tail)
-
     def count(self, i: int, caps: tuple[int, ...]) -> int:
-        """The number of assignments of classes ``i`` on into ``caps`` exactly."""
-        if i == len(self.classes):
-            return 0 if any(caps) else 1
+        """The number of ways (up to a constant factor) to put classes ``i``
+        on into the narrow bins' capacities ``caps`` exactly (the rest of the
+        cards to the open bins)."""
         key = (i, caps)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        bins = self.allowed[i]
-        k = len(self.classes[i][1])
-        if i == len(self.classes) - 1:
-            total = 0
-            if sum(caps) == k and all(caps[b] == 0 for b in range(self.nbins) if b not in bins):
-                total = _multinomial(k, tuple(caps[b] for b in bins))
+        fit = self.fits[i]
+        k = len(self.cards[i])
+        f = _FACT
+        total = 0
+        if i == len(self.fits) - 1:
+            # The last class fills what is left of the narrow bins.
+            if not any(caps[b] for b in self.last_fit):
+                left = k
+                den = 1
+                for b in fit:
+                    left -= caps[b]
+                    den *= f[caps[b]]
+                if left >= 0:
+                    total = f[k] // (den * f[left])
             self.memo[key] = total
             return total
-        total = 0
         table: list[tuple[int, tuple[int, ...]]] = []
-        for xs in self._compositions(k, bins, caps):
+        for xs in _splits(k, fit, caps):
             rest = list(caps)
-            for b, x in zip(bins, xs, strict=True):
+            den = f[k - sum(xs)]
+            for b, x in zip(fit, xs, strict=True):
                 rest[b] -= x
+                den *= f[x]
             w = self.count(i + 1, tuple(rest))
             if w:
-                total += _multinomial(k, xs) * w
+                total += f[k] // den * w
                 table.append((total, xs))
         self.memo[key] = total
         self.splits[key] = table
         return total
 
-    def sample(self, caps: tuple[int, ...], rng: random.Random) -> list[int] | None:
+    def sample(self, rng: random.Random) -> list[int] | None:
         """A uniform assignment: the bin of each card (a list indexed by card,
         -1 for cards in no class), or None if there is none."""
-        if not self.count(0, caps):
-            return None
         where = [-1] * 64
-        cur = caps
-        last = len(self.classes) - 1
-        for i, (_, cards) in enumerate(self.classes):
-            bins = self.allowed[i]
+        if not self.cards:
+            return where if self.ok else None
+        start = tuple(self.caps[b] for b in self.narrow)
+        if not self.ok or not self.count(0, start):
+            return None
+        cur = start
+        last = len(self.cards) - 1
+        narrow = self.narrow
+        pool: list[int] = []
+        for i, cards in enumerate(self.cards):
+            fit = self.fits[i]
             if i == last:
-                xs = tuple(cur[b] for b in bins)
+                xs = tuple(cur[b] for b in fit)
             else:
                 table = self.splits[(i, cur)]
                 pick = rng.randrange(table[-1][0])
@@ -701,14 +733,23 @@ class _Sampler:
                 xs = table[lo][1]
             order = cards[:]
             rng.shuffle(order)
-            pos = 0
+            at = 0
             rest = list(cur)
-            for b, x in zip(bins, xs, strict=True):
-                for c in order[pos : pos + x]:
-                    where[c] = b
-                pos += x
+            for b, x in zip(fit, xs, strict=True):
+                nb = narrow[b]
+                for c in order[at : at + x]:
+                    where[c] = nb
+                at += x
                 rest[b] -= x
+            pool.extend(order[at:])
             cur = tuple(rest)
+        if len(self.open) > 1:
+            rng.shuffle(pool)
+        at = 0
+        for b in self.open:
+            for c in pool[at : at + self.caps[b]]:
+                where[c] = b
+            at += self.caps[b]
         return where
 
 
@@ -742,7 +783,7 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
             return None
         merged.setdefault(open_, []).extend(cards)
     classes = [(bins, sorted(cards)) for bins, cards in merged.items()]
-    s = _Sampler(classes, p.nbins)
+    s = _Sampler(classes, tuple(caps))
     return s, tuple(caps), where
 
 
@@ -1256,7 +1297,7 @@ class _Builder:
         if smp is None:
             raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
         sampler, caps, placed = smp
-        where = sampler.sample(caps, r)
+        where = sampler.sample(r)
         if where is None:
             raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
         for c, b in enumerate(placed):
@@ -1702,7 +1743,7 @@ def _draw_hand(
 ) -> _Drawn | None:
     """A hand's hidden cards drawn from ``rng`` (None: no assignment)."""
     sampler, caps, placed = smp
-    where = sampler.sample(caps, rng)
+    where = sampler.sample(rng)
     if where is None:
         return None
     n = g._players

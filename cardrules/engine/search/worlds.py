@@ -67,7 +67,7 @@ modelled (no inference from bids or from which legal card was played).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from math import factorial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -1296,7 +1296,7 @@ class _Builder:
         p, smp = hc.plan[2], hc.plan[3]
         if smp is None:
             raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
-        sampler, caps, placed = smp
+        sampler, _caps, placed = smp
         where = sampler.sample(r)
         if where is None:
             raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
@@ -1742,7 +1742,7 @@ def _draw_hand(
     rng: random.Random,
 ) -> _Drawn | None:
     """A hand's hidden cards drawn from ``rng`` (None: no assignment)."""
-    sampler, caps, placed = smp
+    sampler, _caps, placed = smp
     where = sampler.sample(rng)
     if where is None:
         return None

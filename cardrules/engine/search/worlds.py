@@ -69,6 +69,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from math import factorial
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -1629,13 +1630,15 @@ class _PastHand:
     cards each seat played, are public, but not how they were dealt); and,
     for such a hand, its problem and sampler for each seat, once built."""
 
-    __slots__ = ("at", "end", "hidden", "plans", "turned")
+    __slots__ = ("at", "end", "forced", "hidden", "plans", "turned")
 
     def __init__(self, at: int) -> None:
         self.at = at
         self.end = at
         self.hidden = False
-        self.turned = -2  # the turned card (-1: none), once read
+        self.turned = -1  # the turned card (-1: none)
+        #: The deal as recorded (the world's, if nothing is hidden).
+        self.forced: tuple[tuple[int, ...], int] = ((), -1)
         self.plans: dict[int, tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]]]] = {}
 
 
@@ -1662,34 +1665,50 @@ def _past_hands_public(g: Game, at: int) -> list[_PastHand] | None:
 
 
 def _read_past(g: Game, at: int) -> list[_PastHand] | None:
-    n = g._players
+    """:func:`_past_hands_public`, read mostly by C loops over the records'
+    kinds (the cost of a world grows little with the hands played): every
+    seat played every card it held in each hand when the plays are as many
+    as the cards dealt (no seat plays more than it holds in these games),
+    and no record is one a world does not draw."""
+    log = g._events
+    kinds = list(map(itemgetter(0), log[:at]))
+    seen = set(kinds)
+    if not seen <= _PRESENT_KINDS:
+        return None
     kitty = g._rules.kitty
-    held: list[int] = []
-    played = [0] * n
+    if "call" in seen:
+        for e in log[:at]:
+            if e[0] == "call" and type(e[2]) in _HIDDEN_CALLS:
+                if not (type(e[2]) is Discard and kitty):
+                    return None
     out: list[_PastHand] = []
-    for i, e in enumerate(g._events[:at]):
-        kind = e[0]
-        if kind == "play":
-            played[e[1]] += 1
-        elif kind == "deal":
-            if held != played[: len(held)]:
-                return None
-            if out:
-                out[-1].end = i
-            held = [h.bit_count() for h in e[4]]
-            played = [0] * n
-            out.append(_PastHand(i))
-        elif kind in ("exchange", "kitty") and out:
-            out[-1].hidden = True
-        elif kind == "trump" and out and out[-1].turned == -2:
-            out[-1].turned = -1 if e[3] is None else int(e[3])
-        elif kind == "call" and type(e[2]) is Discard and kitty:
-            continue  # the declarer's discards, having taken the kitty
-        elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
-            return None
-    if out:
-        out[-1].end = at
-    return out if held == played[: len(held)] else None
+    dealt = 0
+    i = kinds.index("deal") if "deal" in seen else at
+    while i < at:
+        d = log[i]
+        dealt += sum(map(int.bit_count, d[4]))
+        h = _PastHand(i)
+        try:
+            nxt = kinds.index("deal", i + 1)
+        except ValueError:
+            nxt = at
+        h.end = nxt
+        try:
+            t = kinds.index("trump", i + 1, nxt)
+            h.turned = -1 if log[t][3] is None else int(log[t][3])
+        except ValueError:
+            h.turned = -1
+        h.forced = (tuple(d[4]), h.turned)
+        out.append(h)
+        i = nxt
+    if kinds.count("play") != dealt:
+        return None
+    for kind in ("exchange", "kitty"):
+        if kind in seen:
+            for h in out:
+                if kind in kinds[h.at : h.end]:
+                    h.hidden = True
+    return out
 
 
 def _draw_past(
@@ -1707,7 +1726,7 @@ def _draw_past(
     rewrites: list[tuple[int, tuple[Any, ...]]] = []
     for h in past:
         if not h.hidden:
-            forced.append((tuple(log[h.at][4]), max(h.turned, -1)))
+            forced.append(h.forced)
             continue
         got = h.plans.get(seat)
         if got is None:

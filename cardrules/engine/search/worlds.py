@@ -257,7 +257,7 @@ class _Plan:
     played: list[tuple[int, int, frozenset[int]]]
     received: list[int]  # the cards each seat received in the pass (seen ones)
     turned: int
-    unknown_allowed: dict[int, frozenset[int]]  # unseen cards: their bins
+    unknown_allowed: dict[frozenset[int], int]  # unseen cards (a mask) by their bins
 
 
 def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
@@ -463,8 +463,9 @@ def _fix_visible(
                 fixed[disc] = frozenset((p.nbins - 1,))
         if s == seat:
             own_known = m
+        only = frozenset((s,))
         for c in _bits(m):
-            fixed[c] = frozenset((s,))
+            fixed[c] = only
     return own_known
 
 
@@ -515,23 +516,27 @@ def _plays_of(
     the bins each seat owns at the end (after takes), and the cards known to
     have come into each hand during the play and not yet played."""
     owned: list[set[int]] = [{s} for s in range(n)]
+    frozen = [frozenset(o) for o in owned]
     recv = [0] * n  # cards known to have come into a hand during the play
     played: list[tuple[int, int, frozenset[int]]] = []  # (index, card, bins)
     idx = 0
     for ev in hand.events:
-        if isinstance(ev, PlayEvent):
+        kind = type(ev)
+        if kind is PlayEvent:
             s, c = ev.seat, int(ev.card)
             if recv[s] >> c & 1:
                 recv[s] &= ~_BITS[c]
             else:
-                played.append((idx, c, frozenset(owned[s])))
+                played.append((idx, c, frozen[s]))
             idx += 1
-        elif isinstance(ev, PickupEvent):
+        elif kind is PickupEvent:
             for c in ev.cards:
                 recv[ev.taker] |= _BITS[int(c)]
-        elif isinstance(ev, TakeEvent):
+        elif kind is TakeEvent:
             owned[ev.seat] |= owned[ev.neighbour]
             owned[ev.neighbour] = set()
+            frozen[ev.seat] = frozenset(owned[ev.seat])
+            frozen[ev.neighbour] = frozenset()
             recv[ev.seat] |= recv[ev.neighbour]
             recv[ev.neighbour] = 0
     return played, owned, recv
@@ -543,16 +548,17 @@ def _learned_constraints(
     """The legality constraints learned, as ``(play index, bins owned then,
     forbidden mask)``."""
     cons: list[tuple[int, frozenset[int], int]] = []
-    owned2: list[set[int]] = [{s} for s in range(n)]
+    owned2: list[frozenset[int]] = [frozenset((s,)) for s in range(n)]
     idx = 0
     bins_at: dict[int, frozenset[int]] = {}
     for ev in hand.events:
-        if isinstance(ev, PlayEvent):
-            bins_at[idx] = frozenset(owned2[ev.seat])
+        kind = type(ev)
+        if kind is PlayEvent:
+            bins_at[idx] = owned2[ev.seat]
             idx += 1
-        elif isinstance(ev, TakeEvent):
+        elif kind is TakeEvent:
             owned2[ev.seat] |= owned2[ev.neighbour]
-            owned2[ev.neighbour] = set()
+            owned2[ev.neighbour] = frozenset()
     for i, forbid in learned.items():
         if forbid and i in bins_at:
             cons.append((i, bins_at[i], forbid))
@@ -567,12 +573,12 @@ def _fix_played(
     """Fix each played card in ``fixed``: the bins it was played from, less
     those an earlier constraint forbade it in."""
     for i, c, bins in played:
-        allowed = set(bins)
+        allowed = bins
         for j, cbins, forbid in cons:
             if j < i and forbid >> c & 1:
-                allowed -= cbins
+                allowed = allowed - cbins
         prev = fixed.get(c)
-        fixed[c] = frozenset(allowed) if prev is None else prev & frozenset(allowed)
+        fixed[c] = allowed if prev is None else prev & allowed
 
 
 def _unknown_cards(
@@ -581,9 +587,10 @@ def _unknown_cards(
     cons: list[tuple[int, frozenset[int], int]],
     own_seat: int,
     fixed: dict[int, frozenset[int]],
-) -> dict[int, frozenset[int]]:
-    """The cards never seen, each with the bins the constraints allow it in
-    (``own_seat``: the seat whose holding is known, -1: none)."""
+) -> dict[frozenset[int], int]:
+    """The cards never seen, grouped by the bins the constraints allow them
+    in (bins -> a mask of cards; ``own_seat``: the seat whose holding is
+    known, -1: none)."""
     forbid_of = [0] * len(caps)
     for _j, cbins, forbid in cons:
         for b in cbins:
@@ -591,12 +598,23 @@ def _unknown_cards(
     open_bins = [b for b in range(len(caps)) if caps[b]]
     if own_seat >= 0:
         open_bins = [b for b in open_bins if b != own_seat]
-    unknown: dict[int, frozenset[int]] = {}
-    for c in _bits(pack):
-        if c in fixed:
+    seen = 0
+    for c in fixed:
+        seen |= _BITS[c]
+    groups: dict[tuple[int, ...], int] = {tuple(open_bins): pack & ~seen}
+    for b in open_bins:
+        f = forbid_of[b]
+        if not f:
             continue
-        unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
-    return unknown
+        split: dict[tuple[int, ...], int] = {}
+        for key, m in groups.items():
+            if m & f:
+                narrower = tuple(x for x in key if x != b)
+                split[narrower] = split.get(narrower, 0) | (m & f)
+            if m & ~f:
+                split[key] = split.get(key, 0) | (m & ~f)
+        groups = split
+    return {frozenset(key): m for key, m in groups.items() if m}
 
 
 def _own_discard(hand: _Hand, seat: int) -> int:
@@ -655,9 +673,7 @@ class _Sampler:
         fits.sort(key=lambda f: (len(f[0]), len(f[1])))
         self.fits = [f for f, _ in fits]
         self.cards = [c for _, c in fits]
-        self.ok = sum(len(c) for c in self.cards) == sum(caps) and all(
-            b in pos or b in self.open for a, _ in classes for b in a
-        )
+        self.ok = sum(len(c) for c in self.cards) == sum(caps)
         # The narrow bins the last class may not fill.
         self.last_fit = (
             tuple(b for b in range(len(self.narrow)) if b not in self.fits[-1]) if fits else ()
@@ -771,10 +787,10 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
                 return None
         else:
             groups.setdefault(bins, []).append(c)
-    for c, bins in p.unknown_allowed.items():
+    for bins, mask in p.unknown_allowed.items():
         if not bins:
             return None
-        groups.setdefault(bins, []).append(c)
+        groups.setdefault(bins, []).extend(_bits(mask))
     # A bin already full takes no more: classes allowed the same open bins
     # are one (fewer, narrower classes: a smaller count).
     merged: dict[frozenset[int], list[int]] = {}

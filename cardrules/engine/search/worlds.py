@@ -572,10 +572,21 @@ def _fix_played(
 ) -> None:
     """Fix each played card in ``fixed``: the bins it was played from, less
     those an earlier constraint forbade it in."""
+    if not cons:
+        for _i, c, bins in played:
+            prev = fixed.get(c)
+            fixed[c] = bins if prev is None else prev & bins
+        return
+    # Only the constraints that name a played card matter to it.
+    mask = 0
+    for _i, c, _bins in played:
+        mask |= _BITS[c]
+    hits = [(j, cbins, forbid & mask) for j, cbins, forbid in cons if forbid & mask]
     for i, c, bins in played:
         allowed = bins
-        for j, cbins, forbid in cons:
-            if j < i and forbid >> c & 1:
+        bit = _BITS[c]
+        for j, cbins, forbid in hits:
+            if j < i and forbid & bit:
                 allowed = allowed - cbins
         prev = fixed.get(c)
         fixed[c] = allowed if prev is None else prev & allowed
@@ -631,16 +642,21 @@ def _own_discard(hand: _Hand, seat: int) -> int:
 _FACT: Final = tuple(factorial(i) for i in range(130))
 
 
-def _splits(k: int, fit: tuple[int, ...], caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+def _splits(
+    k: int, fit: tuple[int, ...], caps: tuple[int, ...], least: tuple[int, ...]
+) -> list[tuple[int, ...]]:
     """Every way to put at most ``k`` cards in the bins ``fit`` (indices into
-    ``caps``) within ``caps``."""
+    ``caps``) within ``caps``, at least ``least[b]`` in bin ``b``."""
     if not fit:
         return [()]
     first = fit[0]
     top = min(k, caps[first])
+    low = max(0, least[first])
     if len(fit) == 1:
-        return [(x,) for x in range(top + 1)]
-    return [(x, *tail) for x in range(top + 1) for tail in _splits(k - x, fit[1:], caps)]
+        return [(x,) for x in range(low, top + 1)]
+    return [
+        (x, *tail) for x in range(low, top + 1) for tail in _splits(k - x, fit[1:], caps, least)
+    ]
 
 
 class _Sampler:
@@ -658,7 +674,10 @@ class _Sampler:
     stays uniform. The counting then runs over the narrow bins only (few:
     the seats that showed a void)."""
 
-    __slots__ = ("caps", "cards", "fits", "last_fit", "memo", "narrow", "ok", "open", "splits")
+    __slots__ = (
+        *("caps", "cards", "fits", "last_fit", "memo", "narrow", "ok", "open", "splits"),
+        "supply",
+    )
 
     def __init__(
         self, classes: list[tuple[frozenset[int], list[int]]], caps: tuple[int, ...]
@@ -678,6 +697,13 @@ class _Sampler:
         self.last_fit = (
             tuple(b for b in range(len(self.narrow)) if b not in self.fits[-1]) if fits else ()
         )
+        # supply[i][b]: the cards classes i on may put in narrow bin b.
+        supply = [[0] * len(self.narrow) for _ in range(len(fits) + 1)]
+        for i in range(len(fits) - 1, -1, -1):
+            supply[i] = supply[i + 1][:]
+            for b in self.fits[i]:
+                supply[i][b] += len(self.cards[i])
+        self.supply = [tuple(x) for x in supply]
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.splits: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
 
@@ -706,17 +732,26 @@ class _Sampler:
             self.memo[key] = total
             return total
         table: list[tuple[int, tuple[int, ...]]] = []
-        for xs in _splits(k, fit, caps):
+        fk = f[k]
+        memo = self.memo
+        nxt = i + 1
+        # What the later classes cannot fill, this one must.
+        later = self.supply[nxt]
+        least = tuple(c - x for c, x in zip(caps, later, strict=True))
+        for xs in _splits(k, fit, caps, least):
             rest = list(caps)
             den = f[k - sum(xs)]
             for b, x in zip(fit, xs, strict=True):
                 rest[b] -= x
                 den *= f[x]
-            w = self.count(i + 1, tuple(rest))
+            key2 = (nxt, tuple(rest))
+            w = memo.get(key2)
+            if w is None:
+                w = self.count(nxt, key2[1])
             if w:
-                total += f[k] // den * w
+                total += fk // den * w
                 table.append((total, xs))
-        self.memo[key] = total
+        memo[key] = total
         self.splits[key] = table
         return total
 

@@ -534,3 +534,97 @@ def test_both_samplers_are_uniform_after_the_kitty_is_taken() -> None:
     for got in (fast, slow):
         chi2 = sum((x - expected) ** 2 / expected for x in got.values())
         assert chi2 < limit, (chi2, len(consistent))
+
+
+# --------------------------------------------------------------------------- the exact sampler
+
+
+def _problems() -> st.SearchStrategy[
+    tuple[list[tuple[frozenset[int], list[int]]], tuple[int, ...]]
+]:
+    """Small problems of the exact sampler: classes of cards (each allowed
+    some bins) and bins' capacities that add up to the cards."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[list[tuple[frozenset[int], list[int]]], tuple[int, ...]]:
+        nbins = draw(st.integers(2, 4))
+        sizes = draw(st.lists(st.integers(1, 3), min_size=1, max_size=4))
+        classes = []
+        card = 0
+        for size in sizes:
+            bins = draw(st.sets(st.integers(0, nbins - 1), min_size=1))
+            classes.append((frozenset(bins), list(range(card, card + size))))
+            card += size
+        caps = [0] * nbins
+        for _ in range(card):
+            caps[draw(st.integers(0, nbins - 1))] += 1
+        return classes, tuple(caps)
+
+    return build()
+
+
+def _assignments(
+    classes: list[tuple[frozenset[int], list[int]]], caps: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """Every assignment of the cards to bins that the classes and the
+    capacities allow (brute force), as each card's bin in card order."""
+    allowed = [sorted(bins) for bins, cards in classes for _ in cards]
+    out = []
+    for choice in itertools.product(*allowed):
+        if all(choice.count(b) == c for b, c in enumerate(caps)):
+            out.append(choice)
+    return out
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(problem=_problems())
+def test_the_exact_sampler_counts_and_draws_every_assignment(
+    problem: tuple[list[tuple[frozenset[int], list[int]]], tuple[int, ...]],
+) -> None:
+    """The sampler's count (over the narrow bins, the open ones by a
+    constant factor) is the number of assignments found by brute force, and
+    its draws are among them (none when there is none)."""
+    classes, caps = problem
+    every = _assignments(classes, caps)
+    s = worlds._Sampler([(a, c[:]) for a, c in classes], caps)
+    start = tuple(caps[b] for b in s.narrow)
+    open_ways = math.factorial(sum(caps[b] for b in s.open))
+    for b in s.open:
+        open_ways //= math.factorial(caps[b])
+    counted = s.count(0, start) * open_ways if s.cards and s.ok else int(s.ok)
+    assert counted == len(every)
+    ncards = sum(len(c) for _, c in classes)
+    r = random.Random(0)
+    for _ in range(5):
+        where = s.sample(r)
+        if not every:
+            assert where is None
+            break
+        assert where is not None and tuple(where[:ncards]) in every
+
+
+def test_the_exact_sampler_is_uniform_with_every_kind_of_class() -> None:
+    """A problem whose last two classes share some narrow bins and not
+    others, with an open bin: each of its assignments is drawn equally often
+    (chi-square)."""
+    classes = [
+        (frozenset({0, 3}), [0, 1]),
+        (frozenset({1, 3}), [2]),
+        (frozenset({0, 1, 3}), [3, 4]),
+        (frozenset({0, 2, 3}), [5, 6]),
+    ]
+    caps = (2, 2, 1, 2)
+    every = _assignments(classes, caps)
+    assert len(every) >= 10
+    s = worlds._Sampler([(a, c[:]) for a, c in classes], caps)
+    r = random.Random(3)
+    n = 60 * len(every)
+    got = Counter()
+    for _ in range(n):
+        where = s.sample(r)
+        assert where is not None
+        got[tuple(where[:7])] += 1
+    assert set(got) == set(every)
+    expected = n / len(every)
+    chi2 = sum((x - expected) ** 2 / expected for x in got.values())
+    assert chi2 < _chi2_limit(len(every) - 1), (chi2, len(every))

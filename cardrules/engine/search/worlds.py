@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from math import factorial
+from math import comb, factorial
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
@@ -731,6 +731,8 @@ class _Sampler:
                     total = f[k] // (den * f[left])
             self.memo[key] = total
             return total
+        if i == len(self.fits) - 2:
+            return self._count_pair(i, caps)
         table: list[tuple[int, tuple[int, ...]]] = []
         fk = f[k]
         memo = self.memo
@@ -754,6 +756,58 @@ class _Sampler:
         memo[key] = total
         self.splits[key] = table
         return total
+
+    def _count_pair(self, i: int, caps: tuple[int, ...]) -> int:
+        """:meth:`count` of the last two classes, A (``i``) and the last, L,
+        in one sum over ``t``, the cards A puts in the narrow bins both may
+        go to (the *shared* bins): A fills the bins only it may go to, L
+        those only it may go to, and the numbers of ways to split ``t``
+        cards among the shared bins, weighted by both classes' multinomials,
+        sum to a binomial (Vandermonde's identity): the split is drawn
+        afterwards, ``t`` of the shared places at random. ``splits`` keeps
+        ``(running total, (t,))``."""
+        key = (i, caps)
+        f = _FACT
+        fit_a, fit_l = self.fits[i], self.fits[i + 1]
+        k, kl = len(self.cards[i]), len(self.cards[i + 1])
+        only_a = sum(caps[b] for b in fit_a if b not in fit_l)
+        shared = sum(caps[b] for b in fit_a if b in fit_l)
+        in_l = sum(caps[b] for b in fit_l)
+        den = 1
+        for b in range(len(caps)):
+            if b in fit_a or b in fit_l:
+                den *= f[caps[b]]
+            elif caps[b]:
+                den = 0  # a narrow bin neither may fill
+        total = 0
+        table: list[tuple[int, tuple[int, ...]]] = []
+        if den:
+            num = f[k] * f[kl]
+            for t in range(max(0, in_l - kl), min(shared, k - only_a) + 1):
+                term = num * comb(shared, t) // (den * f[k - only_a - t] * f[kl - in_l + t])
+                if term:
+                    total += term
+                    table.append((total, (t,)))
+        self.memo[key] = total
+        self.splits[key] = table
+        return total
+
+    def _pair_split(
+        self, i: int, cur: tuple[int, ...], t: int, rng: random.Random
+    ) -> tuple[int, ...]:
+        """The numbers class ``i`` (the last but one) puts in its narrow bins,
+        given ``t`` in the bins shared with the last class: all of the bins
+        only it may go to, and ``t`` places drawn among the shared ones."""
+        fit_l = self.fits[i + 1]
+        fit = self.fits[i]
+        slots = [b for b in fit if b in fit_l for _ in range(cur[b])]
+        got = dict.fromkeys(fit, 0)
+        for b in fit:
+            if b not in fit_l:
+                got[b] = cur[b]
+        for j in rng.sample(range(len(slots)), t):
+            got[slots[j]] += 1
+        return tuple(got[b] for b in fit)
 
     def sample(self, rng: random.Random) -> list[int] | None:
         """A uniform assignment: the bin of each card (a list indexed by card,
@@ -783,6 +837,8 @@ class _Sampler:
                     else:
                         lo = mid + 1
                 xs = table[lo][1]
+                if i == last - 1:
+                    xs = self._pair_split(i, cur, xs[0], rng)
             order = cards[:]
             rng.shuffle(order)
             at = 0

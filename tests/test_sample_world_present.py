@@ -484,7 +484,7 @@ def _consistent_with_a_kitty(g: Game, seat: int) -> set[tuple[CardSet, ...]]:
             deal0[s] if s == seat else CardSet(mine if s == maker else hold[s]) for s in range(n)
         )
         queue = list(gone)
-        actions = []
+        actions: list[tuple[int, cardrules.Action]] = []
         for e in g._events:
             if e[0] == "call" and type(e[2]) is Discard:
                 actions.append((e[1], Discard(queue.pop(0))))
@@ -619,7 +619,7 @@ def test_the_exact_sampler_is_uniform_with_every_kind_of_class() -> None:
     s = worlds._Sampler([(a, c[:]) for a, c in classes], caps)
     r = random.Random(3)
     n = 60 * len(every)
-    got = Counter()
+    got: Counter[tuple[int, ...]] = Counter()
     for _ in range(n):
         where = s.sample(r)
         assert where is not None

@@ -521,18 +521,17 @@ def _plays_of(
     played: list[tuple[int, int, frozenset[int]]] = []  # (index, card, bins)
     idx = 0
     for ev in hand.events:
-        kind = type(ev)
-        if kind is PlayEvent:
+        if isinstance(ev, PlayEvent):
             s, c = ev.seat, int(ev.card)
             if recv[s] >> c & 1:
                 recv[s] &= ~_BITS[c]
             else:
                 played.append((idx, c, frozen[s]))
             idx += 1
-        elif kind is PickupEvent:
+        elif isinstance(ev, PickupEvent):
             for c in ev.cards:
                 recv[ev.taker] |= _BITS[int(c)]
-        elif kind is TakeEvent:
+        elif isinstance(ev, TakeEvent):
             owned[ev.seat] |= owned[ev.neighbour]
             owned[ev.neighbour] = set()
             frozen[ev.seat] = frozenset(owned[ev.seat])
@@ -552,11 +551,10 @@ def _learned_constraints(
     idx = 0
     bins_at: dict[int, frozenset[int]] = {}
     for ev in hand.events:
-        kind = type(ev)
-        if kind is PlayEvent:
+        if isinstance(ev, PlayEvent):
             bins_at[idx] = owned2[ev.seat]
             idx += 1
-        elif kind is TakeEvent:
+        elif isinstance(ev, TakeEvent):
             owned2[ev.seat] |= owned2[ev.neighbour]
             owned2[ev.neighbour] = frozenset()
     for i, forbid in learned.items():
@@ -1785,9 +1783,12 @@ def _read_past(g: Game, at: int) -> list[_PastHand] | None:
     kitty = g._rules.kitty
     if "call" in seen:
         for e in log[:at]:
-            if e[0] == "call" and type(e[2]) in _HIDDEN_CALLS:
-                if not (type(e[2]) is Discard and kitty):
-                    return None
+            if (
+                e[0] == "call"
+                and type(e[2]) in _HIDDEN_CALLS
+                and not (type(e[2]) is Discard and kitty)
+            ):
+                return None
     out: list[_PastHand] = []
     dealt = 0
     i = kinds.index("deal") if "deal" in seen else at

@@ -19,16 +19,20 @@ Two samplers make worlds. :func:`sample_world` draws from the present
 (:func:`_present_world`): a clone of the game whose hidden cards of the
 current hand are drawn again by the exact sampler below, under the same
 constraints, the log's deal record of the hand rewritten to the drawn one and
-the later hands dealt from a fresh seed; the hands before are public (each
-seat played every card it was dealt, nothing was done face down), so their
-records are kept. It reads the real game only where the seat could: the
-numbers of cards dealt and played, the public records, its own cards, and the
-state before each play of the hand (the real game taken back, :meth:`Game.undo
-<cardrules.engine.game.Game.undo>`) asked only what the play rules answer from
-the trick and the playing seat's hand. Where the game has something it does
-not draw (a pass of cards, a kitty, a face-down discard, a shedding game,
-several packs, a deal thrown in, take-backs...), :func:`sample_world_replay`,
-the reference, makes the world.
+the later hands dealt from a fresh seed; the holdings of the hands before are
+public (each seat played every card it held), so their records are kept, but
+for what was done face down in them (the passes between other seats, a kitty
+and its discards), drawn again as the reference does and rewritten
+(:func:`_draw_past`). A pass of cards and a kitty in the current hand are
+drawn with the holdings (:func:`_rewrite_hand` rewrites their records). It
+reads the real game only where the seat could: the numbers of cards dealt and
+played, the public records, its own cards and what it passed, received or
+took, and the state before each play of the hand (the real game taken back,
+:meth:`Game.undo <cardrules.engine.game.Game.undo>`) asked only what the play
+rules answer from the trick and the playing seat's hand. Where the game has
+something it does not draw (a face-down discard without a kitty, a shedding
+game, several packs, a deal thrown in, take-backs, a pass of cards still
+being chosen...), :func:`sample_world_replay`, the reference, makes the world.
 
 The reference builds a world only from the seat's own event stream (and the
 public rules), so it cannot depend on anything the seat has not seen:

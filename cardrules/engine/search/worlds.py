@@ -1739,12 +1739,13 @@ class _PastHand:
     cards each seat played, are public, but not how they were dealt); and,
     for such a hand, its problem and sampler for each seat, once built."""
 
-    __slots__ = ("at", "end", "forced", "hidden", "plans", "turned")
+    __slots__ = ("any_hidden", "at", "end", "forced", "hidden", "plans", "turned")
 
     def __init__(self, at: int) -> None:
         self.at = at
         self.end = at
         self.hidden = False
+        self.any_hidden = False  # (the last hand before the current one) some hand is hidden
         self.turned = -1  # the turned card (-1: none)
         #: The deal as recorded (the world's, if nothing is hidden).
         self.forced: tuple[tuple[int, ...], int] = ((), -1)
@@ -1819,7 +1820,7 @@ def _read_past(g: Game, at: int) -> list[_PastHand] | None:
         if kind in seen:
             for h in out:
                 if kind in kinds[h.at : h.end]:
-                    h.hidden = True
+                    h.hidden = out[-1].any_hidden = True
     return out
 
 
@@ -1834,8 +1835,10 @@ def _draw_past(
     holdings are the cards played), as the reference does, and the hand's
     records rewritten to it. None if a hand cannot be drawn."""
     log = g._events
-    forced: list[tuple[tuple[int, ...], int]] = []
     rewrites: list[tuple[int, tuple[Any, ...]]] = []
+    if not past or not past[-1].any_hidden:
+        return [h.forced for h in past], rewrites
+    forced: list[tuple[tuple[int, ...], int]] = []
     for h in past:
         if not h.hidden:
             forced.append(h.forced)
@@ -1999,7 +2002,8 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
         return None
     forced, rewrites = got_past
     log = g._events
-    _rewrite_hand(log, at, len(log), seat, p, drawn, rewrites)
+    if p.exchange is not None or p.kitty_maker not in (-1, seat):
+        _rewrite_hand(log, at, len(log), seat, p, drawn, rewrites)
     deal, hold, passes, discards = drawn
     w = _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)], hold)
     for i, e in rewrites:

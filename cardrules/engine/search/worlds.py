@@ -1656,7 +1656,7 @@ def game_from_deals(
 #: sampled by replay (:func:`sample_world_replay`).
 _PRESENT_KINDS: Final = frozenset(
     {"start", "cut", "deal", "trump", "bid", "bids", "play", "trick", "score", "counters"}
-    | {"look", "made", "over", "call", "pass", "exchange", "kitty"}
+    | {"look", "made", "over", "call", "pass", "exchange", "kitty", "pickup", "dead", "out"}
 )
 #: The most hands whose plays' constraints are kept by :func:`_present_forbid`.
 _MAX_FORBID_HANDS: Final = 256
@@ -1706,6 +1706,9 @@ def _present_hand(g: Game, seat: int, at: int, end: int) -> _Hand | None:
             hand.events.append(CallEvent(0, e[1], e[2]))
         elif kind == "kitty":
             hand.kitty_seat = e[1]
+        elif kind == "pickup":
+            # Shedding: the seat picks the cards of the trick up, in every seat's sight.
+            hand.events.append(PickupEvent(0, e[1], tuple(e[2]), tuple(CARDS[c] for c in e[3])))
         elif kind == "exchange":
             hand.events.append(_exchange_seen(e, seat))
         elif kind not in _PRESENT_KINDS:
@@ -1783,8 +1786,8 @@ def _read_past(g: Game, at: int) -> list[_PastHand] | None:
     log = g._events
     kinds = list(map(itemgetter(0), log[:at]))
     seen = set(kinds)
-    if not seen <= _PRESENT_KINDS:
-        return None
+    if not seen <= _PRESENT_KINDS or "pickup" in seen:
+        return None  # (a hand with cards picked up: some seat may have kept cards)
     kitty = g._rules.kitty
     if "call" in seen:
         for e in log[:at]:
@@ -1986,7 +1989,7 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
     later hands dealt from a fresh seed. None where the game has something
     this does not draw (see :data:`_PRESENT_KINDS`): the caller replays."""
     r = g._rules
-    if r.copies or not r.tricks_mode or g._history is not None:
+    if r.copies or g._history is not None:
         return None
     if not g._sees_own(seat) or g._forehead or g._phase == _PASS_PHASE:
         return None
@@ -2095,17 +2098,21 @@ def _world_of(
     from a fresh seed."""
     n = g._players
     deal, turned = forced[-1]
-    played = [0] * n
+    now = hold[:]
     log = g._events
     for e in log[start + 1 :]:
         if e[0] == "play":
-            played[e[1]] |= _BITS[e[2]]
+            now[e[1]] &= ~_BITS[e[2]]
+        elif e[0] == "pickup":
+            # Shedding: the taker picked the trick up.
+            for c in e[3]:
+                now[e[1]] |= _BITS[c]
     w = g.clone()
     dealt = 0
     for s in range(n):
         dealt |= deal[s]
         if s != seat:
-            w._hands[s] = hold[s] & ~played[s]
+            w._hands[s] = now[s]
     w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
     d = log[start]
     w._events[start] = (d[0], d[1], d[2], d[3], deal)

@@ -35,13 +35,14 @@ from cardrules.errors import IllegalAction, SaveError
 NAMES = builtin_names()
 VARIANTS = {name: cardrules.load(name) for name in NAMES}
 
-#: Families drawn from the present (a pass of cards and a kitty too), and
-#: those left to the replaying sampler (a shedding game, several packs).
+#: Families drawn from the present (a pass of cards, a kitty and a shedding
+#: game's first hand too), and those left to the replaying sampler (several
+#: packs).
 PRESENT = (
     *("kachuful", "oh-hell", "callbreak", "wizard", "spades", "kachuful-strict"),
-    *("hearts", "bid-whist", "five-hundred"),
+    *("hearts", "bid-whist", "five-hundred", "kazhutha"),
 )
-REPLAYED = ("kazhutha", "kazhutha-two-packs")
+REPLAYED = ("kazhutha-two-packs",)
 
 
 def _step(g: Game, rng: random.Random) -> None:
@@ -411,7 +412,11 @@ def test_both_samplers_are_uniform_after_a_pass_of_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["hearts", "hearts-3-to-6", "omnibus-hearts", "bid-whist", "five-hundred"]
+    "name",
+    [
+        *("hearts", "hearts-3-to-6", "omnibus-hearts", "bid-whist", "five-hundred"),
+        *("kazhutha", "kazhutha-face-down", "donkey"),
+    ],
 )
 @settings(
     max_examples=6,
@@ -421,14 +426,15 @@ def test_both_samplers_are_uniform_after_a_pass_of_cards() -> None:
     phases=[Phase.explicit, Phase.generate],
 )
 @given(k=st.integers(0, 4), seed=st.integers(0, 2**32), actions=st.integers(0, 400))
-def test_passes_and_kitties_are_drawn_without_a_leak_in_any_hand(
+def test_passes_kitties_and_pickups_are_drawn_without_a_leak_in_any_hand(
     name: str, k: int, seed: int, actions: int
 ) -> None:
-    """Games with a pass of cards or a kitty, at any point of any hand (the
-    passes between other seats, kitties and discards of past hands are drawn
-    again too): the world is one the seat cannot tell from the game, and it
-    is the same world from a game differing only in what the seat did not see
-    (the reference's world of it: other passes, kitties, holdings)."""
+    """Games with a pass of cards, a kitty or cards picked up (shedding), at
+    any point of any hand (the passes between other seats, kitties and
+    discards of past hands are drawn again too): the world is one the seat
+    cannot tell from the game, and it is the same world from a game
+    differing only in what the seat did not see (the reference's world of
+    it: other passes, kitties, holdings)."""
     players = _players(name, k)
     rng = random.Random(seed)
     g = Game(VARIANTS[name], players, seed=seed)
@@ -628,3 +634,76 @@ def test_the_exact_sampler_is_uniform_with_every_kind_of_class() -> None:
     expected = n / len(every)
     chi2 = sum((x - expected) ** 2 / expected for x in got.values())
     assert chi2 < _chi2_limit(len(every) - 1), (chi2, len(every))
+
+
+# --------------------------------------------------------------------------- a shedding game
+
+
+def _consistent_shedding(g: Game, seat: int) -> set[tuple[CardSet, ...]]:
+    """:func:`_consistent` for a shedding game's first hand: every holding
+    of the other seats now under which the seat sees the same stream (each
+    seat's dealt cards found by walking the hand back: a card played came
+    from the hand, the cards picked up went into it)."""
+    v = g.variant
+    n = g.players
+    stream = g.events_for(seat)
+    others = [s for s in range(n) if s != seat]
+    counts = [len(g.hand(s)) for s in others]
+    unseen = sorted(int(c) for s in others for c in g.hand(s))
+    ((deal0, turned),) = g.deals()
+    actions = [
+        (e[1], cardrules.Play(cardrules.cards.CARDS[e[2]])) for e in g._events if e[0] == "play"
+    ]
+    out: set[tuple[CardSet, ...]] = set()
+    for split in _parts(unseen, counts):
+        now = [g.hand(seat).mask if s == seat else 0 for s in range(n)]
+        for s, part in zip(others, split, strict=True):
+            now[s] = sum(1 << x for x in part)
+        dealt = now[:]
+        for e in reversed(g._events):
+            if e[0] == "play":
+                dealt[e[1]] |= 1 << e[2]
+            elif e[0] == "pickup":
+                for c in e[3]:
+                    dealt[e[1]] &= ~(1 << c)
+        deal = tuple(deal0[s] if s == seat else CardSet(dealt[s]) for s in range(n))
+        try:
+            cand = Game.from_deals(v, n, [(deal, turned)], actions, first_dealer=g.dealer)
+        except (IllegalAction, SaveError):
+            continue
+        if cand.events_for(seat)[1:] == stream[1:]:
+            out.add(tuple(CardSet(now[s]) for s in others))
+    return out
+
+
+def test_both_samplers_are_uniform_in_a_shedding_game() -> None:
+    """Kazhutha late in its first hand (cards picked up, seats out): the other
+    seats' cards are drawn uniformly by both samplers, from the present and by
+    replay."""
+    v = VARIANTS["kazhutha"]
+    for seed in range(200):
+        rng = random.Random(seed)
+        g = Game(v, 4, seed=seed)
+        while not g.is_over and g.hand_number == 1:
+            seat = g.to_act
+            assert seat is not None
+            hidden = sum(len(g.hand(s)) for s in range(4) if s != seat)
+            picked = any(e[0] == "pickup" for e in g._events)
+            if picked and 5 <= hidden <= 7 and worlds._present_world(g, seat, random.Random(0)):
+                break
+            _step(g, rng)
+        else:
+            continue
+        consistent = _consistent_shedding(g, seat)
+        if len(consistent) >= 4:
+            break
+    assert len(consistent) >= 4
+    n = 40 * len(consistent)
+    fast = _draws(sample_world, g, seat, n, 1)
+    slow = _draws(sample_world_replay, g, seat, n, 2)
+    assert set(fast) == consistent == set(slow)
+    limit = _chi2_limit(len(consistent) - 1)
+    expected = n / len(consistent)
+    for got in (fast, slow):
+        chi2 = sum((x - expected) ** 2 / expected for x in got.values())
+        assert chi2 < limit, (chi2, len(consistent))

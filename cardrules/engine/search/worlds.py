@@ -24,14 +24,15 @@ public (each seat played every card it held), so their records are kept, but
 for what was done face down in them (the passes between other seats, a kitty
 and its discards), drawn again as the reference does and rewritten
 (:func:`_draw_past`). A pass of cards and a kitty in the current hand are
-drawn with the holdings (:func:`_rewrite_hand` rewrites their records). It
+drawn with the holdings (:func:`_rewrite_hand` rewrites their records), and
+the cards picked up in a shedding game's first hand are every seat's to see. It
 reads the real game only where the seat could: the numbers of cards dealt and
 played, the public records, its own cards and what it passed, received or
 took, and the state before each play of the hand (the real game taken back,
 :meth:`Game.undo <cardrules.engine.game.Game.undo>`) asked only what the play
 rules answer from the trick and the playing seat's hand. Where the game has
 something it does not draw (a face-down discard without a kitty, a shedding
-game, several packs, a deal thrown in, take-backs, a pass of cards still
+game after its first hand, several packs, a deal thrown in, take-backs, a pass of cards still
 being chosen...), :func:`sample_world_replay`, the reference, makes the world.
 
 The reference builds a world only from the seat's own event stream (and the

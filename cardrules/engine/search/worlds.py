@@ -842,8 +842,12 @@ class _Sampler:
                 xs = table[lo][1]
                 if i == last - 1:
                     xs = self._pair_split(i, cur, xs[0], rng)
-            order = cards[:]
-            rng.shuffle(order)
+            taken = sum(xs)
+            if not taken:
+                pool.extend(cards)
+                continue
+            # The cards for the narrow bins, drawn in a random order.
+            order = rng.sample(cards, taken)
             at = 0
             rest = list(cur)
             for b, x in zip(fit, xs, strict=True):
@@ -852,15 +856,28 @@ class _Sampler:
                     where[c] = nb
                 at += x
                 rest[b] -= x
-            pool.extend(order[at:])
+            if taken < len(cards):
+                chosen = set(order)
+                pool.extend(c for c in cards if c not in chosen)
             cur = tuple(rest)
-        if len(self.open) > 1:
-            rng.shuffle(pool)
-        at = 0
-        for b in self.open:
-            for c in pool[at : at + self.caps[b]]:
+        # The open bins share the pool: all but the largest drawn from it.
+        opens = self.open
+        if len(opens) > 1:
+            big = max(opens, key=lambda b: self.caps[b])
+            small = [b for b in opens if b != big]
+            order = rng.sample(pool, sum(self.caps[b] for b in small))
+            at = 0
+            for b in small:
+                for c in order[at : at + self.caps[b]]:
+                    where[c] = b
+                at += self.caps[b]
+            chosen = set(order)
+            pool = [c for c in pool if c not in chosen]
+            opens = [big]
+        if opens:
+            (b,) = opens
+            for c in pool:
                 where[c] = b
-            at += self.caps[b]
         return where
 
 

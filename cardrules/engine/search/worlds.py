@@ -679,13 +679,15 @@ class _Sampler:
 
     __slots__ = (
         *("caps", "cards", "fits", "last_fit", "memo", "narrow", "ok", "open", "splits"),
-        "supply",
+        *("placed_masks", "supply"),
     )
 
     def __init__(
         self, classes: list[tuple[frozenset[int], list[int]]], caps: tuple[int, ...]
     ) -> None:
         self.caps = caps
+        #: The cards placed before the draw, a mask per bin (filled by the caller).
+        self.placed_masks = [0] * len(caps)
         bins = [b for b in range(len(caps)) if caps[b]]
         self.open = [b for b in bins if all(b in a for a, _ in classes)]
         self.narrow = [b for b in bins if b not in self.open]
@@ -912,6 +914,9 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
         merged.setdefault(open_, []).extend(cards)
     classes = [(bins, sorted(cards)) for bins, cards in merged.items()]
     s = _Sampler(classes, tuple(caps))
+    for c, b in enumerate(where):
+        if b >= 0:
+            s.placed_masks[b] |= _BITS[c]
     return s, tuple(caps), where
 
 
@@ -1902,13 +1907,17 @@ def _draw_hand(
     if where is None:
         return None
     n = g._players
-    hold = [0] * n
+    hold = sampler.placed_masks[:n]
+    for cards in sampler.cards:
+        for c in cards:
+            b = where[c]
+            if b < n:
+                hold[b] |= _BITS[c]
+    if p.exchange is None and p.kitty_maker < 0 and not p.ordered and p.discarder < 0:
+        return hold[:], hold, {}, []  # nothing hidden before the play: dealt as held
     for c, b in enumerate(placed):
         if b >= 0:
             where[c] = b
-    for c, b in enumerate(where):
-        if 0 <= b < n:
-            hold[b] |= _BITS[c]
     deal, passes, discards = _deal_of(p, where, seat, n, rng)
     return deal, hold, passes, discards
 

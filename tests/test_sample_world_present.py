@@ -127,6 +127,7 @@ def test_worlds_from_the_present_are_games_the_seat_cannot_tell(
     worlds._FORBID.clear()
     worlds._PAST.clear()
     worlds._PLANS.clear()
+    worlds._OPENING.clear()
     assert sample_world(g.clone(), seat, random.Random(seed)) == w
     # It plays on under the rules (a few hands: random Spades may last long).
     for _ in range(400):

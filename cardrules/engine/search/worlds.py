@@ -2098,6 +2098,23 @@ def _new_plan(g: Game, seat: int, at: int) -> _Present | None:
     return None if smp is None else (at, forced, p, smp)
 
 
+_OPENING: dict[int, tuple[Any, int, tuple[tuple[tuple[int, Card], ...], ...]]] = {}
+
+
+def _opening(g: Game) -> tuple[int, tuple[tuple[tuple[int, Card], ...], ...]]:
+    """The first dealer and the cuts for the first deal (public), kept by
+    the log's first record (the copies of a game share it)."""
+    s0 = g._events[0]
+    hit = _OPENING.get(id(s0))
+    if hit is not None and hit[0] is s0:
+        return hit[1], hit[2]
+    if len(_OPENING) >= _MAX_FORBID_HANDS:
+        _OPENING.clear()
+    got = (_first_dealer_of(g), _cuts_of(g))
+    _OPENING[id(s0)] = (s0, *got)
+    return got
+
+
 def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
     """The cuts for the first deal, from the log (public)."""
     cuts = []
@@ -2144,13 +2161,14 @@ def _world_of(
     d = log[start]
     w._events[start] = (d[0], d[1], d[2], d[3], deal)
     s0 = log[0]
-    seed = _world_seed(g, s0[3], _first_dealer_of(g), rng)
+    first_dealer, cuts = _opening(g)
+    seed = _world_seed(g, s0[3], first_dealer, rng)
     w._events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
     w._forced = forced
     w._seed = seed
     w._decks = ()
     w._decks_reuse = False
-    w._cuts = _cuts_of(g)
+    w._cuts = cuts
     w._draws = ()
     w._undo = None
     forget_legal_cards(w)

@@ -1701,6 +1701,11 @@ class _ForbidEntry:
 _FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
 
 
+#: The play records of a hand as :func:`_present_hand` reads them, by (seat,
+#: card): the same immutable records serve every hand.
+_PLAY_EVENTS: dict[tuple[int, int], PlayEvent] = {}
+
+
 def _present_hand(g: Game, seat: int, at: int, end: int) -> _Hand | None:
     """The hand whose deal is the log's record ``at`` (its records up to
     ``end``) as ``seat`` saw it (its records built from the log: the seat's
@@ -1716,7 +1721,10 @@ def _present_hand(g: Game, seat: int, at: int, end: int) -> _Hand | None:
     for e in log[at + 1 : end]:
         kind = e[0]
         if kind == "play":
-            hand.events.append(PlayEvent(0, e[1], CARDS[e[2]]))
+            ev = _PLAY_EVENTS.get((e[1], e[2]))
+            if ev is None:
+                ev = _PLAY_EVENTS[(e[1], e[2])] = PlayEvent(0, e[1], CARDS[e[2]])
+            hand.events.append(ev)
         elif kind == "trump" and hand.trump is None:
             hand.trump = TrumpEvent(0, e[1], e[2], e[3])
         elif kind == "call":

@@ -708,3 +708,29 @@ def test_both_samplers_are_uniform_in_a_shedding_game() -> None:
     for got in (fast, slow):
         chi2 = sum((x - expected) ** 2 / expected for x in got.values())
         assert chi2 < limit, (chi2, len(consistent))
+
+
+@pytest.mark.parametrize(("name", "hand"), [("hearts", 3), ("bid-whist", 2), ("five-hundred", 2)])
+def test_later_hands_with_passes_or_a_kitty_are_drawn_from_the_present(
+    name: str, hand: int
+) -> None:
+    """The hands before hid something (passes between other seats, a kitty
+    and its discards): a world is still drawn from the present, those hands
+    drawn again, and its records of them are not the game's."""
+    v = VARIANTS[name]
+    for seed in range(50):
+        rng = random.Random(seed)
+        g = Game(v, v.players.min, seed=seed)
+        while not g.is_over and (g.hand_number < hand or g.phase != "play"):
+            _step(g, rng)
+        if not g.is_over:
+            break
+    past = [i for i, e in enumerate(g._events) if e[0] == "deal"][:-1]
+    redrawn = False
+    for seat in range(g.players):
+        w = worlds._present_world(g, seat, random.Random(1))
+        assert w is not None
+        assert w.view(seat) == g.view(seat) and w.events_for(seat) == g.events_for(seat)
+        assert replay(v, w.events) == w
+        redrawn = redrawn or any(w._events[i] != g._events[i] for i in past)
+    assert redrawn  # (the declarer itself knows the kitty: its world keeps it)

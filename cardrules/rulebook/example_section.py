@@ -364,15 +364,22 @@ def _step_line(v: Variant, r: StepResult, trick: _Trick, names: Sequence[str]) -
     return _sentence(words)
 
 
-def _told(r: StepResult, scores: dict[int, Fraction]) -> bool:
-    """True when ``r`` checks the points of a player the story has just told
-    (``scores``: the points each player was last told to score)."""
+#: Checks of the game's end, which the words of its end already tell (who won or lost).
+_GAME_END = frozenset(
+    {ExpectKind.GAME_OVER, ExpectKind.LOSES, ExpectKind.WINS, ExpectKind.NO_LOSER}
+)
+
+
+def _told(r: StepResult, scores: dict[int, Fraction], over: bool) -> bool:
+    """True when ``r`` checks what the story has just told: the points of a
+    player (``scores``: the points each was last told to score), or the end of
+    the game (``over``: the story told it)."""
     step = r.step
     if not isinstance(step, Expect):
         return False
     if step.kind is ExpectKind.SCORES:
         return scores.get(step.seat or 0) == (step.points or Fraction(0))
-    return False
+    return over and step.kind in _GAME_END
 
 
 def _story(v: Variant, run: ExampleRun, names: Sequence[str], setup: str = "") -> list[str]:
@@ -386,15 +393,17 @@ def _story(v: Variant, run: ExampleRun, names: Sequence[str], setup: str = "") -
     checking = False
     told = setup.lower()
     scores: dict[int, Fraction] = {}
+    over = False
     for r in run.steps:
         line = _step_line(v, r, trick, names)
         for ev in r.events:
             if ev[0] == "score":
                 scores = {s: Fraction(p) for s, p in enumerate(ev[4])}
+            over = over or ev[0] == "over"
         if not line:
             continue
         is_check = isinstance(r.step, Expect)
-        if is_check and (line.rstrip(".").lower() in told or _told(r, scores)):
+        if is_check and (line.rstrip(".").lower() in told or _told(r, scores, over)):
             continue
         if not paragraphs or (checking and not is_check):
             paragraphs.append([])
@@ -469,8 +478,19 @@ FOLD_TRICKS = 3
 
 def _long(story: Sequence[str], run: ExampleRun) -> bool:
     sentences = sum(p.count(". ") + 1 for p in story)
-    played_out = any(isinstance(r.step, PlayOut) for r in run.steps)
-    return played_out or sentences > FOLD_SENTENCES or len(example_tricks(run)) > FOLD_TRICKS
+    return sentences > FOLD_SENTENCES or len(example_tricks(run)) > FOLD_TRICKS
+
+
+#: Characters of Markdown's inline syntax, written as entities in a ``<pre>``.
+_MARKDOWN_CHARS = str.maketrans({c: f"&#{ord(c)};" for c in "[]*_`\\!~|"})
+
+
+def _pre_text(line: str) -> str:
+    """One line of text for a ``<pre>`` on a Markdown page: escaped for HTML, and
+    nothing Markdown could read as a link or emphasis."""
+    from cardrules.rulebook.svg_cards import esc
+
+    return esc(line).translate(_MARKDOWN_CHARS)
 
 
 def _check_form(v: Variant, run: ExampleRun, names: Sequence[str]) -> list[str]:
@@ -479,7 +499,6 @@ def _check_form(v: Variant, run: ExampleRun, names: Sequence[str]) -> list[str]:
     check`` plays."""
     from cardrules.dsl.example_syntax import INDENT as INDENT_LINE
     from cardrules.dsl.example_syntax import example_lines, symbol_names
-    from cardrules.rulebook.svg_cards import esc
 
     mark = _marks_named(run)
     rows = [
@@ -488,10 +507,11 @@ def _check_form(v: Variant, run: ExampleRun, names: Sequence[str]) -> list[str]:
     ]
     seats = join_words([f"{name} is seat {i + 1}" for i, name in enumerate(names)])
     symbols = symbol_names(v.deck.specials, v.deck.symbols)
-    # Each line escaped on its own (esc puts a text on one line).
+    # Each line escaped on its own (esc puts a text on one line), and the characters
+    # of Markdown's inline syntax as entities, so the file's words stay words.
     lead = len(INDENT_LINE)
     text = "\n".join(
-        (" " * lead if line.startswith(INDENT_LINE) else "") + esc(line)
+        (" " * lead if line.startswith(INDENT_LINE) else "") + _pre_text(line)
         for _, line in example_lines(run.example, symbols)
     )
     out = [
@@ -510,7 +530,7 @@ def _check_form(v: Variant, run: ExampleRun, names: Sequence[str]) -> list[str]:
     out += [
         f"In the file, the players are numbered round the table: {seats}.",
         "",
-        f'<pre class="cr-example-source"><code>{esc(text)}</code></pre>',
+        f'<pre class="cr-example-source"><code>{text}</code></pre>',
         "",
         "</details>",
         "",

@@ -152,7 +152,7 @@ def test_the_navigation_families_are_the_catalogs() -> None:
     assert reader[0] == "games/index.md"
     shown: list[list[str]] = []
     for entry in reader[1:]:
-        ((title, value),) = entry.items()
+        ((_title, value),) = entry.items()
         if isinstance(value, list):
             shown.append([next(iter(d.values())) for d in value])
         elif value.startswith("games/"):

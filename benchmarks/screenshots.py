@@ -46,9 +46,8 @@ MAX_BYTES = 300_000
 #: The hot-seat game: two people (seats 1 and 3) and two bots at one terminal.
 HOT_SEAT = ("kachuful", "--players", "4", "--humans", "1,3", "--seed", "7", "--no-color")
 
-#: What the two people type: each answer tried in turn until one is taken (a
-#: bid, a card by its number in the hand), for the first hand, then quit.
-HOT_SEAT_INPUT = "\n".join(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"] * 12 + ["quit"])
+#: The most answers the two people give (the screenshot shows the start).
+HOT_SEAT_TURNS = 8
 
 #: The lines of the terminal shown: from the second person's first turn on.
 TERMINAL_LINES = 64
@@ -83,21 +82,25 @@ def build_site(into: Path) -> Path:
 
 
 def small_png(png: bytes, most: int = MAX_BYTES) -> bytes:
-    """``png`` as a PNG of at most ``most`` bytes: fewer colours first, then smaller."""
+    """``png`` as a PNG of at most ``most`` bytes, still legible: fewer colours
+    first (32, then 16), then only the top of the page (a page's opening is what
+    a screenshot is for; the heights printed say how long the whole page is)."""
     from PIL import Image
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    scale = 1.0
+    height = image.height
     while True:
-        size = (max(1, int(image.width * scale)), max(1, int(image.height * scale)))
-        shown = image.resize(size, Image.Resampling.LANCZOS) if scale < 1 else image
-        buf = io.BytesIO()
-        shown.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(
-            buf, format="PNG", optimize=True
-        )
-        if buf.tell() <= most or scale < 0.1:
+        for colors in (32, 16):
+            buf = io.BytesIO()
+            shown = image.crop((0, 0, image.width, height)) if height < image.height else image
+            shown.quantize(colors=colors, method=Image.Quantize.MEDIANCUT).save(
+                buf, format="PNG", optimize=True
+            )
+            if buf.tell() <= most:
+                return buf.getvalue()
+        if height < 400:
             return buf.getvalue()
-        scale *= 0.8
+        height = int(height * 0.85)
 
 
 #: JavaScript: the tables wider than their column, as "width/column: first header cell".
@@ -111,31 +114,70 @@ _WIDE_TABLES = """() => [...document.querySelectorAll('.md-content table')]
   .map(([w, c, h]) => `${w}/${c}px: ${h.replace(/\\s+/g, ' ')}`)"""
 
 
+def _answer(screen: str) -> str:
+    """What a person types at the prompt that ends ``screen``: the first card the
+    game says may be played, else the first card in hand; a bid of 1."""
+    if screen.rstrip().endswith("quit) >") and "Your bid" in screen.splitlines()[-1]:
+        return "1"
+    allowed = [ln for ln in screen.splitlines() if ln.startswith("You may play: ")]
+    if allowed:
+        return allowed[-1].removeprefix("You may play: ").split()[0]
+    return "1"
+
+
 def terminal_text() -> str:
-    """The terminal of a hot-seat game (:data:`HOT_SEAT`), from the second
-    person's first turn: :data:`TERMINAL_LINES` lines."""
-    run = subprocess.run(
+    """The terminal of a hot-seat game (:data:`HOT_SEAT`), its two people each
+    answering the prompt in turn (:func:`_answer`; the game echoes what is typed
+    when its input is not a terminal), from the second person's first turn:
+    :data:`TERMINAL_LINES` lines."""
+    import os
+    import select
+
+    proc = subprocess.Popen(
         [sys.executable, "-m", "cardrules.cli", "play", *HOT_SEAT],
-        input=HOT_SEAT_INPUT,
-        capture_output=True,
-        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         cwd=ROOT,
-        timeout=120,
-        check=False,
     )
-    lines = run.stdout.splitlines()
+    assert proc.stdin is not None and proc.stdout is not None
+    out = b""
+    screen = b""
+    turns = 0
+    try:
+        while turns <= HOT_SEAT_TURNS:
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            if not ready:
+                break
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            out += chunk
+            screen += chunk
+            if screen.rstrip().endswith(b">"):
+                text = screen.decode("utf-8", "replace")
+                answer = "quit" if turns == HOT_SEAT_TURNS else _answer(text)
+                proc.stdin.write(answer.encode() + b"\n")
+                proc.stdin.flush()
+                screen = b""
+                turns += 1
+    finally:
+        proc.kill()
+        proc.wait()
+    lines = out.decode("utf-8", "replace").splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("--- ")), 0)
     head = lines[:3]
     return "\n".join([*head, "", *lines[start : start + TERMINAL_LINES - len(head) - 1]])
 
 
 def terminal_page(text: str) -> str:
-    """``text`` as a page that looks like a terminal window of 80 columns."""
+    """``text`` as a page that looks like a terminal window of 80 columns (a longer
+    line wraps, as it would there)."""
     return (
         "<!doctype html><meta charset='utf-8'><style>"
         "body{margin:0;background:#1e1e1e}"
         "pre{margin:0;padding:16px 20px;color:#e6e6e6;background:#1e1e1e;"
-        "font:15px/1.35 'DejaVu Sans Mono',monospace;width:82ch;white-space:pre}"
+        "font:15px/1.35 'DejaVu Sans Mono',monospace;width:80ch;white-space:pre-wrap}"
         "</style><pre>" + html.escape(text) + "</pre>"
     )
 

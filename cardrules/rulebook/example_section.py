@@ -538,6 +538,26 @@ def _check_form(v: Variant, run: ExampleRun, names: Sequence[str]) -> list[str]:
     return out
 
 
+def _story_picture(run: ExampleRun, names: Sequence[str]) -> list[str]:
+    """The cards a story is about, drawn: the tricks it plays, else the hands of
+    the players its checks speak of, else the cards passed (empty for none)."""
+    from cardrules.rulebook.svg_cards import figure, hands_svg
+
+    tricks = _tricks_figure(run, names)
+    if tricks:
+        return tricks
+    if seats := _checked_hands(run):
+        drawn = [(names[s], list(run.hands[s].sorted_for_display(run.trump))) for s in seats]
+        title = "The hand of " + join_words([names[s] for s in seats])
+        return [figure(hands_svg(drawn, title), f"{title}."), ""]
+    passes = [r.step for r in run.steps if isinstance(r.step, PassCards)]
+    if passes:
+        rows = [(names[p.seat], list(p.cards)) for p in passes]
+        title = "The cards each player chose to pass"
+        return [figure(hands_svg(rows, title), f"{title}."), ""]
+    return []
+
+
 def example_case(v: Variant, run: ExampleRun, *, pictures: bool = False) -> list[str]:
     """One example as Markdown lines: its heading, its story with the players' names
     (with ``pictures``, the tricks played or the hands the story speaks of drawn as
@@ -557,14 +577,7 @@ def example_case(v: Variant, run: ExampleRun, *, pictures: bool = False) -> list
     for paragraph in story:
         body += [paragraph, ""]
     if pictures:
-        tricks = _tricks_figure(run, names)
-        if not tricks and (seats := _checked_hands(run)):
-            from cardrules.rulebook.svg_cards import figure, hands_svg
-
-            drawn = [(names[s], list(run.hands[s].sorted_for_display(run.trump))) for s in seats]
-            title = "The hand of " + join_words([names[s] for s in seats])
-            tricks = [figure(hands_svg(drawn, title), f"{title}."), ""]
-        body += tricks
+        body += _story_picture(run, names)
     out += [setup, ""]
     if _long(story, run):
         out += [

@@ -370,15 +370,23 @@ _GAME_END = frozenset(
 )
 
 
-def _told(r: StepResult, scores: dict[int, Fraction], over: bool) -> bool:
+#: The events that tell who took a trick or went out, by the check they answer.
+_TOLD_BY = {ExpectKind.TRICK_TO: ("trick", "pickup"), ExpectKind.IS_OUT: ("out",)}
+
+
+def _told(r: StepResult, scores: dict[int, Fraction], over: bool, recent: Sequence[Event]) -> bool:
     """True when ``r`` checks what the story has just told: the points of a
-    player (``scores``: the points each was last told to score), or the end of
-    the game (``over``: the story told it)."""
+    player (``scores``: the points each was last told to score), the end of the
+    game (``over``: the story told it), or who took the trick or went out in the
+    last step that played (``recent``: its events)."""
     step = r.step
     if not isinstance(step, Expect):
         return False
     if step.kind is ExpectKind.SCORES:
         return scores.get(step.seat or 0) == (step.points or Fraction(0))
+    if step.kind in _TOLD_BY:
+        kinds = _TOLD_BY[step.kind]
+        return any(ev[0] in kinds and ev[1] == (step.seat or 0) for ev in recent)
     return over and step.kind in _GAME_END
 
 
@@ -394,8 +402,11 @@ def _story(v: Variant, run: ExampleRun, names: Sequence[str], setup: str = "") -
     told = setup.lower()
     scores: dict[int, Fraction] = {}
     over = False
+    recent: Sequence[Event] = ()
     for r in run.steps:
         line = _step_line(v, r, trick, names)
+        if not isinstance(r.step, Expect):
+            recent = r.events
         for ev in r.events:
             if ev[0] == "score":
                 scores = {s: Fraction(p) for s, p in enumerate(ev[4])}
@@ -403,7 +414,7 @@ def _story(v: Variant, run: ExampleRun, names: Sequence[str], setup: str = "") -
         if not line:
             continue
         is_check = isinstance(r.step, Expect)
-        if is_check and (line.rstrip(".").lower() in told or _told(r, scores, over)):
+        if is_check and (line.rstrip(".").lower() in told or _told(r, scores, over, recent)):
             continue
         if not paragraphs or (checking and not is_check):
             paragraphs.append([])

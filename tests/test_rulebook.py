@@ -351,7 +351,7 @@ def test_page_ends_with_the_variant_file() -> None:
     page = rulebook(KACHUFUL, engine_examples=False)
     # The file is folded under its own summary line (issue 25, item 7).
     assert page.rstrip().endswith(
-        '<summary>The file <code>kachuful.cardrules</code></summary>\n\n'
+        "<summary>The file <code>kachuful.cardrules</code></summary>\n\n"
         '```text\ngame: kachuful\ntitle: "Kachuful"\n```\n\n</details>'
     )
     # Judgement is a game of its own here (issue 25): not shown as another name.

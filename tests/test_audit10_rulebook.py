@@ -250,6 +250,9 @@ class Html(HTMLParser):
 
 
 SAFE_TAGS = {
+    # Folded parts of a page (the variant file, issue 25 item 7): plain HTML.
+    "details",
+    "summary",
     "h1",
     "h2",
     "h3",

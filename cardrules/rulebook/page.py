@@ -678,6 +678,8 @@ def _options_section(v: Variant) -> list[str]:
 
 
 def _source_section(v: Variant) -> list[str]:
+    from cardrules.rulebook.svg_cards import esc
+
     if not v.source:
         return []
     name = v.path.replace("\\", "/").rsplit("/", 1)[-1] if _is_file(v) else f"{v.name}.cardrules"
@@ -687,7 +689,13 @@ def _source_section(v: Variant) -> list[str]:
         f"This page was generated from the file {md_code(name)} below. Copy it to start "
         "your own house rules.",
         "",
+        # Folded: most readers play from the rules above (issue 25, item 7).
+        '<details class="cr-variant-file" markdown="1">',
+        f"<summary>The file <code>{esc(name)}</code></summary>",
+        "",
         *md_fence(v.source),
+        "",
+        "</details>",
         "",
     ]
 

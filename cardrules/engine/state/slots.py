@@ -330,7 +330,11 @@ SLOTS: Final[tuple[Slot, ...]] = (
     Slot("_alone", "int", "alone", "the seat going alone (-1: none)", also=("trumps",)),
     Slot("_defender", "int", "alone", "the seat defending alone (-1: none)", also=("trumps",)),
     Slot(
-        "_discarded", "int", "trumps", "the cards the dealer or declarer discarded, a mask (0: none)", also=("worlds",)
+        "_discarded",
+        "int",
+        "trumps",
+        "the cards the dealer or declarer discarded, a mask (0: none)",
+        also=("worlds",),
     ),
     Slot("_call_stage", "int", "trumps", "the round of the choice of trumps"),
     Slot("_downtown", "bool", "trumps", "whether the hand's ranks are reversed (downtown)"),

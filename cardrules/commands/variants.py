@@ -18,6 +18,7 @@ from cardrules.dsl.loader import read_source
 from cardrules.dsl.upgrade import KNOWN_UPGRADES, upgrade_source
 from cardrules.dsl.validate import check_warnings
 from cardrules.errors import VariantError
+from cardrules.dsl.choices import check_choices
 from cardrules.example_runner import run_examples
 from cardrules.rules import Variant
 
@@ -105,6 +106,8 @@ def _run_check(args: argparse.Namespace) -> int:
         try:
             v = load_argument(item)
             warnings = check_warnings(v)
+            # Each choice's house rule must read and change the game.
+            check_choices(v)
         except VariantError as exc:
             print(str(exc), file=sys.stderr)
             bad += 1

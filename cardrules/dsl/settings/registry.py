@@ -73,8 +73,8 @@ SETTINGS: Final[tuple[SettingSpec, ...]] = (
     *SHEDDING,
     *SCORING,
     *END,
-    *MATCH,
     *STORY,
+    *MATCH,
 )
 
 #: Setting name -> its declaration.

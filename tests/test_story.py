@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.cli import main
 from cardrules.dsl import builtin_names, format, load, load_text
-from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.choices import changed_by, check_choices
+from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.settings.story_settings import MAX_TIPS
 from cardrules.engine.state.compiled_rules import variant_fingerprint
 from cardrules.errors import VariantError
@@ -232,7 +232,7 @@ def _house(tmp_path: Path, change: str) -> Path:
     [
         ("hok: no", "cannot be read: unknown setting 'hok'"),
         ('title: \\"X\\"', "`title:` names or describes the game"),
-        ("choice: \\\"x\\\"", "`choice:` names or describes the game"),
+        ('choice: \\"x\\"', "`choice:` names or describes the game"),
         ("", "the house rule of the choice is empty"),
         ("example: a worked example", "cannot be read: the example"),
     ],
@@ -287,7 +287,7 @@ def test_the_code_is_stable_for_a_line_that_does_not_read(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("text", "code", "words"),
     [
-        ("tip: \"t\"\n" * (MAX_TIPS + 1), "variant_too_large", f"{MAX_TIPS + 1} `tip:` lines"),
+        ('tip: "t"\n' * (MAX_TIPS + 1), "variant_too_large", f"{MAX_TIPS + 1} `tip:` lines"),
         ('tip: "t" for 4 players\n', "bad_condition", "`tip:` cannot have a condition"),
         (f'story: "{"x" * 301}"\n', "bad_variant", "the story is too long"),
         ('choice: ""\n', "bad_variant", "the choice is empty"),

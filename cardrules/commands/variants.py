@@ -13,12 +13,12 @@ import tempfile
 from cardrules.cli import Command, describe_number
 from cardrules.counted import count_range
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
+from cardrules.dsl.choices import check_choices
 from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.loader import read_source
 from cardrules.dsl.upgrade import KNOWN_UPGRADES, upgrade_source
 from cardrules.dsl.validate import check_warnings
 from cardrules.errors import VariantError
-from cardrules.dsl.choices import check_choices
 from cardrules.example_runner import run_examples
 from cardrules.rules import Variant
 

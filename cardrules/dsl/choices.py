@@ -53,7 +53,8 @@ def check_choices(v: Variant) -> None:
         try:
             after = variant_fingerprint(changed_by(v, c.change))
         except VariantError as exc:
-            raise _refuse(v, c, f"the house rule {c.change!r} makes no valid game: {exc.message}")
+            message = f"the house rule {c.change!r} makes no valid game: {exc.message}"
+            raise _refuse(v, c, message) from None
         if after == before:
             raise _refuse(v, c, f"the house rule {c.change!r} does not change the game")
 

@@ -57,8 +57,8 @@ from . import limits
 from .conditions import check_condition, split_conditions
 from .example_syntax import Example, ExampleRules, ExLine, assemble
 from .settings.registry import SETTINGS
-from .settings.story_settings import LISTED_SETTINGS
 from .settings.statement import Setting, StatementBuilder, short_number, suit_of, tokens
+from .settings.story_settings import LISTED_SETTINGS
 from .syntax_errors import (
     KEY_TERMINALS,
     SETTING_NAMES,

@@ -50,8 +50,8 @@ from cardrules.rulebook.play_examples import (
     play_examples_section,
     seat_names,
 )
-from cardrules.rulebook.story import choices_section, story_section, tips_section
 from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
+from cardrules.rulebook.story import choices_section, story_section, tips_section
 from cardrules.rulebook.team_words import counters_lines, teams_phrase, teams_short
 from cardrules.rulebook.words import (
     Difference,

@@ -86,7 +86,9 @@ def _parse_choice(b: StatementBuilder, c: list[Any]) -> Setting:
             continue
         if kind == "V_SOURCE":
             if len(sources) == MAX_SOURCES:
-                raise b.error(tok, "too many sources for one choice", expected=f"at most {MAX_SOURCES}")
+                raise b.error(
+                    tok, "too many sources for one choice", expected=f"at most {MAX_SOURCES}"
+                )
             sources.append(b.string(tok, "source"))
         else:
             change = b.string(tok, "house rule")
@@ -99,7 +101,6 @@ def _check_change(b: StatementBuilder, tok: Token, line: str) -> None:
     changes a rule (its effect on the game is checked by ``cardrules check``:
     :func:`cardrules.dsl.choices.check_choices`)."""
     from cardrules.dsl.parser import parse_file
-
     from cardrules.dsl.syntax_errors import error_at
 
     def refuse(message: str, expected: str | None = None) -> VariantError:
@@ -115,7 +116,9 @@ def _check_change(b: StatementBuilder, tok: Token, line: str) -> None:
         )
 
     if not line.strip():
-        raise refuse("the house rule of the choice is empty", "one setting line, such as `hook: no`")
+        raise refuse(
+            "the house rule of the choice is empty", "one setting line, such as `hook: no`"
+        )
     try:
         parsed = parse_file(line, path="<change>", require_game=False)
     except VariantError as exc:
@@ -188,8 +191,7 @@ STORY: Final = (
         ("choices",),
         parse=_parse_choice,
         samples=(
-            'choice: "The dealer may not make the bids add up", source "Pagat", '
-            'change "hook: no"',
+            'choice: "The dealer may not make the bids add up", source "Pagat", change "hook: no"',
             'choice: "Ties play another hand"',
         ),
         render=_render_choices,

@@ -19,7 +19,6 @@ from cardrules.rules import BidStyle, Choice, Variant
 from cardrules.scoring import Formula
 
 from .formula import formula_sentence
-
 from .hand_trumps import has_trumps
 from .safe import md_line, md_text, plain
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lark import Token
-
 from cardrules.errors import VariantError
 from cardrules.rules import Choice, Variant
 
@@ -91,50 +89,21 @@ def _parse_choice(b: StatementBuilder, c: list[Any]) -> Setting:
                 )
             sources.append(b.string(tok, "source"))
         else:
+            # Read as a line of the language by the parser, once the file is
+            # read (cardrules.dsl.parser.check_changes_read).
             change = b.string(tok, "house rule")
-            _check_change(b, tok, change)
+            if not change.strip():
+                at = b.pos(tok)
+                raise VariantError(
+                    "the house rule of the choice is empty",
+                    path=b.path,
+                    line=at.line,
+                    column=at.column,
+                    source_line=b.text.split("\n")[at.line - 1],
+                    expected="one setting line, such as `hook: no`",
+                    code="bad_choice",
+                )
     return b.setting(c, ("choices", (Choice(statement, tuple(sources), change, b.pos(toks[0])),)))
-
-
-def _check_change(b: StatementBuilder, tok: Token, line: str) -> None:
-    """Refuse a ``change`` that is not one setting line of the language, that
-    changes a rule (its effect on the game is checked by ``cardrules check``:
-    :func:`cardrules.dsl.choices.check_choices`)."""
-    from cardrules.dsl.parser import parse_file
-    from cardrules.dsl.syntax_errors import error_at
-
-    def refuse(message: str, expected: str | None = None) -> VariantError:
-        at = b.pos(tok)
-        return error_at(
-            message,
-            path=b.path,
-            text=b.text,
-            line=at.line,
-            column=at.column,
-            expected=expected,
-            code="bad_choice",
-        )
-
-    if not line.strip():
-        raise refuse(
-            "the house rule of the choice is empty", "one setting line, such as `hook: no`"
-        )
-    try:
-        parsed = parse_file(line, path="<change>", require_game=False)
-    except VariantError as exc:
-        reason = exc.message
-        raise refuse(
-            f"the house rule {line[:60]!r} cannot be read: {reason}",
-            "one setting line of the variant language, such as `hook: no`",
-        ) from None
-    keys = [s.key for s in parsed.settings]
-    if len(keys) != 1 or parsed.examples:
-        raise refuse("the house rule of a choice is one setting line", "such as `hook: no`")
-    if keys[0] in NOT_A_CHANGE:
-        raise refuse(
-            f"`{keys[0]}:` names or describes the game; it is not a house rule",
-            "a line that changes a rule, such as `hook: no`",
-        )
 
 
 # --------------------------------------------------------------------------- the text

@@ -129,6 +129,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "than a file's examples may",
     "bad_player_count": "a number of players the variant is not for",
     "bad_condition": "a setting line's condition that the setting cannot take, or that never holds",
+    "bad_choice": "a choice: line whose house rule does not read, or plays no other valid game",
     # Saves, logs and records (SaveError)
     "bad_save": "a save or event log that is malformed or describes an impossible game",
     "save_too_large": "a save beyond the limits of from_json (bytes, containers, actions)",

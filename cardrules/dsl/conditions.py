@@ -62,6 +62,9 @@ NEVER_CONDITIONAL: Final = frozenset(
         "teams",
         "counter",
         "examples",
+        "story",
+        "tip",
+        "choice",
     }
 )
 

@@ -51,6 +51,7 @@ from cardrules.rulebook.play_examples import (
     seat_names,
 )
 from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
+from cardrules.rulebook.story import choices_section, story_section, tips_section
 from cardrules.rulebook.team_words import counters_lines, teams_phrase, teams_short
 from cardrules.rulebook.words import (
     Difference,
@@ -183,6 +184,7 @@ def rulebook(
         parent = load_parent(variant)
     out = _page_top(variant, counts, settings)
     out += _quick_facts(variant, counts)
+    out += story_section(variant, parent, load_parent)
     if variant.parent is not None:
         out += _differences_section(variant, parent, link)
     out += _deal_section(variant, counts, pictures=pictures, engine=engine_examples)
@@ -195,6 +197,8 @@ def rulebook(
         out += ["## Take-backs", "", take_backs_phrase(variant), ""]
     if variant.conditional:
         out += ["## Rules that depend on the hand or the table", "", conditions_phrase(variant), ""]
+    out += choices_section(variant)
+    out += tips_section(variant, parent, load_parent)
     out += examples_section(
         variant, engine=engine_examples, options_given=bool(settings), pictures=pictures
     )

@@ -40,6 +40,7 @@ from .play_settings import PLAY
 from .scoring_settings import SCORING
 from .shedding_settings import SHEDDING
 from .special_settings import SPECIALS
+from .story_settings import STORY
 from .table_settings import TABLE
 from .trump_settings import MAKING_TRUMPS, TRUMP_SUIT
 
@@ -72,6 +73,7 @@ SETTINGS: Final[tuple[SettingSpec, ...]] = (
     *SHEDDING,
     *SCORING,
     *END,
+    *STORY,
     *MATCH,
 )
 

@@ -385,6 +385,9 @@ def _rules_text(v: Variant) -> str | None:
     played with options or a house-rule file restores without that file."""
     from cardrules.dsl import format as format_variant
 
+    if v.story or v.tips or v.choices:
+        # Presentation, not rules: a save carries what plays, not the story.
+        v = v.evolve(story=(), tips=(), choices=())
     try:
         return format_variant(v)
     except CardrulesError:

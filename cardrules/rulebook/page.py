@@ -433,9 +433,15 @@ def _bidding_section(v: Variant, players: int | None) -> list[str]:
     if not v.has_bidding:
         return []
     counts = [players] if players is not None else list(v.players.counts())
-    intro = (
+    auction_words = (
         "After the deal, the players bid for the contract: the right to choose trumps, "
         "against a promise of tricks that the bid says."
+        if has_trumps(v, counts)
+        else "After the deal, the players bid for the contract: a promise of tricks "
+        "that the bid says, to be made without trumps."
+    )
+    intro = (
+        auction_words
         if v.bidding.style is BidStyle.AUCTION
         else "After the deal, each player says how many tricks they expect to take: that is "
         "their bid. The scorekeeper writes every bid down."

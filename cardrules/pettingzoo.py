@@ -82,11 +82,10 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
 
 from cardrules.bounds import float32_packer, observation_bounds
 from cardrules.counted import counted
-from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, Action, num_actions_of
 from cardrules.engine.game import Game
 from cardrules.engine.phases.score import running_scores
-from cardrules.engine.views.observation_vector import observation_layout
+from cardrules.env_setup import resolve_table
 from cardrules.errors import InvalidAction
 from cardrules.rules import Mode, Variant
 
@@ -145,16 +144,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
-        if isinstance(variant, str):
-            variant = load(variant)
-        if not isinstance(variant, Variant):
-            raise TypeError(
-                f"variant must be a built-in's name, a path or a Variant, "
-                f"got {type(variant).__name__}"
-            )
-        if players is None:
-            players = 4 if variant.players.min <= 4 <= variant.players.max else variant.players.min
-        self.layout = observation_layout(variant, players)  # checks players
+        variant, players, self.layout = resolve_table(variant, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if reward not in REWARDS:

@@ -586,6 +586,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    # ``agent_iter`` reads these two at every step: read directly, with the
+    # wrapper's check (not before reset), not through its ``__getattr__``.
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the game (PettingZoo's ``agents``)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (PettingZoo's ``agent_selection``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
     def step(self, action: Any) -> None:
         """``OrderEnforcingWrapper.step``, calling the environment's directly."""
         if not self._has_reset:

@@ -200,6 +200,7 @@ def test_records_are_written_one_a_game_and_replay_to_the_same_result(tmp_path: 
     for text in files.values():
         g = record.load(text.decode("utf-8"))
         assert g.result is not None and g.result.finished
+        assert record.dump(g).encode("utf-8") == text
         for seat in g.result.winners:
             wins[seat] += 1
     assert wins == [a + b for a, b in zip(s.wins, s.shared_wins, strict=True)]

@@ -73,10 +73,9 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
     ) from e
 
 from cardrules.bounds import float32_packer, observation_bounds
-from cardrules.dsl import load
 from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action
 from cardrules.engine.game import Game
-from cardrules.engine.views.observation_vector import observation_layout
+from cardrules.env_setup import resolve_table
 from cardrules.errors import IllegalAction, InvalidAction
 from cardrules.opponents import check_opponents, opponent_bots
 from cardrules.rules import Mode, Variant
@@ -128,16 +127,7 @@ class CardrulesEnv(gymnasium.Env):
         max_actions: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if isinstance(variant, str):
-            variant = load(variant)
-        if not isinstance(variant, Variant):
-            raise TypeError(
-                f"variant must be a built-in's name, a path or a Variant, "
-                f"got {type(variant).__name__}"
-            )
-        if players is None:
-            players = 4 if variant.players.min <= 4 <= variant.players.max else variant.players.min
-        observation_layout(variant, players)  # checks players
+        variant, players, layout = resolve_table(variant, players)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat number from 0 to {players - 1}, got {seat!r}")
         check_opponents(opponents, players)
@@ -163,7 +153,7 @@ class CardrulesEnv(gymnasium.Env):
         self._sign = 1 if variant.scoring.higher_wins else -1
         n_actions = SPECIAL_ACTION_END if variant.deck.specials else NUM_ACTIONS
         self._num_actions = n_actions
-        low, high = observation_bounds(observation_layout(variant, players))
+        low, high = observation_bounds(layout)
         self.observation_space = spaces.Box(
             low=np.asarray(low, dtype=np.float32),
             high=np.asarray(high, dtype=np.float32),

@@ -510,13 +510,13 @@ class _Stub:
 
     __slots__ = ("_left",)
 
-    _IDS = list(range(10))
+    _IDS: tuple[int, ...] = tuple(range(10))
 
     def __init__(self) -> None:
         self._left = DECISIONS
 
     def legal_action_ids(self) -> list[int]:
-        return self._IDS[:]
+        return list(self._IDS)
 
     def apply_id(self, action_id: int, seat: int) -> None:
         self._left -= 1

@@ -109,7 +109,8 @@ def _standard_tail(plan: Any, offsets: tuple[int, ...]) -> tuple[float, ...] | N
     ):
         return None
     _suit_floats()
-    return (0.0,) * (plan.size - 104)
+    size: int = plan.size
+    return (0.0,) * (size - 104)
 
 
 def _tables_of(

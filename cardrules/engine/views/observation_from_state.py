@@ -152,6 +152,38 @@ def _mark(
         k += 1
 
 
+def _hand_and_played(
+    plan: Any,
+    hand: int,
+    played: int,
+    at_played: int,
+    places: tuple[tuple[tuple[int, ...], ...], ...],
+    tail: tuple[float, ...] | None,
+) -> list[float]:
+    """A new vector of ``plan`` with its ``hand`` (``hand``: 0 when the seat
+    may not see it) and ``played`` slices marked, zeros elsewhere."""
+    if tail is not None:
+        # One standard pack in card order: the hand and the played cards are
+        # the first 104 floats, four suits' patterns each.
+        f = _SUIT_FLOATS
+        return [
+            *f[hand & 0x1FFF],
+            *f[hand >> 13 & 0x1FFF],
+            *f[hand >> 26 & 0x1FFF],
+            *f[hand >> 39 & 0x1FFF],
+            *f[played & 0x1FFF],
+            *f[played >> 13 & 0x1FFF],
+            *f[played >> 26 & 0x1FFF],
+            *f[played >> 39 & 0x1FFF],
+            *tail,
+        ]
+    out = [0.0] * plan.size
+    if hand:
+        _mark(out, 0, hand, places)
+    _mark(out, at_played, played, places)
+    return out
+
+
 #: A seat's order of the seats (``Game._order[seat]``) and the number of
 #: players -> each seat's place relative to it (:func:`_rel`).
 _RELS: Final[dict[tuple[tuple[int, ...], int], list[int]]] = {}
@@ -231,27 +263,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     trick_seats = g._trick_seats
     for c in trick:
         played |= _BITS[c]
-    if tail is not None:
-        # One standard pack in card order: the hand and the played cards are
-        # the first 104 floats, four suits' patterns each.
-        f = _SUIT_FLOATS
-        h = hands[seat] if own else 0
-        out = [
-            *f[h & 0x1FFF],
-            *f[h >> 13 & 0x1FFF],
-            *f[h >> 26 & 0x1FFF],
-            *f[h >> 39 & 0x1FFF],
-            *f[played & 0x1FFF],
-            *f[played >> 13 & 0x1FFF],
-            *f[played >> 26 & 0x1FFF],
-            *f[played >> 39 & 0x1FFF],
-            *tail,
-        ]
-    else:
-        out = [0.0] * plan.size
-        if own:
-            _mark(out, 0, hands[seat], places)
-        _mark(out, at_played, played, places)
+    out = _hand_and_played(plan, hands[seat] if own else 0, played, at_played, places, tail)
     at = at_trick
     for i in range(len(trick)):
         out[at + rel[trick_seats[i]] * pack + index[trick[i]]] = 1.0

@@ -131,6 +131,7 @@ from cardrules.engine.state.slots import GAME_SLOTS
 from cardrules.engine.state.tables import (
     _BID,
     _BITS,
+    _BYTE_IDS,
     _OVER,
     _PASS,
     _PHASE_NAMES,
@@ -2364,11 +2365,14 @@ class Game:
                 # cards' ids) are cheaper than the actions' ids (Python objects).
                 m = self._legal_mask
                 if not m >> 52 and not self._rules.take_hand:
-                    ids = []
+                    ids: list[int] = []
+                    k = 0
                     while m:
-                        low = m & -m
-                        ids.append(low.bit_length() - 1)
-                        m ^= low
+                        b = m & 255
+                        if b:
+                            ids.extend(_BYTE_IDS[k][b])
+                        m >>= 8
+                        k += 1
                     return ids
             return [a.id for a in legal]
         any_seat: Any = seat  # legal_actions checks it

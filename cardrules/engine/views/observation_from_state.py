@@ -15,6 +15,7 @@ This module does not import :mod:`~cardrules.engine.game` (which imports it).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.engine.phases.knockout import _knocked_out
@@ -84,10 +85,9 @@ _SUIT_FLOATS: Final[list[tuple[float, ...]]] = []
 
 def _suit_floats() -> list[tuple[float, ...]]:
     if not _SUIT_FLOATS:
-        one, zero = 1.0, 0.0
-        _SUIT_FLOATS.extend(
-            tuple(one if p >> i & 1 else zero for i in range(13)) for p in range(8192)
-        )
+        # product() counts with its first place the slowest: reversed, place i
+        # is bit i of the pattern.
+        _SUIT_FLOATS.extend(t[::-1] for t in product((0.0, 1.0), repeat=13))
     return _SUIT_FLOATS
 
 

@@ -17,6 +17,11 @@ the issue sets one (:data:`TARGETS`):
   OpenSpiel driven the fastest way from Python
   (``openspiel_peer`` driver ``"uniform"``: the reference row of
   ``bench_engine.py``);
+* ``ids``: the same one-hand games through the integer path (issue 24
+  item 3): ``apply_id(rng.choice(legal_action_ids()), current_player())``
+  until ``is_terminal()`` (no action objects), against the same reference;
+  under it, the bound of that driver: the same loop and calls on a stub
+  whose methods return at once (what CPython costs before any engine);
 * ``playout``: ``Game(...).playout(None, rng)`` (the whole hand inside the
   engine, random policy) against OpenSpiel's C++ random playout
   (``pyspiel.evaluate_bots`` with uniform random bots, one call a hand:
@@ -31,6 +36,14 @@ the issue sets one (:data:`TARGETS`):
 * ``sample_world``: ``Game.sample_world(seat, rng)`` against
   ``State.resample_from_infostate(player, sampler)`` (when the engine has
   ``sample_world``; else the row says so);
+* ``random_bot``: Kachuful through ``play_game`` with random bots (their
+  decision context, no view), against the bare loop
+  ``apply(choice(legal_actions()))`` on the same games (issue 24 item 2: the
+  ratio is ours / ours, no OpenSpiel row);
+* ``pimc`` / ``ismcts``: CPU ms per decision of seat 0 at hands 1, 6, 14 and
+  19 of a Kachuful game, default budgets (``bench_decisions.search``); the
+  target is under 50 ms at every point in the compiled build (the verdict
+  reads the mean of each hand; the max is shown too);
 * ``undo``: ``Game.undo()`` of a card just played against
   ``State.undo_action(player, action)`` (``oh_hell`` does not implement it:
   the row says so and shows ours alone).
@@ -58,6 +71,7 @@ sys.path.insert(0, str(HERE))
 if "--installed" not in sys.argv:
     sys.path.insert(0, str(HERE.parent))
 
+import bench_decisions  # noqa: E402
 import bench_engine  # noqa: E402
 import openspiel_peer  # noqa: E402
 
@@ -67,10 +81,16 @@ import cardrules  # noqa: E402
 #: None where the issue sets none for that build.
 TARGETS: dict[str, dict[str, float | None]] = {
     "api": {"pure Python": 1.5, "compiled with mypyc": 3.0},
+    "ids": {"pure Python": 1.5, "compiled with mypyc": 3.0},
+    "sample_world": {"pure Python": 0.2, "compiled with mypyc": 0.2},
+    "random_bot": {"pure Python": 0.5, "compiled with mypyc": 0.5},
     "playout": {"pure Python": None, "compiled with mypyc": 1.0},
     "clone": {"pure Python": 1.0, "compiled with mypyc": 1.0},
     "observation": {"pure Python": 10.0, "compiled with mypyc": 10.0},
 }
+
+#: The search bots' target: CPU ms per decision, by build (None: no target).
+DECISION_MS: dict[str, float | None] = {"pure Python": None, "compiled with mypyc": 50.0}
 
 #: The decisions of a one-hand game of 4 players and 10 cards: 4 bids, 40 cards.
 DECISIONS = 44
@@ -255,6 +275,26 @@ def run(mode: str, seed: int) -> dict[str, Any]:
         [driver_alone(i) for i in range(runs)],
     )
 
+    # The integer path: the same games, ids only.
+    ids_games = games
+    pair(
+        "ids",
+        "one-hand Oh Hell games/s, integer path: apply_id(choice(legal_action_ids()))",
+        "OpenSpiel oh_hell hands/s, reference: rng.choice(legal_actions()) at every node",
+        "games/s",
+        ids_games,
+        lambda i: bench_engine.time_games_ids(variant, 4, ids_games, seed + i),
+        (lambda i: openspiel_peer.time_random_hands(ids_games, seed + i, "uniform"))
+        if have_spiel
+        else None,
+    )
+    rows["ids"]["driver_alone"] = rates(
+        "  the integer driver on a stub game: the same loop and calls, no engine (a bound)",
+        "games/s",
+        ids_games,
+        [_stub_ids_driver(ids_games, seed + i) for i in range(runs)],
+    )
+
     playouts = n(10_000)
 
     def our_playouts(i: int) -> Times:
@@ -404,6 +444,40 @@ def run(mode: str, seed: int) -> dict[str, Any]:
             "theirs": {"what": "OpenSpiel resample_from_infostate(player, sampler)/s"},
         }
 
+    # Item 2: the random bot through play_game against the bare loop, and the
+    # search bots' CPU per decision.
+    bot_games = max(1, int(6 * scale)) if mode != "smoke" else 1
+    decisions = bench_decisions.games(runs, bot_games)
+    bare = decisions["bare loop: apply(choice(legal_actions()))"]
+    ctx = decisions["play_game, random bots (context)"]
+    rb: dict[str, Any] = {
+        "ours": {
+            "what": "Kachuful actions/s, play_game with random bots (decision context)",
+            "median": ctx["rate"],
+        },
+        "bare": {
+            "what": "Kachuful actions/s, bare loop apply(choice(legal_actions()))",
+            "median": bare["rate"],
+        },
+        "ratio_self": ctx["rate"] / bare["rate"],
+    }
+    target = TARGETS["random_bot"].get(build)
+    if target is not None:
+        rb["target"] = target
+        rb["meets_target"] = rb["ratio_self"] >= target
+    rows["random_bot"] = rb
+    hands = bench_decisions.HANDS if mode != "smoke" else (1,)
+    searched = bench_decisions.search(hands, 7, smoke=mode == "smoke")
+    limit = DECISION_MS.get(build)
+    for bot in ("pimc", "ismcts"):
+        points = [r for r in searched if r["bot"] == bot]
+        entry: dict[str, Any] = {"points": points}
+        if limit is not None:
+            entry["target_ms"] = limit
+            entry["meets_target"] = all(r["mean_ms"] < limit for r in points)
+            entry["meets_target_max"] = all(r["max_ms"] < limit for r in points)
+        rows[bot] = entry
+
     undos = n(20_000)
 
     def played(copies_: int) -> list[cardrules.Game]:
@@ -430,6 +504,42 @@ def run(mode: str, seed: int) -> dict[str, Any]:
     return {"machine": machine, "mode": mode, "runs": runs, "seed": seed, "rows": rows}
 
 
+class _Stub:
+    """A game whose integer-path methods return at once: the bound of the
+    ``ids`` row's driver (:func:`_stub_ids_driver`)."""
+
+    __slots__ = ("_left",)
+
+    _IDS: tuple[int, ...] = tuple(range(10))
+
+    def __init__(self) -> None:
+        self._left = DECISIONS
+
+    def legal_action_ids(self) -> list[int]:
+        return list(self._IDS)
+
+    def apply_id(self, action_id: int, seat: int) -> None:
+        self._left -= 1
+
+    def current_player(self) -> int:
+        return 0
+
+    def is_terminal(self) -> bool:
+        return not self._left
+
+
+def _stub_ids_driver(games: int, seed: int) -> Times:
+    """:func:`bench_engine.play_out_ids` over ``games`` stub games of
+    :data:`DECISIONS` decisions each (a stub made per game, as ``Game(...)``)."""
+    rng = random.Random(seed)
+
+    def go() -> None:
+        for _ in range(games):
+            bench_engine.play_out_ids(_Stub(), rng)  # type: ignore[arg-type]
+
+    return _clock(go)
+
+
 def _spiel_undoes(states: list[Any]) -> bool:
     """Whether OpenSpiel's ``oh_hell`` takes an action back (``undo_action``)."""
     s = states[0].clone()
@@ -454,12 +564,16 @@ _W = 84
 #: The rows in the order of the table.
 ORDER = (
     "api",
+    "ids",
     "playout",
     "clone",
     "observation",
     "information_state",
     "information_state_tensor",
     "sample_world",
+    "random_bot",
+    "pimc",
+    "ismcts",
     "undo",
 )
 
@@ -492,11 +606,23 @@ def table(report: dict[str, Any]) -> str:
     rows = report["rows"]
     for key in ORDER:
         r = rows[key]
+        if key == "random_bot":
+            _random_bot_lines(lines, r)
+            continue
+        if key in ("pimc", "ismcts"):
+            _search_lines(lines, key, r)
+            continue
         row(r["ours"])
         if "skipped" in r["theirs"] or "median" in r["theirs"]:
             row(r["theirs"])
-        if key == "api" and "driver_alone" in r:
+        if key in ("api", "ids") and "driver_alone" in r:
             row(r["driver_alone"])
+            if "median" in r["theirs"]:
+                bound = r["driver_alone"]["median"] / r["theirs"]["median"]
+                lines.append(
+                    f"  (so, with this driver, ours / OpenSpiel is below {bound:.2f} "
+                    "whatever the engine costs)"
+                )
         if key == "api" and "chance_check" in r:
             c = r["chance_check"]
             lines.append(
@@ -516,6 +642,37 @@ def table(report: dict[str, Any]) -> str:
         elif "target" in r:
             lines.append(f"  (target {r['target']} for this build: no OpenSpiel row to compare)")
     return "\n".join(lines)
+
+
+def _random_bot_lines(lines: list[str], r: dict[str, Any]) -> None:
+    """The ``random_bot`` row: two rates of ours and their ratio (no OpenSpiel)."""
+    for part in ("ours", "bare"):
+        lines.append(f"{r[part]['what']:<{_W}} {_fmt(r[part]['median']):>10}")
+    label = "  ratio play_game random bots / bare loop (random_bot)"
+    lines.append(f"{label:<{_W}} {r['ratio_self']:>10.2f}")
+    if "target" in r:
+        verdict = "meets" if r["meets_target"] else "MISSES"
+        lines.append(f"  ({verdict} the target of {r['target']} for this build)")
+
+
+def _search_lines(lines: list[str], bot: str, r: dict[str, Any]) -> None:
+    """A search bot's row: CPU ms per decision at each hand timed, and the verdict."""
+    for p in r["points"]:
+        what = (
+            f"{bot} CPU ms/decision, Kachuful hand {p['hand']} "
+            f"({p['decisions']} decisions; mean, max)"
+        )
+        lines.append(f"{what:<{_W}} {p['mean_ms']:>10.1f} {p['max_ms']:>10.1f}")
+    if "target_ms" in r:
+        verdict = "meets" if r["meets_target"] else "MISSES"
+        worst = max((p["mean_ms"] for p in r["points"]), default=0.0)
+        lines.append(
+            f"  ({verdict} the target of under {r['target_ms']:g} ms a decision for this "
+            f"build, by the mean of each hand: worst {worst:.1f} ms; by the max: "
+            f"{'meets' if r['meets_target_max'] else 'MISSES'})"
+        )
+    else:
+        lines.append("  (no target for this build: the issue's target is for the compiled build)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,14 +24,21 @@ HAVE_SPIEL = importlib.util.find_spec("pyspiel") is not None and openspiel_peer.
 
 ROWS = (
     "api",
+    "ids",
     "playout",
     "clone",
     "observation",
     "information_state",
     "information_state_tensor",
     "sample_world",
+    "random_bot",
+    "pimc",
+    "ismcts",
     "undo",
 )
+
+#: The rows of issue 24 item 2, which have no OpenSpiel row and no runs of their own.
+OWN_ROWS = ("random_bot", "pimc", "ismcts")
 
 
 def test_smoke_run_prints_every_row_and_writes_the_json(tmp_path: Path) -> None:
@@ -55,6 +62,11 @@ def test_smoke_run_prints_every_row_and_writes_the_json(tmp_path: Path) -> None:
         "information_state(seat)/s",
         "information_state_tensor(seat)/s",
         "sample_world(seat, rng)/s",
+        "integer path: apply_id(choice(legal_action_ids()))",
+        "the integer driver on a stub game",
+        "play_game with random bots",
+        "pimc CPU ms/decision, Kachuful hand 1",
+        "ismcts CPU ms/decision, Kachuful hand 1",
         "undo()/s",
     ):
         assert label in out, f"no {label!r} row in:\n{out}"
@@ -62,7 +74,13 @@ def test_smoke_run_prints_every_row_and_writes_the_json(tmp_path: Path) -> None:
     rows = report["rows"]
     assert set(rows) == set(ROWS)
     assert report["runs"] == 3
+    assert rows["random_bot"]["target"] == 0.5 and rows["random_bot"]["ratio_self"] > 0
+    for bot in ("pimc", "ismcts"):
+        assert [p["hand"] for p in rows[bot]["points"]] == [1]
+        assert "target_ms" not in rows[bot]  # the issue sets it for the compiled build only
     for key in ROWS:
+        if key in OWN_ROWS:
+            continue
         ours = rows[key]["ours"]
         if "skipped" in ours:  # sample_world, before the engine has it
             assert key == "sample_world"
@@ -72,6 +90,8 @@ def test_smoke_run_prints_every_row_and_writes_the_json(tmp_path: Path) -> None:
         for key in ("api", "playout", "clone", "observation", "information_state"):
             assert len(rows[key]["ratio"]["runs"]) == 3
         assert rows["api"]["ratio"]["target"] == 1.5
+        assert rows["ids"]["ratio"]["target"] == 1.5
+        assert rows["sample_world"]["ratio"]["target"] == 0.2
         assert rows["observation"]["ratio"]["target"] == 10.0
         assert "target" not in rows["playout"]["ratio"]  # set for the compiled build only
         assert "not implemented by OpenSpiel's oh_hell" in rows["undo"]["theirs"]["skipped"]

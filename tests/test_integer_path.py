@@ -236,3 +236,72 @@ def test_clones_are_independent(game: tuple[str, int, int], before: int, after: 
     assert d.to_json() == c_saved and _state(d) == c_seen
     assert [d.information_state(s) for s in range(players)] == c_states
     assert [information_state_reference(d, s) for s in range(players)] == c_states
+
+
+def _snapshot(g: Game) -> dict[str, object]:
+    """Every slot of ``g``'s state, lists by value (a copy of each)."""
+    from cardrules.engine.state.slots import STATE_SLOTS
+
+    out: dict[str, object] = {}
+    for name in STATE_SLOTS:
+        v = getattr(g, name)
+        out[name] = list(v) if type(v) is list else v
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(), before=st.integers(0, 150), after=st.integers(1, 150))
+def test_a_clone_changes_no_slot_of_its_original(
+    game: tuple[str, int, int], before: int, after: int
+) -> None:
+    """Playing on a clone leaves every slot of the original's state as it was,
+    and playing on the original leaves the clone's: the lists a clone shares
+    (known cards, seats out, dead cards by seat, chosen passes, scores) are
+    replaced, never changed in place."""
+    name, players, seed = game
+    g = Game(VARIANTS[name], players, seed)
+    rng = random.Random(seed)
+    for _ in range(before):
+        if g.is_over:
+            break
+        _step(g, rng)
+    seen = _snapshot(g)
+    c = g.clone()
+    for _ in range(after):
+        if c.is_over:
+            break
+        _step(c, rng)
+    assert _snapshot(g) == seen
+    c_seen = _snapshot(c)
+    for _ in range(after):
+        if g.is_over:
+            break
+        _step(g, rng)
+    assert _snapshot(c) == c_seen
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games())
+def test_ids_read_from_the_mask_of_legal_cards(game: tuple[str, int, int]) -> None:
+    """In the play, the ids of the mask of legal cards read byte by byte
+    (``_BYTE_IDS``: the compiled build's ``legal_action_ids``) are
+    ``legal_action_ids()`` whenever the mask holds only standard cards."""
+    from cardrules.engine.state.tables import _BYTE_IDS
+
+    name, players, seed = game
+    g = Game(VARIANTS[name], players, seed)
+    rng = random.Random(seed)
+    for _ in range(STEPS):
+        if g.is_over:
+            break
+        if g.phase == "play":
+            ids = g.legal_action_ids()
+            m, k = g.legal_mask(), 0
+            read: list[int] = []
+            if not m >> 52 and not g._rules.take_hand:
+                while m:
+                    read.extend(_BYTE_IDS[k][m & 255])
+                    m >>= 8
+                    k += 1
+                assert read == ids, name
+        _step(g, rng)

@@ -131,6 +131,7 @@ from cardrules.engine.state.slots import GAME_SLOTS
 from cardrules.engine.state.tables import (
     _BID,
     _BITS,
+    _BYTE_IDS,
     _OVER,
     _PASS,
     _PHASE_NAMES,
@@ -295,17 +296,19 @@ class Game:
     _undealt: int
     # deal: each seat's cards (a mask)
     _hands: list[int]
-    # deal: each seat's cards that every seat knows it holds
+    # deal: each seat's cards that every seat knows it holds (replaced, never changed in place:
+    # a clone shares it)
     _known: list[int]
     # deal: this hand's seats in order
     _seats: tuple[int, ...]
     # deal: the number of seats that play to a trick
     _seats_per_trick: int
-    # deal: each seat: out of the game
+    # deal: each seat: out of the game (replaced, never changed in place: a clone shares it)
     _out: list[bool]
     # deal: the mask of the cards in dead tricks
     _dead: int
-    # deal: each seat's cards in dead tricks
+    # deal: each seat's cards in dead tricks (replaced, never changed in place: a clone shares
+    # it)
     _dead_by: list[int]
     # ranks: the trump suit (-1: none)
     _trump: int
@@ -355,7 +358,8 @@ class Game:
     _broken_suits: int
     # play: whether the lead was forced (no choice)
     _forced_lead: bool
-    # passing: each seat's cards chosen to pass
+    # passing: each seat's cards chosen to pass (replaced, never changed in place: a clone
+    # shares it)
     _chosen: list[int]
     # passing: how many seats along the cards go (0: no pass)
     _pass_distance: int
@@ -388,7 +392,8 @@ class Game:
     _tricks_played: int
     # trick: the tricks completed in the game
     _total_tricks: int
-    # score: each seat's score
+    # score: each seat's score (replaced at each hand's score, never changed in place: a clone
+    # shares it)
     _scores: list[Num]
     # score: each seat's counters (replaced at each hand's score, never changed in place)
     _counters: list[tuple[int, ...]]
@@ -2034,12 +2039,12 @@ class Game:
         g._turned = self._turned
         g._undealt = self._undealt
         g._hands = self._hands[:]
-        g._known = self._known[:]
+        g._known = self._known
         g._seats = self._seats
         g._seats_per_trick = self._seats_per_trick
-        g._out = self._out[:]
+        g._out = self._out
         g._dead = self._dead
-        g._dead_by = self._dead_by[:]
+        g._dead_by = self._dead_by
         g._trump = self._trump
         g._ranks = self._ranks
         g._won = self._won[:]
@@ -2064,7 +2069,7 @@ class Game:
         g._broken_prev = self._broken_prev
         g._broken_suits = self._broken_suits
         g._forced_lead = self._forced_lead
-        g._chosen = self._chosen[:]
+        g._chosen = self._chosen
         g._pass_distance = self._pass_distance
         g._maker = self._maker
         g._alone = self._alone
@@ -2080,7 +2085,7 @@ class Game:
         g._next_seat_all = self._next_seat_all
         g._tricks_played = self._tricks_played
         g._total_tricks = self._total_tricks
-        g._scores = self._scores[:]
+        g._scores = self._scores
         g._counters = self._counters
         g._extra = self._extra
         g._events = self._events[:]
@@ -2355,6 +2360,20 @@ class Game:
             legal = self._legal
             if legal is None:
                 legal = _play_legal(self) if self._phase == _PLAY else self._legal_outside_play()
+            if _COMPILED and self._phase == _PLAY:
+                # Compiled, the bits of the mask of legal cards (the standard
+                # cards' ids) are cheaper than the actions' ids (Python objects).
+                m = self._legal_mask
+                if not m >> 52 and not self._rules.take_hand:
+                    ids: list[int] = []
+                    k = 0
+                    while m:
+                        b = m & 255
+                        if b:
+                            ids.extend(_BYTE_IDS[k][b])
+                        m >>= 8
+                        k += 1
+                    return ids
             return [a.id for a in legal]
         any_seat: Any = seat  # legal_actions checks it
         return [a.id for a in self.legal_actions(any_seat)]

@@ -45,6 +45,7 @@ def _knock_out(g: Game) -> None:
     if not losing or len(losing) == len(still):
         return
     hn = g._hand_index + 1
+    out = g._out = out[:]  # replaced, never changed in place (a clone shares it)
     for s in losing:
         out[s] = True
         log_event(g, ("knocked out", s, hn))

@@ -91,7 +91,9 @@ def _do_pass(g: Game, s: int, c: int) -> None:
     """Seat ``s`` chooses card ``c`` (a legal pass); once every seat has chosen
     all its cards, the cards change hands."""
     forget_legal(g)
-    g._chosen[s] |= _BITS[c]
+    chosen = g._chosen[:]  # replaced, never changed in place (a clone shares it)
+    chosen[s] |= _BITS[c]
+    g._chosen = chosen
     log_event(g, ("pass", s, c))
     w = g._waiting
     assert w is not None

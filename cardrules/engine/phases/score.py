@@ -134,7 +134,8 @@ def _check_hand_score(g: Game, s: int, c: int, broken_before: int) -> None:
 def _end_hand(g: Game) -> None:
     """Score the hand that has just ended, log it, and go on to what follows."""
     hn = g._hand_index + 1
-    scores = g._scores
+    # Replaced, never changed in place: a clone shares the list (slots.py).
+    scores = g._scores[:]
     tricks = g._tricks
     r = g._rules
     scored = tricks
@@ -149,6 +150,7 @@ def _end_hand(g: Game) -> None:
         points = _hand_points(g, scored, g._won)
     for s, p in enumerate(points):
         scores[s] += p
+    g._scores = scores
     log_event(g, ("score", hn, tuple(g._bids), tuple(tricks), points, tuple(scores)))
     if r.counters:
         log_event(g, ("counters", hn, r.counter_names, tuple(g._counters)))

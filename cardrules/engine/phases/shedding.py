@@ -57,7 +57,7 @@ def _lead_drawn(g: Game, s: int, c: int) -> None:
     tricks: it leaves the dead cards and opens the next trick."""
     bit = _BITS[c]
     g._dead &= ~bit
-    dead_by = g._dead_by
+    dead_by = g._dead_by = g._dead_by[:]  # replaced, never changed in place (slots.py)
     for seat in range(g._players):
         dead_by[seat] &= ~bit
     log_event(g, ("draw", s, c))

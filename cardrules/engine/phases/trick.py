@@ -169,7 +169,9 @@ def _lay_open(g: Game, s: int) -> None:
     """The first trick of an open misère is complete: the declarer ``s`` lays
     its hand face up; every seat knows its cards from now on (``known_hands``)."""
     hand = g._hands[s]
-    g._known[s] |= hand
+    known = g._known[:]  # replaced, never changed in place (a clone shares it)
+    known[s] |= hand
+    g._known = known
     log_event(g, ("shown", s, hand))
 
 
@@ -213,7 +215,10 @@ def _shed_step(g: Game, s: int, c: int) -> None:
     highest card of the suit led picks it up; when every seat still in has
     followed, the trick is dead and leaves the game (its taker draws a dead card
     to lead when the rules give it "the power" and it has no cards left)."""
-    g._known[s] &= ~_BITS[c]
+    if g._known[s] >> c & 1:  # (a card it was seen to pick up)
+        known = g._known[:]  # replaced, never changed in place (slots.py)
+        known[s] &= ~_BITS[c]
+        g._known = known
     trick = g._trick
     nxt = g._next_seat
     out = g._out
@@ -227,7 +232,9 @@ def _shed_step(g: Game, s: int, c: int) -> None:
         taker = g._winning_seat
         m = sum(map(_BITS.__getitem__, trick))
         g._hands[taker] |= m
-        g._known[taker] |= m
+        known = g._known[:]  # replaced, never changed in place (slots.py)
+        known[taker] |= m
+        g._known = known
         log_event(g, ("pickup", taker, tuple(g._trick_seats), tuple(trick)))
     elif len(trick) == g._seats_per_trick:
         taker = g._winning_seat
@@ -235,9 +242,11 @@ def _shed_step(g: Game, s: int, c: int) -> None:
             # Drawn from the dead tricks before this one (led below, once the
             # trick is cleared and the seats without cards are out).
             draw = _draw_card(g, g._dead)
+        dead_by = g._dead_by[:]  # replaced, never changed in place (slots.py)
         for seat, card_ in zip(g._trick_seats, trick, strict=True):
-            g._dead_by[seat] |= _BITS[card_]
+            dead_by[seat] |= _BITS[card_]
             g._dead |= _BITS[card_]
+        g._dead_by = dead_by
         log_event(g, ("dead", taker, tuple(g._trick_seats), tuple(trick)))
     else:
         t = nxt[s]
@@ -264,8 +273,12 @@ def _end_shed_trick(g: Game, taker: int, draw: int) -> None:
     g._total_tricks += 1
     hands = g._hands
     draw_seat = taker if draw >= 0 else -1
+    copied = False
     for seat in range(g._players):
         if not out[seat] and not hands[seat] and seat != draw_seat:
+            if not copied:
+                out = g._out = out[:]  # replaced, never changed in place (slots.py)
+                copied = True
             out[seat] = True
             log_event(g, ("out", seat))
     left = [seat for seat in range(g._players) if not out[seat]]
@@ -331,10 +344,12 @@ def _try_take(g: Game, s: int) -> None:
     got = hands[t]
     hands[s] |= got
     hands[t] = 0
-    known = g._known
+    known = g._known = g._known[:]  # replaced, never changed in place (slots.py)
     known[s] |= known[t]  # what everyone knew of the neighbour's cards
     known[t] = 0
-    g._out[t] = True
+    out = g._out[:]  # replaced, never changed in place (a clone shares it)
+    out[t] = True
+    g._out = out
     g._seats_per_trick -= 1
     log_event(g, ("take", s, t, got.bit_count()))
     log_event(g, ("out", t))

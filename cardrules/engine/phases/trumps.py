@@ -351,7 +351,9 @@ def _take_turned(g: Game) -> None:
     t = g._turned
     dealer = g._dealer
     g._hands[dealer] |= _BITS[t]
-    g._known[dealer] |= _BITS[t]
+    known = g._known[:]  # replaced, never changed in place (a clone shares it)
+    known[dealer] |= _BITS[t]
+    g._known = known
     g._call_stage = _DISCARD
     give_turn(g, dealer)
 
@@ -460,7 +462,9 @@ def _do_call(g: Game, s: int, action: Action) -> int:
         g._discarded |= bit
         if g._turned >= 0:
             # Nobody else may tell whether the turned card was the one discarded.
-            g._known[s] &= ~_BITS[g._turned]
+            known = g._known[:]  # replaced, never changed in place (slots.py)
+            known[s] &= ~_BITS[g._turned]
+            g._known = known
         if g._discarded.bit_count() < g._rules.kitty:
             return CALL_GOES_ON  # more of the kitty's count to discard
         return _made(g)

@@ -158,8 +158,8 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "_known",
         "list[int]",
         "deal",
-        "each seat's cards that every seat knows it holds",
-        copy="list",
+        "each seat's cards that every seat knows it holds (replaced, never changed in "
+        "place: a clone shares it)",
         also=("trick", "trumps"),
     ),
     Slot("_seats", "tuple[int, ...]", "deal", "this hand's seats in order", also=("alone",)),
@@ -170,7 +170,13 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "the number of seats that play to a trick",
         also=("alone", "knockout", "trick"),
     ),
-    Slot("_out", "list[bool]", "deal", "each seat: out of the game", copy="list", also=("trick",)),
+    Slot(
+        "_out",
+        "list[bool]",
+        "deal",
+        "each seat: out of the game (replaced, never changed in place: a clone shares it)",
+        also=("knockout", "trick"),
+    ),
     Slot(
         "_dead", "int", "deal", "the mask of the cards in dead tricks", also=("shedding", "trick")
     ),
@@ -178,9 +184,8 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "_dead_by",
         "list[int]",
         "deal",
-        "each seat's cards in dead tricks",
-        copy="list",
-        also=("trick",),
+        "each seat's cards in dead tricks (replaced, never changed in place: a clone shares it)",
+        also=("shedding", "trick"),
     ),
     # ------------------------------------------------------------ trumps and ranks
     Slot("_trump", "int", "ranks", "the trump suit (-1: none)"),
@@ -320,8 +325,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "_chosen",
         "list[int]",
         "passing",
-        "each seat's cards chosen to pass",
-        copy="list",
+        "each seat's cards chosen to pass (replaced, never changed in place: a clone shares it)",
         also=("worlds",),
     ),
     Slot("_pass_distance", "int", "passing", "how many seats along the cards go (0: no pass)"),
@@ -371,7 +375,13 @@ SLOTS: Final[tuple[Slot, ...]] = (
     # ------------------------------------------------------------ the counts of the game
     Slot("_tricks_played", "int", "trick", "the tricks completed this hand", also=("deal", "undo")),
     Slot("_total_tricks", "int", "trick", "the tricks completed in the game", also=("undo",)),
-    Slot("_scores", "list[Num]", "score", "each seat's score", copy="list"),
+    Slot(
+        "_scores",
+        "list[Num]",
+        "score",
+        "each seat's score (replaced at each hand's score, never changed in place: a "
+        "clone shares it)",
+    ),
     Slot(
         "_counters",
         "list[tuple[int, ...]]",

@@ -29,6 +29,11 @@ _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(ID_LIMIT))
 #: Card id -> its suit's number (the jokers and special cards, which have none:
 #: 4, a suit of their own that only a hand without trumps could see).
 _SUIT_OF: Final[tuple[int, ...]] = tuple(min((i & 63) // 13, 4) for i in range(ID_LIMIT))
+#: Byte k of a mask of standard cards (0 to 6) -> for each byte value, the ids
+#: of its cards, ascending (the integer path's ids, read from a mask).
+_BYTE_IDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(7)
+)
 #: Suit number -> the position of its 13 bits in a card mask.
 _SHIFT: Final[tuple[int, ...]] = (0, 13, 26, 39)
 #: Card id -> the interned Play action of that card.

@@ -15,6 +15,7 @@ This module does not import :mod:`~cardrules.engine.game` (which imports it).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.engine.phases.knockout import _knocked_out
@@ -62,15 +63,62 @@ _NAMES: Final = (
 
 #: Per plan (by id, with the plan kept): the pack places of the cards of each
 #: byte of a card mask (``places[k][b]`` are the places of the cards ``8k + i``
-#: for the bits ``i`` of ``b``, in card order), and the offsets of the slices
-#: of :data:`_NAMES`.
-_PLACES: Final[dict[int, tuple[Any, tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...]]]] = {}
+#: for the bits ``i`` of ``b``, in card order), the offsets of the slices
+#: of :data:`_NAMES`, and the zeros after the ``hand`` and ``played`` slices
+#: when the plan has the standard layout (:func:`_standard_tail`; else None).
+_PLACES: Final[
+    dict[
+        int,
+        tuple[
+            Any,
+            tuple[tuple[tuple[int, ...], ...], ...],
+            tuple[int, ...],
+            tuple[float, ...] | None,
+        ],
+    ]
+] = {}
+
+#: A suit's 13 bits (a card mask shifted by :data:`~cardrules.engine.state.tables._SHIFT`)
+#: -> its 13 floats (1.0 for each card held), filled at the first standard plan.
+_SUIT_FLOATS: Final[list[tuple[float, ...]]] = []
 
 
-def _tables_of(plan: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...]]:
+def _suit_floats() -> list[tuple[float, ...]]:
+    if not _SUIT_FLOATS:
+        # product() counts with its first place the slowest: reversed, place i
+        # is bit i of the pattern.
+        _SUIT_FLOATS.extend(t[::-1] for t in product((0.0, 1.0), repeat=13))
+    return _SUIT_FLOATS
+
+
+def _standard_tail(plan: Any, offsets: tuple[int, ...]) -> tuple[float, ...] | None:
+    """The zeros after the ``hand`` and ``played`` slices of ``plan`` when it
+    lays out one standard pack of 52 cards in card order, the hand at 0 and the
+    played cards at 52 (:func:`observation_of_state` then writes those two
+    slices from :data:`_SUIT_FLOATS`); None for any other plan."""
+    index: tuple[int, ...] = plan.index
+    slots: dict[str, int] = plan.slots
+    if (
+        plan.pack != 52
+        or plan.copies != 1
+        or index[:52] != tuple(range(52))
+        or any(i >= 0 for i in index[52:])
+        or slots.get("hand") != 0
+        or offsets[0] != 52
+        or plan.size < 104
+    ):
+        return None
+    _suit_floats()
+    size: int = plan.size
+    return (0.0,) * (size - 104)
+
+
+def _tables_of(
+    plan: Any,
+) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...], tuple[float, ...] | None]:
     hit = _PLACES.get(id(plan))
     if hit is not None and hit[0] is plan:
-        return hit[1], hit[2]
+        return hit[1], hit[2], hit[3]
     index: tuple[int, ...] = plan.index
     tables = []
     for k in range(8):
@@ -83,10 +131,11 @@ def _tables_of(plan: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tupl
     places = tuple(tables)
     slots: dict[str, int] = plan.slots
     offsets = tuple(slots.get(name, -1) for name in _NAMES)
+    tail = _standard_tail(plan, offsets)
     if len(_PLACES) > 256:
         _PLACES.clear()
-    _PLACES[id(plan)] = (plan, places, offsets)
-    return places, offsets
+    _PLACES[id(plan)] = (plan, places, offsets, tail)
+    return places, offsets, tail
 
 
 def _mark(
@@ -101,6 +150,59 @@ def _mark(
                 out[at + p] = 1.0
         m >>= 8
         k += 1
+
+
+def _hand_and_played(
+    plan: Any,
+    hand: int,
+    played: int,
+    at_played: int,
+    places: tuple[tuple[tuple[int, ...], ...], ...],
+    tail: tuple[float, ...] | None,
+) -> list[float]:
+    """A new vector of ``plan`` with its ``hand`` (``hand``: 0 when the seat
+    may not see it) and ``played`` slices marked, zeros elsewhere."""
+    if tail is not None:
+        # One standard pack in card order: the hand and the played cards are
+        # the first 104 floats, four suits' patterns each.
+        f = _SUIT_FLOATS
+        return [
+            *f[hand & 0x1FFF],
+            *f[hand >> 13 & 0x1FFF],
+            *f[hand >> 26 & 0x1FFF],
+            *f[hand >> 39 & 0x1FFF],
+            *f[played & 0x1FFF],
+            *f[played >> 13 & 0x1FFF],
+            *f[played >> 26 & 0x1FFF],
+            *f[played >> 39 & 0x1FFF],
+            *tail,
+        ]
+    out = [0.0] * plan.size
+    if hand:
+        _mark(out, 0, hand, places)
+    _mark(out, at_played, played, places)
+    return out
+
+
+#: A seat's order of the seats (``Game._order[seat]``) and the number of
+#: players -> each seat's place relative to it (:func:`_rel`).
+_RELS: Final[dict[tuple[tuple[int, ...], int], list[int]]] = {}
+
+
+def _rel(order: tuple[int, ...], n: int) -> list[int]:
+    """Each seat's place relative to the seat whose order of the seats is
+    ``order`` (that seat 0, the next 1...), of ``n`` seats. Kept: the list
+    returned is shared, never to be changed."""
+    key = (order, n)
+    rel = _RELS.get(key)
+    if rel is None:
+        rel = [0] * n
+        for k in range(len(order)):
+            rel[order[k]] = (k + 1) % n
+        if len(_RELS) > 4096:
+            _RELS.clear()
+        _RELS[key] = rel
+    return rel
 
 
 def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
@@ -142,20 +244,15 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
             at_knocked_out,
             at_scores,
         ),
+        tail,
     ) = _tables_of(plan)
     index: tuple[int, ...] = plan.index
-    out = [0.0] * plan.size
     r = g._rules
     phase = g._phase
-    order = g._order[seat]
-    rel = [0] * n
-    for k in range(len(order)):
-        rel[order[k]] = (k + 1) % n
+    rel = _rel(g._order[seat], n)
     bidding = phase == _BID
     hands = g._hands
     own = not (bidding and (g._forehead or not g._looked[seat]))
-    if own:
-        _mark(out, 0, hands[seat], places)
     # Played cards this seat may see: won, dead (face up, or its own), the trick.
     played = 0
     for w in g._won:
@@ -166,7 +263,7 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     trick_seats = g._trick_seats
     for c in trick:
         played |= _BITS[c]
-    _mark(out, at_played, played, places)
+    out = _hand_and_played(plan, hands[seat] if own else 0, played, at_played, places, tail)
     at = at_trick
     for i in range(len(trick)):
         out[at + rel[trick_seats[i]] * pack + index[trick[i]]] = 1.0
@@ -178,8 +275,9 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     at = at_tricks
     if at >= 0:
         tricks = g._tricks
-        for s in range(n):
-            out[at + rel[s]] = tricks[s] / big
+        if any(tricks):
+            for s in range(n):
+                out[at + rel[s]] = tricks[s] / big
     if at_trump >= 0 or at_turned >= 0 or at_broken >= 0:
         _mark_trumps(out, g, (at_trump, at_turned, at_broken, at_downtown), index)
     if at_maker >= 0 or at_alone >= 0 or at_defender >= 0:
@@ -204,8 +302,9 @@ def observation_of_state(g: Game, seat: int, plan: Any) -> list[float]:
     at = at_scores
     scale: int = plan.target or 100
     scores = g._scores
-    for s in range(n):
-        out[at + rel[s]] = float(scores[s]) / scale
+    if any(scores):  # (all zero: the slice is already zeros)
+        for s in range(n):
+            out[at + rel[s]] = float(scores[s]) / scale
     return out
 
 

@@ -42,7 +42,7 @@ def format_setting(v: Variant, key: str) -> str:
     a ``counter NAME: formula`` line for each counter). The setting's
     declaration (:mod:`cardrules.dsl.settings`) writes its value."""
     render = BY_NAME[key].render
-    if key == "counter":
+    if key in ("counter", "case"):
         return render(v)
     return f"{key}: {render(v)}"
 

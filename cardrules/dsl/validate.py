@@ -29,6 +29,7 @@ from attrs import frozen
 
 from cardrules.cards import STRAIN_WORDS, Rank
 from cardrules.errors import VariantError
+from cardrules.score_cases import MAX_CASES
 from cardrules.rules import (
     JOKERS_KIND,
     MAX_SCHEDULE_HANDS,
@@ -932,6 +933,15 @@ def _check_teams(c: _Checking) -> None:
         )
 
 
+def _check_cases(c: _Checking) -> None:
+    """The cases of the score (``case "made": ...``): at most
+    :data:`~cardrules.score_cases.MAX_CASES` of them."""
+    if len(c.v.cases) > MAX_CASES:
+        err = c.fail("case", f"a file names at most {MAX_CASES} cases of the score")
+        err.code = "bad_score_case"
+        raise err
+
+
 def _check_score(c: _Checking) -> None:
     """A trick-taking game's score: a formula, whose variables the game has
     (its counters, card points, bids)."""
@@ -1023,6 +1033,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_follow,
     _check_teams,
     _check_score,
+    _check_cases,
     _check_match_mode,
     _check_winner,
     _check_match_word,

@@ -37,6 +37,7 @@ from .match_settings import MATCH
 from .pack_settings import PACK
 from .passing_settings import PASSING
 from .play_settings import PLAY
+from .case_settings import CASES
 from .scoring_settings import SCORING
 from .shedding_settings import SHEDDING
 from .special_settings import SPECIALS
@@ -49,6 +50,7 @@ __all__ = [
     "EFFECTS",
     "KEY_TERMINALS",
     "OLD_SAVE_DEFAULTS",
+    "PRESENTATION_FIELDS",
     "SETTINGS",
     "SETTING_LINES",
     "SETTING_NAMES",
@@ -71,6 +73,7 @@ SETTINGS: Final[tuple[SettingSpec, ...]] = (
     *PLAY,
     *SHEDDING,
     *SCORING,
+    *CASES,
     *END,
     *MATCH,
 )
@@ -140,6 +143,11 @@ def old_save_key(path: str) -> tuple[str, str]:
 OLD_SAVE_DEFAULTS: Final[dict[tuple[str, str], object]] = {
     _resolve(path): value for s in SETTINGS for path, value in s.old_saves.items()
 }
+#: Fields of the settings that only name or explain the rules (``case``):
+#: always left out of the fingerprint, keyed as :data:`OLD_SAVE_DEFAULTS`.
+PRESENTATION_FIELDS: Final[frozenset[tuple[str, str]]] = frozenset(
+    _resolve(path) for s in SETTINGS if s.presentation for path in s.fields
+)
 # The lines with a condition (``hook: no when the hand has 1 card``) are no
 # setting of their own: a variant without any keeps its fingerprint.
 OLD_SAVE_DEFAULTS[_resolve("conditional")] = ()

@@ -33,7 +33,7 @@ from cardrules.cards import (
     copies_mask,
 )
 from cardrules.counted import count_range, counted
-from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
+from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS, PRESENTATION_FIELDS
 from cardrules.engine.actions import (
     CONTRACT_END,
     NUM_ACTIONS,
@@ -300,6 +300,7 @@ def _canon(x: object) -> object:
             [f.name, _canon(getattr(x, f.name))]
             for f in fields
             if f.eq
+            and (name, f.name) not in PRESENTATION_FIELDS
             and not (
                 (name, f.name) in _LATER_FIELDS
                 and getattr(x, f.name) == _LATER_FIELDS[(name, f.name)]

@@ -509,6 +509,8 @@ class _Loader:
             aliases=(),
             parent=parent.name,
             positions=kept,
+            # A file's own `case` lines replace the cases it extends.
+            cases=() if any(s.key == "case" for s in settings) else parent.cases,
         )
         v = apply_settings(base, [ext, *settings])
         return attrs.evolve(v, parent=parent.name, source=pf.text, path=pf.path)

@@ -69,6 +69,7 @@ from cardrules.rules import (
     PassTo,
     Pattern,
     ShedLoser,
+    ScoreCase,
     SpecialPower,
     TakeHand,
     TieBreak,
@@ -688,6 +689,9 @@ class _Rules:
             (c.name, c.formula) for c in v.scoring.counters
         )
         self.counter_names: tuple[str, ...] = tuple(name for name, _ in self.counters)
+        # The cases of the score the file names (``case``): the score phase
+        # records the words of each hand's cases; a game without them never looks.
+        self.score_cases: tuple[ScoreCase, ...] = v.cases
         self.teams: tuple[tuple[int, ...], ...] = v.teams
         # The seat's team number, for each seat of a game with teams.
         self.team_index: tuple[int, ...] = tuple(

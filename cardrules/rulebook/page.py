@@ -27,6 +27,7 @@ from pathlib import Path
 
 from cardrules.dsl.example_syntax import with_symbols
 from cardrules.errors import CardrulesError, ScoreError
+from cardrules.rulebook.cases import scoring_cases_lines
 from cardrules.rulebook.catalog import (
     is_builtin,
     objective_line,
@@ -534,6 +535,10 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     depends only on their bid and tricks."""
     out = ["## Scoring", ""]
     f = v.scoring.formula
+    if v.cases:
+        # The file names its cases: a table of them, the formula folded.
+        n = _scoring_size(v, counts[0] if len(counts) == 1 else None)[1]
+        return [*out, *scoring_cases_lines(v, n)]
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
         return [*out, *_scoring_in_words(v)]
     if f is None:

@@ -49,6 +49,8 @@ MAX_CASES: Final = 24
 MAX_HOLES: Final = 6
 #: A ``{formula}`` hole of a recap text.
 _HOLE: Final = re.compile(r"\{([^{}]*)\}")
+#: A word after a hole that takes the plural with the hole's value: `` bag(s)``.
+_PLURAL: Final = re.compile(r"([ \t]+[A-Za-z]+)\(s\)")
 
 #: The variables a case's worked example may give (with the counters), each
 #: with whether it is a condition (yes or no) rather than a number.
@@ -115,17 +117,24 @@ def _number(x: Fraction) -> str:
 
 def fill(case: ScoreCase, env: Mapping[str, Value], counters: Sequence[str] = ()) -> str:
     """``case``'s recap words for a hand with the variables ``env``: its
-    ``shown`` text with each hole's value, or its label."""
+    ``shown`` text with each hole's value (a word right after a hole written
+    ``bag(s)`` takes the plural unless the value is 1 or -1), or its label."""
     if not case.shown:
         return case.label
     out: list[str] = []
     last = 0
-    for m in _HOLE.finditer(case.shown):
-        out.append(case.shown[last : m.start()])
-        f = parse_formula(m.group(1), counters=counters)
-        out.append(_number(f.evaluate(env)))
+    text = case.shown
+    for m in _HOLE.finditer(text):
+        out.append(text[last : m.start()])
+        value = parse_formula(m.group(1), counters=counters).evaluate(env)
+        out.append(_number(value))
         last = m.end()
-    out.append(case.shown[last:])
+        word = _PLURAL.match(text, last)
+        if word is not None:
+            # ``{n} bag(s)``: "1 bag", "2 bags".
+            out.append(word.group(1) + ("" if abs(value) == 1 else "s"))
+            last = word.end()
+    out.append(text[last:])
     return "".join(out)
 
 

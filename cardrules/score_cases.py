@@ -173,4 +173,3 @@ def example_env(
         counters=held,
         **kw,  # type: ignore[arg-type]
     )
-

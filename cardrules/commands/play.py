@@ -942,9 +942,7 @@ class _Session:
             recap += f"; you have {_num(totals[self.human])}"
         return recap + "."
 
-    def _case_recap(
-        self, variant: Variant, cases: Sequence[Sequence[str]], ev: Event
-    ) -> list[str]:
+    def _case_recap(self, variant: Variant, cases: Sequence[Sequence[str]], ev: Event) -> list[str]:
         """Each side's hand in the game's own words (its file's ``case`` lines),
         the people's sides first: ``you and Chitra: nil failed (Chitra), made 7
         on 5, 2 bags (+52)``. A case one partner's hand fell in and not the
@@ -956,9 +954,7 @@ class _Session:
         for side in sides:
             if not any(cases[s] for s in side):
                 continue  # a seat knocked out: no hand to name
-            names = [
-                "you" if s in self.humans and not self.hot_seat else t.name(s) for s in side
-            ]
+            names = ["you" if s in self.humans and not self.hot_seat else t.name(s) for s in side]
             shared = [w for w in cases[side[0]] if all(w in cases[s] for s in side)]
             own = [
                 f"{w} ({name})"

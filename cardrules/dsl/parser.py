@@ -51,8 +51,8 @@ from cardrules.rules import (
     get_path,
     set_path,
 )
-from cardrules.scoring import MAX_COUNTERS, formula_parser_spec
 from cardrules.score_cases import MAX_CASES
+from cardrules.scoring import MAX_COUNTERS, formula_parser_spec
 
 from . import limits
 from .conditions import check_condition, split_conditions

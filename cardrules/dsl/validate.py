@@ -29,7 +29,6 @@ from attrs import frozen
 
 from cardrules.cards import STRAIN_WORDS, Rank
 from cardrules.errors import VariantError
-from cardrules.score_cases import MAX_CASES
 from cardrules.rules import (
     JOKERS_KIND,
     MAX_SCHEDULE_HANDS,
@@ -53,6 +52,7 @@ from cardrules.rules import (
     jokers_without_trumps,
     points_of_cards,
 )
+from cardrules.score_cases import MAX_CASES
 
 from . import limits
 from .conditions import condition_text
@@ -936,8 +936,19 @@ def _check_teams(c: _Checking) -> None:
 def _check_cases(c: _Checking) -> None:
     """The cases of the score (``case "made": ...``): at most
     :data:`~cardrules.score_cases.MAX_CASES` of them."""
+    problem = ""
     if len(c.v.cases) > MAX_CASES:
-        err = c.fail("case", f"a file names at most {MAX_CASES} cases of the score")
+        problem = f"a file names at most {MAX_CASES} cases of the score"
+    names = {counter.name for counter in c.v.scoring.counters}
+    for case in c.v.cases:
+        missing = sorted(set(case.when.counters) - names)
+        if missing and not problem:
+            problem = (
+                f"the case {case.label!r} reads the counter {missing[0]!r}, "
+                "but this game keeps no such counter"
+            )
+    if problem:
+        err = c.fail("case", problem)
         err.code = "bad_score_case"
         raise err
 

@@ -1358,7 +1358,8 @@ class Game:
 
         Example:
             >>> import cardrules
-            >>> g = cardrules.Game(cardrules.load("hearts"), players=4, seed=3)
+            >>> from cardrules.dsl import builtin_names
+            >>> g = cardrules.Game(cardrules.load(builtin_names()[0]), players=4, seed=3)
             >>> g.hand_cases(1)
             ()
         """

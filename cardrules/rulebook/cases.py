@@ -128,9 +128,7 @@ def _table(v: Variant, players: int) -> list[str]:
     for case in v.cases:
         points = case_score(v, case, players)
         example = (
-            ""
-            if points is None
-            else f"{example_words(case)}; {whose} {format_points(points)}"
+            "" if points is None else f"{example_words(case)}; {whose} {format_points(points)}"
         )
         rows.append(f"| **{_cell(case.label)}** | {_cell(case.means)} | {_cell(example)} |")
     return rows

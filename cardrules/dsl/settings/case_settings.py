@@ -2,7 +2,7 @@
 
 ::
 
-    case "made": team_tricks >= team_bid; "The side took at least the tricks it bid."; shown "made {team_tricks} on {team_bid}"; for example bid 5, tricks 7
+    case "made": team_tricks >= team_bid; "The side took its bid."; shown "made {team_tricks}"
 
 A line names one case: its label (quoted), its condition (a formula's
 condition over the variables of a seat's hand), what it means (quoted, for
@@ -112,7 +112,9 @@ class _CaseReader:
         if not value.strip():
             raise self.error(offset, f"the {what} is empty")
         if len(value) > most:
-            raise self.error(offset, f"the {what} is too long", expected=f"at most {most} characters")
+            raise self.error(
+                offset, f"the {what} is too long", expected=f"at most {most} characters"
+            )
         return value
 
     def formula_error(self, err: VariantError) -> VariantError:
@@ -121,10 +123,12 @@ class _CaseReader:
 
     def when(self, offset: int, text: str) -> Any:
         if not text:
-            raise self.error(offset, "the case has no condition", expected="a condition such as `tricks >= bid`")
+            raise self.error(
+                offset, "the case has no condition", expected="a condition such as `tricks >= bid`"
+            )
         lines = self.b.text.splitlines()
         try:
-            return condition(
+            when = condition(
                 text,
                 counters=self.b.counters,
                 path=self.b.path,
@@ -134,19 +138,30 @@ class _CaseReader:
             )
         except VariantError as err:
             raise self.formula_error(err) from None
+        if when.questions():
+            raise self.error(
+                offset,
+                "a case's condition cannot ask which cards were taken",
+                expected="a condition over the hand's numbers, such as `points = all_points`",
+            )
+        return when
 
     def shown(self, offset: int, text: str) -> str:
         value = self.string(offset + 5, text[5:].strip(), "recap text", MAX_SHOWN)
         holes = template_holes(value)
         if len(holes) > MAX_HOLES:
-            raise self.error(offset, "the recap text has too many {holes}", expected=f"at most {MAX_HOLES}")
+            raise self.error(
+                offset, "the recap text has too many {holes}", expected=f"at most {MAX_HOLES}"
+            )
         if value.count("{") != len(holes) or value.count("}") != len(holes):
             raise self.error(offset, "a { in the recap text is not closed by }, or a } not opened")
         for _, hole in holes:
             try:
                 parse_formula(hole, counters=self.b.counters)
             except VariantError as err:
-                raise self.error(offset, f"the hole {{{hole}}} of the recap text is not a number: {err.message}") from None
+                raise self.error(
+                    offset, f"the hole {{{hole}}} of the recap text is not a number: {err.message}"
+                ) from None
         return value
 
     def example(self, offset: int, text: str) -> tuple[tuple[str, int | bool], ...]:
@@ -156,18 +171,30 @@ class _CaseReader:
         for piece in body.split(","):
             m = _EXAMPLE_ITEM.fullmatch(piece.strip())
             if m is None:
-                raise self.error(offset, f"cannot read {piece.strip()!r} of the example", expected="a variable and its value, such as `bid 5, tricks 7`")
+                raise self.error(
+                    offset,
+                    f"cannot read {piece.strip()!r} of the example",
+                    expected="a variable and its value, such as `bid 5, tricks 7`",
+                )
             name, raw = m.group(1).lower(), m.group(2).lower()
             if name not in known:
                 hint = self.b.did_you_mean(name, known)
-                raise self.error(offset, f"{name!r} is not a value an example may give" + (f" ({hint})" if hint else ""), expected=self.b.join_words(sorted(known)))
+                raise self.error(
+                    offset,
+                    f"{name!r} is not a value an example may give" + (f" ({hint})" if hint else ""),
+                    expected=self.b.join_words(sorted(known)),
+                )
             if any(k == name for k, _ in items):
                 raise self.error(offset, f"the example gives {name} twice")
             if known[name] != (raw in ("yes", "no")):
                 raise self.error(offset, f"{name} is {'yes or no' if known[name] else 'a number'}")
             items.append((name, raw == "yes" if raw in ("yes", "no") else int(raw)))
         if len(items) > MAX_EXAMPLE_VALUES:
-            raise self.error(offset, "the example gives too many values", expected=f"at most {MAX_EXAMPLE_VALUES}")
+            raise self.error(
+                offset,
+                "the example gives too many values",
+                expected=f"at most {MAX_EXAMPLE_VALUES}",
+            )
         return tuple(items)
 
 
@@ -199,12 +226,19 @@ def _parse_case(b: StatementBuilder, c: list[Any]) -> Setting:
         elif low.startswith("for example") and not example:
             example = r.example(offset, part)
         else:
-            raise r.error(offset, f"cannot read {part!r}", expected='`shown "..."` or `for example bid 5, tricks 7`, once each')
+            raise r.error(
+                offset,
+                f"cannot read {part!r}",
+                expected='`shown "..."` or `for example bid 5, tricks 7`, once each',
+            )
     case = ScoreCase(label, when, means, shown, example)
     if example:
         env = example_env(case, cards=13, players=4, counters=b.counters)
         if not when.evaluate(env):
-            raise r.error(parts[-1][0], f"the example is not a hand of the case {label!r}: its condition does not hold")
+            raise r.error(
+                parts[-1][0],
+                f"the example is not a hand of the case {label!r}: its condition does not hold",
+            )
     # "+": added to the cases so far (a case of the same label replaced).
     return b.setting(c, ("cases+", (case,)))
 

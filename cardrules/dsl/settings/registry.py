@@ -28,6 +28,7 @@ import attrs
 from cardrules.rules import Variant
 
 from .bidding_settings import BIDDING
+from .case_settings import CASES
 from .deal_settings import DEAL
 from .declaration import SettingSpec
 from .effect_checks import Effect
@@ -37,7 +38,6 @@ from .match_settings import MATCH
 from .pack_settings import PACK
 from .passing_settings import PASSING
 from .play_settings import PLAY
-from .case_settings import CASES
 from .scoring_settings import SCORING
 from .shedding_settings import SHEDDING
 from .special_settings import SPECIALS

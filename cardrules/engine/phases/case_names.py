@@ -1,8 +1,8 @@
 """The words of a hand's score: the cases each seat's hand fell in (``case``).
 
 A variant file may name the cases of its score in the game's own words
-(:class:`~cardrules.rules.ScoreCase`: Hearts' "shot the moon", Spades'
-"nil failed", Euchre's "march"). When a hand is scored, the score phase
+(:class:`~cardrules.rules.ScoreCase`: "shot the moon", "nil failed",
+"march"). When a hand is scored, the score phase
 (:func:`~cardrules.engine.phases.score._end_hand`) asks :func:`_hand_cases`
 for the words of each seat's hand and keeps them in ``Game._hand_cases``, which
 :meth:`Game.hand_cases <cardrules.engine.game.Game.hand_cases>` and
@@ -69,36 +69,46 @@ def _hand_envs(g: Game, tricks: list[int], won: list[int]) -> list[SeatEnvs]:
         tt = sum(tricks[s] for s in team)
         tp = sum(taken[s] for s in team)
         made = team == makers
-        common = {
-            "cards": size,
-            "hand": hn,
-            "players": n,
-            "all_points": everyone,
-            "most_points": most,
-            "counters": dict(zip(r.counter_names, g._counters[team[0]], strict=True)),
-            "maker": made,
-            "maker_tricks": maker_tricks,
-            "alone": made and g._alone >= 0,
-            "defended_alone": g._defender >= 0 and g._defender in team,
-            "contract": contract,
-        }
+        held = dict(zip(r.counter_names, g._counters[team[0]], strict=True))
+        lone = made and g._alone >= 0
+        lone_defence = g._defender >= 0 and g._defender in team
         side = score_env(
             bid=tb,
             tricks=tt,
+            cards=size,
+            hand=hn,
+            players=n,
             blind=any(g._blind[s] for s in team),
             points=tp,
-            **common,  # type: ignore[arg-type]
+            all_points=everyone,
+            most_points=most,
+            counters=held,
+            maker=made,
+            maker_tricks=maker_tricks,
+            alone=lone,
+            defended_alone=lone_defence,
+            contract=contract,
         )
         for s in team:
             own = score_env(
                 bid=bids[s],
                 tricks=tricks[s],
+                cards=size,
+                hand=hn,
+                players=n,
                 blind=g._blind[s],
                 points=taken[s],
+                all_points=everyone,
+                most_points=most,
                 team_bid=tb,
                 team_tricks=tt,
                 team_points=tp,
-                **common,  # type: ignore[arg-type]
+                counters=held,
+                maker=made,
+                maker_tricks=maker_tricks,
+                alone=lone,
+                defended_alone=lone_defence,
+                contract=contract,
             )
             out[s] = (own, side)
     return out

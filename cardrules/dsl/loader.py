@@ -288,6 +288,11 @@ def read_regular_file(
 # --------------------------------------------------------------------------- the loader
 
 
+#: The lines after which the cases a file extends no longer name its hands: its
+#: own cases, or a score of its own.
+_RESCORING: Final = frozenset({"case", "score", "team score", "counter", "card points"})
+
+
 class _Loader:
     def __init__(self, roots: Sequence[Path]) -> None:
         self.roots: list[Path] = []
@@ -509,8 +514,9 @@ class _Loader:
             aliases=(),
             parent=parent.name,
             positions=kept,
-            # A file's own `case` lines replace the cases it extends.
-            cases=() if any(s.key == "case" for s in settings) else parent.cases,
+            # A file's own `case` lines replace the cases it extends; a file
+            # that scores otherwise names its own cases, or none.
+            cases=() if any(s.key in _RESCORING for s in settings) else parent.cases,
         )
         v = apply_settings(base, [ext, *settings])
         return attrs.evolve(v, parent=parent.name, source=pf.text, path=pf.path)

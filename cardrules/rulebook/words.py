@@ -1532,6 +1532,13 @@ def _counter_words(v: Variant) -> list[str]:
     return [line.removeprefix("- ") for line in counters_lines(v)]
 
 
+def _cases_words(v: Variant) -> str:
+    """A game that names the cases of its score: the score in those words."""
+    from cardrules.rulebook.cases import cases_summary
+
+    return cases_summary(v)
+
+
 def scoring_phrase(v: Variant) -> str:
     """The scoring rule in words, worked out from the variant's formulas (the
     ``score:`` line's for each player, and the ``team score:`` line's)."""
@@ -1954,7 +1961,9 @@ RULES: tuple[Rule, ...] = (
     _rule("Cuts on the first trick", first_trick_cuts_phrase),
     _rule("Taking a hand", take_hand_phrase),
     _rule("Partnerships", lambda v: _team_words(v) or "Everyone plays alone."),
-    _rule("Scoring", lambda v: " ".join([scoring_phrase(v), *_counter_words(v)])),
+    _rule(
+        "Scoring", lambda v: _cases_words(v) or " ".join([scoring_phrase(v), *_counter_words(v)])
+    ),
     _rule("Ties", tie_phrase),
     _rule("Knock-out", knockout_phrase),
     _rule("Match", match_phrase),

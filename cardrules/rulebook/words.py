@@ -86,7 +86,8 @@ __all__ = [
     "plural",
 ]
 
-#: Settings that name or describe a variant rather than change how it plays.
+#: Settings that name or describe a variant rather than change how it plays
+#: (the cases of the score name hands, never change them).
 IDENTITY_FIELDS = frozenset(
     {
         "name",
@@ -99,6 +100,7 @@ IDENTITY_FIELDS = frozenset(
         "source",
         "path",
         "examples",
+        "cases",
     }
 )
 

@@ -260,7 +260,8 @@ CASES: Final = (
         written=lambda v: bool(v.cases),
         where="trick-taking games (the cases name the hands a score formula scores)",
         check=trick_setting("case"),
-        page_rule="Scoring",
+        # Names hands, never a rule: no rule of the page holds it (the page's
+        # scoring section reads the cases themselves).
         presentation=True,
     ),
 )

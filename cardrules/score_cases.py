@@ -16,6 +16,7 @@ terminal share:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -115,6 +116,12 @@ def _number(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+@functools.lru_cache(maxsize=256)
+def _hole(text: str, counters: tuple[str, ...]) -> Formula:
+    """A hole's formula, parsed once (a recap text is filled after every hand)."""
+    return parse_formula(text, counters=counters)
+
+
 def fill(case: ScoreCase, env: Mapping[str, Value], counters: Sequence[str] = ()) -> str:
     """``case``'s recap words for a hand with the variables ``env``: its
     ``shown`` text with each hole's value (a word right after a hole written
@@ -126,7 +133,7 @@ def fill(case: ScoreCase, env: Mapping[str, Value], counters: Sequence[str] = ()
     text = case.shown
     for m in _HOLE.finditer(text):
         out.append(text[last : m.start()])
-        value = parse_formula(m.group(1), counters=counters).evaluate(env)
+        value = _hole(m.group(1), tuple(counters)).evaluate(env)
         out.append(_number(value))
         last = m.end()
         word = _PLURAL.match(text, last)

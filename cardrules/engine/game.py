@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal, overload
 
@@ -165,6 +165,8 @@ from cardrules.engine.views.view import (
 )
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import TakeBacks, Variant
+from cardrules.score_cases import name_hand
+from cardrules.scoring import Value
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
 
@@ -392,9 +394,9 @@ class Game:
     _scores: list[Num]
     # score: each seat's counters (replaced at each hand's score, never changed in place)
     _counters: list[tuple[int, ...]]
-    # score: games whose file names cases of the score (``case``): each hand scored, with the
-    # words of the cases each seat's hand fell in (replaced, never changed in place)
-    _hand_cases: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]
+    # score: games whose file names cases of the score (``case``): each hand scored, with each
+    # seat's variables its cases are named from (replaced, never changed in place)
+    _hand_cases: tuple[tuple[int, tuple[Mapping[str, Value] | None, ...]], ...]
     # end: the extra hands played to break a tie
     _extra: int
     # transitions: the log
@@ -1363,9 +1365,13 @@ class Game:
             >>> g.hand_cases(1)
             ()
         """
-        for number, cases in reversed(self._hand_cases):
+        r = self._rules
+        for number, record in reversed(self._hand_cases):
             if number == hand_number:
-                return cases
+                return tuple(
+                    () if env is None else name_hand(r.score_cases, env, r.counter_names)
+                    for env in record
+                )
         return ()
 
     @property

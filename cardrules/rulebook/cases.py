@@ -24,7 +24,7 @@ from cardrules.rules import ScoreCase, Variant
 from cardrules.score_cases import example_env
 from cardrules.scoring import Value, score_env
 
-__all__ = ["case_score", "cases_summary", "example_words", "scoring_cases_lines"]
+__all__ = ["case_score", "example_words", "scoring_cases_lines"]
 
 #: How an example's value reads, for each variable it may give (the counters:
 #: "8 bags before the hand").
@@ -140,16 +140,6 @@ def _fold(lines: Sequence[str]) -> list[str]:
     for line in lines:
         out.append(f"    {line}" if line else "")
     return [*out, ""]
-
-
-def cases_summary(v: Variant) -> str:
-    """The score in the game's own words, in a few lines (the rule "Scoring" of
-    a comparison or a list of differences), or ``""`` for a game without cases."""
-    if not v.cases:
-        return ""
-    per = "side" if v.teams else "player"
-    names = "; ".join(f"{md_text(c.label)}: {md_text(c.means)}" for c in v.cases)
-    return f"After each hand, each {per} scores by its case. {names} {end_phrase(v)}"
 
 
 def scoring_cases_lines(v: Variant, players: int) -> list[str]:

@@ -1535,10 +1535,14 @@ def _counter_words(v: Variant) -> list[str]:
 
 
 def _cases_words(v: Variant) -> str:
-    """A game that names the cases of its score: the score in those words."""
-    from cardrules.rulebook.cases import cases_summary
-
-    return cases_summary(v)
+    """The score in the game's own words, in a few lines (the rule "Scoring" of
+    a comparison or a list of differences), or ``""`` for a game that names no
+    cases of its score."""
+    if not v.cases:
+        return ""
+    per = "side" if v.teams else "player"
+    names = "; ".join(f"{md_text(c.label)}: {md_text(c.means)}" for c in v.cases)
+    return f"After each hand, each {per} scores by its case. {names} {end_phrase(v)}"
 
 
 def scoring_phrase(v: Variant) -> str:

@@ -3,10 +3,11 @@
 A variant file may name the cases of its score in the game's own words
 (:class:`~cardrules.rules.ScoreCase`: "shot the moon", "nil failed",
 "march"). When a hand is scored, the score phase
-(:func:`~cardrules.engine.phases.score._end_hand`) asks :func:`_hand_cases`
-for the words of each seat's hand and keeps them in ``Game._hand_cases``, which
-:meth:`Game.hand_cases <cardrules.engine.game.Game.hand_cases>` and
-:attr:`View.last_hand <cardrules.engine.views.view.View.last_hand>` read. No
+(:func:`~cardrules.engine.phases.score._end_hand`) asks :func:`_hand_record`
+for the variables each seat's hand was scored with and keeps them in
+``Game._hand_cases``; :meth:`Game.hand_cases
+<cardrules.engine.game.Game.hand_cases>` (and :attr:`View.last_hand
+<cardrules.engine.views.view.View.last_hand>`) names the cases from them. No
 event changes, and a game whose file names no case never comes here.
 
 :func:`_hand_envs` gives the variables each seat's score read, built as the
@@ -17,9 +18,9 @@ was given for. Every function takes the game as its first argument.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from cardrules.score_cases import name_hand
 from cardrules.scoring import Value, score_env
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: One seat's variables: those its own formula read, and those of its side's.
 SeatEnvs = tuple[dict[str, Value], dict[str, Value]]
+#: One seat's variables, as a hand's record keeps them (never changed).
+HandVars = Mapping[str, Value]
 
 
 def _contract(g: Game) -> tuple[int, bool, bool, bool, int, bool]:
@@ -114,14 +117,14 @@ def _hand_envs(g: Game, tricks: list[int], won: list[int]) -> list[SeatEnvs]:
     return out
 
 
-def _hand_cases(g: Game, tricks: list[int], won: list[int]) -> tuple[tuple[str, ...], ...]:
-    """The words of the cases each seat's hand fell in (a seat knocked out
-    before the hand: none), every case that holds, in the file's order."""
-    r = g._rules
-    cases = r.score_cases
-    names = r.counter_names
-    knocked = g._out if r.knockout else [False] * g._players
+def _hand_record(g: Game, tricks: list[int], won: list[int]) -> tuple[HandVars | None, ...]:
+    """What the cases of the hand just played are named from: each seat's own
+    variables (``None`` for a seat knocked out before the hand, which has no
+    hand). The words are worked out only when asked for
+    (:meth:`Game.hand_cases <cardrules.engine.game.Game.hand_cases>`), so a
+    game pays one building of the variables per hand, not the naming."""
+    knocked = g._out if g._rules.knockout else [False] * g._players
     return tuple(
-        () if out else name_hand(cases, own, names)
+        None if out else own
         for (own, _), out in zip(_hand_envs(g, tricks, won), knocked, strict=True)
     )

@@ -367,10 +367,10 @@ SLOTS: Final[tuple[Slot, ...]] = (
     ),
     Slot(
         "_hand_cases",
-        "tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]",
+        "tuple[tuple[int, tuple[Mapping[str, Value] | None, ...]], ...]",
         "score",
-        "games whose file names cases of the score (``case``): each hand scored, with the "
-        "words of the cases each seat's hand fell in (replaced, never changed in place)",
+        "games whose file names cases of the score (``case``): each hand scored, with "
+        "each seat's variables its cases are named from (replaced, never changed in place)",
     ),
     Slot("_extra", "int", "end", "the extra hands played to break a tie"),
     # ------------------------------------------------------------ the log and its caches

@@ -142,10 +142,13 @@ def _fold(lines: Sequence[str]) -> list[str]:
     return [*out, ""]
 
 
-def scoring_cases_lines(v: Variant, players: int) -> list[str]:
+def scoring_cases_lines(
+    v: Variant, players: int, tables: Sequence[str] = ()
+) -> list[str]:
     """The scoring section's body for a game whose file names cases (without
     its heading): who scores together, what the cards are worth, the table of
-    cases, the end of the game, the counts kept, then the formula folded."""
+    cases, the counts kept, the end of the game, ``tables`` (the page's tables
+    of points, each under its own heading), then the formula folded."""
     out: list[str] = []
     if v.teams:
         out += [teams_phrase(v, seat_names(v.players.min)), ""]
@@ -153,10 +156,9 @@ def scoring_cases_lines(v: Variant, players: int) -> list[str]:
     if points:
         out += [points, ""]
     per = "side" if v.teams else "player"
-    many = "a hand may fall in several" if len(v.cases) > 1 else "one case"
     out += [
-        f"After each hand, each {per} scores by the cases below ({many}; the worked "
-        f"numbers are for {plural(players, 'player')}).",
+        f"After each hand, each {per} scores by the cases below (the worked numbers "
+        f"are for {plural(players, 'player')}).",
         "",
         *_table(v, players),
         "",
@@ -169,7 +171,7 @@ def scoring_cases_lines(v: Variant, players: int) -> list[str]:
             "as the cases above say.",
             "",
         ]
-    out += [end_phrase(v), ""]
+    out += [end_phrase(v), "", *tables]
     formula = [scoring_phrase(v).replace("everyone scores", "each player scores")]
     counts = counters_lines(v, clamp=False)
     if counts:

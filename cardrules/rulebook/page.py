@@ -536,9 +536,13 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     out = ["## Scoring", ""]
     f = v.scoring.formula
     if v.cases:
-        # The file names its cases: a table of them, the formula folded.
+        # The file names its cases: a table of them, then the tables of points
+        # the page gives without them (by bid and tricks, the contracts), the
+        # formula folded.
         n = _scoring_size(v, counts[0] if len(counts) == 1 else None)[1]
-        return [*out, *scoring_cases_lines(v, n)]
+        plain = _scoring_section(v.evolve(cases=()), counts)
+        tables = next((plain[k:] for k, line in enumerate(plain) if line.startswith("### ")), [])
+        return [*out, *scoring_cases_lines(v, n, tables)]
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
         return [*out, *_scoring_in_words(v)]
     if f is None:

@@ -270,6 +270,9 @@ SAFE_TAGS = {
     "pre",
     "div",
     "span",
+    # The folded formula of a game that names its cases (pymdownx.details).
+    "details",
+    "summary",
 }
 
 

@@ -190,7 +190,8 @@ def test_the_named_cases_agree_with_the_engines_scores(game: tuple[str, int, int
 
 
 def test_a_game_without_cases_keeps_its_view() -> None:
-    g = Game(cardrules.load("oh-hell"), players=4, seed=3)
+    assert not cardrules.load("blackout").cases
+    g = Game(cardrules.load("blackout"), players=4, seed=3)
     _random_hands(g, random.Random(3), 1)
     last = g.view(0).last_hand
     assert last is not None and last.cases == ()
@@ -210,11 +211,11 @@ def test_the_recap_names_each_sides_case() -> None:
     ev = next(ev for ev in g.events if ev[0] == "score")
     recap = session.recap(g.events, ev)
     cases = g.hand_cases(1)
-    assert recap.startswith("Hand 1 over: you and Bot 3: ")
+    assert recap.startswith("Hand 1 over: you and Bot 3 ")
     for words in cases:
         for w in words:
             assert w in recap
-    assert "Bot 2 and Bot 4: " in recap
+    assert "Bot 2 and Bot 4 " in recap
     assert "counters:" not in recap
 
 
@@ -284,6 +285,10 @@ def test_a_file_that_extends_replaces_or_keeps_the_cases() -> None:
     rescored = load_text("game: x\nextends: spades\nscore: 0\n", path="x.cardrules")
     assert rescored.cases == ()
     assert cardrules.load("omnibus-hearts").cases == ()
+    # An option that changes the score: the file's cases no longer name its hands.
+    flat = cardrules.load("kachuful", score="if exact then 10 else -10")
+    assert flat.cases == ()
+    assert cardrules.load("kachuful", hook=False).cases == cardrules.load("kachuful").cases
     own = load_text(
         'game: x\nextends: spades\ncase "made": team_tricks >= team_bid; "x"\n', path="x.cardrules"
     )

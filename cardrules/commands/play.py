@@ -944,8 +944,9 @@ class _Session:
 
     def _case_recap(self, variant: Variant, cases: Sequence[Sequence[str]], ev: Event) -> list[str]:
         """Each side's hand in the game's own words (its file's ``case`` lines),
-        the people's sides first: ``you and Chitra: nil failed (Chitra), made 7
-        on 5, 2 bags (+52)``. A case one partner's hand fell in and not the
+        the people's sides first: ``you and Chitra nil failed (Chitra), made 7
+        on 5, 2 bags (+52)``: each case's recap words (``shown``) follow the names,
+        so a file writes them as a verb phrase. A case one partner's hand fell in and not the
         other's names that partner."""
         t = self.t
         sides = list(variant.teams) or [(s,) for s in range(len(cases))]
@@ -964,7 +965,7 @@ class _Session:
             ]
             p = ev[4][side[0]]
             sign = "+" if p >= 0 else ""
-            out.append(f"{' and '.join(names)}: {', '.join([*own, *shared])} ({sign}{_num(p)})")
+            out.append(f"{' and '.join(names)} {', '.join([*own, *shared])} ({sign}{_num(p)})")
         return out
 
     def _between_games(self, number: int) -> None:

@@ -553,7 +553,11 @@ class _Loader:
                     f"option {name}: cannot read the value", path=where, code="bad_option"
                 )
             self.sources[where] = opf.text
+            before = v
             v = apply_settings(v, opf.settings)
+            if key in _RESCORING and v != before:
+                # Another score: the file's cases named the hands of its own.
+                v = attrs.evolve(v, cases=())
         return v
 
     def finish(self, v: Variant, options: Mapping[str, object]) -> Variant:

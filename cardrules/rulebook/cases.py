@@ -142,9 +142,7 @@ def _fold(lines: Sequence[str]) -> list[str]:
     return [*out, ""]
 
 
-def scoring_cases_lines(
-    v: Variant, players: int, tables: Sequence[str] = ()
-) -> list[str]:
+def scoring_cases_lines(v: Variant, players: int, tables: Sequence[str] = ()) -> list[str]:
     """The scoring section's body for a game whose file names cases (without
     its heading): who scores together, what the cards are worth, the table of
     cases, the counts kept, the end of the game, ``tables`` (the page's tables

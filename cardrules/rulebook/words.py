@@ -1541,8 +1541,10 @@ def _cases_words(v: Variant) -> str:
     if not v.cases:
         return ""
     per = "side" if v.teams else "player"
-    names = "; ".join(f"{md_text(c.label)}: {md_text(c.means)}" for c in v.cases)
-    return f"After each hand, each {per} scores by its case. {names} {end_phrase(v)}"
+    names = " ".join(f"“{md_text(c.label)}”: {md_text(c.means.rstrip('.'))}." for c in v.cases)
+    whose = "its" if v.teams else "their"
+    lead = f"After each hand, each {per} scores by the cases {whose} hand falls in."
+    return f"{lead} {names} {end_phrase(v)}"
 
 
 def scoring_phrase(v: Variant) -> str:

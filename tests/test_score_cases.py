@@ -304,3 +304,48 @@ def test_built_in_cases_cite_their_source(name: str) -> None:
     v = cardrules.load(name)
     assert "pagat.com" in v.source
     assert list(_cases_in(v.source)) == [c.label for c in v.cases]
+
+
+_PIECES = st.sampled_from(
+    [
+        "tricks",
+        " >= ",
+        "bid",
+        "; ",
+        '"x"',
+        'shown "{',
+        "}",
+        "(s)",
+        "for example ",
+        "bid 3",
+        ", ",
+        "yes",
+        "bags",
+        "{tricks - bid}",
+        '"',
+        "\\",
+        "if",
+        " and ",
+        "not ",
+        "99999999",
+        "took Q♠",
+        ";",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_PIECES, max_size=12))
+def test_any_case_line_loads_or_is_refused_with_a_code(pieces: list[str]) -> None:
+    """Untrusted text after `case "x":` never crashes: the file loads, or is
+    refused with a stable code."""
+    line = 'case "x": ' + "".join(pieces)
+    try:
+        v = load_text("game: x\nextends: spades\n" + line + "\n", path="x.cardrules")
+    except VariantError as err:
+        assert err.code in ("bad_score_case", "syntax", "bad_variant"), (err.code, line)
+        return
+    g = Game(v, players=4, seed=1)
+    _random_hands(g, random.Random(1), 1)
+    for words in g.hand_cases(1):
+        assert all(isinstance(w, str) for w in words)

@@ -11,7 +11,7 @@ each call on a fresh copy of its position made before the clock starts (a
 copy keeps no event stream: the call builds the seat's), in two ways:
 
 * ``cold``: the sampler's caches (what the current hand's plays revealed, the
-  past hands read, the hand's problem built) are emptied before each call
+  past hands read, the hand's problem built, the opening) are emptied before each call
   (untimed), as for the first call on a game never sampled;
 * ``warm``: a second call on the same copy, after a first one untimed (as for
   a search bot's second and later worlds of a decision).
@@ -118,10 +118,11 @@ def _calls(
 
 def _forget() -> None:
     """Empty the present sampler's caches (what a hand's plays revealed, the
-    past hands read, the problems built)."""
+    past hands read, the problems built, the first dealer and cuts)."""
     worlds._FORBID.clear()
     worlds._PAST.clear()
     worlds._PLANS.clear()
+    worlds._OPENING.clear()
 
 
 def _rate(what: str, size: int, times: list[Times]) -> dict[str, Any]:

@@ -16,28 +16,42 @@ shedding game, where one player loses). Intervals are Student's t over the
 games, one figure per (deal, side) (see :func:`interval`); the margin pairs
 each game with the field bot's game on the same deal and side.
 
+It also reports each bot's CPU time per decision (``time.process_time``
+around each of its decisions, in the process that plays the game: with a
+thread pool as the executor, the other threads' work counts too, so measure
+it here or on processes).
+
 Run ``python benchmarks/ladder.py`` for the full ladder, ``--quick`` for a
 short one (a few minutes on 2 cores), ``--smoke`` to check in seconds that it
 runs (its figures mean nothing), ``--json`` for machine-readable output and
-``--jobs N`` for a process pool. From Python, :func:`run_ladder` takes the
-bots (names, ``name:key=value`` budgets, or ``(label, factory)`` pairs), the
-variants, the deals and any :class:`concurrent.futures.Executor` (a Dask
-client's ``client.get_executor()`` spreads a long ladder over a cluster).
+``--jobs N`` for a process pool. ``--out FILE`` appends each game to ``FILE``
+as a JSON line as soon as it is played, so a run that is stopped keeps its
+games, and ``--resume`` plays only the games ``FILE`` does not hold yet.
+A bot from outside cardrules is named by its import path,
+``--bots mypkg.mybots:MyBot`` (or ``--bot``, repeatable), with keyword
+arguments after it (``mypkg.mybots:MyBot:depth=3``): a class or function
+taking a seed (and those keywords) and returning a bot. From Python,
+:func:`run_ladder` takes the bots (names, ``name:key=value`` budgets, import
+paths, or ``(label, factory)`` pairs), the variants, the deals and any
+:class:`concurrent.futures.Executor` (a Dask client's
+``client.get_executor()`` spreads a long ladder over a cluster).
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import importlib
 import json
 import math
+import os
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 HERE = Path(__file__).resolve().parent
 if __name__ == "__main__":
@@ -106,45 +120,100 @@ class BotSpec:
     """A bot of the ladder: a label and how to build it from a seed.
 
     ``name`` is a registered bot (``cardrules.bots.BOTS``); ``options`` its
-    keyword arguments (``pimc:worlds=8:policy=random``); or ``factory`` any
-    picklable ``seed -> Bot``.
+    keyword arguments (``pimc:worlds=8:policy=random``); or ``path`` an
+    import path ``module:attr`` to a callable ``seed -> Bot`` from outside
+    cardrules (imported again where the game is played, so it travels to
+    worker processes by name); or ``factory`` any picklable ``seed -> Bot``.
     """
 
     label: str
     name: str = ""
     options: tuple[tuple[str, int | float | str], ...] = ()
     factory: BotFactory | None = None
+    path: str = ""
 
     def build(self, seed: int) -> Bot:
-        """A new bot of this kind with ``seed``."""
+        """A new bot of this kind with ``seed``.
+
+        Raises:
+            ValueError: if an outside bot cannot be imported or built, or
+                what it builds cannot choose a move.
+        """
         if self.factory is not None:
             return self.factory(seed)
+        if self.path:
+            bot = _import_path(self.path)(seed, **dict(self.options))
+            if not any(
+                callable(getattr(bot, m, None)) for m in ("choose", "choose_in", "choose_context")
+            ):
+                raise ValueError(f"{self.path} built {type(bot).__name__}, which has no choose")
+            return bot  # type: ignore[no-any-return]
         maker: Callable[..., Bot] = BOTS[self.name]  # type: ignore[assignment]
         return maker(seed, **dict(self.options))
 
     @staticmethod
     def parse(spec: str | tuple[str, BotFactory] | BotSpec) -> BotSpec:
-        """A spec from ``"name"``, ``"name:key=value:..."`` or ``(label, factory)``.
+        """A spec from ``"name"``, ``"name:key=value:..."``,
+        ``"package.module:Attr[:key=value...]"`` or ``(label, factory)``.
 
         Raises:
-            ValueError: for an unknown bot name or a malformed option.
+            ValueError: for an unknown bot name, an import path that does not
+                import or names nothing callable, or a malformed option.
         """
         if isinstance(spec, BotSpec):
             return spec
         if isinstance(spec, tuple):
             label, factory = spec
             return BotSpec(label=label, factory=factory)
+        if not isinstance(spec, str) or len(spec) > MAX_SPEC:
+            raise ValueError(f"a bot is a name or an import path of at most {MAX_SPEC} characters")
         name, *opts = spec.strip().split(":")
-        name = name.strip().lower()
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}")
+        path = ""
+        if name.strip().lower() not in BOTS and opts and "=" not in opts[0]:
+            path = f"{name.strip()}:{opts.pop(0).strip()}"
+            _import_path(path)  # refuse it now, not in a worker
+        else:
+            name = name.strip().lower()
+            if name not in BOTS:
+                raise ValueError(
+                    f"unknown bot {name!r}: choose from {', '.join(sorted(BOTS))}, "
+                    "or name one by its import path, package.module:Attr"
+                )
         options = []
         for opt in opts:
             key, eq, val = opt.partition("=")
             if not eq or not key.strip():
                 raise ValueError(f"bot option {opt!r} is not key=value")
             options.append((key.strip(), _value(val.strip())))
+        if path:
+            return BotSpec(label=spec.strip(), options=tuple(options), path=path)
         return BotSpec(label=spec.strip(), name=name, options=tuple(options))
+
+
+#: The longest bot spec accepted.
+MAX_SPEC = 300
+
+
+def _import_path(path: str) -> Callable[..., Any]:
+    """The callable named by ``module:attr`` (``attr`` may be dotted).
+
+    Raises:
+        ValueError: if the module does not import or the name is not callable.
+    """
+    module_name, _, attr = path.partition(":")
+    if not module_name or not attr:
+        raise ValueError(f"an import path is package.module:Attr, got {path!r}")
+    try:
+        obj: Any = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"cannot import {module_name!r} for the bot {path!r}: {e}") from None
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise ValueError(f"{module_name!r} has no {attr!r} (the bot {path!r})")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise ValueError(f"the bot {path!r} is not a class or function taking a seed")
+    return obj  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- games
@@ -191,6 +260,8 @@ class GameRecord:
         lost: shedding games: whether a seat of the side was left holding cards.
         finished: whether the game reached its end.
         seconds: how long the game took.
+        decisions: how many decisions the measured bot made.
+        cpu_seconds: the CPU time of those decisions (``time.process_time``).
     """
 
     bot: str
@@ -207,6 +278,41 @@ class GameRecord:
     lost: bool
     finished: bool
     seconds: float
+    decisions: int = 0
+    cpu_seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON object (tuples as lists)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.__dict__.items()}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> GameRecord:
+        """A record from :meth:`to_json`'s object.
+
+        Raises:
+            ValueError: if a field is missing or of the wrong kind.
+        """
+        try:
+            return GameRecord(
+                bot=str(data["bot"]),
+                variant=str(data["variant"]),
+                deal=int(data["deal"]),
+                side=tuple(int(s) for s in data["side"]),
+                seats=tuple(str(s) for s in data["seats"]),
+                game_seed=int(data["game_seed"]),
+                hands=int(data["hands"]),
+                points=float(data["points"]),
+                bids=int(data["bids"]),
+                exact=int(data["exact"]),
+                won=bool(data["won"]),
+                lost=bool(data["lost"]),
+                finished=bool(data["finished"]),
+                seconds=float(data["seconds"]),
+                decisions=int(data.get("decisions", 0)),
+                cpu_seconds=float(data.get("cpu_seconds", 0.0)),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"not a ladder game: {e}") from None
 
 
 def play_one(task: _Task) -> GameRecord:
@@ -218,11 +324,22 @@ def play_one(task: _Task) -> GameRecord:
         (task.bot if s in task.side else task.field_bot).build(game_seed(task.seed, task.deal, s))
         for s in range(task.players)
     ]
+    side = task.side
+    decisions = 0
+    cpu = 0.0
+    clock = time.process_time
     while not g.is_over:
         seat = g.to_act
         if seat is None:
             seat = min(g.waiting_for)
-        g.apply(decide(bots[seat], g, seat), seat)
+        if seat in side:
+            c0 = clock()
+            action = decide(bots[seat], g, seat)
+            cpu += clock() - c0
+            decisions += 1
+        else:
+            action = decide(bots[seat], g, seat)
+        g.apply(action, seat)
     hands = bids = exact = 0
     for ev in g.events:
         if not isinstance(ev, ScoreEvent):
@@ -255,6 +372,8 @@ def play_one(task: _Task) -> GameRecord:
         lost=res.loser is not None and res.loser in task.side,
         finished=res.finished,
         seconds=time.perf_counter() - t0,
+        decisions=decisions,
+        cpu_seconds=cpu,
     )
 
 
@@ -278,6 +397,7 @@ class Row:
     win_rate: float
     loss_rate: float | None
     seconds_per_game: float
+    cpu_ms_per_decision: float = math.nan
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (infinite and missing figures as ``None``)."""
@@ -338,6 +458,7 @@ def _rows(
             margin, margin_ci = interval(diffs)
         bids = sum(r.bids for r in recs)
         finished = [r for r in recs if r.finished]
+        decisions = sum(r.decisions for r in recs)
         rows.append(
             Row(
                 bot=b,
@@ -355,6 +476,9 @@ def _rows(
                 if shedding
                 else None,
                 seconds_per_game=statistics.fmean(r.seconds for r in recs),
+                cpu_ms_per_decision=(
+                    1000 * sum(r.cpu_seconds for r in recs) / decisions if decisions else math.nan
+                ),
             )
         )
     return rows
@@ -395,6 +519,8 @@ def run_ladder(
     jobs: int = 1,
     max_tricks: int = 5000,
     progress: Callable[[int, int], None] | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
 ) -> Ladder:
     """Play the ladder and summarise it.
 
@@ -414,32 +540,51 @@ def run_ladder(
         jobs: without ``executor``: 1 plays here, more on a process pool.
         max_tricks: a bound on the tricks of one game.
         progress: called as ``progress(done, total)`` after each game.
+        out: a file to append each game to, as a JSON line
+            (:meth:`GameRecord.to_json` and the ladder's ``seed``,
+            ``players``, ``field`` and ``max_tricks``), written as soon as the
+            game is played.
+        resume: with ``out``: read the games ``out`` holds and play only the
+            others (the figures are those of every game). Without it, an
+            ``out`` that already holds games is refused.
 
     Returns:
         The :class:`Ladder`.
+
+    Raises:
+        ValueError: for a bad bot, or an ``out`` that holds games (without
+            ``resume``), or games of another ladder (another seed, players,
+            field or bound), or a line that is not a ladder game.
     """
     specs = [BotSpec.parse(b) for b in bots]
     field_spec = BotSpec.parse(field_bot)
     vs = [load(v) if isinstance(v, str) else v for v in variants]
     tasks = tasks_for(vs, players, specs, field_spec, deals, seed, max_tricks)
+    meta = {"ladder_seed": seed, "players": players, "field": field_spec.label}
+    meta["max_tricks"] = max_tricks
     records: list[GameRecord] = []
-    if executor is None and jobs == 1:
-        for t in tasks:
-            records.append(play_one(t))
-            if progress is not None:
-                progress(len(records), len(tasks))
-    else:
-        own = executor is None
-        ex = cf.ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
-        try:
-            futures = [ex.submit(play_one, t) for t in tasks]
-            for fut in cf.as_completed(futures):
-                records.append(fut.result())
-                if progress is not None:
-                    progress(len(records), len(tasks))
-        finally:
-            if own:
-                ex.shutdown(wait=True, cancel_futures=True)
+    total = len(tasks)
+    sink: TextIO | None = None
+    if out is not None:
+        wanted = {_task_key(t) for t in tasks}
+        records = [r for r in _read_out(out, meta, resume) if _record_key(r) in wanted]
+        have = {_record_key(r) for r in records}
+        tasks = [t for t in tasks if _task_key(t) not in have]
+        sink = open(out, "a", encoding="utf-8")  # noqa: SIM115  # closed below
+
+    def keep(rec: GameRecord) -> None:
+        records.append(rec)
+        if sink is not None:
+            sink.write(json.dumps({**rec.to_json(), **meta}, sort_keys=True) + "\n")
+            sink.flush()
+        if progress is not None:
+            progress(len(records), total)
+
+    try:
+        _play_all(tasks, executor, jobs, keep)
+    finally:
+        if sink is not None:
+            sink.close()
     records.sort(key=lambda r: (r.variant, r.bot, r.deal, r.side))
     labels = [s.label for s in specs]
     rows: list[Row] = []
@@ -454,6 +599,80 @@ def run_ladder(
         "seed": seed,
     }
     return Ladder(rows=rows, records=records, settings=settings)
+
+
+def _play_all(
+    tasks: Sequence[_Task],
+    executor: cf.Executor | None,
+    jobs: int,
+    keep: Callable[[GameRecord], None],
+) -> None:
+    """Play ``tasks`` here or on the executor, handing each game to ``keep``."""
+    if executor is None and jobs == 1:
+        for t in tasks:
+            keep(play_one(t))
+        return
+    own = executor is None
+    ex = cf.ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
+    try:
+        futures = [ex.submit(play_one, t) for t in tasks]
+        for fut in cf.as_completed(futures):
+            keep(fut.result())
+    finally:
+        if own:
+            ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _task_key(t: _Task) -> tuple[str, str, int, tuple[int, ...]]:
+    return (t.variant.name, t.bot.label, t.deal, t.side)
+
+
+def _record_key(r: GameRecord) -> tuple[str, str, int, tuple[int, ...]]:
+    return (r.variant, r.bot, r.deal, r.side)
+
+
+#: The largest results file ``--resume`` reads.
+MAX_OUT_BYTES = 500_000_000
+
+
+def _read_out(out: str | os.PathLike[str], meta: dict[str, Any], resume: bool) -> list[GameRecord]:
+    """The games a results file holds (none if it is missing or empty).
+
+    A last line cut short (a run killed while writing it) is dropped, and the
+    file cut back to its last whole line.
+    """
+    path = Path(out)
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    if not path.is_file():
+        raise ValueError(f"{path} is not a file")
+    if not resume:
+        raise ValueError(f"{path} already holds games: --resume to go on, or remove it")
+    if path.stat().st_size > MAX_OUT_BYTES:
+        raise ValueError(f"{path} is larger than {MAX_OUT_BYTES:,} bytes")
+    data = path.read_bytes()
+    if not data.endswith(b"\n"):
+        data = data[: data.rfind(b"\n") + 1]
+        with path.open("r+b") as f:
+            f.truncate(len(data))
+    out_records = []
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            raise ValueError(f"{path}:{number}: not a JSON line") from None
+        if not isinstance(obj, dict):
+            raise ValueError(f"{path}:{number}: not a ladder game")
+        other = {k: obj.get(k) for k in meta}
+        if other != meta:
+            raise ValueError(f"{path}:{number}: a game of another ladder ({other}, not {meta})")
+        try:
+            out_records.append(GameRecord.from_json(obj))
+        except ValueError as e:
+            raise ValueError(f"{path}:{number}: {e}") from None
+    return out_records
 
 
 # --------------------------------------------------------------------------- output
@@ -471,17 +690,18 @@ def markdown(ladder: Ladder) -> str:
     """The ladder as a Markdown table (one block per variant)."""
     lines = [
         "| variant | bot | games | exact bids | points/hand (95%) | margin over field (95%) "
-        "| win rate | s/game |",
-        "|:--|:--|--:|--:|--:|--:|--:|--:|",
+        "| win rate | s/game | CPU ms/decision |",
+        "|:--|:--|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for r in ladder.rows:
         exact = "-" if r.exact_rate is None else f"{100 * r.exact_rate:.1f}%"
         rate, word = (r.win_rate, "") if r.loss_rate is None else (r.loss_rate, "lost ")
         win = f"{word}{100 * rate:.1f}%" if math.isfinite(rate) else "-"
         points = _pm(r.points_per_hand, r.points_ci)
+        cpu = f"{r.cpu_ms_per_decision:.2f}" if math.isfinite(r.cpu_ms_per_decision) else "-"
         lines.append(
             f"| {r.variant} | {r.bot} | {r.games} | {exact} | {points} "
-            f"| {_pm(r.margin, r.margin_ci)} | {win} | {r.seconds_per_game:.2f} |"
+            f"| {_pm(r.margin, r.margin_ci)} | {win} | {r.seconds_per_game:.2f} | {cpu} |"
         )
     return "\n".join(lines)
 
@@ -508,14 +728,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     p.add_argument("--deals", type=int, default=None, help="deals per variant")
     p.add_argument("--seed", type=int, default=2024, help="the ladder's seed (2024)")
-    p.add_argument("--bots", default=None, help="comma-separated bots, e.g. pimc:worlds=8")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bots, e.g. pimc:worlds=8, or an outside bot by its "
+        "import path, mypkg.mybots:MyBot[:key=value]",
+    )
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="one more bot (a name or mypkg.mybots:MyBot); repeatable, added after --bots",
+    )
+    p.add_argument(
+        "--out", default=None, metavar="FILE", help="append each game to FILE as a JSON line"
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --out: play only the games FILE does not hold yet",
+    )
     p.add_argument("--variants", default=None, help="comma-separated variants")
     args = p.parse_args(argv)
     if not 1 <= args.jobs <= 32:
         p.error("--jobs must be from 1 to 32")
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     cfg = MODES[mode]
-    bots = args.bots.split(",") if args.bots else list(cfg["bots"])
+    if args.resume and args.out is None:
+        p.error("--resume needs --out FILE")
+    bots = args.bots.split(",") if args.bots else ([] if args.bot else list(cfg["bots"]))
+    bots += args.bot
     variants = args.variants.split(",") if args.variants else list(cfg.get("variants", VARIANTS))
     deals = args.deals if args.deals is not None else cfg["deals"]
     if not 1 <= deals <= 100_000:
@@ -535,6 +778,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 jobs=args.jobs,
                 max_tricks=cfg.get("max_tricks", 5000),
                 progress=bar,
+                out=args.out,
+                resume=args.resume,
             )
     except ValueError as e:
         p.error(str(e))

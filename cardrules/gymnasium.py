@@ -12,9 +12,10 @@ on, inside :meth:`~CardrulesEnv.step`.
   may know and nothing else). Its bounds are
   :func:`cardrules.bounds.observation_bounds`' (``scores`` unbounded, every
   other slice in [0, 1]).
-- **Action**: ``Discrete(NUM_ACTIONS)``, the action ids of
-  :mod:`cardrules.engine.actions` (``Discrete(SPECIAL_ACTION_END)`` for a pack
-  with special cards), as the PettingZoo environments use.
+- **Action**: ``Discrete(num_actions_of(variant))``, the action ids of
+  :mod:`cardrules.engine.actions` (``NUM_ACTIONS`` for most games, more for a
+  pack with special cards or an auction of contracts), as the PettingZoo
+  environments use.
 - **Mask**: ``info["action_mask"]``, int8, 1 for each legal id of the seat (all
   zeros once the episode has ended); :meth:`~CardrulesEnv.action_masks` gives
   it as a bool array, the name sb3-contrib's ``MaskablePPO`` calls.
@@ -73,15 +74,22 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
     ) from e
 
 from cardrules.bounds import float32_packer, observation_bounds
-from cardrules.dsl import load
-from cardrules.engine.actions import NUM_ACTIONS, SPECIAL_ACTION_END, Action
+from cardrules.engine.actions import Action, num_actions_of
 from cardrules.engine.game import Game
-from cardrules.engine.views.observation_vector import observation_layout
+from cardrules.env_setup import resolve_table
 from cardrules.errors import IllegalAction, InvalidAction
 from cardrules.opponents import check_opponents, opponent_bots
 from cardrules.rules import Mode, Variant
 
-__all__ = ["ILLEGAL", "CardrulesEnv", "env_id", "register_builtins"]
+__all__ = [
+    "ILLEGAL",
+    "ONE_HAND",
+    "CardrulesEnv",
+    "env_id",
+    "one_hand_env",
+    "register_builtins",
+    "register_one_hand",
+]
 
 #: What :class:`CardrulesEnv` does with an illegal action.
 ILLEGAL = ("terminate", "raise")
@@ -128,16 +136,7 @@ class CardrulesEnv(gymnasium.Env):
         max_actions: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if isinstance(variant, str):
-            variant = load(variant)
-        if not isinstance(variant, Variant):
-            raise TypeError(
-                f"variant must be a built-in's name, a path or a Variant, "
-                f"got {type(variant).__name__}"
-            )
-        if players is None:
-            players = 4 if variant.players.min <= 4 <= variant.players.max else variant.players.min
-        observation_layout(variant, players)  # checks players
+        variant, players, layout = resolve_table(variant, players)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat number from 0 to {players - 1}, got {seat!r}")
         check_opponents(opponents, players)
@@ -161,9 +160,9 @@ class CardrulesEnv(gymnasium.Env):
         self._illegal_reward = float(illegal_reward)
         self._max_actions = max_actions
         self._sign = 1 if variant.scoring.higher_wins else -1
-        n_actions = SPECIAL_ACTION_END if variant.deck.specials else NUM_ACTIONS
+        n_actions = num_actions_of(variant)
         self._num_actions = n_actions
-        low, high = observation_bounds(observation_layout(variant, players))
+        low, high = observation_bounds(layout)
         self.observation_space = spaces.Box(
             low=np.asarray(low, dtype=np.float32),
             high=np.asarray(high, dtype=np.float32),
@@ -376,4 +375,68 @@ def register_builtins() -> list[str]:
     return ids
 
 
+#: The built-ins with a one-hand preset, ``cardrules/<name>-1hand-v0``, and the
+#: cards each player holds in it unless ``cards=`` says otherwise. Their files
+#: offer ``hands`` and ``tie`` as options: the preset is one hand of that many
+#: cards, players tied on points sharing the win (no tie-break hands).
+ONE_HAND: dict[str, int] = {"oh-hell": 5, "callbreak": 13}
+
+
+def one_hand_env(variant: str = "oh-hell", cards: int | None = None, **kwargs: Any) -> CardrulesEnv:
+    """One hand of a built-in as an episode: ``hands: list <cards>`` and
+    ``tie: shared``, so no tie-break hand ever follows (the entry point of the
+    ``cardrules/<name>-1hand-v0`` ids; ``kwargs`` go to :class:`CardrulesEnv`).
+
+    Args:
+        variant: a built-in of :data:`ONE_HAND`.
+        cards: the cards each player is dealt; :data:`ONE_HAND`'s number when ``None``.
+        **kwargs: ``seat``, ``opponents``, ``players``... as for :class:`CardrulesEnv`.
+
+    Raises:
+        ValueError: if ``variant`` has no one-hand preset or ``cards`` is not an int.
+        VariantError: if ``cards`` is more than the pack allows.
+
+    Example:
+        >>> env = one_hand_env("oh-hell", cards=3, opponents="random")
+        >>> _ = env.reset(seed=1)
+        >>> env.game.hand_size, env.variant.winning.tie.value
+        (3, 'shared')
+    """
+    if variant not in ONE_HAND:
+        raise ValueError(f"no one-hand preset for {variant!r}; there is one for {sorted(ONE_HAND)}")
+    cards = ONE_HAND[variant] if cards is None else cards
+    if type(cards) is not int or cards < 1:
+        raise ValueError(f"cards must be a positive int, got {cards!r}")
+    from cardrules.dsl import load
+
+    rules = load(variant, hands=f"list {cards}", tie="shared")
+    return CardrulesEnv(rules, **kwargs)
+
+
+def register_one_hand() -> list[str]:
+    """Register ``cardrules/<name>-1hand-v0`` for each built-in of :data:`ONE_HAND`
+    (done when this module is imported).
+
+    Returns:
+        The ids, sorted.
+
+    Example:
+        >>> register_one_hand()
+        ['cardrules/callbreak-1hand-v0', 'cardrules/oh-hell-1hand-v0']
+    """
+    ids = []
+    for name in sorted(ONE_HAND):
+        i = f"cardrules/{name}-1hand-v0"
+        if i not in gymnasium.registry:
+            gymnasium.register(
+                id=i,
+                entry_point="cardrules.gymnasium:one_hand_env",
+                kwargs={"variant": name},
+                disable_env_checker=False,
+            )
+        ids.append(i)
+    return ids
+
+
 register_builtins()
+register_one_hand()

@@ -82,11 +82,10 @@ except ImportError as e:  # pragma: no cover - the tests install the extra
 
 from cardrules.bounds import float32_packer, observation_bounds
 from cardrules.counted import counted
-from cardrules.dsl import load
-from cardrules.engine.actions import NUM_ACTIONS, Action, num_actions_of
+from cardrules.engine.actions import NUM_ACTIONS, num_actions_of
 from cardrules.engine.game import Game
 from cardrules.engine.phases.score import running_scores
-from cardrules.engine.views.observation_vector import observation_layout
+from cardrules.env_setup import resolve_table
 from cardrules.errors import InvalidAction
 from cardrules.rules import Mode, Variant
 
@@ -145,16 +144,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
-        if isinstance(variant, str):
-            variant = load(variant)
-        if not isinstance(variant, Variant):
-            raise TypeError(
-                f"variant must be a built-in's name, a path or a Variant, "
-                f"got {type(variant).__name__}"
-            )
-        if players is None:
-            players = 4 if variant.players.min <= 4 <= variant.players.max else variant.players.min
-        self.layout = observation_layout(variant, players)  # checks players
+        variant, players, self.layout = resolve_table(variant, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if reward not in REWARDS:
@@ -203,11 +193,18 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         )
         self.game: Game | None = None
         self._rng: random.Random | None = None
-        self._totals: list[Fraction] = []
+        self._totals: list[int | Fraction] = []
+        #: whether every agent's reward is 0 (the step changed no total)
+        self._zero_rewards = True
         self._actions = 0
         #: the legal ids of the agent selected (its seat: ``_legal_seat``)
         self._legal: list[int] = []
         self._legal_seat = -1
+        #: the mask of the agent selected (built once a step, in ``_select``)
+        self._mask: Any = None
+        #: every other agent's mask: all zeros, read-only, shared
+        self._zeros = np.zeros(n_actions, dtype=np.int8)
+        self._zeros.flags.writeable = False
         #: each seat's observation at this step (cleared by every step and reset)
         self._obs: dict[int, Any] = {}
 
@@ -262,7 +259,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         if seed is not None:
             self._rng = random.Random(seed)
         self.game = game
-        self._totals = list(game.scores)
+        self._totals = list(running_scores(game))
+        self._zero_rewards = True
         self._actions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -274,6 +272,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         self._obs = {}
         self._legal = []
         self._legal_seat = -1
+        self._mask = None
         if game.is_over:
             self._finish()
         else:
@@ -303,11 +302,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
                 f"got {type(action).__name__}",
                 code="bad_action",
             )
-        game.apply(Action.from_id(action), self._seat[agent])
+        game.apply_id(action, self._seat[agent])
         self._obs = {}
         self._actions += 1
         self._cumulative_rewards[agent] = 0.0
-        self._score()
+        scored = self._score()
         if game.is_over:
             self._finish()
         elif self._max_actions is not None and self._actions >= self._max_actions:
@@ -317,25 +316,41 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
             self._deads_step_first()
         else:
             self._select()
-        self._accumulate_rewards()
+        if scored:  # else every reward is 0: nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _score(self) -> None:
+    def _score(self) -> bool:
         """Each agent's reward for the last action: the change of its total
-        (signed), or the share of the win once over (``reward="win"``)."""
+        (signed), or the share of the win once over (``reward="win"``).
+
+        Returns:
+            Whether any agent's reward may be other than 0 (when not, the
+            rewards of the step before, all 0, stand).
+        """
         game = self.game
         assert game is not None
+        # the running totals (ints or Fractions) change only when a hand is
+        # scored: a comparison of the engine's own list with a copy of it (of
+        # the same types, so no Fraction arithmetic), not game.scores, each step
+        unchanged = (
+            running_scores(game) == self._totals if self._reward == "points" else not game.is_over
+        )
+        if unchanged:
+            if self._zero_rewards:
+                return False
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._zero_rewards = True
+            return False
         rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero_rewards = False
         if self._reward == "points":
-            # the running totals (ints or Fractions) change only when a hand
-            # is scored: a list comparison, not game.scores' Fractions, each step
-            if running_scores(game) != self._totals:
-                now = game.scores
-                for s, a in enumerate(self.possible_agents):
-                    if a in rewards:
-                        rewards[a] = float(self._sign * (now[s] - self._totals[s]))
-                self._totals = list(now)
+            now = running_scores(game)
+            for s, a in enumerate(self.possible_agents):
+                if a in rewards:
+                    rewards[a] = float(self._sign * (now[s] - self._totals[s]))
+            self._totals = list(now)
         elif game.is_over:
             result = game.result
             assert result is not None
@@ -344,6 +359,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
             for s in result.winners:
                 rewards[self.possible_agents[s]] = 1.0 / len(sides)
         self.rewards = rewards
+        return True
 
     def _select(self) -> None:
         """Select the seat to act and fill the infos: only the infos of the
@@ -356,9 +372,13 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
         agent = self.possible_agents[seat]
         if self._legal_seat >= 0:
             self.infos[self.possible_agents[self._legal_seat]] = {"legal_moves": []}
-        self._legal = game.legal_action_ids(seat)
+        self._legal = legal = game.legal_action_ids()  # the seat to act's, cached
         self._legal_seat = seat
-        self.infos[agent] = {"legal_moves": self._legal}
+        buf = bytearray(self._num_actions)
+        for i in legal:
+            buf[i] = 1
+        self._mask = np.frombuffer(buf, dtype=np.int8)
+        self.infos[agent] = {"legal_moves": legal}
         self.agent_selection = agent
 
     def _clear_infos(self) -> None:
@@ -367,6 +387,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
             self.infos[a] = {"legal_moves": []}
         self._legal = []
         self._legal_seat = -1
+        self._mask = None
 
     def _finish(self) -> None:
         """The game is over: every agent is terminated."""
@@ -379,21 +400,33 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv comes untyped
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: ``{"observation": ..., "action_mask": ...}``.
 
-        The observation array is computed once per step and seat (the same
-        array until the next step or reset: copy it before changing it in
-        place); the mask is a new array at every call, from the legal moves
-        computed when the agent was selected.
+        Both arrays are computed once per step and seat and are the same
+        arrays until the next step or reset (copy them before changing them in
+        place): the observation when first asked for, the mask of the agent
+        selected from the legal moves computed when it was selected. Every
+        other agent's mask is one shared read-only array of zeros.
         """
-        game = self.game
-        assert game is not None
         seat = self._seat[agent]
         obs = self._obs.get(seat)
         if obs is None:
+            game = self.game
+            assert game is not None
             obs = self._obs[seat] = self._array(game.observation(seat))
-        mask = np.zeros(self._num_actions, dtype=np.int8)
         if seat == self._legal_seat and agent == self.agent_selection:
-            mask[self._legal] = 1
-        return {"observation": obs, "action_mask": mask}
+            return {"observation": obs, "action_mask": self._mask}
+        return {"observation": obs, "action_mask": self._zeros}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (or ``None`` with ``observe=False``),
+        cumulative reward, flags and info (PettingZoo's ``AECEnv.last``)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _array(self, vec: list[float]) -> Any:
         """``vec`` as a float32 array: packed as C floats and read back, about
@@ -552,6 +585,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    # ``agent_iter`` reads these two at every step: read directly, with the
+    # wrapper's check (not before reset), not through its ``__getattr__``.
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the game (PettingZoo's ``agents``)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (PettingZoo's ``agent_selection``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
     def step(self, action: Any) -> None:
         """``OrderEnforcingWrapper.step``, calling the environment's directly."""

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_TIE_HANDS",
     "BidStyle",
     "BiddingRule",
+    "Choice",
     "Condition",
     "ConditionKind",
     "ConditionalSetting",
@@ -1149,6 +1150,29 @@ class SheddingRule:
 
 
 @frozen
+class Choice:
+    """A choice a variant file makes where its sources differ (``choice:``):
+    shown on the rules page, never part of the rules (presentation only).
+
+    Attributes:
+        statement: the choice in one line, as the page states it ("Blind nil
+            may be bid at any time").
+        sources: what the sources say, each naming its source ("Pagat: only
+            a side 100 or more points behind").
+        change: the one line of the variant language, a house rule, that makes
+            the other choice (``blind bids: none``); ``""`` when the language
+            cannot say it. ``cardrules check`` plays it against the file: it
+            must read, and must change the game.
+    """
+
+    statement: str
+    sources: tuple[str, ...] = ()
+    change: str = ""
+    pos: SourcePos | None = field(default=None, eq=False, repr=False)
+    """Where the choice's line is (for ``cardrules check``'s errors)."""
+
+
+@frozen
 class Counter:
     """A number kept for each team (each player, without teams) across hands
     (``counter bags: <formula>``): Spades' bags.
@@ -1433,6 +1457,14 @@ class Variant:
         aliases: other names for the game.
         parent: the name of the variant this one extends, if any.
         options: the setting names a caller may override at load time.
+        story: the game's story (``story:`` lines: the origin of its name, where
+            it is played), a paragraph a line; shown on the rules page, not
+            part of equality (presentation, not rules).
+        tips: practical tips for a beginner (``tip:`` lines), not part of
+            equality.
+        choices: the choices the file makes where its sources differ
+            (``choice:`` lines), not part of equality and never inherited
+            through ``extends`` (a house rule's file states its own).
         examples: the file's worked examples (:mod:`cardrules.dsl.example_syntax`),
             never inherited through ``extends``; not part of equality (they
             prove the rules, they are not rules).
@@ -1478,6 +1510,9 @@ class Variant:
     """Lines with a condition (``trumps: none when the hand has 1 card``), in
     the order written; the unconditional fields above are the base they change
     (see :meth:`for_players` and :meth:`for_hand`)."""
+    story: tuple[str, ...] = field(default=(), eq=False, repr=False)
+    tips: tuple[str, ...] = field(default=(), eq=False, repr=False)
+    choices: tuple[Choice, ...] = field(default=(), eq=False, repr=False)
     examples: tuple[Example, ...] = field(default=(), eq=False, repr=False)
     positions: tuple[tuple[str, SourcePos], ...] = field(
         factory=_no_positions, eq=False, repr=False

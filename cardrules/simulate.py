@@ -20,6 +20,8 @@ from __future__ import annotations
 import concurrent.futures as cf
 import hashlib
 import itertools
+import os
+import re
 import sys
 import types
 from collections import Counter
@@ -40,12 +42,14 @@ __all__ = [
     "DEFAULT_MAX_TRICKS",
     "MAX_GAMES",
     "MAX_JOBS",
+    "MAX_RECORDED_GAMES",
     "MAX_SEED",
     "MAX_TASKS_IN_FLIGHT",
     "MAX_TRICKS_LIMIT",
     "SimulationError",
     "Summary",
     "game_seed",
+    "record_name",
     "simulate",
 ]
 
@@ -60,6 +64,9 @@ MAX_JOBS: Final = 32
 #: The most chunks handed to an executor at a time (more are handed over as
 #: those finish), so a long simulation holds a bounded number of futures.
 MAX_TASKS_IN_FLIGHT: Final = 1024
+#: The most games one call of :func:`simulate` writes as records (``records=``):
+#: a record is a few kilobytes, so about a few gigabytes at most.
+MAX_RECORDED_GAMES: Final = 1_000_000
 
 
 class SimulationError(CardrulesError):
@@ -373,6 +380,7 @@ class _Job:
     start: int
     stop: int
     max_tricks: int | None
+    records: str | None = None
 
 
 def _bot(spec: BotSpec, seed: int) -> Bot:
@@ -401,6 +409,10 @@ def _run_chunk(job: _Job) -> Summary:
             if seat is None:
                 seat = min(g.waiting_for)
             g.apply(decide(bots[seat], g, seat), seat)
+        if job.records is not None:
+            _write_record(
+                g, os.path.join(job.records, record_name(job.variant.name, job.seed, i, n))
+            )
         game_tricks = 0
         # The engine's own log (cheap tuples, bids -1 when not made): no
         # records are built for a game only counted.
@@ -467,6 +479,42 @@ def _run_chunk(job: _Job) -> Summary:
     )
 
 
+def record_name(variant: str, seed: int, index: int, players: int) -> str:
+    """The file name of game ``index`` of a simulation written as records.
+
+    It depends on the variant's name, the number of players, the
+    simulation's seed and the game's number only, so the same simulation
+    writes the same files wherever its games run.
+
+    Args:
+        variant: the variant's name (characters other than letters, digits,
+            ``-`` and ``_`` become ``_``).
+        seed: the simulation's seed.
+        index: the game's number, from 0.
+        players: the number of seats.
+
+    Returns:
+        Such as ``oh-hell-4p-seed7-00000012.record``.
+
+    Example:
+        >>> record_name("oh-hell", 7, 12, 4)
+        'oh-hell-4p-seed7-00000012.record'
+    """
+    safe = re.sub(r"[^A-Za-z0-9_-]", "_", variant)[:80] or "game"
+    return f"{safe}-{players}p-seed{seed}-{index:08d}.record"
+
+
+def _write_record(game: Game, path: str) -> None:
+    """Write ``game``'s record to ``path`` whole or not at all (a temporary
+    file renamed), so a killed run leaves no half-written record."""
+    from cardrules.record import dump
+
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        f.write(dump(game))
+    os.replace(tmp, path)
+
+
 #: Event kinds of the shedding mode that end a trick (besides ``trick``).
 _SHED_TRICK_EVENTS: Final = frozenset({"dead", "pickup"})
 
@@ -509,6 +557,7 @@ def simulate(
     max_tricks: int | None = DEFAULT_MAX_TRICKS,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    records: str | os.PathLike[str] | None = None,
 ) -> Summary:
     """Play ``games`` seeded games between bots and summarise them.
 
@@ -533,6 +582,12 @@ def simulate(
             at most 250 games each. At most :data:`MAX_TASKS_IN_FLIGHT` tasks
             are handed to the executor at a time.
         progress: called as ``progress(games_done, games)`` after each chunk.
+        records: a folder (made if missing) to write every game into as a
+            record (:func:`cardrules.record.dump`), one file a game named by
+            :func:`record_name`; at most :data:`MAX_RECORDED_GAMES` games.
+            The same seed writes byte-identical files whatever the chunking
+            or executor; on a cluster the folder must be one every worker
+            can write to (a shared file system).
 
     Every argument is checked before anything is allocated or started.
 
@@ -544,8 +599,10 @@ def simulate(
             (``games`` 0 to :data:`MAX_GAMES`, ``jobs`` 1 to :data:`MAX_JOBS`,
             ``seed`` 0 to ``2**64 - 1``, ``max_tricks`` 1 to
             :data:`MAX_TRICKS_LIMIT` or ``None``, ``chunk_size`` 1 to
-            :data:`MAX_GAMES` or ``None``), more bots than seats, or an unknown
-            bot name.
+            :data:`MAX_GAMES` or ``None``), more bots than seats, an unknown
+            bot name, or ``records`` that is not a folder that can be made
+            and written to, with more than :data:`MAX_RECORDED_GAMES` games,
+            or for rules that no variant file can write.
         VariantError: if the variant cannot be loaded or played by ``players``
             (a number of players outside its range is refused before any game
             is set up).
@@ -554,12 +611,13 @@ def simulate(
     variant = _variant_for(variant, players)
     specs = _bot_specs(bots, players)
     names = _names(specs)
-    Game(variant, players=players, seed=0)  # fail early on a variant/player-count mismatch
+    probe = Game(variant, players=players, seed=0)  # fail early on a variant/player-count mismatch
+    folder = _records_folder(records, games, probe)
     workers = jobs if executor is None else max(jobs, 4)
     if chunk_size is None:
         chunk_size = max(1, min(250, -(-games // (4 * workers))))
     tasks = (
-        _Job(variant, players, tuple(specs), names, seed, a, b, max_tricks)
+        _Job(variant, players, tuple(specs), names, seed, a, b, max_tricks, folder)
         for a, b in _chunks(games, chunk_size)
     )
     total = Summary(
@@ -609,6 +667,40 @@ def _check_arguments(
         raise SimulationError(f"progress must be callable, got {_describe(progress)}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SimulationError(f"executor must have a submit method, got {_describe(executor)}")
+
+
+def _records_folder(records: object, games: int, probe: Game) -> str | None:
+    """The folder of ``records=``, made if missing and checked before any game."""
+    if records is None:
+        return None
+    if not isinstance(records, str | os.PathLike):
+        raise SimulationError(f"records must be a folder's path, got {_describe(records)}")
+    path = os.fspath(records)
+    if not isinstance(path, str) or not path or "\0" in path:
+        raise SimulationError(f"records must be a folder's path, got {_describe(records)}")
+    if games > MAX_RECORDED_GAMES:
+        raise SimulationError(
+            f"records: at most {MAX_RECORDED_GAMES:,} games are written as records, not {games:,}"
+        )
+    from cardrules.record import dump
+
+    try:
+        dump(probe)
+    except CardrulesError as exc:
+        raise SimulationError(f"records: {exc}") from None
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise SimulationError(f"records: {_describe(path)} is not a folder")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise SimulationError(
+            f"records: cannot make the folder {_describe(path)}: {exc.strerror or exc}"
+        ) from None
+    if not os.path.isdir(path):
+        raise SimulationError(f"records: {_describe(path)} is not a folder")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise SimulationError(f"records: cannot write into the folder {_describe(path)}")
+    return os.path.abspath(path)
 
 
 def _variant_for(variant: Variant | str, players: int) -> Variant:

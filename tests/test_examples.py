@@ -668,29 +668,30 @@ def test_the_rules_page_shows_each_example_as_a_worked_case() -> None:
     page = rulebook(load("oh-hell"))
     assert "## Worked examples" in page
     part = page.split("### you must follow suit when you can", 1)[1].split("###", 1)[0]
-    assert "| Seat 2 | 5♥ A♥ 3♠ |" in part
-    assert "Four players; seat 4 deals hand 8, 3 cards each" in part
-    assert "the 2♠ is turned up, so spades are trumps" in part
-    assert "Seat 1 leads K♥." in part
-    assert "**Holds:** Seat 2 may play only 5♥ or A♥." in part
-    assert "**Holds:** Seat 2 may not play 3♠ (the engine says: “must follow hearts" in part
+    # A story with the players' names; the deal and the file's lines folded under it.
+    assert "| Ben | 5♥ A♥ 3♠ |" in part
+    assert "Asha, Ben, Chitra and Dev have played the hands before hand 8; Dev deals it, " in part
+    assert "3 cards each; the 2♠ is turned up, so spades are trumps" in part
+    assert "Asha leads K♥. Ben can play only the 5♥ or the A♥." in part
+    assert "Ben cannot play the 3♠: “must follow hearts" in part
+    assert "<summary>The example as <code>cardrules check</code> plays it</summary>" in part
+    assert "\n  expect seat 2 may play only 5♥ A♥\n" in part
+    assert "Seat" not in part and "Holds" not in part and "actions)" not in part
     assert rulebook(load("oh-hell"), engine_examples=False).count("## Worked examples") == 0
 
 
 def test_the_page_marks_the_named_cards_and_what_the_engine_did() -> None:
     page = rulebook(load("kazhutha"))
     assert "**A♠**" in page  # named among dealt cards
-    assert "the trick is cut and seat 2, with the highest card of the suit led, picks it up" in (
-        page
-    )
-    assert "**Holds:** Seat 3 loses the game." in page
+    assert "the trick is cut and Ben, with the highest card of the suit led, picks it up" in page
+    assert "the game is over: Chitra loses." in page
 
 
 def test_a_failing_example_is_shown_failing_on_the_page() -> None:
     v = load_text(OVER_TRUMP.replace("goes to seat 3", "goes to seat 2"))
     page = rulebook(v)
     assert "**This example does not hold:** expected the trick to go to seat 2, but seat 3" in page
-    assert "**Holds:** Seat 2 wins the trick." not in page
+    assert "Ben wins the trick." not in page
 
 
 def test_with_options_given_the_page_does_not_play_the_files_examples() -> None:

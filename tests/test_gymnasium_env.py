@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import cardrules
 import cardrules.bounds
+import cardrules.engine.actions
 import cardrules.gymnasium as cg
 import cardrules.pettingzoo as cz
 from cardrules import llm
@@ -95,7 +96,8 @@ def _episode(env: cg.CardrulesEnv, seed: int, check: bool = True) -> tuple[float
             seat = env.seat
             assert obs.tolist() == pytest.approx(game.observation(seat))
             assert env.observation_space.contains(obs)
-            assert np.flatnonzero(info["action_mask"]).tolist() == game.legal_action_ids(seat)
+            legal_ids = sorted(game.legal_action_ids(seat))
+            assert np.flatnonzero(info["action_mask"]).tolist() == legal_ids
             assert env.action_masks().tolist() == info["action_mask"].astype(bool).tolist()
         legal = np.flatnonzero(info["action_mask"])
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
@@ -293,3 +295,29 @@ def test_environments_pickle_and_copy_mid_game() -> None:
     par.reset(seed=2)
     again = pickle.loads(pickle.dumps(par))
     assert again.game is not None and again.game.to_json() == par.game.to_json()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("name", "players"), [("five-hundred", 3), ("bid-whist", 4)])
+def test_auctions_of_contracts_fit_the_action_space(name: str, players: int) -> None:
+    """Regression: the environment's space was NUM_ACTIONS wide, so a contract
+    bid's id (430 and up) raised IndexError when the mask was built."""
+    env = cg.CardrulesEnv(name, players=players, opponents="random")
+    assert env.action_space.n == cardrules.engine.actions.num_actions_of(env.variant)
+    for seed in range(3):
+        _episode(env, seed)
+
+
+@pytest.mark.parametrize("name", sorted(cg.ONE_HAND))
+def test_one_hand_presets_are_one_hand_without_tie_breaks(name: str) -> None:
+    env = gymnasium.make(f"cardrules/{name}-1hand-v0", opponents="random")
+    cards = cg.ONE_HAND[name]
+    for seed in range(25):
+        _episode(env.unwrapped, seed, check=False)
+        game = env.unwrapped.game
+        assert game.is_over
+        deals = [e for e in game.events_for(None) if e[0] == "deal"]
+        assert len(deals) == 1 and game.hand_size == cards
+    with pytest.raises(ValueError, match="no one-hand preset"):
+        cg.one_hand_env("hearts")
+    with pytest.raises(ValueError, match="positive int"):
+        cg.one_hand_env("oh-hell", cards=0)

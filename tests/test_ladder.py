@@ -123,8 +123,7 @@ def test_any_executor_gives_the_same_ladder() -> None:
     serial = ladder.run_ladder(*args, seed=1)
     with cf.ThreadPoolExecutor(2) as ex:
         pooled = ladder.run_ladder(*args, seed=1, executor=ex)
-    strip = [{**r.to_dict(), "seconds_per_game": 0} for r in serial.rows]
-    assert strip == [{**r.to_dict(), "seconds_per_game": 0} for r in pooled.rows]
+    assert _figures(serial) == _figures(pooled)
     row = serial.row("random", "kazhutha")
     assert row.loss_rate is not None and row.exact_rate is None
 
@@ -151,3 +150,128 @@ def test_smoke_run_prints_every_bot_and_variant(capsys: pytest.CaptureFixture[st
     assert ladder.main(["--smoke"]) == 0
     text = capsys.readouterr().out
     assert "| variant | bot |" in text and "pimc" in text and "ismcts" in text
+
+
+# ------------------------------------------------- CPU, outside bots, results as it goes (issue 24)
+
+
+def _figures(lad: ladder.Ladder) -> list[dict[str, object]]:
+    """The rows without the timings (which differ from run to run)."""
+    drop = ("seconds_per_game", "cpu_ms_per_decision")
+    return [{k: v for k, v in r.to_dict().items() if k not in drop} for r in lad.rows]
+
+
+def test_cpu_time_per_decision_is_measured_for_the_measured_bot_only() -> None:
+    lad = ladder.run_ladder(["random", "heuristic"], ["oh-hell"], 1, seed=3)
+    for r in lad.records:
+        assert r.decisions >= 19 + 109 and r.cpu_seconds >= 0.0  # 19 bids, 109 cards
+    row = lad.row("heuristic", "oh-hell")
+    assert math.isfinite(row.cpu_ms_per_decision) and row.cpu_ms_per_decision >= 0
+    assert "CPU ms/decision" in ladder.markdown(lad).splitlines()[0]
+
+
+BOT_MODULE = '''
+from cardrules.bots import RandomBot
+
+
+class FirstLegal:
+    """Always the first legal move (a bot from outside cardrules)."""
+
+    def __init__(self, seed, offset=0):
+        self.offset = offset
+
+    def choose(self, view):
+        legal = view.legal_actions
+        return legal[min(self.offset, len(legal) - 1)]
+
+
+def random_bot(seed):
+    return RandomBot(seed)
+
+
+NOT_CALLABLE = 3
+'''
+
+
+@pytest.fixture
+def outside_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "ladder_outside_bots.py").write_text(BOT_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "ladder_outside_bots"
+
+
+def test_an_outside_bot_is_named_by_its_import_path(outside_bots: str) -> None:
+    spec = ladder.BotSpec.parse(f"{outside_bots}:FirstLegal:offset=1")
+    assert spec.path == f"{outside_bots}:FirstLegal" and spec.options == (("offset", 1),)
+    assert spec.build(5).offset == 1  # type: ignore[attr-defined]
+    lad = ladder.run_ladder(
+        [f"{outside_bots}:FirstLegal", f"{outside_bots}:random_bot", "random"], ["kazhutha"], 1
+    )
+    assert {r.bot for r in lad.records} == {
+        f"{outside_bots}:FirstLegal",
+        f"{outside_bots}:random_bot",
+        "random",
+    }
+    # the outside random bot is the registered one under another name: same games
+    by = {r.bot: r for r in lad.rows}
+    assert by[f"{outside_bots}:random_bot"].loss_rate == by["random"].loss_rate
+    for bad, message in [
+        ("no_such_module_xyz:Bot", "cannot import"),
+        (f"{outside_bots}:Missing", "has no"),
+        (f"{outside_bots}:NOT_CALLABLE", "not a class or function"),
+        (f"{outside_bots}:FirstLegal:offset", "not key=value"),
+        ("x" * 400, "at most"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            ladder.BotSpec.parse(bad)
+
+
+def test_the_command_takes_outside_bots(
+    outside_bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--smoke", "--json", "--variants", "kazhutha"]
+    assert ladder.main([*argv, "--bot", f"{outside_bots}:FirstLegal", "--bot", "random"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["settings"]["bots"] == [f"{outside_bots}:FirstLegal", "random"]
+
+
+def test_results_are_written_as_it_goes_and_a_cut_run_resumes(tmp_path: Path) -> None:
+    args = (["random", "heuristic"], ["oh-hell", "spades"], 2)
+    whole = ladder.run_ladder(*args, seed=9)
+    out = tmp_path / "games.jsonl"
+    first = ladder.run_ladder(*args, seed=9, out=out)
+    lines = out.read_text().splitlines()
+    assert len(lines) == len(whole.records) == 2 * 2 * (4 + 2)
+    assert _figures(first) == _figures(whole)
+    assert all(json.loads(line)["ladder_seed"] == 9 for line in lines)
+    # a run killed after five games, halfway through writing the sixth
+    out.write_text("\n".join(lines[:5]) + "\n" + lines[5][:17])
+    seen: list[tuple[int, int]] = []
+    again = ladder.run_ladder(
+        *args, seed=9, out=out, resume=True, progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen[0] == (6, len(lines)) and seen[-1] == (len(lines), len(lines))
+    assert _figures(again) == _figures(whole)
+    assert len(out.read_text().splitlines()) == len(lines)
+    # resuming a finished run plays nothing
+    assert _figures(ladder.run_ladder(*args, seed=9, out=out, resume=True)) == _figures(whole)
+    assert len(out.read_text().splitlines()) == len(lines)
+    with pytest.raises(ValueError, match="already holds games"):
+        ladder.run_ladder(*args, seed=9, out=out)
+    with pytest.raises(ValueError, match="another ladder"):
+        ladder.run_ladder(*args, seed=10, out=out, resume=True)
+    out.write_text("[1, 2]\n")
+    with pytest.raises(ValueError, match="not a ladder game"):
+        ladder.run_ladder(*args, seed=9, out=out, resume=True)
+
+
+def test_the_command_writes_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "smoke.jsonl"
+    argv = ["--smoke", "--json", "--variants", "oh-hell", "--bots", "random", "--out", str(out)]
+    assert ladder.main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert len(out.read_text().splitlines()) == 4
+    assert ladder.main([*argv, "--resume"]) == 0
+    assert json.loads(capsys.readouterr().out)["rows"][0]["games"] == first["rows"][0]["games"]
+    with pytest.raises(SystemExit):
+        ladder.main(["--smoke", "--resume"])

@@ -349,7 +349,11 @@ def test_face_down_dead_tricks_differ_in_words() -> None:
 
 def test_page_ends_with_the_variant_file() -> None:
     page = rulebook(KACHUFUL, engine_examples=False)
-    assert page.rstrip().endswith('```text\ngame: kachuful\ntitle: "Kachuful"\n```')
+    # The file is folded under its own summary line (issue 25, item 7).
+    assert page.rstrip().endswith(
+        "<summary>The file <code>kachuful.cardrules</code></summary>\n\n"
+        '```text\ngame: kachuful\ntitle: "Kachuful"\n```\n\n</details>'
+    )
     # Judgement is a game of its own here (issue 25): not shown as another name.
     assert page.startswith("# Kachuful\n\n**The object of the game:**")
     other = rulebook(attrs.evolve(KACHUFUL, aliases=("Kachufool",)), engine_examples=False)

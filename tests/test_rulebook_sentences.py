@@ -171,3 +171,22 @@ def test_hearts_page_and_comparison_table_say_until_someone_reaches_100() -> Non
     assert "until someone reaches 100 points" in table
     assert "until a side reaches 500 points" in table
     assert not re.search(r"\b200 hands\b|\b20 hands\b", table)
+
+
+def test_an_auction_without_trumps_does_not_promise_the_right_to_choose_them() -> None:
+    """Regression (a Hypothesis example of test_audit10_rulebook's item 20): an
+    auction in a game without trumps was said to be for "the right to choose
+    trumps"."""
+    from cardrules.dsl.loader import load_text
+
+    v = load_text(
+        "game: plain-auction\nplayers: 4\nhand size: 13\n"
+        "hands: 3 hands of the same size\ntrumps: none\nbidding: auction\nhook: no\n"
+        "bids: 1 to 7\nfollow: must follow suit\n"
+        "score: if tricks >= bid then bid else -bid\n"
+    )
+    prose = _prose(rulebook(v))
+    bare = re.sub(r"\b(no|without) trumps\b|\| trumps \| none \|", "", prose, flags=re.I)
+    assert "trump" not in bare.lower()
+    assert "a promise of tricks that the bid says, to be made without trumps" in prose
+    assert "the right to choose trumps" in _prose(_page("bid-whist"))

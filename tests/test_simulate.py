@@ -178,3 +178,87 @@ def test_simulate_needs_no_players_for_a_game_of_one_count(
     assert re.search(r"^ +1  heuristic", out, re.M) and not re.search(r"^ +0  ", out, re.M)
     assert main(["simulate", "oh-hell", "--games", "1"]) == 2
     assert "oh-hell is for 3 to 7 players; say how many" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- records (issue 24 item 8)
+
+
+def _read_all(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_records_are_written_one_a_game_and_replay_to_the_same_result(tmp_path: Path) -> None:
+    from cardrules import record
+    from cardrules.bots import decide, make_bot
+    from cardrules.simulate import record_name
+
+    v = cardrules.load("oh-hell", hands="list 3", tie="shared")
+    s = simulate(v, 4, 5, BOTS, seed=11, records=tmp_path / "recs")
+    files = _read_all(tmp_path / "recs")
+    assert list(files) == [record_name(v.name, 11, i, 4) for i in range(5)]
+    wins = [0] * 4
+    for text in files.values():
+        g = record.load(text.decode("utf-8"))
+        assert g.result is not None and g.result.finished
+        assert record.dump(g).encode("utf-8") == text
+        for seat in g.result.winners:
+            wins[seat] += 1
+    assert wins == [a + b for a, b in zip(s.wins, s.shared_wins, strict=True)]
+    # game 0 played by hand from the documented seeds gives that very file
+    g = cardrules.Game(v, players=4, seed=game_seed(11, 0), max_tricks=5000)
+    bots = [make_bot(b, game_seed(11, 0, seat)) for seat, b in enumerate(s.bots)]
+    while not g.is_over:
+        seat = g.to_act if g.to_act is not None else min(g.waiting_for)
+        g.apply(decide(bots[seat], g, seat), seat)
+    assert record.dump(g).encode("utf-8") == files[record_name(v.name, 11, 0, 4)]
+    replayed = record.load(files[record_name(v.name, 11, 0, 4)].decode("utf-8"))
+    assert replayed.result == g.result and replayed.scores == g.scores
+
+
+def test_same_seed_writes_byte_identical_records_whatever_the_chunking(tmp_path: Path) -> None:
+    v = cardrules.load("kazhutha")
+    simulate(v, 4, 6, "random", seed=3, records=tmp_path / "a")
+    simulate(v, 4, 6, "random", seed=3, records=str(tmp_path / "b"), chunk_size=1)
+    with cf.ThreadPoolExecutor(max_workers=2) as ex:
+        simulate(v, 4, 6, "random", seed=3, records=tmp_path / "c", executor=ex, chunk_size=2)
+    a = _read_all(tmp_path / "a")
+    assert len(a) == 6 and a == _read_all(tmp_path / "b") == _read_all(tmp_path / "c")
+    simulate(v, 4, 6, "random", seed=4, records=tmp_path / "d")
+    assert set(_read_all(tmp_path / "d")).isdisjoint(a)
+    assert not [p for p in (tmp_path / "a").iterdir() if p.suffix == ".tmp"]
+
+
+def test_records_need_a_folder_that_can_be_made(tmp_path: Path) -> None:
+    from cardrules.simulate import MAX_RECORDED_GAMES, SimulationError
+
+    v = cardrules.load("oh-hell")
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    for bad, message in [
+        (afile, "not a folder"),
+        (afile / "sub", "cannot make the folder"),
+        (3, "must be a folder's path"),
+        ("", "must be a folder's path"),
+        ("a\0b", "must be a folder's path"),
+    ]:
+        with pytest.raises(SimulationError, match=message):
+            simulate(v, 4, 1, records=bad)  # type: ignore[arg-type]
+    with pytest.raises(SimulationError, match="at most"):
+        simulate(v, 4, MAX_RECORDED_GAMES + 1, records=tmp_path / "big")
+    assert not (tmp_path / "big").exists()
+
+
+def test_the_command_writes_records_and_refuses_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "oh-hell", "--players", "4", "--games", "3", "--no-progress"]
+    assert main([*argv, "--records", str(tmp_path / "out" / "deep"), "--jobs", "2"]) == 0
+    assert "3 records written to" in capsys.readouterr().out
+    assert len(list((tmp_path / "out" / "deep").iterdir())) == 3
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    assert main([*argv, "--records", str(afile)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert main([*argv, "--records", str(afile / "x")]) == 1
+    assert "cannot make the folder" in capsys.readouterr().err
+    assert main(["simulate", "oh-hell", "--games", "2000000", "--records", "x"]) == 2

@@ -26,6 +26,7 @@ from cardrules.commands.table import (
     Style,
     colour_wanted,
     fit,
+    pack_entries,
     plural,
     seat_grid,
     short_names,
@@ -1096,11 +1097,12 @@ class _Session:
         legal = plays if plays else None
         hand = format_hand(cards, v.trump, t.unicode, style=self.st, legal=legal)
         self.say(f"Your hand: {hand}", indent=" " * 11)
-        numbered = "  ".join(
+        entries = [
             f"{i}) {self.st.card(c, legal=None if legal is None else c in legal)}"
             for i, c in enumerate(cards, start=1)
-        )
-        self.say(f"           {numbered}", indent=" " * 11)
+        ]
+        for line in pack_entries(entries, self.width if self.wrap else None, " " * 11):
+            self.say(line, indent=" " * 11)
         allowed = [c for c in cards if Play(c) in v.legal_actions]
         if allowed and len(allowed) < len(cards):
             self.say(f"You may play: {' '.join(t.card(c) for c in allowed)}")

@@ -15,6 +15,7 @@ from cardrules.simulate import (
     DEFAULT_MAX_TRICKS,
     MAX_GAMES,
     MAX_JOBS,
+    MAX_RECORDED_GAMES,
     MAX_SEED,
     MAX_TRICKS_LIMIT,
     Summary,
@@ -202,6 +203,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
     add_set_option(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="draw charts into an image file")
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every game as a record (see cardrules replay) into DIR, made if "
+        "missing: one file a game, named VARIANT-Np-seedS-INDEX.record, the same bytes "
+        f"for the same seed; at most {MAX_RECORDED_GAMES:,} games",
+    )
     bar = p.add_mutually_exclusive_group()
     bar.add_argument(
         "--progress",
@@ -228,6 +236,8 @@ def _run(args: argparse.Namespace) -> int:
     check_number("--max-tricks", args.max_tricks, 1, MAX_TRICKS_LIMIT)
     if args.plot and not os.path.isdir(os.path.dirname(os.path.abspath(args.plot))):
         raise UsageError(f"--plot: there is no folder for {args.plot}")
+    if args.records is not None:
+        _check_records(args.records, args.games)
     v = load_argument(args.variant, args.overrides)
     if args.players is None:
         if v.players.min != v.players.max:
@@ -254,6 +264,7 @@ def _run(args: argparse.Namespace) -> int:
                 max_tricks=args.max_tricks,
                 progress=bar,
                 chunk_size=chunk,
+                records=args.records,
             )
         if args.plot:
             try:
@@ -269,7 +280,21 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.write(format_summary(summary))
         if args.plot:
             print(f"\nchart written to {args.plot}")
+    if args.records is not None and not args.json:
+        print(f"\n{args.games:,} records written to {args.records}")
     return 0
+
+
+def _check_records(path: str, games: int) -> None:
+    """``--records``: a folder, or a path where one can be made; a bounded run."""
+    if games > MAX_RECORDED_GAMES:
+        raise UsageError(
+            f"--records: at most {MAX_RECORDED_GAMES:,} games are written as records, not {games:,}"
+        )
+    if not path or "\0" in path:
+        raise UsageError("--records: name a folder")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"--records: {path} is not a folder")
 
 
 COMMANDS = [

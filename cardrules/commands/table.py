@@ -105,6 +105,25 @@ def colour_wanted(
         return False
 
 
+def pack_entries(entries: list[str], width: int | None, indent: str) -> list[str]:
+    """``entries`` two spaces apart on lines of at most ``width`` columns, each line
+    starting with ``indent``, never cutting an entry (``None``: one line).
+
+    Example:
+        >>> pack_entries(["1) A♠", "2) K♠", "3) 10♥"], 16, "  ")
+        ['  1) A♠  2) K♠', '  3) 10♥']
+    """
+    lines: list[str] = []
+    line = ""
+    for entry in entries:
+        grown = f"{line}  {entry}" if line else entry
+        if line and width is not None and len(indent) + visible_len(grown) > width:
+            lines.append(indent + line)
+            grown = entry
+        line = grown
+    return [*lines, indent + line]
+
+
 def fit(text: str, width: int = DEFAULT_WIDTH, indent: str = "    ") -> list[str]:
     """``text`` (one line) cut into lines of at most ``width`` columns, at
     spaces where it can; the following lines start with ``indent``.

@@ -13,6 +13,7 @@ import tempfile
 from cardrules.cli import Command, describe_number
 from cardrules.counted import count_range
 from cardrules.dsl import builtin_names, format, format_source, load, parse_override
+from cardrules.dsl.choices import check_choices
 from cardrules.dsl.formatter import to_dict
 from cardrules.dsl.loader import read_source
 from cardrules.dsl.upgrade import KNOWN_UPGRADES, upgrade_source
@@ -105,6 +106,8 @@ def _run_check(args: argparse.Namespace) -> int:
         try:
             v = load_argument(item)
             warnings = check_warnings(v)
+            # Each choice's house rule must read and change the game.
+            check_choices(v)
         except VariantError as exc:
             print(str(exc), file=sys.stderr)
             bad += 1

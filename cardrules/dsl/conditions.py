@@ -64,6 +64,9 @@ NEVER_CONDITIONAL: Final = frozenset(
         "counter",
         "case",
         "examples",
+        "story",
+        "tip",
+        "choice",
     }
 )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -37,12 +37,17 @@ from .settings.rendering import quote
 __all__ = ["format", "format_example", "format_setting", "format_source", "quote", "to_dict"]
 
 
+#: The settings whose declaration writes whole lines (one line a counter, a
+#: story paragraph, a tip or a choice).
+_WHOLE_LINES: Final = frozenset({"counter", "case", "story", "tip", "choice"})
+
+
 def format_setting(v: Variant, key: str) -> str:
     """The line ``key: value`` for the setting ``key`` of ``v`` (for ``counter``,
     a ``counter NAME: formula`` line for each counter). The setting's
     declaration (:mod:`cardrules.dsl.settings`) writes its value."""
     render = BY_NAME[key].render
-    if key in ("counter", "case"):
+    if key in _WHOLE_LINES:
         return render(v)
     return f"{key}: {render(v)}"
 

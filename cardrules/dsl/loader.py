@@ -504,7 +504,9 @@ class _Loader:
         ppf = self.load_file(path, display, by_name)
         parent = self.resolve(ppf, parent_real, path.parent, here)
         kept = tuple(
-            (k, p) for k, p in parent.positions if k not in IDENTITY_SETTINGS and k != "extends"
+            (k, p)
+            for k, p in parent.positions
+            if k not in IDENTITY_SETTINGS and k not in ("extends", "choice")
         )
         base = attrs.evolve(
             parent,
@@ -517,6 +519,8 @@ class _Loader:
             # A file's own `case` lines replace the cases it extends; a file
             # that scores otherwise names its own cases, or none.
             cases=() if any(s.key in _RESCORING for s in settings) else parent.cases,
+            # A house rule changes its parent's choices: its file states its own.
+            choices=(),
         )
         v = apply_settings(base, [ext, *settings])
         return attrs.evolve(v, parent=parent.name, source=pf.text, path=pf.path)

@@ -59,6 +59,7 @@ from .conditions import check_condition, split_conditions
 from .example_syntax import Example, ExampleRules, ExLine, assemble
 from .settings.registry import SETTINGS
 from .settings.statement import Setting, StatementBuilder, short_number, suit_of, tokens
+from .settings.story_settings import LISTED_SETTINGS, NOT_A_CHANGE
 from .syntax_errors import (
     KEY_TERMINALS,
     SETTING_NAMES,
@@ -646,9 +647,11 @@ def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
     # A card may be named as often as the file's own `deck:` line has packs.
     packs = next((v for s in settings for k, v in s.changes if k == "deck.packs"), 1)
     examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text, packs)
+    _check_listed(settings, text, path)
+    check_changes_read(settings, text, path)
     seen: dict[tuple[str, Condition | None], Setting] = {}
     for s in settings:
-        if (s.key, s.condition) in seen and s.key not in ("counter", "case"):
+        if (s.key, s.condition) in seen and s.key not in ("counter", "case", *LISTED_SETTINGS):
             first = seen[s.key, s.condition].pos
             raise error_at(
                 f"`{s.key}` is already set on line {first.line}",
@@ -728,6 +731,62 @@ def _check_cases(settings: list[Setting], text: str, path: str) -> None:
         labels.add(case.label)
 
 
+def _check_listed(settings: list[Setting], text: str, path: str) -> None:
+    """Refuse more ``story:``, ``tip:`` or ``choice:`` lines than a file may hold."""
+    for key, (_field, most) in LISTED_SETTINGS.items():
+        lines = [s for s in settings if s.key == key]
+        if len(lines) > most:
+            raise error_at(
+                f"the file has {len(lines)} `{key}:` lines",
+                path=path,
+                text=text,
+                line=lines[most].pos.line,
+                column=lines[most].pos.column,
+                expected=f"at most {most}",
+                code="variant_too_large",
+            )
+
+
+def check_changes_read(settings: list[Setting], text: str, path: str) -> None:
+    """Refuse a ``choice:`` line whose ``change`` is not one setting line of the
+    language that changes a rule (``bad_choice``). Its effect on the game is
+    checked by ``cardrules check`` (:func:`cardrules.dsl.choices.check_choices`).
+    """
+    for s in settings:
+        if s.key != "choice":
+            continue
+        ((_, (choice,)),) = s.changes
+        if not choice.change:
+            continue
+
+        def refuse(message: str, expected: str, at: Setting = s) -> VariantError:
+            return error_at(
+                message,
+                path=path,
+                text=text,
+                line=at.value_pos.line,
+                column=at.value_pos.column,
+                expected=expected,
+                code="bad_choice",
+            )
+
+        try:
+            parsed = parse_file(choice.change, path="<change>", require_game=False)
+        except VariantError as exc:
+            raise refuse(
+                f"the house rule {choice.change[:60]!r} cannot be read: {exc.message}",
+                "one setting line of the variant language, such as `hook: no`",
+            ) from None
+        keys = [x.key for x in parsed.settings]
+        if len(keys) != 1 or parsed.examples:
+            raise refuse("the house rule of a choice is one setting line", "such as `hook: no`")
+        if keys[0] in NOT_A_CHANGE:
+            raise refuse(
+                f"`{keys[0]}:` names or describes the game; it is not a house rule",
+                "a line that changes a rule, such as `hook: no`",
+            )
+
+
 def _with_conditions(
     items: list[Setting | ExLine], conditions: dict[int, tuple[Condition, int]], text: str
 ) -> list[Setting | ExLine]:
@@ -773,6 +832,7 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
     positions = dict(base.positions)
     stated = {s.key for s in settings if s.condition is None}
     conditional = [c for c in base.conditional if c.key not in stated]
+    listed: set[str] = set()
     for s in settings:
         if s.condition is not None:
             cond = s.condition
@@ -787,7 +847,13 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
                 names = {c.name for c in value}
                 old = get_path(v, dotted)
                 value = tuple(c for c in old if c.name not in names) + tuple(value)
+            elif s.key in listed:
+                # A second `tip:` line of the file adds to the first; the first
+                # replaces what the parent had.
+                value = get_path(v, dotted) + tuple(value)
             v = set_path(v, dotted, value)
+        if s.key in LISTED_SETTINGS:
+            listed.add(s.key)
         if s.key != "examples":  # each example keeps its own positions
             positions[s.key] = s.pos
     order = {k: i for i, k in enumerate(SETTING_NAMES)}

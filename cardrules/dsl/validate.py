@@ -186,7 +186,7 @@ def validate(
 
 
 def check_warnings(
-    v: Variant, *, sources: Mapping[str, str] | None = None
+    v: Variant, *, sources: Mapping[str, str] | None = None, warn_only: Collection[str] = ()
 ) -> tuple[VariantWarning, ...]:
     """The warnings of a valid variant: settings that change nothing in it, but
     that its own file does not say (inherited from the game it extends, or made
@@ -195,6 +195,9 @@ def check_warnings(
     Args:
         v: a resolved variant, as :func:`cardrules.dsl.load` returns it.
         sources: as for :func:`validate`.
+        warn_only: as for :func:`validate`: these settings' lines that change
+            nothing are warnings too, even where the text says them itself
+            (the rules text of a save or a record states every setting).
 
     Returns:
         The warnings, in the canonical order of the settings (empty if none).
@@ -208,7 +211,7 @@ def check_warnings(
         >>> [w.setting for w in check_warnings(v)]
         ['leading trumps']
     """
-    return tuple(_check(v, sources, frozenset()))
+    return tuple(_check(v, sources, frozenset(warn_only)))
 
 
 class _Checking:

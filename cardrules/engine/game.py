@@ -367,7 +367,7 @@ class Game:
     _alone: int
     # alone: the seat defending alone (-1: none)
     _defender: int
-    # trumps: the card the dealer discarded (-1: none)
+    # trumps: the cards the dealer or declarer discarded, a mask (0: none)
     _discarded: int
     # trumps: the round of the choice of trumps
     _call_stage: int

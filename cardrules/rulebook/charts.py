@@ -295,7 +295,8 @@ def _counts_words(ns: Sequence[int]) -> str:
 
 def schedule_chart(v: Variant, counts: Sequence[int]) -> list[str]:
     """The schedule chart(s) of a trick-taking game as Markdown lines (HTML blocks): one
-    chart per group of player counts with the same schedule; empty for a shedding game or
+    chart per group of player counts with the same schedule (those after the first folded
+    under a ``<details>``: most readers play at the usual count); empty for a shedding game or
     an empty schedule, and for a schedule too long to draw (more than :data:`MOST_BARS`
     bars, or :data:`MOST_CHARTS` charts)."""
     from cardrules.rulebook.length import length_is_a_guard
@@ -311,11 +312,24 @@ def schedule_chart(v: Variant, counts: Sequence[int]) -> list[str]:
     ):
         return []  # too many to draw legibly: the page keeps the table alone
     out = []
-    for ns, hs in groups:
+    for i, (ns, hs) in enumerate(groups):
         who = f" for {_counts_words(ns)}" if len(counts) > 1 else ""
         title = f"Cards each in every hand{who}"
         cap = f"{title}, and each hand's trumps."
+        if i == 1:
+            # The first chart is the usual table; the others are folded.
+            from cardrules.rulebook.words import join_words
+
+            words = [_counts_words(n) for n, _ in groups[1:]]
+            others = join_words([words[0], *(f"for {w}" for w in words[1:])], "and")
+            out += [
+                '<details class="cr-more-charts" markdown="1">',
+                f"<summary>The deal for {others}</summary>",
+                "",
+            ]
         out += [figure(chart_svg(hs, title), cap, cls="cr-figure cr-chart-figure"), ""]
+    if len(groups) > 1:
+        out += ["</details>", ""]
     labels = [t for _, hs in groups for _, _, t in hs]
     out += [f'<p class="cr-legend" data-search-exclude>{legend_html(labels)}</p>', ""]
     return out

@@ -416,8 +416,13 @@ def _dealt_lines(w: WorkedHand, who: list[str], bids: bool, pictures: bool) -> l
     return out
 
 
+#: A worked hand of more tricks than this shows its tricks' pictures folded.
+FOLD_TRICKS = 5
+
+
 def _trick_lines(w: WorkedHand, who: list[str], pictures: bool) -> list[str]:
-    """The tricks of the worked hand: a table, or a picture with the table under it."""
+    """The tricks of the worked hand: a table, or a picture with the table under it
+    (both folded for a hand of more than :data:`FOLD_TRICKS` tricks)."""
     trick_rows = []
     for i, (winner, plays) in enumerate(w.tricks):
         played = ", ".join(f"{who[s]} {c}" for s, c in plays)
@@ -436,7 +441,7 @@ def _trick_lines(w: WorkedHand, who: list[str], pictures: bool) -> list[str]:
         for i, (winner, plays) in enumerate(w.tricks)
     ]
     title = f"The tricks of hand {w.hand}, each in the order its cards were played"
-    return [
+    out = [
         figure(trick_grid(drawn, title), f"{title}; the winning card is outlined."),
         "",
         '<details class="cr-as-text" markdown="1">',
@@ -444,6 +449,17 @@ def _trick_lines(w: WorkedHand, who: list[str], pictures: bool) -> list[str]:
         "",
         trick_table,
         "",
+        "</details>",
+        "",
+    ]
+    if len(w.tricks) <= FOLD_TRICKS:
+        return out
+    # A long hand's tricks are folded: the scores under them tell how it went.
+    return [
+        '<details class="cr-worked-tricks" markdown="1">',
+        f"<summary>The {len(w.tricks)} tricks, card by card</summary>",
+        "",
+        *out,
         "</details>",
         "",
     ]

@@ -52,6 +52,7 @@ from cardrules.rulebook.play_examples import (
     seat_names,
 )
 from cardrules.rulebook.safe import md_code, md_fence, md_line, md_text, page_link, plain
+from cardrules.rulebook.story import choices_section, story_section, tips_section
 from cardrules.rulebook.team_words import counters_lines, teams_phrase, teams_short
 from cardrules.rulebook.words import (
     Difference,
@@ -184,6 +185,7 @@ def rulebook(
         parent = load_parent(variant)
     out = _page_top(variant, counts, settings)
     out += _quick_facts(variant, counts)
+    out += story_section(variant, parent, load_parent)
     if variant.parent is not None:
         out += _differences_section(variant, parent, link)
     out += _deal_section(variant, counts, pictures=pictures, engine=engine_examples)
@@ -196,6 +198,8 @@ def rulebook(
         out += ["## Take-backs", "", take_backs_phrase(variant), ""]
     if variant.conditional:
         out += ["## Rules that depend on the hand or the table", "", conditions_phrase(variant), ""]
+    out += choices_section(variant)
+    out += tips_section(variant, parent, load_parent)
     out += examples_section(
         variant, engine=engine_examples, options_given=bool(settings), pictures=pictures
     )
@@ -430,9 +434,15 @@ def _bidding_section(v: Variant, players: int | None) -> list[str]:
     if not v.has_bidding:
         return []
     counts = [players] if players is not None else list(v.players.counts())
-    intro = (
+    auction_words = (
         "After the deal, the players bid for the contract: the right to choose trumps, "
         "against a promise of tricks that the bid says."
+        if has_trumps(v, counts)
+        else "After the deal, the players bid for the contract: a promise of tricks "
+        "that the bid says, to be made without trumps."
+    )
+    intro = (
+        auction_words
         if v.bidding.style is BidStyle.AUCTION
         else "After the deal, each player says how many tricks they expect to take: that is "
         "their bid. The scorekeeper writes every bid down."
@@ -687,6 +697,8 @@ def _options_section(v: Variant) -> list[str]:
 
 
 def _source_section(v: Variant) -> list[str]:
+    from cardrules.rulebook.svg_cards import esc
+
     if not v.source:
         return []
     name = v.path.replace("\\", "/").rsplit("/", 1)[-1] if _is_file(v) else f"{v.name}.cardrules"
@@ -696,7 +708,13 @@ def _source_section(v: Variant) -> list[str]:
         f"This page was generated from the file {md_code(name)} below. Copy it to start "
         "your own house rules.",
         "",
+        # Folded: most readers play from the rules above (issue 25, item 7).
+        '<details class="cr-variant-file" markdown="1">',
+        f"<summary>The file <code>{esc(name)}</code></summary>",
+        "",
         *md_fence(v.source),
+        "",
+        "</details>",
         "",
     ]
 

@@ -41,7 +41,6 @@ from cardrules.rulebook.length import length_is_a_guard, target_words
 from cardrules.rulebook.safe import md_text, plain
 from cardrules.rules import (
     MAX_REDEALS_IN_A_ROW,
-    MAX_TIE_HANDS,
     BidStyle,
     DeadTricks,
     Direction,
@@ -101,6 +100,9 @@ IDENTITY_FIELDS = frozenset(
         "path",
         "examples",
         "cases",
+        "story",
+        "tips",
+        "choices",
     }
 )
 
@@ -1709,29 +1711,31 @@ def tie_phrase(v: Variant) -> str:
         if v.winning.tie is TieBreak.SHARED:
             return f"{several}; players still in who tie for it share the win."
         most = v.winning.max_extra_hands
+        # The engine's bound on an endless tie (MAX_TIE_HANDS) is no rule of
+        # the game: the page does not present it as one (issue 25).
         bound = (
-            f"up to {MAX_TIE_HANDS} extra hands, after which the game ends unfinished"
+            ""
             if most is None
-            else f"at most {plural(most, 'extra hand')}, after which those still tied share the win"
+            else f" (at most {plural(most, 'extra hand')}, after which those still tied "
+            "share the win)"
         )
         return (
-            f"{several}; if players still in tie for it, those still in play extra "
-            f"hands of the largest size until one leads alone ({bound})."
+            f"{several}; if players still in tie for it, those still in play another hand "
+            f"of the largest size, and another, until one leads alone{bound}."
         )
     who, one = ("Sides", "one side") if v.teams else ("Players", "one player")
     if v.winning.tie is TieBreak.SHARED:
         return f"{who} who tie for the {side} total {when} share the win."
     text = (
-        f"If {who.lower()} tie for the {side} total {when}, everyone plays extra "
-        f"hands of the largest size, one at a time, until {one} leads alone (anyone "
-        "may still win, not only those who tied)"
+        f"If {who.lower()} tie for the {side} total {when}, everyone plays another "
+        f"hand of the largest size, and another if need be, until {one} leads alone "
+        "(anyone may still win, not only those who tied)"
     )
     most = v.winning.max_extra_hands
     if most is None:
-        return (
-            f"{text}. If the tie lasts through {MAX_TIE_HANDS} extra hands, the game ends "
-            "there, unfinished, with no winner."
-        )
+        # The engine's bound on an endless tie (MAX_TIE_HANDS, after which it
+        # ends the game unfinished) is no rule of the game (issue 25).
+        return f"{text}."
     extra = "one extra hand" if most == 1 else f"{count_word(most)} extra hands"
     return f"{text}, but at most {extra}: {who.lower()} still tied after that share the win."
 

@@ -27,7 +27,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
 from cardrules.rulebook import builtin_variants, comparison_page, rulebook
-from cardrules.rulebook.catalog import families_table
+from cardrules.rulebook.catalog import families, families_table
 from cardrules.rules import Variant
 
 log = logging.getLogger("mkdocs.hooks.rulebook_pages")
@@ -57,6 +57,8 @@ API_MODULES: tuple[tuple[str, str], ...] = (
     ("cardrules.simulate", "Simulation"),
     ("cardrules.pettingzoo", "PettingZoo environments"),
     ("cardrules.gymnasium", "Gymnasium environments"),
+    ("cardrules.batch", "Many games at once"),
+    ("cardrules.gymnasium_vector", "A vectorised Gymnasium environment"),
     ("cardrules.llm", "Text for language-model agents"),
     ("cardrules.openspiel", "OpenSpiel"),
     ("cardrules.errors", "Errors"),
@@ -100,70 +102,70 @@ def api_page() -> str:
     return "\n".join(out)
 
 
-def _root(v: Variant, by_name: dict[str, Variant]) -> Variant:
-    seen = {v.name}
-    while v.parent is not None and v.parent in by_name and v.parent not in seen:
-        v = by_name[v.parent]
-        seen.add(v.name)
-    return v
-
-
 def _nav_title(v: Variant) -> str:
     """A variant's title for the navigation, which the theme puts into the HTML as it
     is: escaped, so that a title can never be markup."""
     return html.escape(" ".join((v.title or v.name).split()))
 
 
-def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
-    by_name = {v.name: v for v in variants}
-    families: dict[str, list[Variant]] = {}
-    for v in variants:
-        families.setdefault(_root(v, by_name).name, []).append(v)
+#: Pages for people who play the games (after the games themselves), in order:
+#: path under docs/ -> title in the navigation.
+READER_PAGES: tuple[tuple[str, str], ...] = (
+    ("tutorial.md", "Write your own house rule"),
+    ("bots.md", "Play at the terminal, bots and simulation"),
+)
+
+#: Pages for people who program with cardrules, in order (the API reference,
+#: generated, comes last).
+DEVELOPER_PAGES: tuple[tuple[str, str], ...] = (
+    ("dsl.md", "The variant language"),
+    ("records.md", "Game records"),
+    ("events.md", "Events, versions and onlookers"),
+    ("server.md", "Building a card app"),
+    ("json.md", "The JSON contract"),
+    ("errors.md", "Errors and their codes"),
+    ("ladder.md", "The bot ladder"),
+    ("infostate.md", "Information states"),
+    ("sampling.md", "Sampling hidden hands"),
+    ("shedding-length.md", "How long Kazhutha runs"),
+    ("research.md", "Observations for learning"),
+    ("pettingzoo.md", "PettingZoo environments"),
+    ("batch.md", "Many games at once"),
+    ("openspiel.md", "OpenSpiel"),
+    ("contributing.md", "Contributing: adding a setting"),
+)
+
+
+def nav_families(variants: list[Variant]) -> list[Any]:
+    """The games in the navigation: the comparison page, then one entry per family
+    of :func:`cardrules.rulebook.catalog.families` (the families of the home and
+    comparison pages, in their order): a game alone, or a family's games under
+    the family's name."""
     games: list[Any] = ["games/index.md"]
-    for root_name in sorted(families, key=lambda n: (n not in ("oh-hell", "kachuful"), n)):
-        members = sorted(families[root_name], key=lambda v: (v.name != root_name, v.name))
+    for members in families(variants).values():
         entries = [{_nav_title(v): f"games/{v.name}.md"} for v in members]
         if len(entries) == 1:
             games += entries
         else:
-            root = by_name[root_name]
-            games.append({f"{_nav_title(root)} family": entries})
-    nav: list[Any] = [{"Home": "index.md"}]
-    if (docs_dir / "tutorial.md").exists():
-        nav.append({"Write your own house rule": "tutorial.md"})
-    if (docs_dir / "dsl.md").exists():
-        nav.append({"The variant language": "dsl.md"})
-    nav.append({"The games": games})
-    if (docs_dir / "bots.md").exists():
-        nav.append({"Bots, play and simulation": "bots.md"})
-    if (docs_dir / "ladder.md").exists():
-        nav.append({"The bot ladder": "ladder.md"})
-    if (docs_dir / "records.md").exists():
-        nav.append({"Game records": "records.md"})
-    if (docs_dir / "events.md").exists():
-        nav.append({"Events, versions and onlookers": "events.md"})
-    if (docs_dir / "server.md").exists():
-        nav.append({"Building a card app": "server.md"})
-    if (docs_dir / "json.md").exists():
-        nav.append({"The JSON contract": "json.md"})
-    if (docs_dir / "errors.md").exists():
-        nav.append({"Errors and their codes": "errors.md"})
-    if (docs_dir / "infostate.md").exists():
-        nav.append({"Information states": "infostate.md"})
-    if (docs_dir / "sampling.md").exists():
-        nav.append({"Sampling hidden hands": "sampling.md"})
-    if (docs_dir / "shedding-length.md").exists():
-        nav.append({"How long Kazhutha runs": "shedding-length.md"})
-    if (docs_dir / "research.md").exists():
-        nav.append({"Observations for learning": "research.md"})
-    if (docs_dir / "pettingzoo.md").exists():
-        nav.append({"PettingZoo environments": "pettingzoo.md"})
-    if (docs_dir / "openspiel.md").exists():
-        nav.append({"OpenSpiel": "openspiel.md"})
-    if (docs_dir / "contributing.md").exists():
-        nav.append({"Contributing: adding a setting": "contributing.md"})
-    nav.append({"API reference": "api.md"})
-    return nav
+            games.append({f"{_nav_title(members[0])} family": entries})
+    return games
+
+
+def _nav(variants: list[Variant], docs_dir: Path) -> list[Any]:
+    """The site's navigation: the home page, then two sections, one for the people
+    who play the games (the comparison page as its index, the families, and the
+    pages on house rules and play) and one for developers."""
+    reader: list[Any] = nav_families(variants)
+    reader += [{title: path} for path, title in READER_PAGES if (docs_dir / path).exists()]
+    developer: list[Any] = [
+        {title: path} for path, title in DEVELOPER_PAGES if (docs_dir / path).exists()
+    ]
+    developer.append({"API reference": "api.md"})
+    return [
+        {"Home": "index.md"},
+        {"Rules of the games": reader},
+        {"For developers": developer},
+    ]
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:

@@ -41,6 +41,7 @@ from .play_settings import PLAY
 from .scoring_settings import SCORING
 from .shedding_settings import SHEDDING
 from .special_settings import SPECIALS
+from .story_settings import STORY
 from .table_settings import TABLE
 from .trump_settings import MAKING_TRUMPS, TRUMP_SUIT
 
@@ -75,6 +76,7 @@ SETTINGS: Final[tuple[SettingSpec, ...]] = (
     *SCORING,
     *CASES,
     *END,
+    *STORY,
     *MATCH,
 )
 

@@ -19,16 +19,21 @@ Two samplers make worlds. :func:`sample_world` draws from the present
 (:func:`_present_world`): a clone of the game whose hidden cards of the
 current hand are drawn again by the exact sampler below, under the same
 constraints, the log's deal record of the hand rewritten to the drawn one and
-the later hands dealt from a fresh seed; the hands before are public (each
-seat played every card it was dealt, nothing was done face down), so their
-records are kept. It reads the real game only where the seat could: the
-numbers of cards dealt and played, the public records, its own cards, and the
-state before each play of the hand (the real game taken back, :meth:`Game.undo
-<cardrules.engine.game.Game.undo>`) asked only what the play rules answer from
-the trick and the playing seat's hand. Where the game has something it does
-not draw (a pass of cards, a kitty, a face-down discard, a shedding game,
-several packs, a deal thrown in, take-backs...), :func:`sample_world_replay`,
-the reference, makes the world.
+the later hands dealt from a fresh seed; the holdings of the hands before are
+public (each seat played every card it held), so their records are kept, but
+for what was done face down in them (the passes between other seats, a kitty
+and its discards), drawn again as the reference does and rewritten
+(:func:`_draw_past`). A pass of cards and a kitty in the current hand are
+drawn with the holdings (:func:`_rewrite_hand` rewrites their records), and
+the cards picked up in a shedding game's first hand are every seat's to see. It
+reads the real game only where the seat could: the numbers of cards dealt and
+played, the public records, its own cards and what it passed, received or
+took, and the state before each play of the hand (the real game taken back,
+:meth:`Game.undo <cardrules.engine.game.Game.undo>`) asked only what the play
+rules answer from the trick and the playing seat's hand. Where the game has
+something it does not draw (a face-down discard without a kitty, a shedding
+game after its first hand, several packs, a deal thrown in, take-backs, a pass of cards still
+being chosen...), :func:`sample_world_replay`, the reference, makes the world.
 
 The reference builds a world only from the seat's own event stream (and the
 public rules), so it cannot depend on anything the seat has not seen:
@@ -67,8 +72,9 @@ modelled (no inference from bids or from which legal card was played).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from math import factorial
+from collections.abc import Iterable, Sequence
+from math import comb, factorial
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -93,6 +99,7 @@ from cardrules.engine.phases.play import _legal_plays
 from cardrules.engine.state.compiled_rules import _compile
 from cardrules.engine.state.deck_order import _random_words
 from cardrules.engine.state.tables import _BITS, _PLAY, _PLAYS
+from cardrules.engine.state.tables import _PASS as _PASS_PHASE
 from cardrules.engine.state.transitions import forget_legal, forget_legal_cards
 from cardrules.engine.views.event_types import (
     AmendEvent,
@@ -164,9 +171,11 @@ _Thrown = tuple[DealEvent, TrumpEvent | None, RedealEvent, tuple[tuple[int, Acti
 class _Hand:
     """One hand of a seat's stream: its deal and trump records and the records
     after them (up to the next deal); ``thrown``: the deals of the same hand
-    thrown in before it (``redeal:``), each with its trump and redeal records."""
+    thrown in before it (``redeal:``), each with its trump and redeal records;
+    ``kitty_seat``: the declarer who took the kitty, when read from the log
+    (-1: none took it; None: found from the calls)."""
 
-    __slots__ = ("deal", "events", "reveal", "thrown", "trump")
+    __slots__ = ("deal", "events", "kitty_seat", "reveal", "thrown", "trump")
 
     def __init__(self, deal: DealEvent) -> None:
         self.deal = deal
@@ -174,6 +183,7 @@ class _Hand:
         self.reveal: RevealEvent | None = None
         self.events: list[Event] = []
         self.thrown: list[_Thrown] = []
+        self.kitty_seat: int | None = None
 
 
 def _split(stream: list[Event]) -> tuple[StartEvent, tuple[CutEvent, ...], list[_Hand]]:
@@ -252,7 +262,7 @@ class _Plan:
     played: list[tuple[int, int, frozenset[int]]]
     received: list[int]  # the cards each seat received in the pass (seen ones)
     turned: int
-    unknown_allowed: dict[int, frozenset[int]]  # unseen cards: their bins
+    unknown_allowed: dict[frozenset[int], int]  # unseen cards (a mask) by their bins
 
 
 def _deal_sizes(g: Game, dealer: int, size: int, out: set[int]) -> list[int]:
@@ -367,6 +377,8 @@ def _kitty_taker(hand: _Hand, kitty: int, downtown: int) -> int:
     played the hand uptown or downtown)."""
     if not kitty:
         return -1
+    if hand.kitty_seat is not None:
+        return hand.kitty_seat
     bidder = -1  # an auction of contracts: the last contract bid's seat
     for ev in hand.events:
         if isinstance(ev, CallEvent) and ev.action is not None:
@@ -456,8 +468,9 @@ def _fix_visible(
                 fixed[disc] = frozenset((p.nbins - 1,))
         if s == seat:
             own_known = m
+        only = frozenset((s,))
         for c in _bits(m):
-            fixed[c] = frozenset((s,))
+            fixed[c] = only
     return own_known
 
 
@@ -508,6 +521,7 @@ def _plays_of(
     the bins each seat owns at the end (after takes), and the cards known to
     have come into each hand during the play and not yet played."""
     owned: list[set[int]] = [{s} for s in range(n)]
+    frozen = [frozenset(o) for o in owned]
     recv = [0] * n  # cards known to have come into a hand during the play
     played: list[tuple[int, int, frozenset[int]]] = []  # (index, card, bins)
     idx = 0
@@ -517,7 +531,7 @@ def _plays_of(
             if recv[s] >> c & 1:
                 recv[s] &= ~_BITS[c]
             else:
-                played.append((idx, c, frozenset(owned[s])))
+                played.append((idx, c, frozen[s]))
             idx += 1
         elif isinstance(ev, PickupEvent):
             for c in ev.cards:
@@ -525,6 +539,8 @@ def _plays_of(
         elif isinstance(ev, TakeEvent):
             owned[ev.seat] |= owned[ev.neighbour]
             owned[ev.neighbour] = set()
+            frozen[ev.seat] = frozenset(owned[ev.seat])
+            frozen[ev.neighbour] = frozenset()
             recv[ev.seat] |= recv[ev.neighbour]
             recv[ev.neighbour] = 0
     return played, owned, recv
@@ -536,16 +552,16 @@ def _learned_constraints(
     """The legality constraints learned, as ``(play index, bins owned then,
     forbidden mask)``."""
     cons: list[tuple[int, frozenset[int], int]] = []
-    owned2: list[set[int]] = [{s} for s in range(n)]
+    owned2: list[frozenset[int]] = [frozenset((s,)) for s in range(n)]
     idx = 0
     bins_at: dict[int, frozenset[int]] = {}
     for ev in hand.events:
         if isinstance(ev, PlayEvent):
-            bins_at[idx] = frozenset(owned2[ev.seat])
+            bins_at[idx] = owned2[ev.seat]
             idx += 1
         elif isinstance(ev, TakeEvent):
             owned2[ev.seat] |= owned2[ev.neighbour]
-            owned2[ev.neighbour] = set()
+            owned2[ev.neighbour] = frozenset()
     for i, forbid in learned.items():
         if forbid and i in bins_at:
             cons.append((i, bins_at[i], forbid))
@@ -559,13 +575,24 @@ def _fix_played(
 ) -> None:
     """Fix each played card in ``fixed``: the bins it was played from, less
     those an earlier constraint forbade it in."""
+    if not cons:
+        for _i, c, bins in played:
+            prev = fixed.get(c)
+            fixed[c] = bins if prev is None else prev & bins
+        return
+    # Only the constraints that name a played card matter to it.
+    mask = 0
+    for _i, c, _bins in played:
+        mask |= _BITS[c]
+    hits = [(j, cbins, forbid & mask) for j, cbins, forbid in cons if forbid & mask]
     for i, c, bins in played:
-        allowed = set(bins)
-        for j, cbins, forbid in cons:
-            if j < i and forbid >> c & 1:
-                allowed -= cbins
+        allowed = bins
+        bit = _BITS[c]
+        for j, cbins, forbid in hits:
+            if j < i and forbid & bit:
+                allowed = allowed - cbins
         prev = fixed.get(c)
-        fixed[c] = frozenset(allowed) if prev is None else prev & frozenset(allowed)
+        fixed[c] = allowed if prev is None else prev & allowed
 
 
 def _unknown_cards(
@@ -574,9 +601,10 @@ def _unknown_cards(
     cons: list[tuple[int, frozenset[int], int]],
     own_seat: int,
     fixed: dict[int, frozenset[int]],
-) -> dict[int, frozenset[int]]:
-    """The cards never seen, each with the bins the constraints allow it in
-    (``own_seat``: the seat whose holding is known, -1: none)."""
+) -> dict[frozenset[int], int]:
+    """The cards never seen, grouped by the bins the constraints allow them
+    in (bins -> a mask of cards; ``own_seat``: the seat whose holding is
+    known, -1: none)."""
     forbid_of = [0] * len(caps)
     for _j, cbins, forbid in cons:
         for b in cbins:
@@ -584,12 +612,23 @@ def _unknown_cards(
     open_bins = [b for b in range(len(caps)) if caps[b]]
     if own_seat >= 0:
         open_bins = [b for b in open_bins if b != own_seat]
-    unknown: dict[int, frozenset[int]] = {}
-    for c in _bits(pack):
-        if c in fixed:
+    seen = 0
+    for c in fixed:
+        seen |= _BITS[c]
+    groups: dict[tuple[int, ...], int] = {tuple(open_bins): pack & ~seen}
+    for b in open_bins:
+        f = forbid_of[b]
+        if not f:
             continue
-        unknown[c] = frozenset(b for b in open_bins if not forbid_of[b] >> c & 1)
-    return unknown
+        split: dict[tuple[int, ...], int] = {}
+        for key, m in groups.items():
+            if m & f:
+                narrower = tuple(x for x in key if x != b)
+                split[narrower] = split.get(narrower, 0) | (m & f)
+            if m & ~f:
+                split[key] = split.get(key, 0) | (m & ~f)
+        groups = split
+    return {frozenset(key): m for key, m in groups.items() if m}
 
 
 def _own_discard(hand: _Hand, seat: int) -> int:
@@ -602,86 +641,196 @@ def _own_discard(hand: _Hand, seat: int) -> int:
 # --------------------------------------------------------------------------- the exact sampler
 
 
-def _multinomial(n: int, parts: tuple[int, ...]) -> int:
-    out = factorial(n)
-    for x in parts:
-        out //= factorial(x)
-    return out
+#: n! for the numbers of cards of a pack (and more).
+_FACT: Final = tuple(factorial(i) for i in range(130))
+
+
+def _splits(
+    k: int, fit: tuple[int, ...], caps: tuple[int, ...], least: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """Every way to put at most ``k`` cards in the bins ``fit`` (indices into
+    ``caps``) within ``caps``, at least ``least[b]`` in bin ``b``."""
+    if not fit:
+        return [()]
+    first = fit[0]
+    top = min(k, caps[first])
+    low = max(0, least[first])
+    if len(fit) == 1:
+        return [(x,) for x in range(low, top + 1)]
+    return [
+        (x, *tail) for x in range(low, top + 1) for tail in _splits(k - x, fit[1:], caps, least)
+    ]
 
 
 class _Sampler:
     """Uniform assignments of card classes to bins with exact capacities: a
     class is a set of interchangeable cards (the same allowed bins); the number
     of completions of each partial assignment is counted exactly (memoized),
-    so each assignment is drawn with probability 1 / (their number)."""
+    so each assignment is drawn with probability 1 / (their number).
 
-    __slots__ = ("allowed", "classes", "memo", "nbins", "splits")
+    The bins every class may go to (the *open* bins: the cards not dealt, a
+    seat that showed no void) are not counted one by one: each class's
+    cards go to its other bins (the *narrow* ones) in counted numbers, and
+    the rest of every class to the open bins, shared among them by one
+    shuffle; as every way of sharing those among the open bins is equally
+    likely whatever the numbers (their count is one constant), the draw
+    stays uniform. The counting then runs over the narrow bins only (few:
+    the seats that showed a void)."""
 
-    def __init__(self, classes: list[tuple[frozenset[int], list[int]]], nbins: int) -> None:
-        # The class allowed everywhere (the largest) last: its count is closed-form.
-        classes.sort(key=lambda cl: (len(cl[0]), len(cl[1])))
-        self.classes = classes
-        self.allowed = [tuple(sorted(a)) for a, _ in classes]
-        self.nbins = nbins
+    __slots__ = (
+        *("caps", "cards", "fits", "last_fit", "memo", "narrow", "ok", "open", "splits"),
+        *("placed_masks", "supply"),
+    )
+
+    def __init__(
+        self, classes: list[tuple[frozenset[int], list[int]]], caps: tuple[int, ...]
+    ) -> None:
+        self.caps = caps
+        #: The cards placed before the draw, a mask per bin (filled by the caller).
+        self.placed_masks = [0] * len(caps)
+        bins = [b for b in range(len(caps)) if caps[b]]
+        self.open = [b for b in bins if all(b in a for a, _ in classes)]
+        self.narrow = [b for b in bins if b not in self.open]
+        pos = {b: i for i, b in enumerate(self.narrow)}
+        fits = [(tuple(sorted(pos[b] for b in a if b in pos)), cards) for a, cards in classes]
+        # The class with the most narrow bins last: its count is closed-form.
+        fits.sort(key=lambda f: (len(f[0]), len(f[1])))
+        self.fits = [f for f, _ in fits]
+        self.cards = [c for _, c in fits]
+        self.ok = sum(len(c) for c in self.cards) == sum(caps)
+        # The narrow bins the last class may not fill.
+        self.last_fit = (
+            tuple(b for b in range(len(self.narrow)) if b not in self.fits[-1]) if fits else ()
+        )
+        # supply[i][b]: the cards classes i on may put in narrow bin b.
+        supply = [[0] * len(self.narrow) for _ in range(len(fits) + 1)]
+        for i in range(len(fits) - 1, -1, -1):
+            supply[i] = supply[i + 1][:]
+            for b in self.fits[i]:
+                supply[i][b] += len(self.cards[i])
+        self.supply = [tuple(x) for x in supply]
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.splits: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
 
-    def _compositions(
-        self, k: int, bins: tuple[int, ...], caps: tuple[int, ...]
-    ) -> Iterator[tuple[int, ...]]:
-        """Every way to put ``k`` cards in ``bins`` within ``caps``."""
-        if not bins:
-            if k == 0:
-                yield ()
-            return
-        b = bins[0]
-        rest_cap = sum(caps[x] for x in bins[1:])
-        for x in range(max(0, k - rest_cap), min(k, caps[b]) + 1):
-            for tail in self._compositions(k - x, bins[1:], caps):
-                yield (x, *tail)
-
     def count(self, i: int, caps: tuple[int, ...]) -> int:
-        """The number of assignments of classes ``i`` on into ``caps`` exactly."""
-        if i == len(self.classes):
-            return 0 if any(caps) else 1
+        """The number of ways (up to a constant factor) to put classes ``i``
+        on into the narrow bins' capacities ``caps`` exactly (the rest of the
+        cards to the open bins)."""
         key = (i, caps)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        bins = self.allowed[i]
-        k = len(self.classes[i][1])
-        if i == len(self.classes) - 1:
-            total = 0
-            if sum(caps) == k and all(caps[b] == 0 for b in range(self.nbins) if b not in bins):
-                total = _multinomial(k, tuple(caps[b] for b in bins))
+        fit = self.fits[i]
+        k = len(self.cards[i])
+        f = _FACT
+        total = 0
+        if i == len(self.fits) - 1:
+            # The last class fills what is left of the narrow bins.
+            if not any(caps[b] for b in self.last_fit):
+                left = k
+                den = 1
+                for b in fit:
+                    left -= caps[b]
+                    den *= f[caps[b]]
+                if left >= 0:
+                    total = f[k] // (den * f[left])
             self.memo[key] = total
             return total
+        if i == len(self.fits) - 2:
+            return self._count_pair(i, caps)
+        table: list[tuple[int, tuple[int, ...]]] = []
+        fk = f[k]
+        memo = self.memo
+        nxt = i + 1
+        # What the later classes cannot fill, this one must.
+        later = self.supply[nxt]
+        least = tuple(c - x for c, x in zip(caps, later, strict=True))
+        for xs in _splits(k, fit, caps, least):
+            rest = list(caps)
+            den = f[k - sum(xs)]
+            for b, x in zip(fit, xs, strict=True):
+                rest[b] -= x
+                den *= f[x]
+            key2 = (nxt, tuple(rest))
+            w = memo.get(key2)
+            if w is None:
+                w = self.count(nxt, key2[1])
+            if w:
+                total += fk // den * w
+                table.append((total, xs))
+        memo[key] = total
+        self.splits[key] = table
+        return total
+
+    def _count_pair(self, i: int, caps: tuple[int, ...]) -> int:
+        """:meth:`count` of the last two classes, A (``i``) and the last, L,
+        in one sum over ``t``, the cards A puts in the narrow bins both may
+        go to (the *shared* bins): A fills the bins only it may go to, L
+        those only it may go to, and the numbers of ways to split ``t``
+        cards among the shared bins, weighted by both classes' multinomials,
+        sum to a binomial (Vandermonde's identity): the split is drawn
+        afterwards, ``t`` of the shared places at random. ``splits`` keeps
+        ``(running total, (t,))``."""
+        key = (i, caps)
+        f = _FACT
+        fit_a, fit_l = self.fits[i], self.fits[i + 1]
+        k, kl = len(self.cards[i]), len(self.cards[i + 1])
+        only_a = sum(caps[b] for b in fit_a if b not in fit_l)
+        shared = sum(caps[b] for b in fit_a if b in fit_l)
+        in_l = sum(caps[b] for b in fit_l)
+        den = 1
+        for b in range(len(caps)):
+            if b in fit_a or b in fit_l:
+                den *= f[caps[b]]
+            elif caps[b]:
+                den = 0  # a narrow bin neither may fill
         total = 0
         table: list[tuple[int, tuple[int, ...]]] = []
-        for xs in self._compositions(k, bins, caps):
-            rest = list(caps)
-            for b, x in zip(bins, xs, strict=True):
-                rest[b] -= x
-            w = self.count(i + 1, tuple(rest))
-            if w:
-                total += _multinomial(k, xs) * w
-                table.append((total, xs))
+        if den:
+            num = f[k] * f[kl]
+            for t in range(max(0, in_l - kl), min(shared, k - only_a) + 1):
+                term = num * comb(shared, t) // (den * f[k - only_a - t] * f[kl - in_l + t])
+                if term:
+                    total += term
+                    table.append((total, (t,)))
         self.memo[key] = total
         self.splits[key] = table
         return total
 
-    def sample(self, caps: tuple[int, ...], rng: random.Random) -> list[int] | None:
+    def _pair_split(
+        self, i: int, cur: tuple[int, ...], t: int, rng: random.Random
+    ) -> tuple[int, ...]:
+        """The numbers class ``i`` (the last but one) puts in its narrow bins,
+        given ``t`` in the bins shared with the last class: all of the bins
+        only it may go to, and ``t`` places drawn among the shared ones."""
+        fit_l = self.fits[i + 1]
+        fit = self.fits[i]
+        slots = [b for b in fit if b in fit_l for _ in range(cur[b])]
+        got = dict.fromkeys(fit, 0)
+        for b in fit:
+            if b not in fit_l:
+                got[b] = cur[b]
+        for j in rng.sample(range(len(slots)), t):
+            got[slots[j]] += 1
+        return tuple(got[b] for b in fit)
+
+    def sample(self, rng: random.Random) -> list[int] | None:
         """A uniform assignment: the bin of each card (a list indexed by card,
         -1 for cards in no class), or None if there is none."""
-        if not self.count(0, caps):
-            return None
         where = [-1] * 64
-        cur = caps
-        last = len(self.classes) - 1
-        for i, (_, cards) in enumerate(self.classes):
-            bins = self.allowed[i]
+        if not self.cards:
+            return where if self.ok else None
+        start = tuple(self.caps[b] for b in self.narrow)
+        if not self.ok or not self.count(0, start):
+            return None
+        cur = start
+        last = len(self.cards) - 1
+        narrow = self.narrow
+        pool: list[int] = []
+        for i, cards in enumerate(self.cards):
+            fit = self.fits[i]
             if i == last:
-                xs = tuple(cur[b] for b in bins)
+                xs = tuple(cur[b] for b in fit)
             else:
                 table = self.splits[(i, cur)]
                 pick = rng.randrange(table[-1][0])
@@ -693,16 +842,44 @@ class _Sampler:
                     else:
                         lo = mid + 1
                 xs = table[lo][1]
-            order = cards[:]
-            rng.shuffle(order)
-            pos = 0
+                if i == last - 1:
+                    xs = self._pair_split(i, cur, xs[0], rng)
+            taken = sum(xs)
+            if not taken:
+                pool.extend(cards)
+                continue
+            # The cards for the narrow bins, drawn in a random order.
+            order = rng.sample(cards, taken)
+            at = 0
             rest = list(cur)
-            for b, x in zip(bins, xs, strict=True):
-                for c in order[pos : pos + x]:
-                    where[c] = b
-                pos += x
+            for b, x in zip(fit, xs, strict=True):
+                nb = narrow[b]
+                for c in order[at : at + x]:
+                    where[c] = nb
+                at += x
                 rest[b] -= x
+            if taken < len(cards):
+                chosen = set(order)
+                pool.extend(c for c in cards if c not in chosen)
             cur = tuple(rest)
+        # The open bins share the pool: all but the largest drawn from it.
+        opens = self.open
+        if len(opens) > 1:
+            big = max(opens, key=lambda b: self.caps[b])
+            small = [b for b in opens if b != big]
+            order = rng.sample(pool, sum(self.caps[b] for b in small))
+            at = 0
+            for b in small:
+                for c in order[at : at + self.caps[b]]:
+                    where[c] = b
+                at += self.caps[b]
+            chosen = set(order)
+            pool = [c for c in pool if c not in chosen]
+            opens = [big]
+        if opens:
+            (b,) = opens
+            for c in pool:
+                where[c] = b
         return where
 
 
@@ -723,10 +900,10 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
                 return None
         else:
             groups.setdefault(bins, []).append(c)
-    for c, bins in p.unknown_allowed.items():
+    for bins, mask in p.unknown_allowed.items():
         if not bins:
             return None
-        groups.setdefault(bins, []).append(c)
+        groups.setdefault(bins, []).extend(_bits(mask))
     # A bin already full takes no more: classes allowed the same open bins
     # are one (fewer, narrower classes: a smaller count).
     merged: dict[frozenset[int], list[int]] = {}
@@ -736,7 +913,10 @@ def _sampler_of(p: _Plan) -> tuple[_Sampler, tuple[int, ...], list[int]] | None:
             return None
         merged.setdefault(open_, []).extend(cards)
     classes = [(bins, sorted(cards)) for bins, cards in merged.items()]
-    s = _Sampler(classes, p.nbins)
+    s = _Sampler(classes, tuple(caps))
+    for c, b in enumerate(where):
+        if b >= 0:
+            s.placed_masks[b] |= _BITS[c]
     return s, tuple(caps), where
 
 
@@ -864,30 +1044,8 @@ def _deal_of(
     passes: dict[int, list[int]] = {}
     ex = p.exchange
     if ex is not None:
-        targets = ex.targets
-        src = {t: s for s, t in enumerate(targets) if t != s}
-        got = [0] * n
-        for t in range(n):
-            s = src.get(t)
-            if s is None:
-                continue
-            if ex.cards[s] is not None:
-                got[t] = p.received[t]
-            else:
-                cards = _bits(hold[t])
-                m = 0
-                for c in rng.sample(cards, p.k_pass):
-                    m |= _BITS[c]
-                got[t] = m
-        deal = [0] * n
-        for s in range(n):
-            t = targets[s]
-            gave = got[t] if t != s else 0
-            deal[s] = (hold[s] & ~got[s]) | gave
-            if s != seat and t != s:
-                order = _bits(gave)
-                rng.shuffle(order)
-                passes[s] = order
+        seen = [cs is not None for cs in ex.cards]
+        deal, passes = _draw_passes(hold, ex.targets, seen, p.received, p.k_pass, seat, rng)
     else:
         deal = hold
     if p.ordered:
@@ -896,6 +1054,47 @@ def _deal_of(
     if p.kitty_maker >= 0:
         _undo_kitty(p, deal, discards, seat, rng)
     return deal, passes, discards
+
+
+def _draw_passes(
+    hold: list[int],
+    targets: Sequence[int],
+    seen: Sequence[bool],
+    received: Sequence[int],
+    k_pass: int,
+    seat: int,
+    rng: random.Random,
+) -> tuple[list[int], dict[int, list[int]]]:
+    """The deal before a pass of cards, from each seat's holding after it
+    (``hold``): the cards each seat received are the seen ones
+    (``received[t]``, where ``seen[s]``: the seat passed them or received
+    them), else ``k_pass`` drawn among the receiver's holding; and the order
+    in which each other seat chose the cards it passed (seat -> cards)."""
+    n = len(hold)
+    src = {t: s for s, t in enumerate(targets) if t != s}
+    got = [0] * n
+    for t in range(n):
+        s = src.get(t)
+        if s is None:
+            continue
+        if seen[s]:
+            got[t] = received[t]
+        else:
+            m = 0
+            for c in rng.sample(_bits(hold[t]), k_pass):
+                m |= _BITS[c]
+            got[t] = m
+    deal = [0] * n
+    passes: dict[int, list[int]] = {}
+    for s in range(n):
+        t = targets[s]
+        gave = got[t] if t != s else 0
+        deal[s] = (hold[s] & ~got[s]) | gave
+        if s != seat and t != s:
+            order = _bits(gave)
+            rng.shuffle(order)
+            passes[s] = order
+    return deal, passes
 
 
 def _undo_kitty(
@@ -1230,8 +1429,8 @@ class _Builder:
         p, smp = hc.plan[2], hc.plan[3]
         if smp is None:
             raise _no_world(f"hand {k + 1}: the seen cards cannot be placed")
-        sampler, caps, placed = smp
-        where = sampler.sample(caps, r)
+        sampler, _caps, placed = smp
+        where = sampler.sample(r)
         if where is None:
             raise _no_world(f"hand {k + 1}: no assignment respects the constraints")
         for c, b in enumerate(placed):
@@ -1476,11 +1675,11 @@ def game_from_deals(
 # --------------------------------------------------------------------------- from the present
 
 #: The log's kinds of record a world drawn from the present allows: a game
-#: with any other record (a pass of cards, a kitty, a pick-up or take, a deal
-#: thrown in, a draw...) is sampled by replay (:func:`sample_world_replay`).
+#: with any other record (a pick-up or take, a deal thrown in, a draw...) is
+#: sampled by replay (:func:`sample_world_replay`).
 _PRESENT_KINDS: Final = frozenset(
     {"start", "cut", "deal", "trump", "bid", "bids", "play", "trick", "score", "counters"}
-    | {"look", "made", "over", "call"}
+    | {"look", "made", "over", "call", "pass", "exchange", "kitty", "pickup", "dead", "out"}
 )
 #: The most hands whose plays' constraints are kept by :func:`_present_forbid`.
 _MAX_FORBID_HANDS: Final = 256
@@ -1502,26 +1701,47 @@ class _ForbidEntry:
 _FORBID: dict[tuple[Any, ...], _ForbidEntry] = {}
 
 
-def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
-    """The current hand (its deal is the log's record ``at``) as ``seat`` saw
-    it (its records built from the log: the seat's own dealt cards, the
-    turned card, the public calls, the plays); None if the hand has a record
-    :func:`_present_world` does not draw."""
+#: The play records of a hand as :func:`_present_hand` reads them, by (seat,
+#: card): the same immutable records serve every hand.
+_PLAY_EVENTS: dict[tuple[int, int], PlayEvent] = {}
+
+
+def _present_hand(g: Game, seat: int, at: int, end: int) -> _Hand | None:
+    """The hand whose deal is the log's record ``at`` (its records up to
+    ``end``) as ``seat`` saw it (its records built from the log: the seat's
+    own dealt cards, the turned card, the public calls, the pass of cards and
+    the kitty's discards as the seat saw them, the plays); None if the hand
+    has a record :func:`_present_world` does not draw."""
     log = g._events
     d = log[at]
     shown = tuple(CardSet(h) if s == seat else None for s, h in enumerate(d[4]))
     hand = _Hand(DealEvent(0, d[1], d[2], d[3], shown))
+    hand.kitty_seat = -1
     bid = shown_bids = False
-    for e in log[at + 1 :]:
+    for e in log[at + 1 : end]:
         kind = e[0]
         if kind == "play":
-            hand.events.append(PlayEvent(0, e[1], CARDS[e[2]]))
+            ev = _PLAY_EVENTS.get((e[1], e[2]))
+            if ev is None:
+                ev = _PLAY_EVENTS[(e[1], e[2])] = PlayEvent(0, e[1], CARDS[e[2]])
+            hand.events.append(ev)
         elif kind == "trump" and hand.trump is None:
             hand.trump = TrumpEvent(0, e[1], e[2], e[3])
         elif kind == "call":
+            if type(e[2]) is Discard and hand.kitty_seat == e[1]:
+                # The declarer's discard after taking the kitty: face down.
+                hand.events.append(CallEvent(0, e[1], e[2] if e[1] == seat else None))
+                continue
             if type(e[2]) in _HIDDEN_CALLS:
                 return None
             hand.events.append(CallEvent(0, e[1], e[2]))
+        elif kind == "kitty":
+            hand.kitty_seat = e[1]
+        elif kind == "pickup":
+            # Shedding: the seat picks the cards of the trick up, in every seat's sight.
+            hand.events.append(PickupEvent(0, e[1], tuple(e[2]), tuple(CARDS[c] for c in e[3])))
+        elif kind == "exchange":
+            hand.events.append(_exchange_seen(e, seat))
         elif kind not in _PRESENT_KINDS:
             return None
         bid = bid or kind == "bid"
@@ -1531,19 +1751,52 @@ def _present_hand(g: Game, seat: int, at: int) -> _Hand | None:
     return hand
 
 
+def _exchange_seen(e: tuple[Any, ...], seat: int) -> ExchangeEvent:
+    """The log's record of a pass of cards as ``seat`` saw it: the cards it
+    passed and those it received (the others' are None)."""
+    targets = tuple(e[2])
+    cards = tuple(
+        CardSet(m) if s == seat or t == seat else None
+        for s, (t, m) in enumerate(zip(targets, e[3], strict=True))
+    )
+    return ExchangeEvent(0, e[1], targets, cards)
+
+
 #: Calls that hide a card (a face-down discard; an order-up, whose dealer discards).
 _HIDDEN_CALLS: Final = (Discard, OrderUp)
-_PAST: dict[int, tuple[Any, list[tuple[tuple[int, ...], int]] | None]] = {}
 
 
-def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
-    """The deals of the hands before the current one (whose deal is the log's
-    record ``at``), as recorded deals, if every one is public: each seat
-    played every card it was dealt and nothing hidden was done, so each deal
-    is the cards each seat played (public) and the log's records of it are
-    every seat's to see (only the numbers of cards are read to tell). None if
-    some hand is not public. Kept by the current deal's record (the copies of
-    a game share it), so a game is read once a hand."""
+class _PastHand:
+    """A hand before the current one, as far as a world needs it: its deal
+    record's index in the log and the index after its last record; whether
+    something was hidden in it (a pass of cards, a kitty: its holdings, the
+    cards each seat played, are public, but not how they were dealt); and,
+    for such a hand, its problem and sampler for each seat, once built."""
+
+    __slots__ = ("any_hidden", "at", "end", "forced", "hidden", "plans", "turned")
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+        self.end = at
+        self.hidden = False
+        self.any_hidden = False  # (the last hand before the current one) some hand is hidden
+        self.turned = -1  # the turned card (-1: none)
+        #: The deal as recorded (the world's, if nothing is hidden).
+        self.forced: tuple[tuple[int, ...], int] = ((), -1)
+        self.plans: dict[int, tuple[_Plan, tuple[_Sampler, tuple[int, ...], list[int]]]] = {}
+
+
+_PAST: dict[int, tuple[Any, list[_PastHand] | None]] = {}
+
+
+def _past_hands_public(g: Game, at: int) -> list[_PastHand] | None:
+    """The hands before the current one (whose deal is the log's record
+    ``at``), if each one's holdings are public: each seat played every card
+    it held once the cards were passed or the kitty taken, and nothing else
+    hidden was done, so each holding is the cards each seat played (only the
+    numbers of cards are read to tell). None if some hand is not public.
+    Kept by the current deal's record (the copies of a game share it), so a
+    game is read once a hand."""
     d = g._events[at]
     hit = _PAST.get(id(d))
     if hit is not None and hit[0] is d:
@@ -1555,27 +1808,165 @@ def _past_hands_public(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | 
     return got
 
 
-def _read_past(g: Game, at: int) -> list[tuple[tuple[int, ...], int]] | None:
-    n = g._players
-    dealt: list[int] = []
-    played = [0] * n
-    forced: list[tuple[tuple[int, ...], int]] = []
-    hands: tuple[int, ...] = ()
-    for e in g._events[:at]:
-        kind = e[0]
-        if kind == "play":
-            played[e[1]] += 1
-        elif kind == "deal":
-            if dealt != played[: len(dealt)]:
+def _read_past(g: Game, at: int) -> list[_PastHand] | None:
+    """:func:`_past_hands_public`, read mostly by C loops over the records'
+    kinds (the cost of a world grows little with the hands played): every
+    seat played every card it held in each hand when the plays are as many
+    as the cards dealt (no seat plays more than it holds in these games),
+    and no record is one a world does not draw."""
+    log = g._events
+    kinds = list(map(itemgetter(0), log[:at]))
+    seen = set(kinds)
+    if not seen <= _PRESENT_KINDS or "pickup" in seen:
+        return None  # (a hand with cards picked up: some seat may have kept cards)
+    kitty = g._rules.kitty
+    if "call" in seen:
+        for e in log[:at]:
+            if (
+                e[0] == "call"
+                and type(e[2]) in _HIDDEN_CALLS
+                and not (type(e[2]) is Discard and kitty)
+            ):
                 return None
-            hands = tuple(e[4])
-            dealt = [h.bit_count() for h in hands]
-            played = [0] * n
-        elif kind == "trump":
-            forced.append((hands, -1 if e[3] is None else int(e[3])))
-        elif kind not in _PRESENT_KINDS or (kind == "call" and type(e[2]) in _HIDDEN_CALLS):
+    out: list[_PastHand] = []
+    dealt = 0
+    i = kinds.index("deal") if "deal" in seen else at
+    while i < at:
+        d = log[i]
+        dealt += sum(map(int.bit_count, d[4]))
+        h = _PastHand(i)
+        try:
+            nxt = kinds.index("deal", i + 1)
+        except ValueError:
+            nxt = at
+        h.end = nxt
+        try:
+            t = kinds.index("trump", i + 1, nxt)
+            h.turned = -1 if log[t][3] is None else int(log[t][3])
+        except ValueError:
+            h.turned = -1
+        h.forced = (tuple(d[4]), h.turned)
+        out.append(h)
+        i = nxt
+    if kinds.count("play") != dealt:
+        return None
+    for kind in ("exchange", "kitty"):
+        if kind in seen:
+            for h in out:
+                if kind in kinds[h.at : h.end]:
+                    h.hidden = out[-1].any_hidden = True
+    return out
+
+
+def _draw_past(
+    g: Game, past: list[_PastHand], seat: int, rng: random.Random
+) -> tuple[list[tuple[tuple[int, ...], int]], list[tuple[int, tuple[Any, ...]]]] | None:
+    """The deals of the hands before the current one for a world (recorded,
+    for its replay), and the log's records to rewrite: a hand with nothing
+    hidden keeps its records; in a hand with a pass of cards or a kitty, what
+    the seat did not see (the passes between other seats, the kitty and the
+    declarer's discards) is drawn by the hand's problem (:func:`_plan`: the
+    holdings are the cards played), as the reference does, and the hand's
+    records rewritten to it. None if a hand cannot be drawn."""
+    log = g._events
+    rewrites: list[tuple[int, tuple[Any, ...]]] = []
+    if not past or not past[-1].any_hidden:
+        return [h.forced for h in past], rewrites
+    forced: list[tuple[tuple[int, ...], int]] = []
+    for h in past:
+        if not h.hidden:
+            forced.append(h.forced)
+            continue
+        got = h.plans.get(seat)
+        if got is None:
+            hand = _present_hand(g, seat, h.at, h.end)
+            if hand is None:
+                return None
+            p = _plan(g, seat, hand, set(), {}, -1, -1)
+            smp = _sampler_of(p)
+            if smp is None:
+                return None
+            got = h.plans[seat] = (p, smp)
+        p, smp = got
+        drawn = _draw_hand(g, seat, p, smp, rng)
+        if drawn is None:
             return None
-    return forced if dealt == played[: len(dealt)] else None
+        deal, hold, passes, discards = drawn
+        forced.append((tuple(deal), p.turned))
+        _rewrite_hand(log, h.at, h.end, seat, p, (deal, hold, passes, discards), rewrites)
+    return forced, rewrites
+
+
+#: A hand drawn: its deal, each seat's holding (once the cards were passed
+#: and the kitty taken), the passes of other seats and the discards.
+_Drawn = tuple[list[int], list[int], dict[int, list[int]], list[int]]
+
+
+def _draw_hand(
+    g: Game,
+    seat: int,
+    p: _Plan,
+    smp: tuple[_Sampler, tuple[int, ...], list[int]],
+    rng: random.Random,
+) -> _Drawn | None:
+    """A hand's hidden cards drawn from ``rng`` (None: no assignment)."""
+    sampler, _caps, placed = smp
+    where = sampler.sample(rng)
+    if where is None:
+        return None
+    n = g._players
+    hold = sampler.placed_masks[:n]
+    for cards in sampler.cards:
+        for c in cards:
+            b = where[c]
+            if b < n:
+                hold[b] |= _BITS[c]
+    if p.exchange is None and p.kitty_maker < 0 and not p.ordered and p.discarder < 0:
+        return hold[:], hold, {}, []  # nothing hidden before the play: dealt as held
+    for c, b in enumerate(placed):
+        if b >= 0:
+            where[c] = b
+    deal, passes, discards = _deal_of(p, where, seat, n, rng)
+    return deal, hold, passes, discards
+
+
+def _rewrite_hand(
+    log: list[tuple[Any, ...]],
+    at: int,
+    end: int,
+    seat: int,
+    p: _Plan,
+    drawn: _Drawn,
+    out: list[tuple[int, tuple[Any, ...]]],
+) -> None:
+    """The log's records of one hand (from its deal record ``at`` up to
+    ``end``) rewritten to a drawn hand, appended to ``out`` as ``(index,
+    record)``: the deal; the cards other seats passed and the pass's record;
+    the kitty and the declarer's discards, when another seat took it."""
+    deal, hold, passes, discards = drawn
+    d = log[at]
+    out.append((at, (d[0], d[1], d[2], d[3], tuple(deal))))
+    order = {s: iter(cards) for s, cards in passes.items()}
+    maker = p.kitty_maker if p.kitty_maker != seat else -1
+    gone = iter(discards)
+    kitty = 0
+    if maker >= 0:
+        kitty = (hold[maker] | sum(_BITS[c] for c in discards)) & ~deal[maker]
+    masks: list[int] = [0] * len(deal)
+    for i in range(at + 1, end):
+        e = log[i]
+        kind = e[0]
+        if kind == "pass" and e[1] in order:
+            c = next(order[e[1]])
+            masks[e[1]] |= _BITS[c]
+            out.append((i, ("pass", e[1], c)))
+        elif kind == "exchange":
+            chosen = tuple(masks[s] if s in order else m for s, m in enumerate(e[3]))
+            out.append((i, (e[0], e[1], e[2], chosen)))
+        elif kind == "kitty" and maker >= 0:
+            out.append((i, (e[0], e[1], kitty)))
+        elif kind == "call" and e[1] == maker and type(e[2]) is Discard:
+            out.append((i, ("call", e[1], Discard(next(gone)))))
 
 
 def _present_forbid(g: Game, seat: int, hand: _Hand) -> dict[int, int]:
@@ -1633,31 +2024,48 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
     later hands dealt from a fresh seed. None where the game has something
     this does not draw (see :data:`_PRESENT_KINDS`): the caller replays."""
     r = g._rules
-    if r.copies or not r.tricks_mode or r.kitty or g._history is not None:
+    if r.copies or g._history is not None:
         return None
-    if not g._sees_own(seat) or g._forehead:
+    if not g._sees_own(seat) or g._forehead or g._phase == _PASS_PHASE:
         return None
     got = _present_plan(g, seat)
     if got is None:
         return None
-    at, forced, p, (sampler, caps, placed) = got
-    where = sampler.sample(caps, rng)
-    if where is None:
+    at, past, p, smp = got
+    drawn = _draw_hand(g, seat, p, smp, rng)
+    if drawn is None:
         return None
-    for c, b in enumerate(placed):
-        if b >= 0:
-            where[c] = b
-    deal, _passes, _discards = _deal_of(p, where, seat, g._players, rng)
-    return _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)])
+    got_past = _draw_past(g, past, seat, rng)
+    if got_past is None:
+        return None
+    forced, rewrites = got_past
+    log = g._events
+    if p.exchange is not None or p.kitty_maker not in (-1, seat):
+        _rewrite_hand(log, at, len(log), seat, p, drawn, rewrites)
+    deal, hold, passes, discards = drawn
+    w = _world_of(g, seat, rng, at, [*forced, (tuple(deal), p.turned)], hold)
+    for i, e in rewrites:
+        w._events[i] = e
+    if passes:
+        # The cards each other seat chose to pass, as the rewritten record says.
+        ex = next(e for i, e in reversed(rewrites) if e[0] == "exchange")
+        w._chosen = list(ex[3])
+    maker = p.kitty_maker
+    if maker >= 0:
+        # The kitty taken: the declarer's discards, and the kitty out of the stock.
+        gone = sum(_BITS[c] for c in discards)
+        w._discarded = gone
+        w._undealt &= ~((hold[maker] | gone) & ~deal[maker])
+    elif g._rules.kitty:
+        w._kitty = w._undealt  # the kitty not taken yet: the cards not dealt
+    return w
 
 
 _PLANS: dict[tuple[int, int, int, int, int], tuple[Any, ...]] = {}
 #: What :func:`_present_plan` gives: the index of the current deal in the log,
-#: the deals before it (recorded, for the world's replay), the hand's problem
-#: and its sampler.
-_Present = tuple[
-    int, list[tuple[tuple[int, ...], int]], _Plan, tuple[_Sampler, tuple[int, ...], list[int]]
-]
+#: the hands before it (public but for their passes of cards), the hand's
+#: problem and its sampler.
+_Present = tuple[int, list[_PastHand], _Plan, tuple[_Sampler, tuple[int, ...], list[int]]]
 
 
 def _present_plan(g: Game, seat: int) -> _Present | None:
@@ -1685,7 +2093,7 @@ def _present_plan(g: Game, seat: int) -> _Present | None:
 
 
 def _new_plan(g: Game, seat: int, at: int) -> _Present | None:
-    found = _present_hand(g, seat, at)
+    found = _present_hand(g, seat, at, len(g._events))
     if found is None:
         return None
     forced = _past_hands_public(g, at)
@@ -1696,6 +2104,23 @@ def _new_plan(g: Game, seat: int, at: int) -> _Present | None:
     p = _plan(g, seat, found, set(), forbid, leader_now, g._hands[seat])
     smp = _sampler_of(p)
     return None if smp is None else (at, forced, p, smp)
+
+
+_OPENING: dict[int, tuple[Any, int, tuple[tuple[tuple[int, Card], ...], ...]]] = {}
+
+
+def _opening(g: Game) -> tuple[int, tuple[tuple[tuple[int, Card], ...], ...]]:
+    """The first dealer and the cuts for the first deal (public), kept by
+    the log's first record (the copies of a game share it)."""
+    s0 = g._events[0]
+    hit = _OPENING.get(id(s0))
+    if hit is not None and hit[0] is s0:
+        return hit[1], hit[2]
+    if len(_OPENING) >= _MAX_FORBID_HANDS:
+        _OPENING.clear()
+    got = (_first_dealer_of(g), _cuts_of(g))
+    _OPENING[id(s0)] = (s0, *got)
+    return got
 
 
 def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
@@ -1710,37 +2135,48 @@ def _cuts_of(g: Game) -> tuple[tuple[tuple[int, Card], ...], ...]:
 
 
 def _world_of(
-    g: Game, seat: int, rng: random.Random, start: int, forced: list[tuple[tuple[int, ...], int]]
+    g: Game,
+    seat: int,
+    rng: random.Random,
+    start: int,
+    forced: list[tuple[tuple[int, ...], int]],
+    hold: list[int],
 ) -> Game:
     """The clone of ``g`` whose current hand (its deal the log's record
-    ``start``) was dealt ``forced[-1]``: each other seat holds its dealt
-    cards less those it played, the stock the rest; the log's deal record is
-    the drawn one, the deals so far are recorded (``forced``: the world saves
-    and replays), the next ones come from a fresh seed."""
+    ``start``) was dealt ``forced[-1]``: each other seat holds its cards
+    once the cards were passed (``hold``) less those it played, the stock the
+    rest; the log's deal record is the drawn one, the deals so far are
+    recorded (``forced``: the world saves and replays), the next ones come
+    from a fresh seed."""
     n = g._players
     deal, turned = forced[-1]
-    played = [0] * n
+    now = hold[:]
     log = g._events
     for e in log[start + 1 :]:
         if e[0] == "play":
-            played[e[1]] |= _BITS[e[2]]
+            now[e[1]] &= ~_BITS[e[2]]
+        elif e[0] == "pickup":
+            # Shedding: the taker picked the trick up.
+            for c in e[3]:
+                now[e[1]] |= _BITS[c]
     w = g.clone()
     dealt = 0
     for s in range(n):
         dealt |= deal[s]
         if s != seat:
-            w._hands[s] = deal[s] & ~played[s]
+            w._hands[s] = now[s]
     w._undealt = g._rules.pack_mask & ~dealt & ~(_BITS[turned] if turned >= 0 else 0)
     d = log[start]
     w._events[start] = (d[0], d[1], d[2], d[3], deal)
     s0 = log[0]
-    seed = _world_seed(g, s0[3], _first_dealer_of(g), rng)
+    first_dealer, cuts = _opening(g)
+    seed = _world_seed(g, s0[3], first_dealer, rng)
     w._events[0] = (s0[0], s0[1], seed, s0[3], s0[4])
     w._forced = forced
     w._seed = seed
     w._decks = ()
     w._decks_reuse = False
-    w._cuts = _cuts_of(g)
+    w._cuts = cuts
     w._draws = ()
     w._undo = None
     forget_legal_cards(w)

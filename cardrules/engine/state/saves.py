@@ -371,11 +371,16 @@ def _save_text(g: Game) -> str:
 def _idle_settings(v: Variant) -> list[str]:
     """The settings whose lines change nothing in this game but were only warnings
     when it was loaded (inherited ones): the saved rules text states every setting
-    as the variant's own, so restoring it checks these lines as warnings too."""
+    as the variant's own, so restoring it checks these lines as warnings too.
+
+    Every setting is let through as a warning while they are found, so that a
+    variant read back from such a text (whose lines are all its own) names the
+    same settings again, and its own save or record restores too."""
+    from cardrules.dsl.syntax_errors import SETTING_NAMES
     from cardrules.dsl.validate import check_warnings
 
     try:
-        return sorted({w.setting for w in check_warnings(v)})
+        return sorted({w.setting for w in check_warnings(v, warn_only=SETTING_NAMES)})
     except CardrulesError:
         return []
 
@@ -385,6 +390,9 @@ def _rules_text(v: Variant) -> str | None:
     played with options or a house-rule file restores without that file."""
     from cardrules.dsl import format as format_variant
 
+    if v.story or v.tips or v.choices:
+        # Presentation, not rules: a save carries what plays, not the story.
+        v = v.evolve(story=(), tips=(), choices=())
     try:
         return format_variant(v)
     except CardrulesError:

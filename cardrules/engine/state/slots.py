@@ -316,13 +316,26 @@ SLOTS: Final[tuple[Slot, ...]] = (
     ),
     Slot("_forced_lead", "bool", "play", "whether the lead was forced (no choice)", also=("deal",)),
     # ------------------------------------------------------------ the pass
-    Slot("_chosen", "list[int]", "passing", "each seat's cards chosen to pass", copy="list"),
+    Slot(
+        "_chosen",
+        "list[int]",
+        "passing",
+        "each seat's cards chosen to pass",
+        copy="list",
+        also=("worlds",),
+    ),
     Slot("_pass_distance", "int", "passing", "how many seats along the cards go (0: no pass)"),
     # ------------------------------------------------------------ the choice of trumps
     Slot("_maker", "int", "trumps", "the seat that made trumps (-1: none)"),
     Slot("_alone", "int", "alone", "the seat going alone (-1: none)", also=("trumps",)),
     Slot("_defender", "int", "alone", "the seat defending alone (-1: none)", also=("trumps",)),
-    Slot("_discarded", "int", "trumps", "the card the dealer discarded (-1: none)"),
+    Slot(
+        "_discarded",
+        "int",
+        "trumps",
+        "the cards the dealer or declarer discarded, a mask (0: none)",
+        also=("worlds",),
+    ),
     Slot("_call_stage", "int", "trumps", "the round of the choice of trumps"),
     Slot("_downtown", "bool", "trumps", "whether the hand's ranks are reversed (downtown)"),
     Slot("_misere", "bool", "trumps", "whether the hand's contract is misère"),
@@ -337,7 +350,7 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "int",
         "trumps",
         "the kitty's cards, face down until the declarer takes them (a mask)",
-        also=("deal",),
+        also=("deal", "worlds"),
     ),
     Slot("_call_pos", "int", "trumps", "how many seats have spoken in the round"),
     # ------------------------------------------------------------ seating

@@ -273,8 +273,6 @@ SAFE_TAGS = {
     "pre",
     "div",
     "span",
-    # The folded formula of a game that names its cases (pymdownx.details).
-    "summary",
 }
 
 

@@ -64,6 +64,7 @@ COMPILED = (
     "cardrules/engine/views/refusals.py",
     "cardrules/engine/state/saves.py",
     "cardrules/engine/phases/team_score.py",
+    "cardrules/engine/phases/case_names.py",
     "cardrules/engine/state/undo.py",
     "cardrules/engine/state/history.py",
     "cardrules/engine/views/infostate.py",

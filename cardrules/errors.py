@@ -129,6 +129,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "than a file's examples may",
     "bad_player_count": "a number of players the variant is not for",
     "bad_condition": "a setting line's condition that the setting cannot take, or that never holds",
+    "bad_score_case": "a `case` line (a case of the score named in words) whose name, condition, "
+    "explanation, recap text or example is not valid",
     "bad_choice": "a choice: line whose house rule does not read, or plays no other valid game",
     # Saves, logs and records (SaveError)
     "bad_save": "a save or event log that is malformed or describes an impossible game",

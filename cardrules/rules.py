@@ -68,6 +68,7 @@ __all__ = [
     "PlayerRange",
     "RedealRule",
     "ScheduleRule",
+    "ScoreCase",
     "ScoringRule",
     "ShedLoser",
     "SheddingRule",
@@ -1190,6 +1191,45 @@ class Counter:
 
 
 @frozen
+class ScoreCase:
+    """A case of the score named in the game's own words (``case "made": ...``):
+    presentation only, never a rule (no case changes a score, and the cases are
+    left out of a variant's fingerprint).
+
+    The rules page explains the score as a table of the file's cases; the
+    terminal's recap and :attr:`View.last_hand
+    <cardrules.engine.views.view.View.last_hand>` name the cases each seat's
+    hand fell in. Cases need not exclude each other: a hand is named by every
+    case whose condition holds (Spades: a nil failed, and the side made its
+    bid).
+
+    Attributes:
+        label: the case's name, such as ``"shot the moon"``.
+        when: the condition, a formula over the variables of a seat's hand
+            (the ``score:`` formula's: ``bid``, ``tricks``, ``team_tricks``,
+            ``points``, the counters as they stood before the hand...): the
+            case holds when its value is not 0.
+        means: what the case is and what it scores, in words, for the page.
+        shown: how the recap names a hand in the case, with ``{formula}``
+            holes filled in from the hand (``"made {team_tricks} on
+            {team_bid}"``); empty: the label.
+        example: a hand in the case for the page's worked number, as
+            ``(variable, value)`` pairs (``bid 5, tricks 7``); empty: none.
+    """
+
+    label: str
+    when: Formula
+    means: str
+    shown: str = ""
+    example: tuple[tuple[str, int | bool], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The case's label: a later line of the same label replaces it."""
+        return self.label
+
+
+@frozen
 class ScoringRule:
     """Points for one player for one hand (trick-taking games).
 
@@ -1463,6 +1503,9 @@ class Variant:
     redeal: RedealRule | None = None
     """``redeal:``: when a deal is thrown in and dealt again (``None``: never)."""
     options: tuple[str, ...] = ()
+    cases: tuple[ScoreCase, ...] = ()
+    """``case "made": ...``: the cases of the score, named in the game's words
+    (presentation only: left out of the fingerprint)."""
     conditional: tuple[ConditionalSetting, ...] = ()
     """Lines with a condition (``trumps: none when the hand has 1 card``), in
     the order written; the unconditional fields above are the base they change

@@ -27,7 +27,8 @@ from cardrules.rules import BidStyle, FirstLead, FirstLeader, TrumpLead, Variant
 from cardrules.scoring import Formula, score_env
 
 #: Fields that name a variant rather than describe its rules.
-IDENTITY = frozenset({"name", "title", "summary", "aliases", "parent"})
+#: The fields that name or explain a game (the cases of its score too), not its rules.
+IDENTITY = frozenset({"name", "title", "summary", "aliases", "parent", "cases"})
 
 
 def cards(text: str) -> list[Card]:

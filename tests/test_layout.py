@@ -37,6 +37,7 @@ ENGINE_LAYOUT: dict[str, set[str]] = {
         "__init__",
         "alone",
         "bidding",
+        "case_names",
         "deal",
         "end",
         "knockout",

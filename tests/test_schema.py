@@ -91,8 +91,10 @@ def _closed_objects(s: Any, path: str = "#") -> Iterator[str]:
             # record's game, a table's take-back policy and take-backs, a
             # view's special cards (a pack with special cards only), what a
             # joker is without trumps (a file that says so only) and a view's
-            # contract (an auction of bids in strains only).
+            # contract (an auction of bids in strains only), a hand's cases
+            # (a file that names the cases of its score only).
             if optional - {
+                "cases",
                 "contract",
                 "draws",
                 "take_backs",

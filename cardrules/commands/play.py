@@ -915,8 +915,9 @@ class _Session:
         t = self.t
         variant = self.current().variant
         points = bool(variant.scoring.card_points) and all(b is None for b in ev[2])
-        mine = []
-        for me in self.humans:
+        cases = self.current().hand_cases(ev[1]) if variant.cases else ()
+        mine, others = self._case_recap(variant, cases, ev) if cases else ([], [])
+        for me in [] if cases else self.humans:
             b, k, p = ev[2][me], ev[3][me], ev[4][me]
             sign = "+" if p >= 0 else ""
             who = t.name(me) if self.hot_seat else "you"
@@ -940,7 +941,39 @@ class _Session:
         recap = f"Hand {ev[1]} over: {'; '.join(mine)}. {lead}"
         if not self.hot_seat and self.human not in first:
             recap += f"; you have {_num(totals[self.human])}"
+        if others:
+            recap += ". " + "; ".join(others)
         return recap + "."
+
+    def _case_recap(
+        self, variant: Variant, cases: Sequence[Sequence[str]], ev: Event
+    ) -> tuple[list[str], list[str]]:
+        """Each side's hand in the game's own words (its file's ``case`` lines):
+        the people's sides, then the others' (which the recap gives after who
+        leads). ``you and Chitra nil failed (Chitra), made 7 on 5, 2 bags
+        (+52)``: each case's recap words (``shown``) follow the names, so a
+        file writes them as a verb phrase. A case one partner's hand fell in
+        and not the other's names that partner."""
+        t = self.t
+        sides = list(variant.teams) or [(s,) for s in range(len(cases))]
+        mine: list[str] = []
+        others: list[str] = []
+        for side in sides:
+            if not any(cases[s] for s in side):
+                continue  # a seat knocked out: no hand to name
+            names = ["you" if s in self.humans and not self.hot_seat else t.name(s) for s in side]
+            shared = [w for w in cases[side[0]] if all(w in cases[s] for s in side)]
+            own = [
+                f"{w} ({name})"
+                for s, name in zip(side, names, strict=True)
+                for w in cases[s]
+                if w not in shared
+            ]
+            p = ev[4][side[0]]
+            sign = "+" if p >= 0 else ""
+            words = f"{' and '.join(names)} {', '.join([*own, *shared])} ({sign}{_num(p)})"
+            (mine if any(s in self.humans for s in side) else others).append(words)
+        return mine, others
 
     def _between_games(self, number: int) -> None:
         """A match: a recap of the letters, then a pause before the next game."""

@@ -48,7 +48,8 @@ __all__ = [
 
 #: Settings that take no condition: the game's name and identity, what it
 #: extends, its options and mode, the number of players itself, teams (which
-#: fix the number of players) and counters (which formulas name).
+#: fix the number of players), counters (which formulas name) and the cases of
+#: the score (which name the hands, never change them).
 NEVER_CONDITIONAL: Final = frozenset(
     {
         "game",
@@ -61,6 +62,7 @@ NEVER_CONDITIONAL: Final = frozenset(
         "players",
         "teams",
         "counter",
+        "case",
         "examples",
         "story",
         "tip",

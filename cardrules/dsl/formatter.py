@@ -39,7 +39,7 @@ __all__ = ["format", "format_example", "format_setting", "format_source", "quote
 
 #: The settings whose declaration writes whole lines (one line a counter, a
 #: story paragraph, a tip or a choice).
-_WHOLE_LINES: Final = frozenset({"counter", "story", "tip", "choice"})
+_WHOLE_LINES: Final = frozenset({"counter", "case", "story", "tip", "choice"})
 
 
 def format_setting(v: Variant, key: str) -> str:

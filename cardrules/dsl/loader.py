@@ -288,6 +288,11 @@ def read_regular_file(
 # --------------------------------------------------------------------------- the loader
 
 
+#: The lines after which the cases a file extends no longer name its hands: its
+#: own cases, or a score of its own.
+_RESCORING: Final = frozenset({"case", "score", "team score", "counter", "card points"})
+
+
 class _Loader:
     def __init__(self, roots: Sequence[Path]) -> None:
         self.roots: list[Path] = []
@@ -511,6 +516,9 @@ class _Loader:
             aliases=(),
             parent=parent.name,
             positions=kept,
+            # A file's own `case` lines replace the cases it extends; a file
+            # that scores otherwise names its own cases, or none.
+            cases=() if any(s.key in _RESCORING for s in settings) else parent.cases,
             # A house rule changes its parent's choices: its file states its own.
             choices=(),
         )
@@ -549,7 +557,11 @@ class _Loader:
                     f"option {name}: cannot read the value", path=where, code="bad_option"
                 )
             self.sources[where] = opf.text
+            before = v
             v = apply_settings(v, opf.settings)
+            if key in _RESCORING and v != before:
+                # Another score: the file's cases named the hands of its own.
+                v = attrs.evolve(v, cases=())
         return v
 
     def finish(self, v: Variant, options: Mapping[str, object]) -> Variant:

@@ -51,6 +51,7 @@ from cardrules.rules import (
     get_path,
     set_path,
 )
+from cardrules.score_cases import MAX_CASES
 from cardrules.scoring import MAX_COUNTERS, formula_parser_spec
 
 from . import limits
@@ -642,6 +643,7 @@ def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
         items = _with_conditions(items, conditions, text)
     settings = [x for x in items if isinstance(x, Setting)]
     _check_counters(settings, text, path)
+    _check_cases(settings, text, path)
     # A card may be named as often as the file's own `deck:` line has packs.
     packs = next((v for s in settings for k, v in s.changes if k == "deck.packs"), 1)
     examples = assemble([x if isinstance(x, ExLine) else None for x in items], path, text, packs)
@@ -649,7 +651,7 @@ def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
     check_changes_read(settings, text, path)
     seen: dict[tuple[str, Condition | None], Setting] = {}
     for s in settings:
-        if (s.key, s.condition) in seen and s.key != "counter" and s.key not in LISTED_SETTINGS:
+        if (s.key, s.condition) in seen and s.key not in ("counter", "case", *LISTED_SETTINGS):
             first = seen[s.key, s.condition].pos
             raise error_at(
                 f"`{s.key}` is already set on line {first.line}",
@@ -705,6 +707,28 @@ def _check_counters(settings: list[Setting], text: str, path: str) -> None:
                 hint="give each counter once; delete one of the two lines",
             )
         names.add(counter.name)
+
+
+def _check_cases(settings: list[Setting], text: str, path: str) -> None:
+    """Refuse more than :data:`~cardrules.score_cases.MAX_CASES` ``case`` lines,
+    or a case's name given twice (code ``bad_score_case``)."""
+    lines = [s for s in settings if s.key == "case"]
+    labels: set[str] = set()
+    for i, s in enumerate(lines):
+        (case,) = s.changes[0][1]
+        if i >= MAX_CASES or case.label in labels:
+            raise error_at(
+                f"the file names more than {MAX_CASES} cases of the score"
+                if i >= MAX_CASES
+                else f"the case {case.label!r} is named twice",
+                path=path,
+                text=text,
+                line=s.pos.line,
+                column=s.pos.column,
+                hint="give each case once" if i < MAX_CASES else None,
+                code="bad_score_case",
+            )
+        labels.add(case.label)
 
 
 def _check_listed(settings: list[Setting], text: str, path: str) -> None:

@@ -52,6 +52,7 @@ from cardrules.rules import (
     jokers_without_trumps,
     points_of_cards,
 )
+from cardrules.score_cases import MAX_CASES
 
 from . import limits
 from .conditions import condition_text
@@ -935,6 +936,26 @@ def _check_teams(c: _Checking) -> None:
         )
 
 
+def _check_cases(c: _Checking) -> None:
+    """The cases of the score (``case "made": ...``): at most
+    :data:`~cardrules.score_cases.MAX_CASES` of them."""
+    problem = ""
+    if len(c.v.cases) > MAX_CASES:
+        problem = f"a file names at most {MAX_CASES} cases of the score"
+    names = {counter.name for counter in c.v.scoring.counters}
+    for case in c.v.cases:
+        missing = sorted(set(case.when.counters) - names)
+        if missing and not problem:
+            problem = (
+                f"the case {case.label!r} reads the counter {missing[0]!r}, "
+                "but this game keeps no such counter"
+            )
+    if problem:
+        err = c.fail("case", problem)
+        err.code = "bad_score_case"
+        raise err
+
+
 def _check_score(c: _Checking) -> None:
     """A trick-taking game's score: a formula, whose variables the game has
     (its counters, card points, bids)."""
@@ -1026,6 +1047,7 @@ _PLAYABLE_CHECKS: Final[tuple[Callable[[_Checking], None], ...]] = (
     _check_follow,
     _check_teams,
     _check_score,
+    _check_cases,
     _check_match_mode,
     _check_winner,
     _check_match_word,

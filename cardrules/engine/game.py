@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal, overload
 
@@ -166,6 +166,8 @@ from cardrules.engine.views.view import (
 )
 from cardrules.errors import IllegalAction, InvalidAction, VariantError
 from cardrules.rules import TakeBacks, Variant
+from cardrules.score_cases import name_hand
+from cardrules.scoring import Value
 
 __all__ = ["Event", "Game", "replay", "variant_fingerprint"]
 
@@ -397,6 +399,9 @@ class Game:
     _scores: list[Num]
     # score: each seat's counters (replaced at each hand's score, never changed in place)
     _counters: list[tuple[int, ...]]
+    # score: games whose file names cases of the score (``case``): each hand scored, with each
+    # seat's variables its cases are named from (replaced, never changed in place)
+    _hand_cases: tuple[tuple[int, tuple[Mapping[str, Value] | None, ...]], ...]
     # end: the extra hands played to break a tie
     _extra: int
     # transitions: the log
@@ -544,6 +549,7 @@ class Game:
         self._total_tricks = 0
         self._scores = [0] * n
         self._counters = [(0,) * len(r.counters)] * n
+        self._hand_cases = ()
         self._extra = 0
         self._events = [("start", n, seed, first_dealer, max_tricks)]
         self._streams = None
@@ -1347,6 +1353,32 @@ class Game:
         """Running totals, exact."""
         return _fractions(self._scores)
 
+    def hand_cases(self, hand_number: int) -> tuple[tuple[str, ...], ...]:
+        """The cases of the score (the file's ``case`` lines) that a scored hand
+        fell in, in the game's own words: for each seat, the recap words of
+        every case that held for its hand, in the file's order
+        (``("nil failed", "made 7 on 5")``); empty for a hand not scored yet,
+        and in a game whose file names no case.
+
+        Args:
+            hand_number: the hand, from 1 (as the ``score`` event numbers it).
+
+        Example:
+            >>> import cardrules
+            >>> from cardrules.dsl import builtin_names
+            >>> g = cardrules.Game(cardrules.load(builtin_names()[0]), players=4, seed=3)
+            >>> g.hand_cases(1)
+            ()
+        """
+        r = self._rules
+        for number, record in reversed(self._hand_cases):
+            if number == hand_number:
+                return tuple(
+                    () if env is None else name_hand(r.score_cases, env, r.counter_names)
+                    for env in record
+                )
+        return ()
+
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The partnerships, as tuples of seats (empty without teams)."""
@@ -1989,6 +2021,7 @@ class Game:
                 points=tuple(map(Fraction, score[4])),
                 totals=tuple(map(Fraction, score[5])),
                 last_trick=trick,
+                cases=self.hand_cases(score[1]),
             )
         return trick, last_hand
 
@@ -2087,6 +2120,7 @@ class Game:
         g._total_tricks = self._total_tricks
         g._scores = self._scores
         g._counters = self._counters
+        g._hand_cases = self._hand_cases
         g._extra = self._extra
         g._events = self._events[:]
         g._streams = _share(self._streams)

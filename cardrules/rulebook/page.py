@@ -27,6 +27,7 @@ from pathlib import Path
 
 from cardrules.dsl.example_syntax import with_symbols
 from cardrules.errors import CardrulesError, ScoreError
+from cardrules.rulebook.cases import scoring_cases_lines
 from cardrules.rulebook.catalog import (
     is_builtin,
     objective_line,
@@ -544,6 +545,14 @@ def _scoring_section(v: Variant, counts: Sequence[int]) -> list[str]:
     depends only on their bid and tricks."""
     out = ["## Scoring", ""]
     f = v.scoring.formula
+    if v.cases:
+        # The file names its cases: a table of them, then the tables of points
+        # the page gives without them (by bid and tricks, the contracts), the
+        # formula folded.
+        n = _scoring_size(v, counts[0] if len(counts) == 1 else None)[1]
+        plain = _scoring_section(v.evolve(cases=()), counts)
+        tables = next((plain[k:] for k, line in enumerate(plain) if line.startswith("### ")), [])
+        return [*out, *scoring_cases_lines(v, n, tables)]
     if v.teams or v.scoring.team_formula is not None or v.scoring.counters:
         return [*out, *_scoring_in_words(v)]
     if f is None:

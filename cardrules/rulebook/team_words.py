@@ -83,16 +83,19 @@ def team_score_phrase(v: Variant, known: Mapping[str, bool] | None = None) -> st
     return f"After each hand, each {who}{also} scores{team}: {words}"
 
 
-def counters_lines(v: Variant) -> list[str]:
-    """The counters kept across hands: an introduction, then one line each; or ``[]``."""
+def counters_lines(v: Variant, *, clamp: bool = True) -> list[str]:
+    """The counters kept across hands: an introduction, then one line each; or
+    ``[]``. ``clamp``: say the engine's bound on a count (a page that explains
+    the score in the game's words leaves it out: no game reaches it)."""
     if not v.scoring.counters:
         return []
     whose = "each side" if v.teams else "each player"
+    bound = f", and kept between -{COUNTER_BOUND:,} and {COUNTER_BOUND:,}" if clamp else ""
     out = [
         f"The scorekeeper also keeps a running count for {whose}, starting at 0, "
         "written on the score sheet after each hand. The scoring above reads each count "
         "as it stood before the hand; then it is worked out anew (rounded down to a "
-        f"whole number, and kept between -{COUNTER_BOUND:,} and {COUNTER_BOUND:,}):"
+        f"whole number{bound}):"
     ]
     for c in v.scoring.counters:
         words = points(c.formula.expr)

@@ -85,7 +85,8 @@ __all__ = [
     "plural",
 ]
 
-#: Settings that name or describe a variant rather than change how it plays.
+#: Settings that name or describe a variant rather than change how it plays
+#: (the cases of the score name hands, never change them).
 IDENTITY_FIELDS = frozenset(
     {
         "name",
@@ -98,6 +99,7 @@ IDENTITY_FIELDS = frozenset(
         "source",
         "path",
         "examples",
+        "cases",
         "story",
         "tips",
         "choices",
@@ -1534,6 +1536,19 @@ def _counter_words(v: Variant) -> list[str]:
     return [line.removeprefix("- ") for line in counters_lines(v)]
 
 
+def _cases_words(v: Variant) -> str:
+    """The score in the game's own words, in a few lines (the rule "Scoring" of
+    a comparison or a list of differences), or ``""`` for a game that names no
+    cases of its score."""
+    if not v.cases:
+        return ""
+    per = "side" if v.teams else "player"
+    names = " ".join(f"“{md_text(c.label)}”: {md_text(c.means.rstrip('.'))}." for c in v.cases)
+    whose = "its" if v.teams else "their"
+    lead = f"After each hand, each {per} scores by the cases {whose} hand falls in."
+    return f"{lead} {names} {end_phrase(v)}"
+
+
 def scoring_phrase(v: Variant) -> str:
     """The scoring rule in words, worked out from the variant's formulas (the
     ``score:`` line's for each player, and the ``team score:`` line's)."""
@@ -1958,7 +1973,9 @@ RULES: tuple[Rule, ...] = (
     _rule("Cuts on the first trick", first_trick_cuts_phrase),
     _rule("Taking a hand", take_hand_phrase),
     _rule("Partnerships", lambda v: _team_words(v) or "Everyone plays alone."),
-    _rule("Scoring", lambda v: " ".join([scoring_phrase(v), *_counter_words(v)])),
+    _rule(
+        "Scoring", lambda v: _cases_words(v) or " ".join([scoring_phrase(v), *_counter_words(v)])
+    ),
     _rule("Ties", tie_phrase),
     _rule("Knock-out", knockout_phrase),
     _rule("Match", match_phrase),

@@ -92,6 +92,11 @@ class SettingSpec:
             field inside a value (``"scoring.formula.counters"``).
         samples: lines of a file that set the setting, the usual one first;
             the declaration test reads each and checks the fields it writes.
+        presentation: the setting names or explains the rules and changes none
+            (``case``): its fields are left out of
+            :func:`~cardrules.engine.state.compiled_rules.variant_fingerprint`
+            whatever their value, so adding one to a built-in keeps the
+            fingerprint its saves carry.
     """
 
     name: str
@@ -108,6 +113,7 @@ class SettingSpec:
     shares: tuple[str, ...] = ()
     old_saves: Mapping[str, object] = field(factory=dict, converter=_read_only, hash=False)
     samples: tuple[str, ...] = ()
+    presentation: bool = False
 
     def __attrs_post_init__(self) -> None:
         if (self.where is None) != (self.check is None):

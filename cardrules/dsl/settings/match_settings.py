@@ -43,6 +43,7 @@ MODE_SETTINGS: Final = {
             "teams",
             "team score",
             "counter",
+            "case",
             "winner",
             "tie",
             "target",

@@ -28,6 +28,7 @@ import attrs
 from cardrules.rules import Variant
 
 from .bidding_settings import BIDDING
+from .case_settings import CASES
 from .deal_settings import DEAL
 from .declaration import SettingSpec
 from .effect_checks import Effect
@@ -50,6 +51,7 @@ __all__ = [
     "EFFECTS",
     "KEY_TERMINALS",
     "OLD_SAVE_DEFAULTS",
+    "PRESENTATION_FIELDS",
     "SETTINGS",
     "SETTING_LINES",
     "SETTING_NAMES",
@@ -72,6 +74,7 @@ SETTINGS: Final[tuple[SettingSpec, ...]] = (
     *PLAY,
     *SHEDDING,
     *SCORING,
+    *CASES,
     *END,
     *STORY,
     *MATCH,
@@ -142,6 +145,11 @@ def old_save_key(path: str) -> tuple[str, str]:
 OLD_SAVE_DEFAULTS: Final[dict[tuple[str, str], object]] = {
     _resolve(path): value for s in SETTINGS for path, value in s.old_saves.items()
 }
+#: Fields of the settings that only name or explain the rules (``case``):
+#: always left out of the fingerprint, keyed as :data:`OLD_SAVE_DEFAULTS`.
+PRESENTATION_FIELDS: Final[frozenset[tuple[str, str]]] = frozenset(
+    _resolve(path) for s in SETTINGS if s.presentation for path in s.fields
+)
 # The lines with a condition (``hook: no when the hand has 1 card``) are no
 # setting of their own: a variant without any keeps its fingerprint.
 OLD_SAVE_DEFAULTS[_resolve("conditional")] = ()

@@ -55,7 +55,18 @@ LISTED_SETTINGS: Final[dict[str, tuple[str, int]]] = {
 #: Settings that a choice's ``change`` line may not be: they name or describe
 #: the game, they change no rule.
 NOT_A_CHANGE: Final = frozenset(
-    {"game", "extends", "title", "also called", "summary", "story", "tip", "choice", "options"}
+    {
+        "game",
+        "extends",
+        "title",
+        "also called",
+        "summary",
+        "story",
+        "tip",
+        "choice",
+        "case",
+        "options",
+    }
 )
 
 

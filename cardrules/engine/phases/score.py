@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cardrules.engine.phases.case_names import _hand_record
 from cardrules.engine.phases.end import _next_hand
 from cardrules.engine.phases.play import _take_back_play
 from cardrules.engine.phases.team_score import _team_hand
@@ -144,6 +145,9 @@ def _end_hand(g: Game) -> None:
         # the score; the log keeps the tricks taken in play.
         scored = tricks[:]
         scored[g._maker] += 1
+    if r.score_cases:
+        # What the hand's cases (``case``) are named from, before the counters change.
+        g._hand_cases = (*g._hand_cases, (hn, _hand_record(g, scored, g._won)))
     if r.team_scoring:
         points, g._counters = _team_hand(g, scored, g._won)
     else:

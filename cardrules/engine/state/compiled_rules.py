@@ -33,7 +33,7 @@ from cardrules.cards import (
     copies_mask,
 )
 from cardrules.counted import count_range, counted
-from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS
+from cardrules.dsl.settings.registry import OLD_SAVE_DEFAULTS, PRESENTATION_FIELDS
 from cardrules.engine.actions import (
     CONTRACT_END,
     NUM_ACTIONS,
@@ -68,6 +68,7 @@ from cardrules.rules import (
     NamerTie,
     PassTo,
     Pattern,
+    ScoreCase,
     ShedLoser,
     SpecialPower,
     TakeHand,
@@ -300,6 +301,7 @@ def _canon(x: object) -> object:
             [f.name, _canon(getattr(x, f.name))]
             for f in fields
             if f.eq
+            and (name, f.name) not in PRESENTATION_FIELDS
             and not (
                 (name, f.name) in _LATER_FIELDS
                 and getattr(x, f.name) == _LATER_FIELDS[(name, f.name)]
@@ -687,6 +689,9 @@ class _Rules:
             (c.name, c.formula) for c in v.scoring.counters
         )
         self.counter_names: tuple[str, ...] = tuple(name for name, _ in self.counters)
+        # The cases of the score the file names (``case``): the score phase
+        # records the words of each hand's cases; a game without them never looks.
+        self.score_cases: tuple[ScoreCase, ...] = v.cases
         self.teams: tuple[tuple[int, ...], ...] = v.teams
         # The seat's team number, for each seat of a game with teams.
         self.team_index: tuple[int, ...] = tuple(

@@ -388,6 +388,13 @@ SLOTS: Final[tuple[Slot, ...]] = (
         "score",
         "each seat's counters (replaced at each hand's score, never changed in place)",
     ),
+    Slot(
+        "_hand_cases",
+        "tuple[tuple[int, tuple[Mapping[str, Value] | None, ...]], ...]",
+        "score",
+        "games whose file names cases of the score (``case``): each hand scored, with "
+        "each seat's variables its cases are named from (replaced, never changed in place)",
+    ),
     Slot("_extra", "int", "end", "the extra hands played to break a tie"),
     # ------------------------------------------------------------ the log and its caches
     Slot(

@@ -773,9 +773,10 @@ def record_schema(
 
 
 #: Fields a record's JSON form writes only when they are set (a view's
-#: ``special_powers``, for a pack with special cards): not required.
+#: ``special_powers``, for a pack with special cards; a hand's ``cases``, for a
+#: game whose file names them): not required.
 _ONLY_WHEN_SET: Final = frozenset(
-    {"special_powers", "card_names", "jokers_without_trumps", "contract"}
+    {"special_powers", "card_names", "jokers_without_trumps", "contract", "cases"}
 )
 
 

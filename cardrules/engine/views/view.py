@@ -133,6 +133,10 @@ class HandResult:
         points: each seat's points for the hand.
         totals: each seat's running total after it.
         last_trick: the hand's last trick, as ``(seat, card)`` pairs.
+        cases: in a game whose file names the cases of its score (``case``):
+            for each seat, the words of the cases its hand fell in (``["nil
+            failed", "made 7 on 5"]``); empty, and left out of the JSON form,
+            in other games.
     """
 
     hand_number: int
@@ -141,10 +145,11 @@ class HandResult:
     points: tuple[Fraction, ...]
     totals: tuple[Fraction, ...]
     last_trick: tuple[tuple[int, Card], ...] = ()
+    cases: tuple[tuple[str, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (fractions as ints or ``"p/q"`` strings)."""
-        return {
+        out: dict[str, Any] = {
             "hand_number": self.hand_number,
             "bids": list(self.bids),
             "tricks": list(self.tricks),
@@ -152,6 +157,10 @@ class HandResult:
             "totals": [_frac(x) for x in self.totals],
             "last_trick": [[s, str(c)] for s, c in self.last_trick],
         }
+        if self.cases:
+            # Only a game whose file names cases has the key: every other view is as it was.
+            out["cases"] = [list(words) for words in self.cases]
+        return out
 
 
 @frozen

@@ -2048,8 +2048,13 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
         w._events[i] = e
     if passes:
         # The cards each other seat chose to pass, as the rewritten record says.
-        ex = next(e for i, e in reversed(rewrites) if e[0] == "exchange")
-        w._chosen = list(ex[3])
+        # (a plain loop: mypyc cannot compile next() over this generator)
+        exchange: tuple[Any, ...] = ()
+        for _at, record in reversed(rewrites):
+            if record[0] == "exchange":
+                exchange = record
+                break
+        w._chosen = list(exchange[3])
     maker = p.kitty_maker
     if maker >= 0:
         # The kitty taken: the declarer's discards, and the kitty out of the stock.

@@ -11,6 +11,7 @@ to the end, and the bots.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from catalog_support import check_file, play, stack
@@ -153,7 +154,9 @@ def test_saves_replay_and_clone_in_the_middle_of_the_choice() -> None:
 def test_the_file_and_the_line() -> None:
     check_file("euchre-defend-alone", {"trumps.defend_alone", "scoring.team_formula"})
     assert "defending alone: yes" in cardrules.format(DEFEND)
-    assert "defending alone" not in cardrules.format(EUCHRE)
+    # Euchre has no such line (its "Choices this page makes" name it as a change).
+    assert not re.search(r"^defending alone:", cardrules.format(EUCHRE), re.M)
+    assert 'change "defending alone: yes"' in cardrules.format(EUCHRE)
     with pytest.raises(VariantError, match="`defending alone` has no effect"):
         load_text("game: x\nextends: euchre\ngoing alone: no\ndefending alone: yes\n")
 

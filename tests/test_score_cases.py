@@ -59,7 +59,7 @@ TERMS = {
 
 def _split_fold(lines: list[str]) -> tuple[str, str]:
     """The scoring section's text outside the folded formula, and inside it."""
-    start = lines.index('??? note "The formula"')
+    start = lines.index('??? note cr-formula "The formula"')
     inside: list[str] = []
     k = start + 1
     while k < len(lines) and (not lines[k] or lines[k].startswith("    ")):
@@ -87,7 +87,7 @@ def test_the_page_explains_scoring_in_the_games_terms(name: str) -> None:
     # No engine bound presented as a rule, anywhere on the page.
     page = rulebook(v)
     assert "1,000,000" not in page
-    assert '??? note "The formula"' in page
+    assert '??? note cr-formula "The formula"' in page
 
 
 def test_worked_numbers_are_the_formulas() -> None:

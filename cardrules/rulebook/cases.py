@@ -136,7 +136,7 @@ def _table(v: Variant, players: int) -> list[str]:
 
 def _fold(lines: Sequence[str]) -> list[str]:
     """``lines`` folded under a collapsible note titled "The formula"."""
-    out = ['??? note "The formula"', ""]
+    out = ['??? note cr-formula "The formula"', ""]
     for line in lines:
         out.append(f"    {line}" if line else "")
     return [*out, ""]

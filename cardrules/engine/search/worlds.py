@@ -2048,9 +2048,10 @@ def _present_world(g: Game, seat: int, rng: random.Random) -> Game | None:
         w._events[i] = e
     if passes:
         # The cards each other seat chose to pass, as the rewritten record says.
-        # (a plain loop: mypyc cannot compile next() over this generator)
+        # (an index loop: mypyc cannot compile reversed() over this list)
         exchange: tuple[Any, ...] = ()
-        for _at, record in reversed(rewrites):
+        for k in range(len(rewrites) - 1, -1, -1):
+            record = rewrites[k][1]
             if record[0] == "exchange":
                 exchange = record
                 break

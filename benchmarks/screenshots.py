@@ -126,48 +126,50 @@ def _answer(screen: str) -> str:
 
 
 def terminal_text() -> str:
-    """The terminal of a hot-seat game (:data:`HOT_SEAT`), its two people each
-    answering the prompt in turn (:func:`_answer`; the game echoes what is typed
-    when its input is not a terminal), from the second person's first turn:
-    :data:`TERMINAL_LINES` lines."""
+    """The terminal of a hot-seat game (:data:`HOT_SEAT`) in a pseudo-terminal of
+    80 columns, as a person sees it (long lines cut by the game), its two people
+    each answering the prompt in turn (:func:`_answer`) and pressing Enter when
+    their name is called: :data:`TERMINAL_LINES` lines."""
     import os
-    import select
+    import re
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cardrules.cli", "play", *HOT_SEAT],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        cwd=ROOT,
+    import pexpect  # the test extra: a pseudo-terminal of 80 columns, as a person has
+
+    ansi = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cardrules.cli", "play", *HOT_SEAT],
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=30,
+        env={**os.environ, "TERM": "xterm-256color"},
+        cwd=str(ROOT),
     )
-    assert proc.stdin is not None and proc.stdout is not None
-    out = b""
-    screen = b""
+    screen = ""
     turns = 0
     try:
         while turns <= HOT_SEAT_TURNS:
-            ready, _, _ = select.select([proc.stdout], [], [], 30)
-            if not ready:
+            k = child.expect([r"press Enter[^\n]*", r"quit\) > ", pexpect.EOF, pexpect.TIMEOUT])
+            part = child.before + (child.after if isinstance(child.after, str) else "")
+            screen += part
+            if k >= 2:
                 break
-            chunk = os.read(proc.stdout.fileno(), 65536)
-            if not chunk:
-                break
-            out += chunk
-            screen += chunk
-            if screen.rstrip().endswith(b">"):
-                text = screen.decode("utf-8", "replace")
-                answer = "quit" if turns == HOT_SEAT_TURNS else _answer(text)
-                proc.stdin.write(answer.encode() + b"\n")
-                proc.stdin.flush()
-                screen = b""
-                turns += 1
+            if k == 0:  # the next person takes the seat (the screen was cleared)
+                child.sendline("")
+                screen += "\n"
+                continue
+            text = ansi.sub("", screen).replace("\r\n", "\n")
+            answer = "quit" if turns == HOT_SEAT_TURNS else _answer(text)
+            child.sendline(answer)
+            turns += 1
     finally:
-        proc.kill()
-        proc.wait()
+        child.terminate(force=True)
+    out = ansi.sub("", screen).replace("\r\n", "\n").replace("\r", "").encode()
     lines = out.decode("utf-8", "replace").splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith("--- ")), 0)
-    head = lines[:3]
-    return "\n".join([*head, "", *lines[start : start + TERMINAL_LINES - len(head) - 1]])
+    # The greeting is shown again on the screen cleared for the first person: start there.
+    greetings = [i for i, line in enumerate(lines[:12]) if line.startswith(lines[0][:20])]
+    start = greetings[-1] if lines else 0
+    return "\n".join(lines[start : start + TERMINAL_LINES])
 
 
 def terminal_page(text: str) -> str:

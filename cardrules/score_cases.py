@@ -72,6 +72,12 @@ EXAMPLE_VARIABLES: Final[Mapping[str, bool]] = {
     "maker_tricks": False,
     "alone": True,
     "defended_alone": True,
+    "bid_level": False,
+    "bid_strain": False,
+    "no_trumps": True,
+    "downtown": True,
+    "misere": True,
+    "open_misere": True,
 }
 
 
@@ -168,6 +174,14 @@ def example_env(
     team_bid = kw.pop("team_bid", None)
     team_tricks = kw.pop("team_tricks", None)
     team_points = kw.pop("team_points", None)
+    contract = (
+        int(kw.pop("bid_level", 0)),
+        bool(kw.pop("downtown", False)),
+        bool(kw.pop("no_trumps", False)),
+        bool(kw.pop("misere", False)),
+        int(kw.pop("bid_strain", -1)),
+        bool(kw.pop("open_misere", False)),
+    )
     return score_env(
         bid=bid,
         tricks=tricks,
@@ -178,5 +192,6 @@ def example_env(
         team_tricks=None if team_tricks is None else int(team_tricks),
         team_points=None if team_points is None else int(team_points),
         counters=held,
+        contract=contract,
         **kw,  # type: ignore[arg-type]
     )

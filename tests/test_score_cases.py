@@ -349,3 +349,25 @@ def test_any_case_line_loads_or_is_refused_with_a_code(pieces: list[str]) -> Non
     _random_hands(g, random.Random(1), 1)
     for words in g.hand_cases(1):
         assert all(isinstance(w, str) for w in words)
+
+
+def test_five_hundred_names_its_contracts_the_slam_and_misere() -> None:
+    """Five Hundred's cases read the contract (level, strain, misère): each
+    worked number is the Avondale table's, in a declarer's words (no sides)."""
+    v = cardrules.load("five-hundred")
+    by_label = {c.label: c for c in v.cases}
+    expected = {
+        "contract made": 180,  # 7 diamonds
+        "slam": 250,  # 6 spades is 40, a slam at least 250
+        "set": -260,  # 8 clubs
+        "misère made": 250,
+        "open misère lost": -500,
+        "defenders' tricks": 30,
+        "against misère": 0,
+    }
+    for label, points in expected.items():
+        assert case_score(v, by_label[label], 3) == points, label
+    page = rulebook(v)
+    assert "a contract of 7, in diamonds; you score 180" in page
+    assert "you are the declarer, an open misère, the declarer took 2 tricks" in page
+    assert "your side" not in page.split("| Case |")[1].split("\n\n")[0]

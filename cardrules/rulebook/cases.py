@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
+from cardrules.cards import Suit
 from cardrules.errors import CardrulesError
 from cardrules.rulebook.numbers import format_points
 from cardrules.rulebook.play_examples import seat_names
@@ -41,25 +42,52 @@ _WORDS: Final[Mapping[str, str]] = {
     "cards": "{n} cards each",
     "hand": "hand {n}",
     "players": "{n} players",
+    "bid_level": "a contract of {n}",
 }
 _FLAGS: Final[Mapping[str, tuple[str, str]]] = {
     "blind": ("bid blind", "bid after looking"),
     "maker": ("your side made trumps", "the other side made trumps"),
     "alone": ("the maker went alone", "the maker played with a partner"),
     "defended_alone": ("defended alone", "defended with a partner"),
+    "no_trumps": ("no trumps", "with trumps"),
+    "downtown": ("downtown", "uptown"),
+    "misere": ("a misère", "not a misère"),
+    "open_misere": ("an open misère", "not an open misère"),
 }
+#: The words that differ without teams: one declarer, no sides.
+_ALONE_FLAGS: Final[Mapping[str, tuple[str, str]]] = {
+    "maker": ("you are the declarer", "another player is the declarer"),
+}
+_ALONE_WORDS: Final[Mapping[str, str]] = {"maker_tricks": "the declarer took {tricks}"}
 
 
-def example_words(case: ScoreCase) -> str:
-    """A case's example hand in words: ``bid 2, took 4 tricks; the side bid 5``."""
+def _strain_words(strains: Sequence[int], place: int) -> str:
+    """``in hearts`` for the strain at ``place`` of the file's list of strains."""
+    if not 0 <= place < len(strains):
+        return "no strain"
+    strain = strains[place]
+    return "in no trumps" if strain >= len(Suit) else f"in {Suit(strain).name.lower()}"
+
+
+def example_words(case: ScoreCase, strains: Sequence[int] = (), *, teams: bool = True) -> str:
+    """A case's example hand in words: ``bid 2, took 4 tricks; the side bid 5``
+    (``strains``: the file's strains of contract bids, for ``bid_strain``;
+    ``teams``: whether the game has sides, else a declarer plays alone)."""
+    flags = _FLAGS if teams else {**_FLAGS, **_ALONE_FLAGS}
+    words = _WORDS if teams else {**_WORDS, **_ALONE_WORDS}
+    given = dict(case.example)
     parts: list[str] = []
     for name, value in case.example:
-        if isinstance(value, bool):
-            yes, no = _FLAGS.get(name, (name, f"not {name}"))
+        if name == "misere" and given.get("open_misere") is True:
+            continue  # "an open misère" says it
+        if name == "bid_strain" and not isinstance(value, bool):
+            parts.append(_strain_words(strains, value))
+        elif isinstance(value, bool):
+            yes, no = flags.get(name, (name, f"not {name}"))
             parts.append(yes if value else no)
-        elif name in _WORDS:
+        elif name in words:
             parts.append(
-                _WORDS[name].format(
+                words[name].format(
                     n=value,
                     tricks=plural(value, "trick"),
                     points=plural(value, "point"),
@@ -112,6 +140,14 @@ def _points(v: Variant, own: Mapping[str, Value], counters: Sequence[str]) -> Fr
             maker_tricks=int(own["maker_tricks"]),
             alone=bool(own["alone"]),
             defended_alone=bool(own["defended_alone"]),
+            contract=(
+                int(own["bid_level"]),
+                bool(own["downtown"]),
+                bool(own["no_trumps"]),
+                bool(own["misere"]),
+                int(own["bid_strain"]),
+                bool(own["open_misere"]),
+            ),
         )
         total += v.scoring.team_formula.evaluate(side)
     return total
@@ -128,7 +164,10 @@ def _table(v: Variant, players: int) -> list[str]:
     for case in v.cases:
         points = case_score(v, case, players)
         example = (
-            "" if points is None else f"{example_words(case)}; {whose} {format_points(points)}"
+            ""
+            if points is None
+            else f"{example_words(case, v.bidding.strains, teams=bool(v.teams))}; "
+            f"{whose} {format_points(points)}"
         )
         rows.append(f"| **{_cell(case.label)}** | {_cell(case.means)} | {_cell(example)} |")
     return rows

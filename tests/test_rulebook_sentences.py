@@ -159,6 +159,8 @@ def test_no_page_presents_a_safety_bound_as_the_game_s_length(name: str) -> None
     assert not re.search(rf"\| \**Hands in a game\** \|[^\n]*\b{bound}\b", prose), name
     assert f"reaches {v.winning.target} point" in prose
     assert not re.search(r"The game is \d", prose) and "ends sooner" not in prose
+    # Regression: Five Hundred's page said "The game ends after the last hand, or sooner".
+    assert "after the last hand" not in prose, name
 
 
 def test_hearts_page_and_comparison_table_say_until_someone_reaches_100() -> None:

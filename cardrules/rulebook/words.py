@@ -1664,22 +1664,21 @@ def end_phrase(v: Variant) -> str:
             f"The game ends after the last hand, or sooner: after the first hand at whose "
             f"end anyone's total is {_points_words(floor)} or less. Then the {side} total wins."
         )
-    if v.winning.target_by_declarer:
-        return (
-            "The game ends after the last hand, or sooner: after the first hand at whose end "
-            f"the declarer's total is {_points_words(target)} or more, and the declarer "
-            "then wins whatever the other totals (a total that reaches it by defending "
-            f"plays on), or after the first hand at whose end anyone's total is "
-            f"{_points_words(floor)} or less, and the {side} total then wins."
-            if floor is not None
-            else "The game ends after the last hand, or sooner: after the first hand at "
-            f"whose end the declarer's total is {_points_words(target)} or more, and the "
-            "declarer then wins whatever the other totals (a total that reaches it by "
-            "defending plays on)."
-        )
     ends = (
         "The game ends" if length_is_a_guard(v) else "The game ends after the last hand, or sooner:"
     )
+    if v.winning.target_by_declarer:
+        declarer = (
+            f"{ends} after the first hand at whose end the declarer's total is "
+            f"{_points_words(target)} or more, and the declarer then wins whatever the other "
+            "totals (a total that reaches it by defending plays on)"
+        )
+        if floor is None:
+            return f"{declarer}."
+        return (
+            f"{declarer}, or after the first hand at whose end anyone's total is "
+            f"{_points_words(floor)} or less, and the {side} total then wins."
+        )
     return (
         f"{ends} after the first hand at whose end "
         f"anyone's total is {_points_words(target)} or more{low}. Then the {side} total wins."

@@ -22,6 +22,7 @@ from types import ModuleType
 
 import pytest
 
+import cardrules
 from cardrules.dsl.example_syntax import PlayOut, points_text
 from cardrules.dsl.loader import load_text
 from cardrules.example_runner import run_all, run_examples
@@ -174,3 +175,14 @@ def test_reader_and_developer_pages_are_apart() -> None:
     listed = set(re.findall(r"'([\w-]+\.md)'", reader + developer))
     on_disk = {p.name for p in (ROOT / "docs").glob("*.md")} - {"index.md"}
     assert on_disk <= listed  # every page of docs/ is in one of the two
+
+
+@pytest.mark.parametrize("name", ["bid-whist", "bid-whist-jokers", "five-hundred"])
+def test_an_auction_s_stories_do_not_open_without_trumps(name: str) -> None:
+    """Regression: the examples of games whose auction names trumps opened with
+    "there are no trumps", before anyone had bid."""
+    from cardrules.rulebook import rulebook
+
+    page = rulebook(cardrules.load(name))
+    assert "there are no trumps" not in page
+    assert "deals the first hand, " in page and "the auction will decide the trumps" in page

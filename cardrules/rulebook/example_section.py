@@ -64,6 +64,8 @@ def _setup(v: Variant, run: ExampleRun, names: Sequence[str]) -> str:
         ):
             turned = f"the {run.turned_up} is turned up; " if run.turned_up is not None else ""
             parts.append(f"{turned}trumps are still to be chosen")
+        elif v.bidding.strains or v.trumps.namer is TrumpNamer.HIGHEST_BIDDER:
+            parts.append("the auction will decide the trumps")
         else:
             parts.append("there are no trumps")
     return "; ".join(parts) + "."

@@ -49,7 +49,7 @@ test: install
 # Regenerate the shipped JSON Schemas (cardrules/schemas/) after a View or
 # Result field changes; tests/test_schema.py checks they are up to date.
 schemas: install
-	$(PY) -c "from cardrules.schema import _write; _write()"
+	$(PY) -c "from cardrules.schema_build import write_schemas; write_schemas()"
 
 bench: install
 	$(PY) benchmarks/bench_engine.py

@@ -16,24 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, CardSet, Rank, Suit, card
 from cardrules.dsl import format, load, load_text, parse
-from cardrules.engine import (
-    Action,
-    Alone,
-    Amend,
-    Bid,
-    Contract,
-    Event,
-    Game,
-    Look,
-    Match,
-    Pass,
-    Play,
-    Result,
-    View,
-    WithPartner,
-    observation_layout,
-    replay,
-)
 from cardrules.errors import (
     CardError,
     CardrulesError,
@@ -49,6 +31,24 @@ from cardrules.rules import TakeBacks, Variant
 from cardrules.schema import schema, schema_names
 
 if TYPE_CHECKING:
+    from cardrules.engine import (
+        Action,
+        Alone,
+        Amend,
+        Bid,
+        Contract,
+        Event,
+        Game,
+        Look,
+        Match,
+        Pass,
+        Play,
+        Result,
+        View,
+        WithPartner,
+        observation_layout,
+        replay,
+    )
     from cardrules.rulebook import rulebook
     from cardrules.simulate import simulate
 
@@ -98,8 +98,25 @@ __all__ = [
     "simulate",
 ]
 
-# Heavier parts are imported on first use, so that `import cardrules` stays quick.
+# Heavier parts (the engine, pages, simulation, schemas) are imported on first
+# use, so that `import cardrules` and `load()` stay quick.
 _LAZY = {
+    "Action": ("cardrules.engine", "Action"),
+    "Alone": ("cardrules.engine", "Alone"),
+    "Amend": ("cardrules.engine", "Amend"),
+    "Bid": ("cardrules.engine", "Bid"),
+    "Contract": ("cardrules.engine", "Contract"),
+    "Event": ("cardrules.engine", "Event"),
+    "Game": ("cardrules.engine", "Game"),
+    "Look": ("cardrules.engine", "Look"),
+    "Match": ("cardrules.engine", "Match"),
+    "Pass": ("cardrules.engine", "Pass"),
+    "Play": ("cardrules.engine", "Play"),
+    "Result": ("cardrules.engine", "Result"),
+    "View": ("cardrules.engine", "View"),
+    "WithPartner": ("cardrules.engine", "WithPartner"),
+    "observation_layout": ("cardrules.engine", "observation_layout"),
+    "replay": ("cardrules.engine", "replay"),
     "rulebook": ("cardrules.rulebook", "rulebook"),
     "simulate": ("cardrules.simulate", "simulate"),
 }

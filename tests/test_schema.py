@@ -26,7 +26,9 @@ from cardrules.dsl import builtin_names
 from cardrules.engine.actions import NUM_ACTIONS
 from cardrules.engine.views.notation import action_from_dict, action_to_dict
 from cardrules.errors import CardrulesError, IllegalAction, SaveError
-from cardrules.schema import _built, _text, schema, schema_names
+from cardrules.schema import schema, schema_names
+from cardrules.schema_build import build as _built
+from cardrules.schema_build import schema_text as _text
 
 NAMES = ("action", "error", "event", "result", "save", "view")
 #: Tricks after which a game is stopped (a Result with finished=False): keeps

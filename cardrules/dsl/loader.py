@@ -289,8 +289,8 @@ def read_regular_file(
 
 
 #: The lines after which the cases a file extends no longer name its hands: its
-#: own cases, or a score of its own.
-_RESCORING: Final = frozenset({"case", "score", "team score", "counter", "card points"})
+#: own cases, a score of its own, or another kind of game (`mode:`).
+_RESCORING: Final = frozenset({"case", "score", "team score", "counter", "card points", "mode"})
 
 
 class _Loader:
@@ -503,10 +503,12 @@ class _Loader:
             )
         ppf = self.load_file(path, display, by_name)
         parent = self.resolve(ppf, parent_real, path.parent, here)
+        # A file's own `case` lines replace the cases it extends; a file that
+        # scores otherwise (or plays another kind of game) names its own, or none.
+        rescored = any(s.key in _RESCORING for s in settings)
+        dropped = ("extends", "choice", "case") if rescored else ("extends", "choice")
         kept = tuple(
-            (k, p)
-            for k, p in parent.positions
-            if k not in IDENTITY_SETTINGS and k not in ("extends", "choice")
+            (k, p) for k, p in parent.positions if k not in IDENTITY_SETTINGS and k not in dropped
         )
         base = attrs.evolve(
             parent,
@@ -516,9 +518,7 @@ class _Loader:
             aliases=(),
             parent=parent.name,
             positions=kept,
-            # A file's own `case` lines replace the cases it extends; a file
-            # that scores otherwise names its own cases, or none.
-            cases=() if any(s.key in _RESCORING for s in settings) else parent.cases,
+            cases=() if rescored else parent.cases,
             # A house rule changes its parent's choices: its file states its own.
             choices=(),
         )

@@ -260,3 +260,26 @@ def test_other_hands_do_not_change_the_observation() -> None:
         assert a.observation(2) != b.observation(2)
         a.apply(Bid(bid), s)
         b.apply(Bid(bid), s)
+
+
+def test_a_misere_declarer_playing_alone_is_in_the_observation() -> None:
+    """Regression (a Hypothesis example over the built-ins): a Five Hundred
+    declarer of misère plays alone, which the view says, but the layout had no
+    `alone` slice (only games with `going alone` had one)."""
+    v = cardrules.load("five-hundred")
+    assert "alone" in _slices(observation_layout(v, 3))
+    lone = 0
+    for seed in range(400):
+        if lone:
+            break
+        g = Game(v, 3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and g.hand_number == 1:
+            acts = g.legal_actions()
+            misere = [a for a in acts if getattr(a, "misere", False)]
+            g.apply(misere[0] if misere else rng.choice(acts), g.to_act)
+            if g.view(0).alone is not None:
+                lone += 1
+                for seat in range(3):
+                    _check_seat(g, seat)
+    assert lone > 0

@@ -188,7 +188,8 @@ def _trump_entries(
         entries.append(("maker", n, "one-hot of the relative seat that made trumps"))
     if r.downtown:
         entries.append(("downtown", 1, "1 when the hand is played downtown (ranks reversed)"))
-    if r.going_alone:
+    # A misère declarer plays alone too (its partners, if any, sit out).
+    if r.going_alone or r.misere or any(c.misere for c in r.contracts):
         entries.append(("alone", n, "one-hot of the relative seat playing alone"))
     if r.defend_alone:
         entries.append(("defender_alone", n, "one-hot of the relative seat defending alone"))

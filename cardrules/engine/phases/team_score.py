@@ -58,15 +58,31 @@ def _cards_of(team: tuple[int, ...], won: list[int]) -> int:
     return cards
 
 
-def _team_hand(
-    g: Game, tricks: list[int], won: list[int]
-) -> tuple[list[Num], list[tuple[int, ...]]]:
-    """Each seat's points for this hand (its team's), and each seat's counters
-    after it (its team's), from the tricks and the cards won (masks) of each seat.
+#: One seat's variables: those its own formula read, and those of its side's.
+SeatEnvs = tuple[dict[str, Value], dict[str, Value]]
 
-    Raises:
-        ScoreError: if a formula cannot be worked out.
-    """
+
+def _contract(g: Game) -> tuple[int, bool, bool, bool, int, bool]:
+    """The hand's contract, as the team scoring reads it (``bid_level``...)."""
+    r = g._rules
+    if r.contracts and g._contract >= 0:
+        won_bid = r.contracts[g._contract]
+        return (
+            won_bid.level,
+            False,
+            g._trump < 0,
+            g._misere,
+            r.strain_index[won_bid.strain],
+            g._open_seat >= 0,
+        )
+    return (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0, g._misere, -1, False)
+
+
+def _hand_envs(g: Game, tricks: list[int], won: list[int]) -> list[SeatEnvs]:
+    """Each seat's variables for the hand just played, with ``tricks`` scored
+    and the cards of ``won`` (masks): its own (the ``score:`` formula's) and its
+    side's (the ``team score:`` formula's, the team counting as one player),
+    the counters as they stood before the hand."""
     r = g._rules
     n = g._players
     hn = g._hand_index + 1
@@ -75,64 +91,21 @@ def _team_hand(
     everyone = sum(taken)
     most = max(taken)
     bids = [b if b > 0 else 0 for b in g._bids]
-    names = r.counter_names
-    points: list[Num] = [0] * n
-    after: list[tuple[int, ...]] = [()] * n
-    teams = r.teams_of(n)
     maker = g._maker
+    teams = r.teams_of(n)
     makers = next((t for t in teams if maker in t), ())
     maker_tricks = sum(tricks[s] for s in makers)
-    asks = bool(r.card_questions)
-    # Each team's cards, for the team formulas' questions about the cards taken.
-    sides = [_cards_of(team, won) for team in teams] if asks else []
-    # The hand's contract: the highest bid, downtown, no trumps (``bid_level``...).
-    contract = (max(0, max(g._bids, default=0)), g._downtown, g._trump < 0, g._misere, -1, False)
-    if r.contracts and g._contract >= 0:
-        # An auction of contracts: the winning bid's level and strain.
-        won_bid = r.contracts[g._contract]
-        contract = (
-            won_bid.level,
-            False,
-            g._trump < 0,
-            g._misere,
-            r.strain_index[won_bid.strain],
-            g._open_seat >= 0,
-        )
+    contract = _contract(g)
+    out: list[SeatEnvs] = [({}, {})] * n
     for team in teams:
         tb = sum(bids[s] for s in team)
         tt = sum(tricks[s] for s in team)
         tp = sum(taken[s] for s in team)
         made = team == makers
+        held = dict(zip(r.counter_names, g._counters[team[0]], strict=True))
         lone = made and g._alone >= 0
         lone_defence = g._defender >= 0 and g._defender in team
-        held = dict(zip(names, g._counters[team[0]], strict=True))
-        total = Fraction(0)
-        if r.formula is not None:
-            for s in team:
-                env = score_env(
-                    bid=bids[s],
-                    tricks=tricks[s],
-                    cards=size,
-                    hand=hn,
-                    players=n,
-                    blind=g._blind[s],
-                    points=taken[s],
-                    all_points=everyone,
-                    most_points=most,
-                    team_bid=tb,
-                    team_tricks=tt,
-                    team_points=tp,
-                    counters=held,
-                    maker=made,
-                    maker_tricks=maker_tricks,
-                    alone=lone,
-                    defended_alone=lone_defence,
-                    contract=contract,
-                )
-                if asks:
-                    env.update(r.card_answers(won[s], won))
-                total += _value(g, r.formula, env, f"the score of seat {s + 1}")
-        team_env = score_env(
+        side = score_env(
             bid=tb,
             tricks=tt,
             cards=size,
@@ -149,7 +122,61 @@ def _team_hand(
             defended_alone=lone_defence,
             contract=contract,
         )
+        for s in team:
+            own = score_env(
+                bid=bids[s],
+                tricks=tricks[s],
+                cards=size,
+                hand=hn,
+                players=n,
+                blind=g._blind[s],
+                points=taken[s],
+                all_points=everyone,
+                most_points=most,
+                team_bid=tb,
+                team_tricks=tt,
+                team_points=tp,
+                counters=held,
+                maker=made,
+                maker_tricks=maker_tricks,
+                alone=lone,
+                defended_alone=lone_defence,
+                contract=contract,
+            )
+            out[s] = (own, side)
+    return out
+
+
+def _team_hand(
+    g: Game, tricks: list[int], won: list[int]
+) -> tuple[list[Num], list[tuple[int, ...]]]:
+    """Each seat's points for this hand (its team's), and each seat's counters
+    after it (its team's), from the tricks and the cards won (masks) of each seat.
+
+    Raises:
+        ScoreError: if a formula cannot be worked out.
+    """
+    r = g._rules
+    n = g._players
+    points: list[Num] = [0] * n
+    after: list[tuple[int, ...]] = [()] * n
+    teams = r.teams_of(n)
+    envs = _hand_envs(g, tricks, won)
+    asks = bool(r.card_questions)
+    # Each team's cards, for the team formulas' questions about the cards taken.
+    sides = [_cards_of(team, won) for team in teams] if asks else []
+    for team in teams:
+        total = Fraction(0)
+        if r.formula is not None:
+            for s in team:
+                env = envs[s][0]
+                if asks:  # a copy: the hand's record keeps the variables as they were
+                    env = dict(env)
+                    env.update(r.card_answers(won[s], won))
+                total += _value(g, r.formula, env, f"the score of seat {s + 1}")
+        team_env = envs[team[0]][1]
         if asks:
+            team_env = dict(team_env)
             team_env.update(r.card_answers(_cards_of(team, won), sides))
         if r.team_formula is not None:
             total += _value(g, r.team_formula, team_env, "the team score")

@@ -2,9 +2,10 @@
 
 * every field of a context equals the same field of the seat's view, for
   every seat, in random positions of every built-in (every family);
-* the context's public API is its fields, ``view``, ``legal_ids`` and
-  ``close``: nothing it returns is the game or another seat's hidden cards,
-  and a closed context reads the game no more;
+* the context's public API is its fields, ``view``, ``legal_ids``,
+  ``close`` and the masks of its hand and played cards: nothing it returns
+  is the game or another seat's hidden cards, and a closed context reads the
+  game no more;
 * the drivers give a bot with ``choose_context`` a context and a bot with only
   ``choose`` a view; the built-in bots choose the same from either.
 """
@@ -45,7 +46,7 @@ VARIANTS = {name: cardrules.load(name) for name in NAMES}
 CASES = sorted({(name, n) for name, v in VARIANTS.items() for n in (v.players.min, v.players.max)})
 
 #: The public names of a context: its fields and these.
-API = frozenset(FIELDS) | {"view", "legal_ids", "close"}
+API = frozenset(FIELDS) | {"view", "legal_ids", "close", "hand_mask", "played_mask"}
 
 
 def _actor(g: Game) -> int:
@@ -69,6 +70,13 @@ def _same_as_view(g: Game, seat: int) -> None:
     for name in FIELDS:
         assert getattr(ctx, name) == getattr(view, name), name
     assert ctx.legal_ids() == tuple(a.id for a in view.legal_actions)
+    # The masks are the view's cards as bits (and no hand while it is hidden).
+    fresh = DecisionContext(g, seat)  # the masks read first, before the cards
+    hand_mask, played_mask = fresh.hand_mask, fresh.played_mask
+    assert (hand_mask is None) == (view.hand is None)
+    assert hand_mask is None or hand_mask == sum(1 << c for c in view.hand or ())
+    assert played_mask == sum(1 << c for c in view.played)
+    assert ctx.hand_mask == hand_mask and ctx.played_mask == played_mask
     assert ctx.view == view
 
 
@@ -119,7 +127,8 @@ def _hidden_free(value: object, game: Game) -> None:
 def test_the_public_api_reaches_nothing_hidden(
     case: tuple[str, int], seed: int, steps: int
 ) -> None:
-    """The public names are the fields, ``view``, ``legal_ids`` and ``close``;
+    """The public names are the fields, ``view``, ``legal_ids``, ``close`` and
+    the two masks;
     their values are immutable and none is the game: what a bot can read is
     what the view holds (the test above), and a world that deals the other
     seats' hidden cards otherwise gives the seat the same context."""
@@ -130,14 +139,14 @@ def test_the_public_api_reaches_nothing_hidden(
     ctx = DecisionContext(g, seat)
     public = {n for n in dir(ctx) if not n.startswith("_")}
     assert public == API
-    for n in FIELDS:
+    for n in (*FIELDS, "hand_mask", "played_mask"):
         _hidden_free(getattr(ctx, n), g)
     _hidden_free(ctx.legal_ids(), g)
     assert isinstance(ctx.view, View)
     if not g.is_over and g.hand_number <= 3:
         world = g.sample_world(seat, random.Random(seed))
         other = DecisionContext(world, seat)
-        for n in FIELDS:
+        for n in (*FIELDS, "hand_mask", "played_mask"):
             assert getattr(other, n) == getattr(ctx, n), n
 
 

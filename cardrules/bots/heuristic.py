@@ -100,6 +100,21 @@ def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
     return m
 
 
+def _hand_bits(view: SeatView) -> int:
+    """The seat's cards as a mask (0 while it may not see them): a decision
+    context's own mask, without building its cards; a view's hand, counted."""
+    if type(view) is DecisionContext:
+        return view.hand_mask or 0
+    return _mask(view.hand or ())
+
+
+def _played_bits(view: SeatView) -> int:
+    """``view.played`` as a mask (a decision context's own, as :func:`_hand_bits`)."""
+    if type(view) is DecisionContext:
+        return view.played_mask
+    return _mask(view.played)
+
+
 def _p_at_least(k: int, pop: int, succ: int, draws: int) -> float:
     """P(X >= k) for X hypergeometric (``draws`` from ``pop`` with ``succ`` successes)."""
     if k <= 0:
@@ -325,7 +340,7 @@ class HeuristicBot:
     def _unseen(view: SeatView, mine: int) -> int:
         """Cards that may be in another seat's hand: the pack (``view.pack_removed``
         left out) less its own, the played and the turned-up cards."""
-        gone = _mask(view.played)
+        gone = _played_bits(view)
         if view.turned_up is not None:
             gone |= 1 << view.turned_up
         for _, cards in view.visible_hands:
@@ -580,8 +595,7 @@ class HeuristicBot:
         return Pass(CARDS[max(cards, key=danger)])
 
     def _play(self, view: SeatView, plays: list[Play]) -> Action:
-        hand = view.hand or ()
-        mine = _mask(hand)
+        mine = _hand_bits(view)
         unseen = self._unseen(view, mine)
         trump = _trump_of(view)
         me = view.seat
@@ -589,7 +603,7 @@ class HeuristicBot:
         bid = view.bids[me]
         won = view.tricks_won[me]
         need = (bid - won) if bid is not None else (0 if self._avoids_points(view) else 1)
-        left = len(hand)
+        left = mine.bit_count()
         cards = [int(a.card) for a in plays]
         trick = view.trick
         t = _tables(view)

@@ -184,6 +184,8 @@ _new_game: Final = object.__new__
 
 #: The log kinds that end a trick (the last completed trick of a view).
 _TRICK_KINDS: Final = frozenset({"trick", "dead", "pickup"})
+#: The four suits by number (``Suit(n)`` without the enum's call).
+_SUITS: Final = tuple(Suit(n) for n in range(4))
 #: The actions of the play of a hand (not of its bidding, passing or calls):
 #: the first of a hand ends the showing of the hand before's score.
 _PLAY_KINDS: Final = frozenset({"play", "take"})
@@ -1958,27 +1960,36 @@ class Game:
         return out
 
     def _showed_out(self) -> tuple[tuple[Suit, ...], ...]:
-        """The suits each seat has not followed this hand (``View.showed_out``):
-        read from this hand's completed tricks in the log and the current trick."""
+        """The suits each seat has not followed this hand (``View.showed_out``),
+        in the order it showed out of them: read from this hand's completed
+        tricks in the log (one pass back to the hand's deal) and the current
+        trick."""
         suit_of = self._ranks.suit_of
         found: list[list[Suit]] = [[] for _ in range(self._players)]
+        shown = [0] * self._players  # each seat's suits found, as a mask
         events = self._events
+        tricks: list[tuple[Sequence[int], Sequence[int]]] = [(self._trick_seats, self._trick)]
         i = len(events) - 1
-        while i >= 0 and events[i][0] != "deal":
+        while i >= 0:
+            e = events[i]
+            kind = e[0]
+            if kind == "deal":
+                break
+            if kind in _TRICK_KINDS:
+                tricks.append((e[2], e[3]))
             i -= 1
-        tricks: list[tuple[Sequence[int], Sequence[int]]] = [
-            (e[2], e[3]) for e in events[i + 1 :] if e[0] in _TRICK_KINDS
-        ]
-        tricks.append((self._trick_seats, self._trick))
-        for seats, cards in tricks:
+        # Oldest trick first (the current one was put first, so it comes last).
+        for seats, cards in reversed(tricks):
             if not cards:
                 continue
             led = suit_of[cards[0]]
             if led > 3:  # not a suit (no card leads outside the four)
                 continue
+            bit = 1 << led
             for s, c in zip(seats[1:], cards[1:], strict=False):
-                if suit_of[c] != led and Suit(led) not in found[s]:
-                    found[s].append(Suit(led))
+                if suit_of[c] != led and not shown[s] & bit:
+                    shown[s] |= bit
+                    found[s].append(_SUITS[led])
         return tuple(map(tuple, found))
 
     def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:

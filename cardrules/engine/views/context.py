@@ -19,7 +19,9 @@ its view, as before.
 
 Fair play: a context shows only what the seat's view shows. Its public
 fields (:data:`FIELDS`), :attr:`~DecisionContext.view` and
-:meth:`~DecisionContext.legal_ids` are the whole of its API; none of them
+:meth:`~DecisionContext.legal_ids`, and two of those fields as masks of card
+ids (:attr:`~DecisionContext.hand_mask`, :attr:`~DecisionContext.played_mask`,
+for bots that count cards with bits) are the whole of its API; none of them
 returns the game or anything of another seat's hidden cards. It reads the
 game through one private slot while the decision is made, and the driver
 closes it when the bot has answered (:meth:`DecisionContext.close`): a bot
@@ -231,8 +233,15 @@ class DecisionContext:
     @cached_property
     def hand(self) -> tuple[Card, ...] | None:
         """``View.hand``: this seat's cards, ``None`` while it may not see them."""
+        mask = self.hand_mask
+        return None if mask is None else _cards_of(mask)
+
+    @cached_property
+    def hand_mask(self) -> int | None:
+        """:attr:`hand` as a mask of card ids (bit ``c`` for card ``c``), read
+        without building its cards; ``None`` while the seat may not see it."""
         g = self._g()
-        return _cards_of(g._hands[self.seat]) if g._sees_own(self.seat) else None
+        return g._hands[self.seat] if g._sees_own(self.seat) else None
 
     @cached_property
     def visible_hands(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
@@ -281,7 +290,12 @@ class DecisionContext:
     @cached_property
     def played(self) -> tuple[Card, ...]:
         """``View.played``."""
-        return _cards_of(self._g()._played_and_dead(self.seat, False)[0])
+        return _cards_of(self.played_mask)
+
+    @cached_property
+    def played_mask(self) -> int:
+        """:attr:`played` as a mask of card ids, read without building its cards."""
+        return self._g()._played_and_dead(self.seat, False)[0]
 
     @cached_property
     def _pass_and_known(

@@ -167,7 +167,11 @@ _HEURISTIC: Final = HeuristicBot(0)
 
 def heuristic_policy(game: Game, seat: int, rng: random.Random) -> Action:
     """A playout policy: the heuristic bot's choice from ``seat``'s decision
-    context in the world (the same choice as from its view)."""
+    context in the world (the same choice as from its view; a forced move,
+    the one legal action, without building the context)."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
     ctx = DecisionContext(game, seat)
     action = _HEURISTIC.choose_context(ctx)
     ctx.close()

@@ -30,6 +30,7 @@ from cardrules.rules import (
 
 from .conditions import code_end, condition_text
 from .example_syntax import Example, Expect, example_lines, symbol_names
+from .loader import inherited_counters
 from .parser import apply_settings, normalize_text, parse_file
 from .settings.registry import BY_NAME, SETTINGS
 from .settings.rendering import quote
@@ -124,7 +125,7 @@ def format_source(text: str | bytes, *, path: str = "<string>") -> str:
         VariantError: if the file does not parse.
     """
     text = normalize_text(text, path)
-    pf = parse_file(text, path=path)
+    pf = parse_file(text, path=path, counters=inherited_counters(text, path=path))
     by_line = {s.pos.line: s for s in pf.settings if s.key != "examples"}
     stated = {k: val for st in pf.settings for k, val in st.changes}
     names = symbol_names(stated.get("deck.specials", ()), stated.get("deck.symbols", ()))

@@ -44,6 +44,7 @@ from .parser import (
     ParsedFile,
     Setting,
     apply_settings,
+    counter_names,
     normalize_text,
     parse_file,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "EXTENSION",
     "builtin_dir",
     "builtin_names",
+    "inherited_counters",
     "load",
     "load_text",
     "narrow_players",
@@ -70,6 +72,8 @@ _log = logging.getLogger(__name__)
 EXTENSION: Final = ".cardrules"
 
 _NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
+#: The start of a path that is not relative: a home, a root or a drive.
+_ABSOLUTE: Final = re.compile(r"[~/\\]|[A-Za-z]:")
 
 PathLike = str | os.PathLike[str]
 
@@ -293,6 +297,12 @@ def read_regular_file(
 _RESCORING: Final = frozenset({"case", "score", "team score", "counter", "card points", "mode"})
 
 
+#: An ``extends:`` line: the name it extends, or its quoted path.
+_EXTENDS_LINE: Final = re.compile(
+    r'(?im)^[ \t]*extends[ \t]*:[ \t]*(?:"([^"\n]*)"|([a-z0-9][a-z0-9-]*))'
+)
+
+
 class _Loader:
     def __init__(self, roots: Sequence[Path]) -> None:
         self.roots: list[Path] = []
@@ -403,7 +413,7 @@ class _Loader:
     # ---- resolution
     def load_file(self, path: Path, display: str, by_name: str | None) -> ParsedFile:
         text = self.read(path, display, None)
-        pf = parse_file(text, path=display)
+        pf = parse_file(text, path=display, counters=self.inherited_counters(text, path.parent))
         if by_name is not None and pf.name != by_name:
             game = pf.get("game")
             pos = game.value_pos if game else SourcePos(display, 1, 1)
@@ -416,6 +426,46 @@ class _Loader:
                 expected=f"`game: {by_name}`: a variant file's game name must match its file name",
             )
         return pf
+
+    def inherited_counters(self, text: str, base_dir: Path | None) -> tuple[str, ...]:
+        """The counters of the files ``text`` extends (its parent's, the
+        parent's parent's...), read from their ``counter NAME:`` lines as a
+        file's own are, before its statements, so that its formulas may read
+        them. A parent that cannot be found or read ends the search: resolving
+        the file then says why."""
+        found: set[str] = set()
+        seen: set[Path] = set()
+        for _ in range(limits.MAX_EXTENDS_DEPTH):
+            m = _EXTENDS_LINE.search(text)
+            path = None if m is None else self._find_parent(m.group(2), m.group(1), base_dir)
+            if path is None or path.resolve() in seen:
+                break
+            seen.add(path.resolve())
+            try:
+                text = self.read(path, str(path), None)
+            except VariantError:
+                break
+            found |= counter_names(text)
+            base_dir = path.parent
+        return tuple(sorted(found))
+
+    def _find_parent(
+        self, name: str | None, quoted: str | None, base_dir: Path | None
+    ) -> Path | None:
+        """The file an ``extends:`` names (``name``) or points to (``quoted``,
+        relative to ``base_dir``), when it is a file inside the loader's
+        folders; else None (:meth:`locate_parent` says why)."""
+        if name is not None:
+            found = self.find_name(name)
+            return None if found is None else found[0]
+        if not quoted or _ABSOLUTE.match(quoted) or Path(quoted).is_absolute():
+            return None
+        candidate = (base_dir if base_dir is not None else self.roots[0]) / quoted
+        try:
+            real = candidate.resolve()
+            return candidate if self._inside(real) and real.is_file() else None
+        except (OSError, RuntimeError):
+            return None
 
     def locate_parent(
         self, pf: ParsedFile, s: Setting, base_dir: Path | None
@@ -443,11 +493,7 @@ class _Loader:
                 raise fail(message, expected, hint)
             return found[0], found[1], target
         rel = Path(target)
-        if (
-            rel.is_absolute()
-            or target.startswith(("~", "/", "\\"))
-            or re.match(r"^[A-Za-z]:", target)
-        ):
+        if rel.is_absolute() or _ABSOLUTE.match(target):
             raise fail(
                 "`extends` may not name an absolute path",
                 hint="name a variant (extends: oh-hell) or a file next to this one",
@@ -551,7 +597,12 @@ class _Loader:
                 )
             text = f"{key}: {render_option_value(name, value)}"
             where = f"<option {key}>"
-            opf = parse_file(text, path=where, require_game=False)
+            opf = parse_file(
+                text,
+                path=where,
+                require_game=False,
+                counters=tuple(c.name for c in v.scoring.counters),
+            )
             if len(opf.settings) != 1 or opf.settings[0].key != key:
                 raise VariantError(
                     f"option {name}: cannot read the value", path=where, code="bad_option"
@@ -751,10 +802,33 @@ def load_text(
             options, or a number of players the variant does not allow.
     """
     loader = _Loader(_roots(search))
-    pf = parse_file(text, path=path)
+    source = normalize_text(text, path)
+    pf = parse_file(source, path=path, counters=loader.inherited_counters(source, None))
     loader.sources[path] = pf.text
     v = loader.resolve(pf, None, None, ())
     return _narrowed(loader.finish(v, _options(overrides, options)), players)
+
+
+def inherited_counters(text: str, *, path: PathLike | None = None) -> tuple[str, ...]:
+    """The counters a variant file may read besides its own: those of the
+    files it extends, found as :func:`load` finds them (a quoted ``extends``
+    path beside ``path``, a name in the built-ins and beside ``path``).
+
+    Args:
+        text: the file's text.
+        path: where the file is; None, or a name that is no file (such as
+            ``"<string>"``), for text of no file.
+
+    Returns:
+        The counters' names, sorted.
+
+    Example:
+        >>> inherited_counters("game: mine\\nextends: spades\\nscore: 0")
+        ('bags',)
+    """
+    folder = None if path is None or not Path(path).is_file() else Path(path).parent
+    loader = _Loader([] if folder is None else [folder])
+    return loader.inherited_counters(normalize_text(text, str(path or "<string>")), folder)
 
 
 def _narrowed(v: Variant, players: int | None) -> Variant:

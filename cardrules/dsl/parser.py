@@ -76,6 +76,7 @@ __all__ = [
     "ParsedFile",
     "Setting",
     "apply_settings",
+    "counter_names",
     "lark_parser",
     "parse",
     "parse_file",
@@ -194,12 +195,13 @@ class _Build(ExampleRules, Transformer[Token, Any]):
     #: The settings an ``options:`` line may offer.
     option_names: Final = OVERRIDABLE_SETTINGS
 
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str, inherited: tuple[str, ...] = ()) -> None:
         super().__init__(visit_tokens=False)
         self.path = path
         self.text = text
-        # The counters this file declares, which its formulas may read.
-        self.counters = tuple(sorted({m.lower() for m in _COUNTER_LINE.findall(text)}))
+        # The counters its formulas may read: those this file declares, and
+        # those of the files it extends (``inherited``).
+        self.counters = tuple(sorted({*counter_names(text), *inherited}))
         self.stated: dict[str, Any] = {}
 
     # ---- helpers (the StatementBuilder interface)
@@ -598,9 +600,18 @@ _CACHED_TEXT: Final = 16_000
 
 
 def parse_file(
-    text: str | bytes, *, path: str = "<string>", require_game: bool = True
+    text: str | bytes,
+    *,
+    path: str = "<string>",
+    require_game: bool = True,
+    counters: tuple[str, ...] = (),
 ) -> ParsedFile:
     """Read the statements of one variant file, without applying them.
+
+    Its formulas (``score:``, ``counter``, ``case`` lines) may read the
+    counters the file declares and ``counters``: those of the files it extends
+    (:func:`~cardrules.dsl.loader.inherited_counters`), which only the loader
+    can find.
 
     A :class:`ParsedFile` is immutable, so the last few hundred files read (of
     at most :data:`_CACHED_TEXT` characters) are remembered: a parent that many
@@ -612,13 +623,15 @@ def parse_file(
             or missing ``game:`` line.
     """
     if isinstance(text, str) and len(text) <= _CACHED_TEXT:
-        return _parse_file_cached(text, path, require_game)
-    return _parse_file(text, path, require_game)
+        return _parse_file_cached(text, path, require_game, counters)
+    return _parse_file(text, path, require_game, counters)
 
 
 @functools.lru_cache(maxsize=256)
-def _parse_file_cached(text: str, path: str, require_game: bool) -> ParsedFile:
-    return _parse_file(text, path, require_game)
+def _parse_file_cached(
+    text: str, path: str, require_game: bool, counters: tuple[str, ...]
+) -> ParsedFile:
+    return _parse_file(text, path, require_game, counters)
 
 
 def _parse_tree(body: str, text: str, path: str) -> Tree[Token]:
@@ -635,10 +648,12 @@ def _parse_tree(body: str, text: str, path: str) -> Tree[Token]:
     raise error
 
 
-def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
+def _parse_file(
+    text: str | bytes, path: str, require_game: bool, counters: tuple[str, ...] = ()
+) -> ParsedFile:
     text = normalize_text(text, path)
     body, conditions = split_conditions(text, path)
-    items = _transform(_parse_tree(body, text, path), text, path)
+    items = _transform(_parse_tree(body, text, path), text, path, counters)
     if conditions:
         items = _with_conditions(items, conditions, text)
     settings = [x for x in items if isinstance(x, Setting)]
@@ -679,6 +694,12 @@ def _parse_file(text: str | bytes, path: str, require_game: bool) -> ParsedFile:
 
 
 _COUNTER_LINE: Final = re.compile(r"(?im)^[ \t]*counter[ \t]+([a-z]+)[ \t]*:")
+
+
+def counter_names(text: str) -> set[str]:
+    """The names of the counters a variant file's text declares (its ``counter
+    NAME:`` lines), read before its statements so that its formulas may read them."""
+    return {m.lower() for m in _COUNTER_LINE.findall(text)}
 
 
 def _check_counters(settings: list[Setting], text: str, path: str) -> None:
@@ -802,10 +823,12 @@ def _with_conditions(
     return out
 
 
-def _transform(tree: Tree[Token], text: str, path: str) -> list[Setting | ExLine]:
+def _transform(
+    tree: Tree[Token], text: str, path: str, counters: tuple[str, ...] = ()
+) -> list[Setting | ExLine]:
     error: VariantError
     try:
-        return list(_Build(path, text).transform(tree))
+        return list(_Build(path, text, counters).transform(tree))
     except VisitError as exc:
         orig = exc.orig_exc
         if isinstance(orig, VariantError):

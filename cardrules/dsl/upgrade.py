@@ -36,7 +36,7 @@ from cardrules.rules import Pattern, TieBreak, Variant
 
 from . import limits
 from .formatter import format_source
-from .loader import _Loader
+from .loader import _Loader, inherited_counters
 from .parser import ParsedFile, apply_settings, normalize_text, parse_file
 from .validate import _check, validate
 
@@ -83,7 +83,7 @@ def upgrade_source(text: str | bytes, *, path: str = "<string>") -> tuple[str, l
             files that parse), or is too large.
     """
     source = normalize_text(text, path)
-    pf = parse_file(source, path=path)
+    pf = parse_file(source, path=path, counters=inherited_counters(source, path=path))
     lines = source.split("\n")
     deleted: dict[int, str] = {}
     listed = _hand_size_beside_list(pf)
@@ -135,7 +135,7 @@ def _first_idle_line(text: str, path: str) -> tuple[int, str] | None:
     """The first line of ``text`` that is refused only because it changes nothing."""
     loader = _Loader([])
     try:
-        pf = parse_file(text, path=path)
+        pf = parse_file(text, path=path, counters=loader.inherited_counters(text, None))
         loader.sources[path] = pf.text
         v = loader.resolve(pf, None, None, ())
     except VariantError:

@@ -24,8 +24,11 @@ from typing import Final
 
 from cardrules.rules import ScoreCase
 from cardrules.scoring import (
+    CARD_QUESTIONS,
+    CONDITION,
     Formula,
     If,
+    Taken,
     Value,
     format_expr,
     parse_formula,
@@ -160,12 +163,26 @@ def name_hand(
 
 
 def example_env(
-    case: ScoreCase, *, cards: int, players: int, counters: Sequence[str] = ()
+    case: ScoreCase,
+    *,
+    cards: int,
+    players: int,
+    counters: Sequence[str] = (),
+    questions: Iterable[Taken] = (),
 ) -> dict[str, Value]:
     """The variables of ``case``'s worked example: the values it gives, the
     rest as a first hand of ``cards`` cards each for ``players`` players (the
-    team's bid and tricks those of the seat unless given; counters at 0)."""
+    team's bid and tricks those of the seat unless given; counters at 0); the
+    answers to the questions about the cards taken that it gives, the others
+    of its condition and of ``questions`` (a score formula's) no and 0."""
     given: dict[str, int | bool] = dict(case.example)
+    answers: dict[str, Value] = {
+        format_expr(q): False if CARD_QUESTIONS[q.question] == CONDITION else 0
+        for q in (*case.when.questions(), *questions)
+    }
+    answers.update(
+        {k: v for k, v in given.items() if k not in EXAMPLE_VARIABLES and k not in counters}
+    )
     kw: dict[str, int | bool] = {"cards": cards, "players": players, "hand": 1}
     kw.update({k: v for k, v in given.items() if k in EXAMPLE_VARIABLES})
     held = {c: int(given.get(c, 0)) for c in counters}
@@ -182,7 +199,7 @@ def example_env(
         int(kw.pop("bid_strain", -1)),
         bool(kw.pop("open_misere", False)),
     )
-    return score_env(
+    env = score_env(
         bid=bid,
         tricks=tricks,
         cards=int(kw.pop("cards")),
@@ -195,3 +212,5 @@ def example_env(
         contract=contract,
         **kw,  # type: ignore[arg-type]
     )
+    env.update(answers)
+    return env

@@ -30,7 +30,7 @@ from cardrules.engine.state.compiled_rules import variant_fingerprint
 from cardrules.engine.views.view import View
 from cardrules.errors import VariantError
 from cardrules.rulebook import rulebook
-from cardrules.rulebook.cases import case_score
+from cardrules.rulebook.cases import case_score, example_words
 from cardrules.rulebook.page import _scoring_section
 from cardrules.rulebook.words import scoring_phrase
 from cardrules.score_cases import name_hand
@@ -147,11 +147,13 @@ def test_the_named_cases_agree_with_the_engines_scores(game: tuple[str, int, int
     v = cardrules.load(name)
     g = Game(v, players=players, seed=seed)
     seen: list[list[case_names.SeatEnvs]] = []
+    won: list[list[int]] = []  # the cards each seat took, hand by hand
     real = case_names._hand_envs
 
     def spy(*args: Any) -> list[case_names.SeatEnvs]:
         envs = real(*args)
         seen.append(envs)
+        won.append(list(args[2]))
         return envs
 
     case_names._hand_envs = spy  # type: ignore[assignment]
@@ -164,19 +166,29 @@ def test_the_named_cases_agree_with_the_engines_scores(game: tuple[str, int, int
     sides = v.teams or tuple((s,) for s in range(players))
     team_scoring = bool(v.teams) or v.scoring.team_formula is not None or bool(v.scoring.counters)
     counters = tuple(c.name for c in v.scoring.counters)
-    for envs, ev in zip(seen, scores, strict=True):
+    r = g._rules
+    asked = r.case_questions or r.card_questions
+    for envs, cards, ev in zip(seen, won, scores, strict=True):
         named = g.hand_cases(ev[1])
-        for side in sides:
+
+        def answers(mine: int, each: list[int] = cards) -> dict[str, Any]:
+            # The questions about the cards taken, answered as the engine does.
+            return dict(r.card_answers(mine, each, asked)) if asked else {}
+
+        teams_cards = [sum(cards[p] for p in side) for side in sides]
+        for k, side in enumerate(sides):
             for s in side:
                 own, team = envs[s]
+                own = {**own, **answers(cards[s])}
                 points = Fraction(0)
                 f = v.scoring.formula
                 for partner in side:
                     if f is not None:
-                        points += f.evaluate(envs[partner][0])
+                        points += f.evaluate({**envs[partner][0], **answers(cards[partner])})
                     elif not team_scoring:
                         points += 10 + own["bid"] if own["exact"] else 0
                 if v.scoring.team_formula is not None:
+                    team = {**team, **answers(teams_cards[k], teams_cards)}
                     points += v.scoring.team_formula.evaluate(team)
                 assert points == ev[4][s], (name, ev, s)
                 assert named[s] == name_hand(v.cases, own, counters)
@@ -261,7 +273,8 @@ def _error(line: str) -> VariantError:
         ('case "made": tricks > bid; "x"; shown "{trix}"', "not a number"),
         ('case "made": tricks > bid; "x"; shown "{tricks"', "not closed"),
         ('case "made": tricks > bid; "x"; later', "cannot read 'later'"),
-        ('case "made": took Q♠; "x"', "cannot ask which cards were taken"),
+        ('case "made": took Q♠; "x"; for example took Q♠ 3', "took Q♠ is yes or no"),
+        ('case "made": took Q♠; "x"; for example took X9 yes', "not a value an example may give"),
         ('case "a": tricks > bid; "x"\ncase "a": tricks < bid; "y"', "named twice"),
     ],
 )
@@ -286,7 +299,18 @@ def test_a_file_that_extends_replaces_or_keeps_the_cases() -> None:
     # A score of its own: the cases named another score's hands.
     rescored = load_text("game: x\nextends: spades\nscore: 0\n", path="x.cardrules")
     assert rescored.cases == ()
-    assert cardrules.load("omnibus-hearts").cases == ()
+    # Cards that carry other points: Hearts' cases named other hands.
+    jack = load_text(
+        "game: x\nextends: hearts\ncard points: hearts 1, Q♠ 13, J♦ -10\n", path="x.cardrules"
+    )
+    assert jack.cases == ()
+    # Omnibus Hearts names its own, the jack of diamonds among them.
+    assert [c.label for c in cardrules.load("omnibus-hearts").cases] == [
+        "took points",
+        "jack of diamonds",
+        "shot the moon",
+        "moon against you",
+    ]
     # An option that changes the score: the file's cases no longer name its hands.
     flat = cardrules.load("kachuful", score="if exact then 10 else -10")
     assert flat.cases == ()
@@ -373,3 +397,35 @@ def test_five_hundred_names_its_contracts_the_slam_and_misere() -> None:
     assert "a contract of 7, in diamonds; you score 180" in page
     assert "you are the declarer, an open misère, the declarer took 2 tricks" in page
     assert "your side" not in page.split("| Case |")[1].split("\n\n")[0]
+
+
+def test_a_case_asks_about_the_cards_taken() -> None:
+    """Omnibus Hearts names the jack of diamonds: exactly one seat's hand falls
+    in it each hand (the whole pack is dealt, so someone takes the jack), and
+    the moon with the jack scores as its case says."""
+    v = cardrules.load("omnibus-hearts")
+    g = Game(v, players=4, seed=11)
+    _random_hands(g, random.Random(11), 6)
+    hands = [ev[1] for ev in g.events if ev[0] == "score"]
+    assert hands
+    for hand in hands:
+        named = g.hand_cases(hand)
+        assert sum("took J♦, -10" in words for words in named) == 1, named
+    by_label = {c.label: c for c in v.cases}
+    assert case_score(v, by_label["jack of diamonds"], 4) == -7
+    assert case_score(v, by_label["shot the moon"], 4) == 0
+    assert case_score(v, by_label["moon against you"], 4) == 26
+
+
+def test_an_example_answers_a_question_in_words() -> None:
+    text = (
+        "game: x\nextends: hearts\n"
+        'case "moon": took all hearts and Q♠; "x"; for example took all hearts and Q♠ yes\n'
+        'case "no moon": not anyone took all hearts and Q♠; "y"; '
+        "for example anyone took all hearts and Q♠ no, points of hearts 3\n"
+    )
+    v = load_text(text, path="x.cardrules")
+    moon, other = v.cases
+    assert moon.example == (("took all hearts and Q♠", True),)
+    assert example_words(moon) == "took all hearts and Q♠"
+    assert example_words(other) == "nobody took all hearts and Q♠, points of hearts: 3"

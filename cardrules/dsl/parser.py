@@ -887,12 +887,20 @@ def apply_settings(base: Variant, settings: Iterable[Setting]) -> Variant:
     return attrs.evolve(v, positions=ordered, conditional=tuple(conditional))
 
 
-def parse(text: str | bytes, *, path: str = "<string>", validate: bool = True) -> Variant:
+def parse(
+    text: str | bytes,
+    *,
+    path: str = "<string>",
+    validate: bool = True,
+    counters: tuple[str, ...] = (),
+) -> Variant:
     """Parse one variant file on its own.
 
     An ``extends:`` line is recorded in :attr:`Variant.parent` but not followed
     (use :func:`cardrules.dsl.load_text` for that): the settings apply to the
-    defaults of :class:`~cardrules.rules.Variant`.
+    defaults of :class:`~cardrules.rules.Variant`. Its formulas may read
+    ``counters`` besides its own (those of the files it extends:
+    :func:`~cardrules.dsl.loader.inherited_counters`).
 
     Args:
         text: the file's text (``bytes`` are decoded as UTF-8).
@@ -904,7 +912,7 @@ def parse(text: str | bytes, *, path: str = "<string>", validate: bool = True) -
     Raises:
         VariantError: for anything wrong in the file.
     """
-    pf = parse_file(text, path=path)
+    pf = parse_file(text, path=path, counters=counters)
     v = apply_settings(Variant(name=pf.name), pf.settings)
     v = attrs.evolve(v, source=pf.text, path=path)
     if validate and pf.extends is None:

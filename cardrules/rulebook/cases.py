@@ -69,6 +69,21 @@ def _strain_words(strains: Sequence[int], place: int) -> str:
     return "in no trumps" if strain >= len(Suit) else f"in {Suit(strain).name.lower()}"
 
 
+def _answer_words(question: str, value: int | bool) -> str:
+    """An example's answer to a question about the cards taken, in words:
+    ``took J♦``, ``did not take J♦``, ``someone took all hearts and Q♠``,
+    ``nobody took all hearts and Q♠``, ``points of J♦: -10``."""
+    if not isinstance(value, bool):
+        return f"{question}: {value}"
+    if question.startswith("anyone took ") and value:
+        return "someone took " + question.removeprefix("anyone took ")
+    if value:
+        return question
+    if question.startswith("anyone took "):
+        return "nobody took " + question.removeprefix("anyone took ")
+    return "did not take " + question.removeprefix("took ")
+
+
 def example_words(case: ScoreCase, strains: Sequence[int] = (), *, teams: bool = True) -> str:
     """A case's example hand in words: ``bid 2, took 4 tricks; the side bid 5``
     (``strains``: the file's strains of contract bids, for ``bid_strain``;
@@ -82,6 +97,8 @@ def example_words(case: ScoreCase, strains: Sequence[int] = (), *, teams: bool =
             continue  # "an open misère" says it
         if name == "bid_strain" and not isinstance(value, bool):
             parts.append(_strain_words(strains, value))
+        elif " " in name:  # a question about the cards taken: "took J♦"
+            parts.append(_answer_words(name, value))
         elif isinstance(value, bool):
             yes, no = flags.get(name, (name, f"not {name}"))
             parts.append(yes if value else no)
@@ -106,7 +123,8 @@ def case_score(v: Variant, case: ScoreCase, players: int) -> Fraction | None:
         return None
     counters = tuple(c.name for c in v.scoring.counters)
     cards = max(v.hand_sizes(players), default=1)
-    own = example_env(case, cards=cards, players=players, counters=counters)
+    asked = [q for f in (v.scoring.formula, v.scoring.team_formula) if f for q in f.questions()]
+    own = example_env(case, cards=cards, players=players, counters=counters, questions=asked)
     try:
         if not case.when.evaluate(own):
             return None
@@ -149,6 +167,9 @@ def _points(v: Variant, own: Mapping[str, Value], counters: Sequence[str]) -> Fr
                 bool(own["open_misere"]),
             ),
         )
+        # The team's answers about the cards taken: the seat's own (a partner
+        # taking nothing of its own).
+        side.update({k: val for k, val in own.items() if k not in side})
         total += v.scoring.team_formula.evaluate(side)
     return total
 

@@ -30,7 +30,7 @@ from cardrules.score_cases import (
     example_env,
     template_holes,
 )
-from cardrules.scoring import parse_formula
+from cardrules.scoring import CARD_QUESTIONS, CONDITION, If, Taken, format_expr, parse_formula
 
 from .declaration import SettingSpec
 from .effect_checks import trick_setting
@@ -48,7 +48,9 @@ MAX_MEANS: Final = 400
 #: The most values a worked example gives.
 MAX_EXAMPLE_VALUES: Final = 8
 _STRING: Final = re.compile(r'"((?:[^"\\\n]|\\[^\n])*)"')
-_EXAMPLE_ITEM: Final = re.compile(r"([a-z_][a-z0-9_]*)[ \t]+(-?[0-9]{1,7}|yes|no)", re.I)
+#: One value of a worked example: a variable (or a question about the cards
+#: taken, ``took J♦``) and its value.
+_EXAMPLE_ITEM: Final = re.compile(r"(\S.{0,79}?)[ \t]+(-?[0-9]{1,7}|yes|no)", re.I)
 
 
 def _render_case(c: ScoreCase) -> str:
@@ -138,13 +140,22 @@ class _CaseReader:
             )
         except VariantError as err:
             raise self.formula_error(err) from None
-        if when.questions():
-            raise self.error(
-                offset,
-                "a case's condition cannot ask which cards were taken",
-                expected="a condition over the hand's numbers, such as `points = all_points`",
-            )
         return when
+
+    def question(self, text: str) -> tuple[str, bool] | None:
+        """An example's ``took J♦`` (a question about the cards taken, as a
+        formula asks it): its canonical text and whether it is yes or no
+        rather than a number; None when ``text`` is not one."""
+        for read in (parse_formula, condition):  # a number (points of J♦), then yes or no
+            try:
+                expr = read(text).expr
+            except VariantError:
+                continue
+            if isinstance(expr, If):  # ``if <question> then 1 else 0``
+                expr = expr.cond
+            if isinstance(expr, Taken):
+                return format_expr(expr), CARD_QUESTIONS[expr.question] == CONDITION
+        return None
 
     def shown(self, offset: int, text: str) -> str:
         value = self.string(offset + 5, text[5:].strip(), "recap text", MAX_SHOWN)
@@ -176,8 +187,12 @@ class _CaseReader:
                     f"cannot read {piece.strip()!r} of the example",
                     expected="a variable and its value, such as `bid 5, tricks 7`",
                 )
-            name, raw = m.group(1).lower(), m.group(2).lower()
-            if name not in known:
+            name, raw = m.group(1).strip().lower(), m.group(2).lower()
+            asked = None if name in known else self.question(m.group(1).strip())
+            if asked is not None:
+                name = asked[0]
+                known[name] = asked[1]
+            elif name not in known:
                 hint = self.b.did_you_mean(name, known)
                 raise self.error(
                     offset,

@@ -38,8 +38,13 @@ def _hand_record(g: Game, tricks: list[int], won: list[int]) -> tuple[HandVars |
     hand). The words are worked out only when asked for
     (:meth:`Game.hand_cases <cardrules.engine.game.Game.hand_cases>`), so a
     game pays one building of the variables per hand, not the naming."""
-    knocked = g._out if g._rules.knockout else [False] * g._players
-    return tuple(
-        None if out else own
-        for (own, _), out in zip(_hand_envs(g, tricks, won), knocked, strict=True)
-    )
+    r = g._rules
+    knocked = g._out if r.knockout else [False] * g._players
+    envs = _hand_envs(g, tricks, won)
+    if r.case_questions:
+        # The cases ask about the cards each seat took (``took J♦``): their answers too.
+        return tuple(
+            None if out else {**own, **dict(r.card_answers(won[s], won, r.case_questions))}
+            for s, ((own, _), out) in enumerate(zip(envs, knocked, strict=True))
+        )
+    return tuple(None if out else own for (own, _), out in zip(envs, knocked, strict=True))

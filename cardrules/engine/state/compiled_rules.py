@@ -732,6 +732,14 @@ class _Rules:
             for q in getattr(f, "questions", tuple)():
                 questions[(format_expr(q), _QUESTION_CODES[q.question], q.mask, q.anyone)] = None
         self.card_questions: tuple[tuple[str, int, int, bool], ...] = tuple(questions)
+        # With the questions the file's cases ask (``case "moon with the jack":
+        # took J♦ and ...``): answered for a hand's record only, when a case asks one.
+        asked = {q for case in v.cases for q in case.when.questions()}
+        for q in asked:
+            questions[(format_expr(q), _QUESTION_CODES[q.question], q.mask, q.anyone)] = None
+        self.case_questions: tuple[tuple[str, int, int, bool], ...] = (
+            tuple(questions) if asked else ()
+        )
 
     def _compile_winning(self, v: Variant) -> None:
         """The end of the game: the target, knock-outs, tie-break hands and
@@ -998,19 +1006,27 @@ class _Rules:
         """The card points of the cards of ``mask``."""
         return sum(value * (mask & m).bit_count() for value, m in self.card_points)
 
-    def card_answers(self, own: int, each: Sequence[int]) -> tuple[tuple[str, int | bool], ...]:
+    def card_answers(
+        self,
+        own: int,
+        each: Sequence[int],
+        questions: tuple[tuple[str, int, int, bool], ...] | None = None,
+    ) -> tuple[tuple[str, int | bool], ...]:
         """The answers to the formulas' questions about the cards taken, each
         with its name in the formulas' values (see :attr:`card_questions`).
 
         Args:
             own: the cards the player (or, for a team formula, the team) took.
             each: the cards each player (or team) took, for ``anyone took``.
+            questions: the questions to answer (default: the formulas',
+                :attr:`card_questions`; a hand's record answers
+                :attr:`case_questions`).
         """
         played = 0
         for taken in each:
             played |= taken
         answers: list[tuple[str, int | bool]] = []
-        for name, code, mask, anyone in self.card_questions:
+        for name, code, mask, anyone in self.card_questions if questions is None else questions:
             value: int | bool
             if code == _POINTS_OF:
                 value = self.card_points_of(own & mask)

@@ -603,7 +603,7 @@ class HeuristicBot:
         bid = view.bids[me]
         won = view.tricks_won[me]
         need = (bid - won) if bid is not None else (0 if self._avoids_points(view) else 1)
-        left = mine.bit_count()
+        left = len(view.hand or ())  # (several packs: a card held twice counts twice)
         cards = [int(a.card) for a in plays]
         trick = view.trick
         t = _tables(view)

@@ -130,6 +130,17 @@ class cached_property(Generic[_T]):  # named as functools' own
         return value
 
 
+def _card_bits(mask: int) -> int:
+    """A mask of the engine's cards as a mask of card ids: the same, but in a
+    game of several packs (copies from bit 64), one bit for each card held."""
+    if not mask >> 64:
+        return mask
+    bits = 0
+    for card in _cards_of(mask):
+        bits |= 1 << card
+    return bits
+
+
 class DecisionContext:
     """One seat's view of the game at one decision, read on demand.
 
@@ -233,15 +244,16 @@ class DecisionContext:
     @cached_property
     def hand(self) -> tuple[Card, ...] | None:
         """``View.hand``: this seat's cards, ``None`` while it may not see them."""
-        mask = self.hand_mask
-        return None if mask is None else _cards_of(mask)
+        g = self._g()
+        return _cards_of(g._hands[self.seat]) if g._sees_own(self.seat) else None
 
     @cached_property
     def hand_mask(self) -> int | None:
-        """:attr:`hand` as a mask of card ids (bit ``c`` for card ``c``), read
-        without building its cards; ``None`` while the seat may not see it."""
+        """:attr:`hand` as a mask of card ids (bit ``c`` for card ``c``; in a
+        game of several packs, one bit for a card held twice), read without
+        building its cards; ``None`` while the seat may not see it."""
         g = self._g()
-        return g._hands[self.seat] if g._sees_own(self.seat) else None
+        return _card_bits(g._hands[self.seat]) if g._sees_own(self.seat) else None
 
     @cached_property
     def visible_hands(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
@@ -290,12 +302,12 @@ class DecisionContext:
     @cached_property
     def played(self) -> tuple[Card, ...]:
         """``View.played``."""
-        return _cards_of(self.played_mask)
+        return _cards_of(self._g()._played_and_dead(self.seat, False)[0])
 
     @cached_property
     def played_mask(self) -> int:
-        """:attr:`played` as a mask of card ids, read without building its cards."""
-        return self._g()._played_and_dead(self.seat, False)[0]
+        """:attr:`played` as a mask of card ids, as :attr:`hand_mask`."""
+        return _card_bits(self._g()._played_and_dead(self.seat, False)[0])
 
     @cached_property
     def _pass_and_known(

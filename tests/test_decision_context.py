@@ -46,7 +46,7 @@ VARIANTS = {name: cardrules.load(name) for name in NAMES}
 CASES = sorted({(name, n) for name, v in VARIANTS.items() for n in (v.players.min, v.players.max)})
 
 #: The public names of a context: its fields and these.
-API = frozenset(FIELDS) | {"view", "legal_ids", "close", "hand_mask", "played_mask"}
+API = frozenset(FIELDS) | {"view", "legal_ids", "close", "hand_mask", "played_mask", "void_masks"}
 
 
 def _actor(g: Game) -> int:
@@ -78,6 +78,8 @@ def _same_as_view(g: Game, seat: int) -> None:
     assert hand_mask is None or hand_mask == sum(1 << c for c in set(view.hand or ()))
     assert played_mask == sum(1 << c for c in set(view.played))
     assert ctx.hand_mask == hand_mask and ctx.played_mask == played_mask
+    voids = tuple(sum(1 << int(suit) for suit in suits) for suits in view.showed_out)
+    assert fresh.void_masks == voids == ctx.void_masks
     assert ctx.view == view
 
 
@@ -140,14 +142,14 @@ def test_the_public_api_reaches_nothing_hidden(
     ctx = DecisionContext(g, seat)
     public = {n for n in dir(ctx) if not n.startswith("_")}
     assert public == API
-    for n in (*FIELDS, "hand_mask", "played_mask"):
+    for n in (*FIELDS, "hand_mask", "played_mask", "void_masks"):
         _hidden_free(getattr(ctx, n), g)
     _hidden_free(ctx.legal_ids(), g)
     assert isinstance(ctx.view, View)
     if not g.is_over and g.hand_number <= 3:
         world = g.sample_world(seat, random.Random(seed))
         other = DecisionContext(world, seat)
-        for n in (*FIELDS, "hand_mask", "played_mask"):
+        for n in (*FIELDS, "hand_mask", "played_mask", "void_masks"):
             assert getattr(other, n) == getattr(ctx, n), n
 
 

@@ -180,6 +180,8 @@ def _cross_ranks(t: RankTables) -> tuple[int, ...]:
 def _void_masks(view: SeatView) -> list[int]:
     """Per seat, a mask of the suits (bit ``s`` for suit ``s``) it showed out of
     this hand (``view.showed_out``; all zero for a hand-built view without it)."""
+    if type(view) is DecisionContext:
+        return list(view.void_masks)
     masks = [0] * view.players
     for seat, suits in enumerate(view.showed_out[: view.players]):
         for suit in suits:
@@ -640,7 +642,7 @@ class HeuristicBot:
 
         The chance is that of the opponent holding at least one of the unseen
         trumps, with its share of the unseen cards (a rough hypergeometric)."""
-        if trump < 0 or not view.showed_out:
+        if trump < 0 or (type(view) is not DecisionContext and not view.showed_out):
             return {}
         me = view.seat
         team = next((t_ for t_ in view.teams if me in t_), (me,))

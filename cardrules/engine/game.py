@@ -1961,12 +1961,26 @@ class Game:
 
     def _showed_out(self) -> tuple[tuple[Suit, ...], ...]:
         """The suits each seat has not followed this hand (``View.showed_out``),
-        in the order it showed out of them: read from this hand's completed
-        tricks in the log (one pass back to the hand's deal) and the current
-        trick."""
-        suit_of = self._ranks.suit_of
+        in the order it showed out of them."""
         found: list[list[Suit]] = [[] for _ in range(self._players)]
+        for s, suit in self._shown_out():
+            found[s].append(_SUITS[suit])
+        return tuple(map(tuple, found))
+
+    def _void_masks(self) -> list[int]:
+        """:meth:`_showed_out` as a mask of suits for each seat (bit ``s`` for suit ``s``)."""
+        masks = [0] * self._players
+        for s, suit in self._shown_out():
+            masks[s] |= 1 << suit
+        return masks
+
+    def _shown_out(self) -> list[tuple[int, int]]:
+        """Each time a seat first did not follow a suit this hand, in order:
+        (the seat, the suit led), read from this hand's completed tricks in the
+        log (one pass back to the hand's deal) and the current trick."""
+        suit_of = self._ranks.suit_of
         shown = [0] * self._players  # each seat's suits found, as a mask
+        out: list[tuple[int, int]] = []
         events = self._events
         tricks: list[tuple[Sequence[int], Sequence[int]]] = [(self._trick_seats, self._trick)]
         i = len(events) - 1
@@ -1989,8 +2003,8 @@ class Game:
             for s, c in zip(seats[1:], cards[1:], strict=False):
                 if suit_of[c] != led and not shown[s] & bit:
                     shown[s] |= bit
-                    found[s].append(_SUITS[led])
-        return tuple(map(tuple, found))
+                    out.append((s, led))
+        return out
 
     def _last_done(self) -> tuple[tuple[tuple[int, Card], ...], HandResult | None]:
         """The last completed trick and the last hand's score, from the log: within

@@ -21,7 +21,8 @@ Fair play: a context shows only what the seat's view shows. Its public
 fields (:data:`FIELDS`), :attr:`~DecisionContext.view` and
 :meth:`~DecisionContext.legal_ids`, and two of those fields as masks of card
 ids (:attr:`~DecisionContext.hand_mask`, :attr:`~DecisionContext.played_mask`,
-for bots that count cards with bits) are the whole of its API; none of them
+for bots that count cards with bits) and the suits each seat showed out of as
+masks (:attr:`~DecisionContext.void_masks`) are the whole of its API; none of them
 returns the game or anything of another seat's hidden cards. It reads the
 game through one private slot while the decision is made, and the driver
 closes it when the bot has answered (:meth:`DecisionContext.close`): a bot
@@ -394,6 +395,12 @@ class DecisionContext:
     def showed_out(self) -> tuple[tuple[Suit, ...], ...]:
         """``View.showed_out``."""
         return self._g()._showed_out()
+
+    @cached_property
+    def void_masks(self) -> tuple[int, ...]:
+        """:attr:`showed_out` as a mask of suits for each seat (bit ``s`` for
+        suit ``s``), read without building its suits."""
+        return tuple(self._g()._void_masks())
 
     @cached_property
     def bidders(self) -> tuple[int, ...]:
